@@ -1,0 +1,26 @@
+# loa_target_setup(<target>): the project's compile settings, applied per
+# target (never global flags) so that an embedding project keeps its own.
+include(CheckCCompilerFlag)
+check_c_compiler_flag(-march=native LOA_HAVE_MARCH_NATIVE)
+
+function(loa_target_setup target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow
+                         -Wstrict-prototypes -Wmissing-prototypes)
+  # POSIX and GNU interfaces (pipe2, clock_gettime, ...) on top of strict C17.
+  target_compile_definitions(${target} PRIVATE _GNU_SOURCE)
+  if(LOA_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(LOA_NATIVE AND LOA_HAVE_MARCH_NATIVE)
+    target_compile_options(${target} PRIVATE -march=native)
+  endif()
+  if(LOA_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+                           -fno-sanitize-recover=undefined)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+  if(LOA_TSAN)
+    target_compile_options(${target} PRIVATE -fsanitize=thread -fno-omit-frame-pointer)
+    target_link_options(${target} PRIVATE -fsanitize=thread)
+  endif()
+endfunction()
