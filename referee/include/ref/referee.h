@@ -1,0 +1,185 @@
+/*
+ * ref/referee.h - the referee library: runs one LOA game between two bot
+ * processes exactly as CodinGame's referee does (protocol, judging, time
+ * limits, the seed-driven `random`), and records it.
+ *
+ * Behaviour source: ../shared/reference/codingame-loa.md; docs/referee.md
+ * documents it for users and docs/record.md the JSON record.
+ *
+ * Layers (each knows only the one below): process (spawn, kill, reap) ->
+ * line I/O with a deadline -> this one-game referee. The arena runs many
+ * games at once, one per thread: ref_game_run() is thread-safe as long as
+ * each call has its own config and game. It never changes process-wide
+ * signal dispositions except that ref_global_init() ignores SIGPIPE.
+ *
+ * Errors: functions returning int give 0 or a negative REF_E_* code;
+ * ref_strerror() describes it.
+ */
+#ifndef REF_REFEREE_H
+#define REF_REFEREE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "loa/loa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Error codes of the referee library (the referee itself failed; a bot's
+ * misbehaviour is never an error, it is a game result). */
+enum ref_error {
+    REF_OK = 0,
+    REF_E_INVAL = -101,    /* bad argument (NULL, empty command, limits <= 0) */
+    REF_E_NOMEM = -102,    /* out of memory */
+    REF_E_SYSTEM = -103,   /* a system call failed (pipes, fork, fds): see errno */
+    REF_E_IO = -104,       /* writing a record failed */
+    REF_E_JSON = -105      /* building JSON failed */
+};
+
+/* Why a game ended. Stable names (ref_reason_name) are used in records. */
+typedef enum ref_reason {
+    REF_REASON_NONE = 0,              /* "none": not finished */
+    REF_REASON_CONNECTED,             /* "connected": the mover joined all its checkers */
+    REF_REASON_OPPONENT_CONNECTED,    /* "opponent_connected": the mover's ply left the
+                                         other side connected; the other side wins */
+    REF_REASON_PLY_LIMIT,             /* "ply_limit": max plies reached: draw */
+    REF_REASON_TIMEOUT,               /* "timeout": no complete line before the deadline */
+    REF_REASON_INVALID_UNKNOWN_MOVE,  /* "invalid_unknown_move": shaped like a move
+                                         (e.g. a1b2...) but no legal move is a prefix */
+    REF_REASON_INVALID_PASS,          /* "invalid_pass": `pass` while moves exist */
+    REF_REASON_INVALID_EMPTY,         /* "invalid_empty": empty line (or action) */
+    REF_REASON_INVALID_NOT_A_MOVE,    /* "invalid_not_a_move": anything else */
+    REF_REASON_INVALID_LINE_TOO_LONG, /* "invalid_line_too_long": over REF_LINE_CAP bytes */
+    REF_REASON_CRASHED,               /* "crashed": the process exited or died by a
+                                         signal before answering (see exit_status,
+                                         term_signal) */
+    REF_REASON_CLOSED_OUTPUT,         /* "closed_output": stdout reached EOF while the
+                                         process kept running */
+    REF_REASON_FAILED_TO_START,       /* "failed_to_start": the command could not be run
+                                         (shell exit 126/127 before any output, bad cwd) */
+    REF_REASON_REFEREE_ERROR,         /* "referee_error": the referee could not run the
+                                         game (fds, fork, memory): no bot is blamed,
+                                         scores 0 0, no winner */
+    REF_REASON_ABORTED                /* "aborted": stopped through ref_config.stop;
+                                         scores 0 0, no winner */
+} ref_reason;
+
+/* Longest output line a bot may write in one turn, newline excluded. A longer
+ * line is REF_REASON_INVALID_LINE_TOO_LONG. */
+#define REF_LINE_CAP (64 * 1024)
+/* Bytes of a bot's stderr kept per ply (the tail; the rest is drained and
+ * dropped so the bot never blocks on a full pipe). */
+#define REF_STDERR_CAP (4 * 1024)
+/* Characters of a comment shown in displays (the record keeps it whole). */
+#define REF_COMMENT_DISPLAY 16
+
+typedef struct ref_player {
+    const char *name;    /* display name; NULL: the command */
+    const char *command; /* shell command line, run with /bin/sh -c */
+    const char *cwd;     /* working directory, NULL: the referee's */
+} ref_player;
+
+/* One ply as played. Strings are owned by the ref_game. */
+typedef struct ref_ply {
+    int player;          /* 0 = black (p1), 1 = white (p2) */
+    const char *output;  /* the raw line the bot wrote (no newline); NULL if none */
+    loa_move move;       /* the move applied (LOA_MOVE_PASS for a pass),
+                            LOA_MOVE_NONE when the answer ended the game */
+    const char *comment; /* text after the first space, whole; "" if none */
+    int random;          /* 1 if the bot answered `random` */
+    int64_t time_us;     /* from the end of writing the input to the newline */
+    const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn */
+} ref_ply;
+
+typedef struct ref_result {
+    ref_reason reason;
+    int winner;          /* 0 black, 1 white, -1 none (draw or no game) */
+    int scores[2];       /* CodinGame scores: 1/0 for a normal end, 0 0 draw,
+                            -1 for the bot at fault and 0 for the other */
+    int fault;           /* the bot at fault (timeout, invalid, crash, start), or -1 */
+    int plies;           /* plies applied */
+    int exit_status;     /* for CRASHED/FAILED_TO_START: exit code, or -1 */
+    int term_signal;     /* for CRASHED: the killing signal, or 0 */
+    char detail[256];    /* human-readable detail, e.g. the offending output */
+} ref_result;
+
+/* Called after every applied ply (e.g. --verbose). b is the position after
+ * it. Runs on the game's thread. */
+typedef void (*ref_ply_callback)(const ref_ply *ply, const loa_board *b, void *user);
+
+typedef struct ref_config {
+    ref_player players[2];   /* [0] black = p1, [1] white = p2 */
+    int64_t seed;            /* java.util.Random seed for `random` */
+    int first_turn_ms;       /* limit on each bot's first turn (default 1000) */
+    int turn_ms;             /* limit on every later turn (default 150) */
+    int max_plies;           /* draw after this many plies (default 150) */
+    ref_ply_callback on_ply; /* optional */
+    void *user;              /* passed to on_ply */
+    /* Optional: when *stop becomes non-zero the game ends promptly with
+     * REF_REASON_ABORTED (bots killed). Read atomically by the game thread. */
+    const volatile int *stop;
+} ref_config;
+
+/* Fills *c with the CodinGame defaults: 1000 ms, 150 ms, 150 plies, seed 0,
+ * no callback, players zeroed. */
+void ref_config_init(ref_config *c);
+
+/* Once per process before games run: ignores SIGPIPE (a bot that closes its
+ * stdin must not kill the referee). Idempotent; returns 0 or REF_E_SYSTEM. */
+int ref_global_init(void);
+
+typedef struct ref_game ref_game; /* a played game: result, plies, metadata */
+
+/* Plays one game. Starts both bots (black's first input is written only once
+ * both are started), runs turns until a result, ends both process groups
+ * (SIGTERM, a short grace, SIGKILL) and reaps them; no process outlives the
+ * call. On success returns 0 and *out owns the game (free with
+ * ref_game_free) whatever the result, including REF_REASON_REFEREE_ERROR.
+ * Returns REF_E_INVAL for a bad config or REF_E_NOMEM when not even the
+ * game could be allocated (*out is then NULL). Thread-safe (one config and
+ * game per call). */
+int ref_game_run(const ref_config *cfg, ref_game **out);
+
+void ref_game_free(ref_game *g);
+
+const ref_result *ref_game_result(const ref_game *g);
+int ref_game_ply_count(const ref_game *g);
+const ref_ply *ref_game_ply(const ref_game *g, int i); /* 0 <= i < count */
+int64_t ref_game_seed(const ref_game *g);
+/* Start time, seconds since the Unix epoch (UTC). */
+int64_t ref_game_start_time(const ref_game *g);
+const char *ref_game_player_name(const ref_game *g, int player);
+const char *ref_game_player_command(const ref_game *g, int player);
+
+/* The full record as JSON (schema in docs/record.md): seed, start time,
+ * players, plies, `moves` (applied moves as strings), `result`. The caller
+ * owns the returned tree (cJSON_Delete). NULL on out of memory. */
+cJSON *ref_game_to_json(const ref_game *g);
+
+/* Writes the JSON record to path atomically (temp file in the same
+ * directory, fsync, rename). Returns 0, REF_E_IO or REF_E_NOMEM. */
+int ref_game_write_json(const ref_game *g, const char *path);
+
+/* Writes the tag-pair text record (Event, Site, Date, Round, Black, White,
+ * Result, Seed; numbered moves, {comments}, result). olympiad != 0 writes
+ * moves as E2-E3. Returns 0 or REF_E_IO. */
+int ref_game_write_text(const ref_game *g, FILE *out, int olympiad);
+
+/* Stable lower-case name of a reason ("timeout", ...), as in records. */
+const char *ref_reason_name(ref_reason r);
+/* Parses a name back; REF_REASON_NONE for an unknown name. */
+ref_reason ref_reason_from_name(const char *name);
+/* 1 if the reason blames a bot (timeout, invalid_*, crashed, closed_output,
+ * failed_to_start). */
+int ref_reason_is_fault(ref_reason r);
+
+const char *ref_strerror(int code);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
