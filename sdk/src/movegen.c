@@ -234,6 +234,69 @@ void loa_unmake_move(loa_board *b, const loa_undo *u)
     }
 }
 
+/* Per-line move counts of one side, for perft's last two plies. */
+typedef struct line_counts {
+    uint8_t row[8], col[8], anti[15], diag[15];
+    int total;
+} line_counts;
+
+static inline int count_row(loa_bitboard us, loa_bitboard them, int r)
+{
+    return __builtin_popcount(line_entry(row_bits(us, r), row_bits(them, r), 8));
+}
+static inline int count_col(loa_bitboard us, loa_bitboard them, int f)
+{
+    return __builtin_popcount(line_entry(col_bits(us, f), col_bits(them, f), 8));
+}
+static inline int count_anti(loa_bitboard us, loa_bitboard them, int s)
+{
+    return __builtin_popcount(line_entry(diag_bits(us, loa_anti_mask[s], anti_f0(s)),
+                                         diag_bits(them, loa_anti_mask[s], anti_f0(s)), anti_len(s)));
+}
+static inline int count_diag(loa_bitboard us, loa_bitboard them, int d)
+{
+    return __builtin_popcount(line_entry(diag_bits(us, loa_diag_mask[d + 7], diag_f0(d)),
+                                         diag_bits(them, loa_diag_mask[d + 7], diag_f0(d)),
+                                         diag_len(d)));
+}
+
+static void fill_line_counts(loa_bitboard us, loa_bitboard them, line_counts *lc)
+{
+    int t = 0;
+    for (int r = 0; r < 8; r++)
+        t += lc->row[r] = (uint8_t)count_row(us, them, r);
+    for (int f = 0; f < 8; f++)
+        t += lc->col[f] = (uint8_t)count_col(us, them, f);
+    for (int s = 0; s < 15; s++)
+        t += lc->anti[s] = (uint8_t)count_anti(us, them, s);
+    for (int d = -7; d <= 7; d++)
+        t += lc->diag[d + 7] = (uint8_t)count_diag(us, them, d);
+    lc->total = t;
+}
+
+/* Moves of the side to move in child c, which differs from the position
+ * lc was filled for only on the squares a and b: only the (at most eight)
+ * lines through them are counted again. */
+static inline int count_changed(const loa_board *c, const line_counts *lc, int a, int b)
+{
+    loa_bitboard us = c->pieces[c->side], them = c->pieces[c->side ^ 1];
+    int n = lc->total;
+    int ra = LOA_RANK(a), fa = LOA_FILE(a), rb = LOA_RANK(b), fb = LOA_FILE(b);
+    n += count_row(us, them, ra) - lc->row[ra];
+    if (rb != ra)
+        n += count_row(us, them, rb) - lc->row[rb];
+    n += count_col(us, them, fa) - lc->col[fa];
+    if (fb != fa)
+        n += count_col(us, them, fb) - lc->col[fb];
+    n += count_anti(us, them, fa + ra) - lc->anti[fa + ra];
+    if (fb + rb != fa + ra)
+        n += count_anti(us, them, fb + rb) - lc->anti[fb + rb];
+    n += count_diag(us, them, fa - ra) - lc->diag[fa - ra + 7];
+    if (fb - rb != fa - ra)
+        n += count_diag(us, them, fb - rb) - lc->diag[fb - rb + 7];
+    return n;
+}
+
 /* b is ongoing (neither side connected). */
 static uint64_t perft_rec(const loa_board *b, int depth)
 {
@@ -251,6 +314,22 @@ static uint64_t perft_rec(const loa_board *b, int depth)
         return perft_rec(&c, depth - 1);
     }
     uint64_t total = 0;
+    if (depth == 2) {
+        /* Last two plies: the children's move counts come from this
+         * position's per-line counts of the opponent, recounting only the
+         * lines a move touches (about 7 of 42). */
+        line_counts lc;
+        fill_line_counts(b->pieces[b->side ^ 1], b->pieces[b->side], &lc);
+        for (int i = 0; i < n; i++) {
+            c = *b;
+            loa_make_move(&c, mv[i], NULL);
+            if (loa_board_status_after(&c, (mv[i] & LOA_MOVE_CAPTURE) != 0, 0) != LOA_ONGOING)
+                continue; /* won: a leaf, not expanded */
+            int k = count_changed(&c, &lc, LOA_MOVE_FROM(mv[i]), LOA_MOVE_TO(mv[i]));
+            total += k ? (uint64_t)k : 1;
+        }
+        return total;
+    }
     for (int i = 0; i < n; i++) {
         c = *b;
         loa_make_move(&c, mv[i], NULL);

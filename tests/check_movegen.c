@@ -1,0 +1,381 @@
+/*
+ * check_movegen: the bitboard engine against the reference's perft values,
+ * an independent naive generator on >10,000 positions, CodinGame's
+ * generation order, make/unmake and Zobrist keys.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loa/loa.h"
+#include "naive_loa.h"
+#include "sdk_test_util.h"
+
+static void split_moves(const char *list, char out[][8], int *n)
+{
+    *n = 0;
+    const char *p = list;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        int k = 0;
+        while (*p && *p != ' ' && k < 7)
+            out[*n][k++] = *p++;
+        out[*n][k] = '\0';
+        (*n)++;
+    }
+}
+
+START_TEST(perft_fixtures)
+{
+    FILE *f = fopen(LOA_SOURCE_DIR "/tests/fixtures/perft.txt", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *bar = strchr(line, '|');
+        ck_assert_ptr_nonnull(bar);
+        *bar = '\0';
+        char *end = bar - 1;
+        while (*end == ' ')
+            *end-- = '\0';
+        loa_board b;
+        ck_assert_int_eq(loa_board_parse(line, &b), LOA_OK);
+        char *p = bar + 1;
+        for (int depth = 1;; depth++) {
+            char *q;
+            unsigned long long want = strtoull(p, &q, 10);
+            if (q == p)
+                break;
+            p = q;
+            ck_assert_uint_eq(loa_perft(&b, depth), want);
+            /* The naive generator agrees where it is fast enough. */
+            if (depth <= 3) {
+                naive_board nb = to_naive(&b);
+                ck_assert_uint_eq(naive_perft(&nb, depth), want);
+            }
+            checked++;
+        }
+    }
+    fclose(f);
+    ck_assert_int_ge(checked, 20);
+}
+END_TEST
+
+/* Compares every SDK view of b with the naive generator; returns the move
+ * count. */
+static int cross_check(const loa_board *b)
+{
+    naive_board nb = to_naive(b);
+    naive_move nm[128];
+    int nn = naive_moves(&nb, nm);
+    loa_move fast[LOA_MAX_MOVES], cg[LOA_MAX_MOVES], want[128];
+    int nf = loa_generate_moves(b, fast);
+    int nc = loa_generate_moves_cg(b, cg);
+    ck_assert_int_eq(nf, nn);
+    ck_assert_int_eq(nc, nn);
+    ck_assert_int_eq(loa_count_moves(b), nn);
+    for (int i = 0; i < nn; i++)
+        want[i] = from_naive(&nm[i]);
+    loa_sort_moves(want, nn);
+    loa_sort_moves(fast, nf);
+    loa_sort_moves(cg, nc);
+    for (int i = 0; i < nn; i++) {
+        ck_assert_uint_eq(LOA_MOVE_SQUARES(fast[i]), want[i]);
+        ck_assert_uint_eq(LOA_MOVE_SQUARES(cg[i]), want[i]);
+        int cap = (b->pieces[b->side ^ 1] >> LOA_MOVE_TO(want[i])) & 1;
+        ck_assert_int_eq((fast[i] & LOA_MOVE_CAPTURE) != 0, cap);
+        ck_assert_int_eq((cg[i] & LOA_MOVE_CAPTURE) != 0, cap);
+        ck_assert(loa_is_legal(b, want[i]));
+    }
+    ck_assert_int_eq(loa_is_legal(b, LOA_MOVE_PASS), nn == 0);
+    /* Status after the ply that led here. */
+    char w = naive_winner(&nb);
+    loa_status st = loa_board_status(b, 0);
+    ck_assert_int_eq(st, w == 'b' ? LOA_BLACK_WINS : w == 'w' ? LOA_WHITE_WINS : LOA_ONGOING);
+    return nn;
+}
+
+START_TEST(cross_check_random_games)
+{
+    int positions = 0, passes = 0, captures = 0, won = 0;
+    for (int64_t seed = 1; positions < 12000; seed++) {
+        loa_jrandom r;
+        loa_jrandom_seed(&r, seed);
+        loa_board b;
+        loa_board_init(&b);
+        for (;;) {
+            int n = cross_check(&b);
+            positions++;
+            passes += n == 0;
+            if (loa_board_status(&b, 0) != LOA_ONGOING) {
+                won++;
+                break;
+            }
+            if (b.ply >= LOA_MAX_PLIES)
+                break;
+            loa_move mv[LOA_MAX_MOVES];
+            n = loa_generate_moves_cg(&b, mv);
+            loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
+            captures += (m != LOA_MOVE_PASS && (m & LOA_MOVE_CAPTURE));
+            loa_make_move(&b, m, NULL);
+        }
+    }
+    /* Sparse random placements: few checkers, so passes happen too. */
+    loa_jrandom r;
+    loa_jrandom_seed(&r, 2024);
+    for (int i = 0; i < 4000; i++) {
+        loa_board b = {{0, 0}, (loa_color)(i & 1), 0};
+        for (int c = 0; c < 2; c++) {
+            /* Every other position pits one or two checkers against a crowd,
+             * the placements where a side is most often left without a move. */
+            int k = 1 + loa_jrandom_next_int(&r, 5);
+            if (i % 2 == 0)
+                k = c == (int)b.side ? 1 + loa_jrandom_next_int(&r, 2) : 12 + loa_jrandom_next_int(&r, 5);
+            while (loa_popcount(b.pieces[c]) < k) {
+                int sq = loa_jrandom_next_int(&r, 64);
+                if (!((b.pieces[0] | b.pieces[1]) >> sq & 1))
+                    b.pieces[c] |= LOA_BIT(sq);
+            }
+        }
+        int n = cross_check(&b);
+        positions++;
+        passes += n == 0;
+        won += loa_board_status(&b, 0) != LOA_ONGOING;
+    }
+    ck_assert_int_ge(positions, 10000);
+    ck_assert_int_gt(passes, 0);
+    ck_assert_int_gt(captures, 1000);
+    ck_assert_int_gt(won, 100);
+}
+END_TEST
+
+START_TEST(pass_position)
+{
+    /* Black a1 and h8, each boxed in by white: no legal move, nobody won. */
+    loa_board b;
+    ck_assert_int_eq(
+        loa_board_parse("......wb/......ww/......../......../......../......../ww....../bw...... b",
+                        &b),
+        LOA_OK);
+    loa_move mv[LOA_MAX_MOVES];
+    ck_assert_int_eq(loa_generate_moves(&b, mv), 0);
+    ck_assert_int_eq(loa_generate_moves_cg(&b, mv), 0);
+    ck_assert_int_eq(loa_count_moves(&b), 0);
+    ck_assert(loa_is_legal(&b, LOA_MOVE_PASS));
+    ck_assert_int_eq(loa_board_status(&b, 0), LOA_ONGOING);
+    /* perft: the pass is one move; then white moves. */
+    ck_assert_uint_eq(loa_perft(&b, 1), 1);
+    loa_board c = b;
+    loa_make_move(&c, LOA_MOVE_PASS, NULL);
+    ck_assert_uint_eq(loa_perft(&b, 2), (uint64_t)loa_count_moves(&c));
+    ck_assert_int_eq(c.side, LOA_WHITE);
+    ck_assert_int_eq(c.ply, 1);
+}
+END_TEST
+
+/* The image of b under one of the 8 symmetries of the square (t bit 0: mirror
+ * files, bit 1: mirror ranks, bit 2: swap files and ranks). */
+static loa_board transform(const loa_board *b, int t)
+{
+    loa_board o = {{0, 0}, b->side, b->ply};
+    for (int sq = 0; sq < 64; sq++) {
+        int f = LOA_FILE(sq), r = LOA_RANK(sq);
+        if (t & 1)
+            f = 7 - f;
+        if (t & 2)
+            r = 7 - r;
+        if (t & 4) {
+            int x = f;
+            f = r;
+            r = x;
+        }
+        for (int c = 0; c < 2; c++)
+            if (b->pieces[c] >> sq & 1)
+                o.pieces[c] |= LOA_BIT(LOA_SQUARE(f, r));
+    }
+    return o;
+}
+
+START_TEST(pass_position_symmetries)
+{
+    /* The boxed-in position in all 8 orientations: every line family
+     * (rows, columns, both diagonals) has to block the moves. */
+    loa_board b;
+    ck_assert_int_eq(
+        loa_board_parse("......wb/......ww/......../......../......../......../ww....../bw...... b",
+                        &b),
+        LOA_OK);
+    for (int t = 0; t < 8; t++) {
+        loa_board o = transform(&b, t);
+        ck_assert_int_eq(cross_check(&o), 0);
+        ck_assert_int_eq(loa_board_status(&o, 0), LOA_ONGOING);
+    }
+    /* Move counts are invariant under the symmetries in general. */
+    loa_board s;
+    loa_board_init(&s);
+    for (int t = 0; t < 8; t++) {
+        loa_board o = transform(&s, t);
+        ck_assert_int_eq(cross_check(&o), 36);
+    }
+}
+END_TEST
+
+static void check_order(loa_color side, const char *want_list)
+{
+    loa_board b;
+    loa_board_init(&b);
+    b.side = side;
+    char want[LOA_MAX_MOVES][8];
+    int nw;
+    split_moves(want_list, want, &nw);
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves_cg(&b, mv);
+    ck_assert_int_eq(n, nw);
+    for (int i = 0; i < n; i++) {
+        char buf[LOA_MOVE_STRING_MAX];
+        ck_assert_str_eq(loa_move_format(mv[i], buf), want[i]);
+    }
+}
+
+START_TEST(generation_order_start)
+{
+    /* Both lists from the reference, "`random` is reproducible". */
+    check_order(LOA_BLACK,
+                "b1h1 g1a1 b8h8 g8a8 b1b3 b8b6 c1c3 c8c6 d1d3 d8d6 e1e3 e8e6 f1f3 f8f6 g1g3 g8g6 "
+                "c1a3 d1b3 e1c3 f1d3 g1e3 b8d6 c8e6 d8f6 e8g6 f8h6 g8e6 f8d6 e8c6 d8b6 c8a6 b1d3 "
+                "c1e3 d1f3 e1g3 f1h3");
+    check_order(LOA_WHITE,
+                "a2c2 h2f2 a3c3 h3f3 a4c4 h4f4 a5c5 h5f5 a6c6 h6f6 a7c7 h7f7 a2a8 a7a1 h2h8 h7h1 "
+                "a3c1 a4c2 a5c3 a6c4 a7c5 h2f4 h3f5 h4f6 h5f7 h6f8 a2c4 a3c5 a4c6 a5c7 a6c8 h7f5 "
+                "h6f4 h5f3 h4f2 h3f1");
+}
+END_TEST
+
+START_TEST(sorted_order_is_byte_order)
+{
+    loa_board b;
+    loa_board_init(&b);
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves_cg(&b, mv);
+    loa_sort_moves(mv, n);
+    for (int i = 1; i < n; i++) {
+        char a[LOA_MOVE_STRING_MAX], c[LOA_MOVE_STRING_MAX];
+        ck_assert_int_lt(strcmp(loa_move_format(mv[i - 1], a), loa_move_format(mv[i], c)), 0);
+    }
+    char first[LOA_MOVE_STRING_MAX];
+    ck_assert_str_eq(loa_move_format(mv[0], first), "b1b3"); /* as in the reference example */
+}
+END_TEST
+
+START_TEST(seed_42_random_game)
+{
+    /* Both bots answer `random`: one shared java.util.Random(42), nextInt
+     * over the generation order; the reference gives the opening and says
+     * the game is a draw after 150 plies. */
+    const char *opening = "g8e6 h2h8 c8c6 a5c5 e1e4 h8g7 b8c7 a2c4 g1h2 h7d7 e6h3 a4c2 c6a8 c2a2 "
+                          "d1d4 g7e5";
+    char want[32][8];
+    int nw;
+    split_moves(opening, want, &nw);
+    loa_jrandom r;
+    loa_jrandom_seed(&r, 42);
+    loa_board b;
+    loa_board_init(&b);
+    loa_status st = LOA_ONGOING;
+    while (st == LOA_ONGOING) {
+        loa_move mv[LOA_MAX_MOVES];
+        int n = loa_generate_moves_cg(&b, mv);
+        loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
+        if (b.ply < nw) {
+            char buf[LOA_MOVE_STRING_MAX];
+            ck_assert_str_eq(loa_move_format(m, buf), want[b.ply]);
+        }
+        loa_make_move(&b, m, NULL);
+        st = loa_board_status(&b, LOA_MAX_PLIES);
+    }
+    ck_assert_int_eq(st, LOA_DRAW);
+    ck_assert_int_eq(b.ply, 150);
+}
+END_TEST
+
+START_TEST(make_unmake_and_zobrist)
+{
+    loa_jrandom r;
+    loa_jrandom_seed(&r, 7);
+    int made = 0;
+    for (int game = 0; game < 50; game++) {
+        loa_board b;
+        loa_board_init(&b);
+        uint64_t key = loa_zobrist_key(&b);
+        while (loa_board_status(&b, LOA_MAX_PLIES) == LOA_ONGOING) {
+            loa_move mv[LOA_MAX_MOVES];
+            int n = loa_generate_moves(&b, mv);
+            /* Every move: make, check the incremental key, unmake. */
+            for (int i = 0; i < n; i++) {
+                loa_board before = b;
+                loa_undo u;
+                uint64_t k2 = loa_zobrist_update(key, &b, mv[i]);
+                loa_make_move(&b, mv[i], &u);
+                ck_assert_uint_eq(k2, loa_zobrist_key(&b));
+                ck_assert_int_eq(u.captured, (mv[i] & LOA_MOVE_CAPTURE) != 0);
+                loa_unmake_move(&b, &u);
+                ck_assert(memcmp(&before, &b, sizeof b) == 0);
+                made++;
+            }
+            loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
+            key = loa_zobrist_update(key, &b, m);
+            loa_make_move(&b, m, NULL);
+            ck_assert_uint_eq(key, loa_zobrist_key(&b));
+        }
+    }
+    ck_assert_int_gt(made, 10000);
+    /* Side to move is part of the key; keys of different colours differ. */
+    loa_board s;
+    loa_board_init(&s);
+    uint64_t kb = loa_zobrist_key(&s);
+    s.side = LOA_WHITE;
+    ck_assert_uint_ne(kb, loa_zobrist_key(&s));
+    ck_assert_uint_eq(kb ^ loa_zobrist_side, loa_zobrist_key(&s));
+}
+END_TEST
+
+static Suite *movegen_suite(void)
+{
+    Suite *s = suite_create("movegen");
+    struct {
+        const char *name;
+        const TTest *test;
+        int timeout;
+    } cases[] = {
+        {"perft_matches_reference_and_naive", perft_fixtures, 240},
+        {"agrees_with_naive_generator_on_12000_positions", cross_check_random_games, 240},
+        {"no_move_means_pass", pass_position, 10},
+        {"pass_in_every_orientation", pass_position_symmetries, 10},
+        {"generation_order_is_codingames", generation_order_start, 10},
+        {"sorted_order_is_byte_order", sorted_order_is_byte_order, 10},
+        {"seed_42_random_game_is_codingames", seed_42_random_game, 10},
+        {"make_unmake_restores_and_zobrist_updates", make_unmake_and_zobrist, 120},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TCase *tc = tcase_create(cases[i].name);
+        tcase_set_timeout(tc, cases[i].timeout);
+        tcase_add_test(tc, cases[i].test);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(movegen_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
