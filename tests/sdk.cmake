@@ -4,3 +4,9 @@ loa_add_suite(board LIBS loa TIMEOUT 60)
 loa_add_suite(notation LIBS loa TIMEOUT 60)
 loa_add_suite(random LIBS loa TIMEOUT 60)
 loa_add_suite(turn LIBS loa TIMEOUT 60)
+loa_add_suite(perft LIBS loa TIMEOUT 120)
+add_dependencies(check_perft loa-perft)
+# Install the SDK into a temporary prefix and build a bot against it.
+add_test(NAME sdk_install COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sdk_install_test.sh
+         ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
+set_tests_properties(sdk_install PROPERTIES TIMEOUT 180)

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Installs the Debian 12 packages loa-arena needs to build and test:
+# a C compiler, CMake, pkg-config, cJSON and Check. Does nothing when they
+# are all present (so it needs neither root nor network then); otherwise uses
+# apt-get, through sudo when not run as root.
+set -e
+pkgs="gcc make cmake pkg-config libcjson-dev check"
+missing=""
+for p in $pkgs; do
+    dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+        missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+echo "install-deps: installing$missing" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing

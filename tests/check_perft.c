@@ -1,0 +1,99 @@
+/* check_perft: the loa-perft command line (output, --divide, bad input). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define PERFT LOA_BIN_DIR "/loa-perft"
+
+/* Runs a shell command line; returns its exit status and its stdout+stderr
+ * in out (cut to size). */
+static int run(const char *cmd, char *out, size_t size)
+{
+    char full[1024];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    FILE *p = popen(full, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int st = pclose(p);
+    ck_assert(WIFEXITED(st));
+    return WEXITSTATUS(st);
+}
+
+START_TEST(prints_each_depth)
+{
+    char out[4096];
+    ck_assert_int_eq(run(PERFT " 3", out, sizeof out), 0);
+    ck_assert_str_eq(out, "depth 1: 36\ndepth 2: 1244\ndepth 3: 44952\n");
+    ck_assert_int_eq(run(PERFT " --board '.b.wb..w/w......./.wwbbw../.......w/.......w/...wb.b./"
+                               "b...w..w/...b.b.. b 34' 2",
+                         out, sizeof out),
+                     0);
+    ck_assert_str_eq(out, "depth 1: 32\ndepth 2: 934\n");
+}
+END_TEST
+
+START_TEST(divide_sums_to_perft)
+{
+    char out[8192];
+    ck_assert_int_eq(run(PERFT " --divide 3", out, sizeof out), 0);
+    unsigned long long sum = 0;
+    int lines = 0;
+    for (char *l = strstr(out, "depth 3: 44952\n") + 15; *l; lines++) {
+        char mv[8];
+        unsigned long long n;
+        ck_assert_int_eq(sscanf(l, "%7[a-h1-8]: %llu", mv, &n), 2);
+        sum += n;
+        l = strchr(l, '\n') + 1;
+    }
+    ck_assert_int_eq(lines, 36);
+    ck_assert_uint_eq(sum, 44952);
+}
+END_TEST
+
+START_TEST(bad_input_exits_2_with_a_message)
+{
+    char out[4096];
+    ck_assert_int_eq(run(PERFT, out, sizeof out), 2);
+    ck_assert_ptr_nonnull(strstr(out, "DEPTH"));
+    ck_assert_int_eq(run(PERFT " 0", out, sizeof out), 2);
+    ck_assert_ptr_nonnull(strstr(out, "'0'"));
+    ck_assert_int_eq(run(PERFT " 3x", out, sizeof out), 2);
+    ck_assert_int_eq(run(PERFT " --board 'nonsense b' 2", out, sizeof out), 2);
+    ck_assert_ptr_nonnull(strstr(out, "'nonsense b'"));
+    ck_assert_int_eq(run(PERFT " --frobnicate 2", out, sizeof out), 2);
+    ck_assert_int_eq(run(PERFT " --help", out, sizeof out), 0);
+    ck_assert_ptr_nonnull(strstr(out, "--bench"));
+}
+END_TEST
+
+static Suite *perft_suite(void)
+{
+    Suite *s = suite_create("perft");
+    struct {
+        const char *name;
+        const TTest *test;
+    } cases[] = {
+        {"prints_the_count_at_each_depth", prints_each_depth},
+        {"divide_sums_to_the_perft_count", divide_sums_to_perft},
+        {"bad_input_exits_2_with_a_message", bad_input_exits_2_with_a_message},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TCase *tc = tcase_create(cases[i].name);
+        tcase_set_timeout(tc, 60);
+        tcase_add_test(tc, cases[i].test);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(perft_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
