@@ -8,6 +8,8 @@
 
 #include "loa/loa.h"
 
+#include "check_main.h"
+
 #define START ".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b"
 
 START_TEST(start_position)
@@ -157,33 +159,14 @@ START_TEST(connection_and_groups)
 }
 END_TEST
 
-static Suite *board_suite(void)
-{
-    Suite *s = suite_create("board");
-    struct {
-        const char *name;
-        const TTest *test;
-    } cases[] = {
-        {"start_position_is_the_reference", start_position},
-        {"board_string_round_trips", board_string_round_trip},
-        {"board_string_errors_are_distinct", board_string_errors},
-        {"status_checks_mover_then_opponent_then_limit", status_order},
-        {"connection_is_8_neighbour_without_wrap", connection_and_groups},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TCase *tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, 10);
-        tcase_add_test(tc, cases[i].test);
-        suite_add_tcase(s, tc);
-    }
-    return s;
-}
-
 int main(void)
 {
-    SRunner *sr = srunner_create(board_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"start_position_is_the_reference", start_position, 10},
+        {"board_string_round_trips", board_string_round_trip, 10},
+        {"board_string_errors_are_distinct", board_string_errors, 10},
+        {"status_checks_mover_then_opponent_then_limit", status_order, 10},
+        {"connection_is_8_neighbour_without_wrap", connection_and_groups, 10},
+    };
+    return loa_run_suite("board", cases, LOA_COUNT(cases));
 }

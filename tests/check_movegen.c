@@ -12,6 +12,8 @@
 #include "naive_loa.h"
 #include "sdk_test_util.h"
 
+#include "check_main.h"
+
 static void split_moves(const char *list, char out[][8], int *n)
 {
     *n = 0;
@@ -345,14 +347,9 @@ START_TEST(make_unmake_and_zobrist)
 }
 END_TEST
 
-static Suite *movegen_suite(void)
+int main(void)
 {
-    Suite *s = suite_create("movegen");
-    struct {
-        const char *name;
-        const TTest *test;
-        int timeout;
-    } cases[] = {
+    const loa_tcase cases[] = {
         {"perft_matches_reference_and_naive", perft_fixtures, 240},
         {"agrees_with_naive_generator_on_12000_positions", cross_check_random_games, 240},
         {"no_move_means_pass", pass_position, 10},
@@ -362,20 +359,5 @@ static Suite *movegen_suite(void)
         {"seed_42_random_game_is_codingames", seed_42_random_game, 10},
         {"make_unmake_restores_and_zobrist_updates", make_unmake_and_zobrist, 120},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TCase *tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, cases[i].timeout);
-        tcase_add_test(tc, cases[i].test);
-        suite_add_tcase(s, tc);
-    }
-    return s;
-}
-
-int main(void)
-{
-    SRunner *sr = srunner_create(movegen_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return loa_run_suite("movegen", cases, LOA_COUNT(cases));
 }

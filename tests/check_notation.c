@@ -5,6 +5,8 @@
 
 #include "loa/loa.h"
 
+#include "check_main.h"
+
 START_TEST(round_trip_every_square_pair)
 {
     for (int from = 0; from < 64; from++)
@@ -104,32 +106,13 @@ START_TEST(error_messages_name_the_input)
 }
 END_TEST
 
-static Suite *notation_suite(void)
-{
-    Suite *s = suite_create("notation");
-    struct {
-        const char *name;
-        const TTest *test;
-    } cases[] = {
-        {"both_notations_round_trip_every_square_pair", round_trip_every_square_pair},
-        {"known_strings_parse_and_format", known_strings},
-        {"bad_text_gives_distinct_errors", errors},
-        {"error_messages_name_the_input", error_messages_name_the_input},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TCase *tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, 10);
-        tcase_add_test(tc, cases[i].test);
-        suite_add_tcase(s, tc);
-    }
-    return s;
-}
-
 int main(void)
 {
-    SRunner *sr = srunner_create(notation_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"both_notations_round_trip_every_square_pair", round_trip_every_square_pair, 10},
+        {"known_strings_parse_and_format", known_strings, 10},
+        {"bad_text_gives_distinct_errors", errors, 10},
+        {"error_messages_name_the_input", error_messages_name_the_input, 10},
+    };
+    return loa_run_suite("notation", cases, LOA_COUNT(cases));
 }

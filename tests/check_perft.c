@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "check_main.h"
+
 #define PERFT LOA_BIN_DIR "/loa-perft"
 
 /* Runs a shell command line; returns its exit status and its stdout+stderr
@@ -69,31 +71,12 @@ START_TEST(bad_input_exits_2_with_a_message)
 }
 END_TEST
 
-static Suite *perft_suite(void)
-{
-    Suite *s = suite_create("perft");
-    struct {
-        const char *name;
-        const TTest *test;
-    } cases[] = {
-        {"prints_the_count_at_each_depth", prints_each_depth},
-        {"divide_sums_to_the_perft_count", divide_sums_to_perft},
-        {"bad_input_exits_2_with_a_message", bad_input_exits_2_with_a_message},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TCase *tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, 60);
-        tcase_add_test(tc, cases[i].test);
-        suite_add_tcase(s, tc);
-    }
-    return s;
-}
-
 int main(void)
 {
-    SRunner *sr = srunner_create(perft_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"prints_the_count_at_each_depth", prints_each_depth, 60},
+        {"divide_sums_to_the_perft_count", divide_sums_to_perft, 60},
+        {"bad_input_exits_2_with_a_message", bad_input_exits_2_with_a_message, 60},
+    };
+    return loa_run_suite("perft", cases, LOA_COUNT(cases));
 }

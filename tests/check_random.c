@@ -4,6 +4,8 @@
 
 #include "loa/loa.h"
 
+#include "check_main.h"
+
 START_TEST(reference_vectors)
 {
     loa_jrandom r;
@@ -70,32 +72,13 @@ START_TEST(next_int_is_in_range_and_spread)
 }
 END_TEST
 
-static Suite *random_suite(void)
-{
-    Suite *s = suite_create("random");
-    struct {
-        const char *name;
-        const TTest *test;
-    } cases[] = {
-        {"matches_reference_vectors", reference_vectors},
-        {"min_seed_gives_seed_zero_sequence", min_seed_equals_zero},
-        {"bad_bound_is_an_error_and_keeps_state", bad_bound_leaves_state},
-        {"next_int_in_range_and_uniform", next_int_is_in_range_and_spread},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TCase *tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, 10);
-        tcase_add_test(tc, cases[i].test);
-        suite_add_tcase(s, tc);
-    }
-    return s;
-}
-
 int main(void)
 {
-    SRunner *sr = srunner_create(random_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"matches_reference_vectors", reference_vectors, 10},
+        {"min_seed_gives_seed_zero_sequence", min_seed_equals_zero, 10},
+        {"bad_bound_is_an_error_and_keeps_state", bad_bound_leaves_state, 10},
+        {"next_int_in_range_and_uniform", next_int_is_in_range_and_spread, 10},
+    };
+    return loa_run_suite("random", cases, LOA_COUNT(cases));
 }

@@ -6,6 +6,8 @@
 
 #include "loa/loa.h"
 
+#include "check_main.h"
+
 #define ROWS_START ".bbbbbb.\nw......w\nw......w\nw......w\nw......w\nw......w\nw......w\n.bbbbbb.\n"
 
 static const char *black_first =
@@ -195,34 +197,15 @@ START_TEST(writer)
 }
 END_TEST
 
-static Suite *turn_suite(void)
-{
-    Suite *s = suite_create("turn");
-    struct {
-        const char *name;
-        const TTest *test;
-    } cases[] = {
-        {"reads_blacks_first_turn", black_first_turn},
-        {"reads_white_and_later_turns_and_pass", later_turns_and_white},
-        {"tolerates_crlf_and_flags_captures", crlf_and_capture_flags},
-        {"every_bad_input_has_its_own_error", every_bad_input_has_its_error},
-        {"too_long_line_keeps_stream_in_sync", too_long_line_keeps_stream_in_sync},
-        {"writes_answers_and_refuses_bad_comments", writer},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TCase *tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, 10);
-        tcase_add_test(tc, cases[i].test);
-        suite_add_tcase(s, tc);
-    }
-    return s;
-}
-
 int main(void)
 {
-    SRunner *sr = srunner_create(turn_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"reads_blacks_first_turn", black_first_turn, 10},
+        {"reads_white_and_later_turns_and_pass", later_turns_and_white, 10},
+        {"tolerates_crlf_and_flags_captures", crlf_and_capture_flags, 10},
+        {"every_bad_input_has_its_own_error", every_bad_input_has_its_error, 10},
+        {"too_long_line_keeps_stream_in_sync", too_long_line_keeps_stream_in_sync, 10},
+        {"writes_answers_and_refuses_bad_comments", writer, 10},
+    };
+    return loa_run_suite("turn", cases, LOA_COUNT(cases));
 }
