@@ -58,7 +58,9 @@ typedef enum ref_reason {
                                          signal before answering (see exit_status,
                                          term_signal) */
     REF_REASON_CLOSED_OUTPUT,         /* "closed_output": stdout reached EOF while the
-                                         process kept running */
+                                         process kept running (also: it closed its
+                                         stdin, so its turn's input cannot be
+                                         delivered; result.detail says which) */
     REF_REASON_FAILED_TO_START,       /* "failed_to_start": the command could not be run
                                          (shell exit 126/127 before any output, bad cwd) */
     REF_REASON_REFEREE_ERROR,         /* "referee_error": the referee could not run the
@@ -92,7 +94,9 @@ typedef struct ref_ply {
     const char *comment; /* text after the first space, whole; "" if none */
     int random;          /* 1 if the bot answered `random` */
     int64_t time_us;     /* from the end of writing the input to the newline */
-    const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn */
+    const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn
+                                (everything since the bot's previous ply: stderr
+                                is drained during the opponent's turns too) */
 } ref_ply;
 
 typedef struct ref_result {

@@ -1,0 +1,323 @@
+/*
+ * proc.c - the process layer: spawn a bot in its own process group, watch its
+ * leader, end the whole group and reap it. See proc.h.
+ *
+ * Why the leader is never reaped before the end: a reaped pid may be handed
+ * to a new process, and kill(-pgid) would then hit a stranger's group (the
+ * arena runs many games in parallel). waitid(WNOWAIT) tells us the exit
+ * status while the zombie keeps the pid and the group id reserved; the only
+ * waitpid() is in ref_proc_end_pair(), after the final SIGKILL.
+ */
+#include "proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "shellcmd.h"
+
+extern char **environ;
+
+void ref_proc_init(ref_proc *p)
+{
+    memset(p, 0, sizeof *p);
+    p->in_fd = p->out_fd = p->err_fd = p->pidfd = -1;
+}
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0) {
+        close(*fd);
+        *fd = -1;
+    }
+}
+
+/* pipe2(O_CLOEXEC) whose two fds are both >= 3: if the referee was started
+ * with a standard fd closed, a pipe end could land on 0..2 and the child's
+ * dup2(fd, same fd) would keep its close-on-exec flag. */
+static int pipe_above_stdio(int fds[2])
+{
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        if (fds[i] <= 2) {
+            int nfd = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
+            int saved = errno;
+            close(fds[i]);
+            if (nfd < 0) {
+                close(fds[1 - i]);
+                errno = saved;
+                return -1;
+            }
+            fds[i] = nfd;
+        }
+    }
+    return 0;
+}
+
+static int set_nonblock(int fd)
+{
+    int fl = fcntl(fd, F_GETFL);
+    return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/* Errors that say the machine ran out of something, not that the command is
+ * wrong. */
+static int is_resource_errno(int e)
+{
+    return e == EMFILE || e == ENFILE || e == ENOMEM || e == EAGAIN || e == ENOSPC;
+}
+
+static int open_pidfd(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+    /* pidfd_open(2), Linux >= 5.3; its fd is close-on-exec. ENOSYS or a
+     * seccomp refusal just means we poll waitid() instead. */
+    long fd = syscall(SYS_pidfd_open, pid, 0);
+    return fd < 0 ? -1 : (int)fd;
+#else
+    (void)pid;
+    return -1;
+#endif
+}
+
+ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int *err)
+{
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1};
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t attr;
+    int have_fa = 0, have_attr = 0, rc;
+    ref_proc_fail kind = REF_PROC_FAIL_SYSTEM;
+
+    ref_proc_init(p);
+    *err = 0;
+    if (cwd) {
+        /* Checked here so that a bad directory is the bot's failure with a
+         * clear errno rather than an anonymous spawn error. */
+        int dfd = open(cwd, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0) {
+            *err = errno;
+            return is_resource_errno(*err) ? REF_PROC_FAIL_SYSTEM : REF_PROC_FAIL_START;
+        }
+        close(dfd);
+    }
+    if (pipe_above_stdio(in) || pipe_above_stdio(out) || pipe_above_stdio(errp)) {
+        *err = errno;
+        goto fail;
+    }
+    if ((rc = posix_spawn_file_actions_init(&fa)) != 0) {
+        *err = rc;
+        goto fail;
+    }
+    have_fa = 1;
+    if ((rc = posix_spawnattr_init(&attr)) != 0) {
+        *err = rc;
+        goto fail;
+    }
+    have_attr = 1;
+    /* dup2 onto 0..2 clears close-on-exec on the copies only; every other
+     * pipe end (ours, and those of parallel games) closes at exec. */
+    if ((rc = posix_spawn_file_actions_adddup2(&fa, in[0], 0)) != 0 ||
+        (rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1)) != 0 ||
+        (rc = posix_spawn_file_actions_adddup2(&fa, errp[1], 2)) != 0 ||
+        (cwd && (rc = posix_spawn_file_actions_addchdir_np(&fa, cwd)) != 0)) {
+        *err = rc;
+        goto fail;
+    }
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    static const int reset[] = {SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+                                SIGALRM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ, SIGXCPU};
+    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++)
+        sigaddset(&defaults, reset[i]);
+    /* POSIX_SPAWN_SETPGROUP with pgroup 0 is setpgid(0, 0) in the child
+     * before exec: the bot leads a new process group that holds everything
+     * it forks, so one kill(-pgid) reaches them all. */
+    if ((rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
+                                                  POSIX_SPAWN_SETSIGMASK)) != 0 ||
+        (rc = posix_spawnattr_setpgroup(&attr, 0)) != 0 ||
+        (rc = posix_spawnattr_setsigdefault(&attr, &defaults)) != 0 ||
+        (rc = posix_spawnattr_setsigmask(&attr, &none)) != 0) {
+        *err = rc;
+        goto fail;
+    }
+    /* `exec` for a simple command: the bot, not the shell, becomes our
+     * child and the group leader (see shellcmd.h). */
+    char *line = ref_shell_exec_form(command);
+    if (!line) {
+        *err = ENOMEM;
+        goto fail;
+    }
+    char *argv[] = {"sh", "-c", line, NULL};
+    pid_t pid;
+    rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+    free(line);
+    if (rc != 0) {
+        *err = rc;
+        kind = is_resource_errno(rc) ? REF_PROC_FAIL_SYSTEM : REF_PROC_FAIL_START;
+        goto fail;
+    }
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    close(in[0]);
+    close(out[1]);
+    close(errp[1]);
+    p->pid = pid;
+    p->in_fd = in[1];
+    p->out_fd = out[0];
+    p->err_fd = errp[0];
+    p->pidfd = open_pidfd(pid);
+    if (set_nonblock(p->in_fd) || set_nonblock(p->out_fd) || set_nonblock(p->err_fd)) {
+        /* Cannot happen on a fresh pipe; do not leave the bot running. */
+        *err = errno;
+        ref_proc_end_pair(p, NULL);
+        return REF_PROC_FAIL_SYSTEM;
+    }
+    return REF_PROC_OK;
+
+fail:
+    if (have_fa)
+        posix_spawn_file_actions_destroy(&fa);
+    if (have_attr)
+        posix_spawnattr_destroy(&attr);
+    for (int i = 0; i < 2; i++) {
+        close_fd(&in[i]);
+        close_fd(&out[i]);
+        close_fd(&errp[i]);
+    }
+    return kind;
+}
+
+int ref_proc_poll_exit(ref_proc *p)
+{
+    if (p->pid <= 0 || p->exited)
+        return p->exited;
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    if (waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0)
+        return 0;
+    p->exited = 1;
+    if (si.si_code == CLD_EXITED)
+        p->status = (si.si_status & 0xff) << 8;              /* as W_EXITCODE(code, 0) */
+    else
+        p->status = (si.si_status & 0x7f) | (si.si_code == CLD_DUMPED ? 0x80 : 0);
+    return 1;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+/* Waits until every started leader of ps[0..n-1] exited or ms passed. */
+static void wait_exits(ref_proc **ps, int n, int ms)
+{
+    int64_t end = now_ms() + ms;
+    for (;;) {
+        struct pollfd fds[2];
+        int nf = 0, pending = 0, polling = 0;
+        for (int i = 0; i < n; i++) {
+            if (!ps[i] || ps[i]->pid <= 0 || ref_proc_poll_exit(ps[i]))
+                continue;
+            pending = 1;
+            if (ps[i]->pidfd >= 0)
+                fds[nf++] = (struct pollfd){.fd = ps[i]->pidfd, .events = POLLIN};
+            else
+                polling = 1;
+        }
+        int64_t left = end - now_ms();
+        if (!pending || left <= 0)
+            return;
+        if (polling)
+            left = left < 2 ? left : 2; /* no pidfd: look again every 2 ms */
+        if (nf)
+            poll(fds, (nfds_t)nf, (int)left);
+        else
+            sleep_ms((int)left);
+    }
+}
+
+int ref_proc_wait_exit(ref_proc *p, int ms)
+{
+    wait_exits(&p, 1, ms);
+    return p->exited;
+}
+
+void ref_proc_close_input(ref_proc *p)
+{
+    close_fd(&p->in_fd);
+}
+
+void ref_proc_end_pair(ref_proc *a, ref_proc *b)
+{
+    ref_proc *ps[2] = {a, b};
+    int any = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!ps[i] || ps[i]->pid <= 0 || ps[i]->reaped)
+            continue;
+        any = 1;
+        ref_proc_close_input(ps[i]);
+        /* The whole group, even when the leader has exited: its children
+         * may still run (the zombie leader keeps the group id ours). */
+        kill(-ps[i]->pid, SIGTERM);
+    }
+    if (any)
+        wait_exits(ps, 2, REF_PROC_GRACE_MS);
+    for (int i = 0; i < 2; i++) {
+        ref_proc *p = ps[i];
+        if (!p)
+            continue;
+        if (p->pid > 0 && !p->reaped) {
+            /* Unconditional: members that ignore SIGTERM or were forked by
+             * the bot die here, whatever the leader did. */
+            kill(-p->pid, SIGKILL);
+            int st;
+            pid_t r;
+            while ((r = waitpid(p->pid, &st, 0)) < 0 && errno == EINTR)
+                ;
+            if (r == p->pid && !p->exited) {
+                p->exited = 1;
+                p->status = st;
+            }
+            p->reaped = 1;
+        }
+        close_fd(&p->in_fd);
+        close_fd(&p->out_fd);
+        close_fd(&p->err_fd);
+        close_fd(&p->pidfd);
+    }
+}
+
+char *ref_proc_describe_status(int status, char *buf, size_t size)
+{
+    if (WIFEXITED(status)) {
+        snprintf(buf, size, "exit status %d", WEXITSTATUS(status));
+    } else if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        const char *abbrev = sigabbrev_np(sig); /* thread-safe, unlike strsignal */
+        snprintf(buf, size, "killed by signal %d (SIG%s)%s", sig, abbrev ? abbrev : "?",
+                 WCOREDUMP(status) ? ", core dumped" : "");
+    } else {
+        snprintf(buf, size, "wait status %d", status);
+    }
+    return buf;
+}

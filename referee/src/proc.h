@@ -1,0 +1,75 @@
+/*
+ * proc.h - the process layer of the referee (internal): starts one bot
+ * command through `/bin/sh -c` in its own process group with three
+ * close-on-exec pipes, tells when its leader has exited (without reaping it,
+ * so that its pid and process group id cannot be reused while the game still
+ * signals them), and ends the whole group politely then firmly and reaps it.
+ *
+ * Knows nothing of the protocol. Thread-safe: no global state; every
+ * function works on its own ref_proc. Uses posix_spawn (glibc: a vfork-like
+ * clone that reports exec and chdir failures synchronously), which is safe
+ * in a multi-threaded process where fork() would not be.
+ */
+#ifndef REF_PROC_H
+#define REF_PROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Grace between SIGTERM to the group and SIGKILL, in ms. */
+#define REF_PROC_GRACE_MS 100
+
+typedef struct ref_proc {
+    pid_t pid;      /* the leader (the shell, or the bot when the shell execs it);
+                       also the process group id. 0: not started */
+    int in_fd;      /* write end of the bot's stdin, non-blocking, or -1 */
+    int out_fd;     /* read end of the bot's stdout, non-blocking, or -1 */
+    int err_fd;     /* read end of the bot's stderr, non-blocking, or -1 */
+    int pidfd;      /* pidfd of the leader (readable once it exited), or -1
+                       when the kernel has none (then callers poll) */
+    int exited;     /* 1 once the leader's exit was seen (not reaped yet) */
+    int status;     /* its wait status when exited */
+    int reaped;     /* 1 once waited for */
+} ref_proc;
+
+/* How ref_proc_start() failed. */
+typedef enum ref_proc_fail {
+    REF_PROC_OK = 0,
+    REF_PROC_FAIL_START,   /* the command cannot be started (bad working dir,
+                              /bin/sh missing): the bot's fault */
+    REF_PROC_FAIL_SYSTEM   /* resources (fds, memory, processes): the referee's */
+} ref_proc_fail;
+
+/* Sets every field to "nothing" (fds -1, pid 0). */
+void ref_proc_init(ref_proc *p);
+
+/* Starts `/bin/sh -c command` in directory cwd (NULL: the caller's), in a new
+ * process group, stdin/stdout/stderr connected to pipes whose referee ends
+ * are close-on-exec and non-blocking. Signal dispositions are reset to
+ * default and the signal mask emptied in the child (the referee ignores
+ * SIGPIPE; a bot must not inherit that). Returns REF_PROC_OK, or a failure
+ * kind with errno-style code in *err and nothing left open or running. */
+ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int *err);
+
+/* Checks, without blocking and without reaping, whether the leader has
+ * exited; fills p->exited/p->status. Returns p->exited. */
+int ref_proc_poll_exit(ref_proc *p);
+
+/* Waits up to ms for the leader to exit (not reaping). Returns p->exited. */
+int ref_proc_wait_exit(ref_proc *p, int ms);
+
+/* Closes the bot's stdin pipe (the bot sees end of input). */
+void ref_proc_close_input(ref_proc *p);
+
+/* Ends processes: closes both procs' stdin, sends SIGTERM to each whole
+ * process group, waits up to REF_PROC_GRACE_MS for the leaders to exit, then
+ * sends SIGKILL to each group (children that ignore SIGTERM or outlived their
+ * leader included), reaps the leaders and closes every fd. Either pointer may
+ * be NULL or not started. Ending two at once halves the worst-case wait. */
+void ref_proc_end_pair(ref_proc *a, ref_proc *b);
+
+/* Describes a wait status: "exit status 3", "killed by signal 11 (SIGSEGV)".
+ * Returns buf. */
+char *ref_proc_describe_status(int status, char *buf, size_t size);
+
+#endif

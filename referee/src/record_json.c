@@ -1,0 +1,245 @@
+/*
+ * record_json.c - the JSON game record (schema: docs/record.md), built with
+ * cJSON and written atomically: a temp file in the target's directory,
+ * fsync, rename, so that a reader never sees half a record.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "game_impl.h"
+
+#define RECORD_FORMAT "loa-arena-record"
+#define RECORD_VERSION 1
+
+/* Copy of s that is valid UTF-8: each byte of an invalid sequence becomes
+ * U+FFFD (bots write arbitrary bytes; JSON text must be UTF-8). Control
+ * characters are left to cJSON, which escapes them. NULL on out of memory. */
+static char *utf8_clean(const char *s)
+{
+    size_t n = strlen(s);
+    char *d = malloc(n * 3 + 1), *o = d;
+    if (!d)
+        return NULL;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int len = 0;
+        unsigned c = p[0];
+        if (c < 0x80)
+            len = 1;
+        else if (c >= 0xC2 && c <= 0xDF)
+            len = 2;
+        else if (c >= 0xE0 && c <= 0xEF)
+            len = 3;
+        else if (c >= 0xF0 && c <= 0xF4)
+            len = 4;
+        int ok = len > 0;
+        for (int i = 1; ok && i < len; i++)
+            ok = (p[i] & 0xC0) == 0x80;
+        /* no overlong 3/4-byte forms, no surrogates, nothing past U+10FFFF */
+        if (ok && len == 3)
+            ok = !(c == 0xE0 && p[1] < 0xA0) && !(c == 0xED && p[1] >= 0xA0);
+        if (ok && len == 4)
+            ok = !(c == 0xF0 && p[1] < 0x90) && !(c == 0xF4 && p[1] >= 0x90);
+        if (ok) {
+            memcpy(o, p, (size_t)len);
+            o += len;
+            p += len;
+        } else {
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            p++;
+        }
+    }
+    *o = '\0';
+    return d;
+}
+
+/* Adds a string member (NULL s: JSON null). Returns 0 or -1. */
+static int add_str(cJSON *obj, const char *key, const char *s)
+{
+    if (!s)
+        return cJSON_AddNullToObject(obj, key) ? 0 : -1;
+    char *c = utf8_clean(s);
+    if (!c)
+        return -1;
+    cJSON *v = cJSON_AddStringToObject(obj, key, c);
+    free(c);
+    return v ? 0 : -1;
+}
+
+static int add_int(cJSON *obj, const char *key, int64_t v)
+{
+    /* Exact digits: a double (cJSON numbers) loses 64-bit integers past
+     * 2^53, and seeds are full 64-bit values. */
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRId64, v);
+    return cJSON_AddRawToObject(obj, key, buf) ? 0 : -1;
+}
+
+static const char *color_name(int player)
+{
+    return player == 0 ? "black" : player == 1 ? "white" : NULL;
+}
+
+static int add_players(cJSON *root, const ref_game *g)
+{
+    cJSON *arr = cJSON_AddArrayToObject(root, "players");
+    if (!arr)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        cJSON *p = cJSON_CreateObject();
+        if (!p)
+            return -1;
+        cJSON_AddItemToArray(arr, p);
+        if (add_str(p, "color", color_name(i)) || add_str(p, "name", g->name[i]) ||
+            add_str(p, "command", g->command[i]))
+            return -1;
+    }
+    return 0;
+}
+
+static int add_plies(cJSON *root, const ref_game *g)
+{
+    cJSON *moves = cJSON_AddArrayToObject(root, "moves");
+    cJSON *plies = cJSON_AddArrayToObject(root, "plies");
+    if (!moves || !plies)
+        return -1;
+    for (int i = 0; i < g->nplies; i++) {
+        const ref_ply *pl = &g->plies[i];
+        char m[LOA_MOVE_STRING_MAX];
+        const char *ms = pl->move == LOA_MOVE_NONE ? NULL : loa_move_format(pl->move, m);
+        if (ms) {
+            cJSON *s = cJSON_CreateString(ms);
+            if (!s)
+                return -1;
+            cJSON_AddItemToArray(moves, s);
+        }
+        cJSON *o = cJSON_CreateObject();
+        if (!o)
+            return -1;
+        cJSON_AddItemToArray(plies, o);
+        if (add_int(o, "ply", i + 1) || add_int(o, "player", pl->player) ||
+            add_str(o, "color", color_name(pl->player)) || add_str(o, "output", pl->output) ||
+            add_str(o, "move", ms) || add_str(o, "comment", pl->comment) ||
+            !cJSON_AddBoolToObject(o, "random", pl->random) ||
+            add_int(o, "time_us", pl->time_us) || add_str(o, "stderr", pl->stderr_tail))
+            return -1;
+    }
+    return 0;
+}
+
+static int add_result(cJSON *root, const ref_game *g)
+{
+    const ref_result *r = &g->result;
+    cJSON *o = cJSON_AddObjectToObject(root, "result");
+    if (!o)
+        return -1;
+    cJSON *scores;
+    if (add_str(o, "winner", color_name(r->winner)) ||
+        add_str(o, "reason", ref_reason_name(r->reason)) ||
+        !(scores = cJSON_AddArrayToObject(o, "scores")))
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        cJSON *s = cJSON_CreateNumber(r->scores[i]);
+        if (!s)
+            return -1;
+        cJSON_AddItemToArray(scores, s);
+    }
+    int crash = r->reason == REF_REASON_CRASHED || r->reason == REF_REASON_FAILED_TO_START;
+    if (add_str(o, "fault", color_name(r->fault)) || add_int(o, "plies", r->plies) ||
+        (crash && r->exit_status >= 0 ? add_int(o, "exit_status", r->exit_status)
+                                      : !cJSON_AddNullToObject(o, "exit_status")) ||
+        (crash && r->term_signal > 0 ? add_int(o, "term_signal", r->term_signal)
+                                     : !cJSON_AddNullToObject(o, "term_signal")) ||
+        add_str(o, "detail", r->detail))
+        return -1;
+    return 0;
+}
+
+cJSON *ref_game_to_json(const ref_game *g)
+{
+    if (!g)
+        return NULL;
+    cJSON *root = cJSON_CreateObject();
+    if (!root)
+        return NULL;
+    char when[32] = "";
+    struct tm tm;
+    time_t t = (time_t)g->start_time;
+    if (gmtime_r(&t, &tm))
+        strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    char seed_text[32];
+    snprintf(seed_text, sizeof seed_text, "%" PRId64, g->seed);
+    cJSON *limits = NULL;
+    if (add_str(root, "format", RECORD_FORMAT) || add_int(root, "version", RECORD_VERSION) ||
+        add_int(root, "seed", g->seed) || add_str(root, "seed_text", seed_text) ||
+        add_str(root, "start_time", when) || add_int(root, "start_unix", g->start_time) ||
+        add_int(root, "duration_us", g->duration_us) ||
+        !(limits = cJSON_AddObjectToObject(root, "limits")) ||
+        add_int(limits, "first_turn_ms", g->first_turn_ms) ||
+        add_int(limits, "turn_ms", g->turn_ms) || add_int(limits, "max_plies", g->max_plies) ||
+        add_players(root, g) || add_plies(root, g) || add_result(root, g)) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        s += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+int ref_game_write_json(const ref_game *g, const char *path)
+{
+    if (!g || !path || !path[0])
+        return REF_E_IO;
+    cJSON *j = ref_game_to_json(g);
+    if (!j)
+        return REF_E_NOMEM;
+    char *text = cJSON_Print(j);
+    cJSON_Delete(j);
+    if (!text)
+        return REF_E_NOMEM;
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) {
+        cJSON_free(text);
+        return REF_E_NOMEM;
+    }
+    /* Same directory as the target: rename() is atomic only within one
+     * file system. */
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
+    int rc = REF_E_IO;
+    int fd = mkostemp(tmp, O_CLOEXEC);
+    if (fd >= 0) {
+        int ok = fchmod(fd, 0644) == 0 && write_all(fd, text, strlen(text)) == 0 &&
+                 write_all(fd, "\n", 1) == 0 && fsync(fd) == 0;
+        if (close(fd) != 0)
+            ok = 0;
+        if (ok && rename(tmp, path) == 0)
+            rc = REF_OK;
+        else
+            unlink(tmp);
+    }
+    free(tmp);
+    cJSON_free(text);
+    return rc;
+}

@@ -1,0 +1,609 @@
+/*
+ * check_referee: the referee's pure parts and its records.
+ *   - answer judging (answer.h): prefix matching in generation order,
+ *     `random` on the game generator, `pass` rules, case, leading space,
+ *     empty line, every invalid reason;
+ *   - reason names, fault classes, error strings, config defaults;
+ *   - the JSON record (written atomically, parsed back with cJSON) and the
+ *     tag-pair text record, from a short real game.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "answer.h"
+#include "check_main.h"
+#include "ref/referee.h"
+#include "shellcmd.h"
+#include "turn_input.h"
+
+#define BIN LOA_BIN_DIR
+
+/* ---------------------------------------------------------------- answers */
+
+typedef struct pos {
+    loa_board b;
+    loa_move gen[LOA_MAX_MOVES];
+    int n;
+} pos;
+
+static void start_pos(pos *p)
+{
+    loa_board_init(&p->b);
+    p->n = loa_generate_moves_cg(&p->b, p->gen);
+}
+
+static ref_answer judge(pos *p, const char *line, size_t len, loa_jrandom *rng)
+{
+    ref_answer a;
+    ref_answer_judge(line, len, p->gen, p->n, rng, &a);
+    return a;
+}
+
+static ref_answer judge_str(pos *p, const char *line)
+{
+    loa_jrandom rng;
+    loa_jrandom_seed(&rng, 1);
+    return judge(p, line, strlen(line), &rng);
+}
+
+static const char *fmt(loa_move m)
+{
+    static char buf[LOA_MOVE_STRING_MAX];
+    return loa_move_format(m, buf);
+}
+
+START_TEST(answer_accepts_a_legal_move_and_its_prefix_extensions)
+{
+    pos p;
+    start_pos(&p);
+    ref_answer a = judge_str(&p, "e1e3");
+    ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+    ck_assert_str_eq(fmt(a.move), "e1e3");
+    ck_assert_ptr_null(a.comment);
+    /* the action only has to START with a legal move */
+    a = judge_str(&p, "e1e3xyz");
+    ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+    ck_assert_str_eq(fmt(a.move), "e1e3");
+    /* a Windows line end is just more text after the move */
+    a = judge_str(&p, "b8d6\r");
+    ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+    ck_assert_str_eq(fmt(a.move), "b8d6");
+    /* bytes after the move do not matter, even NUL */
+    a = judge(&p, "c1c3\0zz", 7, NULL);
+    ck_assert_str_eq(fmt(a.move), "c1c3");
+    ck_assert_int_eq(a.random, 0);
+}
+END_TEST
+
+START_TEST(answer_keeps_the_whole_comment_after_the_first_space)
+{
+    pos p;
+    start_pos(&p);
+    ref_answer a = judge_str(&p, "e1e3 hello  world, this is long ");
+    ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+    ck_assert_uint_eq(a.action_len, 4);
+    ck_assert_uint_eq(a.comment_len, strlen("hello  world, this is long "));
+    ck_assert(memcmp(a.comment, "hello  world, this is long ", a.comment_len) == 0);
+    a = judge_str(&p, "e1e3 ");
+    ck_assert_ptr_nonnull(a.comment);
+    ck_assert_uint_eq(a.comment_len, 0);
+    /* the comment never changes the action */
+    a = judge_str(&p, "e1e3 random pass");
+    ck_assert_str_eq(fmt(a.move), "e1e3");
+    ck_assert_int_eq(a.random, 0);
+}
+END_TEST
+
+START_TEST(answer_prefix_match_takes_the_first_legal_move_in_generation_order)
+{
+    /* Every legal move's 4 chars differ, so the first generated move that is
+     * a prefix is the only one; check it for every move of a real position
+     * and that the returned move is the generated one (capture flag kept). */
+    loa_board b;
+    ck_assert_int_eq(loa_board_parse(".b.wb..w/w......./.wwbbw../.......w/.......w/...wb.b./"
+                                     "b...w..w/...b.b.. b 34",
+                                     &b),
+                     0);
+    pos p = {.b = b};
+    p.n = loa_generate_moves_cg(&p.b, p.gen);
+    ck_assert_int_gt(p.n, 10);
+    for (int i = 0; i < p.n; i++) {
+        char line[16];
+        snprintf(line, sizeof line, "%s!x", fmt(p.gen[i]));
+        ref_answer a = judge_str(&p, line);
+        ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+        ck_assert_uint_eq(a.move, p.gen[i]);
+    }
+}
+END_TEST
+
+START_TEST(answer_random_draws_once_in_generation_order)
+{
+    pos p;
+    start_pos(&p);
+    loa_jrandom rng, ref;
+    loa_jrandom_seed(&rng, 42);
+    loa_jrandom_seed(&ref, 42);
+    ref_answer a = judge(&p, "random", 6, &rng);
+    ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+    ck_assert_int_eq(a.random, 1);
+    /* reference: seed 42, nextInt(36) = 26, index into generation order,
+     * which is g8e6 (the reference's seed-42 game opens with it) */
+    ck_assert_int_eq(loa_jrandom_next_int(&ref, 36), 26);
+    ck_assert_uint_eq(a.move, p.gen[26]);
+    ck_assert_str_eq(fmt(a.move), "g8e6");
+    /* exactly one draw: both generators are in step */
+    ck_assert_int_eq(loa_jrandom_next_int(&rng, 1000000007),
+                     loa_jrandom_next_int(&ref, 1000000007));
+    /* with a comment */
+    a = judge(&p, "random because", 14, &rng);
+    ck_assert_int_eq(a.random, 1);
+    ck_assert_uint_eq(a.comment_len, 7);
+}
+END_TEST
+
+START_TEST(answer_pass_rules)
+{
+    pos p;
+    start_pos(&p);
+    /* pass while moves exist */
+    ck_assert_int_eq(judge_str(&p, "pass").invalid, REF_REASON_INVALID_PASS);
+    ck_assert_int_eq(judge_str(&p, "pass because").invalid, REF_REASON_INVALID_PASS);
+    /* no legal move: pass accepted, random is a pass and draws nothing */
+    pos none = {.n = 0};
+    loa_board_init(&none.b);
+    loa_jrandom rng, ref;
+    loa_jrandom_seed(&rng, 7);
+    loa_jrandom_seed(&ref, 7);
+    ref_answer a = judge(&none, "pass", 4, &rng);
+    ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+    ck_assert_uint_eq(a.move, LOA_MOVE_PASS);
+    a = judge(&none, "random", 6, &rng);
+    ck_assert_int_eq(a.invalid, REF_REASON_NONE);
+    ck_assert_uint_eq(a.move, LOA_MOVE_PASS);
+    ck_assert_int_eq(a.random, 1);
+    ck_assert_int_eq(loa_jrandom_next(&rng, 31), loa_jrandom_next(&ref, 31));
+    /* a move when none is legal */
+    ck_assert_int_eq(judge(&none, "e1e3", 4, &rng).invalid, REF_REASON_INVALID_UNKNOWN_MOVE);
+    /* `pass` is a whole action, not a prefix */
+    ck_assert_int_eq(judge(&none, "passe", 5, &rng).invalid, REF_REASON_INVALID_NOT_A_MOVE);
+}
+END_TEST
+
+START_TEST(answer_invalid_reasons)
+{
+    pos p;
+    start_pos(&p);
+    ck_assert_int_eq(judge_str(&p, "").invalid, REF_REASON_INVALID_EMPTY);
+    ck_assert_int_eq(judge_str(&p, " e1e3").invalid, REF_REASON_INVALID_EMPTY);
+    ck_assert_int_eq(judge_str(&p, " ").invalid, REF_REASON_INVALID_EMPTY);
+    /* shaped like a move, not legal: wrong distance, own piece, off board */
+    ck_assert_int_eq(judge_str(&p, "e1e4").invalid, REF_REASON_INVALID_UNKNOWN_MOVE);
+    ck_assert_int_eq(judge_str(&p, "a2a3").invalid, REF_REASON_INVALID_UNKNOWN_MOVE);
+    ck_assert_int_eq(judge_str(&p, "z9e1").invalid, REF_REASON_INVALID_UNKNOWN_MOVE);
+    /* case-sensitive */
+    ck_assert_int_eq(judge_str(&p, "E1E3").invalid, REF_REASON_INVALID_UNKNOWN_MOVE);
+    ck_assert_int_eq(judge_str(&p, "RANDOM").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+    ck_assert_int_eq(judge_str(&p, "Pass").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+    /* words and fragments */
+    ck_assert_int_eq(judge_str(&p, "hello").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+    ck_assert_int_eq(judge_str(&p, "e1e").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+    ck_assert_int_eq(judge_str(&p, "randomly").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+    ck_assert_int_eq(judge_str(&p, "random\r").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+    ck_assert_int_eq(judge_str(&p, "E1-E3").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+    ck_assert_int_eq(judge_str(&p, "\te1e3").invalid, REF_REASON_INVALID_NOT_A_MOVE);
+}
+END_TEST
+
+
+
+/* ---------------------------------------------------------------- input */
+
+START_TEST(turn_input_without_legal_moves_lists_pass)
+{
+    /* black's only checker, a1, is walled in by white on a2, b1 and b2 */
+    loa_board b;
+    ck_assert_int_eq(loa_board_parse("......../......../......../......../......../"
+                                     "......../ww....../bw...... b 7",
+                                     &b),
+                     0);
+    loa_move gen[LOA_MAX_MOVES];
+    ck_assert_int_eq(loa_generate_moves_cg(&b, gen), 0);
+    char buf[REF_TURN_INPUT_MAX + 1];
+    size_t n = ref_turn_input(buf, &b, 0, LOA_MOVE_PASS, gen, 0);
+    buf[n] = '\0';
+    ck_assert_str_eq(buf, "........\n........\n........\n........\n........\n........\n"
+                          "ww......\nbw......\npass\n1\npass\n");
+}
+END_TEST
+
+START_TEST(turn_input_first_turn_colour_last_move_and_sorted_moves)
+{
+    loa_board b;
+    loa_board_init(&b);
+    loa_make_move(&b, LOA_MOVE_MAKE(LOA_SQUARE(6, 7), LOA_SQUARE(4, 5)), NULL); /* g8e6 */
+    loa_move mv[LOA_MAX_MOVES];
+    int k = loa_generate_moves_cg(&b, mv);
+    loa_sort_moves(mv, k);
+    char buf[REF_TURN_INPUT_MAX + 1];
+    size_t n = ref_turn_input(buf, &b, 1, LOA_MOVE_MAKE(LOA_SQUARE(6, 7), LOA_SQUARE(4, 5)), mv,
+                              k);
+    buf[n] = '\0';
+    char expect[REF_TURN_INPUT_MAX + 1];
+    int o = sprintf(expect, "w\n.bbbbb..\nw......w\nw...b..w\n");
+    for (int i = 0; i < 4; i++)
+        o += sprintf(expect + o, "w......w\n");
+    o += sprintf(expect + o, ".bbbbbb.\ng8e6\n%d\n", k);
+    for (int i = 0; i < k; i++)
+        o += sprintf(expect + o, "%s\n", fmt(mv[i]));
+    ck_assert_str_eq(buf, expect);
+    /* byte order: each move line sorts after the previous one */
+    for (int i = 1; i < k; i++) {
+        char a[LOA_MOVE_STRING_MAX], c[LOA_MOVE_STRING_MAX];
+        ck_assert_int_lt(strcmp(loa_move_format(mv[i - 1], a), loa_move_format(mv[i], c)), 0);
+    }
+    /* later turns: no colour line */
+    n = ref_turn_input(buf, &b, 0, LOA_MOVE_NONE, mv, k);
+    buf[n] = '\0';
+    ck_assert(strncmp(buf, ".bbbbb..\n", 9) == 0);
+    ck_assert_ptr_nonnull(strstr(buf, "\nnull\n"));
+}
+END_TEST
+
+/* ---------------------------------------------------------------- shell */
+
+static void assert_exec_form(const char *cmd, const char *want)
+{
+    char *got = ref_shell_exec_form(cmd);
+    ck_assert_ptr_nonnull(got);
+    ck_assert_msg(strcmp(got, want) == 0, "'%s' -> '%s', expected '%s'", cmd, got, want);
+    free(got);
+}
+
+START_TEST(simple_commands_are_execed_others_run_as_written)
+{
+    /* one program and its arguments, quoted or not */
+    assert_exec_form("./bot", "exec ./bot");
+    assert_exec_form("  python3 bot.py --depth 3", "  exec python3 bot.py --depth 3");
+    assert_exec_form("java -cp 'my dir' Player", "exec java -cp 'my dir' Player");
+    assert_exec_form("./say \"a; b\" 'c | d'", "exec ./say \"a; b\" 'c | d'");
+    assert_exec_form("./bot 2>/dev/null", "exec ./bot 2>/dev/null");
+    assert_exec_form("$HOME/bot", "exec $HOME/bot");
+    /* assignments stay in front (exec exports them to the program) */
+    assert_exec_form("A=1 B='x y' ./bot", "A=1 B='x y' exec ./bot");
+    /* compound commands, substitutions, built-ins, keywords: untouched */
+    static const char *const keep[] = {
+        "cd dir && ./bot", "./a; ./b", "./a | ./b", "./bot &", "(./bot)", "{ ./bot; }",
+        "exec ./bot", "A=1 exec ./bot", "export A=1", "if true; then ./bot; fi",
+        "./bot `x`", "./bot $(x)", "./bot \"$(x)\"", "2>/dev/null ./bot", "A=1",
+        "", "   ", "./bot 'unbalanced", "./a\n./b", "# comment", "cd /", ". ./env"};
+    for (size_t i = 0; i < LOA_COUNT(keep); i++) {
+        ck_assert_msg(ref_shell_exec_offset(keep[i]) == -1, "'%s' was rewritten", keep[i]);
+        assert_exec_form(keep[i], keep[i]);
+    }
+}
+END_TEST
+
+/* ---------------------------------------------------------------- names */
+
+START_TEST(reason_names_round_trip)
+{
+    static const char *names[] = {"none", "connected", "opponent_connected", "ply_limit",
+                                  "timeout", "invalid_unknown_move", "invalid_pass",
+                                  "invalid_empty", "invalid_not_a_move",
+                                  "invalid_line_too_long", "crashed", "closed_output",
+                                  "failed_to_start", "referee_error", "aborted"};
+    for (int r = REF_REASON_NONE; r <= REF_REASON_ABORTED; r++) {
+        ck_assert_str_eq(ref_reason_name((ref_reason)r), names[r]);
+        ck_assert_int_eq(ref_reason_from_name(names[r]), r);
+    }
+    ck_assert_int_eq(ref_reason_from_name("Timeout"), REF_REASON_NONE);
+    ck_assert_int_eq(ref_reason_from_name(NULL), REF_REASON_NONE);
+    ck_assert_str_eq(ref_reason_name((ref_reason)999), "none");
+    for (int r = REF_REASON_NONE; r <= REF_REASON_ABORTED; r++) {
+        int fault = r >= REF_REASON_TIMEOUT && r <= REF_REASON_FAILED_TO_START;
+        ck_assert_int_eq(ref_reason_is_fault((ref_reason)r), fault);
+    }
+}
+END_TEST
+
+START_TEST(error_strings_and_defaults)
+{
+    int codes[] = {REF_E_INVAL, REF_E_NOMEM, REF_E_SYSTEM, REF_E_IO, REF_E_JSON};
+    for (size_t i = 0; i < LOA_COUNT(codes); i++)
+        for (size_t j = i + 1; j < LOA_COUNT(codes); j++)
+            ck_assert_str_ne(ref_strerror(codes[i]), ref_strerror(codes[j]));
+    ck_assert_str_eq(ref_strerror(-9999), "unknown referee error");
+    ref_config c;
+    memset(&c, 0x55, sizeof c);
+    ref_config_init(&c);
+    ck_assert_int_eq(c.first_turn_ms, 1000);
+    ck_assert_int_eq(c.turn_ms, 150);
+    ck_assert_int_eq(c.max_plies, 150);
+    ck_assert_int_eq(c.seed, 0);
+    ck_assert(c.on_ply == NULL);
+    ck_assert(c.stop == NULL);
+    ck_assert_ptr_null(c.players[0].command);
+    /* bad configs are refused before anything starts */
+    ref_game *g = (ref_game *)&c;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_E_INVAL);
+    ck_assert_ptr_null(g);
+    c.players[0].command = "true";
+    c.players[1].command = "";
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_E_INVAL);
+    c.players[1].command = "true";
+    c.turn_ms = 0;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_E_INVAL);
+    ck_assert_int_eq(ref_game_run(NULL, &g), REF_E_INVAL);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- records */
+
+/* A short real game with known answers: black says e1e3 with a comment, then
+ * random, then pass (invalid: ends the game); white is loa-first. */
+static ref_game *short_game(int64_t seed)
+{
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = BIN "/hostile-say 'e1e3 hello {brace} world' 'random r' pass";
+    c.players[0].name = "sayer";
+    c.players[1].command = BIN "/loa-first";
+    c.seed = seed;
+    ref_game *g = NULL;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    ck_assert_ptr_nonnull(g);
+    return g;
+}
+
+static cJSON *item(const cJSON *o, const char *k)
+{
+    cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    ck_assert_msg(v != NULL, "missing JSON member %s", k);
+    return v;
+}
+
+START_TEST(json_record_has_every_field)
+{
+    ref_game *g = short_game(INT64_MIN);
+    const ref_result *r = ref_game_result(g);
+    ck_assert_int_eq(r->reason, REF_REASON_INVALID_PASS);
+    ck_assert_int_eq(r->plies, 4);
+
+    char dir[] = "/tmp/check_referee_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/game.json", dir);
+    ck_assert_int_eq(ref_game_write_json(g, path), REF_OK);
+
+    /* atomic write: only the record is left, no temp file */
+    DIR *d = opendir(dir);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        files += e->d_name[0] != '.';
+    closedir(d);
+    ck_assert_int_eq(files, 1);
+
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    /* the 64-bit seed is written with all its digits */
+    ck_assert_ptr_nonnull(strstr(text, "\"seed\":\t-9223372036854775808"));
+
+    cJSON *j = cJSON_Parse(text);
+    ck_assert_ptr_nonnull(j);
+    /* the file holds exactly ref_game_to_json() (compared after a parse:
+     * raw integers come back as numbers) */
+    cJSON *mine = ref_game_to_json(g);
+    char *mine_text = cJSON_Print(mine);
+    cJSON *mine_back = cJSON_Parse(mine_text);
+    ck_assert(cJSON_Compare(j, mine_back, 1));
+    cJSON_Delete(mine_back);
+    cJSON_free(mine_text);
+    cJSON_Delete(mine);
+
+    ck_assert_str_eq(item(j, "format")->valuestring, "loa-arena-record");
+    ck_assert_int_eq(item(j, "version")->valueint, 1);
+    ck_assert_str_eq(item(j, "seed_text")->valuestring, "-9223372036854775808");
+    ck_assert_int_eq(strlen(item(j, "start_time")->valuestring), 20); /* ...T..:..:..Z */
+    ck_assert(item(j, "start_unix")->valuedouble == (double)ref_game_start_time(g));
+    ck_assert(item(j, "duration_us")->valuedouble > 0);
+    cJSON *lim = item(j, "limits");
+    ck_assert_int_eq(item(lim, "first_turn_ms")->valueint, 1000);
+    ck_assert_int_eq(item(lim, "turn_ms")->valueint, 150);
+    ck_assert_int_eq(item(lim, "max_plies")->valueint, 150);
+
+    cJSON *players = item(j, "players");
+    ck_assert_int_eq(cJSON_GetArraySize(players), 2);
+    cJSON *p0 = cJSON_GetArrayItem(players, 0), *p1 = cJSON_GetArrayItem(players, 1);
+    ck_assert_str_eq(item(p0, "color")->valuestring, "black");
+    ck_assert_str_eq(item(p0, "name")->valuestring, "sayer");
+    ck_assert_ptr_nonnull(strstr(item(p0, "command")->valuestring, "hostile-say"));
+    ck_assert_str_eq(item(p1, "color")->valuestring, "white");
+    ck_assert_str_eq(item(p1, "name")->valuestring, BIN "/loa-first"); /* default: command */
+
+    cJSON *moves = item(j, "moves");
+    ck_assert_int_eq(cJSON_GetArraySize(moves), 4);
+    ck_assert_str_eq(cJSON_GetArrayItem(moves, 0)->valuestring, "e1e3");
+    for (int i = 0; i < 4; i++)
+        ck_assert_str_eq(cJSON_GetArrayItem(moves, i)->valuestring,
+                         fmt(ref_game_ply(g, i)->move));
+
+    cJSON *plies = item(j, "plies");
+    ck_assert_int_eq(cJSON_GetArraySize(plies), 5); /* 4 applied + the failing one */
+    cJSON *q = cJSON_GetArrayItem(plies, 0);
+    ck_assert_int_eq(item(q, "ply")->valueint, 1);
+    ck_assert_int_eq(item(q, "player")->valueint, 0);
+    ck_assert_str_eq(item(q, "color")->valuestring, "black");
+    ck_assert_str_eq(item(q, "output")->valuestring, "e1e3 hello {brace} world");
+    ck_assert_str_eq(item(q, "move")->valuestring, "e1e3");
+    ck_assert_str_eq(item(q, "comment")->valuestring, "hello {brace} world");
+    ck_assert(cJSON_IsFalse(item(q, "random")));
+    ck_assert(item(q, "time_us")->valuedouble >= 0);
+    ck_assert(cJSON_IsString(item(q, "stderr")));
+    q = cJSON_GetArrayItem(plies, 2);
+    ck_assert_str_eq(item(q, "output")->valuestring, "random r");
+    ck_assert(cJSON_IsTrue(item(q, "random")));
+    ck_assert_str_eq(item(q, "comment")->valuestring, "r");
+    q = cJSON_GetArrayItem(plies, 4);
+    ck_assert_str_eq(item(q, "output")->valuestring, "pass");
+    ck_assert(cJSON_IsNull(item(q, "move")));
+
+    cJSON *res = item(j, "result");
+    ck_assert_str_eq(item(res, "winner")->valuestring, "white");
+    ck_assert_str_eq(item(res, "reason")->valuestring, "invalid_pass");
+    ck_assert_str_eq(item(res, "fault")->valuestring, "black");
+    cJSON *sc = item(res, "scores");
+    ck_assert_int_eq(cJSON_GetArraySize(sc), 2);
+    ck_assert_int_eq(cJSON_GetArrayItem(sc, 0)->valueint, -1);
+    ck_assert_int_eq(cJSON_GetArrayItem(sc, 1)->valueint, 0);
+    ck_assert_int_eq(item(res, "plies")->valueint, 4);
+    ck_assert(cJSON_IsNull(item(res, "exit_status")));
+    ck_assert(cJSON_IsNull(item(res, "term_signal")));
+    ck_assert_ptr_nonnull(strstr(item(res, "detail")->valuestring, "pass"));
+    cJSON_Delete(j);
+
+    /* a directory that does not exist: REF_E_IO, nothing created */
+    snprintf(path, sizeof path, "%s/no/such/dir/game.json", dir);
+    ck_assert_int_eq(ref_game_write_json(g, path), REF_E_IO);
+    snprintf(path, sizeof path, "%s/game.json", dir);
+    unlink(path);
+    rmdir(dir);
+    ref_game_free(g);
+}
+END_TEST
+
+START_TEST(json_record_is_valid_utf8_for_any_bytes)
+{
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = "printf 'e1e3 \\377\\300caf\\303\\251\\001\\n'; cat >/dev/null";
+    c.players[1].command = "sleep 5";
+    c.first_turn_ms = 300;
+    ref_game *g = NULL;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_TIMEOUT);
+    cJSON *j = ref_game_to_json(g);
+    char *text = cJSON_PrintUnformatted(j);
+    /* invalid bytes became U+FFFD, valid UTF-8 (é) kept, control escaped */
+    ck_assert_ptr_nonnull(strstr(text, "\"comment\":\"\xEF\xBF\xBD\xEF\xBF\xBD"
+                                       "caf\xC3\xA9\\u0001\""));
+    cJSON_free(text);
+    cJSON_Delete(j);
+    ref_game_free(g);
+}
+END_TEST
+
+START_TEST(text_record_tag_pairs_moves_and_result)
+{
+    ref_game *g = short_game(42);
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    ck_assert_int_eq(ref_game_write_text(g, f, 0), REF_OK);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "[Event \"loa-referee game\"]\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Site \""));
+    ck_assert_ptr_nonnull(strstr(buf, "[Date \"20"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Round \"-\"]\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Black \"sayer\"]\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "[White \"" BIN "/loa-first\"]\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Result \"0-1\"]\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Seed \"42\"]\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Reason \"invalid_pass\"]\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Plies \"4\"]\n"));
+    /* numbered moves, comments in braces (inner braces neutralised) */
+    char expect[128], m1[LOA_MOVE_STRING_MAX], m2[LOA_MOVE_STRING_MAX],
+        m3[LOA_MOVE_STRING_MAX];
+    snprintf(expect, sizeof expect, "\n\n1. e1e3 {hello (brace) world} %s 2. %s {r} %s",
+             loa_move_format(ref_game_ply(g, 1)->move, m1),
+             loa_move_format(ref_game_ply(g, 2)->move, m2),
+             loa_move_format(ref_game_ply(g, 3)->move, m3));
+    ck_assert_msg(strstr(buf, expect), "no '%s' in:\n%s", expect, buf);
+    /* the end: why, then the result token */
+    ck_assert_ptr_nonnull(strstr(buf, "{invalid_pass: black invalid action 'pass'"));
+    size_t n = strlen(buf);
+    ck_assert_str_eq(buf + n - 5, " 0-1\n");
+    free(buf);
+
+    f = open_memstream(&buf, &size);
+    ck_assert_int_eq(ref_game_write_text(g, f, 1), REF_OK);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "1. E1-E3 {hello"));
+    free(buf);
+    ref_game_free(g);
+}
+END_TEST
+
+START_TEST(records_keep_long_comments_whole)
+{
+    /* a 3000-byte comment: whole in the JSON record and in the text record */
+    static char comment[3001], cmd[3200];
+    memset(comment, 'c', 3000);
+    comment[1500] = '}';
+    snprintf(cmd, sizeof cmd, BIN "/hostile-say 'e1e3 %s' pass", comment);
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = cmd;
+    c.players[1].command = BIN "/loa-first";
+    ref_game *g = NULL;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_INVALID_PASS);
+    ck_assert_str_eq(ref_game_ply(g, 0)->comment, comment);
+    cJSON *j = ref_game_to_json(g);
+    cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "plies"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(p0, "comment")->valuestring, comment);
+    cJSON_Delete(j);
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    ck_assert_int_eq(ref_game_write_text(g, f, 0), REF_OK);
+    fclose(f);
+    comment[1500] = ')';
+    char *at = strstr(buf, comment);
+    ck_assert_ptr_nonnull(at);
+    ck_assert(at[-1] == '{' && at[3000] == '}');
+    free(buf);
+    ref_game_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"answer_accepts_a_legal_move_and_its_prefix_extensions",
+         answer_accepts_a_legal_move_and_its_prefix_extensions, 10},
+        {"answer_keeps_the_whole_comment_after_the_first_space",
+         answer_keeps_the_whole_comment_after_the_first_space, 10},
+        {"answer_prefix_match_takes_the_first_legal_move_in_generation_order",
+         answer_prefix_match_takes_the_first_legal_move_in_generation_order, 10},
+        {"answer_random_draws_once_in_generation_order",
+         answer_random_draws_once_in_generation_order, 10},
+        {"answer_pass_rules", answer_pass_rules, 10},
+        {"answer_invalid_reasons", answer_invalid_reasons, 10},
+        {"turn_input_without_legal_moves_lists_pass", turn_input_without_legal_moves_lists_pass,
+         10},
+        {"turn_input_first_turn_colour_last_move_and_sorted_moves",
+         turn_input_first_turn_colour_last_move_and_sorted_moves, 10},
+        {"simple_commands_are_execed_others_run_as_written",
+         simple_commands_are_execed_others_run_as_written, 10},
+        {"reason_names_round_trip", reason_names_round_trip, 10},
+        {"error_strings_and_defaults", error_strings_and_defaults, 10},
+        {"json_record_has_every_field", json_record_has_every_field, 30},
+        {"json_record_is_valid_utf8_for_any_bytes", json_record_is_valid_utf8_for_any_bytes,
+         30},
+        {"text_record_tag_pairs_moves_and_result", text_record_tag_pairs_moves_and_result, 30},
+        {"records_keep_long_comments_whole", records_keep_long_comments_whole, 30},
+    };
+    if (ref_global_init() != REF_OK)
+        return EXIT_FAILURE;
+    return loa_run_suite("referee", cases, LOA_COUNT(cases));
+}
