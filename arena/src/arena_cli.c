@@ -1,0 +1,252 @@
+/* arena_cli.c - option parsing for loa-arena (arena_cli.h). */
+#include "arena_cli.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena_error.h"
+
+enum {
+    OPT_TURN_MS = 1000,
+    OPT_FIRST_TURN_MS,
+    OPT_MAX_PLIES,
+    OPT_GAUNTLET_BOT,
+    OPT_ANCHOR,
+    OPT_FORCE_NEW,
+    OPT_STANDINGS
+};
+
+static const struct option options[] = {
+    {"bot", required_argument, NULL, 'b'},
+    {"games", required_argument, NULL, 'g'},
+    {"concurrency", required_argument, NULL, 'c'},
+    {"seed", required_argument, NULL, 's'},
+    {"out", required_argument, NULL, 'o'},
+    {"format", required_argument, NULL, 'f'},
+    {"turn-ms", required_argument, NULL, OPT_TURN_MS},
+    {"first-turn-ms", required_argument, NULL, OPT_FIRST_TURN_MS},
+    {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
+    {"gauntlet-bot", required_argument, NULL, OPT_GAUNTLET_BOT},
+    {"anchor", required_argument, NULL, OPT_ANCHOR},
+    {"force-new", no_argument, NULL, OPT_FORCE_NEW},
+    {"standings", required_argument, NULL, OPT_STANDINGS},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0}};
+
+void arena_cli_usage(FILE *out)
+{
+    fputs(
+        "Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
+        "       loa-arena --standings DIR [--anchor NAME]\n"
+        "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
+        "keeps every result in DIR (resumable), and prints standings with Elo ratings.\n"
+        "\n"
+        "League (flags override the league file):\n"
+        "  -b, --bot NAME=COMMAND   add a bot (repeat); COMMAND runs with /bin/sh -c;\n"
+        "                           {bin} = loa-arena's directory, {dir} = the league file's\n"
+        "  -f, --format FORMAT      round-robin (default) or gauntlet\n"
+        "      --gauntlet-bot NAME  the bot meeting all others (implies gauntlet;\n"
+        "                           default: the first bot)\n"
+        "  -g, --games N            games per pairing, even (colour-swapped pairs; default 2)\n"
+        "  -s, --seed S             master seed; game seeds derive from it (default 1)\n"
+        "      --turn-ms MS         limit per turn (default 150)\n"
+        "      --first-turn-ms MS   limit on a bot's first turn (default 1000)\n"
+        "      --max-plies N        draw after N plies (default 150)\n"
+        "Running:\n"
+        "  -c, --concurrency N      games at once (default: the number of cores)\n"
+        "  -o, --out DIR            output directory (default: LEAGUE-results, or\n"
+        "                           arena-results without a league file)\n"
+        "      --force-new          DIR holds another league: archive it, start anew\n"
+        "  -q, --quiet              no progress display, no line per game\n"
+        "Standings:\n"
+        "      --anchor NAME        rate NAME at 0 Elo (default: mean 0)\n"
+        "      --standings DIR      print the standings of DIR without playing\n"
+        "  -h, --help               this text\n"
+        "  -V, --version            version\n"
+        "\n"
+        "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
+        "scheduling and lets running games end; twice stops them at once.\n"
+        "Exit status: 0 done, 1 I/O failure while running, 2 bad input, 130 interrupted.\n"
+        "Details: docs/arena.md\n",
+        out);
+}
+
+static int fail(int code, char *err, size_t errsz, const char *fmt, ...)
+{
+    if (err && errsz > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errsz, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void arena_cli_clear(arena_cli *cli)
+{
+    arena_settings_clear(&cli->settings);
+    free(cli->league_file);
+    free(cli->standings_dir);
+    memset(cli, 0, sizeof *cli);
+}
+
+/* A flag's value, kept until the league file is read. */
+typedef struct flag {
+    int opt;
+    const char *arg;
+} flag;
+
+static int int_arg(const char *name, const char *arg, int64_t min, int64_t max, int *out,
+                   char *err, size_t errsz)
+{
+    int64_t v;
+    if (arena_parse_i64(arg, min, max, &v))
+        return fail(ARENA_E_CONFIG, err, errsz, "--%s: '%s' is not an integer in %lld..%lld",
+                    name, arg, (long long)min, (long long)max);
+    *out = (int)v;
+    return 0;
+}
+
+static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
+{
+    arena_settings *s = &cli->settings;
+    switch (f->opt) {
+    case 'b':
+        return arena_settings_add_bot_arg(s, f->arg, err, errsz);
+    case 'g':
+        return int_arg("games", f->arg, 1, 1000000, &s->games, err, errsz);
+    case 'c':
+        return int_arg("concurrency", f->arg, 1, 256, &s->concurrency, err, errsz);
+    case 's':
+        if (arena_parse_i64(f->arg, INT64_MIN, INT64_MAX, &s->seed))
+            return fail(ARENA_E_CONFIG, err, errsz, "--seed: '%s' is not a 64-bit integer",
+                        f->arg);
+        return 0;
+    case 'o':
+        if (!*f->arg)
+            return fail(ARENA_E_CONFIG, err, errsz, "--out: empty directory name");
+        return arena_set_string(&s->out_dir, f->arg);
+    case 'f':
+        if (arena_format_parse(f->arg, &s->format))
+            return fail(ARENA_E_CONFIG, err, errsz,
+                        "--format: '%s' is not round-robin or gauntlet", f->arg);
+        return 0;
+    case OPT_TURN_MS:
+        return int_arg("turn-ms", f->arg, 1, 3600000, &s->turn_ms, err, errsz);
+    case OPT_FIRST_TURN_MS:
+        return int_arg("first-turn-ms", f->arg, 1, 3600000, &s->first_turn_ms, err, errsz);
+    case OPT_MAX_PLIES:
+        return int_arg("max-plies", f->arg, 1, 100000, &s->max_plies, err, errsz);
+    case OPT_GAUNTLET_BOT:
+        s->format = ARENA_FORMAT_GAUNTLET;
+        return arena_set_string(&s->gauntlet_bot, f->arg);
+    case OPT_ANCHOR:
+        cli->anchor_set = 1;
+        return arena_set_string(&s->anchor, f->arg);
+    default:
+        return 0;
+    }
+}
+
+int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t errsz)
+{
+    memset(cli, 0, sizeof *cli);
+    arena_settings_init(&cli->settings);
+    flag *flags = calloc((size_t)argc + 1, sizeof *flags);
+    if (!flags)
+        return fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    int nflags = 0, rc = 0, opt;
+    optind = 0; /* GNU: full re-initialisation, so tests may parse repeatedly */
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, ":b:g:c:s:o:f:qhV", options, NULL)) != -1) {
+        if (opt == '?') {
+            if (optopt)
+                rc = fail(ARENA_E_CONFIG, err, errsz, "unknown option '-%c' (see --help)", optopt);
+            else
+                rc = fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)",
+                          argv[optind - 1]);
+            break;
+        }
+        if (opt == ':') {
+            rc = fail(ARENA_E_CONFIG, err, errsz, "option '%s' needs a value",
+                      argv[optind - 1]);
+            break;
+        }
+        switch (opt) {
+        case 'q': cli->quiet = 1; break;
+        case 'h': cli->help = 1; break;
+        case 'V': cli->version = 1; break;
+        case OPT_FORCE_NEW: cli->force_new = 1; break;
+        case OPT_STANDINGS:
+            if ((rc = arena_set_string(&cli->standings_dir, optarg)))
+                break;
+            break;
+        default:
+            flags[nflags].opt = opt;
+            flags[nflags].arg = optarg;
+            nflags++;
+            break;
+        }
+        if (rc)
+            break;
+    }
+    if (!rc && optind < argc) {
+        if (argc - optind > 1)
+            rc = fail(ARENA_E_CONFIG, err, errsz,
+                      "more than one league file given ('%s' and '%s')", argv[optind],
+                      argv[optind + 1]);
+        else
+            rc = arena_set_string(&cli->league_file, argv[optind]);
+    }
+    if (rc || cli->help || cli->version) {
+        free(flags);
+        return rc;
+    }
+    if (cli->standings_dir) {
+        if (cli->league_file)
+            rc = fail(ARENA_E_CONFIG, err, errsz,
+                      "--standings DIR takes no league file (it reads DIR/league.json)");
+        for (int i = 0; i < nflags && !rc; i++) {
+            if (flags[i].opt != OPT_ANCHOR)
+                rc = fail(ARENA_E_CONFIG, err, errsz,
+                          "--standings DIR only combines with --anchor");
+            else
+                rc = apply(cli, &flags[i], err, errsz);
+        }
+        free(flags);
+        return rc;
+    }
+    if (cli->league_file) {
+        rc = arena_settings_load_file(&cli->settings, cli->league_file, err, errsz);
+        if (!rc && cli->settings.bot_count > 0) {
+            for (int i = 0; i < nflags; i++)
+                if (flags[i].opt == 'b') {
+                    rc = fail(ARENA_E_CONFIG, err, errsz,
+                              "--bot cannot be combined with a league file: add the bot to "
+                              "its \"bots\"");
+                    break;
+                }
+        }
+    } else {
+        rc = arena_set_string(&cli->settings.base_dir, ".");
+    }
+    for (int i = 0; i < nflags && !rc; i++)
+        rc = apply(cli, &flags[i], err, errsz);
+    if (!rc && !cli->settings.out_dir)
+        rc = arena_set_string(&cli->settings.out_dir, "arena-results");
+    if (rc == ARENA_E_NOMEM)
+        fail(rc, err, errsz, "out of memory");
+    if (!rc && (rc = arena_settings_validate(&cli->settings, err, errsz)) && cli->league_file) {
+        /* name the file the league came from */
+        char tmp[512];
+        snprintf(tmp, sizeof tmp, "%s", err);
+        fail(rc, err, errsz, "%s: %s", cli->league_file, tmp);
+    }
+    free(flags);
+    return rc;
+}

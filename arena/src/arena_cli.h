@@ -1,0 +1,42 @@
+/*
+ * arena_cli.h - loa-arena's command line: options (getopt_long), the
+ * optional league file, and the flags that override it.
+ *
+ *   loa-arena [OPTIONS] [LEAGUE.json]
+ *   loa-arena --standings DIR
+ *
+ * A league file is read first, then every flag given replaces its value
+ * (--bot appends bots). The result is validated as a whole. Messages are
+ * one line, without the program name. Not thread-safe (getopt state).
+ */
+#ifndef ARENA_CLI_H
+#define ARENA_CLI_H
+
+#include <stdio.h>
+
+#include "arena_config.h"
+
+typedef struct arena_cli {
+    arena_settings settings;  /* the league asked for (validated unless
+                                 standings_dir, help or version is set) */
+    char *league_file;        /* positional argument, NULL if none */
+    char *standings_dir;      /* --standings DIR: only print standings */
+    int force_new;            /* --force-new: archive an existing league in DIR */
+    int quiet;                /* --quiet: no progress, no per-game lines */
+    int help, version;        /* --help, --version */
+    int anchor_set;           /* --anchor given (overrides a stored league's) */
+} arena_cli;
+
+/* Parses argv into *cli (which this initialises; free with
+ * arena_cli_clear). Returns 0, ARENA_E_CONFIG (bad option or setting),
+ * ARENA_E_PARSE (league file unreadable or malformed) or ARENA_E_NOMEM,
+ * with err holding one line naming the bad input. */
+int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t errsz);
+
+/* Frees what *cli owns. */
+void arena_cli_clear(arena_cli *cli);
+
+/* Prints the usage text. */
+void arena_cli_usage(FILE *out);
+
+#endif

@@ -1,0 +1,143 @@
+/*
+ * arena_config.h - the settings of a league: bots, format, games per
+ * pairing, limits, master seed, output directory; read from a league file
+ * (JSON, schema in docs/arena.md) and/or set from command-line flags, then
+ * validated as a whole.
+ *
+ * An arena_settings is a plain value that owns its strings (malloc'd):
+ * initialise with arena_settings_init(), release with arena_settings_clear().
+ * Functions taking one are not thread-safe on the same value; distinct
+ * values may be used from distinct threads. Functions that judge user input
+ * write a one-line message into a caller-owned buffer `err` of `errsz`
+ * bytes (always NUL-terminated when errsz > 0) naming the file, line or key
+ * and what is wrong, without a trailing newline or program name.
+ */
+#ifndef ARENA_CONFIG_H
+#define ARENA_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+/* Most bots in one league (a round-robin of 64 bots is 2016 pairings). */
+#define ARENA_MAX_BOTS 64
+/* Longest bot name in bytes (names are table headers). */
+#define ARENA_NAME_MAX 40
+/* Longest bot command in bytes. */
+#define ARENA_COMMAND_MAX 4096
+/* Most games in one league (ids are ints; the store keeps one byte per game). */
+#define ARENA_MAX_GAMES 100000000
+/* Largest league file read, in bytes. */
+#define ARENA_FILE_MAX (1024 * 1024)
+
+typedef enum arena_format {
+    ARENA_FORMAT_ROUND_ROBIN = 0, /* "round-robin": every pair of bots meets */
+    ARENA_FORMAT_GAUNTLET = 1     /* "gauntlet": one bot meets each of the others */
+} arena_format;
+
+/* One competitor. Strings owned by the enclosing arena_settings. */
+typedef struct arena_bot {
+    char *name;    /* unique, 1..ARENA_NAME_MAX bytes, no control characters */
+    char *command; /* shell command line as written: `{bin}` and `{dir}` are
+                      expanded only when the bot is started (arena_command_expand) */
+    char *cwd;     /* working directory, NULL: the arena's own. Read from a
+                      league file: resolved against base_dir, made absolute. */
+} arena_bot;
+
+typedef struct arena_settings {
+    arena_bot bots[ARENA_MAX_BOTS];
+    int bot_count;
+    arena_format format;
+    char *gauntlet_bot;  /* gauntlet: the bot meeting all others; NULL = first bot */
+    int games;           /* games per pairing, even (colour-swapped pairs), >= 2 */
+    int concurrency;     /* games at once; 0 = the number of online cores */
+    int64_t seed;        /* master seed; every game seed derives from it */
+    char *out_dir;       /* output directory; NULL until set or defaulted */
+    int turn_ms;         /* limit on every turn after a bot's first, ms */
+    int first_turn_ms;   /* limit on a bot's first turn, ms */
+    int max_plies;       /* draw after this many plies */
+    char *anchor;        /* bot whose Elo is 0; NULL = the mean Elo is 0 */
+    char *base_dir;      /* directory of the league file ("." without one): `{dir}` */
+    char *source;        /* the league file's path, NULL without one (messages) */
+} arena_settings;
+
+/* Fills *s with the defaults: no bots, round-robin, 2 games per pairing,
+ * concurrency 0 (cores), seed 1, turn 150 ms, first turn 1000 ms, 150 plies
+ * (CodinGame's limits), everything else NULL. */
+void arena_settings_init(arena_settings *s);
+
+/* Frees every string of *s and re-initialises it. NULL is a no-op. */
+void arena_settings_clear(arena_settings *s);
+
+/* Reads the league file at path into *s (which must be freshly initialised
+ * or hold flags' values to be overridden by the file: fields present in the
+ * file replace them, bots are appended). Relative `out` and `cwd` resolve
+ * against the file's directory. Without "out", out_dir defaults to
+ * "<file without .json>-results". Returns 0, ARENA_E_PARSE (unreadable,
+ * too big, malformed JSON: err gives "FILE:LINE:COL: ..."), ARENA_E_CONFIG
+ * (unknown key, wrong type, bad value: err gives "FILE: path: ..."), or
+ * ARENA_E_NOMEM. Does not run arena_settings_validate(). */
+int arena_settings_load_file(arena_settings *s, const char *path, char *err, size_t errsz);
+
+/* Same as arena_settings_load_file on an in-memory text; name is used in
+ * messages and base_dir for relative paths (NULL: "."). */
+int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
+                             const char *name, const char *base_dir,
+                             char *err, size_t errsz);
+
+/* Appends a bot (strings copied). cwd may be NULL. Returns 0,
+ * ARENA_E_CONFIG (too many bots) or ARENA_E_NOMEM. Names and commands are
+ * judged by arena_settings_validate(). */
+int arena_settings_add_bot(arena_settings *s, const char *name, const char *command,
+                           const char *cwd, char *err, size_t errsz);
+
+/* Parses a `--bot NAME=COMMAND` argument and appends the bot. Returns 0,
+ * ARENA_E_CONFIG (no '=', empty name or command) or ARENA_E_NOMEM. */
+int arena_settings_add_bot_arg(arena_settings *s, const char *arg, char *err, size_t errsz);
+
+/* Replaces the string *dst by a copy of src (NULL allowed). 0 or ARENA_E_NOMEM. */
+int arena_set_string(char **dst, const char *src);
+
+/* Strict decimal integer parse of text in [min, max] (optional sign, no
+ * spaces, no trailing text). Returns 0 or ARENA_E_CONFIG. */
+int arena_parse_i64(const char *text, int64_t min, int64_t max, int64_t *out);
+
+/* Parses "round-robin" or "gauntlet". Returns 0 or ARENA_E_CONFIG. */
+int arena_format_parse(const char *text, arena_format *out);
+/* "round-robin" or "gauntlet". Static string. */
+const char *arena_format_name(arena_format f);
+
+/* Checks the league as a whole: 2..ARENA_MAX_BOTS bots, names valid and
+ * unique, commands non-empty, games even and in 2..1000000, at most
+ * ARENA_MAX_GAMES games in all, concurrency in
+ * 0..256, limits in 1..3600000 ms, plies in 1..100000, gauntlet_bot and
+ * anchor naming listed bots, an output directory. Returns 0 or
+ * ARENA_E_CONFIG with err naming the first problem. */
+int arena_settings_validate(const arena_settings *s, char *err, size_t errsz);
+
+/* Index of the bot named name, or -1. */
+int arena_settings_find_bot(const arena_settings *s, const char *name);
+
+/* Index of the gauntlet bot (gauntlet_bot, else 0). */
+int arena_settings_gauntlet_index(const arena_settings *s);
+
+/* The league's identity as JSON, in the league-file schema, without `out`
+ * and `concurrency` (which may change between runs) and with bot commands
+ * and cwd as written: saved as DIR/league.json to recognise the league on
+ * resume. Caller owns the tree (cJSON_Delete); NULL on out of memory. */
+cJSON *arena_settings_to_json(const arena_settings *s);
+
+/* Compares the league stored in an output directory (old) with the one
+ * asked for (now). Returns 0 when they are the same league (games may grow:
+ * the schedule only appends), else ARENA_E_MISMATCH with err naming the
+ * first difference. */
+int arena_settings_compare(const arena_settings *old, const arena_settings *now,
+                           char *err, size_t errsz);
+
+/* Expands a bot command: `{bin}` becomes bin_dir and `{dir}` becomes
+ * base_dir, each single-quoted for /bin/sh. Returns a malloc'd string the
+ * caller frees, NULL on out of memory. */
+char *arena_command_expand(const char *command, const char *bin_dir, const char *base_dir);
+
+#endif

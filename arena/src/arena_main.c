@@ -1,0 +1,430 @@
+/*
+ * loa-arena - runs a league of LOA bots through the referee library, in
+ * worker threads, with resumable results and Elo standings.
+ * Usage: arena_cli.c (--help); user documentation: docs/arena.md.
+ *
+ * Exit status: 0 the league is complete (or --standings printed), 1 an I/O
+ * failure while running (results so far are kept), 2 bad input (nothing
+ * played), 130 interrupted by Ctrl-C (results so far are kept).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena_cli.h"
+#include "arena_error.h"
+#include "arena_progress.h"
+#include "arena_runner.h"
+#include "arena_schedule.h"
+#include "arena_standings.h"
+#include "arena_store.h"
+#include "loa/loa.h"
+#include "ref/referee.h"
+
+/* Interrupts received (SIGINT, SIGTERM, SIGHUP); read by the runner. */
+static volatile sig_atomic_t g_interrupts;
+
+/* Async-signal-safe: a counter bump and write(2) only. */
+static void on_signal(int sig)
+{
+    (void)sig;
+    int n = g_interrupts < 2 ? g_interrupts + 1 : 2;
+    g_interrupts = n;
+    static const char once[] = "\nloa-arena: interrupted: no new games; waiting for the running "
+                               "ones (interrupt again to stop them now)\n";
+    static const char twice[] = "\nloa-arena: stopping the running games now\n";
+    ssize_t w = n == 1 ? write(STDERR_FILENO, once, sizeof once - 1)
+                       : write(STDERR_FILENO, twice, sizeof twice - 1);
+    (void)w;
+}
+
+static int install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
+        sigaction(SIGHUP, &sa, NULL))
+        return ARENA_E_SYSTEM;
+    return 0;
+}
+
+/* Directory of the running executable, for `{bin}` in commands. */
+static void exe_dir(char *buf, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0) {
+        snprintf(buf, size, ".");
+        return;
+    }
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash && slash != buf)
+        *slash = '\0';
+}
+
+static void warn_stderr(const char *msg, void *user)
+{
+    (void)user;
+    fprintf(stderr, "loa-arena: warning: %s\n", msg);
+}
+
+/* ---- the run ---- */
+
+typedef struct run_state {
+    const arena_settings *s;
+    arena_store *store;
+    arena_progress *progress;
+    int cores;
+    int concurrency;
+    double load;              /* last 1-minute load average, -1 unknown */
+    int64_t load_sampled_us;
+    int warned_close[ARENA_MAX_BOTS];
+    int close_calls;          /* turns near the limit while oversubscribed */
+    int referee_errors, aborted, record_errors;
+    int fatal;                /* games.jsonl could not be written */
+    char fatal_msg[512];
+} run_state;
+
+static int oversubscribed(run_state *st)
+{
+    return st->concurrency > st->cores || (st->load >= 0 && st->load > st->cores + 0.5);
+}
+
+static void sample_load(run_state *st)
+{
+    int64_t now = loa_now_us();
+    if (st->load_sampled_us && now - st->load_sampled_us < 5000000)
+        return;
+    double l[1];
+    st->load = getloadavg(l, 1) == 1 ? l[0] : -1;
+    st->load_sampled_us = now;
+}
+
+/* Warns once per bot when its turns come close to the limit (>= 80%) on an
+ * oversubscribed machine: such time losses are the load's, not the bot's. */
+static void check_close_call(run_state *st, const arena_game_record *r)
+{
+    sample_load(st);
+    if (!oversubscribed(st))
+        return;
+    int side[2] = {r->black, r->white};
+    for (int c = 0; c < 2; c++) {
+        const arena_side_time *t = &r->time[c];
+        int timed_out = r->fault == c && strcmp(r->reason, "timeout") == 0;
+        int close = t->max_ms >= 0.8 * st->s->turn_ms ||
+                    t->first_ms >= 0.8 * st->s->first_turn_ms || timed_out;
+        if (!close)
+            continue;
+        st->close_calls++;
+        if (st->warned_close[side[c]])
+            continue;
+        st->warned_close[side[c]] = 1;
+        char msg[512], load[32] = "";
+        if (st->load >= 0)
+            snprintf(load, sizeof load, ", load %.1f", st->load);
+        /* the turn that triggered: the first (own limit) or a later one */
+        int first = t->turns == 0 || (t->first_ms >= 0.8 * st->s->first_turn_ms &&
+                                      t->max_ms < 0.8 * st->s->turn_ms);
+        snprintf(msg, sizeof msg,
+                 "%s %s (%.0f ms of its %d ms %slimit) while the machine is "
+                 "oversubscribed (%d games at once on %d cores%s): time losses may come from "
+                 "the load, not the bot; lower --concurrency",
+                 st->s->bots[side[c]].name, timed_out ? "timed out" : "came close to the limit",
+                 first ? t->first_ms : t->max_ms, first ? st->s->first_turn_ms : st->s->turn_ms,
+                 first ? "first-turn " : "turn ", st->concurrency, st->cores, load);
+        arena_progress_warn(st->progress, msg);
+    }
+}
+
+static void on_result(const arena_outcome *o, void *user)
+{
+    run_state *st = user;
+    char msg[700];
+    if (o->status == ARENA_OUTCOME_ABORTED) {
+        st->aborted++;
+        return;
+    }
+    if (o->status == ARENA_OUTCOME_REFEREE_ERROR) {
+        st->referee_errors++;
+        snprintf(msg, sizeof msg, "game %d not played (it will be retried on the next run): %s",
+                 o->record.id, o->error);
+        arena_progress_warn(st->progress, msg);
+        return;
+    }
+    if (st->fatal)
+        return;
+    if (!o->record_written) {
+        st->record_errors++;
+        snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
+                 o->record.id, o->error);
+        arena_progress_warn(st->progress, msg);
+    }
+    char err[512];
+    if (arena_store_append(st->store, &o->record, err, sizeof err)) {
+        /* Results can no longer be kept: stop scheduling, finish, report. */
+        st->fatal = 1;
+        snprintf(st->fatal_msg, sizeof st->fatal_msg, "%s", err);
+        if (g_interrupts < 1)
+            g_interrupts = 1;
+        return;
+    }
+    arena_progress_game(st->progress, &o->record);
+    check_close_call(st, &o->record);
+}
+
+static void on_tick(void *user)
+{
+    run_state *st = user;
+    arena_progress_tick(st->progress);
+}
+
+/* Computes, prints and (unless dir is NULL) writes the standings. */
+static int standings(const arena_settings *s, arena_store *store, int anchor, const char *dir,
+                     FILE *out)
+{
+    arena_standings *st = malloc(sizeof *st);
+    if (!st)
+        return ARENA_E_NOMEM;
+    int n = arena_store_count(store);
+    arena_game_record *recs = malloc(sizeof *recs * (size_t)(n ? n : 1));
+    if (!recs) {
+        free(st);
+        return ARENA_E_NOMEM;
+    }
+    for (int i = 0; i < n; i++)
+        recs[i] = *arena_store_get(store, i);
+    int rc = arena_standings_compute(s, recs, n, anchor, st);
+    free(recs);
+    if (rc == 0)
+        rc = arena_standings_print(st, s, out);
+    if (rc == 0 && dir) {
+        cJSON *j = arena_standings_to_json(st, s);
+        char *text = j ? cJSON_Print(j) : NULL;
+        cJSON_Delete(j);
+        if (!text) {
+            rc = ARENA_E_NOMEM;
+        } else {
+            size_t len = strlen(text);
+            char *path = malloc(strlen(dir) + 32), *buf = malloc(len + 2);
+            if (!path || !buf) {
+                rc = ARENA_E_NOMEM;
+            } else {
+                memcpy(buf, text, len);
+                memcpy(buf + len, "\n", 2);
+                sprintf(path, "%s/standings.json", dir);
+                if (arena_write_file_atomic(path, buf)) {
+                    fprintf(stderr, "loa-arena: cannot write %s: %s\n", path, strerror(errno));
+                    rc = ARENA_E_IO;
+                } else {
+                    fprintf(out, "\nStandings written to %s\n", path);
+                }
+            }
+            free(path);
+            free(buf);
+            cJSON_free(text);
+        }
+    }
+    free(st);
+    return rc;
+}
+
+static int print_stored_standings(const arena_cli *cli)
+{
+    char err[1024];
+    arena_store *store = NULL;
+    int rc = arena_store_open(cli->standings_dir, NULL, ARENA_STORE_READ_ONLY, warn_stderr, NULL,
+                              &store, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        return 2;
+    }
+    const arena_settings *s = arena_store_settings(store);
+    const char *anchor_name = cli->anchor_set ? cli->settings.anchor : s->anchor;
+    int anchor = -1;
+    if (anchor_name && (anchor = arena_settings_find_bot(s, anchor_name)) < 0) {
+        fprintf(stderr, "loa-arena: --anchor: '%s' is not one of the bots of %s\n", anchor_name,
+                cli->standings_dir);
+        arena_store_close(store);
+        return 2;
+    }
+    rc = standings(s, store, anchor, NULL, stdout);
+    arena_store_close(store);
+    return rc ? 1 : 0;
+}
+
+static int run_league(arena_cli *cli)
+{
+    arena_settings *s = &cli->settings;
+    char err[1024];
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
+    int concurrency = s->concurrency > 0 ? s->concurrency : cores;
+
+    if (cli->force_new && arena_store_archive(s->out_dir, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: --force-new: %s\n", err);
+        return 2;
+    }
+    arena_store *store = NULL;
+    int rc = arena_store_open(s->out_dir, s, ARENA_STORE_RESUME, warn_stderr, NULL, &store, err,
+                              sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        return 2;
+    }
+    arena_game_spec *all = NULL;
+    int total = 0;
+    if ((rc = arena_schedule_build(s, &all, &total))) {
+        fprintf(stderr, "loa-arena: cannot build the schedule: %s\n", arena_strerror(rc));
+        arena_store_close(store);
+        return 2;
+    }
+    /* The games still to play, in schedule order. */
+    int todo = 0;
+    for (int i = 0; i < total; i++)
+        if (!arena_store_has(store, all[i].id))
+            all[todo++] = all[i];
+    int done = total - todo;
+    int mode = cli->quiet ? ARENA_PROGRESS_QUIET
+               : isatty(STDOUT_FILENO) ? ARENA_PROGRESS_LIVE : ARENA_PROGRESS_LINES;
+    arena_progress *progress = arena_progress_create(stdout, stderr, mode, s, total, done);
+    if (!progress) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        free(all);
+        arena_store_close(store);
+        return 1;
+    }
+    for (int i = 0; i < arena_store_count(store); i++)
+        arena_progress_count(progress, arena_store_get(store, i));
+
+    run_state st;
+    memset(&st, 0, sizeof st);
+    st.s = s;
+    st.store = store;
+    st.progress = progress;
+    st.cores = cores;
+    st.concurrency = concurrency;
+    st.load = -1;
+    sample_load(&st);
+
+    if (!cli->quiet) {
+        printf("League %s: %s, %d bots, %d games per pairing, %d games (%d done, %d to play), "
+               "%d at once, seed %lld\n", s->out_dir, arena_format_name(s->format),
+               s->bot_count, s->games, total, done, todo, concurrency, (long long)s->seed);
+        fflush(stdout);
+    }
+    if (concurrency > cores) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "%d games at once on %d cores: bots share CPUs and may lose on time "
+                 "(each game keeps about one core busy)", concurrency, cores);
+        arena_progress_warn(progress, msg);
+    } else if (st.load > cores + 0.5 && todo > 0) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "the machine is already busy (load %.1f on %d cores): bots may lose on time",
+                 st.load, cores);
+        arena_progress_warn(progress, msg);
+    }
+
+    int exit_code = 0;
+    if (todo > 0) {
+        if (install_signals()) {
+            fprintf(stderr, "loa-arena: cannot install signal handlers\n");
+            exit_code = 1;
+        } else {
+            char bin[PATH_MAX];
+            exe_dir(bin, sizeof bin);
+            char records[PATH_MAX];
+            snprintf(records, sizeof records, "%s/games", s->out_dir);
+            arena_runner_config rc_cfg = {
+                .settings = s,
+                .games = all,
+                .game_count = todo,
+                .concurrency = concurrency,
+                .bin_dir = bin,
+                .records_dir = records,
+                .interrupts = &g_interrupts,
+                .on_result = on_result,
+                .on_tick = on_tick,
+                .user = &st,
+            };
+            rc = arena_runner_run(&rc_cfg);
+            if (rc) {
+                arena_progress_end(progress);
+                fprintf(stderr, "loa-arena: cannot run games: %s\n", arena_strerror(rc));
+                exit_code = 1;
+            }
+        }
+    }
+    arena_progress_end(progress);
+    int played = arena_progress_played(progress);
+    double secs = arena_progress_elapsed_s(progress);
+    if (!cli->quiet || played > 0) {
+        printf("Played %d games in %.2f s (%.1f games/s, %d at once)\n", played, secs,
+               secs > 0 ? played / secs : 0.0, concurrency);
+    }
+    if (st.referee_errors)
+        fprintf(stderr, "loa-arena: %d games could not be played by the referee; run again to "
+                "retry them\n", st.referee_errors);
+    if (st.close_calls)
+        fprintf(stderr, "loa-arena: %d turns came within 20%% of the limit on an oversubscribed "
+                "machine: consider --concurrency %d\n", st.close_calls,
+                cores > 1 ? cores - 1 : 1);
+    if (st.fatal) {
+        fprintf(stderr, "loa-arena: %s: stopped\n", st.fatal_msg);
+        exit_code = 1;
+    }
+    int stored = arena_store_count(store);
+    if (stored < total && exit_code == 0) {
+        fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
+                "resume\n", stored, total);
+        exit_code = g_interrupts ? 130 : 1;
+    }
+    fputc('\n', stdout);
+    int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+    if (standings(s, store, anchor, s->out_dir, stdout) && exit_code == 0)
+        exit_code = 1;
+    fflush(stdout);
+    arena_progress_free(progress);
+    free(all);
+    arena_store_close(store);
+    return exit_code;
+}
+
+int main(int argc, char **argv)
+{
+    arena_cli cli;
+    char err[1024];
+    int rc = arena_cli_parse(argc, argv, &cli, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        arena_cli_clear(&cli);
+        return 2;
+    }
+    if (cli.help) {
+        arena_cli_usage(stdout);
+        arena_cli_clear(&cli);
+        return 0;
+    }
+    if (cli.version) {
+        printf("loa-arena %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR, LOA_VERSION_PATCH);
+        arena_cli_clear(&cli);
+        return 0;
+    }
+    if (ref_global_init()) {
+        fprintf(stderr, "loa-arena: cannot initialise the referee: %s\n",
+                ref_strerror(REF_E_SYSTEM));
+        arena_cli_clear(&cli);
+        return 1;
+    }
+    int code = cli.standings_dir ? print_stored_standings(&cli) : run_league(&cli);
+    arena_cli_clear(&cli);
+    return code;
+}

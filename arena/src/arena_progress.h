@@ -1,0 +1,58 @@
+/*
+ * arena_progress.h - what loa-arena shows while a league runs.
+ *
+ * LIVE (stdout is a terminal): one line redrawn in place: games done/total,
+ * rate, ETA, current leader (best score so far), errors so far.
+ * LINES (stdout is not a terminal): one plain line per finished game.
+ * QUIET: nothing.
+ * Warnings go to the error stream in every mode, clearing the live line
+ * first so they never garble it.
+ *
+ * arena_progress is an opaque handle; one thread at a time (the runner's
+ * calling thread).
+ */
+#ifndef ARENA_PROGRESS_H
+#define ARENA_PROGRESS_H
+
+#include <stdio.h>
+
+#include "arena_config.h"
+#include "arena_store.h"
+
+enum arena_progress_mode {
+    ARENA_PROGRESS_LIVE = 0,
+    ARENA_PROGRESS_LINES = 1,
+    ARENA_PROGRESS_QUIET = 2
+};
+
+typedef struct arena_progress arena_progress;
+
+/* Creates a display for a league of total games of which done are already
+ * finished (resumed). s is borrowed and must outlive the display. Returns
+ * NULL on out of memory. */
+arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const arena_settings *s,
+                                      int total, int done);
+
+/* Counts a stored game in the tallies (leader, errors) without showing it. */
+void arena_progress_count(arena_progress *p, const arena_game_record *r);
+
+/* A game just finished and was recorded: counts and shows it. */
+void arena_progress_game(arena_progress *p, const arena_game_record *r);
+
+/* Redraws the live line if it is due (at most 4 times a second). */
+void arena_progress_tick(arena_progress *p);
+
+/* Prints "loa-arena: warning: <msg>" on the error stream. */
+void arena_progress_warn(arena_progress *p, const char *msg);
+
+/* Clears the live line (before the standings are printed). */
+void arena_progress_end(arena_progress *p);
+
+/* Games finished in this run and their rate (games per second since
+ * creation). */
+int arena_progress_played(const arena_progress *p);
+double arena_progress_elapsed_s(const arena_progress *p);
+
+void arena_progress_free(arena_progress *p);
+
+#endif

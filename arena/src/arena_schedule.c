@@ -1,0 +1,102 @@
+/* arena_schedule.c - pairings, colours and seeds (see arena_schedule.h). */
+#include "arena_schedule.h"
+
+#include <stdlib.h>
+
+#include "arena_error.h"
+
+/* SplitMix64's output function applied to x (Steele, Lea, Flood 2014). */
+static uint64_t splitmix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+int64_t arena_seed_derive(int64_t master, int round)
+{
+    /* Two rounds of mixing: master and round each go through a bijection, so
+     * neighbouring masters or rounds give unrelated seeds. */
+    uint64_t x = splitmix64((uint64_t)master);
+    x = splitmix64(x ^ (0xD1B54A32D192ED03ULL * ((uint64_t)round + 1)));
+    return (int64_t)x;
+}
+
+int arena_pairing_count(arena_format format, int bot_count)
+{
+    if (bot_count < 2)
+        return 0;
+    return format == ARENA_FORMAT_GAUNTLET ? bot_count - 1 : bot_count * (bot_count - 1) / 2;
+}
+
+int arena_pairing_bots(arena_format format, int bot_count, int gauntlet, int p, int *a, int *b)
+{
+    int n = arena_pairing_count(format, bot_count);
+    if (p < 0 || p >= n || gauntlet < 0 || gauntlet >= bot_count)
+        return ARENA_E_INVAL;
+    if (format == ARENA_FORMAT_GAUNTLET) {
+        *a = gauntlet;
+        *b = p < gauntlet ? p : p + 1;
+        return 0;
+    }
+    /* (0,1) (0,2) ... (0,n-1) (1,2) ... */
+    int i = 0;
+    while (p >= bot_count - 1 - i) {
+        p -= bot_count - 1 - i;
+        i++;
+    }
+    *a = i;
+    *b = i + 1 + p;
+    return 0;
+}
+
+int64_t arena_schedule_size(arena_format format, int bot_count, int games_per_pairing)
+{
+    return (int64_t)arena_pairing_count(format, bot_count) * games_per_pairing;
+}
+
+int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
+                        int games_per_pairing, int64_t master_seed, int id,
+                        arena_game_spec *out)
+{
+    int pairings = arena_pairing_count(format, bot_count);
+    if (pairings == 0 || games_per_pairing < 2 || games_per_pairing % 2 || id < 0 ||
+        (int64_t)id >= (int64_t)pairings * games_per_pairing)
+        return ARENA_E_INVAL;
+    int swap = id % 2;
+    int slot = id / 2;
+    int a, b;
+    int rc = arena_pairing_bots(format, bot_count, gauntlet, slot % pairings, &a, &b);
+    if (rc)
+        return rc;
+    out->id = id;
+    out->round = slot / pairings;
+    out->pairing = slot % pairings;
+    out->black = swap ? b : a;
+    out->white = swap ? a : b;
+    out->seed = arena_seed_derive(master_seed, out->round);
+    return 0;
+}
+
+int arena_schedule_build(const arena_settings *s, arena_game_spec **out, int *count)
+{
+    int64_t n = arena_schedule_size(s->format, s->bot_count, s->games);
+    if (n <= 0 || n > INT32_MAX || s->games % 2)
+        return ARENA_E_INVAL;
+    arena_game_spec *g = malloc((size_t)n * sizeof *g);
+    if (!g)
+        return ARENA_E_NOMEM;
+    int gauntlet = arena_settings_gauntlet_index(s);
+    for (int i = 0; i < (int)n; i++) {
+        int rc = arena_schedule_game(s->format, s->bot_count, gauntlet, s->games, s->seed, i,
+                                     &g[i]);
+        if (rc) {
+            free(g);
+            return rc;
+        }
+    }
+    *out = g;
+    *count = (int)n;
+    return 0;
+}

@@ -1,0 +1,64 @@
+/*
+ * arena_schedule.h - which games a league plays: pairings, colours, seeds.
+ *
+ * A pairing is an unordered pair of bots that meet (round-robin: every
+ * pair; gauntlet: the gauntlet bot with each other bot). Games per pairing
+ * are played in colour-swapped pairs on the same seed: round r (0-based) of
+ * a pairing is the game pair 2r (first bot black) and 2r+1 (second bot
+ * black). Games are numbered round by round, pairing by pairing:
+ *   id = (round * pairings + pairing) * 2 + swap
+ * so raising the games per pairing only appends ids (an existing league
+ * extends without renumbering) and a league stopped early has played every
+ * pairing about equally.
+ *
+ * Game seeds: seed(round) = arena_seed_derive(master, round), shared by all
+ * pairings of a round, so every bot meets the same `random` draws in the
+ * same round. The derivation is SplitMix64 (Steele, Lea, Flood, "Fast
+ * splittable pseudorandom number generators", OOPSLA 2014), a bijective
+ * mixer: distinct rounds give distinct, well-spread 64-bit seeds.
+ *
+ * Pure functions of their arguments: thread-safe.
+ */
+#ifndef ARENA_SCHEDULE_H
+#define ARENA_SCHEDULE_H
+
+#include <stdint.h>
+
+#include "arena_config.h"
+
+/* One scheduled game. Bot fields are indices into the league's bots. */
+typedef struct arena_game_spec {
+    int id;        /* 0-based, see above */
+    int round;     /* 0 .. games/2 - 1 */
+    int pairing;   /* 0 .. pairings - 1 */
+    int black;     /* bot playing black (p1, moves first) */
+    int white;     /* bot playing white (p2) */
+    int64_t seed;  /* the game's seed for `random` */
+} arena_game_spec;
+
+/* The seed of round `round` of a league with master seed `master`. */
+int64_t arena_seed_derive(int64_t master, int round);
+
+/* Number of pairings: n(n-1)/2 for round-robin, n-1 for a gauntlet; 0 when
+ * bot_count < 2. */
+int arena_pairing_count(arena_format format, int bot_count);
+
+/* The two bots of pairing p (*a < *b for round-robin; *a = the gauntlet
+ * bot for a gauntlet). Returns 0 or ARENA_E_INVAL for p out of range. */
+int arena_pairing_bots(arena_format format, int bot_count, int gauntlet, int p, int *a, int *b);
+
+/* Total number of games: pairings * games_per_pairing. */
+int64_t arena_schedule_size(arena_format format, int bot_count, int games_per_pairing);
+
+/* The game with the given id. Returns 0 or ARENA_E_INVAL (id out of range,
+ * bot_count < 2, games_per_pairing odd or < 2, gauntlet out of range). */
+int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
+                        int games_per_pairing, int64_t master_seed, int id,
+                        arena_game_spec *out);
+
+/* The whole schedule of a league in id order: *out (malloc'd, caller frees)
+ * gets *count games. Returns 0, ARENA_E_INVAL (as above, or more than
+ * INT32_MAX games) or ARENA_E_NOMEM. */
+int arena_schedule_build(const arena_settings *s, arena_game_spec **out, int *count);
+
+#endif

@@ -1,0 +1,361 @@
+/* arena_standings.c - per-bot totals, matrices, tables, standings.json. */
+#include "arena_standings.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena_error.h"
+#include "arena_schedule.h"
+
+int arena_reason_kind(const char *reason)
+{
+    if (strcmp(reason, "timeout") == 0)
+        return 1;
+    if (strncmp(reason, "invalid", 7) == 0)
+        return 2;
+    if (strcmp(reason, "crashed") == 0 || strcmp(reason, "closed_output") == 0)
+        return 3;
+    if (strcmp(reason, "failed_to_start") == 0)
+        return 4;
+    return 0;
+}
+
+static double rank_key(const arena_standings *st, int i)
+{
+    double e = st->ratings.elo[i];
+    return isnan(e) ? -HUGE_VAL : e;
+}
+
+static int better(const arena_standings *st, int a, int b)
+{
+    double ea = rank_key(st, a), eb = rank_key(st, b);
+    if (ea != eb)
+        return ea > eb;
+    const arena_bot_stats *x = &st->bots[a], *y = &st->bots[b];
+    double fa = x->games ? x->points / x->games : -1, fb = y->games ? y->points / y->games : -1;
+    if (fa != fb)
+        return fa > fb;
+    return a < b;
+}
+
+int arena_standings_compute(const arena_settings *s, const arena_game_record *records,
+                            int count, int anchor, arena_standings *out)
+{
+    int n = s->bot_count;
+    if (n < 1 || n > ARENA_MAX_BOTS)
+        return ARENA_E_INVAL;
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    out->expected = (int)arena_schedule_size(s->format, n, s->games);
+    for (int k = 0; k < count; k++) {
+        const arena_game_record *r = &records[k];
+        if (r->black < 0 || r->black >= n || r->white < 0 || r->white >= n ||
+            r->black == r->white)
+            return ARENA_E_INVAL;
+        int side[2] = {r->black, r->white};
+        out->games++;
+        for (int c = 0; c < 2; c++) {
+            arena_bot_stats *b = &out->bots[side[c]];
+            int o = side[1 - c];
+            b->games++;
+            out->pair_games[side[c] * n + o] += 1;
+            if (r->winner == c) {
+                b->wins++;
+                b->points += 1;
+                out->pair_points[side[c] * n + o] += 1;
+                out->pair_wins[side[c]][o]++;
+            } else if (r->winner < 0) {
+                b->draws++;
+                b->points += 0.5;
+                out->pair_points[side[c] * n + o] += 0.5;
+            } else {
+                b->losses++;
+            }
+            if (r->fault == c) {
+                switch (arena_reason_kind(r->reason)) {
+                case 1: b->timeouts++; break;
+                case 2: b->invalid++; break;
+                case 3: b->crashes++; break;
+                case 4: b->failed_to_start++; break;
+                default: b->other_faults++; break;
+                }
+            }
+            const arena_side_time *t = &r->time[c];
+            b->turns += t->turns;
+            b->total_ms += t->total_ms;
+            if (t->max_ms > b->max_ms)
+                b->max_ms = t->max_ms;
+            if (t->first_ms > b->first_max_ms)
+                b->first_max_ms = t->first_ms;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            out->los_h2h[i][j] = i == j ? NAN
+                                        : arena_los_wl(out->pair_wins[i][j], out->pair_wins[j][i]);
+    int rc = arena_ratings_fit(n, out->pair_games, out->pair_points, anchor, -1,
+                               &out->ratings);
+    if (rc)
+        return rc;
+    for (int i = 0; i < n; i++)
+        out->order[i] = i;
+    for (int i = 1; i < n; i++) /* insertion sort: n <= 64 */
+        for (int j = i; j > 0 && better(out, out->order[j], out->order[j - 1]); j--) {
+            int t = out->order[j];
+            out->order[j] = out->order[j - 1];
+            out->order[j - 1] = t;
+        }
+    return 0;
+}
+
+/* ---- printing ---- */
+
+/* Display width of a UTF-8 string (code points, not bytes). */
+static int width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            w++;
+    return w;
+}
+
+static void pad_name(FILE *out, const char *name, int w)
+{
+    fputs(name, out);
+    for (int k = width(name); k < w; k++)
+        fputc(' ', out);
+}
+
+static void fmt_elo(char *buf, size_t n, double e)
+{
+    if (isnan(e))
+        snprintf(buf, n, "-");
+    else if (isinf(e))
+        snprintf(buf, n, e > 0 ? "+inf" : "-inf");
+    else
+        snprintf(buf, n, "%+.0f", fabs(e) < 0.5 ? 0.0 : e);
+}
+
+int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out)
+{
+    int n = st->n, nw = 3;
+    for (int i = 0; i < n; i++)
+        if (width(s->bots[i].name) > nw)
+            nw = width(s->bots[i].name);
+    fprintf(out, "Standings: %s, %d bots, %d of %d games, seed %lld, %d ms per turn "
+            "(first %d ms)\n", arena_format_name(s->format), n, st->games, st->expected,
+            (long long)s->seed, s->turn_ms, s->first_turn_ms);
+    fprintf(out, "%3s  ", "#");
+    pad_name(out, "Bot", nw);
+    fprintf(out, " %6s %5s %6s %5s %5s %5s %7s %6s %5s %4s %4s %5s %5s %7s %7s\n", "Elo", "+/-",
+            "Games", "W", "D", "L", "Points", "Score", "Draw", "T/O", "Inv", "Crash",
+            "Start", "Avg ms", "Max ms");
+    for (int r = 0; r < n; r++) {
+        int i = st->order[r];
+        const arena_bot_stats *b = &st->bots[i];
+        char elo[16], ci[16];
+        fmt_elo(elo, sizeof elo, st->ratings.elo[i]);
+        double c = st->ratings.ci95[i];
+        if (isnan(c) || isinf(c) || c > 99999)
+            snprintf(ci, sizeof ci, "-");
+        else
+            snprintf(ci, sizeof ci, "%.0f", c);
+        fprintf(out, "%3d  ", r + 1);
+        pad_name(out, s->bots[i].name, nw);
+        char score[16], draw[16];
+        if (b->games) {
+            snprintf(score, sizeof score, "%.1f%%", 100.0 * b->points / b->games);
+            snprintf(draw, sizeof draw, "%.0f%%", 100.0 * b->draws / b->games);
+        } else {
+            snprintf(score, sizeof score, "-");
+            snprintf(draw, sizeof draw, "-");
+        }
+        fprintf(out, " %6s %5s %6d %5d %5d %5d %7.1f %6s %5s %4d %4d %5d %5d %7.1f %7.1f\n",
+                elo, ci, b->games, b->wins, b->draws, b->losses, b->points, score, draw,
+                b->timeouts, b->invalid, b->crashes + b->other_faults, b->failed_to_start,
+                b->turns ? b->total_ms / b->turns : 0.0, b->max_ms);
+    }
+    if (st->ratings.anchor >= 0)
+        fprintf(out, "Elo: Bradley-Terry maximum likelihood, %s = 0; +/-: 95%% interval.\n",
+                s->bots[st->ratings.anchor].name);
+    else
+        fprintf(out, "Elo: Bradley-Terry maximum likelihood, mean = 0; +/-: 95%% interval.\n");
+    if (st->ratings.prior_draws > 0)
+        fprintf(out, "note: some bots scored 100%% against others, where maximum likelihood "
+                "gives no finite Elo; %g virtual draw%s per pairing keep%s the ratings finite.\n",
+                st->ratings.prior_draws, st->ratings.prior_draws == 1 ? "" : "s",
+                st->ratings.prior_draws == 1 ? "s" : "");
+    if (!st->ratings.converged)
+        fprintf(out, "note: the rating fit did not converge (results too one-sided); "
+                "ratings are approximate.\n");
+
+    /* Score matrix: row's points against column / games. */
+    int cw = 9;
+    for (int i = 0; i < n; i++)
+        if (width(s->bots[i].name) > cw)
+            cw = width(s->bots[i].name);
+    if (cw > 14)
+        cw = 14;
+    fprintf(out, "\nScore matrix (points of the row bot against the column bot / games):\n");
+    pad_name(out, "", nw + 2);
+    for (int c = 0; c < n; c++)
+        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
+    fputc('\n', out);
+    for (int r = 0; r < n; r++) {
+        int i = st->order[r];
+        fputs("  ", out);
+        pad_name(out, s->bots[i].name, nw);
+        for (int c = 0; c < n; c++) {
+            int j = st->order[c];
+            char cell[32];
+            if (i == j)
+                snprintf(cell, sizeof cell, "-");
+            else if (st->pair_games[i * n + j] == 0)
+                snprintf(cell, sizeof cell, ".");
+            else
+                snprintf(cell, sizeof cell, "%g/%g", st->pair_points[i * n + j],
+                         st->pair_games[i * n + j]);
+            fprintf(out, " %*s", cw, cell);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "\nLikelihood of superiority (%% chance the row bot is stronger, from the "
+            "ratings):\n");
+    pad_name(out, "", nw + 2);
+    for (int c = 0; c < n; c++)
+        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
+    fputc('\n', out);
+    for (int r = 0; r < n; r++) {
+        int i = st->order[r];
+        fputs("  ", out);
+        pad_name(out, s->bots[i].name, nw);
+        for (int c = 0; c < n; c++) {
+            int j = st->order[c];
+            double l = st->ratings.los[i][j];
+            char cell[32];
+            if (i == j || isnan(l))
+                snprintf(cell, sizeof cell, "-");
+            else
+                snprintf(cell, sizeof cell, "%.1f", 100.0 * l);
+            fprintf(out, " %*s", cw, cell);
+        }
+        fputc('\n', out);
+    }
+    return ferror(out) ? ARENA_E_IO : 0;
+}
+
+/* ---- JSON ---- */
+
+static cJSON *num_or_null(double v)
+{
+    if (isnan(v))
+        return cJSON_CreateNull();
+    if (isinf(v))
+        return cJSON_CreateString(v > 0 ? "+inf" : "-inf");
+    return cJSON_CreateNumber(v);
+}
+
+static int add(cJSON *obj, const char *key, cJSON *item)
+{
+    if (!item)
+        return 0;
+    if (!cJSON_AddItemToObject(obj, key, item)) {
+        cJSON_Delete(item);
+        return 0;
+    }
+    return 1;
+}
+
+static double round_to(double v, double q)
+{
+    return isfinite(v) ? round(v / q) * q : v;
+}
+
+cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *s)
+{
+    int n = st->n;
+    cJSON *root = cJSON_CreateObject();
+    cJSON *bots = cJSON_CreateArray(), *pairs = cJSON_CreateArray();
+    char seed[32];
+    snprintf(seed, sizeof seed, "%lld", (long long)s->seed);
+    int ok = root && bots && pairs && add(root, "format", cJSON_CreateString(arena_format_name(s->format))) &&
+             add(root, "seed", cJSON_CreateString(seed)) &&
+             add(root, "games", cJSON_CreateNumber(st->games)) &&
+             add(root, "expected_games", cJSON_CreateNumber(st->expected)) &&
+             add(root, "complete", cJSON_CreateBool(st->games == st->expected)) &&
+             add(root, "turn_ms", cJSON_CreateNumber(s->turn_ms)) &&
+             add(root, "first_turn_ms", cJSON_CreateNumber(s->first_turn_ms)) &&
+             add(root, "anchor", st->ratings.anchor >= 0
+                                     ? cJSON_CreateString(s->bots[st->ratings.anchor].name)
+                                     : cJSON_CreateNull()) &&
+             add(root, "rating_fit_converged", cJSON_CreateBool(st->ratings.converged)) &&
+             add(root, "rating_prior_draws", cJSON_CreateNumber(st->ratings.prior_draws));
+    if (!ok) {
+        cJSON_Delete(bots);
+        cJSON_Delete(pairs);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    cJSON_AddItemToObject(root, "bots", bots);
+    cJSON_AddItemToObject(root, "pairs", pairs);
+    for (int r = 0; r < n && ok; r++) {
+        int i = st->order[r];
+        const arena_bot_stats *b = &st->bots[i];
+        cJSON *o = cJSON_CreateObject(), *err = cJSON_CreateObject();
+        if (!o || !err || !cJSON_AddItemToArray(bots, o)) {
+            cJSON_Delete(o);
+            cJSON_Delete(err);
+            ok = 0;
+            break;
+        }
+        ok = add(o, "rank", cJSON_CreateNumber(r + 1)) &&
+             add(o, "name", cJSON_CreateString(s->bots[i].name)) &&
+             add(o, "elo", num_or_null(round_to(st->ratings.elo[i], 0.1))) &&
+             add(o, "elo_ci95", num_or_null(round_to(st->ratings.ci95[i], 0.1))) &&
+             add(o, "games", cJSON_CreateNumber(b->games)) &&
+             add(o, "wins", cJSON_CreateNumber(b->wins)) &&
+             add(o, "draws", cJSON_CreateNumber(b->draws)) &&
+             add(o, "losses", cJSON_CreateNumber(b->losses)) &&
+             add(o, "points", cJSON_CreateNumber(b->points)) &&
+             add(o, "score", num_or_null(b->games ? round_to(b->points / b->games, 1e-4) : NAN)) &&
+             add(err, "timeout", cJSON_CreateNumber(b->timeouts)) &&
+             add(err, "invalid", cJSON_CreateNumber(b->invalid)) &&
+             add(err, "crashed", cJSON_CreateNumber(b->crashes)) &&
+             add(err, "failed_to_start", cJSON_CreateNumber(b->failed_to_start)) &&
+             add(err, "other", cJSON_CreateNumber(b->other_faults));
+        if (ok)
+            cJSON_AddItemToObject(o, "errors", err);
+        else
+            cJSON_Delete(err);
+        ok = ok && add(o, "turns", cJSON_CreateNumber(b->turns)) &&
+             add(o, "avg_ms", cJSON_CreateNumber(round_to(b->turns ? b->total_ms / b->turns : 0, 0.001))) &&
+             add(o, "max_ms", cJSON_CreateNumber(round_to(b->max_ms, 0.001))) &&
+             add(o, "first_turn_max_ms", cJSON_CreateNumber(round_to(b->first_max_ms, 0.001)));
+    }
+    for (int i = 0; i < n && ok; i++)
+        for (int j = i + 1; j < n && ok; j++) {
+            cJSON *o = cJSON_CreateObject();
+            if (!o || !cJSON_AddItemToArray(pairs, o)) {
+                cJSON_Delete(o);
+                ok = 0;
+                break;
+            }
+            double g = st->pair_games[i * n + j];
+            ok = add(o, "a", cJSON_CreateString(s->bots[i].name)) &&
+                 add(o, "b", cJSON_CreateString(s->bots[j].name)) &&
+                 add(o, "games", cJSON_CreateNumber(g)) &&
+                 add(o, "a_wins", cJSON_CreateNumber(st->pair_wins[i][j])) &&
+                 add(o, "b_wins", cJSON_CreateNumber(st->pair_wins[j][i])) &&
+                 add(o, "draws", cJSON_CreateNumber(g - st->pair_wins[i][j] - st->pair_wins[j][i])) &&
+                 add(o, "a_points", cJSON_CreateNumber(st->pair_points[i * n + j])) &&
+                 add(o, "los_a_stronger", num_or_null(round_to(st->ratings.los[i][j], 1e-5))) &&
+                 add(o, "los_head_to_head", num_or_null(round_to(st->los_h2h[i][j], 1e-5)));
+        }
+    if (!ok) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}

@@ -1,0 +1,70 @@
+/*
+ * arena_standings.h - the standings of a league from its finished games:
+ * per-bot results, errors and move times, Elo ratings (arena_ratings.h), the
+ * pairwise score matrix and the likelihood of superiority; printed as
+ * aligned tables or written as standings.json (schema in docs/arena.md).
+ *
+ * arena_standings is a plain value (no owned resources; large: allocate it
+ * on the heap). Functions are thread-safe on distinct values.
+ */
+#ifndef ARENA_STANDINGS_H
+#define ARENA_STANDINGS_H
+
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "arena_config.h"
+#include "arena_ratings.h"
+#include "arena_store.h"
+
+/* Totals of one bot over its games. Times are of the turns after its first
+ * (those under turn_ms), in milliseconds. */
+typedef struct arena_bot_stats {
+    int games, wins, draws, losses;
+    double points;          /* wins + draws / 2 */
+    int timeouts;           /* games lost on time ("timeout") */
+    int invalid;            /* games lost by an invalid action ("invalid_*") */
+    int crashes;            /* games lost by exiting or closing stdout
+                               ("crashed", "closed_output") */
+    int failed_to_start;    /* games lost because the bot could not start */
+    int other_faults;       /* any other reason blaming the bot */
+    int turns;              /* turns after the first, summed over games */
+    double total_ms;        /* their total thinking time */
+    double max_ms;          /* the longest of them */
+    double first_max_ms;    /* the longest first turn (own limit) */
+} arena_bot_stats;
+
+typedef struct arena_standings {
+    int n;                                         /* bots */
+    int games;                                     /* games counted */
+    int expected;                                  /* games in the full schedule */
+    arena_bot_stats bots[ARENA_MAX_BOTS];
+    double pair_games[ARENA_MAX_BOTS * ARENA_MAX_BOTS];  /* row-major n x n */
+    double pair_points[ARENA_MAX_BOTS * ARENA_MAX_BOTS]; /* points of row vs column */
+    int pair_wins[ARENA_MAX_BOTS][ARENA_MAX_BOTS];       /* wins of row vs column */
+    double los_h2h[ARENA_MAX_BOTS][ARENA_MAX_BOTS];      /* arena_los_wl(), NAN if none */
+    arena_ratings ratings;
+    int order[ARENA_MAX_BOTS];                     /* bot indices, best first */
+} arena_standings;
+
+/* Computes the standings of league s over count records (ids must be
+ * distinct; the store guarantees it). anchor: bot index rated 0, -1 for the
+ * mean. Returns 0 or ARENA_E_INVAL (a record naming a bot out of range). */
+int arena_standings_compute(const arena_settings *s, const arena_game_record *records,
+                            int count, int anchor, arena_standings *out);
+
+/* Prints the standings table, the score matrix and the LOS matrix, with
+ * column widths fitted to the names. Returns 0 or ARENA_E_IO. */
+int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out);
+
+/* The standings as JSON (docs/arena.md, "standings.json"). Caller owns the
+ * tree; NULL on out of memory. Infinite ratings are written as the strings
+ * "+inf"/"-inf", unknown numbers as null. */
+cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *s);
+
+/* Classifies a reason name: 1 timeout, 2 invalid, 3 crash, 4 failed to
+ * start, 0 anything else. */
+int arena_reason_kind(const char *reason);
+
+#endif

@@ -1,0 +1,489 @@
+/*
+ * check_arena_cli.c - integration tests of loa-arena (run as a child
+ * process with loa-first bots): every bad input of the issue (exit 2, one
+ * line, nothing played), a bot failing to start, kill -9 mid-league then
+ * resume (every game exactly once, torn line tolerated), Ctrl-C once
+ * (running games finish, standings written) and twice (games stopped, bots
+ * killed), --standings.
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#define ARENA LOA_BIN_DIR "/loa-arena"
+#define FIRST LOA_BIN_DIR "/loa-first"
+
+static char g_dir[256];
+
+static const char *tmpdir(void)
+{
+    snprintf(g_dir, sizeof g_dir, "/tmp/check_arena_cli_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(g_dir));
+    return g_dir;
+}
+
+/* Removes the test's temporary directory (kept when a test fails, for a
+ * look at what went wrong). */
+static void cleanup(void)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+/* Starts argv with stdout/stderr redirected to files; returns the pid. */
+static pid_t spawn(char *const argv[], const char *out, const char *err)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int in = open("/dev/null", O_RDONLY);
+        if (o < 0 || e < 0 || in < 0)
+            _exit(126);
+        dup2(in, 0);
+        dup2(o, 1);
+        dup2(e, 2);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Waits for pid at most timeout_ms; kills it on timeout. Returns the exit
+ * code, 128+signal, or -1 on timeout. */
+static int wait_for(pid_t pid, int timeout_ms)
+{
+    int st;
+    for (int waited = 0;; waited += 10) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid)
+            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        if (waited >= timeout_ms) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            return -1;
+        }
+        sleep_ms(10);
+    }
+}
+
+static int run(char *const argv[], const char *out, const char *err, int timeout_ms)
+{
+    return wait_for(spawn(argv, out, err), timeout_ms);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return strdup("");
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    buf[got] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static int count_lines(const char *path)
+{
+    char *t = slurp(path);
+    int n = 0;
+    for (char *p = t; *p; p++)
+        n += *p == '\n';
+    free(t);
+    return n;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Reads games.jsonl: counts[id] = how often id appears; every line must be
+ * a valid record. Returns the number of lines. */
+static int read_ids(const char *dir, int *counts, int max)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/games.jsonl", dir);
+    char *t = slurp(path);
+    int lines = 0;
+    for (char *line = t, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = '\0';
+        cJSON *j = cJSON_Parse(line);
+        ck_assert_msg(j != NULL, "games.jsonl line %d is not JSON: %s", lines + 1, line);
+        cJSON *id = cJSON_GetObjectItem(j, "id");
+        ck_assert(cJSON_IsNumber(id));
+        ck_assert_int_ge(id->valueint, 0);
+        ck_assert_int_lt(id->valueint, max);
+        counts[id->valueint]++;
+        cJSON_Delete(j);
+        lines++;
+    }
+    free(t);
+    return lines;
+}
+
+static cJSON *read_json(const char *path)
+{
+    char *t = slurp(path);
+    cJSON *j = cJSON_Parse(t);
+    free(t);
+    ck_assert_msg(j != NULL, "%s is not JSON", path);
+    return j;
+}
+
+static cJSON *bot_entry(cJSON *standings, const char *name)
+{
+    cJSON *b;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItem(standings, "bots"))
+        if (strcmp(cJSON_GetObjectItem(b, "name")->valuestring, name) == 0)
+            return b;
+    ck_abort_msg("bot %s not in standings", name);
+    return NULL;
+}
+
+/* ---- bad input ---- */
+
+/* Runs loa-arena with args; expects exit 2, exactly one stderr line
+ * "loa-arena: ..." containing needle, and no output directory created. */
+static void expect_bad(const char *needle, const char *out_dir, char **args)
+{
+    char *argv[32] = {ARENA};
+    int argc = 1;
+    for (int i = 0; args[i]; i++)
+        argv[argc++] = args[i];
+    argv[argc] = NULL;
+    char out[400], err[400];
+    snprintf(out, sizeof out, "%s/stdout", g_dir);
+    snprintf(err, sizeof err, "%s/stderr", g_dir);
+    int code = run(argv, out, err, 10000);
+    char *e = slurp(err);
+    ck_assert_msg(code == 2, "expected exit 2 for '%s', got %d (%s)", needle, code, e);
+    ck_assert_msg(strncmp(e, "loa-arena: ", 11) == 0, "stderr: %s", e);
+    ck_assert_msg(strstr(e, needle) != NULL, "'%s' not in: %s", needle, e);
+    ck_assert_msg(strchr(e, '\n') == e + strlen(e) - 1, "not one line: %s", e);
+    free(e);
+    if (out_dir)
+        ck_assert_msg(access(out_dir, F_OK) != 0, "%s was created", out_dir);
+}
+
+START_TEST(test_bad_inputs)
+{
+    const char *dir = tmpdir();
+    char out[300], file[300], league[400], bad[300];
+    snprintf(out, sizeof out, "%s/out", dir);
+
+    expect_bad("missing bot command", out,
+               (char *[]){"--bot", "a=", "--bot", "b=" FIRST, "--out", out, NULL});
+    expect_bad("at least two bots", out, (char *[]){"--bot", "a=" FIRST, "--out", out, NULL});
+    expect_bad("duplicate bot name 'a'", out,
+               (char *[]){"--bot", "a=" FIRST, "--bot", "a=" FIRST, "--out", out, NULL});
+    expect_bad("cannot read the league file", out,
+               (char *[]){"/nonexistent/league.json", "--out", out, NULL});
+    snprintf(bad, sizeof bad, "%s/bad.json", dir);
+    write_text(bad, "{\n  \"bots\": [\n    {\"name\": \"a\" \"command\": \"x\"}\n  ]\n}\n");
+    snprintf(league, sizeof league, "%s:3:", bad);
+    expect_bad(league, out, (char *[]){bad, "--out", out, NULL});
+    write_text(bad, "{\"bots\": [{\"name\": \"a\", \"command\": \"" FIRST "\"},"
+                    " {\"name\": \"b\"}], \"out\": \"out\"}\n");
+    expect_bad("bots[1] (\"b\"): missing bot command", out, (char *[]){bad, NULL});
+    write_text(bad, "{\"bots\": [{\"name\": \"a\", \"command\": \"" FIRST "\"},"
+                    " {\"name\": \"a\", \"command\": \"" FIRST "\"}], \"out\": \"out\"}\n");
+    expect_bad("duplicate bot name 'a'", out, (char *[]){bad, NULL});
+    write_text(bad, "{\"bots\": [{\"name\": \"a\", \"command\": \"" FIRST "\"}], "
+                    "\"out\": \"out\"}\n");
+    expect_bad("at least two bots", out, (char *[]){bad, NULL});
+    /* an output directory that cannot be created: its parent is a file */
+    snprintf(file, sizeof file, "%s/plain-file", dir);
+    write_text(file, "x");
+    char under[400];
+    snprintf(under, sizeof under, "%s/sub", file);
+    expect_bad("cannot create the output directory", NULL,
+               (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST, "--out", under, NULL});
+    expect_bad("unknown option", out, (char *[]){"--bot", "a=" FIRST, "--jobs", "2", NULL});
+    expect_bad("--games: 'x'", out,
+               (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "x", NULL});
+    expect_bad("no such league directory", NULL, (char *[]){"--standings", out, NULL});
+
+    /* a finished league, then the same DIR with other settings */
+    char so[400], se[400];
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    char *ok[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--out", out,
+                  "-q", NULL};
+    ck_assert_int_eq(run(ok, so, se, 20000), 0);
+    expect_bad("holds a different league (its seed is 1, now 9)", NULL,
+               (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--seed", "9",
+                          "--out", out, NULL});
+    expect_bad("bot 'b' had the command", NULL,
+               (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST " ", "--games", "2",
+                          "--out", out, NULL});
+    char *fresh[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--seed",
+                     "9", "--out", out, "--force-new", "-q", NULL};
+    ck_assert_int_eq(run(fresh, so, se, 20000), 0);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "ls -d %s/previous-* >/dev/null 2>&1", out);
+    ck_assert_int_eq(system(cmd), 0);
+    cleanup();
+}
+END_TEST
+
+START_TEST(test_failed_to_start)
+{
+    const char *dir = tmpdir();
+    char out[300], so[300], se[300], path[400];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", "ghost=/nonexistent/bot",
+                    "--bot", "first2=" FIRST, "--games", "4", "--out", out, NULL};
+    ck_assert_int_eq(run(argv, so, se, 30000), 0);
+    /* one plain line per game when stdout is not a terminal */
+    char *o = slurp(so);
+    ck_assert_ptr_nonnull(strstr(o, "game 12/12 "));
+    ck_assert_ptr_nonnull(strstr(o, "failed_to_start by ghost"));
+    ck_assert_ptr_nonnull(strstr(o, "Score matrix"));
+    free(o);
+    snprintf(path, sizeof path, "%s/standings.json", out);
+    cJSON *j = read_json(path);
+    ck_assert_int_eq(cJSON_GetObjectItem(j, "games")->valueint, 12);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(j, "complete")));
+    cJSON *ghost = bot_entry(j, "ghost");
+    ck_assert_int_eq(cJSON_GetObjectItem(ghost, "losses")->valueint, 8);
+    ck_assert_int_eq(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(ghost, "errors"), "failed_to_start")->valueint, 8);
+    ck_assert_int_eq(cJSON_GetObjectItem(bot_entry(j, "first"), "wins")->valueint, 4);
+    ck_assert_int_eq(cJSON_GetObjectItem(ghost, "rank")->valueint, 3);
+    cJSON_Delete(j);
+    /* every game has its full record */
+    for (int id = 0; id < 12; id++) {
+        snprintf(path, sizeof path, "%s/games/%06d.json", out, id);
+        ck_assert_msg(access(path, R_OK) == 0, "%s missing", path);
+    }
+    cleanup();
+}
+END_TEST
+
+START_TEST(test_league_file_twice)
+{
+    /* {bin} expansion, cwd and out relative to the file; a second run on
+     * the same file is the same league (nothing left to play). */
+    const char *dir = tmpdir();
+    char path[400], sub[400], so[400], se[400], res[400];
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    ck_assert_int_eq(mkdir(sub, 0777), 0);
+    snprintf(path, sizeof path, "%s/l.json", dir);
+    write_text(path, "{\"bots\": [{\"name\": \"a\", \"command\": \"{bin}/loa-first\", "
+                     "\"cwd\": \"sub\"}, {\"name\": \"b\", \"command\": "
+                     "\"test -d ../sub && exec {bin}/loa-first\", \"cwd\": \"sub\"}],"
+                     " \"games\": 4, \"out\": \"res\"}\n");
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    char *argv[] = {ARENA, path, NULL};
+    ck_assert_int_eq(run(argv, so, se, 20000), 0);
+    snprintf(res, sizeof res, "%s/res/standings.json", dir);
+    cJSON *j = read_json(res);
+    ck_assert_int_eq(cJSON_GetObjectItem(j, "games")->valueint, 4);
+    /* loa-first against itself: every game a 150-ply draw, so b started */
+    ck_assert_int_eq(cJSON_GetObjectItem(bot_entry(j, "b"), "draws")->valueint, 4);
+    cJSON_Delete(j);
+    ck_assert_int_eq(run(argv, so, se, 20000), 0);
+    char *o = slurp(so);
+    ck_assert_ptr_nonnull(strstr(o, "(4 done, 0 to play)"));
+    free(o);
+    cleanup();
+}
+END_TEST
+
+/* ---- interruption and resume ---- */
+
+#define RESUME_GAMES 600 /* 3 pairings x 200 */
+
+START_TEST(test_kill_and_resume)
+{
+    const char *dir = tmpdir();
+    char out[300], so[300], se[300], jsonl[400];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
+    char *argv[] = {ARENA, "--bot", "f1=" FIRST, "--bot", "f2=" FIRST, "--bot", "f3=" FIRST,
+                    "--games", "200", "-c", "2", "--out", out, "-q", NULL};
+    pid_t pid = spawn(argv, so, se);
+    int lines = 0;
+    for (int waited = 0; waited < 20000 && (lines = count_lines(jsonl)) < 40; waited += 5)
+        sleep_ms(5);
+    ck_assert_int_eq(kill(pid, SIGKILL), 0);
+    int st;
+    waitpid(pid, &st, 0);
+    ck_assert(WIFSIGNALED(st));
+    lines = count_lines(jsonl);
+    ck_assert_int_ge(lines, 40);
+    ck_assert_int_lt(lines, RESUME_GAMES); /* killed mid-league */
+    /* simulate a write torn by the kill */
+    FILE *f = fopen(jsonl, "ab");
+    fputs("{\"id\":599,\"round\":99,\"pairi", f);
+    fclose(f);
+
+    ck_assert_int_eq(run(argv, so, se, 60000), 0);
+    char *e = slurp(se);
+    ck_assert_msg(strstr(e, "torn") != NULL, "no torn-line warning: %s", e);
+    free(e);
+    int counts[RESUME_GAMES] = {0};
+    ck_assert_int_eq(read_ids(out, counts, RESUME_GAMES), RESUME_GAMES);
+    for (int id = 0; id < RESUME_GAMES; id++)
+        ck_assert_msg(counts[id] == 1, "game %d appears %d times", id, counts[id]);
+    char path[400];
+    snprintf(path, sizeof path, "%s/standings.json", out);
+    cJSON *j = read_json(path);
+    ck_assert_int_eq(cJSON_GetObjectItem(j, "games")->valueint, RESUME_GAMES);
+    int total = 0;
+    cJSON *b;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItem(j, "bots"))
+        total += cJSON_GetObjectItem(b, "games")->valueint;
+    ck_assert_int_eq(total, 2 * RESUME_GAMES);
+    cJSON_Delete(j);
+    for (int id = 0; id < RESUME_GAMES; id += 37) {
+        snprintf(path, sizeof path, "%s/games/%06d.json", out, id);
+        ck_assert_msg(access(path, R_OK) == 0, "%s missing", path);
+    }
+
+    /* a third run has nothing to play */
+    ck_assert_int_eq(run(argv, so, se, 20000), 0);
+    ck_assert_int_eq(count_lines(jsonl), RESUME_GAMES);
+
+    /* --standings reprints without playing */
+    char *again[] = {ARENA, "--standings", out, "--anchor", "f2", NULL};
+    ck_assert_int_eq(run(again, so, se, 10000), 0);
+    char *o = slurp(so);
+    ck_assert_ptr_nonnull(strstr(o, "600 of 600 games"));
+    ck_assert_ptr_nonnull(strstr(o, "f2 = 0"));
+    ck_assert_ptr_nonnull(strstr(o, "f3"));
+    free(o);
+    cleanup();
+}
+END_TEST
+
+START_TEST(test_interrupt_once)
+{
+    const char *dir = tmpdir();
+    char out[300], so[300], se[300], jsonl[400];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
+    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "4000", "-c",
+                    "2", "--out", out, NULL};
+    pid_t pid = spawn(argv, so, se);
+    for (int waited = 0; waited < 20000 && count_lines(jsonl) < 20; waited += 5)
+        sleep_ms(5);
+    ck_assert_int_eq(kill(pid, SIGINT), 0);
+    int code = wait_for(pid, 20000);
+    ck_assert_int_eq(code, 130);
+    int counts[4000] = {0};
+    int lines = read_ids(out, counts, 4000);
+    ck_assert_int_ge(lines, 20);
+    ck_assert_int_lt(lines, 4000);
+    for (int id = 0; id < 4000; id++)
+        ck_assert_int_le(counts[id], 1);
+    char path[400];
+    snprintf(path, sizeof path, "%s/standings.json", out);
+    cJSON *j = read_json(path);
+    ck_assert_int_eq(cJSON_GetObjectItem(j, "games")->valueint, lines);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(j, "complete")));
+    cJSON_Delete(j);
+    char *e = slurp(se);
+    ck_assert_ptr_nonnull(strstr(e, "interrupted"));
+    ck_assert_ptr_nonnull(strstr(e, "run the same command again"));
+    free(e);
+    cleanup();
+}
+END_TEST
+
+START_TEST(test_interrupt_twice)
+{
+    /* Bots that never answer, with a long first-turn limit: only the
+     * second interrupt can end these games, and must kill the bots. */
+    const char *dir = tmpdir();
+    char out[300], so[300], se[300], jsonl[400];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
+    char *argv[] = {ARENA, "--bot", "a=exec sleep 41.2345", "--bot", "b=exec sleep 41.2345",
+                    "--games", "4", "-c", "2", "--first-turn-ms", "60000", "--out", out, NULL};
+    pid_t pid = spawn(argv, so, se);
+    int found = 0;
+    for (int waited = 0; waited < 10000 && !found; waited += 20) {
+        found = system("pgrep -f 'sleep 41[.]2345' >/dev/null") == 0;
+        sleep_ms(20);
+    }
+    ck_assert(found);
+    sleep_ms(200);
+    ck_assert_int_eq(kill(pid, SIGINT), 0);
+    sleep_ms(300);
+    ck_assert_int_eq(kill(pid, SIGINT), 0);
+    int code = wait_for(pid, 10000);
+    ck_assert_int_eq(code, 130);
+    ck_assert_int_eq(count_lines(jsonl), 0); /* aborted games are not results */
+    ck_assert_int_ne(system("pgrep -f 'sleep 41[.]2345' >/dev/null"), 0);
+    char path[400];
+    snprintf(path, sizeof path, "%s/standings.json", out);
+    cJSON *j = read_json(path);
+    ck_assert_int_eq(cJSON_GetObjectItem(j, "games")->valueint, 0);
+    cJSON_Delete(j);
+    cleanup();
+}
+END_TEST
+
+static Suite *arena_cli_suite(void)
+{
+    Suite *s = suite_create("arena_cli");
+    TCase *tc = tcase_create("bad_input");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_bad_inputs);
+    tcase_add_test(tc, test_failed_to_start);
+    tcase_add_test(tc, test_league_file_twice);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("interruption");
+    tcase_set_timeout(tc, 90);
+    tcase_add_test(tc, test_kill_and_resume);
+    tcase_add_test(tc, test_interrupt_once);
+    tcase_add_test(tc, test_interrupt_twice);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(arena_cli_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
