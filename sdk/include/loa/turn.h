@@ -40,7 +40,8 @@ typedef struct loa_turn {
                               order); the single LOA_MOVE_PASS when the bot
                               must pass. Capture flags are set from board. */
     int turns_read;        /* turns read so far (0 before the first) */
-    char error[160];       /* after an error: which line, what was wrong */
+    char error[192];       /* after an error: which line, what was wrong (a 31-char
+                              label, ": ", a 127-char description: never cut) */
 } loa_turn;
 
 /* Prepares t for a new game (turns_read = 0). */

@@ -1,0 +1,125 @@
+/*
+ * loa-bundle - one self-contained C file from a bot on the SDK, to paste
+ * into CodinGame (see bundle.h for how, docs/stubs.md for why).
+ *
+ *   loa-bundle bot.c -o submit.c
+ *   loa-bundle main.c search.c eval.c -I include -o submit.c
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
+
+#ifndef LOA_BUNDLE_VERSION
+#define LOA_BUNDLE_VERSION "unknown"
+#endif
+
+/* Most -I directories accepted. */
+#define MAX_INCLUDE_DIRS 64
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: loa-bundle [options] MAIN.c [MORE.c...] [-o SUBMIT.c]\n"
+            "Writes one self-contained C file for CodinGame from a bot that uses the\n"
+            "loa SDK: its own \"...\" includes and the SDK (embedded in loa-bundle) are\n"
+            "inlined once each, system headers are kept. Several .c files are bundled\n"
+            "as separate units (static names that clash are renamed).\n"
+            "\n"
+            "  -o, --output FILE     write to FILE instead of standard output\n"
+            "  -I, --include DIR     also search DIR for \"...\" includes\n"
+            "      --line-markers    write #line markers pointing at the original files\n"
+            "      --keep-comments   keep the SDK's comments and blank lines (a bigger file)\n"
+            "  -s, --strip-comments  strip comments and blank lines from the bot's files too\n"
+            "                        (to fit CodinGame's 100,000-character limit)\n"
+            "  -q, --quiet           no size report on standard error\n"
+            "  -h, --help            print this help\n"
+            "  -V, --version         print the version\n"
+            "\n"
+            "The result compiles with: gcc -std=gnu17 -O2 SUBMIT.c -lm -lpthread\n"
+            "Exit status: 0 done, 1 a source or include could not be bundled, 2 bad\n"
+            "command line.\n");
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"output", required_argument, NULL, 'o'},  {"include", required_argument, NULL, 'I'},
+        {"line-markers", no_argument, NULL, 'L'},  {"keep-comments", no_argument, NULL, 'K'},
+        {"strip-comments", no_argument, NULL, 's'},
+        {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0}};
+    const char *out_path = NULL, *dirs[MAX_INCLUDE_DIRS];
+    bundle_options opt = {0};
+    int quiet = 0, c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:I:sqhV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': out_path = optarg; break;
+        case 'I':
+            if (opt.include_dir_count == MAX_INCLUDE_DIRS) {
+                fprintf(stderr, "loa-bundle: more than %d -I directories\n", MAX_INCLUDE_DIRS);
+                return 2;
+            }
+            dirs[opt.include_dir_count++] = optarg;
+            break;
+        case 'L': opt.line_markers = 1; break;
+        case 'K': opt.keep_sdk_comments = 1; break;
+        case 's': opt.strip_comments = 1; break;
+        case 'q': quiet = 1; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("loa-bundle %s\n", LOA_BUNDLE_VERSION); return 0;
+        case ':':
+            fprintf(stderr, "loa-bundle: option '%s' needs a value (try --help)\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "loa-bundle: unknown option '%s' (try --help)\n", argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (opt.strip_comments && (opt.line_markers || opt.keep_sdk_comments)) {
+        fprintf(stderr, "loa-bundle: --strip-comments cannot be combined with --line-markers or "
+                        "--keep-comments\n");
+        return 2;
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "loa-bundle: no source given (try --help)\n");
+        return 2;
+    }
+    opt.include_dirs = dirs;
+    char *text = NULL;
+    size_t len = 0;
+    bundle_diag diag;
+    int rc = bundle_sources((const char *const *)argv + optind, argc - optind, &opt, &text, &len,
+                            &diag);
+    if (rc) {
+        fprintf(stderr, "loa-bundle: %s\n", diag.message[0] ? diag.message : bundle_strerror(rc));
+        return 1;
+    }
+    FILE *out = stdout;
+    if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
+        fprintf(stderr, "loa-bundle: cannot write '%s': %s\n", out_path, strerror(errno));
+        free(text);
+        return 1;
+    }
+    int bad = fwrite(text, 1, len, out) != len;
+    bad |= out == stdout ? fflush(out) != 0 : fclose(out) != 0;
+    free(text);
+    if (bad) {
+        fprintf(stderr, "loa-bundle: writing %s failed: %s\n", out_path ? out_path : "output",
+                strerror(errno));
+        return 1;
+    }
+    if (!quiet) {
+        fprintf(stderr, "loa-bundle: wrote %s: %zu characters", out_path ? out_path : "stdout",
+                len);
+        if (len > BUNDLE_CODINGAME_MAX_CHARS)
+            fprintf(stderr, " - over CodinGame's limit of %d: trim the bot or its comments",
+                    BUNDLE_CODINGAME_MAX_CHARS);
+        fprintf(stderr, "\n");
+    }
+    return 0;
+}

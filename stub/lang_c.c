@@ -1,0 +1,158 @@
+/* C emitter: scanf with field widths, printf, fflush after each turn. */
+#include <stdio.h>
+#include <string.h>
+
+#include "stub.h"
+
+static const char *const keywords[] = {
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
+    "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "main", "printf",
+    "scanf", "stdin", "stdout", "stderr", NULL};
+
+static const char *scan_fmt(const stub_var *v, char *buf, size_t size)
+{
+    switch (v->type) {
+    case STUB_INT: case STUB_BOOL: return "%d";
+    case STUB_LONG: return "%lld";
+    case STUB_FLOAT: return "%lf";
+    case STUB_WORD: snprintf(buf, size, "%%%ds", v->length); return buf;
+    case STUB_STRING: snprintf(buf, size, " %%%d[^\\n]", v->length); return buf;
+    }
+    return "";
+}
+
+static const char *print_fmt(stub_type t)
+{
+    switch (t) {
+    case STUB_INT: case STUB_BOOL: return "%d";
+    case STUB_LONG: return "%lld";
+    case STUB_FLOAT: return "%f";
+    default: return "%s";
+    }
+}
+
+static void declare(stub_out *o, int level, int var)
+{
+    const stub_var *v = &stub_out_program(o)->vars[var];
+    const char *c = stub_var_comment(o, var);
+    char decl[64];
+    if (!stub_declare(o, var, level))
+        return;
+    switch (v->type) {
+    case STUB_INT: case STUB_BOOL: snprintf(decl, sizeof decl, "int"); break;
+    case STUB_LONG: snprintf(decl, sizeof decl, "long long"); break;
+    case STUB_FLOAT: snprintf(decl, sizeof decl, "double"); break;
+    default: snprintf(decl, sizeof decl, "char"); break;
+    }
+    if (v->type == STUB_WORD || v->type == STUB_STRING)
+        stub_line(o, level, "%s %s[%d];%s%s", decl, stub_name(o, var), v->length + 1,
+                  c ? " // " : "", c ? c : "");
+    else
+        stub_line(o, level, "%s %s;%s%s", decl, stub_name(o, var), c ? " // " : "", c ? c : "");
+}
+
+static void scan_args(stub_out *o, const stub_node *n, int from, char *fmt, size_t fsize,
+                      char *args, size_t asize)
+{
+    for (int i = from; i < n->var_count; i++) {
+        const stub_var *v = &stub_out_program(o)->vars[n->vars[i]];
+        char b[32];
+        int ptr = v->type != STUB_WORD && v->type != STUB_STRING;
+        size_t fl = strlen(fmt), al = strlen(args);
+        snprintf(fmt + fl, fsize - fl, "%s", scan_fmt(v, b, sizeof b));
+        snprintf(args + al, asize - al, ", %s%s", ptr ? "&" : "", stub_name(o, n->vars[i]));
+    }
+}
+
+static void block(stub_out *o, const stub_node *n, int level, int depth);
+
+static void command(stub_out *o, const stub_node *n, int level, int depth)
+{
+    const stub_program *p = stub_out_program(o);
+    char fmt[512], args[1024];
+    fmt[0] = args[0] = '\0';
+    switch (n->kind) {
+    case STUB_READ:
+        for (int i = 0; i < n->var_count; i++)
+            declare(o, level, n->vars[i]);
+        scan_args(o, n, 0, fmt, sizeof fmt, args, sizeof args);
+        stub_line(o, level, "scanf(\"%s\"%s);", fmt, args);
+        break;
+    case STUB_LOOP:
+        stub_line(o, level, "for (int %s = 0; %s < %s; %s++) {", stub_index(o, depth),
+                  stub_index(o, depth), stub_amount(o, n), stub_index(o, depth));
+        block(o, n->body, level + 1, depth + 1);
+        stub_line(o, level, "}");
+        break;
+    case STUB_LOOPLINE:
+        stub_line(o, level, "for (int %s = 0; %s < %s; %s++) {", stub_index(o, depth),
+                  stub_index(o, depth), stub_amount(o, n), stub_index(o, depth));
+        for (int i = 0; i < n->var_count; i++)
+            declare(o, level + 1, n->vars[i]);
+        scan_args(o, n, 0, fmt, sizeof fmt, args, sizeof args);
+        stub_line(o, level + 1, "scanf(\"%s\"%s);", fmt, args);
+        stub_leave(o, level);
+        stub_line(o, level, "}");
+        break;
+    case STUB_WRITE:
+        if (n->first_write) {
+            stub_blank(o);
+            stub_line(o, level, "// Write an answer with printf(); keep the trailing \\n and flush.");
+            stub_line(o, level, "// To debug: fprintf(stderr, \"Debug messages...\\n\");");
+            stub_blank(o);
+            if (p->output)
+                stub_comment_lines(o, level, "// ", p->output, "");
+        }
+        for (int i = 0; i < n->part_count; i++) {
+            size_t fl = strlen(fmt), al = strlen(args);
+            const stub_part *pt = &n->parts[i];
+            snprintf(fmt + fl, sizeof fmt - fl, "%s%s", i ? " " : "",
+                     pt->var < 0 ? stub_quote(o, pt->text, NULL, 1)
+                                 : print_fmt(p->vars[pt->var].type));
+            if (pt->var >= 0)
+                snprintf(args + al, sizeof args - al, ", %s", stub_name(o, pt->var));
+        }
+        stub_line(o, level, "printf(\"%s\\n\"%s);", fmt, args);
+        break;
+    }
+}
+
+static void block(stub_out *o, const stub_node *n, int level, int depth)
+{
+    for (; n; n = n->next)
+        command(o, n, level, depth);
+    stub_leave(o, level - 1);
+}
+
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_line(o, 0, "#include <stdio.h>");
+    stub_line(o, 0, "#include <stdlib.h>");
+    stub_line(o, 0, "#include <string.h>");
+    stub_blank(o);
+    stub_line(o, 0, "/*");
+    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
+    stub_line(o, 0, " */");
+    stub_blank(o);
+    stub_line(o, 0, "int main(void)");
+    stub_line(o, 0, "{");
+    for (const stub_node *n = p->init; n; n = n->next)
+        command(o, n, 1, 0);
+    if (p->has_gameloop) {
+        if (p->init)
+            stub_blank(o);
+        stub_line(o, 1, "// game loop");
+        stub_line(o, 1, "while (1) {");
+        block(o, p->turn, 2, 0);
+        stub_line(o, 2, "fflush(stdout);");
+        stub_line(o, 1, "}");
+    } else
+        stub_line(o, 1, "fflush(stdout);");
+    stub_blank(o);
+    stub_line(o, 1, "return 0;");
+    stub_line(o, 0, "}");
+}
+
+const stub_lang stub_lang_c = {"c", "c17 gcc", "C", "bot.c", STUB_SNAKE, keywords, emit};

@@ -1,0 +1,137 @@
+/* Rust emitter: one read_line() helper, str::parse, println! (stdout is
+ * line-buffered, so each answer line is flushed). */
+#include <stdio.h>
+#include <string.h>
+
+#include "stub.h"
+
+static const char *const keywords[] = {
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
+    "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
+    "mut", "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true",
+    "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final",
+    "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "inputs",
+    "read_line", NULL};
+
+static void assign(stub_out *o, int level, int var, const char *e)
+{
+    const char *c = stub_var_comment(o, var);
+    char v[256];
+    switch (stub_out_program(o)->vars[var].type) {
+    case STUB_INT: snprintf(v, sizeof v, "%s.trim().parse::<i32>().unwrap()", e); break;
+    case STUB_LONG: snprintf(v, sizeof v, "%s.trim().parse::<i64>().unwrap()", e); break;
+    case STUB_FLOAT: snprintf(v, sizeof v, "%s.trim().parse::<f64>().unwrap()", e); break;
+    case STUB_BOOL: snprintf(v, sizeof v, "%s.trim() != \"0\"", e); break;
+    default: /* read_line() already returns an owned String */
+        snprintf(v, sizeof v, strchr(e, '[') ? "%s.to_string()" : "%s", e);
+        break;
+    }
+    stub_line(o, level, "let %s = %s;%s%s", stub_name(o, var), v, c ? " // " : "", c ? c : "");
+}
+
+static void block(stub_out *o, const stub_node *n, int level, int depth);
+
+static void command(stub_out *o, const stub_node *n, int level, int depth)
+{
+    const stub_program *p = stub_out_program(o);
+    const char *ix = stub_index(o, depth);
+    char e[64];
+    switch (n->kind) {
+    case STUB_READ:
+        if (n->var_count == 1) {
+            assign(o, level, n->vars[0], "read_line()");
+            break;
+        }
+        stub_line(o, level, "let inputs = read_line();");
+        stub_line(o, level, "let inputs: Vec<&str> = inputs.splitn(%d, ' ').collect();",
+                  n->var_count);
+        for (int i = 0; i < n->var_count; i++) {
+            snprintf(e, sizeof e, "inputs[%d]", i);
+            assign(o, level, n->vars[i], e);
+        }
+        break;
+    case STUB_LOOP:
+        stub_line(o, level, "for _ in 0..%s {", stub_amount(o, n));
+        block(o, n->body, level + 1, depth + 1);
+        stub_line(o, level, "}");
+        break;
+    case STUB_LOOPLINE:
+        stub_line(o, level, "let inputs = read_line();");
+        stub_line(o, level, "let inputs: Vec<&str> = inputs.split(' ').collect();");
+        stub_line(o, level, "for %s in 0..%s as usize {", ix, stub_amount(o, n));
+        for (int i = 0; i < n->var_count; i++) {
+            if (n->var_count == 1)
+                snprintf(e, sizeof e, "inputs[%s]", ix);
+            else
+                snprintf(e, sizeof e, "inputs[%d * %s + %d]", n->var_count, ix, i);
+            assign(o, level + 1, n->vars[i], e);
+        }
+        stub_line(o, level, "}");
+        break;
+    case STUB_WRITE: {
+        if (n->first_write) {
+            stub_blank(o);
+            stub_line(o, level, "// Write an answer with println!() (stdout is line-buffered).");
+            stub_line(o, level, "// To debug: eprintln!(\"Debug messages...\");");
+            stub_blank(o);
+            if (p->output)
+                stub_comment_lines(o, level, "// ", p->output, "");
+        }
+        char fmt[1024] = "", args[1024] = "";
+        for (int i = 0; i < n->part_count; i++) {
+            size_t l = strlen(fmt), al = strlen(args);
+            const stub_part *pt = &n->parts[i];
+            if (i)
+                fmt[l++] = ' ', fmt[l] = '\0';
+            if (pt->var >= 0) {
+                snprintf(fmt + l, sizeof fmt - l, "{}");
+                snprintf(args + al, sizeof args - al, ", %s", stub_name(o, pt->var));
+            } else
+                for (const char *s = stub_quote(o, pt->text, NULL, 0); *s && l + 3 < sizeof fmt;
+                     s++) {
+                    fmt[l++] = *s;
+                    if (*s == '{' || *s == '}')
+                        fmt[l++] = *s;
+                    fmt[l] = '\0';
+                }
+        }
+        stub_line(o, level, "println!(\"%s\"%s);", fmt, args);
+        break;
+    }
+    }
+}
+
+static void block(stub_out *o, const stub_node *n, int level, int depth)
+{
+    for (; n; n = n->next)
+        command(o, n, level, depth);
+}
+
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_line(o, 0, "use std::io;");
+    stub_blank(o);
+    stub_line(o, 0, "/// Reads one line of standard input, without its line end.");
+    stub_line(o, 0, "fn read_line() -> String {");
+    stub_line(o, 1, "let mut line = String::new();");
+    stub_line(o, 1, "io::stdin().read_line(&mut line).expect(\"input closed\");");
+    stub_line(o, 1, "line.trim_end_matches(&['\\r', '\\n'][..]).to_string()");
+    stub_line(o, 0, "}");
+    stub_blank(o);
+    stub_line(o, 0, "/**");
+    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
+    stub_line(o, 0, " **/");
+    stub_line(o, 0, "fn main() {");
+    for (const stub_node *n = p->init; n; n = n->next)
+        command(o, n, 1, 0);
+    if (p->has_gameloop) {
+        stub_blank(o);
+        stub_line(o, 1, "// game loop");
+        stub_line(o, 1, "loop {");
+        block(o, p->turn, 2, 0);
+        stub_line(o, 1, "}");
+    }
+    stub_line(o, 0, "}");
+}
+
+const stub_lang stub_lang_rust = {"rust", "rs", "Rust", "main.rs", STUB_SNAKE, keywords, emit};

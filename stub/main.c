@@ -1,0 +1,168 @@
+/*
+ * loa-stub - writes a starter bot for Lines of Action (or for any stub in
+ * CodinGame's stub language) in one of many languages.
+ *
+ *   loa-stub --lang python3 -o bot.py
+ *   loa-stub --lang c --stub mygame.stub
+ *   loa-stub --list
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stub.h"
+
+/* Largest stub file read, in bytes (stubs are a few hundred bytes). */
+#define STUB_FILE_MAX (1 << 20)
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: loa-stub --lang LANG [-o FILE] [--stub FILE]\n"
+            "       loa-stub --list | --print-stub | --help\n"
+            "Writes a starter bot that reads CodinGame's Lines of Action input and\n"
+            "answers `random`, in the language LANG.\n"
+            "\n"
+            "  -l, --lang LANG     target language (see --list; aliases such as py, js,\n"
+            "                      c++, cs, ts, rs, hs, ml are accepted)\n"
+            "  -o, --output FILE   write to FILE instead of standard output\n"
+            "  -s, --stub FILE     generate from this stub (CodinGame's stub-generator\n"
+            "                      language) instead of the built-in LOA stub\n"
+            "      --list          print the supported languages and their file names\n"
+            "      --print-stub    print the built-in LOA stub (a starting point for --stub)\n"
+            "  -h, --help          print this help\n"
+            "\n"
+            "Exit status: 0 done, 1 bad stub or I/O error, 2 bad command line.\n");
+}
+
+/* Reads a whole file of at most STUB_FILE_MAX bytes into a new string.
+ * Returns 0, STUB_E_IO (errno set; EFBIG when too large) or STUB_E_NOMEM. */
+static int read_file(const char *path, char **out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return STUB_E_IO;
+    char *buf = malloc(STUB_FILE_MAX + 1);
+    if (!buf) {
+        fclose(f);
+        return STUB_E_NOMEM;
+    }
+    size_t n = fread(buf, 1, STUB_FILE_MAX + 1, f);
+    int err = ferror(f);
+    fclose(f);
+    if (err || n > STUB_FILE_MAX || memchr(buf, '\0', n)) {
+        free(buf);
+        errno = err ? EIO : n > STUB_FILE_MAX ? EFBIG : EINVAL;
+        return STUB_E_IO;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    return 0;
+}
+
+static void list_languages(void)
+{
+    int n;
+    const stub_lang *const *langs = stub_languages(&n);
+    printf("%-12s %-12s %-18s %s\n", "LANG", "NAME", "FILE", "ALIASES");
+    for (int i = 0; i < n; i++)
+        printf("%-12s %-12s %-18s %s\n", langs[i]->name, langs[i]->display, langs[i]->file_name,
+               langs[i]->aliases ? langs[i]->aliases : "");
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"lang", required_argument, NULL, 'l'},   {"output", required_argument, NULL, 'o'},
+        {"stub", required_argument, NULL, 's'},   {"list", no_argument, NULL, 'L'},
+        {"print-stub", no_argument, NULL, 'P'},   {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const char *lang_name = NULL, *out_path = NULL, *stub_path = NULL;
+    int list = 0, print_stub = 0, c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":l:o:s:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'l': lang_name = optarg; break;
+        case 'o': out_path = optarg; break;
+        case 's': stub_path = optarg; break;
+        case 'L': list = 1; break;
+        case 'P': print_stub = 1; break;
+        case 'h': usage(stdout); return 0;
+        case ':':
+            fprintf(stderr, "loa-stub: option '%s' needs a value (try --help)\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "loa-stub: unknown option '%s' (try --help)\n", argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "loa-stub: unexpected argument '%s' (try --help)\n", argv[optind]);
+        return 2;
+    }
+    if (list) {
+        list_languages();
+        return 0;
+    }
+    if (print_stub) {
+        fputs(stub_loa_text(), stdout);
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
+    if (!lang_name) {
+        fprintf(stderr, "loa-stub: missing --lang LANG (see --list)\n");
+        return 2;
+    }
+    const stub_lang *lang = stub_find_language(lang_name);
+    if (!lang) {
+        fprintf(stderr, "loa-stub: unknown language '%s' (see --list)\n", lang_name);
+        return 2;
+    }
+
+    char *text = NULL;
+    const char *source = stub_loa_text(), *source_name = "built-in LOA stub";
+    if (stub_path) {
+        int rc = read_file(stub_path, &text);
+        if (rc) {
+            fprintf(stderr, "loa-stub: cannot read stub '%s': %s\n", stub_path,
+                    rc == STUB_E_IO ? strerror(errno) : stub_strerror(rc));
+            return 1;
+        }
+        source = text;
+        source_name = stub_path;
+    }
+    stub_program *prog = NULL;
+    stub_diag diag;
+    int rc = stub_parse(source, &prog, &diag);
+    free(text);
+    if (rc) {
+        if (rc == STUB_E_SYNTAX)
+            fprintf(stderr, "%s:%d: error: %s\n", source_name, diag.line, diag.message);
+        else
+            fprintf(stderr, "loa-stub: %s\n", stub_strerror(rc));
+        return 1;
+    }
+    char *code = NULL;
+    rc = stub_generate(prog, lang, &code);
+    stub_program_free(prog);
+    if (rc) {
+        fprintf(stderr, "loa-stub: %s\n", stub_strerror(rc));
+        return 1;
+    }
+    FILE *out = stdout;
+    if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
+        fprintf(stderr, "loa-stub: cannot write '%s': %s\n", out_path, strerror(errno));
+        free(code);
+        return 1;
+    }
+    int bad = fputs(code, out) < 0;
+    bad |= out == stdout ? fflush(out) != 0 : fclose(out) != 0;
+    free(code);
+    if (bad) {
+        fprintf(stderr, "loa-stub: writing %s failed: %s\n", out_path ? out_path : "output",
+                strerror(errno));
+        return 1;
+    }
+    return 0;
+}

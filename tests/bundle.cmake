@@ -1,0 +1,16 @@
+# loa-bundle: include resolution on fixtures, and every bundled bot of
+# bots/CMakeLists.txt bundled, compiled alone and compared with the original.
+if(TARGET loa_bundler)
+  loa_add_suite(bundle SOURCES LIBS loa_bundler loa TIMEOUT 240)
+  add_dependencies(check_bundle loa-bundle)
+  # The bots it compares with (whatever bots/ defines), and the referee.
+  if(EXISTS ${PROJECT_SOURCE_DIR}/bots/CMakeLists.txt)
+    get_directory_property(bundle_bot_targets DIRECTORY ${PROJECT_SOURCE_DIR}/bots
+                           BUILDSYSTEM_TARGETS)
+  endif()
+  foreach(t ${bundle_bot_targets} loa-referee)
+    if(TARGET ${t} AND t MATCHES "^loa-")
+      add_dependencies(check_bundle ${t})
+    endif()
+  endforeach()
+endif()

@@ -1,0 +1,457 @@
+/*
+ * check_bundle - loa-bundle's include resolution on small fixture projects
+ * (guards, #pragma once, unguarded files, system headers, several units
+ * with clashing statics and macros, errors), then every bot that
+ * bots/CMakeLists.txt builds with loa_add_bot(): bundled with the
+ * loa-bundle binary, compiled alone in an empty temporary directory with
+ * CodinGame's command (gcc -std=gnu17 -O2 submit.c -lm -lpthread, plus
+ * -Wall, which must print nothing), fed the same turns as the original
+ * binary (same answers expected), and played in a game through loa-referee.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bundle.h"
+#include "loa/loa.h"
+
+#define LOA_BUNDLE LOA_BIN_DIR "/loa-bundle"
+#define REFEREE LOA_BIN_DIR "/loa-referee"
+#define FIRST LOA_BIN_DIR "/loa-first"
+#define CG_COMPILE "gcc -std=gnu17 -O2 -Wall"
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static char tmp_root[64];
+
+static void make_root(void)
+{
+    snprintf(tmp_root, sizeof tmp_root, "/tmp/check_bundle_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmp_root));
+}
+
+static void remove_root(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_root); /* our own mkdtemp directory */
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Runs cmd through the shell, its stdout into out (size bytes, may be
+ * NULL). Returns the exit status, -1 after a signal. */
+static int run(const char *cmd, char *out, size_t size)
+{
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    char sink[4096];
+    size_t len = 0, n;
+    for (;;) {
+        char *dst = out && len + 1 < size ? out + len : sink;
+        size_t room = out && len + 1 < size ? size - 1 - len : sizeof sink;
+        if ((n = fread(dst, 1, room, f)) == 0)
+            break;
+        if (dst != sink)
+            len += n;
+    }
+    if (out)
+        out[len] = '\0';
+    int st = pclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int k = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        k++;
+    return k;
+}
+
+/* Bundles sources (in dir) through the library; returns the code. */
+static int bundle_in(const char *dir, const char *const *names, int n, const bundle_options *opt,
+                     char **text, bundle_diag *diag)
+{
+    char paths[8][512];
+    const char *srcs[8];
+    for (int i = 0; i < n; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]);
+        srcs[i] = paths[i];
+    }
+    return bundle_sources(srcs, n, opt, text, NULL, diag);
+}
+
+/* Compiles text alone (in an empty directory) with CodinGame's command plus
+ * -Wall -Wextra, runs it with stdin from /dev/null, returns its stdout in
+ * out; the compiler must be silent. */
+static void compile_and_run(const char *text, char *out, size_t size)
+{
+    char dir[600], cmd[2048], msgs[8192];
+    snprintf(dir, sizeof dir, "%s/cc%d", tmp_root, rand());
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    write_file(dir, "submit.c", text);
+    snprintf(cmd, sizeof cmd, "cd '%s' && " CG_COMPILE " -Wextra submit.c -o bot -lm -lpthread 2>&1",
+             dir);
+    int rc = run(cmd, msgs, sizeof msgs);
+    ck_assert_msg(rc == 0 && msgs[0] == '\0', "compiling the bundle failed or warned:\n%s\n%s",
+                  msgs, text);
+    snprintf(cmd, sizeof cmd, "'%s/bot' < /dev/null", dir);
+    ck_assert_int_eq(run(cmd, out, size), 0);
+}
+
+/* ---- fixtures --------------------------------------------------------------- */
+
+START_TEST(test_guards_and_once)
+{
+    make_root();
+    write_file(tmp_root, "guarded.h",
+               "/* a classic include guard */\n#ifndef GUARDED_H\n#define GUARDED_H\n"
+               "static inline int guarded(void) { return 1; }\n#endif /* GUARDED_H */\n");
+    write_file(tmp_root, "once.h", "#pragma once\nstatic inline int once(void) { return 2; }\n");
+    write_file(tmp_root, "xmacro.def", "X(alpha)\nX(beta)\n");
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s/sub", tmp_root);
+    ck_assert_int_eq(mkdir(sub, 0777), 0);
+    write_file(tmp_root, "sub/deep.h",
+               "#ifndef DEEP_H\n#define DEEP_H\n#include \"../guarded.h\"\n#include <stdio.h>\n#endif\n");
+    write_file(tmp_root, "main.c",
+               "#include <stdio.h>\n#include \"guarded.h\"\n#include \"guarded.h\"\n"
+               "#include \"once.h\"\n#include \"once.h\"\n#include \"sub/deep.h\"\n"
+               "#include <stdio.h>\n"
+               "#ifdef NOT_DEFINED_ANYWHERE\n#include \"missing-but-conditional.h\"\n#endif\n"
+               "#define X(n) #n,\nstatic const char *names[] = {\n#include \"xmacro.def\"\n};\n"
+               "#undef X\n#define X(n) +1\nstatic const int count = 0\n#include \"xmacro.def\"\n;\n"
+               "int main(void)\n{\n    printf(\"%d %d %s %s %d\\n\", guarded(), once(), names[0],\n"
+               "           names[1], count);\n    return 0;\n}\n");
+    const char *srcs[] = {"main.c"};
+    char *text = NULL, out[256];
+    bundle_diag d;
+    ck_assert_int_eq(bundle_in(tmp_root, srcs, 1, NULL, &text, &d), 0);
+    ck_assert_int_eq(count(text, "static inline int guarded(void)"), 1);
+    ck_assert_int_eq(count(text, "static inline int once(void)"), 1);
+    ck_assert_int_eq(count(text, "#pragma once"), 0);
+    ck_assert_int_eq(count(text, "X(alpha)"), 2); /* unguarded: inlined at each include */
+    ck_assert_int_eq(count(text, "#include <stdio.h>"), 1);
+    ck_assert_int_eq(count(text, "#include \"missing-but-conditional.h\""), 1);
+    ck_assert_int_eq(count(text, "#include \"guarded.h\""), 0);
+    ck_assert_int_eq(count(text, "loa_"), 0); /* no SDK: none appended */
+    compile_and_run(text, out, sizeof out);
+    ck_assert_str_eq(out, "1 2 alpha beta 2\n");
+    free(text);
+
+    /* Line markers point at the original files. */
+    bundle_options opt = {0};
+    opt.line_markers = 1;
+    ck_assert_int_eq(bundle_in(tmp_root, srcs, 1, &opt, &text, &d), 0);
+    ck_assert_ptr_nonnull(strstr(text, "/guarded.h\"\n/* a classic include guard */"));
+    ck_assert_ptr_nonnull(strstr(text, "#line 3 \""));
+    compile_and_run(text, out, sizeof out);
+    ck_assert_str_eq(out, "1 2 alpha beta 2\n");
+    free(text);
+    remove_root();
+}
+END_TEST
+
+START_TEST(test_units_and_sdk)
+{
+    make_root();
+    /* Two units with the same static function and macro names, a shared
+     * header, and the SDK (whose turn.c has a static `fail`, too). */
+    char inc[600];
+    snprintf(inc, sizeof inc, "%s/include", tmp_root);
+    ck_assert_int_eq(mkdir(inc, 0777), 0);
+    write_file(inc, "common.h", /* found through -I only */
+               "#ifndef COMMON_H\n#define COMMON_H\nint helper_a(void);\nint helper_b(void);\n#endif\n");
+    write_file(tmp_root, "a.c",
+               "#include <stdio.h>\n#include \"common.h\"\n#include \"loa/loa.h\"\n"
+               "#define SCALE 10\n"
+               "static int fail(void) { return SCALE; }\n"
+               "static int counter = 1, *pointer = &counter;\n"
+               "int main(void)\n{\n    loa_board b;\n    loa_board_init(&b);\n"
+               "    loa_move mv[LOA_MAX_MOVES];\n"
+               "    printf(\"%d %d %d %d\\n\", fail() + *pointer, helper_a(), helper_b(),\n"
+               "           loa_generate_moves(&b, mv));\n    return 0;\n}\n");
+    write_file(tmp_root, "b.c",
+               "#include \"common.h\"\n#define SCALE 100\n"
+               "static int fail(void) { return SCALE; }\n"
+               "static int counter = 2;\n"
+               "struct holder { int counter; };\n"
+               "int helper_a(void) { struct holder h = {3}; return fail() + counter + h.counter; }\n"
+               "/* a global with the name of a static of turn.c and one of c.c */\n"
+               "int read_line(void) { return 0; }\n"
+               "int scale2(void) { return 2; }\n");
+    write_file(tmp_root, "c.c",
+               "#include \"common.h\"\n#include \"loa/loa.h\"\n"
+               "static int fail(void) { return 1000; }\n"
+               "static int scale2(void) { return 0; }\n"
+               "int helper_b(void) { return fail() + loa_popcount(7) + scale2(); }\n");
+    const char *srcs[] = {"a.c", "b.c", "c.c"};
+    char *text = NULL, out[256];
+    bundle_diag d;
+    ck_assert_int_eq(bundle_in(tmp_root, srcs, 3, NULL, &text, &d), BUNDLE_E_NOT_FOUND);
+    ck_assert_ptr_nonnull(strstr(d.message, "cannot find \"common.h\""));
+    const char *dirs[] = {inc};
+    bundle_options opt = {0};
+    opt.include_dirs = dirs;
+    opt.include_dir_count = 1;
+    ck_assert_msg(bundle_in(tmp_root, srcs, 3, &opt, &text, &d) == 0, "%s", d.message);
+    ck_assert_int_eq(count(text, "int helper_a(void);"), 1);
+    ck_assert_ptr_nonnull(strstr(text, "static int b__fail(void)"));
+    ck_assert_ptr_nonnull(strstr(text, "static int c__fail(void)"));
+    ck_assert_ptr_nonnull(strstr(text, "static int b__counter = 2;"));
+    ck_assert_ptr_nonnull(strstr(text, "h.counter")); /* a member, not renamed */
+    ck_assert_ptr_nonnull(strstr(text, "loa_sdk_turn__fail"));
+    ck_assert_ptr_nonnull(strstr(text, "loa_sdk_turn__read_line")); /* b.c's global */
+    ck_assert_ptr_nonnull(strstr(text, "static int c__scale2(void)"));
+    ck_assert_ptr_nonnull(strstr(text, "int scale2(void) { return 2; }"));
+    ck_assert_ptr_nonnull(strstr(text, "#undef SCALE"));
+    ck_assert_int_eq(count(text, "typedef struct loa_board {"), 1);
+    /* The SDK's comments are stripped; the bots' are not. */
+    ck_assert_ptr_null(strstr(text, "Line-occupancy tables"));
+    compile_and_run(text, out, sizeof out);
+    ck_assert_str_eq(out, "11 105 1003 36\n");
+    free(text);
+    remove_root();
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+    make_root();
+    bundle_diag d;
+    char *text = (char *)1;
+    write_file(tmp_root, "missing.c", "#include <stdio.h>\n\n#include \"nowhere.h\"\nint x;\n");
+    const char *m[] = {"missing.c"};
+    ck_assert_int_eq(bundle_in(tmp_root, m, 1, NULL, &text, &d), BUNDLE_E_NOT_FOUND);
+    ck_assert_ptr_null(text);
+    ck_assert_msg(strstr(d.message, "missing.c:3: cannot find \"nowhere.h\"") != NULL, "%s",
+                  d.message);
+
+    write_file(tmp_root, "computed.c", "#define H \"x.h\"\n#include H\n");
+    const char *c[] = {"computed.c"};
+    ck_assert_int_eq(bundle_in(tmp_root, c, 1, NULL, &text, &d), BUNDLE_E_SYNTAX);
+    ck_assert_ptr_nonnull(strstr(d.message, "computed.c:2: computed include"));
+
+    write_file(tmp_root, "loop1.h", "#include \"loop2.h\"\n");
+    write_file(tmp_root, "loop2.h", "#include \"loop1.h\"\n");
+    write_file(tmp_root, "cycle.c", "#include \"loop1.h\"\n");
+    const char *y[] = {"cycle.c"};
+    ck_assert_int_eq(bundle_in(tmp_root, y, 1, NULL, &text, &d), BUNDLE_E_DEPTH);
+    ck_assert_ptr_nonnull(strstr(d.message, "includes itself"));
+
+    const char *none[] = {"no-such-file.c"};
+    ck_assert_int_eq(bundle_in(tmp_root, none, 1, NULL, &text, &d), BUNDLE_E_IO);
+    ck_assert_ptr_nonnull(strstr(d.message, "no-such-file.c"));
+    ck_assert_int_eq(bundle_sources(NULL, 1, NULL, &text, NULL, &d), BUNDLE_E_INVAL);
+    ck_assert_str_eq(bundle_strerror(BUNDLE_E_NOT_FOUND), "included file not found");
+
+    /* The command line: exit 2 for bad options, 1 for a bad source. */
+    ck_assert_int_eq(run(LOA_BUNDLE " 2>/dev/null", NULL, 0), 2);
+    ck_assert_int_eq(run(LOA_BUNDLE " --bogus x.c 2>/dev/null", NULL, 0), 2);
+    ck_assert_int_eq(run(LOA_BUNDLE " -s --line-markers x.c 2>/dev/null", NULL, 0), 2);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, LOA_BUNDLE " '%s/missing.c' -o '%s/out.c' 2>&1", tmp_root, tmp_root);
+    char out[1024];
+    ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+    ck_assert_ptr_nonnull(strstr(out, "cannot find \"nowhere.h\""));
+    remove_root();
+}
+END_TEST
+
+/* ---- the bundled bots ------------------------------------------------------- */
+
+typedef struct bot {
+    char name[64];
+    char sources[8][128];
+    int nsources;
+} bot;
+
+/* Reads `loa_add_bot(<name> <sources>...)` lines of bots/CMakeLists.txt. */
+static int read_bots(bot *bots, int max)
+{
+    FILE *f = fopen(LOA_SOURCE_DIR "/bots/CMakeLists.txt", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[1024];
+    int n = 0;
+    while (n < max && fgets(line, sizeof line, f)) {
+        char *p = strstr(line, "loa_add_bot(");
+        if (!p || (strchr(line, '#') && strchr(line, '#') < p))
+            continue;
+        p += strlen("loa_add_bot(");
+        char *close = strchr(p, ')');
+        if (!close)
+            continue;
+        *close = '\0';
+        bot *b = &bots[n];
+        memset(b, 0, sizeof *b);
+        char *save = NULL;
+        for (char *tok = strtok_r(p, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+            if (!b->name[0])
+                snprintf(b->name, sizeof b->name, "%s", tok);
+            else if (strstr(tok, ".c") && b->nsources < 8 && !strchr(tok, '$'))
+                snprintf(b->sources[b->nsources++], sizeof b->sources[0], "%s", tok);
+        }
+        if (b->name[0] && b->nsources > 0 && strchr(b->name, '$') == NULL)
+            n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* The turns fed to every bot: black's first turns of a seeded random
+ * playout (positions where black is to move), as the referee writes them. */
+static void write_turns(const char *path, int turns)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    loa_board b;
+    loa_board_init(&b);
+    loa_jrandom r;
+    loa_jrandom_seed(&r, 12345);
+    loa_move last = LOA_MOVE_NONE;
+    fputs("b\n", f);
+    for (int t = 0; t < turns; t++) {
+        loa_move mv[LOA_MAX_MOVES];
+        int n = loa_generate_moves(&b, mv);
+        for (int row = 7; row >= 0; row--) {
+            for (int file = 0; file < 8; file++)
+                fputc(loa_board_square_char(&b, LOA_SQUARE(file, row)), f);
+            fputc('\n', f);
+        }
+        char buf[LOA_MOVE_STRING_MAX];
+        fprintf(f, "%s\n", loa_move_format(last, buf));
+        loa_sort_moves(mv, n);
+        if (n == 0)
+            fputs("1\npass\n", f);
+        else
+            fprintf(f, "%d\n", n);
+        for (int i = 0; i < n; i++)
+            fprintf(f, "%s\n", loa_move_format(mv[i], buf));
+        /* advance two plies (black, then white) along the playout */
+        for (int ply = 0; ply < 2; ply++) {
+            n = loa_generate_moves_cg(&b, mv);
+            loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
+            loa_make_move(&b, m, NULL);
+            last = m;
+            if (loa_board_status(&b, LOA_MAX_PLIES) != LOA_ONGOING)
+                t = turns; /* stop at a decided game */
+        }
+    }
+    fclose(f);
+}
+
+/* Options making a bot's answers depend on its input only, from its --help. */
+static const char *deterministic_args(const char *binary)
+{
+    static char args[64];
+    char cmd[700], help[8192];
+    snprintf(cmd, sizeof cmd, "'%s' --help 2>&1 < /dev/null", binary);
+    run(cmd, help, sizeof help);
+    args[0] = '\0';
+    if (strstr(help, "--deterministic"))
+        strcat(args, " --deterministic");
+    if (strstr(help, "--seed"))
+        strcat(args, " --seed 7");
+    return args;
+}
+
+START_TEST(test_bundled_bots)
+{
+    bot bots[32];
+    int n = read_bots(bots, 32);
+    ck_assert_int_ge(n, 1);
+    make_root();
+    char turns[600];
+    snprintf(turns, sizeof turns, "%s/turns.txt", tmp_root);
+    write_turns(turns, 8);
+    int played = 0, have_referee = access(REFEREE, X_OK) == 0 && access(FIRST, X_OK) == 0;
+    for (int i = 0; i < n; i++) {
+        bot *b = &bots[i];
+        char dir[700], cmd[4096], msgs[8192], orig[600];
+        snprintf(orig, sizeof orig, LOA_BIN_DIR "/%.63s", b->name);
+        ck_assert_msg(access(orig, X_OK) == 0, "%s is not built", orig);
+        snprintf(dir, sizeof dir, "%s/%.63s", tmp_root, b->name);
+        ck_assert_int_eq(mkdir(dir, 0777), 0);
+        /* Bundle from the source tree; compile in an empty directory. */
+        snprintf(cmd, sizeof cmd, "cd '%s' && '%s' -q", LOA_SOURCE_DIR "/bots", LOA_BUNDLE);
+        for (int k = 0; k < b->nsources; k++) {
+            size_t l = strlen(cmd);
+            snprintf(cmd + l, sizeof cmd - l, " '%s'", b->sources[k]);
+        }
+        size_t l = strlen(cmd);
+        snprintf(cmd + l, sizeof cmd - l, " -o '%s/submit.c' 2>&1", dir);
+        ck_assert_msg(run(cmd, msgs, sizeof msgs) == 0, "bundling %s failed: %s", b->name, msgs);
+        snprintf(cmd, sizeof cmd, "grep -c '^#include \"' '%s/submit.c'", dir);
+        run(cmd, msgs, sizeof msgs);
+        ck_assert_msg(atoi(msgs) == 0, "%s: the bundle still includes local files", b->name);
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && " CG_COMPILE " submit.c -o bot -lm -lpthread 2>&1", dir);
+        ck_assert_msg(run(cmd, msgs, sizeof msgs) == 0 && msgs[0] == '\0',
+                      "%s: compiling the bundle failed or warned:\n%s", b->name, msgs);
+
+        /* Same input, same answers. */
+        const char *args = deterministic_args(orig);
+        char want[8192], got[8192];
+        snprintf(cmd, sizeof cmd, "'%s'%s < '%s' 2>/dev/null", orig, args, turns);
+        run(cmd, want, sizeof want);
+        snprintf(cmd, sizeof cmd, "'%s/bot'%s < '%s' 2>/dev/null", dir, args, turns);
+        run(cmd, got, sizeof got);
+        ck_assert_msg(want[0] != '\0', "%s answered nothing", b->name);
+        ck_assert_msg(strcmp(want, got) == 0, "%s: the bundle answered\n%s\nthe original\n%s",
+                      b->name, got, want);
+
+        /* A game through the referee, with the bot's default options. */
+        if (have_referee) {
+            char out[256];
+            snprintf(cmd, sizeof cmd, "'%s' -p1 '%s/bot' -p2 '%s' -d seed=%d 2>'%s/referee.err'",
+                     REFEREE, dir, FIRST, 40 + i, dir);
+            int rc = run(cmd, out, sizeof out);
+            int s1 = -2, s2 = -2;
+            ck_assert_msg(rc == 0 && sscanf(out, "%d %d", &s1, &s2) == 2,
+                          "%s: referee exit %d, output '%s'", b->name, rc, out);
+            ck_assert_msg(s1 != -1, "%s: the bundle scored -1 (see %s/referee.err)", b->name, dir);
+            played++;
+        }
+        printf("bundle: %-12s bundled, compiled warning-free, same answers on %s%s%s\n", b->name,
+               "8 turns", have_referee ? ", game score " : "",
+               have_referee ? "ok" : "");
+    }
+    if (!have_referee)
+        printf("bundle: SKIPPED the games: %s is not built\n", REFEREE);
+    fflush(stdout);
+    remove_root();
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("bundle");
+    TCase *tc = tcase_create("fixtures");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_guards_and_once);
+    tcase_add_test(tc, test_units_and_sdk);
+    tcase_add_test(tc, test_errors);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("bots");
+    tcase_set_timeout(tc, 200);
+    tcase_add_test(tc, test_bundled_bots);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,289 @@
+/*
+ * check_stub_play - plays the generated LOA stub of every language whose
+ * toolchain is installed in full games through loa-referee, against
+ * loa-first (which answers at once, so each game costs little more than the
+ * stub's own time), once as black and once as white.
+ *
+ * The stub of tests/golden/stub/features.stub (every construct of the stub
+ * language) is built too and run on features.input: it must print the
+ * escaped text of its writes and the joined values.
+ *
+ * A stub passes when the referee plays the game to its end (exit 0), the
+ * stub's score is not -1 (no timeout, no invalid answer, no crash), and the
+ * game record (-l, JSON) shows a normal end (connection or ply limit) with
+ * every one of the stub's answers `random`, each within CodinGame's time
+ * limits (1000 ms first turn, 150 ms after), which the referee enforces.
+ *
+ * Building and running each language is tests/stub_toolchain.sh's job; a
+ * language whose toolchain is missing is reported as skipped. Set
+ * LOA_STUB_REQUIRE to a comma-separated list of languages (CI does, see
+ * stub/ci-packages.txt) to make a skip of one of them a failure. Without a
+ * built loa-referee the test says so and checks nothing else.
+ */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "stub.h"
+
+#define TOOLCHAIN LOA_SOURCE_DIR "/tests/stub_toolchain.sh"
+#define REFEREE LOA_BIN_DIR "/loa-referee"
+#define FIRST LOA_BIN_DIR "/loa-first"
+#define STUB LOA_BIN_DIR "/loa-stub"
+
+/* Runs cmd through the shell; stdout (at most size - 1 bytes) into out.
+ * Returns the exit status, or -1 when killed by a signal. */
+static int run(const char *cmd, char *out, size_t size)
+{
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t len = 0, n;
+    char sink[4096];
+    while ((n = fread(len + 1 < size ? out + len : sink, 1,
+                      len + 1 < size ? size - 1 - len : sizeof sink, f)) > 0)
+        if (len + 1 < size)
+            len += n;
+    out[len < size ? len : size - 1] = '\0';
+    int st = pclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Appends s to buf in single quotes for the shell. */
+static void shell_quote(char *buf, size_t size, const char *s)
+{
+    size_t k = strlen(buf);
+    if (k + 1 < size)
+        buf[k++] = '\'';
+    for (; *s && k + 5 < size; s++) {
+        if (*s == '\'') {
+            memcpy(buf + k, "'\\''", 4);
+            k += 4;
+        } else
+            buf[k++] = *s;
+    }
+    if (k + 1 < size)
+        buf[k++] = '\'';
+    buf[k] = '\0';
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int required(const char *lang)
+{
+    const char *req = getenv("LOA_STUB_REQUIRE");
+    size_t n = strlen(lang);
+    for (const char *p = req; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && strncmp(p, lang, n) == 0)
+            return 1;
+        p = e ? e + 1 : p + len;
+    }
+    return 0;
+}
+
+/* Builds the features stub of lang and runs it on features.input; returns 0
+ * when its first answers are right, else 1 after printing why. */
+static int features(const stub_lang *l, const char *dir)
+{
+    char src[600], build[600], cmd[4096], bot[2048], out[512];
+    snprintf(src, sizeof src, "%s/features/%s", dir, l->file_name);
+    snprintf(build, sizeof build, "%s/features/build", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/features' && '%s' --lang %s --stub '%s' -o '%s'", dir,
+             STUB, l->name, LOA_SOURCE_DIR "/tests/golden/stub/features.stub", src);
+    ck_assert_int_eq(run(cmd, bot, sizeof bot), 0);
+    snprintf(cmd, sizeof cmd, "'%s' %s '%s' '%s'", TOOLCHAIN, l->name, src, build);
+    if (run(cmd, bot, sizeof bot) != 0) {
+        fprintf(stderr, "stub_play: %s: the features stub does not build\n", l->name);
+        return 1;
+    }
+    bot[strcspn(bot, "\n")] = '\0';
+    /* It ends by failing to read a second turn: only its output counts. */
+    snprintf(cmd, sizeof cmd, "timeout 20 sh -c \"%s\" < '%s' 2>/dev/null | head -n 3", bot,
+             LOA_SOURCE_DIR "/tests/golden/stub/features.input");
+    run(cmd, out, sizeof out);
+    const char *want = "hello \"world\" {1}\nhello \"world\" {1}\nMOVE 1 lbl 0.5";
+    if (strncmp(out, want, strlen(want)) != 0) {
+        fprintf(stderr, "stub_play: %s: the features stub printed '%s', expected '%s...'\n",
+                l->name, out, want);
+        return 1;
+    }
+    return 0;
+}
+
+/* Checks the JSON record of a game: a normal end, and every answer of
+ * player `me` (0 black, 1 white) was `random`. Returns 0, else 1 after
+ * printing why. */
+static int check_record(const char *lang, const char *path, int me)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "stub_play: %s: no record %s\n", lang, path);
+        return 1;
+    }
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    cJSON *rec = cJSON_Parse(text);
+    const cJSON *result = cJSON_GetObjectItemCaseSensitive(rec, "result");
+    const cJSON *reason = cJSON_GetObjectItemCaseSensitive(result, "reason");
+    const cJSON *plies = cJSON_GetObjectItemCaseSensitive(rec, "plies");
+    int bad = !cJSON_IsString(reason) || !cJSON_IsArray(plies);
+    if (!bad && strcmp(reason->valuestring, "connected") != 0 &&
+        strcmp(reason->valuestring, "opponent_connected") != 0 &&
+        strcmp(reason->valuestring, "ply_limit") != 0) {
+        fprintf(stderr, "stub_play: %s: the game ended by '%s'\n", lang, reason->valuestring);
+        bad = 1;
+    }
+    int mine = 0;
+    const cJSON *ply;
+    cJSON_ArrayForEach(ply, plies)
+    {
+        const cJSON *player = cJSON_GetObjectItemCaseSensitive(ply, "player");
+        const cJSON *output = cJSON_GetObjectItemCaseSensitive(ply, "output");
+        if (!cJSON_IsNumber(player) || player->valueint != me)
+            continue;
+        mine++;
+        if (!cJSON_IsString(output) || strcmp(output->valuestring, "random") != 0) {
+            fprintf(stderr, "stub_play: %s answered '%s', not random\n", lang,
+                    cJSON_IsString(output) ? output->valuestring : "?");
+            bad = 1;
+            break;
+        }
+    }
+    if (!bad && mine == 0) {
+        fprintf(stderr, "stub_play: %s: the record holds none of its answers\n", lang);
+        bad = 1;
+    }
+    if (bad && !rec)
+        fprintf(stderr, "stub_play: %s: unreadable record %s\n", lang, path);
+    cJSON_Delete(rec);
+    return bad;
+}
+
+/* Plays one game; returns 0 when the stub played it cleanly, else 1 after
+ * printing why. */
+static int play(const char *lang, const char *bot_cmd, int stub_black, long seed, const char *dir)
+{
+    char cmd[8192] = "", out[256], errpath[512], recpath[512];
+    snprintf(errpath, sizeof errpath, "%s/referee-%s.err", dir, stub_black ? "black" : "white");
+    snprintf(recpath, sizeof recpath, "%s/record-%s.json", dir, stub_black ? "black" : "white");
+    shell_quote(cmd, sizeof cmd, REFEREE);
+    strcat(cmd, " -p1 ");
+    shell_quote(cmd, sizeof cmd, stub_black ? bot_cmd : FIRST);
+    strcat(cmd, " -p2 ");
+    shell_quote(cmd, sizeof cmd, stub_black ? FIRST : bot_cmd);
+    size_t k = strlen(cmd);
+    snprintf(cmd + k, sizeof cmd - k, " -d 'seed=%ld' -l '%s' 2>'%s'", seed, recpath, errpath);
+    double t0 = now_s();
+    int rc = run(cmd, out, sizeof out);
+    double secs = now_s() - t0;
+    int s1, s2;
+    long echoed;
+    if (rc != 0 || sscanf(out, "%d %d seed=%ld", &s1, &s2, &echoed) != 3 || echoed != seed) {
+        fprintf(stderr, "stub_play: %s: referee failed (exit %d), output '%s'; see %s\n", lang, rc,
+                out, errpath);
+        return 1;
+    }
+    int mine = stub_black ? s1 : s2;
+    printf("stub_play: %-10s as %s, seed %ld: %d %d in %.2f s\n", lang,
+           stub_black ? "black" : "white", seed, s1, s2, secs);
+    if (mine == -1) {
+        char err[1024] = "";
+        FILE *f = fopen(errpath, "r");
+        if (f) {
+            size_t n = fread(err, 1, sizeof err - 1, f);
+            err[n] = '\0';
+            fclose(f);
+        }
+        fprintf(stderr, "stub_play: %s scored -1 (timeout, invalid answer or crash): %s\n", lang,
+                err);
+        return 1;
+    }
+    return check_record(lang, recpath, stub_black ? 0 : 1);
+}
+
+START_TEST(test_play_every_language)
+{
+    if (access(REFEREE, X_OK) != 0 || access(FIRST, X_OK) != 0) {
+        printf("stub_play: SKIPPED: %s or %s is not built; no stub was played\n", REFEREE, FIRST);
+        return;
+    }
+    char root[] = "/tmp/check_stub_play_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    int n, failures = 0;
+    const stub_lang *const *all = stub_languages(&n);
+    char verified[1024] = "", skipped[1024] = "", failed[1024] = "";
+    for (int i = 0; i < n; i++) {
+        const stub_lang *l = all[i];
+        char dir[512], src[640], build[640], cmd[4096], bot[2048];
+        snprintf(dir, sizeof dir, "%s/%s", root, l->name);
+        mkdir(dir, 0777);
+        snprintf(src, sizeof src, "%s/%s", dir, l->file_name);
+        snprintf(build, sizeof build, "%s/build", dir);
+        snprintf(cmd, sizeof cmd, "'%s' --lang %s -o '%s'", STUB, l->name, src);
+        ck_assert_int_eq(run(cmd, bot, sizeof bot), 0);
+        snprintf(cmd, sizeof cmd, "'%s' %s '%s' '%s'", TOOLCHAIN, l->name, src, build);
+        int rc = run(cmd, bot, sizeof bot);
+        bot[strcspn(bot, "\n")] = '\0';
+        char *list;
+        if (rc == 77) {
+            list = skipped;
+            if (required(l->name)) {
+                fprintf(stderr, "stub_play: %s is required (LOA_STUB_REQUIRE) but its "
+                                "toolchain is missing\n", l->name);
+                failures++;
+                list = failed;
+            }
+        } else if (rc != 0) {
+            fprintf(stderr, "stub_play: %s: the generated stub does not build\n", l->name);
+            failures++;
+            list = failed;
+        } else {
+            int bad = play(l->name, bot, 1, 1000 + i, dir) + play(l->name, bot, 0, 2000 + i, dir);
+            bad += features(l, dir);
+            failures += bad != 0;
+            list = bad ? failed : verified;
+        }
+        size_t k = strlen(list);
+        snprintf(list + k, 1024 - k, " %s", l->name);
+    }
+    printf("stub_play: verified:%s\n", verified[0] ? verified : " (none)");
+    printf("stub_play: skipped, toolchain missing:%s\n", skipped[0] ? skipped : " (none)");
+    if (failed[0])
+        printf("stub_play: FAILED:%s (files kept in %s)\n", failed, root);
+    else {
+        char rm[128];
+        snprintf(rm, sizeof rm, "rm -rf '%s'", root); /* our own mkdtemp directory */
+        ck_assert_int_eq(system(rm), 0);
+    }
+    fflush(stdout);
+    ck_assert_msg(failures == 0, "%d language(s) failed:%s", failures, failed);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("stub_play");
+    TCase *tc = tcase_create("games");
+    tcase_set_timeout(tc, 220);
+    tcase_add_test(tc, test_play_every_language);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,40 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Lines of Action: join all your checkers into one connected group (neighbours
+ * touch by a side or a corner) before your opponent does. Each turn, answer one
+ * of the legal moves you are given, or random.
+ */
+
+int main(void)
+{
+    char color[2]; // your colour, b (black, moves first) or w (white); first turn only
+    scanf("%1s", color);
+
+    // game loop
+    while (1) {
+        for (int i = 0; i < 8; i++) {
+            char line[9]; // one board row, rank 8 first, files a to h: . empty, b black, w white
+            scanf("%8s", line);
+        }
+        char last_move[5]; // the last move played (such as e2e3), pass, or null before any move
+        scanf("%4s", last_move);
+        int move_count; // how many legal moves follow
+        scanf("%d", &move_count);
+        for (int i = 0; i < move_count; i++) {
+            char move[5]; // one legal move such as e2e3 (pass when you have no move)
+            scanf("%4s", move);
+        }
+
+        // Write an answer with printf(); keep the trailing \n and flush.
+        // To debug: fprintf(stderr, "Debug messages...\n");
+
+        // A legal move such as e2e3 (a space and a short comment may follow), or random
+        printf("random\n");
+        fflush(stdout);
+    }
+
+    return 0;
+}

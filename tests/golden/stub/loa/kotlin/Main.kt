@@ -1,0 +1,30 @@
+import java.util.*
+import java.io.*
+import kotlin.math.*
+
+/**
+ * Lines of Action: join all your checkers into one connected group (neighbours
+ * touch by a side or a corner) before your opponent does. Each turn, answer one
+ * of the legal moves you are given, or random.
+ **/
+fun main(args: Array<String>) {
+    val color = readLine()!! // your colour, b (black, moves first) or w (white); first turn only
+
+    // game loop
+    while (true) {
+        for (i in 0 until 8) {
+            val line = readLine()!! // one board row, rank 8 first, files a to h: . empty, b black, w white
+        }
+        val lastMove = readLine()!! // the last move played (such as e2e3), pass, or null before any move
+        val moveCount = readLine()!!.toInt() // how many legal moves follow
+        for (i in 0 until moveCount) {
+            val move = readLine()!! // one legal move such as e2e3 (pass when you have no move)
+        }
+
+        // Write an answer with println() (it flushes).
+        // To debug: System.err.println("Debug messages...")
+
+        // A legal move such as e2e3 (a space and a short comment may follow), or random
+        println("random")
+    }
+}
