@@ -1,0 +1,466 @@
+/*
+ * Tests of the bundled bots (issue 4): the quad/Euler evaluation pieces
+ * against hand-counted values, loa-ab's search (win in one, loss in one
+ * avoided, deterministic mode), the bots' command lines, and complete games
+ * of every bot through loa-referee (skipped with a message when the referee
+ * is not built).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "loa/loa.h"
+#include "../bots/ab/search.h"
+
+/* Hand-made positions (board strings, rank 8 first). */
+/* Black d7d5 joins d4 e4 f4: a win in one among 20-odd moves. */
+#define POS_WIN_IN_ONE "w......w/...b..../......../......../...bbb../......../......../w....... b 20"
+/* White threatens d7d5 (joining d4 e4). Black's capture g7xd7 leaves white
+ * d4 e4 connected: a loss too. Black must block column d or break the pair. */
+#define POS_LOSS_IN_ONE "......../.b.w..b./......../......../...ww.../......../.b....b./........ b 20"
+/* A middle-game position reached by play (24 plies). */
+#define POS_MIDDLE "..b...../......w./......bw/..bbw.b./wb...w../.b.bww../.b.wb.../.w..b... b 24"
+
+static loa_board board_of(const char *text)
+{
+    loa_board b;
+    ck_assert_int_eq(loa_board_parse(text, &b), LOA_OK);
+    return b;
+}
+
+static loa_bitboard squares(const char *list) /* "d4 e5 ..." */
+{
+    loa_bitboard bb = 0;
+    for (const char *p = list; *p; p += p[2] ? 3 : 2) {
+        int sq = loa_square_parse(p);
+        ck_assert_int_ge(sq, 0);
+        bb |= LOA_BIT(sq);
+        if (!p[2])
+            break;
+    }
+    return bb;
+}
+
+/* ---- quads and Euler number ------------------------------------------ */
+
+static void check_quads(const char *list, int q1, int q3, int qd)
+{
+    loa_bitboard bb = squares(list);
+    quad_counts q = quads_count(bb);
+    ck_assert_msg(q.q1 == q1 && q.q3 == q3 && q.qd == qd,
+                  "%s: Q1=%d Q3=%d Qd=%d, expected %d %d %d", list, q.q1, q.q3, q.qd, q1, q3, qd);
+    ck_assert_int_eq(quads_euler4(bb), q1 - q3 - 2 * qd);
+}
+
+START_TEST(test_quads_hand_counted)
+{
+    quads_init();
+    /* one checker: 4 windows with one checker; E = 1 */
+    check_quads("d4", 4, 0, 0);
+    /* a corner checker: its 4 windows, 3 of them over the edge */
+    check_quads("a1", 4, 0, 0);
+    /* a diagonal pair: 1 diagonal window, 3 + 3 single ones; 4E = 6 - 2 = 4 */
+    check_quads("d4 e5", 6, 0, 1);
+    /* two far-apart checkers: E = 2 */
+    check_quads("b2 g7", 8, 0, 0);
+    /* an L of three: one window holds all three, 5 hold one; 4E = 5 - 1 = 4 */
+    check_quads("d4 e4 d5", 5, 1, 0);
+    /* a 2x2 block: the 4 outer corner windows hold one each */
+    check_quads("d4 e4 d5 e5", 4, 0, 0);
+    /* a ring of 8 round an empty square: one group with one hole, E = 0 */
+    check_quads("c3 d3 e3 c4 e4 c5 d5 e5", 4, 4, 0);
+    /* black's start: two rows of six, E = 2 */
+    check_quads("b1 c1 d1 e1 f1 g1 b8 c8 d8 e8 f8 g8", 8, 0, 0);
+}
+END_TEST
+
+START_TEST(test_quads_table_matches_count)
+{
+    quads_init();
+    loa_jrandom r;
+    loa_jrandom_seed(&r, 12345);
+    for (int i = 0; i < 2000; i++) {
+        loa_bitboard bb = (loa_bitboard)loa_jrandom_next_long(&r) & (loa_bitboard)loa_jrandom_next_long(&r);
+        quad_counts q = quads_count(bb);
+        ck_assert_int_eq(quads_euler4(bb), q.q1 - q.q3 - 2 * q.qd);
+        /* hole-free sets (no empty square enclosed): E = number of groups */
+        if (loa_popcount(bb) <= 3)
+            ck_assert_int_eq(quads_euler4(bb), 4 * loa_group_count(bb));
+    }
+}
+END_TEST
+
+START_TEST(test_eval_terms)
+{
+    quads_init();
+    eval_terms t;
+    loa_board b;
+    loa_board_init(&b);
+    eval_terms_of(b.pieces[LOA_BLACK], &t);
+    ck_assert_int_eq(t.count, 12);
+    ck_assert_int_eq(t.euler4, 8);    /* two groups */
+    ck_assert_int_eq(t.area, 6 * 8);  /* b..g by 1..8 */
+    ck_assert_int_eq(t.com_file, 4);  /* (1+..+6)*2/12 = 3.5, rounded up */
+    ck_assert_int_eq(t.com_rank, 4);  /* (0*6 + 7*6)/12 = 3.5 */
+    eval_terms_of(squares("d4 e4 d5 e5"), &t);
+    ck_assert_int_eq(t.surplus, 0);   /* as tight as 4 checkers can be */
+    ck_assert_int_eq(t.com_off, 0);
+    ck_assert_int_eq(t.pst_avg, 50);
+    /* symmetric start: the evaluation is just the side to move's bonus */
+    ck_assert_int_eq(eval_board(&b), EVAL_TEMPO);
+    /* a compact group beats a scattered one */
+    loa_board tight = board_of("......../......../......../...bb.../...bb.../......../w......./......w. b");
+    ck_assert_int_gt(eval_board(&tight), 0);
+}
+END_TEST
+
+/* ---- search ----------------------------------------------------------- */
+
+static search_result search_fixed(const char *text, int depth)
+{
+    static search_ctx ctx;
+    static int ready;
+    if (!ready) {
+        quads_init();
+        ck_assert_int_eq(search_init(&ctx, 4), 0);
+        ready = 1;
+    }
+    search_clear(&ctx);
+    loa_board b = board_of(text);
+    search_limits lim = {depth, 0, 0, 0};
+    return search_run(&ctx, &b, lim);
+}
+
+/* 1 if the side to move in b has a move that wins at once. */
+static int can_win_now(const loa_board *b)
+{
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv);
+    for (int i = 0; i < n; i++) {
+        loa_board c = *b;
+        loa_make_move(&c, mv[i], NULL);
+        loa_status st = loa_board_status(&c, LOA_MAX_PLIES);
+        if (st == (b->side == LOA_BLACK ? LOA_BLACK_WINS : LOA_WHITE_WINS))
+            return 1;
+    }
+    return 0;
+}
+
+START_TEST(test_win_in_one)
+{
+    loa_board b = board_of(POS_WIN_IN_ONE);
+    for (int depth = 1; depth <= 4; depth++) {
+        search_result r = search_fixed(POS_WIN_IN_ONE, depth);
+        loa_board c = b;
+        ck_assert(loa_is_legal(&b, r.best));
+        loa_make_move(&c, r.best, NULL);
+        ck_assert_int_eq(loa_board_status(&c, LOA_MAX_PLIES), LOA_BLACK_WINS);
+        ck_assert_int_eq(r.score, SEARCH_WIN - 1);
+    }
+}
+END_TEST
+
+START_TEST(test_loss_in_one_avoided)
+{
+    loa_board b = board_of(POS_LOSS_IN_ONE);
+    /* The position is a real trap: many black moves, the capture g7xd7
+     * among them, lose at once. */
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(&b, mv), losing = 0;
+    for (int i = 0; i < n; i++) {
+        loa_board c = b;
+        loa_make_move(&c, mv[i], NULL);
+        losing += loa_board_status(&c, LOA_MAX_PLIES) == LOA_WHITE_WINS || can_win_now(&c);
+    }
+    ck_assert_int_gt(losing, n / 2);
+    ck_assert_int_lt(losing, n);
+    for (int depth = 2; depth <= 5; depth++) {
+        search_result r = search_fixed(POS_LOSS_IN_ONE, depth);
+        loa_board c = b;
+        ck_assert(loa_is_legal(&b, r.best));
+        loa_make_move(&c, r.best, NULL);
+        char buf[LOA_MOVE_STRING_MAX];
+        ck_assert_msg(loa_board_status(&c, LOA_MAX_PLIES) == LOA_ONGOING && !can_win_now(&c),
+                      "depth %d: %s loses at once", depth, loa_move_format(r.best, buf));
+        /* black may be lost further on, but not on white's next ply */
+        ck_assert_int_gt(r.score, -(SEARCH_WIN - 2));
+    }
+}
+END_TEST
+
+START_TEST(test_ply_limit_is_a_draw)
+{
+    /* At ply 149 black's move is the game's last ply; connection is judged
+     * before the limit, so the win in one is still a win. */
+    char text[128];
+    snprintf(text, sizeof text, "%.*s 149", (int)(strlen(POS_WIN_IN_ONE) - 3), POS_WIN_IN_ONE);
+    search_result r = search_fixed(text, 3);
+    ck_assert_int_eq(r.score, SEARCH_WIN - 1);
+    /* In the middle-game position at ply 149 no win is reachable: every
+     * move ends the game drawn, so the score is exactly 0. */
+    snprintf(text, sizeof text, "%.*s 149", (int)(strlen(POS_MIDDLE) - 3), POS_MIDDLE);
+    loa_board b = board_of(text);
+    ck_assert(!can_win_now(&b));
+    r = search_fixed(text, 4);
+    ck_assert_int_eq(r.score, 0);
+}
+END_TEST
+
+START_TEST(test_deterministic_search)
+{
+    search_result a = search_fixed(POS_MIDDLE, 5);
+    /* a different search in between must not change the next answer */
+    (void)search_fixed(POS_LOSS_IN_ONE, 4);
+    search_result b = search_fixed(POS_MIDDLE, 5);
+    ck_assert_uint_eq(a.best, b.best);
+    ck_assert_int_eq(a.score, b.score);
+    ck_assert_uint_eq(a.nodes, b.nodes);
+    ck_assert_int_eq(a.depth, 5);
+}
+END_TEST
+
+/* ---- the executables ---------------------------------------------------- */
+
+/* Runs `cmd` (a shell command) and returns its stdout (static buffer);
+ * *status gets the exit status. */
+static const char *run(const char *cmd, int *status)
+{
+    static char out[8192];
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int st = pclose(p);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return out;
+}
+
+/* Writes the protocol input of black's first turn at position text into
+ * a temporary file and returns its path (static buffer). */
+static const char *turn_file(const char *text)
+{
+    static char path[64];
+    loa_board b = board_of(text);
+    snprintf(path, sizeof path, "/tmp/check_bots_turn_%d.txt", (int)getpid());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%c\n", b.side == LOA_BLACK ? 'b' : 'w');
+    for (int r = 7; r >= 0; r--) {
+        for (int c = 0; c < 8; c++)
+            fputc(loa_board_square_char(&b, LOA_SQUARE(c, r)), f);
+        fputc('\n', f);
+    }
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(&b, mv);
+    loa_sort_moves(mv, n);
+    fprintf(f, "null\n%d\n", n);
+    char buf[LOA_MOVE_STRING_MAX];
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s\n", loa_move_format(mv[i], buf));
+    fclose(f);
+    return path;
+}
+
+START_TEST(test_ab_executable_deterministic)
+{
+    const char *path = turn_file(POS_MIDDLE);
+    char cmd[512], first[64];
+    int st;
+    snprintf(cmd, sizeof cmd, "%s/loa-ab --deterministic --depth 5 -q < %s", LOA_BIN_DIR, path);
+    snprintf(first, sizeof first, "%s", run(cmd, &st));
+    ck_assert_int_eq(st, 0);
+    ck_assert_int_ge((int)strlen(first), 5);
+    for (int i = 0; i < 2; i++)
+        ck_assert_str_eq(run(cmd, &st), first);
+    /* and it is the move the search code gives */
+    search_result r = search_fixed(POS_MIDDLE, 5);
+    char buf[LOA_MOVE_STRING_MAX];
+    ck_assert_int_eq(strncmp(first, loa_move_format(r.best, buf), 4), 0);
+    /* win in one through the protocol */
+    snprintf(cmd, sizeof cmd, "%s/loa-ab -q < %s", LOA_BIN_DIR, turn_file(POS_WIN_IN_ONE));
+    const char *out = run(cmd, &st);
+    loa_move m;
+    char action[8];
+    snprintf(action, sizeof action, "%.4s", out);
+    ck_assert_int_eq(loa_move_parse(action, &m), LOA_OK);
+    loa_board b = board_of(POS_WIN_IN_ONE);
+    loa_make_move(&b, m, NULL);
+    ck_assert_int_eq(loa_board_status(&b, LOA_MAX_PLIES), LOA_BLACK_WINS);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(test_bots_command_line)
+{
+    static const char *bots[] = {"loa-random", "loa-greedy", "loa-negamax", "loa-ab"};
+    char cmd[512];
+    int st;
+    for (int i = 0; i < 4; i++) {
+        snprintf(cmd, sizeof cmd, "%s/%s --help", LOA_BIN_DIR, bots[i]);
+        ck_assert_msg(strstr(run(cmd, &st), "Usage:") != NULL, "%s --help", bots[i]);
+        ck_assert_int_eq(st, 0);
+        snprintf(cmd, sizeof cmd, "%s/%s --no-such-option 2>/dev/null", LOA_BIN_DIR, bots[i]);
+        run(cmd, &st);
+        ck_assert_int_eq(st, 2);
+        /* empty input: the game is over before it started, a clean exit */
+        snprintf(cmd, sizeof cmd, "%s/%s < /dev/null", LOA_BIN_DIR, bots[i]);
+        ck_assert_str_eq(run(cmd, &st), "");
+        ck_assert_int_eq(st, 0);
+        /* garbage input: an error exit, no answer */
+        snprintf(cmd, sizeof cmd, "echo x | %s/%s 2>/dev/null", LOA_BIN_DIR, bots[i]);
+        ck_assert_str_eq(run(cmd, &st), "");
+        ck_assert_int_eq(st, 1);
+    }
+    snprintf(cmd, sizeof cmd, "%s/loa-ab --depth 99 2>/dev/null", LOA_BIN_DIR);
+    run(cmd, &st);
+    ck_assert_int_eq(st, 2);
+}
+END_TEST
+
+/* The move a bot (command line without input) answers to black's first turn
+ * at position text. */
+static loa_move bot_answer(const char *bot_args, const char *text)
+{
+    char cmd[512], action[8];
+    int st;
+    snprintf(cmd, sizeof cmd, "%s/%s < %s 2>/dev/null", LOA_BIN_DIR, bot_args, turn_file(text));
+    const char *out = run(cmd, &st);
+    ck_assert_int_eq(st, 0);
+    snprintf(action, sizeof action, "%.4s", out);
+    loa_move m;
+    ck_assert_msg(loa_move_parse(action, &m) == LOA_OK, "%s answered '%s'", bot_args, out);
+    loa_board b = board_of(text);
+    ck_assert_msg(loa_is_legal(&b, m), "%s answered the illegal '%s'", bot_args, out);
+    return m;
+}
+
+/* Status after black plays m at text; *then_lost = white can win at once. */
+static loa_status after(const char *text, loa_move m, int *then_lost)
+{
+    loa_board b = board_of(text);
+    loa_make_move(&b, m, NULL);
+    *then_lost = can_win_now(&b);
+    return loa_board_status(&b, LOA_MAX_PLIES);
+}
+
+START_TEST(test_simple_bots_tactics)
+{
+    int lost;
+    /* greedy and negamax take a win in one */
+    ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-greedy -s 1", POS_WIN_IN_ONE), &lost),
+                     LOA_BLACK_WINS);
+    ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-negamax -D -s 1", POS_WIN_IN_ONE), &lost),
+                     LOA_BLACK_WINS);
+    /* greedy never connects the opponent (the capture g7xd7 would); negamax
+     * also sees white's reply */
+    for (int seed = 1; seed <= 5; seed++) {
+        char args[64];
+        snprintf(args, sizeof args, "loa-greedy -s %d", seed);
+        ck_assert_int_eq(after(POS_LOSS_IN_ONE, bot_answer(args, POS_LOSS_IN_ONE), &lost),
+                         LOA_ONGOING);
+        snprintf(args, sizeof args, "loa-negamax -D -s %d", seed);
+        ck_assert_int_eq(after(POS_LOSS_IN_ONE, bot_answer(args, POS_LOSS_IN_ONE), &lost),
+                         LOA_ONGOING);
+        ck_assert(!lost);
+    }
+    /* random: the same seed gives the same move; the moves spread out */
+    loa_move first = bot_answer("loa-random -s 42", POS_MIDDLE);
+    ck_assert_uint_eq(bot_answer("loa-random -s 42", POS_MIDDLE), first);
+    int differ = 0;
+    for (int seed = 1; seed <= 8; seed++) {
+        char args[64];
+        snprintf(args, sizeof args, "loa-random -s %d", seed);
+        differ += bot_answer(args, POS_MIDDLE) != first;
+    }
+    ck_assert_int_gt(differ, 0);
+    unlink(turn_file(POS_MIDDLE));
+}
+END_TEST
+
+/* ---- complete games through the referee ---------------------------------- */
+
+static int referee_built(void)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/loa-referee", LOA_BIN_DIR);
+    return access(path, X_OK) == 0;
+}
+
+/* Plays one game through loa-referee; asserts that neither bot was at
+ * fault (no -1 score) and returns the p1 score. */
+static int referee_game(const char *p1, const char *p2, long seed)
+{
+    char cmd[1024];
+    int st, s1, s2;
+    /* Generous limits: this checks that the games complete without an
+     * error, not the bots' timing (a loaded CI machine must not fail it);
+     * tests/bots_match.sh measures at the real limits. */
+    snprintf(cmd, sizeof cmd,
+             "%s/loa-referee -p1 \"%s/%s\" -p2 \"%s/%s\" -d seed=%ld "
+             "--first-turn-ms 5000 --turn-ms 2000 2>&1",
+             LOA_BIN_DIR, LOA_BIN_DIR, p1, LOA_BIN_DIR, p2, seed);
+    const char *out = run(cmd, &st);
+    ck_assert_msg(sscanf(out, "%d %d", &s1, &s2) == 2, "%s vs %s: referee said: %s", p1, p2, out);
+    ck_assert_msg(s1 >= 0 && s2 >= 0, "%s vs %s (seed %ld): a bot failed: %s", p1, p2, seed, out);
+    return s1;
+}
+
+START_TEST(test_games_through_referee)
+{
+    if (!referee_built()) {
+        fprintf(stderr, "check_bots: SKIPPED the referee games: %s/loa-referee is not built\n",
+                LOA_BIN_DIR);
+        return;
+    }
+    /* every bot, both colours */
+    referee_game("loa-random -s 1", "loa-greedy -s 2", 11);
+    referee_game("loa-greedy -s 3", "loa-negamax -s 4", 12);
+    referee_game("loa-negamax -s 5", "loa-ab", 13);
+    ck_assert_int_eq(referee_game("loa-ab", "loa-random -s 6", 14), 1);
+    referee_game("loa-ab --deterministic --depth 3", "loa-ab --move-time 20", 15);
+}
+END_TEST
+
+static Suite *bots_suite(void)
+{
+    Suite *s = suite_create("bots");
+    TCase *tc = tcase_create("eval");
+    tcase_set_timeout(tc, 10);
+    tcase_add_test(tc, test_quads_hand_counted);
+    tcase_add_test(tc, test_quads_table_matches_count);
+    tcase_add_test(tc, test_eval_terms);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("search");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_win_in_one);
+    tcase_add_test(tc, test_loss_in_one_avoided);
+    tcase_add_test(tc, test_ply_limit_is_a_draw);
+    tcase_add_test(tc, test_deterministic_search);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("executables");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_ab_executable_deterministic);
+    tcase_add_test(tc, test_bots_command_line);
+    tcase_add_test(tc, test_simple_bots_tactics);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("games");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_games_through_referee);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(bots_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
