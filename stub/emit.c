@@ -26,6 +26,7 @@ struct stub_out {
     char **kept;            /* segment texts (freed with o) */
     int nkept;
     int scratch_next;
+    const void *data;       /* the emitter's, see stub_out_data() */
 };
 
 static void put(stub_out *o, const char *s, size_t n)
@@ -74,6 +75,10 @@ static void vput(stub_out *o, const char *fmt, va_list ap)
 
 void stub_out_set_indent(stub_out *o, const char *unit) { o->indent = unit; }
 
+void stub_out_set_data(stub_out *o, const void *data) { o->data = data; }
+
+const void *stub_out_data(const stub_out *o) { return o->data; }
+
 void stub_out_printf(stub_out *o, const char *fmt, ...)
 {
     va_list ap;
@@ -116,6 +121,35 @@ void stub_comment_lines(stub_out *o, int level, const char *prefix, const char *
             break;
         s = e + 1;
     }
+}
+
+void stub_text(stub_out *o, int level, const char *text)
+{
+    for (const char *s = text; s;) {
+        const char *e = strchr(s, '\n');
+        int n = e ? (int)(e - s) : (int)strlen(s);
+        if (n)
+            stub_line(o, level, "%.*s", n, s);
+        else
+            stub_blank(o);
+        s = e ? e + 1 : NULL;
+    }
+}
+
+void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end,
+                      const char *how, const char *debug)
+{
+    stub_blank(o);
+    stub_line(o, level, "%s%s%s", marker, how, end);
+    stub_line(o, level, "%s%s%s", marker, debug, end);
+    stub_blank(o);
+    if (o->p->output)
+        stub_comment_lines(o, level, marker, o->p->output, end);
+}
+
+const char *stub_statement(const stub_program *p)
+{
+    return p->statement ? p->statement : STUB_DEFAULT_STATEMENT;
 }
 
 const stub_program *stub_out_program(const stub_out *o) { return o->p; }
@@ -187,6 +221,24 @@ const char *stub_quote(stub_out *o, const char *s, const char *extra, int percen
         q[k++] = *s;
     }
     q[k] = '\0';
+    return keep(o, q);
+}
+
+const char *stub_format(stub_out *o, const char *fmt, ...)
+{
+    va_list ap, cp;
+    va_start(ap, fmt);
+    va_copy(cp, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *q = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (!q) {
+        va_end(cp);
+        o->failed = 1;
+        return "";
+    }
+    vsnprintf(q, (size_t)n + 1, fmt, cp);
+    va_end(cp);
     return keep(o, q);
 }
 
@@ -287,6 +339,23 @@ void stub_concat(stub_out *o, const stub_node *n, char *buf, size_t size, const 
     free(sg);
 }
 
+
+void stub_interpolate(stub_out *o, const stub_node *n, char *buf, size_t size,
+                      const char *var_fmt, const char *extra)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < n->part_count; i++) {
+        size_t l = strlen(buf);
+        const stub_part *pt = &n->parts[i];
+        if (i)
+            snprintf(buf + l, size - l, " ");
+        l += strlen(buf + l);
+        if (pt->var >= 0)
+            snprintf(buf + l, size - l, var_fmt, stub_name(o, pt->var));
+        else
+            snprintf(buf + l, size - l, "%s", stub_quote(o, pt->text, extra, 0));
+    }
+}
 
 static int needs_split(const stub_node *n)
 {

@@ -10,11 +10,8 @@ static const char *const keywords[] = {
     "do", "done", "in", "function", "time", "inputs", "PATH", "HOME", "IFS", "PWD", "RANDOM",
     "LINENO", "SECONDS", "UID", "REPLY", NULL};
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
-    const stub_program *p = stub_out_program(o);
     const char *ix = stub_index(o, depth);
     switch (n->kind) {
     case STUB_READ: {
@@ -32,7 +29,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
     case STUB_LOOP:
         stub_line(o, level, "for (( %s=0; %s<%s; %s++ )); do", ix, ix, stub_amount(o, n), ix);
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "done");
         break;
     case STUB_LOOPLINE:
@@ -50,53 +47,28 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "done");
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "# Write an answer with echo.");
-            stub_line(o, level, "# To debug: echo \"Debug messages...\" >&2");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "# ", p->output, "");
-        }
-        char text[1024] = "";
-        for (int i = 0; i < n->part_count; i++) {
-            size_t l = strlen(text);
-            const stub_part *pt = &n->parts[i];
-            if (pt->var >= 0)
-                snprintf(text + l, sizeof text - l, "%s${%s}", i ? " " : "", stub_name(o, pt->var));
-            else
-                snprintf(text + l, sizeof text - l, "%s%s", i ? " " : "",
-                         stub_quote(o, pt->text, "$`", 0));
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "# ", "", "Write an answer with echo.",
+                             "To debug: echo \"Debug messages...\" >&2");
+        char text[1024];
+        stub_interpolate(o, n, text, sizeof text, "${%s}", "$`");
         stub_line(o, level, "echo \"%s\"", text);
         break;
     }
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    if (!n)
-        stub_line(o, level, ":");
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .head = "#!/usr/bin/env bash\n",
+    .doc_prefix = "# ",
+    .main_open = "",
+    .level = 0,
+    .loop_comment = "# game loop",
+    .loop_open = "while true; do",
+    .loop_close = "done",
+    .empty_turn = ":",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "#!/usr/bin/env bash");
-    stub_blank(o);
-    stub_comment_lines(o, 0, "# ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_blank(o);
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 0, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 0, "# game loop");
-        stub_line(o, 0, "while true; do");
-        block(o, p->turn, 1, 0);
-        stub_line(o, 0, "done");
-    }
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_bash = {"bash", "sh shell", "Bash", "bot.sh", STUB_SNAKE, keywords, emit};

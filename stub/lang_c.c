@@ -66,8 +66,6 @@ static void scan_args(stub_out *o, const stub_node *n, int from, char *fmt, size
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
@@ -83,7 +81,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     case STUB_LOOP:
         stub_line(o, level, "for (int %s = 0; %s < %s; %s++) {", stub_index(o, depth),
                   stub_index(o, depth), stub_amount(o, n), stub_index(o, depth));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
@@ -97,14 +95,10 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "}");
         break;
     case STUB_WRITE:
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "// Write an answer with printf(); keep the trailing \\n and flush.");
-            stub_line(o, level, "// To debug: fprintf(stderr, \"Debug messages...\\n\");");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "// ", p->output, "");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "// ", "",
+                             "Write an answer with printf(); keep the trailing \\n and flush.",
+                             "To debug: fprintf(stderr, \"Debug messages...\\n\");");
         for (int i = 0; i < n->part_count; i++) {
             size_t fl = strlen(fmt), al = strlen(args);
             const stub_part *pt = &n->parts[i];
@@ -119,40 +113,27 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-    stub_leave(o, level - 1);
-}
+static const stub_frame frame = {
+    .head = "#include <stdio.h>\n"
+            "#include <stdlib.h>\n"
+            "#include <string.h>\n",
+    .doc_open = "/*",
+    .doc_prefix = " * ",
+    .doc_close = " */",
+    .main_open = "\n"
+                 "int main(void)\n"
+                 "{",
+    .main_close = "\n"
+                  "    return 0;\n"
+                  "}",
+    .level = 1,
+    .loop_comment = "// game loop",
+    .tight = 1, /* a blank line only after commands */
+    .loop_open = "while (1) {",
+    .loop_close = "}",
+    .turn_end = "fflush(stdout);",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "#include <stdio.h>");
-    stub_line(o, 0, "#include <stdlib.h>");
-    stub_line(o, 0, "#include <string.h>");
-    stub_blank(o);
-    stub_line(o, 0, "/*");
-    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_line(o, 0, " */");
-    stub_blank(o);
-    stub_line(o, 0, "int main(void)");
-    stub_line(o, 0, "{");
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 1, 0);
-    if (p->has_gameloop) {
-        if (p->init)
-            stub_blank(o);
-        stub_line(o, 1, "// game loop");
-        stub_line(o, 1, "while (1) {");
-        block(o, p->turn, 2, 0);
-        stub_line(o, 2, "fflush(stdout);");
-        stub_line(o, 1, "}");
-    } else
-        stub_line(o, 1, "fflush(stdout);");
-    stub_blank(o);
-    stub_line(o, 1, "return 0;");
-    stub_line(o, 0, "}");
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_c = {"c", "c17 gcc", "C", "bot.c", STUB_SNAKE, keywords, emit};

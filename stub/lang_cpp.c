@@ -24,8 +24,6 @@ static const char *ctype(stub_type t)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 /* Declarations (one per line, with the INPUT comment) then one read. */
 static void read_vars(stub_out *o, const stub_node *n, int level)
 {
@@ -64,7 +62,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     case STUB_LOOP:
         stub_line(o, level, "for (int %s = 0; %s < %s; %s++) {", ix, ix, stub_amount(o, n), ix);
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE: {
@@ -86,14 +84,9 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     }
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "// Write an answer with cout; endl flushes it.");
-            stub_line(o, level, "// To debug: cerr << \"Debug messages...\" << endl;");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "// ", p->output, "");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "// ", "", "Write an answer with cout; endl flushes it.",
+                             "To debug: cerr << \"Debug messages...\" << endl;");
         char chain[1024];
         stub_concat(o, n, chain, sizeof chain, " << ", '"', NULL, NULL);
         stub_line(o, level, "cout << %s << endl;", chain);
@@ -102,39 +95,27 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-    stub_leave(o, level - 1);
-}
+static const stub_frame frame = {
+    .head = "#include <iostream>\n"
+            "#include <string>\n"
+            "#include <vector>\n"
+            "#include <algorithm>\n"
+            "\n"
+            "using namespace std;\n",
+    .doc_open = "/**",
+    .doc_prefix = " * ",
+    .doc_close = " **/",
+    .main_open = "\n"
+                 "int main()\n"
+                 "{",
+    .main_close = "}",
+    .level = 1,
+    .loop_comment = "// game loop",
+    .tight = 1, /* a blank line only after commands */
+    .loop_open = "while (1) {",
+    .loop_close = "}",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "#include <iostream>");
-    stub_line(o, 0, "#include <string>");
-    stub_line(o, 0, "#include <vector>");
-    stub_line(o, 0, "#include <algorithm>");
-    stub_blank(o);
-    stub_line(o, 0, "using namespace std;");
-    stub_blank(o);
-    stub_line(o, 0, "/**");
-    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_line(o, 0, " **/");
-    stub_blank(o);
-    stub_line(o, 0, "int main()");
-    stub_line(o, 0, "{");
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 1, 0);
-    if (p->has_gameloop) {
-        if (p->init)
-            stub_blank(o);
-        stub_line(o, 1, "// game loop");
-        stub_line(o, 1, "while (1) {");
-        block(o, p->turn, 2, 0);
-        stub_line(o, 1, "}");
-    }
-    stub_line(o, 0, "}");
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_cpp = {"cpp", "c++ cxx cc", "C++", "bot.cpp", STUB_CAMEL, keywords, emit};

@@ -43,8 +43,6 @@ static void declare(stub_out *o, int level, int var)
                   gtype(stub_out_program(o)->vars[var].type), c ? " // " : "", c ? c : "");
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
@@ -77,7 +75,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
     case STUB_LOOP:
         stub_line(o, level, "for %s := 0; %s < %s; %s++ {", ix, ix, stub_bound(o, n, "int(%s)"), ix);
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
@@ -96,14 +94,10 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "}");
         break;
     case STUB_WRITE:
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "// Write an answer with fmt.Println() (os.Stdout is unbuffered).");
-            stub_line(o, level, "// To debug: fmt.Fprintln(os.Stderr, \"Debug messages...\")");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "// ", p->output, "");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "// ", "",
+                             "Write an answer with fmt.Println() (os.Stdout is unbuffered).",
+                             "To debug: fmt.Fprintln(os.Stderr, \"Debug messages...\")");
         for (int i = 0; i < n->part_count; i++) {
             size_t l = strlen(args);
             const stub_part *pt = &n->parts[i];
@@ -118,12 +112,13 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-    stub_leave(o, level - 1);
-}
+
+static const stub_frame frame = {
+    .level = 1,
+    .loop_comment = "// game loop",
+    .loop_open = "for {",
+    .loop_close = "}",
+};
 
 static void emit(const stub_program *p, stub_out *o)
 {
@@ -140,7 +135,7 @@ static void emit(const stub_program *p, stub_out *o)
     stub_line(o, 0, ")");
     stub_blank(o);
     stub_line(o, 0, "/**");
-    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
+    stub_comment_lines(o, 0, " * ", stub_statement(p), "");
     stub_line(o, 0, " **/");
     stub_blank(o);
     stub_line(o, 0, "func main() {");
@@ -149,15 +144,7 @@ static void emit(const stub_program *p, stub_out *o)
     if (split)
         stub_line(o, 1, "var inputs []string");
     stub_blank(o);
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 1, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 1, "// game loop");
-        stub_line(o, 1, "for {");
-        block(o, p->turn, 2, 0);
-        stub_line(o, 1, "}");
-    }
+    stub_body(o, &frame, command);
     stub_line(o, 0, "}");
 }
 

@@ -1,7 +1,6 @@
 /* Haskell emitter: getLine, words and read, putStrLn with stdout
  * unbuffered; the game loop is `forever`. */
 #include <stdio.h>
-#include <string.h>
 
 #include "stub.h"
 
@@ -41,8 +40,6 @@ static void var_expr(stub_out *o, int var, char *out, size_t size)
              stub_name(o, var));
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
@@ -73,7 +70,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
     case STUB_LOOP:
         stub_line(o, level, "replicateM_ %s $ do", stub_amount(o, n));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level + 1, "return ()");
         break;
     case STUB_LOOPLINE:
@@ -90,14 +87,10 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level + 1, "return ()");
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "-- Write an answer with putStrLn (stdout is unbuffered).");
-            stub_line(o, level, "-- To debug: hPutStrLn stderr \"Debug messages...\"");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "-- ", p->output, "");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "-- ", "",
+                             "Write an answer with putStrLn (stdout is unbuffered).",
+                             "To debug: hPutStrLn stderr \"Debug messages...\"");
         char expr[1024];
         stub_concat(o, n, expr, sizeof expr, " ++ ", '"', NULL, var_expr);
         if (n->part_count == 1 && n->parts[0].var < 0)
@@ -109,33 +102,21 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .head = "import System.IO\n"
+            "import Control.Monad\n",
+    .doc_prefix = "-- ",
+    .main_open = "\n"
+                 "main :: IO ()\n"
+                 "main = do\n"
+                 "    hSetBuffering stdout NoBuffering -- answers must not wait in a buffer",
+    .level = 1,
+    .loop_comment = "-- game loop",
+    .loop_open = "forever $ do",
+    .turn_end = "return ()",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "import System.IO");
-    stub_line(o, 0, "import Control.Monad");
-    stub_blank(o);
-    stub_comment_lines(o, 0, "-- ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_blank(o);
-    stub_line(o, 0, "main :: IO ()");
-    stub_line(o, 0, "main = do");
-    stub_line(o, 1, "hSetBuffering stdout NoBuffering -- answers must not wait in a buffer");
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 1, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 1, "-- game loop");
-        stub_line(o, 1, "forever $ do");
-        block(o, p->turn, 2, 0);
-        stub_line(o, 2, "return ()");
-    } else
-        stub_line(o, 1, "return ()");
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_haskell = {"haskell", "hs ghc", "Haskell", "Main.hs", STUB_CAMEL,
                                      keywords, emit};

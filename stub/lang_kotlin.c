@@ -1,121 +1,47 @@
 /* Kotlin emitter: readLine()!!, split(" "), println (System.out flushes on
  * each println). */
-#include <stdio.h>
-#include <string.h>
-
-#include "stub.h"
+#include "lang_split.h"
 
 static const char *const keywords[] = {
     "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in",
     "interface", "is", "null", "object", "package", "return", "super", "this", "throw", "true",
     "try", "typealias", "typeof", "val", "var", "when", "while", "inputs", "args", NULL};
 
-static void assign(stub_out *o, int level, int var, const char *e)
-{
-    const char *c = stub_var_comment(o, var), *conv = "";
-    switch (stub_out_program(o)->vars[var].type) {
-    case STUB_INT: conv = ".toInt()"; break;
-    case STUB_LONG: conv = ".toLong()"; break;
-    case STUB_FLOAT: conv = ".toDouble()"; break;
-    case STUB_BOOL: conv = " != \"0\""; break;
-    default: break;
-    }
-    stub_line(o, level, "%s%s = %s%s%s%s", !stub_declare(o, var, level) ? "" : stub_reassigned(o, var) ? "var " : "val ",
-              stub_name(o, var), e, conv, c ? " // " : "", c ? c : "");
-}
+static const stub_split_desc kotlin = {
+    .frame = {
+        .head = "import java.util.*\n"
+                "import java.io.*\n"
+                "import kotlin.math.*\n",
+        .doc_open = "/**",
+        .doc_prefix = " * ",
+        .doc_close = " **/",
+        .main_open = "fun main(args: Array<String>) {",
+        .inputs_decl = "var inputs: List<String>",
+        .main_close = "}",
+        .level = 1,
+        .loop_comment = "// game loop",
+        .loop_open = "while (true) {",
+        .loop_close = "}",
+    },
+    .read_line = "readLine()!!",
+    .split_line = "inputs = readLine()!!.split(\" \")",
+    .split_limit = "inputs = readLine()!!.split(\" \", limit = %d)",
+    .subscript = "[]",
+    .conv = {[STUB_INT] = "%s.toInt()", [STUB_LONG] = "%s.toLong()",
+             [STUB_FLOAT] = "%s.toDouble()", [STUB_BOOL] = "%s != \"0\""},
+    .let_const = "val ",
+    .let_mutable = "var ",
+    .end = "",
+    .loop_range = "for (%s in 0 until %s)",
+    .bound_long = "%s.toInt()",
+    .interp = "$%s",
+    .interp_escape = "$",
+    .print = "println(%s)",
+    .hint_write = "Write an answer with println() (it flushes).",
+    .hint_debug = "To debug: System.err.println(\"Debug messages...\")",
+};
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
-static void command(stub_out *o, const stub_node *n, int level, int depth)
-{
-    const stub_program *p = stub_out_program(o);
-    const char *ix = stub_index(o, depth);
-    char e[64];
-    switch (n->kind) {
-    case STUB_READ:
-        if (n->var_count == 1) {
-            assign(o, level, n->vars[0], "readLine()!!");
-            break;
-        }
-        if (p->vars[n->vars[n->var_count - 1]].type == STUB_STRING)
-            stub_line(o, level, "inputs = readLine()!!.split(\" \", limit = %d)", n->var_count);
-        else
-            stub_line(o, level, "inputs = readLine()!!.split(\" \")");
-        for (int i = 0; i < n->var_count; i++) {
-            snprintf(e, sizeof e, "inputs[%d]", i);
-            assign(o, level, n->vars[i], e);
-        }
-        break;
-    case STUB_LOOP:
-        stub_line(o, level, "for (%s in 0 until %s) {", ix, stub_bound(o, n, "%s.toInt()"));
-        block(o, n->body, level + 1, depth + 1);
-        stub_line(o, level, "}");
-        break;
-    case STUB_LOOPLINE:
-        stub_line(o, level, "inputs = readLine()!!.split(\" \")");
-        stub_line(o, level, "for (%s in 0 until %s) {", ix, stub_bound(o, n, "%s.toInt()"));
-        for (int i = 0; i < n->var_count; i++) {
-            if (n->var_count == 1)
-                snprintf(e, sizeof e, "inputs[%s]", ix);
-            else
-                snprintf(e, sizeof e, "inputs[%d * %s + %d]", n->var_count, ix, i);
-            assign(o, level + 1, n->vars[i], e);
-        }
-        stub_leave(o, level);
-        stub_line(o, level, "}");
-        break;
-    case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "// Write an answer with println() (it flushes).");
-            stub_line(o, level, "// To debug: System.err.println(\"Debug messages...\")");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "// ", p->output, "");
-        }
-        char text[1024] = "";
-        for (int i = 0; i < n->part_count; i++) {
-            size_t l = strlen(text);
-            const stub_part *pt = &n->parts[i];
-            snprintf(text + l, sizeof text - l, "%s%s%s", i ? " " : "", pt->var >= 0 ? "$" : "",
-                     pt->var >= 0 ? stub_name(o, pt->var) : stub_quote(o, pt->text, "$", 0));
-        }
-        stub_line(o, level, "println(\"%s\")", text);
-        break;
-    }
-    }
-}
-
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-    stub_leave(o, level - 1);
-}
-
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "import java.util.*");
-    stub_line(o, 0, "import java.io.*");
-    stub_line(o, 0, "import kotlin.math.*");
-    stub_blank(o);
-    stub_line(o, 0, "/**");
-    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_line(o, 0, " **/");
-    stub_line(o, 0, "fun main(args: Array<String>) {");
-    if (stub_needs_split(p))
-        stub_line(o, 1, "var inputs: List<String>");
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 1, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 1, "// game loop");
-        stub_line(o, 1, "while (true) {");
-        block(o, p->turn, 2, 0);
-        stub_line(o, 1, "}");
-    }
-    stub_line(o, 0, "}");
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_split(p, o, &kotlin); }
 
 const stub_lang stub_lang_kotlin = {"kotlin", "kt", "Kotlin", "Main.kt", STUB_CAMEL, keywords,
                                     emit};

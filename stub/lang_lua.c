@@ -31,8 +31,6 @@ static void var_expr(stub_out *o, int var, char *out, size_t size)
         snprintf(out, size, "%s", stub_name(o, var));
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
@@ -66,7 +64,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
     case STUB_LOOP:
         stub_line(o, level, "for %s = 0, %s - 1 do", ix, stub_amount(o, n));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "end");
         break;
     case STUB_LOOPLINE:
@@ -78,14 +76,10 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         (void)e;
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "-- Write an answer with print(), then io.stdout:flush().");
-            stub_line(o, level, "-- To debug: io.stderr:write(\"Debug message\\n\")");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "-- ", p->output, "");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "-- ", "",
+                             "Write an answer with print(), then io.stdout:flush().",
+                             "To debug: io.stderr:write(\"Debug message\\n\")");
         char expr[1024];
         stub_concat(o, n, expr, sizeof expr, " .. ", '"', NULL, var_expr);
         stub_line(o, level, "print(%s)", expr);
@@ -94,27 +88,16 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .doc_prefix = "-- ",
+    .main_open = "",
+    .level = 0,
+    .loop_comment = "-- game loop",
+    .loop_open = "while true do",
+    .loop_close = "end",
+    .turn_end = "io.stdout:flush()",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_comment_lines(o, 0, "-- ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_blank(o);
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 0, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 0, "-- game loop");
-        stub_line(o, 0, "while true do");
-        block(o, p->turn, 1, 0);
-        stub_line(o, 1, "io.stdout:flush()");
-        stub_line(o, 0, "end");
-    } else
-        stub_line(o, 0, "io.stdout:flush()");
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_lua = {"lua", "lua5.4", "Lua", "bot.lua", STUB_SNAKE, keywords, emit};

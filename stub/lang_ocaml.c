@@ -1,7 +1,6 @@
 /* OCaml emitter: input_line, Scanf.sscanf for several values on a line,
  * print_endline (which flushes). */
 #include <stdio.h>
-#include <string.h>
 
 #include "stub.h"
 
@@ -48,8 +47,6 @@ static void var_expr(stub_out *o, int var, char *out, size_t size)
     snprintf(out, size, "%s%s", f, stub_name(o, var));
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
@@ -72,7 +69,8 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     case STUB_LOOP:
         stub_line(o, level, "for %s = 0 to %s - 1 do", ix, stub_amount(o, n));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
+        stub_line(o, level + 1, "()"); /* every command ends with `;`: a body needs a value */
         stub_line(o, level, "done;");
         break;
     case STUB_LOOPLINE:
@@ -89,14 +87,10 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "done;");
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "(* Write an answer with print_endline (it flushes). *)");
-            stub_line(o, level, "(* To debug: prerr_endline \"Debug message\"; *)");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "(* ", p->output, " *)");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "(* ", " *)",
+                             "Write an answer with print_endline (it flushes).",
+                             "To debug: prerr_endline \"Debug message\";");
         char expr[1024];
         stub_concat(o, n, expr, sizeof expr, " ^ ", '"', NULL, var_expr);
         if (n->part_count == 1 && n->parts[0].var < 0)
@@ -108,29 +102,19 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-    stub_line(o, level, "()");
-}
+static const stub_frame frame = {
+    .indent = "  ",
+    .doc_prefix = "(* ",
+    .doc_suffix = " *)",
+    .main_open = "\n"
+                 "let () =",
+    .level = 1,
+    .loop_comment = "(* game loop *)",
+    .loop_open = "while true do",
+    .loop_close = "done",
+    .turn_end = "()",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_out_set_indent(o, "  ");
-    stub_comment_lines(o, 0, "(* ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, " *)");
-    stub_blank(o);
-    stub_line(o, 0, "let () =");
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 1, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 1, "(* game loop *)");
-        stub_line(o, 1, "while true do");
-        block(o, p->turn, 2, 0);
-        stub_line(o, 1, "done");
-    } else
-        stub_line(o, 1, "()");
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_ocaml = {"ocaml", "ml", "OCaml", "bot.ml", STUB_SNAKE, keywords, emit};

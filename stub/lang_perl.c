@@ -7,11 +7,8 @@
 static const char *const keywords[] = {"inputs", "a", "b", "_", "ARGV", "ENV", "INC", "STDIN",
                                        "STDOUT", "STDERR", NULL};
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
-    const stub_program *p = stub_out_program(o);
     const char *ix = stub_index(o, depth);
     switch (n->kind) {
     case STUB_READ: {
@@ -36,7 +33,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     case STUB_LOOP:
         stub_line(o, level, "for my $%s (0..%s%s-1) {", ix, n->amount_var >= 0 ? "$" : "",
                   stub_amount(o, n));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
@@ -56,56 +53,32 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "}");
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "# Write an answer with print; keep the \\n ($| = 1 flushes it).");
-            stub_line(o, level, "# To debug: print STDERR \"Debug messages...\\n\";");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "# ", p->output, "");
-        }
-        char text[1024] = "";
-        for (int i = 0; i < n->part_count; i++) {
-            size_t l = strlen(text);
-            const stub_part *pt = &n->parts[i];
-            if (pt->var >= 0)
-                snprintf(text + l, sizeof text - l, "%s${%s}", i ? " " : "", stub_name(o, pt->var));
-            else
-                snprintf(text + l, sizeof text - l, "%s%s", i ? " " : "",
-                         stub_quote(o, pt->text, "$@", 0));
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "# ", "",
+                             "Write an answer with print; keep the \\n ($| = 1 flushes it).",
+                             "To debug: print STDERR \"Debug messages...\\n\";");
+        char text[1024];
+        stub_interpolate(o, n, text, sizeof text, "${%s}", "$@");
         stub_line(o, level, "print \"%s\\n\";", text);
         break;
     }
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .head = "use strict;\n"
+            "use warnings;\n"
+            "\n"
+            "$| = 1; # flush every answer\n",
+    .doc_prefix = "# ",
+    .main_open = "",
+    .inputs_decl = "my ($inputs, @inputs);",
+    .level = 0,
+    .loop_comment = "# game loop",
+    .loop_open = "while (1) {",
+    .loop_close = "}",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "use strict;");
-    stub_line(o, 0, "use warnings;");
-    stub_blank(o);
-    stub_line(o, 0, "$| = 1; # flush every answer");
-    stub_blank(o);
-    stub_comment_lines(o, 0, "# ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_blank(o);
-    if (stub_needs_split(p))
-        stub_line(o, 0, "my ($inputs, @inputs);");
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 0, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 0, "# game loop");
-        stub_line(o, 0, "while (1) {");
-        block(o, p->turn, 1, 0);
-        stub_line(o, 0, "}");
-    }
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_perl = {"perl", "pl perl5", "Perl", "bot.pl", STUB_SNAKE, keywords, emit};

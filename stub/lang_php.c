@@ -36,8 +36,6 @@ static void comments(stub_out *o, int level, const stub_node *n)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
@@ -80,7 +78,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "for ($%s = 0; $%s < %s%s; $%s++)", ix, ix, n->amount_var >= 0 ? "$" : "",
                   stub_amount(o, n), ix);
         stub_line(o, level, "{");
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
@@ -102,53 +100,30 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "}");
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "// Write an answer with echo(); keep the \\n.");
-            stub_line(o, level, "// To debug: error_log(var_export($var, true));");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "// ", p->output, "");
-        }
-        char text[1024] = "";
-        for (int i = 0; i < n->part_count; i++) {
-            size_t l = strlen(text);
-            const stub_part *pt = &n->parts[i];
-            if (pt->var >= 0)
-                snprintf(text + l, sizeof text - l, "%s{$%s}", i ? " " : "", stub_name(o, pt->var));
-            else
-                snprintf(text + l, sizeof text - l, "%s%s", i ? " " : "",
-                         stub_quote(o, pt->text, "$", 0));
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "// ", "", "Write an answer with echo(); keep the \\n.",
+                             "To debug: error_log(var_export($var, true));");
+        char text[1024];
+        stub_interpolate(o, n, text, sizeof text, "{$%s}", "$");
         stub_line(o, level, "echo(\"%s\\n\");", text);
         break;
     }
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .head = "<?php",
+    .doc_open = "/**",
+    .doc_prefix = " * ",
+    .doc_close = " **/",
+    .main_open = "",
+    .level = 0,
+    .loop_comment = "// game loop",
+    .loop_open = "while (TRUE)\n"
+                 "{",
+    .loop_close = "}",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "<?php");
-    stub_line(o, 0, "/**");
-    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_line(o, 0, " **/");
-    stub_blank(o);
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 0, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 0, "// game loop");
-        stub_line(o, 0, "while (TRUE)");
-        stub_line(o, 0, "{");
-        block(o, p->turn, 1, 0);
-        stub_line(o, 0, "}");
-    }
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_php = {"php", "php8", "PHP", "bot.php", STUB_CAMEL, keywords, emit};

@@ -30,8 +30,6 @@ static void assign(stub_out *o, int level, int var, const char *expr)
     stub_line(o, level, "%s = %s%s%s", stub_name(o, var), v, c ? "  # " : "", c ? c : "");
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
@@ -53,7 +51,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     case STUB_LOOP:
         stub_line(o, level, "for %s in range(%s):", stub_index(o, depth), stub_amount(o, n));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         break;
     case STUB_LOOPLINE:
         stub_line(o, level, "inputs = input().split()");
@@ -68,14 +66,9 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         }
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "# Write an answer with print(..., flush=True).");
-            stub_line(o, level, "# To debug: print(\"Debug messages...\", file=sys.stderr, flush=True)");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "# ", p->output, "");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "# ", "", "Write an answer with print(..., flush=True).",
+                             "To debug: print(\"Debug messages...\", file=sys.stderr, flush=True)");
         char text[1024] = "";
         int fstring = 0;
         for (int i = 0; i < n->part_count; i++)
@@ -106,31 +99,19 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    if (!n)
-        stub_line(o, level, "pass");
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .head = "import sys\n"
+            "import math\n",
+    .doc_prefix = "# ",
+    .main_open = "",
+    .level = 0,
+    .loop_comment = "# game loop",
+    .tight = 1, /* a blank line only after commands */
+    .loop_open = "while True:",
+    .empty_turn = "pass",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "import sys");
-    stub_line(o, 0, "import math");
-    stub_blank(o);
-    stub_comment_lines(o, 0, "# ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_blank(o);
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 0, 0);
-    if (p->has_gameloop) {
-        if (p->init)
-            stub_blank(o);
-        stub_line(o, 0, "# game loop");
-        stub_line(o, 0, "while True:");
-        block(o, p->turn, 1, 0);
-    }
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_python3 = {"python3", "python py python3.11", "Python 3", "bot.py",
                                      STUB_SNAKE, keywords, emit};

@@ -1,6 +1,5 @@
 /* Ruby emitter: gets, split, puts with STDOUT.sync = true. */
 #include <stdio.h>
-#include <string.h>
 
 #include "stub.h"
 
@@ -21,8 +20,6 @@ static void assign(stub_out *o, int level, int var, const char *e, int line)
     }
     stub_line(o, level, "%s = %s%s%s%s", stub_name(o, var), e, conv, c ? " # " : "", c ? c : "");
 }
-
-static void block(stub_out *o, const stub_node *n, int level, int depth);
 
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
@@ -46,7 +43,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     case STUB_LOOP:
         stub_line(o, level, "%s.times do", stub_amount(o, n));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "end");
         break;
     case STUB_LOOPLINE:
@@ -62,52 +59,29 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "end");
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "# Write an answer with puts (STDOUT.sync flushes it).");
-            stub_line(o, level, "# To debug: STDERR.puts \"Debug messages...\"");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "# ", p->output, "");
-        }
-        char text[1024] = "";
-        for (int i = 0; i < n->part_count; i++) {
-            size_t l = strlen(text);
-            const stub_part *pt = &n->parts[i];
-            if (pt->var >= 0)
-                snprintf(text + l, sizeof text - l, "%s#{%s}", i ? " " : "", stub_name(o, pt->var));
-            else
-                snprintf(text + l, sizeof text - l, "%s%s", i ? " " : "",
-                         stub_quote(o, pt->text, "#", 0));
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "# ", "",
+                             "Write an answer with puts (STDOUT.sync flushes it).",
+                             "To debug: STDERR.puts \"Debug messages...\"");
+        char text[1024];
+        stub_interpolate(o, n, text, sizeof text, "#{%s}", "#");
         stub_line(o, level, "puts \"%s\"", text);
         break;
     }
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .indent = "  ",
+    .head = "STDOUT.sync = true # flush every answer\n",
+    .doc_prefix = "# ",
+    .main_open = "",
+    .level = 0,
+    .loop_comment = "# game loop",
+    .loop_open = "loop do",
+    .loop_close = "end",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_out_set_indent(o, "  ");
-    stub_line(o, 0, "STDOUT.sync = true # flush every answer");
-    stub_blank(o);
-    stub_comment_lines(o, 0, "# ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_blank(o);
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 0, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 0, "# game loop");
-        stub_line(o, 0, "loop do");
-        block(o, p->turn, 1, 0);
-        stub_line(o, 0, "end");
-    }
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_ruby = {"ruby", "rb", "Ruby", "bot.rb", STUB_SNAKE, keywords, emit};

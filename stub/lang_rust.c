@@ -29,11 +29,8 @@ static void assign(stub_out *o, int level, int var, const char *e)
     stub_line(o, level, "let %s = %s;%s%s", stub_name(o, var), v, c ? " // " : "", c ? c : "");
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth);
-
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
-    const stub_program *p = stub_out_program(o);
     const char *ix = stub_index(o, depth);
     char e[64];
     switch (n->kind) {
@@ -52,7 +49,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     case STUB_LOOP:
         stub_line(o, level, "for _ in 0..%s {", stub_amount(o, n));
-        block(o, n->body, level + 1, depth + 1);
+        stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
@@ -69,14 +66,10 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "}");
         break;
     case STUB_WRITE: {
-        if (n->first_write) {
-            stub_blank(o);
-            stub_line(o, level, "// Write an answer with println!() (stdout is line-buffered).");
-            stub_line(o, level, "// To debug: eprintln!(\"Debug messages...\");");
-            stub_blank(o);
-            if (p->output)
-                stub_comment_lines(o, level, "// ", p->output, "");
-        }
+        if (n->first_write)
+            stub_answer_hint(o, level, "// ", "",
+                             "Write an answer with println!() (stdout is line-buffered).",
+                             "To debug: eprintln!(\"Debug messages...\");");
         char fmt[1024] = "", args[1024] = "";
         for (int i = 0; i < n->part_count; i++) {
             size_t l = strlen(fmt), al = strlen(args);
@@ -101,37 +94,26 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     }
 }
 
-static void block(stub_out *o, const stub_node *n, int level, int depth)
-{
-    for (; n; n = n->next)
-        command(o, n, level, depth);
-}
+static const stub_frame frame = {
+    .head = "use std::io;\n"
+            "\n"
+            "/// Reads one line of standard input, without its line end.\n"
+            "fn read_line() -> String {\n"
+            "    let mut line = String::new();\n"
+            "    io::stdin().read_line(&mut line).expect(\"input closed\");\n"
+            "    line.trim_end_matches(&['\\r', '\\n'][..]).to_string()\n"
+            "}\n",
+    .doc_open = "/**",
+    .doc_prefix = " * ",
+    .doc_close = " **/",
+    .main_open = "fn main() {",
+    .main_close = "}",
+    .level = 1,
+    .loop_comment = "// game loop",
+    .loop_open = "loop {",
+    .loop_close = "}",
+};
 
-static void emit(const stub_program *p, stub_out *o)
-{
-    stub_line(o, 0, "use std::io;");
-    stub_blank(o);
-    stub_line(o, 0, "/// Reads one line of standard input, without its line end.");
-    stub_line(o, 0, "fn read_line() -> String {");
-    stub_line(o, 1, "let mut line = String::new();");
-    stub_line(o, 1, "io::stdin().read_line(&mut line).expect(\"input closed\");");
-    stub_line(o, 1, "line.trim_end_matches(&['\\r', '\\n'][..]).to_string()");
-    stub_line(o, 0, "}");
-    stub_blank(o);
-    stub_line(o, 0, "/**");
-    stub_comment_lines(o, 0, " * ", p->statement ? p->statement : STUB_DEFAULT_STATEMENT, "");
-    stub_line(o, 0, " **/");
-    stub_line(o, 0, "fn main() {");
-    for (const stub_node *n = p->init; n; n = n->next)
-        command(o, n, 1, 0);
-    if (p->has_gameloop) {
-        stub_blank(o);
-        stub_line(o, 1, "// game loop");
-        stub_line(o, 1, "loop {");
-        block(o, p->turn, 2, 0);
-        stub_line(o, 1, "}");
-    }
-    stub_line(o, 0, "}");
-}
+static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
 
 const stub_lang stub_lang_rust = {"rust", "rs", "Rust", "main.rs", STUB_SNAKE, keywords, emit};

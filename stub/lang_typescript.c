@@ -5,14 +5,8 @@
 
 static void emit(const stub_program *p, stub_out *o) { stub_emit_js(p, o, 1); }
 
-static const char *const keywords[] = {
-    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
-    "do", "else", "export", "extends", "false", "finally", "for", "function", "if", "import",
-    "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true",
-    "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "enum", "await",
-    "implements", "package", "protected", "interface", "private", "public", "readline",
-    "readLine", "inputs", "any", "number", "string", "boolean", "type", "declare", "namespace",
-    "module", NULL};
+static const char *const keywords[] = {STUB_JS_KEYWORDS, "type", "declare", "namespace",
+                                       "module", NULL};
 
 const stub_lang stub_lang_typescript = {"typescript", "ts", "TypeScript", "bot.ts", STUB_CAMEL,
                                         keywords, emit};

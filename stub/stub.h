@@ -129,7 +129,11 @@ typedef struct stub_out stub_out;
 typedef enum stub_case { STUB_CAMEL, STUB_SNAKE } stub_case;
 
 /* One target language. Adding a language is writing one lang_<x>.c that
- * defines such a constant and listing it in emit.c's table. */
+ * defines such a constant and listing it in emit.c's table. Its emit is
+ * usually one call: stub_emit_frame() with the language's stub_frame and
+ * command function, or, for a language that splits input lines into
+ * tokens like Java, stub_emit_split() with a stub_split_desc
+ * (lang_split.h). */
 typedef struct stub_lang {
     const char *name;       /* --lang value, lower case, e.g. "python3" */
     const char *aliases;    /* other accepted names, space separated */
@@ -175,6 +179,18 @@ void stub_blank(stub_out *o);
  * indentation, prefix (e.g. "# "), the line, suffix. */
 void stub_comment_lines(stub_out *o, int level, const char *prefix, const char *text,
                         const char *suffix);
+/* Appends every line of text (split at '\n') as is, indented `level`
+ * units; an empty line stays empty. NULL appends nothing. */
+void stub_text(stub_out *o, int level, const char *text);
+/* The comment above a program's first answer, the same in every language:
+ * a blank line, how (how to print and flush an answer) and debug (how to
+ * write to stderr) as comment lines, a blank line, then the OUTPUT block's
+ * lines (see stub_comment_lines). A comment line is marker (e.g. "// "),
+ * the text, end (e.g. " *)" or ""). */
+void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end,
+                      const char *how, const char *debug);
+/* The STATEMENT text of p, or STUB_DEFAULT_STATEMENT without one. */
+const char *stub_statement(const stub_program *p);
 /* The variable's name in the language's convention (keyword-escaped).
  * Valid while o lives. */
 const char *stub_name(stub_out *o, int var);
@@ -187,6 +203,11 @@ const stub_program *stub_out_program(const stub_out *o);
  * every character of `extra` with a backslash; doubles '%' when
  * percent is 1 (printf formats). Valid for the next 7 such calls on o. */
 const char *stub_quote(stub_out *o, const char *s, const char *extra, int percent);
+/* The formatted text, whatever its length (names are not bounded).
+ * Valid for the next 7 calls of it, stub_quote, stub_amount, stub_bound
+ * on o; "" on out of memory (sticky in o). */
+const char *stub_format(stub_out *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* The comment of a read variable, or NULL. */
 const char *stub_var_comment(const stub_out *o, int var);
 /* A string for an amount: the variable's name or the literal number.
@@ -209,6 +230,12 @@ int stub_segments(stub_out *o, const stub_node *n, stub_seg *segs);
 void stub_concat(stub_out *o, const stub_node *n, char *buf, size_t size, const char *op,
                  char quote, const char *extra,
                  void (*var_expr)(stub_out *o, int var, char *out, size_t size));
+/* Writes into buf (size bytes) the inside of a string literal that
+ * interpolates the parts of write n, joined by single spaces: literals
+ * escaped with `extra` (see stub_quote), variables through var_fmt (one
+ * %s: the name, e.g. "${%s}"). */
+void stub_interpolate(stub_out *o, const stub_node *n, char *buf, size_t size,
+                      const char *var_fmt, const char *extra);
 /* The loop bound of LOOP/LOOPLINE n for languages whose loop index is a
  * plain int: stub_amount(), except that a `long` amount variable is written
  * through long_fmt (one %s, e.g. "int(%s)"). Valid for the next 7 such
@@ -228,5 +255,69 @@ int stub_reassigned(const stub_out *o, int var);
 /* Forgets the declarations made deeper than `level` (call when closing a
  * block whose body was at level + 1). */
 void stub_leave(stub_out *o, int level);
+
+/* ---- The program's frame (frame.c) -------------------------------------- */
+
+/* Writes one command (and, for a loop, its body) at indentation `level`;
+ * depth is the loop nesting, for stub_index. An emitter that needs more
+ * than the tree (a family's description) finds it with stub_out_data(). */
+typedef void stub_command_fn(stub_out *o, const stub_node *n, int level, int depth);
+
+/* Writes the commands of a block (a loop body or a turn) at `level`, then
+ * forgets the declarations made in it (stub_leave(o, level - 1)): a
+ * language that declares nothing is unaffected. */
+void stub_block(stub_out *o, const stub_node *n, int level, int depth, stub_command_fn *command);
+
+/* How a language lays out a program: the file around the commands, the
+ * main body (the commands before `gameloop`, then the game loop). Texts
+ * are '\n'-separated lines written as is (see stub_text). Static constant
+ * data. */
+typedef struct stub_frame {
+    const char *indent;     /* one indentation level; NULL: four spaces */
+    /* ---- the file (stub_emit_frame; stub_body ignores these) ---- */
+    const char *head;       /* lines before the statement (imports); NULL */
+    /* The STATEMENT as a comment: open and close lines (NULL: none), and
+     * each line between prefix and suffix (see stub_comment_lines). */
+    const char *doc_open, *doc_prefix, *doc_suffix, *doc_close;
+    /* Lines after the statement that open the main body (class, main
+     * function), with their own indentation; "" is a blank line. */
+    const char *main_open;
+    /* Statement declaring the `inputs` token array, written first in the
+     * main body when some read splits a line (stub_needs_split); NULL. */
+    const char *inputs_decl;
+    const char *main_close; /* lines closing what main_open opened; NULL */
+    /* ---- the main body (stub_body) ---- */
+    int level;              /* indentation level of the main body */
+    const char *loop_comment; /* the comment line above the game loop */
+    /* 1: the blank line before the game loop only when commands precede
+     * it (C, C++, Python); 0: always. */
+    int tight;
+    const char *loop_open;  /* lines opening the game loop at `level`,
+                               e.g. "while (true) {" */
+    const char *loop_close; /* lines closing it at `level`; NULL: none
+                               (Haskell's `forever $ do` block) */
+    /* Statement ending each turn, one level in (and the program, at
+     * `level`, without a game loop): a flush, or Haskell's `return ()`
+     * closing a do block. NULL: none. */
+    const char *turn_end;
+    /* Statement for an empty turn, where the language needs one (Python's
+     * pass); NULL: none. */
+    const char *empty_turn;
+} stub_frame;
+
+/* Writes p's main body as frame f describes it, each command through
+ * `command`. */
+void stub_body(stub_out *o, const stub_frame *f, stub_command_fn *command);
+
+/* Writes the whole program p (o's) as frame f describes it: indentation unit,
+ * head, statement comment, main_open, inputs_decl, the main body
+ * (stub_body), main_close. */
+void stub_emit_frame(const stub_program *p, stub_out *o, const stub_frame *f,
+                     stub_command_fn *command);
+
+/* Emitter data: a pointer the emitter keeps in o for its command
+ * callbacks (a family's description), NULL until set; not owned. */
+void stub_out_set_data(stub_out *o, const void *data);
+const void *stub_out_data(const stub_out *o);
 
 #endif
