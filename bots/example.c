@@ -9,7 +9,9 @@
 
 #include "loa/loa.h"
 
-/* 1 if our generator and the referee agree on the set of legal moves. */
+/* 1 if our generator and the referee agree on the set of legal moves. (The
+ * bundled bots share bots/common/movecheck.h; this copy keeps the example
+ * buildable from this one file against an installed SDK.) */
 static int same_moves(const loa_turn *t, loa_move *mine, int n)
 {
     loa_sort_moves(mine, n); /* the referee lists moves in byte order */
