@@ -9,6 +9,7 @@
  * Options and exit codes: usage() below and docs/referee.md.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -18,17 +19,23 @@
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ref/referee.h"
 
 enum { EXIT_PLAYED = 0, EXIT_REFEREE = 1, EXIT_USAGE = 2, EXIT_ABORTED = 130 };
 
-static volatile sig_atomic_t g_stop; /* set by SIGINT/SIGTERM: the game aborts */
+/* Self-pipe: SIGINT/SIGTERM make its read end readable, which is in every
+ * poll set of the game (ref_config.stop_fd), so the game aborts at once. */
+static int g_stop_pipe[2] = {-1, -1};
 
 static void on_signal(int sig)
 {
     (void)sig;
-    g_stop = 1; /* async-signal-safe: one store */
+    int e = errno;
+    ssize_t w = write(g_stop_pipe[1], "x", 1); /* async-signal-safe */
+    (void)w; /* a full pipe is already readable */
+    errno = e;
 }
 
 static void usage(FILE *out)
@@ -261,13 +268,17 @@ static int run(int argc, char **args)
         fputs("loa-referee: cannot ignore SIGPIPE\n", stderr);
         return EXIT_REFEREE;
     }
+    if (pipe2(g_stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        fputs("loa-referee: cannot create the stop pipe\n", stderr);
+        return EXIT_REFEREE;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    cfg.stop = &g_stop;
+    cfg.stop_fd = g_stop_pipe[0];
 
     view v = {olympiad};
     if (verbose) {

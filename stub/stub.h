@@ -31,11 +31,11 @@
 /* Error codes (negative; 0 is success). */
 enum stub_error {
     STUB_OK = 0,
-    STUB_E_INVAL = -201,  /* NULL or out-of-range argument */
-    STUB_E_NOMEM = -202,  /* out of memory */
-    STUB_E_SYNTAX = -203, /* the stub text is not valid (see stub_diag) */
-    STUB_E_IO = -204,     /* reading the stub or writing the output failed */
-    STUB_E_LANG = -205    /* unknown language name */
+    STUB_E_INVAL = -401,  /* NULL or out-of-range argument */
+    STUB_E_NOMEM = -402,  /* out of memory */
+    STUB_E_SYNTAX = -403, /* the stub text is not valid (see stub_diag) */
+    STUB_E_IO = -404,     /* reading the stub or writing the output failed */
+    STUB_E_LANG = -405    /* unknown language name */
 };
 
 /* Fixed English sentence for a stub_error code (static, never free).

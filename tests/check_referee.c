@@ -327,7 +327,7 @@ START_TEST(error_strings_and_defaults)
     ck_assert_int_eq(c.max_plies, 150);
     ck_assert_int_eq(c.seed, 0);
     ck_assert(c.on_ply == NULL);
-    ck_assert(c.stop == NULL);
+    ck_assert_int_eq(c.stop_fd, -1);
     ck_assert_ptr_null(c.players[0].command);
     /* bad configs are refused before anything starts */
     ref_game *g = (ref_game *)&c;

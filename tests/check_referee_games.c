@@ -572,7 +572,7 @@ END_TEST
 /* ---------------------------------------------------------------- stop */
 
 typedef struct stopper {
-    volatile int *flag;
+    int fd; /* write end of the stop pipe */
     int after_ms;
 } stopper;
 
@@ -580,13 +580,14 @@ static void *stop_later(void *arg)
 {
     stopper *s = arg;
     usleep((useconds_t)s->after_ms * 1000);
-    __atomic_store_n(s->flag, 1, __ATOMIC_SEQ_CST);
+    ck_assert_int_eq(write(s->fd, "x", 1), 1);
     return NULL;
 }
 
-START_TEST(stop_flag_aborts_promptly)
+START_TEST(stop_fd_aborts_promptly)
 {
-    volatile int flag = 0;
+    int sp[2];
+    ck_assert_int_eq(pipe(sp), 0);
     game t;
     game_init(&t);
     ref_config c;
@@ -594,8 +595,8 @@ START_TEST(stop_flag_aborts_promptly)
     c.players[0].command = bot_cmd(&t, "hostile-silent");
     c.players[1].command = bot_cmd(&t, "hostile-silent");
     c.first_turn_ms = LONG_MS;
-    c.stop = &flag;
-    stopper s = {&flag, 150};
+    c.stop_fd = sp[0];
+    stopper s = {sp[1], 150};
     pthread_t th;
     ck_assert_int_eq(pthread_create(&th, NULL, stop_later, &s), 0);
     int64_t t0 = now_ms();
@@ -617,6 +618,8 @@ START_TEST(stop_flag_aborts_promptly)
     ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_ABORTED);
     ck_assert_int_eq(ref_game_ply_count(g), 0);
     ref_game_free(g);
+    close(sp[0]);
+    close(sp[1]);
 }
 END_TEST
 
@@ -952,7 +955,7 @@ int main(void)
          failed_to_start_for_missing_command_bad_cwd_or_not_executable, 30},
         {"out_of_file_descriptors_is_a_referee_error",
          out_of_file_descriptors_is_a_referee_error, 30},
-        {"stop_flag_aborts_promptly", stop_flag_aborts_promptly, 30},
+        {"stop_fd_aborts_promptly", stop_fd_aborts_promptly, 30},
         {"seed_42_random_game_is_codingames", seed_42_random_game_is_codingames, 60},
         {"first_turn_input_is_byte_exact", first_turn_input_is_byte_exact, 30},
         {"no_file_descriptor_is_left_open", no_file_descriptor_is_left_open, 30},

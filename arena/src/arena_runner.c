@@ -2,14 +2,15 @@
 #include "arena_runner.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "arena_error.h"
-#include "loa/timer.h"
 #include "ref/referee.h"
 
 typedef struct runner {
@@ -19,7 +20,8 @@ typedef struct runner {
     pthread_cond_t cond;
     int next;          /* next game index to hand out */
     int soft_stop;     /* no new games */
-    int hard_stop;     /* ref_config.stop: written with __atomic_store_n */
+    int stop_fd[2];    /* pipe: its read end is every game's ref_config.stop_fd;
+                          one byte written stops them all at once */
     int alive;         /* workers still running */
     arena_outcome *outcomes; /* [game_count] */
     int *queue;        /* finished indices, FIFO */
@@ -53,6 +55,7 @@ static void summarise(const ref_game *g, arena_outcome *o)
     snprintf(r->reason, sizeof r->reason, "%s", ref_reason_name(res->reason));
     snprintf(r->detail, sizeof r->detail, "%s", res->detail);
     r->start_time = ref_game_start_time(g);
+    r->duration_ms = (double)ref_game_duration_us(g) / 1000.0;
     int n = ref_game_ply_count(g);
     for (int i = 0; i < n; i++) {
         const ref_ply *p = ref_game_ply(g, i);
@@ -96,12 +99,10 @@ static void play(runner *rn, int index)
     rc.first_turn_ms = s->first_turn_ms;
     rc.turn_ms = s->turn_ms;
     rc.max_plies = s->max_plies;
-    rc.stop = &rn->hard_stop;
+    rc.stop_fd = rn->stop_fd[0];
 
     ref_game *g = NULL;
-    int64_t t0 = loa_now_us();
     int err = ref_game_run(&rc, &g);
-    o->record.duration_ms = (double)(loa_now_us() - t0) / 1000.0;
     if (err || !g) {
         o->status = ARENA_OUTCOME_REFEREE_ERROR;
         snprintf(o->error, sizeof o->error, "the referee failed: %s", ref_strerror(err));
@@ -154,8 +155,10 @@ static void check_interrupts(runner *rn)
     pthread_mutex_lock(&rn->lock);
     rn->soft_stop = 1;
     pthread_mutex_unlock(&rn->lock);
-    if (*irq >= 2)
-        __atomic_store_n(&rn->hard_stop, 1, __ATOMIC_SEQ_CST);
+    if (*irq >= 2) {
+        ssize_t w = write(rn->stop_fd[1], "x", 1);
+        (void)w; /* a full pipe is already readable */
+    }
 }
 
 int arena_runner_run(const arena_runner_config *cfg)
@@ -169,6 +172,8 @@ int arena_runner_run(const arena_runner_config *cfg)
     memset(&rn, 0, sizeof rn);
     rn.cfg = cfg;
     int rc = 0;
+    if (pipe2(rn.stop_fd, O_CLOEXEC | O_NONBLOCK) != 0)
+        return ARENA_E_SYSTEM;
     const arena_settings *s = cfg->settings;
     for (int i = 0; i < s->bot_count; i++)
         if (!(rn.commands[i] = arena_command_expand(s->bots[i].command, cfg->bin_dir,
@@ -188,6 +193,8 @@ int arena_runner_run(const arena_runner_config *cfg)
         free(rn.outcomes);
         free(rn.queue);
         free(tid);
+        close(rn.stop_fd[0]);
+        close(rn.stop_fd[1]);
         return rc;
     }
     pthread_mutex_init(&rn.lock, NULL);
@@ -255,5 +262,7 @@ int arena_runner_run(const arena_runner_config *cfg)
     free(rn.outcomes);
     free(rn.queue);
     free(tid);
+    close(rn.stop_fd[0]);
+    close(rn.stop_fd[1]);
     return rc;
 }

@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #define CHAN_CAP (REF_LINE_CAP + 1) /* a full line plus its newline */
-#define STOP_SLICE_NS 20000000LL    /* how often *stop is looked at: 20 ms */
 #define ERR_CHUNK 16384
 
 int ref_chan_init(ref_chan *c, ref_proc *p)
@@ -26,6 +25,14 @@ void ref_chan_free(ref_chan *c)
 {
     free(c->buf);
     c->buf = NULL;
+}
+
+int ref_stop_requested(int stop_fd)
+{
+    if (stop_fd < 0)
+        return 0;
+    struct pollfd p = {stop_fd, POLLIN, 0};
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP | POLLERR)) != 0;
 }
 
 int64_t ref_chan_now_ns(void)
@@ -158,13 +165,13 @@ static struct timespec ns_to_ts(int64_t ns)
     return (struct timespec){(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
 }
 
-enum { W_IN, W_OUT, W_ERR, W_PID, W_OERR, W_N };
+enum { W_IN, W_OUT, W_ERR, W_PID, W_OERR, W_STOP, W_N };
 
 /* One ppoll round for c (reading: want_out; writing: want_in) until the
- * deadline or a stop slice. Fills revents per slot. Returns ppoll's result
+ * deadline, or until the stop fd is readable. Fills revents per slot. Returns ppoll's result
  * (0 on timeout) or -1 with errno. */
 static int wait_round(ref_chan *c, ref_chan *other, int want_in, int want_out,
-                      int64_t deadline_ns, const volatile int *stop, short rev[W_N])
+                      int64_t deadline_ns, int stop_fd, short rev[W_N])
 {
     struct pollfd fds[W_N];
     int slot[W_N], n = 0;
@@ -190,9 +197,11 @@ static int wait_round(ref_chan *c, ref_chan *other, int want_in, int want_out,
         fds[n] = (struct pollfd){other->proc->err_fd, POLLIN, 0};
         slot[n++] = W_OERR;
     }
+    if (stop_fd >= 0) {
+        fds[n] = (struct pollfd){stop_fd, POLLIN, 0};
+        slot[n++] = W_STOP;
+    }
     int64_t wait = deadline_ns - ref_chan_now_ns();
-    if (stop && wait > STOP_SLICE_NS)
-        wait = STOP_SLICE_NS;
     if (p->pidfd < 0 && !p->exited && wait > 5000000LL)
         wait = 5000000LL; /* no pidfd: look at the leader every 5 ms */
     struct timespec ts = ns_to_ts(wait);
@@ -214,7 +223,7 @@ static void service_stderr(ref_chan *c, ref_chan *other, const short rev[W_N])
 }
 
 ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_t len,
-                           int64_t deadline_ns, const volatile int *stop)
+                           int64_t deadline_ns, int stop_fd)
 {
     ref_proc *p = c->proc;
     size_t off = 0;
@@ -239,16 +248,16 @@ ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_
         }
         if (off == len)
             return REF_CHAN_LINE;
-        if (ref_stop_requested(stop))
-            return REF_CHAN_STOPPED;
         if (ref_chan_now_ns() >= deadline_ns)
             return REF_CHAN_TIMEOUT;
         short rev[W_N];
-        if (wait_round(c, other, 1, 0, deadline_ns, stop, rev) < 0 && errno != EINTR) {
+        if (wait_round(c, other, 1, 0, deadline_ns, stop_fd, rev) < 0 && errno != EINTR) {
             c->error = errno;
             return REF_CHAN_ERROR;
         }
         service_stderr(c, other, rev);
+        if (rev[W_STOP])
+            return REF_CHAN_STOPPED;
         if (rev[W_IN] & POLLERR) {
             c->input_closed = 1;
             return REF_CHAN_INPUT_CLOSED;
@@ -259,7 +268,7 @@ ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_
 }
 
 ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns,
-                               const volatile int *stop, const char **line, size_t *len,
+                               int stop_fd, const char **line, size_t *len,
                                int64_t *at_ns)
 {
     int r;
@@ -278,16 +287,16 @@ ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns
             return REF_CHAN_INPUT_CLOSED;
         if (c->proc->exited)
             return REF_CHAN_EXITED;
-        if (ref_stop_requested(stop))
-            return REF_CHAN_STOPPED;
         if (ref_chan_now_ns() >= deadline_ns)
             return REF_CHAN_TIMEOUT;
         short rev[W_N];
-        if (wait_round(c, other, 0, 1, deadline_ns, stop, rev) < 0 && errno != EINTR) {
+        if (wait_round(c, other, 0, 1, deadline_ns, stop_fd, rev) < 0 && errno != EINTR) {
             c->error = errno;
             return REF_CHAN_ERROR;
         }
         service_stderr(c, other, rev);
+        if (rev[W_STOP])
+            return REF_CHAN_STOPPED;
         if (rev[W_IN] & POLLERR)
             c->input_closed = 1; /* judged after stdout is drained above */
         if (rev[W_PID] || c->proc->pidfd < 0)

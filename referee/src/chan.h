@@ -6,7 +6,7 @@
  *
  * - Every wait is one ppoll() on the bot's stdout, its stderr, the write end
  *   of its stdin (POLLERR: the bot closed its input), its pidfd (the leader
- *   exited) and the *other* bot's stderr: stderr floods are drained as they
+ *   exited), the caller's stop fd and the *other* bot's stderr: stderr floods are drained as they
  *   come, so no bot ever blocks on a full stderr pipe, and only the last
  *   REF_STDERR_CAP bytes are kept.
  * - stdout is read into a bounded buffer of REF_LINE_CAP + 1 bytes. Lines a
@@ -32,7 +32,7 @@ typedef enum ref_chan_rc {
     REF_CHAN_EOF,           /* stdout closed, no complete line left */
     REF_CHAN_INPUT_CLOSED,  /* the bot closed its stdin (EPIPE / POLLERR) */
     REF_CHAN_EXITED,        /* the leader exited, no complete line left */
-    REF_CHAN_STOPPED,       /* *stop became non-zero */
+    REF_CHAN_STOPPED,       /* the stop fd became readable */
     REF_CHAN_ERROR          /* a system call failed (errno in chan->error) */
 } ref_chan_rc;
 
@@ -56,13 +56,9 @@ typedef struct ref_chan {
 int ref_chan_init(ref_chan *c, ref_proc *p);
 void ref_chan_free(ref_chan *c);
 
-/* 1 when the caller's stop flag (ref_config.stop, may be NULL) is set. An
- * atomic load: the flag is written by another thread (or a signal
- * handler), and a plain volatile read would be a data race in C11. */
-static inline int ref_stop_requested(const volatile int *stop)
-{
-    return stop && __atomic_load_n(stop, __ATOMIC_RELAXED) != 0;
-}
+/* 1 when the caller's stop fd (ref_config.stop_fd, -1: none) is readable:
+ * a zero-timeout poll, nothing read from it. */
+int ref_stop_requested(int stop_fd);
 
 /* Monotonic clock in ns (CLOCK_MONOTONIC). */
 int64_t ref_chan_now_ns(void);
@@ -72,7 +68,7 @@ int64_t ref_chan_now_ns(void);
  * REF_CHAN_LINE (all written), REF_CHAN_TIMEOUT (the bot does not read its
  * input), REF_CHAN_INPUT_CLOSED, REF_CHAN_STOPPED or REF_CHAN_ERROR. */
 ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_t len,
-                           int64_t deadline_ns, const volatile int *stop);
+                           int64_t deadline_ns, int stop_fd);
 
 /* Reads the next line (without its newline) by deadline_ns. On REF_CHAN_LINE
  * *line and *len point into c's buffer (valid until the next call on c; the line
@@ -81,7 +77,7 @@ ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_
  * ref_chan_rc; after EOF/INPUT_CLOSED/EXITED everything readable was drained
  * and held no newline. */
 ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns,
-                               const volatile int *stop, const char **line, size_t *len,
+                               int stop_fd, const char **line, size_t *len,
                                int64_t *at_ns);
 
 /* Reads whatever stderr is available now (never blocks). */

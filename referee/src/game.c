@@ -34,6 +34,7 @@ void ref_config_init(ref_config *c)
     c->first_turn_ms = 1000;
     c->turn_ms = 150;
     c->max_plies = LOA_MAX_PLIES;
+    c->stop_fd = -1;
 }
 
 char *ref_escape(const char *s, size_t n, char *buf, size_t size)
@@ -240,14 +241,14 @@ static void play(game_run *run)
         int lim = limit_ms(cfg, first[who]);
         first[who] = 0;
 
-        if (ref_stop_requested(cfg->stop)) {
+        if (ref_stop_requested(cfg->stop_fd)) {
             set_result(g, REF_REASON_ABORTED, -1, -1);
             snprintf(g->result.detail, sizeof g->result.detail, "stopped by the caller");
             return;
         }
         int64_t t0 = ref_chan_now_ns();
         ref_chan_rc rc = ref_chan_write(c, other, input, ilen, t0 + (int64_t)lim * 1000000,
-                                        cfg->stop);
+                                        cfg->stop_fd);
         int64_t t_written = ref_chan_now_ns();
         if (rc == REF_CHAN_TIMEOUT) {
             snprintf(d, sizeof d, "timed out: did not read its input within %d ms", lim);
@@ -269,7 +270,7 @@ static void play(game_run *run)
         const char *line = NULL;
         size_t len = 0;
         int64_t at = 0, deadline = t_written + (int64_t)lim * 1000000;
-        rc = ref_chan_read_line(c, other, deadline, cfg->stop, &line, &len, &at);
+        rc = ref_chan_read_line(c, other, deadline, cfg->stop_fd, &line, &len, &at);
         int64_t now = ref_chan_now_ns();
         switch (rc) {
         case REF_CHAN_LINE:
@@ -429,7 +430,7 @@ int ref_game_run(const ref_config *cfg, ref_game **out)
         run->cfg = cfg;
         ref_proc_init(&run->proc[0]);
         ref_proc_init(&run->proc[1]);
-        if (ref_stop_requested(cfg->stop)) {
+        if (ref_stop_requested(cfg->stop_fd)) {
             set_result(g, REF_REASON_ABORTED, -1, -1);
             snprintf(g->result.detail, sizeof g->result.detail, "stopped by the caller");
         } else if (start_bots(run) == 0) {
@@ -472,6 +473,7 @@ const ref_ply *ref_game_ply(const ref_game *g, int i)
 }
 int64_t ref_game_seed(const ref_game *g) { return g->seed; }
 int64_t ref_game_start_time(const ref_game *g) { return g->start_time; }
+int64_t ref_game_duration_us(const ref_game *g) { return g->duration_us; }
 const char *ref_game_player_name(const ref_game *g, int player)
 {
     return player == 0 || player == 1 ? g->name[player] : NULL;

@@ -123,13 +123,17 @@ typedef struct ref_config {
     int max_plies;           /* draw after this many plies (default 150) */
     ref_ply_callback on_ply; /* optional */
     void *user;              /* passed to on_ply */
-    /* Optional: when *stop becomes non-zero the game ends promptly with
-     * REF_REASON_ABORTED (bots killed). Read atomically by the game thread. */
-    const volatile int *stop;
+    /* Optional stop signal: a file descriptor (an eventfd or a pipe's read
+     * end, owned by the caller) that becomes readable when the game must
+     * end. It is in every poll set of the game, so the game ends at once
+     * with REF_REASON_ABORTED (bots ended and reaped). The referee never
+     * reads from it: one fd made readable stops every game that watches it.
+     * -1 (the default): never stopped. */
+    int stop_fd;
 } ref_config;
 
 /* Fills *c with the CodinGame defaults: 1000 ms, 150 ms, 150 plies, seed 0,
- * no callback, players zeroed. */
+ * no callback, players zeroed, stop_fd -1. Start every config from it. */
 void ref_config_init(ref_config *c);
 
 /* Once per process before games run: ignores SIGPIPE (a bot that closes its
@@ -156,6 +160,9 @@ const ref_ply *ref_game_ply(const ref_game *g, int i); /* 0 <= i < count */
 int64_t ref_game_seed(const ref_game *g);
 /* Start time, seconds since the Unix epoch (UTC). */
 int64_t ref_game_start_time(const ref_game *g);
+/* Wall-clock length of ref_game_run() in microseconds (monotonic clock),
+ * starting and ending both bots included. */
+int64_t ref_game_duration_us(const ref_game *g);
 const char *ref_game_player_name(const ref_game *g, int player);
 const char *ref_game_player_command(const ref_game *g, int player);
 

@@ -1,0 +1,172 @@
+/* check_util.c - the internal helper library: strict integers, messages,
+ * paths, atomic writes, mkdir -p, bounded reads. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check_main.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/parse.h"
+#include "util/text.h"
+
+static char tmpdir[64];
+
+static void make_tmpdir(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/check_util.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+START_TEST(parse_accepts_whole_decimal_numbers)
+{
+    int64_t v = 0;
+    ck_assert_int_eq(util_parse_i64("42", 0, 100, &v), 0);
+    ck_assert_int_eq(v, 42);
+    ck_assert_int_eq(util_parse_i64("-7", -10, 10, &v), 0);
+    ck_assert_int_eq(v, -7);
+    ck_assert_int_eq(util_parse_i64("+9", 0, 10, &v), 0);
+    ck_assert_int_eq(v, 9);
+    ck_assert_int_eq(util_parse_i64("9223372036854775807", INT64_MIN, INT64_MAX, &v), 0);
+    ck_assert(v == INT64_MAX);
+    int i = 0;
+    ck_assert_int_eq(util_parse_int("150", 1, 1000, &i), 0);
+    ck_assert_int_eq(i, 150);
+}
+END_TEST
+
+START_TEST(parse_rejects_anything_else_and_keeps_the_output)
+{
+    int64_t v = 123;
+    const char *bad[] = {"", " 5", "5 ", "5x", "0x10", "+", "-", "1e3", "1.0", "--1"};
+    for (size_t k = 0; k < LOA_COUNT(bad); k++)
+        ck_assert_msg(util_parse_i64(bad[k], INT64_MIN, INT64_MAX, &v) == UTIL_E_SYNTAX,
+                      "accepted '%s'", bad[k]);
+    ck_assert_int_eq(util_parse_i64("11", 0, 10, &v), UTIL_E_RANGE);
+    ck_assert_int_eq(util_parse_i64("-1", 0, 10, &v), UTIL_E_RANGE);
+    ck_assert_int_eq(util_parse_i64("99999999999999999999", INT64_MIN, INT64_MAX, &v),
+                     UTIL_E_RANGE);
+    ck_assert_int_eq(util_parse_i64(NULL, 0, 1, &v), UTIL_E_INVAL);
+    ck_assert_int_eq(v, 123);
+    int i = 5;
+    ck_assert_int_eq(util_parse_int("2147483648", 0, 2147483647, &i), UTIL_E_RANGE);
+    ck_assert_int_eq(i, 5);
+}
+END_TEST
+
+START_TEST(fail_formats_cuts_and_returns_the_code)
+{
+    char err[8];
+    ck_assert_int_eq(util_fail(-205, err, sizeof err, "bad %s", "value here"), -205);
+    ck_assert_str_eq(err, "bad val");
+    ck_assert_int_eq(util_fail(-1, NULL, 0, "ignored %d", 1), -1);
+}
+END_TEST
+
+START_TEST(path_join_adds_one_slash)
+{
+    char *p = util_path_join("dir", "games.jsonl");
+    ck_assert_str_eq(p, "dir/games.jsonl");
+    free(p);
+    p = util_path_join("dir/", "x");
+    ck_assert_str_eq(p, "dir/x");
+    free(p);
+    ck_assert_ptr_null(util_path_join(NULL, "x"));
+}
+END_TEST
+
+START_TEST(atomic_write_replaces_whole_and_leaves_no_temp)
+{
+    make_tmpdir();
+    char path[128];
+    snprintf(path, sizeof path, "%s/out.json", tmpdir);
+    ck_assert_int_eq(util_write_file_atomic(path, "first\n", 6), 0);
+    ck_assert_int_eq(util_write_file_atomic(path, "second!\n", 8), 0);
+    char *text = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(util_read_file(path, 100, &text, &len), 0);
+    ck_assert_str_eq(text, "second!\n");
+    ck_assert_uint_eq(len, 8);
+    free(text);
+    /* Only the target is left in the directory. */
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "test $(ls -A %s | wc -l) -eq 1", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    /* A directory that does not exist: an error, errno kept. */
+    snprintf(path, sizeof path, "%s/missing/out.json", tmpdir);
+    ck_assert_int_eq(util_write_file_atomic(path, "x", 1), UTIL_E_IO);
+    ck_assert_int_eq(errno, ENOENT);
+}
+END_TEST
+
+START_TEST(mkdirs_makes_every_level_and_accepts_existing)
+{
+    make_tmpdir();
+    char path[128];
+    snprintf(path, sizeof path, "%s/a/b/c", tmpdir);
+    ck_assert_int_eq(util_mkdirs(path), 0);
+    ck_assert_int_eq(util_mkdirs(path), 0);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert(S_ISDIR(st.st_mode));
+    /* A file in the way is an error. */
+    snprintf(path, sizeof path, "%s/file", tmpdir);
+    ck_assert_int_eq(util_write_file_atomic(path, "x", 1), 0);
+    ck_assert_int_eq(util_mkdirs(path), UTIL_E_IO);
+}
+END_TEST
+
+START_TEST(read_file_is_bounded_and_reads_proc_files)
+{
+    make_tmpdir();
+    char path[128];
+    snprintf(path, sizeof path, "%s/big", tmpdir);
+    char data[10000];
+    memset(data, 'x', sizeof data);
+    ck_assert_int_eq(util_write_file_atomic(path, data, sizeof data), 0);
+    char *text = NULL;
+    ck_assert_int_eq(util_read_file(path, 9999, &text, NULL), UTIL_E_RANGE);
+    ck_assert_ptr_null(text);
+    size_t len = 0;
+    ck_assert_int_eq(util_read_file(path, 10000, &text, &len), 0);
+    ck_assert_uint_eq(len, 10000);
+    free(text);
+    /* st_size is 0 for /proc files: the read must not trust it. */
+    ck_assert_int_eq(util_read_file("/proc/self/status", 1 << 20, &text, &len), 0);
+    ck_assert(len > 0 && strstr(text, "Pid:") != NULL);
+    free(text);
+    ck_assert_int_eq(util_read_file("/nonexistent/x", 10, &text, NULL), UTIL_E_IO);
+}
+END_TEST
+
+START_TEST(strerror_covers_every_code)
+{
+    ck_assert_str_eq(util_strerror(0), "success");
+#define XX(name, code, text) ck_assert_str_eq(util_strerror(code), text);
+    UTIL_ERROR_MAP(XX)
+#undef XX
+    ck_assert_str_eq(util_strerror(-599), "unknown util error");
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"parse_accepts_whole_decimal_numbers", parse_accepts_whole_decimal_numbers, 10},
+        {"parse_rejects_anything_else_and_keeps_the_output",
+         parse_rejects_anything_else_and_keeps_the_output, 10},
+        {"fail_formats_cuts_and_returns_the_code", fail_formats_cuts_and_returns_the_code, 10},
+        {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
+        {"atomic_write_replaces_whole_and_leaves_no_temp",
+         atomic_write_replaces_whole_and_leaves_no_temp, 10},
+        {"mkdirs_makes_every_level_and_accepts_existing",
+         mkdirs_makes_every_level_and_accepts_existing, 10},
+        {"read_file_is_bounded_and_reads_proc_files", read_file_is_bounded_and_reads_proc_files,
+         10},
+        {"strerror_covers_every_code", strerror_covers_every_code, 10},
+    };
+    return loa_run_suite("util", cases, LOA_COUNT(cases));
+}

@@ -1,0 +1,30 @@
+/*
+ * util/file.h - writing files so that a reader never sees half of one, and
+ * making directories.
+ */
+#ifndef UTIL_FILE_H
+#define UTIL_FILE_H
+
+#include <stddef.h>
+
+/* Writes len bytes to path atomically: a temp file with a unique name in
+ * the same directory (mkstemp: two writers of one path never share a temp
+ * file), written in full, fsync'd, renamed over path (rename is atomic
+ * within one file system), then the directory fsync'd so the new name
+ * survives a power loss. The file gets mode 0644 & ~umask. On failure the
+ * temp file is removed and path is unchanged. Returns 0, UTIL_E_INVAL
+ * (NULL path, or NULL data with len > 0) or UTIL_E_IO (errno set by the
+ * failing call). Thread-safe (no shared state). */
+int util_write_file_atomic(const char *path, const void *data, size_t len);
+
+/* mkdir -p path (mode 0777 & ~umask); an existing directory is fine.
+ * Returns 0, UTIL_E_INVAL, UTIL_E_NOMEM or UTIL_E_IO (errno set). */
+int util_mkdirs(const char *path);
+
+/* Reads the whole file at path into a new NUL-terminated buffer (malloc; the
+ * caller frees *out), refusing files over max_bytes. *len (may be NULL)
+ * gets the size without the NUL. Returns 0, UTIL_E_INVAL, UTIL_E_NOMEM,
+ * UTIL_E_RANGE (larger than max_bytes) or UTIL_E_IO (errno set). */
+int util_read_file(const char *path, size_t max_bytes, char **out, size_t *len);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * util/text.h - small text helpers shared by the executables and libraries:
+ * error messages into caller buffers, and paths.
+ */
+#ifndef UTIL_TEXT_H
+#define UTIL_TEXT_H
+
+#include <stddef.h>
+
+/* Formats a message (printf-style) into err[errsz] (cut to fit, always
+ * NUL-terminated when errsz > 0; err may be NULL or errsz 0: nothing
+ * written) and returns code unchanged, so that a failing function can say
+ * `return util_fail(ARENA_E_IO, err, errsz, "cannot open %s", path);`.
+ * Thread-safe. */
+int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* "a/b" as a new string (malloc; the caller frees). NULL on out of memory
+ * or a NULL argument. A trailing '/' on a is not doubled. */
+char *util_path_join(const char *a, const char *b);
+
+#endif
