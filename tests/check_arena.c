@@ -13,8 +13,10 @@
 #include <unistd.h>
 
 #include "arena_cli.h"
-#include "arena_config.h"
+#include "arena_settings.h"
+#include "arena_command.h"
 #include "arena_error.h"
+#include "arena_league_file.h"
 #include "arena_progress.h"
 #include "arena_ratings.h"
 #include "arena_schedule.h"
@@ -371,7 +373,7 @@ static arena_game_record record_for(const arena_settings *s, int id, int winner)
     r.fault = -1;
     r.scores[0] = winner == 0;
     r.scores[1] = winner == 1;
-    snprintf(r.reason, sizeof r.reason, "%s", winner < 0 ? "ply_limit" : "connected");
+    r.reason = winner < 0 ? REF_REASON_PLY_LIMIT : REF_REASON_CONNECTED;
     r.plies = 40 + id;
     r.time[0].first_ms = 3.5;
     r.time[0].turns = 20;
@@ -432,7 +434,7 @@ START_TEST(test_store_append_resume)
         ck_assert_int_eq(got->white, want.white);
         ck_assert(got->seed == want.seed);
         ck_assert_int_eq(got->winner, want.winner);
-        ck_assert_str_eq(got->reason, want.reason);
+        ck_assert_int_eq(got->reason, want.reason);
         ck_assert_int_eq(got->plies, want.plies);
         ck_assert_double_eq_tol(got->time[0].max_ms, 9.25, 1e-9);
         ck_assert_int_eq(got->time[1].turns, 19);
@@ -582,10 +584,10 @@ START_TEST(test_standings_totals)
     recs[1].winner = 1; /* bot0 (white) beats bot1 */
     recs[2].winner = 1; /* bot2 (white) wins on a timeout of bot0 */
     recs[2].fault = 0;
-    snprintf(recs[2].reason, sizeof recs[2].reason, "timeout");
+    recs[2].reason = REF_REASON_TIMEOUT;
     recs[5].winner = 0;
     recs[5].fault = 1;
-    snprintf(recs[5].reason, sizeof recs[5].reason, "failed_to_start");
+    recs[5].reason = REF_REASON_FAILED_TO_START;
     arena_standings *st = malloc(sizeof *st);
     ck_assert_int_eq(arena_standings_compute(&s, recs, 6, -1, st), 0);
     ck_assert_int_eq(st->games, 6);

@@ -16,8 +16,8 @@
 
 #include <stdio.h>
 
-#include "arena_config.h"
-#include "arena_store.h"
+#include "arena_settings.h"
+#include "arena_record.h"
 
 enum arena_progress_mode {
     ARENA_PROGRESS_LIVE = 0,
