@@ -99,7 +99,7 @@ static int int_arg(const char *name, const char *arg, int64_t min, int64_t max, 
     int64_t v;
     if (util_parse_i64(arg, min, max, &v))
         return util_fail(ARENA_E_CONFIG, err, errsz, "--%s: '%s' is not an integer in %lld..%lld",
-                    name, arg, (long long)min, (long long)max);
+                         name, arg, (long long)min, (long long)max);
     *out = (int)v;
     return 0;
 }
@@ -117,7 +117,7 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     case 's':
         if (util_parse_i64(f->arg, INT64_MIN, INT64_MAX, &s->seed))
             return util_fail(ARENA_E_CONFIG, err, errsz, "--seed: '%s' is not a 64-bit integer",
-                        f->arg);
+                             f->arg);
         return 0;
     case 'o':
         if (!*f->arg)
@@ -126,7 +126,7 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     case 'f':
         if (arena_format_parse(f->arg, &s->format))
             return util_fail(ARENA_E_CONFIG, err, errsz,
-                        "--format: '%s' is not round-robin or gauntlet", f->arg);
+                             "--format: '%s' is not round-robin or gauntlet", f->arg);
         return 0;
     case OPT_TURN_MS:
         return int_arg("turn-ms", f->arg, 1, 3600000, &s->turn_ms, err, errsz);
@@ -158,15 +158,16 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     while ((opt = getopt_long(argc, argv, ":b:g:c:s:o:f:qhV", options, NULL)) != -1) {
         if (opt == '?') {
             if (optopt)
-                rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '-%c' (see --help)", optopt);
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '-%c' (see --help)",
+                               optopt);
             else
                 rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)",
-                          argv[optind - 1]);
+                               argv[optind - 1]);
             break;
         }
         if (opt == ':') {
             rc = util_fail(ARENA_E_CONFIG, err, errsz, "option '%s' needs a value",
-                      argv[optind - 1]);
+                           argv[optind - 1]);
             break;
         }
         switch (opt) {
@@ -190,8 +191,8 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     if (!rc && optind < argc) {
         if (argc - optind > 1)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                      "more than one league file given ('%s' and '%s')", argv[optind],
-                      argv[optind + 1]);
+                           "more than one league file given ('%s' and '%s')", argv[optind],
+                           argv[optind + 1]);
         else
             rc = arena_set_string(&cli->league_file, argv[optind]);
     }
@@ -202,11 +203,11 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     if (cli->standings_dir) {
         if (cli->league_file)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                      "--standings DIR takes no league file (it reads DIR/league.json)");
+                           "--standings DIR takes no league file (it reads DIR/league.json)");
         for (int i = 0; i < nflags && !rc; i++) {
             if (flags[i].opt != OPT_ANCHOR)
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                          "--standings DIR only combines with --anchor");
+                               "--standings DIR only combines with --anchor");
             else
                 rc = apply(cli, &flags[i], err, errsz);
         }
@@ -219,8 +220,8 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
             for (int i = 0; i < nflags; i++)
                 if (flags[i].opt == 'b') {
                     rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                              "--bot cannot be combined with a league file: add the bot to "
-                              "its \"bots\"");
+                                   "--bot cannot be combined with a league file: add the bot to "
+                                   "its \"bots\"");
                     break;
                 }
         }

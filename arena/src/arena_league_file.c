@@ -67,7 +67,7 @@ static int check_duplicate_keys(const cJSON *obj, const char *where, char *err, 
         for (const cJSON *b = a->next; b; b = b->next)
             if (a->string && b->string && strcmp(a->string, b->string) == 0)
                 return util_fail(ARENA_E_CONFIG, err, errsz, "%s: key \"%s\" appears twice", where,
-                            a->string);
+                                 a->string);
     return 0;
 }
 
@@ -76,11 +76,11 @@ static int get_int(const cJSON *item, const char *where, int64_t min, int64_t ma
 {
     if (!cJSON_IsNumber(item))
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer", where,
-                    item->string);
+                         item->string);
     double d = item->valuedouble;
     if (d != (double)(int64_t)d || d < (double)min || d > (double)max)
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer in %lld..%lld",
-                    where, item->string, (long long)min, (long long)max);
+                         where, item->string, (long long)min, (long long)max);
     *out = (int)d;
     return 0;
 }
@@ -90,7 +90,7 @@ static int get_string(const cJSON *item, const char *where, const char **out, ch
 {
     if (!cJSON_IsString(item) || !item->valuestring)
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be a string", where,
-                    item->string);
+                         item->string);
     *out = item->valuestring;
     return 0;
 }
@@ -102,7 +102,8 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
     snprintf(where, sizeof where, "%s: bots[%d]", src, index);
     if (!cJSON_IsObject(obj))
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                    "%s: must be an object like {\"name\": \"ab\", \"command\": \"./ab\"}", where);
+                         "%s: must be an object like {\"name\": \"ab\", \"command\": \"./ab\"}",
+                         where);
     int rc = check_duplicate_keys(obj, where, err, errsz);
     if (rc)
         return rc;
@@ -116,14 +117,16 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
             rc = get_string(it, where, &cwd, err, errsz);
         else
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                      "%s: unknown key \"%s\" (expected name, command, cwd)", where, it->string);
+                           "%s: unknown key \"%s\" (expected name, command, cwd)", where,
+                           it->string);
         if (rc)
             return rc;
     }
     if (!name)
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: missing \"name\"", where);
     if (!command || strspn(command, " \t") == strlen(command))
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s (\"%s\"): missing bot command", where, name);
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s (\"%s\"): missing bot command", where,
+                         name);
     char *cwd_abs = NULL;
     if (cwd) {
         if (!*cwd)
@@ -165,9 +168,9 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
         snippet(text + off, near, sizeof near);
         if (off >= len || !near[0])
             return util_fail(ARENA_E_PARSE, err, errsz,
-                        "%s:%d:%d: malformed JSON: unexpected end of file", src, line, col);
+                             "%s:%d:%d: malformed JSON: unexpected end of file", src, line, col);
         return util_fail(ARENA_E_PARSE, err, errsz, "%s:%d:%d: malformed JSON near '%s'", src, line,
-                    col, near);
+                         col, near);
     }
     /* cJSON stops after the first value: anything but spaces after it is an error. */
     if (end) {
@@ -179,12 +182,14 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
             line_col(text, (size_t)(p - text), &line, &col);
             cJSON_Delete(root);
             return util_fail(ARENA_E_PARSE, err, errsz,
-                        "%s:%d:%d: malformed JSON: text after the closing '}'", src, line, col);
+                             "%s:%d:%d: malformed JSON: text after the closing '}'", src, line,
+                             col);
         }
     }
     int rc = 0;
     if (!cJSON_IsObject(root)) {
-        rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: the league must be a JSON object {...}", src);
+        rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: the league must be a JSON object {...}",
+                       src);
         goto out;
     }
     if ((rc = check_duplicate_keys(root, src, err, errsz)))
@@ -198,9 +203,11 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
         if (strcmp(k, "bots") == 0) {
             bots = it;
         } else if (strcmp(k, "format") == 0) {
-            if (!(rc = get_string(it, src, &str, err, errsz)) && arena_format_parse(str, &s->format))
+            if (!(rc = get_string(it, src, &str, err, errsz)) &&
+                arena_format_parse(str, &s->format))
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                          "%s: \"format\": '%s' is not \"round-robin\" or \"gauntlet\"", src, str);
+                               "%s: \"format\": '%s' is not \"round-robin\" or \"gauntlet\"", src,
+                               str);
         } else if (strcmp(k, "gauntlet_bot") == 0) {
             if (!(rc = get_string(it, src, &str, err, errsz)))
                 rc = arena_set_string(&s->gauntlet_bot, str);
@@ -223,14 +230,15 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
             if (cJSON_IsString(it)) {
                 if (util_parse_i64(it->valuestring, INT64_MIN, INT64_MAX, &s->seed))
                     rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                              "%s: \"seed\": '%s' is not a 64-bit integer", src, it->valuestring);
+                                   "%s: \"seed\": '%s' is not a 64-bit integer", src,
+                                   it->valuestring);
             } else if (cJSON_IsNumber(it) && it->valuedouble == (double)(int64_t)it->valuedouble &&
                        it->valuedouble <= 9007199254740992.0 &&
                        it->valuedouble >= -9007199254740992.0) {
                 s->seed = (int64_t)it->valuedouble;
             } else {
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                          "%s: \"seed\" must be an integer (a string for |seed| > 2^53)", src);
+                               "%s: \"seed\" must be an integer (a string for |seed| > 2^53)", src);
             }
         } else if (strcmp(k, "out") == 0) {
             if (!(rc = get_string(it, src, &str, err, errsz))) {
@@ -248,16 +256,16 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
             /* free text for humans (JSON has no comments) */
         } else {
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                      "%s: unknown key \"%s\" (expected bots, format, gauntlet_bot, games, "
-                      "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, anchor, "
-                      "description)", src, k);
+                           "%s: unknown key \"%s\" (expected bots, format, gauntlet_bot, games, "
+                           "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, anchor, "
+                           "description)", src, k);
         }
     }
     if (rc)
         goto out;
     if (!bots) {
-        rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: missing \"bots\" (a list of {name, command})",
-                  src);
+        rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                       "%s: missing \"bots\" (a list of {name, command})", src);
         goto out;
     }
     if (!cJSON_IsArray(bots)) {

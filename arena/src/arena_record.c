@@ -219,7 +219,7 @@ int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_r
     r->white = arena_settings_find_bot(s, white->valuestring);
     if (r->black < 0 || r->white < 0)
         return util_fail(ARENA_E_PARSE, err, errsz, "bot '%.40s' is not in the league",
-                    r->black < 0 ? black->valuestring : white->valuestring);
+                         r->black < 0 ? black->valuestring : white->valuestring);
     if (side_field(j, "winner", &r->winner) || side_field(j, "fault", &r->fault))
         return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"winner\"/\"fault\"");
     const cJSON *scores = cJSON_GetObjectItemCaseSensitive(j, "scores");

@@ -94,7 +94,8 @@ int arena_settings_add_bot_arg(arena_settings *s, const char *arg, char *err, si
     const char *eq = strchr(arg, '=');
     if (!eq)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                    "--bot '%s': expected NAME=COMMAND (e.g. --bot ab=./build/bin/loa-ab)", arg);
+                         "--bot '%s': expected NAME=COMMAND (e.g. --bot ab=./build/bin/loa-ab)",
+                         arg);
     size_t n = (size_t)(eq - arg);
     if (n == 0)
         return util_fail(ARENA_E_CONFIG, err, errsz, "--bot '%s': the bot name is empty", arg);
@@ -103,7 +104,7 @@ int arena_settings_add_bot_arg(arena_settings *s, const char *arg, char *err, si
         cmd++;
     if (!*cmd)
         return util_fail(ARENA_E_CONFIG, err, errsz, "--bot '%.*s': missing bot command after '='",
-                    (int)(n > 64 ? 64 : n), arg);
+                         (int)(n > 64 ? 64 : n), arg);
     char *name = strndup(arg, n);
     if (!name)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
@@ -148,63 +149,65 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
 {
     if (s->bot_count < 2)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                    "a league needs at least two bots (%d given): add --bot NAME=COMMAND or "
-                    "entries in \"bots\"", s->bot_count);
+                         "a league needs at least two bots (%d given): add --bot NAME=COMMAND or "
+                         "entries in \"bots\"", s->bot_count);
     for (int i = 0; i < s->bot_count; i++) {
         const arena_bot *b = &s->bots[i];
         switch (name_problem(b->name)) {
         case 1: return util_fail(ARENA_E_CONFIG, err, errsz, "bot %d: the name is empty", i + 1);
         case 2:
-            return util_fail(ARENA_E_CONFIG, err, errsz, "bot name '%.40s...' is longer than %d bytes",
-                        b->name, ARENA_NAME_MAX);
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "bot name '%.40s...' is longer than %d bytes", b->name,
+                             ARENA_NAME_MAX);
         case 3:
-            return util_fail(ARENA_E_CONFIG, err, errsz, "bot %d: the name holds a control character",
-                        i + 1);
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "bot %d: the name holds a control character", i + 1);
         case 4:
             return util_fail(ARENA_E_CONFIG, err, errsz,
-                        "bot name '%s' starts or ends with a space", b->name);
+                             "bot name '%s' starts or ends with a space", b->name);
         default: break;
         }
         if (!b->command || strspn(b->command, " \t") == strlen(b->command))
             return util_fail(ARENA_E_CONFIG, err, errsz, "bot '%s': missing bot command", b->name);
         if (strlen(b->command) > ARENA_COMMAND_MAX)
             return util_fail(ARENA_E_CONFIG, err, errsz, "bot '%s': command longer than %d bytes",
-                        b->name, ARENA_COMMAND_MAX);
+                             b->name, ARENA_COMMAND_MAX);
         for (int j = 0; j < i; j++)
             if (strcmp(s->bots[j].name, b->name) == 0)
                 return util_fail(ARENA_E_CONFIG, err, errsz,
-                            "duplicate bot name '%s' (bots %d and %d): names must be unique",
-                            b->name, j + 1, i + 1);
+                                 "duplicate bot name '%s' (bots %d and %d): names must be unique",
+                                 b->name, j + 1, i + 1);
     }
     if (s->games < 2 || s->games > 1000000 || s->games % 2)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                    "games per pairing must be even and in 2..1000000 (%d given): games are "
-                    "played in colour-swapped pairs", s->games);
+                         "games per pairing must be even and in 2..1000000 (%d given): games are "
+                         "played in colour-swapped pairs", s->games);
     int64_t pairings = s->format == ARENA_FORMAT_GAUNTLET
                            ? s->bot_count - 1
                            : (int64_t)s->bot_count * (s->bot_count - 1) / 2;
     if (pairings * s->games > ARENA_MAX_GAMES)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                    "%lld games (%lld pairings x %d) is more than the %d a league may hold",
-                    (long long)(pairings * s->games), (long long)pairings, s->games,
-                    ARENA_MAX_GAMES);
+                         "%lld games (%lld pairings x %d) is more than the %d a league may hold",
+                         (long long)(pairings * s->games), (long long)pairings, s->games,
+                         ARENA_MAX_GAMES);
     if (s->concurrency < 0 || s->concurrency > 256)
         return util_fail(ARENA_E_CONFIG, err, errsz, "concurrency must be in 1..256 (%d given)",
-                    s->concurrency);
+                         s->concurrency);
     if (s->turn_ms < 1 || s->turn_ms > 3600000)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "turn limit must be in 1..3600000 ms (%d given)",
-                    s->turn_ms);
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "turn limit must be in 1..3600000 ms (%d given)", s->turn_ms);
     if (s->first_turn_ms < 1 || s->first_turn_ms > 3600000)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                    "first-turn limit must be in 1..3600000 ms (%d given)", s->first_turn_ms);
+                         "first-turn limit must be in 1..3600000 ms (%d given)", s->first_turn_ms);
     if (s->max_plies < 1 || s->max_plies > 100000)
         return util_fail(ARENA_E_CONFIG, err, errsz, "max plies must be in 1..100000 (%d given)",
-                    s->max_plies);
+                         s->max_plies);
     if (s->gauntlet_bot && arena_settings_find_bot(s, s->gauntlet_bot) < 0)
         return util_fail(ARENA_E_CONFIG, err, errsz, "gauntlet bot '%s' is not one of the bots",
-                    s->gauntlet_bot);
+                         s->gauntlet_bot);
     if (s->anchor && arena_settings_find_bot(s, s->anchor) < 0)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "anchor '%s' is not one of the bots", s->anchor);
+        return util_fail(ARENA_E_CONFIG, err, errsz, "anchor '%s' is not one of the bots",
+                         s->anchor);
     if (!s->out_dir || !*s->out_dir)
         return util_fail(ARENA_E_CONFIG, err, errsz, "no output directory (--out DIR)");
     return 0;
@@ -255,42 +258,42 @@ int arena_settings_compare(const arena_settings *old, const arena_settings *now,
 {
     if (old->bot_count != now->bot_count)
         return util_fail(ARENA_E_MISMATCH, err, errsz, "it has %d bots, this league %d",
-                    old->bot_count, now->bot_count);
+                         old->bot_count, now->bot_count);
     for (int i = 0; i < old->bot_count; i++) {
         const arena_bot *a = &old->bots[i], *b = &now->bots[i];
         if (!str_eq(a->name, b->name))
             return util_fail(ARENA_E_MISMATCH, err, errsz, "its bot %d is '%s', here '%s'", i + 1,
-                        a->name, b->name);
+                             a->name, b->name);
         if (!str_eq(a->command, b->command))
             return util_fail(ARENA_E_MISMATCH, err, errsz,
-                        "bot '%s' had the command '%s', now '%s'", a->name, a->command,
-                        b->command);
+                             "bot '%s' had the command '%s', now '%s'", a->name, a->command,
+                             b->command);
         if (!str_eq(a->cwd, b->cwd))
             return util_fail(ARENA_E_MISMATCH, err, errsz,
-                        "bot '%s' had the working directory '%s', now '%s'", a->name,
-                        a->cwd ? a->cwd : "(none)", b->cwd ? b->cwd : "(none)");
+                             "bot '%s' had the working directory '%s', now '%s'", a->name,
+                             a->cwd ? a->cwd : "(none)", b->cwd ? b->cwd : "(none)");
     }
     if (old->format != now->format)
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its format is %s, now %s",
-                    arena_format_name(old->format), arena_format_name(now->format));
+                         arena_format_name(old->format), arena_format_name(now->format));
     if (now->format == ARENA_FORMAT_GAUNTLET &&
         arena_settings_gauntlet_index(old) != arena_settings_gauntlet_index(now))
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its gauntlet bot is '%s', now '%s'",
-                    old->bots[arena_settings_gauntlet_index(old)].name,
-                    now->bots[arena_settings_gauntlet_index(now)].name);
+                         old->bots[arena_settings_gauntlet_index(old)].name,
+                         now->bots[arena_settings_gauntlet_index(now)].name);
     if (old->seed != now->seed)
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its seed is %lld, now %lld",
-                    (long long)old->seed, (long long)now->seed);
+                         (long long)old->seed, (long long)now->seed);
     if (old->turn_ms != now->turn_ms || old->first_turn_ms != now->first_turn_ms)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
-                    "its time limits are %d/%d ms (first turn/turn), now %d/%d ms",
-                    old->first_turn_ms, old->turn_ms, now->first_turn_ms, now->turn_ms);
+                         "its time limits are %d/%d ms (first turn/turn), now %d/%d ms",
+                         old->first_turn_ms, old->turn_ms, now->first_turn_ms, now->turn_ms);
     if (old->max_plies != now->max_plies)
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "its ply limit is %d, now %d", old->max_plies,
-                    now->max_plies);
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "its ply limit is %d, now %d",
+                         old->max_plies, now->max_plies);
     if (now->games < old->games)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
-                    "it plays %d games per pairing, now %d, and a league can only grow",
-                    old->games, now->games);
+                         "it plays %d games per pairing, now %d, and a league can only grow",
+                         old->games, now->games);
     return 0;
 }

@@ -154,14 +154,14 @@ static int check_against_schedule(const arena_store *st, const arena_game_record
     const arena_settings *s = &st->settings;
     if (r->id >= st->schedule_size)
         return util_fail(-1, why, whysz, "game %d is outside the schedule (%lld games)", r->id,
-                    (long long)st->schedule_size);
+                         (long long)st->schedule_size);
     arena_game_spec g;
     arena_schedule_game(s->format, s->bot_count, arena_settings_gauntlet_index(s), s->games,
                         s->seed, r->id, &g);
     if (g.black != r->black || g.white != r->white || g.seed != r->seed ||
         g.round != r->round || g.pairing != r->pairing)
-        return util_fail(-1, why, whysz, "game %d does not match the schedule (bots or seed differ)",
-                    r->id);
+        return util_fail(-1, why, whysz,
+                         "game %d does not match the schedule (bots or seed differ)", r->id);
     if (r->winner > 1 || r->fault > 1)
         return util_fail(-1, why, whysz, "game %d has an impossible result", r->id);
     return 0;
@@ -226,7 +226,7 @@ static int read_games(arena_store *st, const char *path, int readonly, arena_war
         struct stat sb;
         if (stat(path, &sb) == 0 && sb.st_size > good_end && truncate(path, good_end) != 0)
             return util_fail(ARENA_E_IO, err, errsz, "cannot cut the torn line off %s: %s", path,
-                        strerror(errno));
+                             strerror(errno));
     }
     return 0;
 }
@@ -490,7 +490,7 @@ int arena_store_archive(const char *dir, char *err, size_t errsz)
             if (!made) {
                 if (mkdir(target, 0777) != 0 && errno != EEXIST) {
                     rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", target,
-                              strerror(errno));
+                                   strerror(errno));
                     free(from);
                     break;
                 }
@@ -499,7 +499,7 @@ int arena_store_archive(const char *dir, char *err, size_t errsz)
             to = util_path_join(target, names[i]);
             if (!to || rename(from, to) != 0)
                 rc = util_fail(ARENA_E_IO, err, errsz, "cannot move %s to %s: %s", from, target,
-                          strerror(errno));
+                               strerror(errno));
         }
         free(from);
         free(to);
