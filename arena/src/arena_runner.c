@@ -157,7 +157,7 @@ static int deliver(runner *rn, int *head)
         arena_outcome *o = &rn->outcomes[rn->queue[*head]];
         if (cfg->on_result(o, cfg->user) != 0)
             soft_stop(rn);
-        ref_game_free((ref_game *)o->game);
+        ref_game_free(o->game);
         o->game = NULL;
     }
     return alive;

@@ -39,7 +39,7 @@ typedef struct arena_outcome {
     int status;                 /* ARENA_OUTCOME_* */
     arena_game_record record;   /* spec fields always; result fields whenever
                                    game is non-NULL (arena_record_set_result) */
-    const ref_game *game;       /* the played game (for its full record), NULL
+    ref_game *game;             /* the played game (for its full record), NULL
                                    when the referee could not allocate one.
                                    Made by a worker, whose ownership passes to
                                    the runner with the outcome; on_result

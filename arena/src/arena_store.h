@@ -70,10 +70,12 @@ void arena_store_close(arena_store *st);
  * by the store. */
 const arena_settings *arena_store_settings(const arena_store *st);
 
-/* Number of distinct finished games held, and the i-th (0 <= i < count),
- * in the order read or appended. The pointer stays valid until the next
- * append or close. */
+/* Number of distinct finished games held. */
 int arena_store_count(const arena_store *st);
+
+/* The i-th finished game (0 <= i < count) in the order read or appended,
+ * NULL for i out of range. Owned by the store; the pointer stays valid
+ * until the next append or close. */
 const arena_game_record *arena_store_get(const arena_store *st, int i);
 
 /* 1 if game id is finished. */
