@@ -9,6 +9,8 @@
 #   check_arena_progress   live line, plain lines, quiet
 #   check_arena_settings   the league file: good and every bad input
 #   check_arena_options    the command line over a league file
+#   check_arena_runner     the scheduler with loa-first games: results once,
+#                          stop by callback, one and two interrupts
 #   check_arena_cli        integration: runs loa-arena with loa-first bots: bad
 #                          inputs, failed_to_start, kill -9 and resume, torn
 #                          line, Ctrl-C once and twice, --standings
@@ -16,6 +18,10 @@ if(TARGET arena_core)
   foreach(module error schedule ratings record store standings progress settings options)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
+  if(TARGET loa-first)
+    loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
+    add_dependencies(check_arena_runner loa-first)
+  endif()
   if(TARGET loa-arena AND TARGET loa-first)
     loa_add_suite(arena_cli LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli loa-arena loa-first)
