@@ -1,11 +1,27 @@
-# The arena's Check suites (tests/CMakeLists.txt includes this file).
-#   check_arena      unit tests: schedule, ratings, results store, league
-#                    file and flags (links arena_core only)
-#   check_arena_cli  integration: runs loa-arena with loa-first bots: bad
-#                    inputs, failed_to_start, kill -9 and resume, torn line,
-#                    Ctrl-C once and twice, --standings (needs the referee)
+# The arena's Check suites (tests/CMakeLists.txt includes this file), one
+# per module of arena/src, linking arena_core:
+#   check_arena_error      ARENA_ERROR_MAP: ranges and messages
+#   check_arena_schedule   pairings, colours, seeds
+#   check_arena_ratings    the Elo fit on known answers
+#   check_arena_record     a game record <-> its games.jsonl line
+#   check_arena_store      append, resume, torn line, foreign lines, mismatch
+#   check_arena_standings  totals, matrices, tables
+#   check_arena_progress   live line, plain lines, quiet
+#   check_arena_settings   the league file: good and every bad input
+#   check_arena_options    the command line over a league file
+#   check_arena_runner     the scheduler with loa-first games: results once,
+#                          stop by callback, one and two interrupts
+#   check_arena_cli        integration: runs loa-arena with loa-first bots: bad
+#                          inputs, failed_to_start, kill -9 and resume, torn
+#                          line, Ctrl-C once and twice, --standings
 if(TARGET arena_core)
-  loa_add_suite(arena LIBS arena_core m TIMEOUT 60)
+  foreach(module error schedule ratings record store standings progress settings options)
+    loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
+  endforeach()
+  if(TARGET loa-first)
+    loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
+    add_dependencies(check_arena_runner loa-first)
+  endif()
   if(TARGET loa-arena AND TARGET loa-first)
     loa_add_suite(arena_cli LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli loa-arena loa-first)

@@ -20,6 +20,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "check_main.h"
+
 #define ARENA LOA_BIN_DIR "/loa-arena"
 #define FIRST LOA_BIN_DIR "/loa-first"
 
@@ -461,29 +463,15 @@ START_TEST(test_interrupt_twice)
 }
 END_TEST
 
-static Suite *arena_cli_suite(void)
-{
-    Suite *s = suite_create("arena_cli");
-    TCase *tc = tcase_create("bad_input");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_bad_inputs);
-    tcase_add_test(tc, test_failed_to_start);
-    tcase_add_test(tc, test_league_file_twice);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("interruption");
-    tcase_set_timeout(tc, 90);
-    tcase_add_test(tc, test_kill_and_resume);
-    tcase_add_test(tc, test_interrupt_once);
-    tcase_add_test(tc, test_interrupt_twice);
-    suite_add_tcase(s, tc);
-    return s;
-}
-
 int main(void)
 {
-    SRunner *sr = srunner_create(arena_cli_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"refuses_bad_input_with_one_line_exit_2", test_bad_inputs, 60},
+        {"scores_a_bot_that_fails_to_start", test_failed_to_start, 60},
+        {"expands_paths_and_reruns_a_league_file", test_league_file_twice, 60},
+        {"resumes_after_kill_9_every_game_once", test_kill_and_resume, 90},
+        {"finishes_running_games_on_first_interrupt", test_interrupt_once, 90},
+        {"stops_running_games_on_second_interrupt", test_interrupt_twice, 90},
+    };
+    return loa_run_suite("arena_cli", cases, LOA_COUNT(cases));
 }

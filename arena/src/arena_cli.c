@@ -2,12 +2,15 @@
 #include "arena_cli.h"
 
 #include <getopt.h>
-#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena_error.h"
+#include "arena_league_file.h"
+#include "util/parse.h"
+#include "util/text.h"
 
 enum {
     OPT_TURN_MS = 1000,
@@ -76,17 +79,6 @@ void arena_cli_usage(FILE *out)
         out);
 }
 
-static int fail(int code, char *err, size_t errsz, const char *fmt, ...)
-{
-    if (err && errsz > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errsz, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 void arena_cli_clear(arena_cli *cli)
 {
     arena_settings_clear(&cli->settings);
@@ -105,9 +97,9 @@ static int int_arg(const char *name, const char *arg, int64_t min, int64_t max, 
                    char *err, size_t errsz)
 {
     int64_t v;
-    if (arena_parse_i64(arg, min, max, &v))
-        return fail(ARENA_E_CONFIG, err, errsz, "--%s: '%s' is not an integer in %lld..%lld",
-                    name, arg, (long long)min, (long long)max);
+    if (util_parse_i64(arg, min, max, &v))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "--%s: '%s' is not an integer in %lld..%lld",
+                         name, arg, (long long)min, (long long)max);
     *out = (int)v;
     return 0;
 }
@@ -123,18 +115,18 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     case 'c':
         return int_arg("concurrency", f->arg, 1, 256, &s->concurrency, err, errsz);
     case 's':
-        if (arena_parse_i64(f->arg, INT64_MIN, INT64_MAX, &s->seed))
-            return fail(ARENA_E_CONFIG, err, errsz, "--seed: '%s' is not a 64-bit integer",
-                        f->arg);
+        if (util_parse_i64(f->arg, INT64_MIN, INT64_MAX, &s->seed))
+            return util_fail(ARENA_E_CONFIG, err, errsz, "--seed: '%s' is not a 64-bit integer",
+                             f->arg);
         return 0;
     case 'o':
         if (!*f->arg)
-            return fail(ARENA_E_CONFIG, err, errsz, "--out: empty directory name");
+            return util_fail(ARENA_E_CONFIG, err, errsz, "--out: empty directory name");
         return arena_set_string(&s->out_dir, f->arg);
     case 'f':
         if (arena_format_parse(f->arg, &s->format))
-            return fail(ARENA_E_CONFIG, err, errsz,
-                        "--format: '%s' is not round-robin or gauntlet", f->arg);
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--format: '%s' is not round-robin or gauntlet", f->arg);
         return 0;
     case OPT_TURN_MS:
         return int_arg("turn-ms", f->arg, 1, 3600000, &s->turn_ms, err, errsz);
@@ -159,22 +151,23 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     arena_settings_init(&cli->settings);
     flag *flags = calloc((size_t)argc + 1, sizeof *flags);
     if (!flags)
-        return fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     int nflags = 0, rc = 0, opt;
     optind = 0; /* GNU: full re-initialisation, so tests may parse repeatedly */
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":b:g:c:s:o:f:qhV", options, NULL)) != -1) {
         if (opt == '?') {
             if (optopt)
-                rc = fail(ARENA_E_CONFIG, err, errsz, "unknown option '-%c' (see --help)", optopt);
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '-%c' (see --help)",
+                               optopt);
             else
-                rc = fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)",
-                          argv[optind - 1]);
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)",
+                               argv[optind - 1]);
             break;
         }
         if (opt == ':') {
-            rc = fail(ARENA_E_CONFIG, err, errsz, "option '%s' needs a value",
-                      argv[optind - 1]);
+            rc = util_fail(ARENA_E_CONFIG, err, errsz, "option '%s' needs a value",
+                           argv[optind - 1]);
             break;
         }
         switch (opt) {
@@ -197,9 +190,9 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     }
     if (!rc && optind < argc) {
         if (argc - optind > 1)
-            rc = fail(ARENA_E_CONFIG, err, errsz,
-                      "more than one league file given ('%s' and '%s')", argv[optind],
-                      argv[optind + 1]);
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "more than one league file given ('%s' and '%s')", argv[optind],
+                           argv[optind + 1]);
         else
             rc = arena_set_string(&cli->league_file, argv[optind]);
     }
@@ -209,12 +202,12 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     }
     if (cli->standings_dir) {
         if (cli->league_file)
-            rc = fail(ARENA_E_CONFIG, err, errsz,
-                      "--standings DIR takes no league file (it reads DIR/league.json)");
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "--standings DIR takes no league file (it reads DIR/league.json)");
         for (int i = 0; i < nflags && !rc; i++) {
             if (flags[i].opt != OPT_ANCHOR)
-                rc = fail(ARENA_E_CONFIG, err, errsz,
-                          "--standings DIR only combines with --anchor");
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "--standings DIR only combines with --anchor");
             else
                 rc = apply(cli, &flags[i], err, errsz);
         }
@@ -226,9 +219,9 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
         if (!rc && cli->settings.bot_count > 0) {
             for (int i = 0; i < nflags; i++)
                 if (flags[i].opt == 'b') {
-                    rc = fail(ARENA_E_CONFIG, err, errsz,
-                              "--bot cannot be combined with a league file: add the bot to "
-                              "its \"bots\"");
+                    rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                                   "--bot cannot be combined with a league file: add the bot to "
+                                   "its \"bots\"");
                     break;
                 }
         }
@@ -240,12 +233,12 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     if (!rc && !cli->settings.out_dir)
         rc = arena_set_string(&cli->settings.out_dir, "arena-results");
     if (rc == ARENA_E_NOMEM)
-        fail(rc, err, errsz, "out of memory");
+        util_fail(rc, err, errsz, "out of memory");
     if (!rc && (rc = arena_settings_validate(&cli->settings, err, errsz)) && cli->league_file) {
         /* name the file the league came from */
         char tmp[512];
         snprintf(tmp, sizeof tmp, "%s", err);
-        fail(rc, err, errsz, "%s: %s", cli->league_file, tmp);
+        util_fail(rc, err, errsz, "%s: %s", cli->league_file, tmp);
     }
     free(flags);
     return rc;

@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "arena_config.h"
+#include "arena_settings.h"
 
 typedef struct arena_cli {
     arena_settings settings;  /* the league asked for (validated unless

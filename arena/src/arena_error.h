@@ -5,26 +5,36 @@
  * success or one of the negative ARENA_E_* codes; it never exits. Functions
  * that judge user input also fill a caller-owned message buffer naming the
  * bad input (file, line, key, value); arena_strerror() only gives the class.
+ *
+ * Every component owns one range so a code in a log is never ambiguous: SDK
+ * -1..-99, referee -101..-199, arena -201..-299, bundler -301..-399, stub
+ * -401..-499, util -501..-599. ARENA_ERROR_MAP is the one table (libuv's
+ * UV_ERRNO_MAP pattern, as util/error.h): the enum and arena_strerror() are
+ * generated from it, so a code cannot lack its message.
  */
 #ifndef ARENA_ERROR_H
 #define ARENA_ERROR_H
 
-/* Error codes; values are distinct from the SDK's (-1..-99) and the
- * referee's (-101..-199) so a code is never ambiguous in a log. */
+/* XX(NAME, code, message) */
+#define ARENA_ERROR_MAP(XX)                                                          \
+    XX(INVAL, -201, "invalid argument")                 /* NULL or out of range: a bug */ \
+    XX(NOMEM, -202, "out of memory")                                                 \
+    XX(IO, -203, "file or directory operation failed")  /* see errno */              \
+    XX(PARSE, -204, "league file is unreadable or malformed")                        \
+    XX(CONFIG, -205, "invalid league setting")   /* missing, mistyped, out of range */ \
+    XX(MISMATCH, -206, "output directory holds a different league")                  \
+    XX(SYSTEM, -207, "thread or signal operation failed")                           \
+    XX(REFEREE, -208, "the referee library failed")     /* not a bot's fault */
+
 enum arena_error {
     ARENA_OK = 0,
-    ARENA_E_INVAL = -201,    /* a NULL pointer or out-of-range argument (a bug) */
-    ARENA_E_NOMEM = -202,    /* out of memory */
-    ARENA_E_IO = -203,       /* a file or directory operation failed (see errno) */
-    ARENA_E_PARSE = -204,    /* a league file is unreadable or not valid JSON */
-    ARENA_E_CONFIG = -205,   /* a setting is missing, mistyped or out of range */
-    ARENA_E_MISMATCH = -206, /* the output directory holds a different league */
-    ARENA_E_SYSTEM = -207,   /* a thread or signal call failed */
-    ARENA_E_REFEREE = -208   /* the referee library failed (not a bot's fault) */
+#define ARENA_XX(name, code, text) ARENA_E_##name = code,
+    ARENA_ERROR_MAP(ARENA_XX)
+#undef ARENA_XX
 };
 
-/* Fixed English sentence for an ARENA_E_* code ("unknown error" for any
- * other value). Static storage, never free it. Thread-safe. */
+/* Fixed English sentence for an ARENA_E_* code ("success" for 0, "unknown
+ * error" for any other value). Static storage, never free it. Thread-safe. */
 const char *arena_strerror(int code);
 
 #endif

@@ -8,6 +8,7 @@
  * played), 130 interrupted by Ctrl-C (results so far are kept).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -25,34 +26,60 @@
 #include "loa/loa.h"
 #include "ref/referee.h"
 
-/* Interrupts received (SIGINT, SIGTERM, SIGHUP); read by the runner. */
-static volatile sig_atomic_t g_interrupts;
+/* The self-pipe of interrupts (SIGINT, SIGTERM, SIGHUP): the handler
+ * writes one byte per signal to g_irq_pipe[1]; the runner polls
+ * g_irq_pipe[0]. Set once before the handler is installed. */
+static int g_irq_pipe[2] = {-1, -1};
 
-/* Async-signal-safe: a counter bump and write(2) only. */
+/* Async-signal-safe: write(2) only. The count is the handler's own (the
+ * handler masks the three signals, so it never runs nested) and only
+ * chooses the message; the runner counts the bytes. */
 static void on_signal(int sig)
 {
     (void)sig;
-    int n = g_interrupts < 2 ? g_interrupts + 1 : 2;
-    g_interrupts = n;
+    static int count;
+    int saved = errno;
+    if (count < 2)
+        count++;
     static const char once[] = "\nloa-arena: interrupted: no new games; waiting for the running "
                                "ones (interrupt again to stop them now)\n";
     static const char twice[] = "\nloa-arena: stopping the running games now\n";
-    ssize_t w = n == 1 ? write(STDERR_FILENO, once, sizeof once - 1)
-                       : write(STDERR_FILENO, twice, sizeof twice - 1);
+    ssize_t w = count == 1 ? write(STDERR_FILENO, once, sizeof once - 1)
+                           : write(STDERR_FILENO, twice, sizeof twice - 1);
+    w = write(g_irq_pipe[1], "x", 1); /* full pipe: already readable, enough */
     (void)w;
+    errno = saved;
 }
 
+/* Creates the interrupt pipe and installs the handler. Returns 0 or
+ * ARENA_E_SYSTEM. */
 static int install_signals(void)
 {
+    if (pipe2(g_irq_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return ARENA_E_SYSTEM;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
+    sigaddset(&sa.sa_mask, SIGHUP);
     sa.sa_flags = SA_RESTART;
     if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
         sigaction(SIGHUP, &sa, NULL))
         return ARENA_E_SYSTEM;
     return 0;
+}
+
+/* Interrupts still in the pipe (those after the runner returned). */
+static int late_interrupts(void)
+{
+    char buf[64];
+    int n = 0;
+    ssize_t r;
+    while (g_irq_pipe[0] >= 0 && (r = read(g_irq_pipe[0], buf, sizeof buf)) > 0)
+        n += (int)r;
+    return n;
 }
 
 /* Directory of the running executable, for `{bin}` in commands. */
@@ -88,7 +115,7 @@ typedef struct run_state {
     int warned_close[ARENA_MAX_BOTS];
     int close_calls;          /* turns near the limit while oversubscribed */
     int referee_errors, aborted, record_errors;
-    int fatal;                /* games.jsonl could not be written */
+    int fatal;                /* games.jsonl could not be written: stop */
     char fatal_msg[512];
 } run_state;
 
@@ -117,7 +144,7 @@ static void check_close_call(run_state *st, const arena_game_record *r)
     int side[2] = {r->black, r->white};
     for (int c = 0; c < 2; c++) {
         const arena_side_time *t = &r->time[c];
-        int timed_out = r->fault == c && strcmp(r->reason, "timeout") == 0;
+        int timed_out = r->fault == c && r->reason == REF_REASON_TIMEOUT;
         int close = t->max_ms >= 0.8 * st->s->turn_ms ||
                     t->first_ms >= 0.8 * st->s->first_turn_ms || timed_out;
         if (!close)
@@ -143,40 +170,42 @@ static void check_close_call(run_state *st, const arena_game_record *r)
     }
 }
 
-static void on_result(const arena_outcome *o, void *user)
+/* A finished game: its record file, then its games.jsonl line (the store's
+ * crash-safety order). Returns non-zero to stop scheduling when results can
+ * no longer be kept. */
+static int on_result(const arena_outcome *o, void *user)
 {
     run_state *st = user;
     char msg[700];
     if (o->status == ARENA_OUTCOME_ABORTED) {
         st->aborted++;
-        return;
+        return 0;
     }
     if (o->status == ARENA_OUTCOME_REFEREE_ERROR) {
         st->referee_errors++;
         snprintf(msg, sizeof msg, "game %d not played (it will be retried on the next run): %s",
                  o->record.id, o->error);
         arena_progress_warn(st->progress, msg);
-        return;
+        return 0;
     }
     if (st->fatal)
-        return;
-    if (!o->record_written) {
+        return 1;
+    char err[512];
+    if (arena_store_write_game(st->store, o->record.id, o->game, err, sizeof err)) {
         st->record_errors++;
         snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
-                 o->record.id, o->error);
+                 o->record.id, err);
         arena_progress_warn(st->progress, msg);
     }
-    char err[512];
     if (arena_store_append(st->store, &o->record, err, sizeof err)) {
         /* Results can no longer be kept: stop scheduling, finish, report. */
         st->fatal = 1;
         snprintf(st->fatal_msg, sizeof st->fatal_msg, "%s", err);
-        if (g_interrupts < 1)
-            g_interrupts = 1;
-        return;
+        return 1;
     }
     arena_progress_game(st->progress, &o->record);
     check_close_call(st, &o->record);
+    return 0;
 }
 
 static void on_tick(void *user)
@@ -185,8 +214,9 @@ static void on_tick(void *user)
     arena_progress_tick(st->progress);
 }
 
-/* Computes, prints and (unless dir is NULL) writes the standings. */
-static int standings(const arena_settings *s, arena_store *store, int anchor, const char *dir,
+/* Computes and prints the standings; when write is set, the store also
+ * writes standings.json. */
+static int standings(const arena_settings *s, arena_store *store, int anchor, int write,
                      FILE *out)
 {
     arena_standings *st = malloc(sizeof *st);
@@ -204,32 +234,18 @@ static int standings(const arena_settings *s, arena_store *store, int anchor, co
     free(recs);
     if (rc == 0)
         rc = arena_standings_print(st, s, out);
-    if (rc == 0 && dir) {
+    if (rc == 0 && write) {
         cJSON *j = arena_standings_to_json(st, s);
-        char *text = j ? cJSON_Print(j) : NULL;
-        cJSON_Delete(j);
-        if (!text) {
+        char err[1024];
+        if (!j) {
             rc = ARENA_E_NOMEM;
+        } else if ((rc = arena_store_write_standings(store, j, err, sizeof err))) {
+            if (rc == ARENA_E_IO)
+                fprintf(stderr, "loa-arena: %s\n", err);
         } else {
-            size_t len = strlen(text);
-            char *path = malloc(strlen(dir) + 32), *buf = malloc(len + 2);
-            if (!path || !buf) {
-                rc = ARENA_E_NOMEM;
-            } else {
-                memcpy(buf, text, len);
-                memcpy(buf + len, "\n", 2);
-                sprintf(path, "%s/standings.json", dir);
-                if (arena_write_file_atomic(path, buf)) {
-                    fprintf(stderr, "loa-arena: cannot write %s: %s\n", path, strerror(errno));
-                    rc = ARENA_E_IO;
-                } else {
-                    fprintf(out, "\nStandings written to %s\n", path);
-                }
-            }
-            free(path);
-            free(buf);
-            cJSON_free(text);
+            fprintf(out, "\nStandings written to %s\n", arena_store_standings_path(store));
         }
+        cJSON_Delete(j);
     }
     free(st);
     return rc;
@@ -254,7 +270,7 @@ static int print_stored_standings(const arena_cli *cli)
         arena_store_close(store);
         return 2;
     }
-    rc = standings(s, store, anchor, NULL, stdout);
+    rc = standings(s, store, anchor, 0, stdout);
     arena_store_close(store);
     return rc ? 1 : 0;
 }
@@ -333,7 +349,7 @@ static int run_league(arena_cli *cli)
         arena_progress_warn(progress, msg);
     }
 
-    int exit_code = 0;
+    int exit_code = 0, interrupts = 0;
     if (todo > 0) {
         if (install_signals()) {
             fprintf(stderr, "loa-arena: cannot install signal handlers\n");
@@ -341,21 +357,18 @@ static int run_league(arena_cli *cli)
         } else {
             char bin[PATH_MAX];
             exe_dir(bin, sizeof bin);
-            char records[PATH_MAX];
-            snprintf(records, sizeof records, "%s/games", s->out_dir);
             arena_runner_config rc_cfg = {
                 .settings = s,
                 .games = all,
                 .game_count = todo,
                 .concurrency = concurrency,
                 .bin_dir = bin,
-                .records_dir = records,
-                .interrupts = &g_interrupts,
+                .interrupt_fd = g_irq_pipe[0],
                 .on_result = on_result,
                 .on_tick = on_tick,
                 .user = &st,
             };
-            rc = arena_runner_run(&rc_cfg);
+            rc = arena_runner_run(&rc_cfg, &interrupts);
             if (rc) {
                 arena_progress_end(progress);
                 fprintf(stderr, "loa-arena: cannot run games: %s\n", arena_strerror(rc));
@@ -385,11 +398,11 @@ static int run_league(arena_cli *cli)
     if (stored < total && exit_code == 0) {
         fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
                 "resume\n", stored, total);
-        exit_code = g_interrupts ? 130 : 1;
+        exit_code = (interrupts + late_interrupts()) ? 130 : 1;
     }
     fputc('\n', stdout);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-    if (standings(s, store, anchor, s->out_dir, stdout) && exit_code == 0)
+    if (standings(s, store, anchor, 1, stdout) && exit_code == 0)
         exit_code = 1;
     fflush(stdout);
     arena_progress_free(progress);

@@ -108,7 +108,7 @@ void arena_progress_game(arena_progress *p, const arena_game_record *r)
                      p->s->bots[r->fault == 0 ? r->black : r->white].name);
         fprintf(p->out, "game %d/%d #%06d %s - %s %s %s%s, %d plies, %.2f s\n", p->done,
                 p->total, r->id, p->s->bots[r->black].name, p->s->bots[r->white].name, result,
-                r->reason, fault, r->plies, r->duration_ms / 1000.0);
+                ref_reason_name(r->reason), fault, r->plies, r->duration_ms / 1000.0);
         fflush(p->out);
     }
 }

@@ -16,8 +16,8 @@
 
 #include <stdio.h>
 
-#include "arena_config.h"
-#include "arena_store.h"
+#include "arena_settings.h"
+#include "arena_record.h"
 
 enum arena_progress_mode {
     ARENA_PROGRESS_LIVE = 0,
@@ -48,11 +48,14 @@ void arena_progress_warn(arena_progress *p, const char *msg);
 /* Clears the live line (before the standings are printed). */
 void arena_progress_end(arena_progress *p);
 
-/* Games finished in this run and their rate (games per second since
- * creation). */
+/* Games finished (shown with arena_progress_game) in this run. */
 int arena_progress_played(const arena_progress *p);
+
+/* Seconds since the display was created (monotonic clock): with
+ * arena_progress_played, the run's rate in games per second. */
 double arena_progress_elapsed_s(const arena_progress *p);
 
+/* Frees the display (not its streams or settings). NULL is a no-op. */
 void arena_progress_free(arena_progress *p);
 
 #endif

@@ -29,7 +29,7 @@
 #ifndef ARENA_RATINGS_H
 #define ARENA_RATINGS_H
 
-#include "arena_config.h"
+#include "arena_settings.h"
 
 /* Virtual draws added per pairing when the plain maximum does not exist. */
 #define ARENA_PRIOR_DRAWS 1.0

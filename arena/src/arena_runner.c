@@ -1,81 +1,49 @@
-/* arena_runner.c - worker threads around ref_game_run() (arena_runner.h). */
+/* arena_runner.c - worker threads around ref_game_run(), and the calling
+ * thread's wait for results and interrupts (arena_runner.h). */
 #include "arena_runner.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
+#include "arena_command.h"
 #include "arena_error.h"
-#include "ref/referee.h"
+#include "loa/timer.h"
+
+/* Period of the progress tick, microseconds (monotonic clock). */
+#define TICK_US 200000
 
 typedef struct runner {
     const arena_runner_config *cfg;
     char *commands[ARENA_MAX_BOTS]; /* expanded commands */
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    int next;          /* next game index to hand out */
-    int soft_stop;     /* no new games */
-    int stop_fd[2];    /* pipe: its read end is every game's ref_config.stop_fd;
-                          one byte written stops them all at once */
-    int alive;         /* workers still running */
-    arena_outcome *outcomes; /* [game_count] */
-    int *queue;        /* finished indices, FIFO */
-    int qhead, qtail;
+    pthread_mutex_t lock;  /* guards next, soft_stop, alive, queue, qtail */
+    int next;              /* next game index to hand out */
+    int soft_stop;         /* no new games */
+    int alive;             /* workers still running */
+    int *queue;            /* finished indices, FIFO [game_count] */
+    int qtail;
+    arena_outcome *outcomes; /* [game_count]; an entry is the worker's until
+                                queued, then the calling thread's */
+    int ready_fd;          /* eventfd: workers add 1 per result or exit */
+    int stop_fd[2];        /* pipe: its read end is every game's
+                              ref_config.stop_fd; one byte stops them all */
 } runner;
 
-void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g)
+/* Wakes the calling thread. An eventfd write only fails when the counter
+ * would overflow, and then the fd is readable anyway. */
+static void wake(runner *rn)
 {
-    memset(r, 0, sizeof *r);
-    r->id = g->id;
-    r->round = g->round;
-    r->pairing = g->pairing;
-    r->black = g->black;
-    r->white = g->white;
-    r->seed = g->seed;
-    r->winner = -1;
-    r->fault = -1;
-    r->time[0].first_ms = r->time[1].first_ms = -1;
-}
-
-/* Fills the result and per-side times of o from a played game. */
-static void summarise(const ref_game *g, arena_outcome *o)
-{
-    arena_game_record *r = &o->record;
-    const ref_result *res = ref_game_result(g);
-    r->winner = res->winner;
-    r->scores[0] = res->scores[0];
-    r->scores[1] = res->scores[1];
-    r->fault = res->fault;
-    r->plies = res->plies;
-    snprintf(r->reason, sizeof r->reason, "%s", ref_reason_name(res->reason));
-    snprintf(r->detail, sizeof r->detail, "%s", res->detail);
-    r->start_time = ref_game_start_time(g);
-    r->duration_ms = (double)ref_game_duration_us(g) / 1000.0;
-    int n = ref_game_ply_count(g);
-    for (int i = 0; i < n; i++) {
-        const ref_ply *p = ref_game_ply(g, i);
-        if (!p || p->player < 0 || p->player > 1)
-            continue;
-        arena_side_time *t = &r->time[p->player];
-        double ms = (double)p->time_us / 1000.0;
-        if (t->first_ms < 0) {
-            t->first_ms = ms;
-        } else {
-            t->turns++;
-            t->total_ms += ms;
-            if (ms > t->max_ms)
-                t->max_ms = ms;
-        }
-    }
-    if (res->reason == REF_REASON_ABORTED)
-        o->status = ARENA_OUTCOME_ABORTED;
-    else if (res->reason == REF_REASON_REFEREE_ERROR)
-        o->status = ARENA_OUTCOME_REFEREE_ERROR;
+    uint64_t one = 1;
+    ssize_t w = write(rn->ready_fd, &one, sizeof one);
+    (void)w;
 }
 
 static void play(runner *rn, int index)
@@ -104,24 +72,20 @@ static void play(runner *rn, int index)
     ref_game *g = NULL;
     int err = ref_game_run(&rc, &g);
     if (err || !g) {
+        ref_game_free(g);
         o->status = ARENA_OUTCOME_REFEREE_ERROR;
+        o->record.reason = REF_REASON_REFEREE_ERROR;
         snprintf(o->error, sizeof o->error, "the referee failed: %s", ref_strerror(err));
-        snprintf(o->record.reason, sizeof o->record.reason, "referee_error");
         return;
     }
-    summarise(g, o);
-    if (o->status == ARENA_OUTCOME_REFEREE_ERROR)
+    arena_record_set_result(&o->record, g);
+    o->game = g; /* ownership: to the runner, with the outcome */
+    if (o->record.reason == REF_REASON_ABORTED) {
+        o->status = ARENA_OUTCOME_ABORTED;
+    } else if (o->record.reason == REF_REASON_REFEREE_ERROR) {
+        o->status = ARENA_OUTCOME_REFEREE_ERROR;
         snprintf(o->error, sizeof o->error, "referee error: %.200s", o->record.detail);
-    if (o->status == ARENA_OUTCOME_OK && cfg->records_dir) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%06d.json", cfg->records_dir, spec->id);
-        int wr = ref_game_write_json(g, path);
-        if (wr == 0)
-            o->record_written = 1;
-        else
-            snprintf(o->error, sizeof o->error, "cannot write %.200s: %s", path, ref_strerror(wr));
     }
-    ref_game_free(g);
 }
 
 static void *worker(void *arg)
@@ -131,8 +95,8 @@ static void *worker(void *arg)
         pthread_mutex_lock(&rn->lock);
         if (rn->soft_stop || rn->next >= rn->cfg->game_count) {
             rn->alive--;
-            pthread_cond_broadcast(&rn->cond);
             pthread_mutex_unlock(&rn->lock);
+            wake(rn);
             return NULL;
         }
         int i = rn->next++;
@@ -142,65 +106,136 @@ static void *worker(void *arg)
 
         pthread_mutex_lock(&rn->lock);
         rn->queue[rn->qtail++] = i;
-        pthread_cond_broadcast(&rn->cond);
         pthread_mutex_unlock(&rn->lock);
+        wake(rn);
     }
 }
 
-static void check_interrupts(runner *rn)
+static void soft_stop(runner *rn)
 {
-    const volatile sig_atomic_t *irq = rn->cfg->interrupts;
-    if (!irq || *irq == 0)
-        return;
     pthread_mutex_lock(&rn->lock);
     rn->soft_stop = 1;
     pthread_mutex_unlock(&rn->lock);
-    if (*irq >= 2) {
-        ssize_t w = write(rn->stop_fd[1], "x", 1);
-        (void)w; /* a full pipe is already readable */
+}
+
+static void hard_stop(runner *rn)
+{
+    soft_stop(rn);
+    ssize_t w = write(rn->stop_fd[1], "x", 1);
+    (void)w; /* a full pipe is already readable */
+}
+
+/* Reads the pending interrupts; returns how many (0 also at EOF, where
+ * *eof is set: the caller stops polling the fd). */
+static int read_interrupts(int fd, int *eof)
+{
+    char buf[64];
+    int n = 0;
+    for (;;) {
+        ssize_t r = read(fd, buf, sizeof buf);
+        if (r > 0) {
+            n += (int)r;
+            continue;
+        }
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0)
+            *eof = 1;
+        return n; /* EAGAIN: drained */
     }
 }
 
-int arena_runner_run(const arena_runner_config *cfg)
+/* Hands every queued outcome to on_result (then frees its game). Returns
+ * the number of workers still alive. */
+static int deliver(runner *rn, int *head)
 {
-    if (!cfg || !cfg->settings || cfg->game_count < 0 || (cfg->game_count && !cfg->games) ||
-        cfg->concurrency < 1 || !cfg->on_result)
-        return ARENA_E_INVAL;
-    if (cfg->game_count == 0)
-        return 0;
-    runner rn;
-    memset(&rn, 0, sizeof rn);
-    rn.cfg = cfg;
-    int rc = 0;
-    if (pipe2(rn.stop_fd, O_CLOEXEC | O_NONBLOCK) != 0)
-        return ARENA_E_SYSTEM;
-    const arena_settings *s = cfg->settings;
-    for (int i = 0; i < s->bot_count; i++)
-        if (!(rn.commands[i] = arena_command_expand(s->bots[i].command, cfg->bin_dir,
-                                                    s->base_dir)))
-            rc = ARENA_E_NOMEM;
-    rn.outcomes = calloc((size_t)cfg->game_count, sizeof *rn.outcomes);
-    rn.queue = calloc((size_t)cfg->game_count, sizeof *rn.queue);
-    if (!rn.outcomes || !rn.queue)
-        rc = ARENA_E_NOMEM;
-    int threads = cfg->concurrency < cfg->game_count ? cfg->concurrency : cfg->game_count;
-    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-    if (!tid)
-        rc = ARENA_E_NOMEM;
-    if (rc) {
-        for (int i = 0; i < s->bot_count; i++)
-            free(rn.commands[i]);
-        free(rn.outcomes);
-        free(rn.queue);
-        free(tid);
-        close(rn.stop_fd[0]);
-        close(rn.stop_fd[1]);
-        return rc;
+    const arena_runner_config *cfg = rn->cfg;
+    pthread_mutex_lock(&rn->lock);
+    int tail = rn->qtail, alive = rn->alive;
+    pthread_mutex_unlock(&rn->lock);
+    for (; *head < tail; (*head)++) {
+        arena_outcome *o = &rn->outcomes[rn->queue[*head]];
+        if (cfg->on_result(o, cfg->user) != 0)
+            soft_stop(rn);
+        ref_game_free(o->game);
+        o->game = NULL;
     }
-    pthread_mutex_init(&rn.lock, NULL);
-    pthread_cond_init(&rn.cond, NULL);
+    return alive;
+}
 
-    /* Workers inherit this mask: interrupts are for the caller's thread. */
+/* The calling thread's loop: results, interrupts, ticks, until every worker
+ * has ended. Returns 0 or ARENA_E_SYSTEM (poll failed: games stopped). */
+static int wait_loop(runner *rn, int *interrupts)
+{
+    const arena_runner_config *cfg = rn->cfg;
+    struct pollfd fds[2] = {{.fd = rn->ready_fd, .events = POLLIN},
+                            {.fd = cfg->interrupt_fd, .events = POLLIN}};
+    int head = 0, rc = 0;
+    int64_t next_tick = loa_now_us() + TICK_US;
+    for (;;) {
+        /* A worker queues its last result before it counts itself out
+         * (both under the lock), so alive == 0 means all were delivered. */
+        if (deliver(rn, &head) == 0)
+            return rc;
+        int64_t now = loa_now_us();
+        int timeout = next_tick > now ? (int)((next_tick - now + 999) / 1000) : 0;
+        int n = poll(fds, fds[1].fd >= 0 ? 2 : 1, timeout);
+        if (n < 0 && errno != EINTR) {
+            /* Cannot wait any more: stop the games at once; the workers
+             * then end by themselves and the loop sees alive reach 0. If
+             * poll keeps failing, the loop spins only until then (the
+             * referee's kill grace). */
+            rc = ARENA_E_SYSTEM;
+            hard_stop(rn);
+            fds[1].fd = -1;
+            continue;
+        }
+        if (n > 0 && (fds[0].revents & POLLIN)) {
+            uint64_t v;
+            ssize_t r = read(rn->ready_fd, &v, sizeof v);
+            (void)r; /* EAGAIN: another read got it */
+        }
+        if (n > 0 && fds[1].fd >= 0 && fds[1].revents) {
+            int eof = 0, got = read_interrupts(fds[1].fd, &eof);
+            if (eof || (fds[1].revents & (POLLERR | POLLNVAL)))
+                fds[1].fd = -1;
+            int before = *interrupts;
+            *interrupts += got;
+            if (*interrupts >= 2 && before < 2)
+                hard_stop(rn);
+            else if (*interrupts >= 1 && before < 1)
+                soft_stop(rn);
+        }
+        now = loa_now_us();
+        if (n > 0 || now >= next_tick) {
+            deliver(rn, &head);
+            if (cfg->on_tick)
+                cfg->on_tick(cfg->user);
+            if (now >= next_tick)
+                next_tick = now + TICK_US;
+        }
+    }
+}
+
+static void release(runner *rn)
+{
+    for (int i = 0; i < ARENA_MAX_BOTS; i++)
+        free(rn->commands[i]);
+    free(rn->outcomes);
+    free(rn->queue);
+    if (rn->ready_fd >= 0)
+        close(rn->ready_fd);
+    if (rn->stop_fd[0] >= 0)
+        close(rn->stop_fd[0]);
+    if (rn->stop_fd[1] >= 0)
+        close(rn->stop_fd[1]);
+}
+
+/* Starts up to `threads` workers with the interrupt signals blocked (they
+ * inherit the mask: interrupts are for the caller's thread). Returns how
+ * many started. */
+static int start_workers(runner *rn, pthread_t *tid, int threads)
+{
     sigset_t block, old;
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
@@ -209,60 +244,69 @@ int arena_runner_run(const arena_runner_config *cfg)
     pthread_sigmask(SIG_BLOCK, &block, &old);
     int started = 0;
     for (; started < threads; started++) {
-        pthread_mutex_lock(&rn.lock);
-        rn.alive++;
-        pthread_mutex_unlock(&rn.lock);
-        if (pthread_create(&tid[started], NULL, worker, &rn) != 0) {
-            pthread_mutex_lock(&rn.lock);
-            rn.alive--;
-            pthread_mutex_unlock(&rn.lock);
+        pthread_mutex_lock(&rn->lock);
+        rn->alive++;
+        pthread_mutex_unlock(&rn->lock);
+        if (pthread_create(&tid[started], NULL, worker, rn) != 0) {
+            pthread_mutex_lock(&rn->lock);
+            rn->alive--;
+            pthread_mutex_unlock(&rn->lock);
             break;
         }
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return started;
+}
+
+int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
+{
+    int seen = 0;
+    if (interrupts)
+        *interrupts = 0;
+    if (!cfg || !cfg->settings || cfg->game_count < 0 || (cfg->game_count && !cfg->games) ||
+        cfg->concurrency < 1 || !cfg->on_result)
+        return ARENA_E_INVAL;
+    if (cfg->game_count == 0)
+        return 0;
+    runner rn;
+    memset(&rn, 0, sizeof rn);
+    rn.cfg = cfg;
+    rn.ready_fd = rn.stop_fd[0] = rn.stop_fd[1] = -1;
+    int rc = 0;
+    rn.ready_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (rn.ready_fd < 0 || pipe2(rn.stop_fd, O_CLOEXEC | O_NONBLOCK) != 0) {
+        release(&rn);
+        return ARENA_E_SYSTEM;
+    }
+    const arena_settings *s = cfg->settings;
+    for (int i = 0; i < s->bot_count; i++)
+        if (!(rn.commands[i] = arena_command_expand(s->bots[i].command, cfg->bin_dir,
+                                                    s->base_dir)))
+            rc = ARENA_E_NOMEM;
+    rn.outcomes = calloc((size_t)cfg->game_count, sizeof *rn.outcomes);
+    rn.queue = calloc((size_t)cfg->game_count, sizeof *rn.queue);
+    int threads = cfg->concurrency < cfg->game_count ? cfg->concurrency : cfg->game_count;
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    if (!rn.outcomes || !rn.queue || !tid)
+        rc = ARENA_E_NOMEM;
+    if (rc) {
+        free(tid);
+        release(&rn);
+        return rc;
+    }
+    pthread_mutex_init(&rn.lock, NULL);
+    int started = start_workers(&rn, tid, threads);
     if (started == 0) {
         rc = ARENA_E_SYSTEM;
     } else {
-        int head = 0;
-        for (;;) {
-            check_interrupts(&rn);
-            pthread_mutex_lock(&rn.lock);
-            if (rn.qtail == head && rn.alive > 0) {
-                struct timespec ts;
-                clock_gettime(CLOCK_REALTIME, &ts);
-                ts.tv_nsec += 200 * 1000000L;
-                if (ts.tv_nsec >= 1000000000L) {
-                    ts.tv_sec++;
-                    ts.tv_nsec -= 1000000000L;
-                }
-                pthread_cond_timedwait(&rn.cond, &rn.lock, &ts);
-            }
-            int tail = rn.qtail, alive = rn.alive;
-            pthread_mutex_unlock(&rn.lock);
-            for (; head < tail; head++)
-                cfg->on_result(&rn.outcomes[rn.queue[head]], cfg->user);
-            if (cfg->on_tick)
-                cfg->on_tick(cfg->user);
-            if (alive == 0) {
-                pthread_mutex_lock(&rn.lock);
-                tail = rn.qtail;
-                pthread_mutex_unlock(&rn.lock);
-                for (; head < tail; head++)
-                    cfg->on_result(&rn.outcomes[rn.queue[head]], cfg->user);
-                break;
-            }
-        }
+        rc = wait_loop(&rn, &seen);
         for (int i = 0; i < started; i++)
             pthread_join(tid[i], NULL);
     }
-    pthread_cond_destroy(&rn.cond);
     pthread_mutex_destroy(&rn.lock);
-    for (int i = 0; i < s->bot_count; i++)
-        free(rn.commands[i]);
-    free(rn.outcomes);
-    free(rn.queue);
     free(tid);
-    close(rn.stop_fd[0]);
-    close(rn.stop_fd[1]);
+    release(&rn);
+    if (interrupts)
+        *interrupts = seen;
     return rc;
 }

@@ -24,7 +24,7 @@
 
 #include <stdint.h>
 
-#include "arena_config.h"
+#include "arena_settings.h"
 
 /* One scheduled game. Bot fields are indices into the league's bots. */
 typedef struct arena_game_spec {

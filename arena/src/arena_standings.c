@@ -8,17 +8,25 @@
 #include "arena_error.h"
 #include "arena_schedule.h"
 
-int arena_reason_kind(const char *reason)
+int arena_reason_kind(ref_reason reason)
 {
-    if (strcmp(reason, "timeout") == 0)
-        return 1;
-    if (strncmp(reason, "invalid", 7) == 0)
-        return 2;
-    if (strcmp(reason, "crashed") == 0 || strcmp(reason, "closed_output") == 0)
-        return 3;
-    if (strcmp(reason, "failed_to_start") == 0)
-        return 4;
-    return 0;
+    switch (reason) {
+    case REF_REASON_TIMEOUT:
+        return ARENA_FAULT_TIMEOUT;
+    case REF_REASON_INVALID_UNKNOWN_MOVE:
+    case REF_REASON_INVALID_PASS:
+    case REF_REASON_INVALID_EMPTY:
+    case REF_REASON_INVALID_NOT_A_MOVE:
+    case REF_REASON_INVALID_LINE_TOO_LONG:
+        return ARENA_FAULT_INVALID;
+    case REF_REASON_CRASHED:
+    case REF_REASON_CLOSED_OUTPUT:
+        return ARENA_FAULT_CRASH;
+    case REF_REASON_FAILED_TO_START:
+        return ARENA_FAULT_START;
+    default:
+        return ARENA_FAULT_OTHER;
+    }
 }
 
 static double rank_key(const arena_standings *st, int i)
@@ -74,10 +82,10 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
             }
             if (r->fault == c) {
                 switch (arena_reason_kind(r->reason)) {
-                case 1: b->timeouts++; break;
-                case 2: b->invalid++; break;
-                case 3: b->crashes++; break;
-                case 4: b->failed_to_start++; break;
+                case ARENA_FAULT_TIMEOUT: b->timeouts++; break;
+                case ARENA_FAULT_INVALID: b->invalid++; break;
+                case ARENA_FAULT_CRASH: b->crashes++; break;
+                case ARENA_FAULT_START: b->failed_to_start++; break;
                 default: b->other_faults++; break;
                 }
             }

@@ -14,9 +14,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "arena_config.h"
+#include "arena_settings.h"
 #include "arena_ratings.h"
-#include "arena_store.h"
+#include "arena_record.h"
+#include "ref/referee.h"
 
 /* Totals of one bot over its games. Times are of the turns after its first
  * (those under turn_ms), in milliseconds. */
@@ -63,8 +64,16 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
  * "+inf"/"-inf", unknown numbers as null. */
 cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *s);
 
-/* Classifies a reason name: 1 timeout, 2 invalid, 3 crash, 4 failed to
- * start, 0 anything else. */
-int arena_reason_kind(const char *reason);
+/* The standings' columns for a fault. */
+enum arena_fault_kind {
+    ARENA_FAULT_OTHER = 0,   /* any other reason */
+    ARENA_FAULT_TIMEOUT = 1, /* REF_REASON_TIMEOUT */
+    ARENA_FAULT_INVALID = 2, /* REF_REASON_INVALID_* */
+    ARENA_FAULT_CRASH = 3,   /* REF_REASON_CRASHED, REF_REASON_CLOSED_OUTPUT */
+    ARENA_FAULT_START = 4    /* REF_REASON_FAILED_TO_START */
+};
+
+/* Classifies an end reason into an enum arena_fault_kind. */
+int arena_reason_kind(ref_reason reason);
 
 #endif

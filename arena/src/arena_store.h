@@ -1,12 +1,21 @@
 /*
- * arena_store.h - the results of a league on disk, never lost.
+ * arena_store.h - the results of a league on disk, never lost. The store
+ * owns the output directory: it builds every path in it and writes every
+ * file (whole files through util_write_file_atomic: a temp file, fsync,
+ * rename, fsync of the directory).
  *
  * An output directory DIR holds:
  *   DIR/league.json   the league's identity (arena_settings_to_json): a
  *                     later run on DIR must ask for the same league;
  *   DIR/games.jsonl   one JSON line per finished game, appended and flushed
  *                     to disk (fdatasync) as each game ends;
- *   DIR/games/<id>.json  each game's full record (written by the runner).
+ *   DIR/games/<id>.json  each game's full record (ref_game_to_json), 6-digit
+ *                     zero-padded id;
+ *   DIR/standings.json   the standings (arena_standings_to_json).
+ * Crash safety: a game's record file is written before its games.jsonl
+ * line (arena_store_write_game, then arena_store_append), so a line always
+ * has its record; a record without a line (killed in between) belongs to a
+ * game that is replayed on resume and overwritten.
  * A RESUME store holds an exclusive flock on games.jsonl: one arena per
  * directory (the kernel drops the lock when the process dies).
  * Opening a store reads games.jsonl back (resume). A last line without its
@@ -25,40 +34,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "arena_config.h"
-
-/* Thinking times of one side in one game, in milliseconds. */
-typedef struct arena_side_time {
-    double first_ms; /* the bot's first turn (own limit), -1 if it had none */
-    int turns;       /* later turns answered or timed out */
-    double total_ms; /* sum over those later turns */
-    double max_ms;   /* longest of them, 0 if none */
-} arena_side_time;
-
-/* One finished game, as one line of games.jsonl. A plain value. */
-typedef struct arena_game_record {
-    int id, round, pairing;
-    int black, white;       /* bot indices into the league */
-    int64_t seed;
-    int winner;             /* 0 black, 1 white, -1 draw (or no game) */
-    int scores[2];          /* CodinGame scores, [0] black */
-    char reason[40];        /* ref_reason_name(): "connected", "timeout", ... */
-    int fault;              /* side at fault (0 black, 1 white), -1 none */
-    int plies;
-    arena_side_time time[2];/* [0] black, [1] white */
-    int64_t start_time;     /* seconds since the Unix epoch, UTC */
-    double duration_ms;     /* wall-clock length of the game */
-    char detail[256];       /* the referee's detail */
-} arena_game_record;
-
-/* The games.jsonl line of r as JSON (bot names from s). Caller owns it;
- * NULL on out of memory. */
-cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s);
-
-/* Reads a games.jsonl object back. Returns 0 or ARENA_E_PARSE with err
- * naming the missing or bad field (unknown bot name included). */
-int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
-                           char *err, size_t errsz);
+#include "arena_record.h"
+#include "arena_settings.h"
+#include "ref/referee.h"
 
 typedef struct arena_store arena_store;
 
@@ -92,10 +70,12 @@ void arena_store_close(arena_store *st);
  * by the store. */
 const arena_settings *arena_store_settings(const arena_store *st);
 
-/* Number of distinct finished games held, and the i-th (0 <= i < count),
- * in the order read or appended. The pointer stays valid until the next
- * append or close. */
+/* Number of distinct finished games held. */
 int arena_store_count(const arena_store *st);
+
+/* The i-th finished game (0 <= i < count) in the order read or appended,
+ * NULL for i out of range. Owned by the store; the pointer stays valid
+ * until the next append or close. */
 const arena_game_record *arena_store_get(const arena_store *st, int i);
 
 /* 1 if game id is finished. */
@@ -107,16 +87,28 @@ int arena_store_has(const arena_store *st, int id);
  * (write or sync failed: err says why) or ARENA_E_NOMEM. */
 int arena_store_append(arena_store *st, const arena_game_record *r, char *err, size_t errsz);
 
+/* Writes game id's full record (ref_game_to_json of g, borrowed) to
+ * DIR/games/<id>.json atomically; an existing file (from a run killed
+ * before the game's line) is replaced. Call it before arena_store_append()
+ * of the same game. Returns 0, ARENA_E_INVAL (read-only store, NULL g, id
+ * outside the schedule), ARENA_E_IO (err names the path and errno text) or
+ * ARENA_E_NOMEM. */
+int arena_store_write_game(arena_store *st, int id, const ref_game *g, char *err,
+                           size_t errsz);
+
+/* The path of DIR/standings.json. Owned by the store. */
+const char *arena_store_standings_path(const arena_store *st);
+
+/* Writes the standings (borrowed tree) pretty-printed with a final newline
+ * to DIR/standings.json atomically. Returns 0, ARENA_E_INVAL (NULL
+ * argument or a READ_ONLY store, which changes nothing),
+ * ARENA_E_IO (err: "cannot write PATH: errno text") or ARENA_E_NOMEM. */
+int arena_store_write_standings(arena_store *st, const cJSON *standings, char *err,
+                                size_t errsz);
+
 /* Moves an existing league out of the way for --force-new: league.json,
  * games.jsonl, standings.json and games/ go into dir/previous-<UTC time>/.
  * A missing dir or file is not an error. Returns 0 or ARENA_E_IO. */
 int arena_store_archive(const char *dir, char *err, size_t errsz);
-
-/* mkdir -p path (mode 0777 & ~umask). Returns 0 or ARENA_E_IO (errno set). */
-int arena_mkdirs(const char *path);
-
-/* Writes text to path atomically: path.tmp, fsync, rename, fsync of the
- * directory. Returns 0 or ARENA_E_IO (errno set). */
-int arena_write_file_atomic(const char *path, const char *text);
 
 #endif

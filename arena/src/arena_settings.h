@@ -1,8 +1,8 @@
 /*
- * arena_config.h - the settings of a league: bots, format, games per
- * pairing, limits, master seed, output directory; read from a league file
- * (JSON, schema in docs/arena.md) and/or set from command-line flags, then
- * validated as a whole.
+ * arena_settings.h - the settings of a league: bots, format, games per
+ * pairing, limits, master seed, output directory; defaults, validation as a
+ * whole, and the league's identity (league.json). They are filled from a
+ * league file (arena_league_file.h) and/or command-line flags (arena_cli.h).
  *
  * An arena_settings is a plain value that owns its strings (malloc'd):
  * initialise with arena_settings_init(), release with arena_settings_clear().
@@ -12,8 +12,8 @@
  * bytes (always NUL-terminated when errsz > 0) naming the file, line or key
  * and what is wrong, without a trailing newline or program name.
  */
-#ifndef ARENA_CONFIG_H
-#define ARENA_CONFIG_H
+#ifndef ARENA_SETTINGS_H
+#define ARENA_SETTINGS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -28,8 +28,6 @@
 #define ARENA_COMMAND_MAX 4096
 /* Most games in one league (ids are ints; the store keeps one byte per game). */
 #define ARENA_MAX_GAMES 100000000
-/* Largest league file read, in bytes. */
-#define ARENA_FILE_MAX (1024 * 1024)
 
 typedef enum arena_format {
     ARENA_FORMAT_ROUND_ROBIN = 0, /* "round-robin": every pair of bots meets */
@@ -70,22 +68,6 @@ void arena_settings_init(arena_settings *s);
 /* Frees every string of *s and re-initialises it. NULL is a no-op. */
 void arena_settings_clear(arena_settings *s);
 
-/* Reads the league file at path into *s (which must be freshly initialised
- * or hold flags' values to be overridden by the file: fields present in the
- * file replace them, bots are appended). Relative `out` and `cwd` resolve
- * against the file's directory. Without "out", out_dir defaults to
- * "<file without .json>-results". Returns 0, ARENA_E_PARSE (unreadable,
- * too big, malformed JSON: err gives "FILE:LINE:COL: ..."), ARENA_E_CONFIG
- * (unknown key, wrong type, bad value: err gives "FILE: path: ..."), or
- * ARENA_E_NOMEM. Does not run arena_settings_validate(). */
-int arena_settings_load_file(arena_settings *s, const char *path, char *err, size_t errsz);
-
-/* Same as arena_settings_load_file on an in-memory text; name is used in
- * messages and base_dir for relative paths (NULL: "."). */
-int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
-                             const char *name, const char *base_dir,
-                             char *err, size_t errsz);
-
 /* Appends a bot (strings copied). cwd may be NULL. Returns 0,
  * ARENA_E_CONFIG (too many bots) or ARENA_E_NOMEM. Names and commands are
  * judged by arena_settings_validate(). */
@@ -98,10 +80,6 @@ int arena_settings_add_bot_arg(arena_settings *s, const char *arg, char *err, si
 
 /* Replaces the string *dst by a copy of src (NULL allowed). 0 or ARENA_E_NOMEM. */
 int arena_set_string(char **dst, const char *src);
-
-/* Strict decimal integer parse of text in [min, max] (optional sign, no
- * spaces, no trailing text). Returns 0 or ARENA_E_CONFIG. */
-int arena_parse_i64(const char *text, int64_t min, int64_t max, int64_t *out);
 
 /* Parses "round-robin" or "gauntlet". Returns 0 or ARENA_E_CONFIG. */
 int arena_format_parse(const char *text, arena_format *out);
@@ -134,10 +112,5 @@ cJSON *arena_settings_to_json(const arena_settings *s);
  * first difference. */
 int arena_settings_compare(const arena_settings *old, const arena_settings *now,
                            char *err, size_t errsz);
-
-/* Expands a bot command: `{bin}` becomes bin_dir and `{dir}` becomes
- * base_dir, each single-quoted for /bin/sh. Returns a malloc'd string the
- * caller frees, NULL on out of memory. */
-char *arena_command_expand(const char *command, const char *bin_dir, const char *base_dir);
 
 #endif

@@ -1,0 +1,329 @@
+/* arena_league_file.c - the league-file reader (JSON, schema in
+ * docs/arena.md): strict keys and types, messages naming file, line, key. */
+#include "arena_league_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena_error.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/parse.h"
+#include "util/text.h"
+
+
+/* 1-based line and column of byte offset off in text. */
+static void line_col(const char *text, size_t off, int *line, int *col)
+{
+    int l = 1, c = 1;
+    for (size_t i = 0; i < off && text[i]; i++) {
+        if (text[i] == '\n') {
+            l++;
+            c = 1;
+        } else {
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+/* Copies up to 20 printable characters from p for a message. */
+static void snippet(const char *p, char *buf, size_t size)
+{
+    size_t n = 0;
+    while (p && *p && *p != '\n' && *p != '\r' && n + 1 < size && n < 20) {
+        unsigned char ch = (unsigned char)*p++;
+        buf[n++] = (ch < 0x20 || ch == 0x7f) ? '?' : (char)ch;
+    }
+    buf[n] = '\0';
+}
+
+/* Joins base and rel unless rel is absolute or base is "." / NULL. */
+static char *resolve_path(const char *base, const char *rel)
+{
+    if (rel[0] == '/' || !base || strcmp(base, ".") == 0 || !*base)
+        return strdup(rel);
+    return util_path_join(base, rel);
+}
+
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    if (slash == path)
+        return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+/* Fails when obj holds a key twice (cJSON keeps both silently). */
+static int check_duplicate_keys(const cJSON *obj, const char *where, char *err, size_t errsz)
+{
+    for (const cJSON *a = obj->child; a; a = a->next)
+        for (const cJSON *b = a->next; b; b = b->next)
+            if (a->string && b->string && strcmp(a->string, b->string) == 0)
+                return util_fail(ARENA_E_CONFIG, err, errsz, "%s: key \"%s\" appears twice", where,
+                                 a->string);
+    return 0;
+}
+
+static int get_int(const cJSON *item, const char *where, int64_t min, int64_t max, int *out,
+                   char *err, size_t errsz)
+{
+    if (!cJSON_IsNumber(item))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer", where,
+                         item->string);
+    double d = item->valuedouble;
+    if (d != (double)(int64_t)d || d < (double)min || d > (double)max)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer in %lld..%lld",
+                         where, item->string, (long long)min, (long long)max);
+    *out = (int)d;
+    return 0;
+}
+
+static int get_string(const cJSON *item, const char *where, const char **out, char *err,
+                      size_t errsz)
+{
+    if (!cJSON_IsString(item) || !item->valuestring)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be a string", where,
+                         item->string);
+    *out = item->valuestring;
+    return 0;
+}
+
+static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *src,
+                    const char *base_dir, char *err, size_t errsz)
+{
+    char where[600];
+    snprintf(where, sizeof where, "%s: bots[%d]", src, index);
+    if (!cJSON_IsObject(obj))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: must be an object like {\"name\": \"ab\", \"command\": \"./ab\"}",
+                         where);
+    int rc = check_duplicate_keys(obj, where, err, errsz);
+    if (rc)
+        return rc;
+    const char *name = NULL, *command = NULL, *cwd = NULL;
+    for (const cJSON *it = obj->child; it; it = it->next) {
+        if (strcmp(it->string, "name") == 0)
+            rc = get_string(it, where, &name, err, errsz);
+        else if (strcmp(it->string, "command") == 0)
+            rc = get_string(it, where, &command, err, errsz);
+        else if (strcmp(it->string, "cwd") == 0)
+            rc = get_string(it, where, &cwd, err, errsz);
+        else
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "%s: unknown key \"%s\" (expected name, command, cwd)", where,
+                           it->string);
+        if (rc)
+            return rc;
+    }
+    if (!name)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: missing \"name\"", where);
+    if (!command || strspn(command, " \t") == strlen(command))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s (\"%s\"): missing bot command", where,
+                         name);
+    char *cwd_abs = NULL;
+    if (cwd) {
+        if (!*cwd)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"cwd\" is empty", where);
+        /* Absolute, so that DIR/league.json (read back against DIR) names
+         * the same directory on resume. */
+        char *rel = resolve_path(base_dir, cwd);
+        if (!rel)
+            return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        if (rel[0] == '/') {
+            cwd_abs = rel;
+        } else {
+            char *here = getcwd(NULL, 0);
+            cwd_abs = here ? resolve_path(here, rel) : NULL;
+            free(here);
+            free(rel);
+            if (!cwd_abs)
+                return util_fail(ARENA_E_NOMEM, err, errsz, "cannot resolve \"cwd\" '%s'", cwd);
+        }
+    }
+    rc = arena_settings_add_bot(s, name, command, cwd_abs, err, errsz);
+    free(cwd_abs);
+    return rc;
+}
+
+int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
+                             const char *name, const char *base_dir, char *err, size_t errsz)
+{
+    const char *src = name ? name : "league file";
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (!root) {
+        size_t off = end && end >= text ? (size_t)(end - text) : 0;
+        if (off > len)
+            off = len;
+        int line, col;
+        line_col(text, off, &line, &col);
+        char near[32];
+        snippet(text + off, near, sizeof near);
+        if (off >= len || !near[0])
+            return util_fail(ARENA_E_PARSE, err, errsz,
+                             "%s:%d:%d: malformed JSON: unexpected end of file", src, line, col);
+        return util_fail(ARENA_E_PARSE, err, errsz, "%s:%d:%d: malformed JSON near '%s'", src, line,
+                         col, near);
+    }
+    /* cJSON stops after the first value: anything but spaces after it is an error. */
+    if (end) {
+        const char *p = end;
+        while ((size_t)(p - text) < len && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+            p++;
+        if ((size_t)(p - text) < len) {
+            int line, col;
+            line_col(text, (size_t)(p - text), &line, &col);
+            cJSON_Delete(root);
+            return util_fail(ARENA_E_PARSE, err, errsz,
+                             "%s:%d:%d: malformed JSON: text after the closing '}'", src, line,
+                             col);
+        }
+    }
+    int rc = 0;
+    if (!cJSON_IsObject(root)) {
+        rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: the league must be a JSON object {...}",
+                       src);
+        goto out;
+    }
+    if ((rc = check_duplicate_keys(root, src, err, errsz)))
+        goto out;
+    if ((rc = arena_set_string(&s->base_dir, base_dir ? base_dir : ".")) ||
+        (rc = arena_set_string(&s->source, src)))
+        goto out;
+    const cJSON *bots = NULL;
+    for (const cJSON *it = root->child; it && !rc; it = it->next) {
+        const char *k = it->string, *str = NULL;
+        if (strcmp(k, "bots") == 0) {
+            bots = it;
+        } else if (strcmp(k, "format") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz)) &&
+                arena_format_parse(str, &s->format))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"format\": '%s' is not \"round-robin\" or \"gauntlet\"", src,
+                               str);
+        } else if (strcmp(k, "gauntlet_bot") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz)))
+                rc = arena_set_string(&s->gauntlet_bot, str);
+        } else if (strcmp(k, "anchor") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz)))
+                rc = arena_set_string(&s->anchor, str);
+        } else if (strcmp(k, "games") == 0) {
+            rc = get_int(it, src, 1, 1000000, &s->games, err, errsz);
+        } else if (strcmp(k, "concurrency") == 0) {
+            rc = get_int(it, src, 0, 256, &s->concurrency, err, errsz);
+        } else if (strcmp(k, "turn_ms") == 0) {
+            rc = get_int(it, src, 1, 3600000, &s->turn_ms, err, errsz);
+        } else if (strcmp(k, "first_turn_ms") == 0) {
+            rc = get_int(it, src, 1, 3600000, &s->first_turn_ms, err, errsz);
+        } else if (strcmp(k, "max_plies") == 0) {
+            rc = get_int(it, src, 1, 100000, &s->max_plies, err, errsz);
+        } else if (strcmp(k, "seed") == 0) {
+            /* JSON numbers are doubles: exact only up to 2^53, so a string
+             * holds any 64-bit seed. */
+            if (cJSON_IsString(it)) {
+                if (util_parse_i64(it->valuestring, INT64_MIN, INT64_MAX, &s->seed))
+                    rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                                   "%s: \"seed\": '%s' is not a 64-bit integer", src,
+                                   it->valuestring);
+            } else if (cJSON_IsNumber(it) && it->valuedouble == (double)(int64_t)it->valuedouble &&
+                       it->valuedouble <= 9007199254740992.0 &&
+                       it->valuedouble >= -9007199254740992.0) {
+                s->seed = (int64_t)it->valuedouble;
+            } else {
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"seed\" must be an integer (a string for |seed| > 2^53)", src);
+            }
+        } else if (strcmp(k, "out") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz))) {
+                if (!*str) {
+                    rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"out\" is empty", src);
+                } else {
+                    char *p = resolve_path(base_dir, str);
+                    if (!p)
+                        rc = ARENA_E_NOMEM;
+                    free(s->out_dir);
+                    s->out_dir = p;
+                }
+            }
+        } else if (strcmp(k, "description") == 0 || strcmp(k, "comment") == 0) {
+            /* free text for humans (JSON has no comments) */
+        } else {
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "%s: unknown key \"%s\" (expected bots, format, gauntlet_bot, games, "
+                           "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, anchor, "
+                           "description)", src, k);
+        }
+    }
+    if (rc)
+        goto out;
+    if (!bots) {
+        rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                       "%s: missing \"bots\" (a list of {name, command})", src);
+        goto out;
+    }
+    if (!cJSON_IsArray(bots)) {
+        rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"bots\" must be a list [...]", src);
+        goto out;
+    }
+    int i = 0;
+    for (const cJSON *b = bots->child; b && !rc; b = b->next, i++)
+        rc = load_bot(s, b, i, src, base_dir, err, errsz);
+out:
+    cJSON_Delete(root);
+    if (rc == ARENA_E_NOMEM)
+        util_fail(rc, err, errsz, "out of memory");
+    return rc;
+}
+
+int arena_settings_load_file(arena_settings *s, const char *path, char *err, size_t errsz)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    int rd = util_read_file(path, ARENA_FILE_MAX, &buf, &n);
+    if (rd == UTIL_E_NOMEM)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    if (rd == UTIL_E_RANGE)
+        return util_fail(ARENA_E_PARSE, err, errsz, "%s: league file larger than %d bytes", path,
+                         ARENA_FILE_MAX);
+    if (rd)
+        return util_fail(ARENA_E_PARSE, err, errsz, "%s: cannot read the league file: %s", path,
+                         strerror(errno));
+    if (n == 0) {
+        free(buf);
+        return util_fail(ARENA_E_PARSE, err, errsz, "%s:1:1: the league file is empty", path);
+    }
+    if (memchr(buf, '\0', n)) {
+        free(buf);
+        return util_fail(ARENA_E_PARSE, err, errsz,
+                         "%s: the league file holds NUL bytes (not JSON)", path);
+    }
+    char *dir = dir_of(path);
+    if (!dir) {
+        free(buf);
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    }
+    int rc = arena_settings_load_text(s, buf, n, path, dir, err, errsz);
+    if (rc == 0 && !s->out_dir) {
+        /* default: league.json -> league-results next to it */
+        size_t len = strlen(path);
+        size_t stem = len > 5 && strcmp(path + len - 5, ".json") == 0 ? len - 5 : len;
+        char *out = malloc(stem + 9);
+        if (!out) {
+            rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        } else {
+            memcpy(out, path, stem);
+            memcpy(out + stem, "-results", 9);
+            s->out_dir = out;
+        }
+    }
+    free(dir);
+    free(buf);
+    return rc;
+}

@@ -1,0 +1,247 @@
+/* arena_record.c - a finished game: from the schedule and the referee's
+ * ref_game, to and from its games.jsonl line. */
+#include "arena_record.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arena_error.h"
+#include "util/parse.h"
+#include "util/text.h"
+
+void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g)
+{
+    memset(r, 0, sizeof *r);
+    r->id = g->id;
+    r->round = g->round;
+    r->pairing = g->pairing;
+    r->black = g->black;
+    r->white = g->white;
+    r->seed = g->seed;
+    r->winner = -1;
+    r->fault = -1;
+    r->reason = REF_REASON_NONE;
+    r->time[0].first_ms = r->time[1].first_ms = -1;
+}
+
+void arena_record_set_result(arena_game_record *r, const ref_game *g)
+{
+    const ref_result *res = ref_game_result(g);
+    r->winner = res->winner;
+    r->scores[0] = res->scores[0];
+    r->scores[1] = res->scores[1];
+    r->fault = res->fault;
+    r->plies = res->plies;
+    r->reason = res->reason;
+    snprintf(r->detail, sizeof r->detail, "%s", res->detail);
+    r->start_time = ref_game_start_time(g);
+    r->duration_ms = (double)ref_game_duration_us(g) / 1000.0;
+    int n = ref_game_ply_count(g);
+    for (int i = 0; i < n; i++) {
+        const ref_ply *p = ref_game_ply(g, i);
+        if (!p || p->player < 0 || p->player > 1)
+            continue;
+        arena_side_time *t = &r->time[p->player];
+        double ms = (double)p->time_us / 1000.0;
+        if (t->first_ms < 0) {
+            t->first_ms = ms;
+        } else {
+            t->turns++;
+            t->total_ms += ms;
+            if (ms > t->max_ms)
+                t->max_ms = ms;
+        }
+    }
+}
+
+/* The enum of a reason name; 0 for a name the referee does not know. A
+ * stored game has ended, so "none" (REF_REASON_NONE, not finished) is
+ * refused like an unknown name. */
+static int reason_from_name(const char *name, ref_reason *out)
+{
+    ref_reason r = ref_reason_from_name(name);
+    if (r == REF_REASON_NONE)
+        return 0;
+    *out = r;
+    return 1;
+}
+
+static const char *side_name(int side)
+{
+    return side == 0 ? "black" : side == 1 ? "white" : NULL;
+}
+
+/* Milliseconds rounded to the microsecond: the clock's resolution, and
+ * lines free of binary-fraction noise. */
+static double ms3(double v)
+{
+    return (double)(int64_t)(v * 1000.0 + (v >= 0 ? 0.5 : -0.5)) / 1000.0;
+}
+
+static cJSON *side_time_json(const arena_side_time *t)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    if ((t->first_ms >= 0 && !cJSON_AddNumberToObject(o, "first_ms", ms3(t->first_ms))) ||
+        !cJSON_AddNumberToObject(o, "turns", t->turns) ||
+        !cJSON_AddNumberToObject(o, "total_ms", ms3(t->total_ms)) ||
+        !cJSON_AddNumberToObject(o, "avg_ms", ms3(t->turns ? t->total_ms / t->turns : 0)) ||
+        !cJSON_AddNumberToObject(o, "max_ms", ms3(t->max_ms))) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    char seed[32], file[48];
+    snprintf(seed, sizeof seed, "%lld", (long long)r->seed);
+    snprintf(file, sizeof file, "games/%06d.json", r->id);
+    const char *result = r->winner == 0 ? "1-0" : r->winner == 1 ? "0-1" : "1/2-1/2";
+    cJSON *scores = cJSON_CreateIntArray(r->scores, 2);
+    cJSON *time = cJSON_CreateObject();
+    cJSON *tb = side_time_json(&r->time[0]), *tw = side_time_json(&r->time[1]);
+    if (!o || !scores || !time || !tb || !tw) {
+        cJSON_Delete(scores);
+        cJSON_Delete(time);
+        cJSON_Delete(tb);
+        cJSON_Delete(tw);
+        cJSON_Delete(o);
+        return NULL;
+    }
+    cJSON_AddItemToObject(time, "black", tb);
+    cJSON_AddItemToObject(time, "white", tw);
+    int ok = cJSON_AddNumberToObject(o, "id", r->id) &&
+             cJSON_AddNumberToObject(o, "round", r->round) &&
+             cJSON_AddNumberToObject(o, "pairing", r->pairing) &&
+             cJSON_AddStringToObject(o, "seed", seed) &&
+             cJSON_AddStringToObject(o, "black", s->bots[r->black].name) &&
+             cJSON_AddStringToObject(o, "white", s->bots[r->white].name) &&
+             cJSON_AddStringToObject(o, "result", result) &&
+             (r->winner >= 0 ? cJSON_AddStringToObject(o, "winner", side_name(r->winner)) != NULL
+                             : cJSON_AddNullToObject(o, "winner") != NULL);
+    if (ok)
+        cJSON_AddItemToObject(o, "scores", scores);
+    else
+        cJSON_Delete(scores);
+    ok = ok && cJSON_AddStringToObject(o, "reason", ref_reason_name(r->reason)) &&
+         (r->fault >= 0 ? cJSON_AddStringToObject(o, "fault", side_name(r->fault)) != NULL
+                        : cJSON_AddNullToObject(o, "fault") != NULL) &&
+         cJSON_AddNumberToObject(o, "plies", r->plies) &&
+         cJSON_AddNumberToObject(o, "start", (double)r->start_time) &&
+         cJSON_AddNumberToObject(o, "duration_ms", ms3(r->duration_ms));
+    if (ok)
+        cJSON_AddItemToObject(o, "time", time);
+    else
+        cJSON_Delete(time);
+    ok = ok && cJSON_AddStringToObject(o, "detail", r->detail) &&
+         cJSON_AddStringToObject(o, "record", file);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+static int num_field(const cJSON *j, const char *key, double *out)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(j, key);
+    if (!cJSON_IsNumber(it))
+        return -1;
+    *out = it->valuedouble;
+    return 0;
+}
+
+static int int_field(const cJSON *j, const char *key, int min, int max, int *out)
+{
+    double d;
+    if (num_field(j, key, &d) || d != (double)(int)d || d < min || d > max)
+        return -1;
+    *out = (int)d;
+    return 0;
+}
+
+static int side_field(const cJSON *j, const char *key, int *out)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(j, key);
+    if (cJSON_IsNull(it)) {
+        *out = -1;
+        return 0;
+    }
+    if (!cJSON_IsString(it))
+        return -1;
+    if (strcmp(it->valuestring, "black") == 0)
+        *out = 0;
+    else if (strcmp(it->valuestring, "white") == 0)
+        *out = 1;
+    else
+        return -1;
+    return 0;
+}
+
+static void side_time_from(const cJSON *t, arena_side_time *out)
+{
+    double d;
+    out->first_ms = num_field(t, "first_ms", &d) == 0 ? d : -1;
+    out->turns = 0;
+    out->total_ms = out->max_ms = 0;
+    int n;
+    if (int_field(t, "turns", 0, 1000000, &n) == 0)
+        out->turns = n;
+    if (num_field(t, "total_ms", &d) == 0 && d >= 0)
+        out->total_ms = d;
+    if (num_field(t, "max_ms", &d) == 0 && d >= 0)
+        out->max_ms = d;
+}
+
+int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
+                           char *err, size_t errsz)
+{
+    memset(r, 0, sizeof *r);
+    if (!cJSON_IsObject(j))
+        return util_fail(ARENA_E_PARSE, err, errsz, "not a JSON object");
+    if (int_field(j, "id", 0, INT32_MAX, &r->id))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"id\"");
+    if (int_field(j, "round", 0, INT32_MAX, &r->round) ||
+        int_field(j, "pairing", 0, INT32_MAX, &r->pairing))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"round\"/\"pairing\"");
+    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(j, "seed");
+    if (!cJSON_IsString(seed) || util_parse_i64(seed->valuestring, INT64_MIN, INT64_MAX, &r->seed))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"seed\"");
+    const cJSON *black = cJSON_GetObjectItemCaseSensitive(j, "black");
+    const cJSON *white = cJSON_GetObjectItemCaseSensitive(j, "white");
+    if (!cJSON_IsString(black) || !cJSON_IsString(white))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"black\"/\"white\"");
+    r->black = arena_settings_find_bot(s, black->valuestring);
+    r->white = arena_settings_find_bot(s, white->valuestring);
+    if (r->black < 0 || r->white < 0)
+        return util_fail(ARENA_E_PARSE, err, errsz, "bot '%.40s' is not in the league",
+                         r->black < 0 ? black->valuestring : white->valuestring);
+    if (side_field(j, "winner", &r->winner) || side_field(j, "fault", &r->fault))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"winner\"/\"fault\"");
+    const cJSON *scores = cJSON_GetObjectItemCaseSensitive(j, "scores");
+    if (!cJSON_IsArray(scores) || cJSON_GetArraySize(scores) != 2 ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(scores, 0)) ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(scores, 1)))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"scores\"");
+    r->scores[0] = cJSON_GetArrayItem(scores, 0)->valueint;
+    r->scores[1] = cJSON_GetArrayItem(scores, 1)->valueint;
+    const cJSON *reason = cJSON_GetObjectItemCaseSensitive(j, "reason");
+    if (!cJSON_IsString(reason) || !reason_from_name(reason->valuestring, &r->reason))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"reason\"");
+    if (int_field(j, "plies", 0, 1000000, &r->plies))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"plies\"");
+    double d;
+    r->start_time = num_field(j, "start", &d) == 0 ? (int64_t)d : 0;
+    r->duration_ms = num_field(j, "duration_ms", &d) == 0 ? d : 0;
+    const cJSON *time = cJSON_GetObjectItemCaseSensitive(j, "time");
+    side_time_from(cJSON_GetObjectItemCaseSensitive(time, "black"), &r->time[0]);
+    side_time_from(cJSON_GetObjectItemCaseSensitive(time, "white"), &r->time[1]);
+    const cJSON *detail = cJSON_GetObjectItemCaseSensitive(j, "detail");
+    if (cJSON_IsString(detail))
+        snprintf(r->detail, sizeof r->detail, "%s", detail->valuestring);
+    return 0;
+}

@@ -1,0 +1,69 @@
+/*
+ * arena_record.h - one finished game as the arena keeps it: the plain value
+ * arena_game_record, its games.jsonl line (JSON, schema in docs/arena.md)
+ * and back, and its filling from a schedule entry and a played ref_game.
+ *
+ * The end reason is the referee's enum (ref_reason); it becomes its stable
+ * name (ref_reason_name) only in the JSON mapping here, so no other file
+ * compares reason strings.
+ *
+ * Pure functions on caller-owned values: thread-safe on distinct records.
+ */
+#ifndef ARENA_RECORD_H
+#define ARENA_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "arena_schedule.h"
+#include "arena_settings.h"
+#include "ref/referee.h"
+
+/* Thinking times of one side in one game, in milliseconds. */
+typedef struct arena_side_time {
+    double first_ms; /* the bot's first turn (own limit), -1 if it had none */
+    int turns;       /* later turns answered or timed out */
+    double total_ms; /* sum over those later turns */
+    double max_ms;   /* longest of them, 0 if none */
+} arena_side_time;
+
+/* One finished game, as one line of games.jsonl. A plain value. */
+typedef struct arena_game_record {
+    int id, round, pairing;
+    int black, white;       /* bot indices into the league */
+    int64_t seed;
+    int winner;             /* 0 black, 1 white, -1 draw (or no game) */
+    int scores[2];          /* CodinGame scores, [0] black */
+    ref_reason reason;      /* why the game ended; "reason" in JSON is its name */
+    int fault;              /* side at fault (0 black, 1 white), -1 none */
+    int plies;
+    arena_side_time time[2];/* [0] black, [1] white */
+    int64_t start_time;     /* seconds since the Unix epoch, UTC */
+    double duration_ms;     /* wall-clock length of the game */
+    char detail[256];       /* the referee's detail */
+} arena_game_record;
+
+/* Fills the record's game fields from a schedule entry: no result yet
+ * (draw, no fault, REF_REASON_NONE, no turns). */
+void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g);
+
+/* Fills the result fields of r (winner, scores, reason, fault, plies,
+ * detail, start time, duration, per-side thinking times) from a played game
+ * g (borrowed; not changed). r must hold the spec fields already
+ * (arena_record_from_spec); its times must still be the initial ones. */
+void arena_record_set_result(arena_game_record *r, const ref_game *g);
+
+/* The games.jsonl line of r as JSON (bot names from s, reason as its
+ * ref_reason_name). Caller owns the tree (cJSON_Delete); NULL on out of
+ * memory. */
+cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s);
+
+/* Reads a games.jsonl object back into *r (overwritten). Returns 0 or
+ * ARENA_E_PARSE with err naming the missing or bad field (an unknown bot
+ * name, or a reason name that is unknown or "none", included). */
+int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
+                           char *err, size_t errsz);
+
+#endif

@@ -1,0 +1,299 @@
+/* arena_settings.c - the settings model: defaults, bots, validation, and the
+ * league's identity (league.json) with its comparison on resume. */
+#include "arena_settings.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena_error.h"
+#include "util/text.h"
+
+void arena_settings_init(arena_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->format = ARENA_FORMAT_ROUND_ROBIN;
+    s->games = 2;
+    s->concurrency = 0;
+    s->seed = 1;
+    s->turn_ms = 150;
+    s->first_turn_ms = 1000;
+    s->max_plies = 150;
+}
+
+void arena_settings_clear(arena_settings *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->bot_count; i++) {
+        free(s->bots[i].name);
+        free(s->bots[i].command);
+        free(s->bots[i].cwd);
+    }
+    free(s->gauntlet_bot);
+    free(s->out_dir);
+    free(s->anchor);
+    free(s->base_dir);
+    free(s->source);
+    arena_settings_init(s);
+}
+
+int arena_set_string(char **dst, const char *src)
+{
+    char *copy = NULL;
+    if (src) {
+        copy = strdup(src);
+        if (!copy)
+            return ARENA_E_NOMEM;
+    }
+    free(*dst);
+    *dst = copy;
+    return 0;
+}
+
+int arena_format_parse(const char *text, arena_format *out)
+{
+    if (text && (strcmp(text, "round-robin") == 0 || strcmp(text, "roundrobin") == 0 ||
+                 strcmp(text, "round_robin") == 0)) {
+        *out = ARENA_FORMAT_ROUND_ROBIN;
+        return 0;
+    }
+    if (text && strcmp(text, "gauntlet") == 0) {
+        *out = ARENA_FORMAT_GAUNTLET;
+        return 0;
+    }
+    return ARENA_E_CONFIG;
+}
+
+const char *arena_format_name(arena_format f)
+{
+    return f == ARENA_FORMAT_GAUNTLET ? "gauntlet" : "round-robin";
+}
+
+int arena_settings_add_bot(arena_settings *s, const char *name, const char *command,
+                           const char *cwd, char *err, size_t errsz)
+{
+    if (s->bot_count >= ARENA_MAX_BOTS)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "too many bots (at most %d)", ARENA_MAX_BOTS);
+    arena_bot *b = &s->bots[s->bot_count];
+    memset(b, 0, sizeof *b);
+    if (arena_set_string(&b->name, name) || arena_set_string(&b->command, command) ||
+        arena_set_string(&b->cwd, cwd)) {
+        free(b->name);
+        free(b->command);
+        free(b->cwd);
+        memset(b, 0, sizeof *b);
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    }
+    s->bot_count++;
+    return 0;
+}
+
+int arena_settings_add_bot_arg(arena_settings *s, const char *arg, char *err, size_t errsz)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--bot '%s': expected NAME=COMMAND (e.g. --bot ab=./build/bin/loa-ab)",
+                         arg);
+    size_t n = (size_t)(eq - arg);
+    if (n == 0)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "--bot '%s': the bot name is empty", arg);
+    const char *cmd = eq + 1;
+    while (*cmd == ' ' || *cmd == '\t')
+        cmd++;
+    if (!*cmd)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "--bot '%.*s': missing bot command after '='",
+                         (int)(n > 64 ? 64 : n), arg);
+    char *name = strndup(arg, n);
+    if (!name)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    int rc = arena_settings_add_bot(s, name, eq + 1, NULL, err, errsz);
+    free(name);
+    return rc;
+}
+
+int arena_settings_find_bot(const arena_settings *s, const char *name)
+{
+    for (int i = 0; name && i < s->bot_count; i++)
+        if (s->bots[i].name && strcmp(s->bots[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int arena_settings_gauntlet_index(const arena_settings *s)
+{
+    int i = s->gauntlet_bot ? arena_settings_find_bot(s, s->gauntlet_bot) : 0;
+    return i < 0 ? 0 : i;
+}
+/* ---- validation ---- */
+
+static int name_problem(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0)
+        return 1;
+    if (n > ARENA_NAME_MAX)
+        return 2;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c < 0x20 || c == 0x7f)
+            return 3;
+    }
+    if (name[0] == ' ' || name[n - 1] == ' ')
+        return 4;
+    return 0;
+}
+
+int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
+{
+    if (s->bot_count < 2)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "a league needs at least two bots (%d given): add --bot NAME=COMMAND or "
+                         "entries in \"bots\"", s->bot_count);
+    for (int i = 0; i < s->bot_count; i++) {
+        const arena_bot *b = &s->bots[i];
+        switch (name_problem(b->name)) {
+        case 1: return util_fail(ARENA_E_CONFIG, err, errsz, "bot %d: the name is empty", i + 1);
+        case 2:
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "bot name '%.40s...' is longer than %d bytes", b->name,
+                             ARENA_NAME_MAX);
+        case 3:
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "bot %d: the name holds a control character", i + 1);
+        case 4:
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "bot name '%s' starts or ends with a space", b->name);
+        default: break;
+        }
+        if (!b->command || strspn(b->command, " \t") == strlen(b->command))
+            return util_fail(ARENA_E_CONFIG, err, errsz, "bot '%s': missing bot command", b->name);
+        if (strlen(b->command) > ARENA_COMMAND_MAX)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "bot '%s': command longer than %d bytes",
+                             b->name, ARENA_COMMAND_MAX);
+        for (int j = 0; j < i; j++)
+            if (strcmp(s->bots[j].name, b->name) == 0)
+                return util_fail(ARENA_E_CONFIG, err, errsz,
+                                 "duplicate bot name '%s' (bots %d and %d): names must be unique",
+                                 b->name, j + 1, i + 1);
+    }
+    if (s->games < 2 || s->games > 1000000 || s->games % 2)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "games per pairing must be even and in 2..1000000 (%d given): games are "
+                         "played in colour-swapped pairs", s->games);
+    int64_t pairings = s->format == ARENA_FORMAT_GAUNTLET
+                           ? s->bot_count - 1
+                           : (int64_t)s->bot_count * (s->bot_count - 1) / 2;
+    if (pairings * s->games > ARENA_MAX_GAMES)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%lld games (%lld pairings x %d) is more than the %d a league may hold",
+                         (long long)(pairings * s->games), (long long)pairings, s->games,
+                         ARENA_MAX_GAMES);
+    if (s->concurrency < 0 || s->concurrency > 256)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "concurrency must be in 1..256 (%d given)",
+                         s->concurrency);
+    if (s->turn_ms < 1 || s->turn_ms > 3600000)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "turn limit must be in 1..3600000 ms (%d given)", s->turn_ms);
+    if (s->first_turn_ms < 1 || s->first_turn_ms > 3600000)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "first-turn limit must be in 1..3600000 ms (%d given)", s->first_turn_ms);
+    if (s->max_plies < 1 || s->max_plies > 100000)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "max plies must be in 1..100000 (%d given)",
+                         s->max_plies);
+    if (s->gauntlet_bot && arena_settings_find_bot(s, s->gauntlet_bot) < 0)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "gauntlet bot '%s' is not one of the bots",
+                         s->gauntlet_bot);
+    if (s->anchor && arena_settings_find_bot(s, s->anchor) < 0)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "anchor '%s' is not one of the bots",
+                         s->anchor);
+    if (!s->out_dir || !*s->out_dir)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "no output directory (--out DIR)");
+    return 0;
+}
+
+/* ---- identity ---- */
+
+cJSON *arena_settings_to_json(const arena_settings *s)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *bots = cJSON_AddArrayToObject(root, "bots");
+    if (!bots)
+        goto oom;
+    for (int i = 0; i < s->bot_count; i++) {
+        cJSON *b = cJSON_CreateObject();
+        if (!b || !cJSON_AddItemToArray(bots, b) ||
+            !cJSON_AddStringToObject(b, "name", s->bots[i].name) ||
+            !cJSON_AddStringToObject(b, "command", s->bots[i].command) ||
+            (s->bots[i].cwd && !cJSON_AddStringToObject(b, "cwd", s->bots[i].cwd)))
+            goto oom;
+    }
+    char seed[32];
+    snprintf(seed, sizeof seed, "%lld", (long long)s->seed);
+    if (!cJSON_AddStringToObject(root, "format", arena_format_name(s->format)) ||
+        (s->format == ARENA_FORMAT_GAUNTLET &&
+         !cJSON_AddStringToObject(root, "gauntlet_bot",
+                                  s->bots[arena_settings_gauntlet_index(s)].name)) ||
+        !cJSON_AddNumberToObject(root, "games", s->games) ||
+        !cJSON_AddStringToObject(root, "seed", seed) ||
+        !cJSON_AddNumberToObject(root, "turn_ms", s->turn_ms) ||
+        !cJSON_AddNumberToObject(root, "first_turn_ms", s->first_turn_ms) ||
+        !cJSON_AddNumberToObject(root, "max_plies", s->max_plies) ||
+        (s->anchor && !cJSON_AddStringToObject(root, "anchor", s->anchor)))
+        goto oom;
+    return root;
+oom:
+    cJSON_Delete(root);
+    return NULL;
+}
+
+static int str_eq(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+int arena_settings_compare(const arena_settings *old, const arena_settings *now, char *err,
+                           size_t errsz)
+{
+    if (old->bot_count != now->bot_count)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "it has %d bots, this league %d",
+                         old->bot_count, now->bot_count);
+    for (int i = 0; i < old->bot_count; i++) {
+        const arena_bot *a = &old->bots[i], *b = &now->bots[i];
+        if (!str_eq(a->name, b->name))
+            return util_fail(ARENA_E_MISMATCH, err, errsz, "its bot %d is '%s', here '%s'", i + 1,
+                             a->name, b->name);
+        if (!str_eq(a->command, b->command))
+            return util_fail(ARENA_E_MISMATCH, err, errsz,
+                             "bot '%s' had the command '%s', now '%s'", a->name, a->command,
+                             b->command);
+        if (!str_eq(a->cwd, b->cwd))
+            return util_fail(ARENA_E_MISMATCH, err, errsz,
+                             "bot '%s' had the working directory '%s', now '%s'", a->name,
+                             a->cwd ? a->cwd : "(none)", b->cwd ? b->cwd : "(none)");
+    }
+    if (old->format != now->format)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "its format is %s, now %s",
+                         arena_format_name(old->format), arena_format_name(now->format));
+    if (now->format == ARENA_FORMAT_GAUNTLET &&
+        arena_settings_gauntlet_index(old) != arena_settings_gauntlet_index(now))
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "its gauntlet bot is '%s', now '%s'",
+                         old->bots[arena_settings_gauntlet_index(old)].name,
+                         now->bots[arena_settings_gauntlet_index(now)].name);
+    if (old->seed != now->seed)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "its seed is %lld, now %lld",
+                         (long long)old->seed, (long long)now->seed);
+    if (old->turn_ms != now->turn_ms || old->first_turn_ms != now->first_turn_ms)
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "its time limits are %d/%d ms (first turn/turn), now %d/%d ms",
+                         old->first_turn_ms, old->turn_ms, now->first_turn_ms, now->turn_ms);
+    if (old->max_plies != now->max_plies)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "its ply limit is %d, now %d",
+                         old->max_plies, now->max_plies);
+    if (now->games < old->games)
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "it plays %d games per pairing, now %d, and a league can only grow",
+                         old->games, now->games);
+    return 0;
+}

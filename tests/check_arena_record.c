@@ -1,0 +1,145 @@
+/*
+ * check_arena_record.c - a game record and its games.jsonl line: the exact
+ * bytes of a line, the round trip through JSON with the reason kept as the
+ * referee's enum, and every bad field refused with its name.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena_error.h"
+#include "arena_record.h"
+#include "arena_test_util.h"
+#include "check_main.h"
+
+static char *line_of(const arena_game_record *r, const arena_settings *s)
+{
+    cJSON *j = arena_record_to_json(r, s);
+    ck_assert_ptr_nonnull(j);
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    ck_assert_ptr_nonnull(text);
+    return text;
+}
+
+START_TEST(test_line_bytes)
+{
+    arena_settings s;
+    league(&s, 3, 2);
+    arena_game_record r = record_for(&s, 2, 1);
+    r.fault = 0;
+    r.reason = REF_REASON_TIMEOUT;
+    r.start_time = 1700000000;
+    r.duration_ms = 12.3456;
+    snprintf(r.detail, sizeof r.detail, "no answer");
+    char *text = line_of(&r, &s);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "{\"id\":2,\"round\":0,\"pairing\":1,\"seed\":\"%lld\",\"black\":\"bot0\","
+             "\"white\":\"bot2\",\"result\":\"0-1\",\"winner\":\"white\",\"scores\":[0,1],"
+             "\"reason\":\"timeout\",\"fault\":\"black\",\"plies\":42,\"start\":1700000000,"
+             "\"duration_ms\":12.346,\"time\":{\"black\":{\"first_ms\":3.5,\"turns\":20,"
+             "\"total_ms\":100,\"avg_ms\":5,\"max_ms\":9.25},\"white\":{\"first_ms\":1,"
+             "\"turns\":19,\"total_ms\":38,\"avg_ms\":2,\"max_ms\":4}},"
+             "\"detail\":\"no answer\",\"record\":\"games/000002.json\"}",
+             (long long)r.seed);
+    ck_assert_str_eq(text, want);
+    cJSON_free(text);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+START_TEST(test_round_trip_every_reason)
+{
+    arena_settings s;
+    league(&s, 2, 2);
+    for (int reason = REF_REASON_CONNECTED; reason <= REF_REASON_ABORTED; reason++) {
+        arena_game_record r = record_for(&s, 1, reason % 2), back;
+        r.reason = (ref_reason)reason;
+        cJSON *j = arena_record_to_json(&r, &s);
+        ck_assert_ptr_nonnull(j);
+        ck_assert_str_eq(cJSON_GetObjectItem(j, "reason")->valuestring,
+                         ref_reason_name((ref_reason)reason));
+        char err[256];
+        ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), 0);
+        cJSON_Delete(j);
+        ck_assert_int_eq(back.reason, reason);
+        ck_assert_int_eq(back.winner, r.winner);
+        ck_assert_int_eq(back.plies, r.plies);
+        ck_assert(back.seed == r.seed);
+    }
+    arena_settings_clear(&s);
+}
+END_TEST
+
+/* One bad field per row: the line is refused and the message names it. */
+static const struct {
+    const char *key, *json, *names;
+} bad_fields[] = {
+    {"reason", "\"nonsense\"", "\"reason\""},
+    {"reason", "\"none\"", "\"reason\""},
+    {"reason", "7", "\"reason\""},
+    {"id", "-1", "\"id\""},
+    {"seed", "12", "\"seed\""},
+    {"seed", "\"12x\"", "\"seed\""},
+    {"black", "\"stranger\"", "stranger"},
+    {"winner", "\"red\"", "\"winner\""},
+    {"scores", "[1]", "\"scores\""},
+    {"plies", "1.5", "\"plies\""},
+};
+
+START_TEST(test_refuses_bad_field)
+{
+    arena_settings s;
+    league(&s, 2, 2);
+    arena_game_record r = record_for(&s, 0, 0), back;
+    cJSON *j = arena_record_to_json(&r, &s);
+    ck_assert_ptr_nonnull(j);
+    cJSON *v = cJSON_Parse(bad_fields[_i].json);
+    ck_assert_ptr_nonnull(v);
+    cJSON_ReplaceItemInObjectCaseSensitive(j, bad_fields[_i].key, v);
+    char err[256] = "";
+    ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), ARENA_E_PARSE);
+    ck_assert_msg(strstr(err, bad_fields[_i].names), "'%s' does not name %s", err,
+                  bad_fields[_i].names);
+    cJSON_Delete(j);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+START_TEST(test_from_spec)
+{
+    arena_game_spec g = {.id = 7, .round = 1, .pairing = 2, .black = 1, .white = 0, .seed = -5};
+    arena_game_record r;
+    memset(&r, 0x5a, sizeof r);
+    arena_record_from_spec(&r, &g);
+    ck_assert_int_eq(r.id, 7);
+    ck_assert_int_eq(r.round, 1);
+    ck_assert_int_eq(r.pairing, 2);
+    ck_assert_int_eq(r.black, 1);
+    ck_assert_int_eq(r.white, 0);
+    ck_assert(r.seed == -5);
+    ck_assert_int_eq(r.winner, -1);
+    ck_assert_int_eq(r.fault, -1);
+    ck_assert_int_eq(r.reason, REF_REASON_NONE);
+    ck_assert(r.time[0].first_ms < 0 && r.time[1].first_ms < 0);
+    ck_assert_int_eq(r.time[0].turns, 0);
+    ck_assert_str_eq(r.detail, "");
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"writes_the_games_jsonl_line_bytes", test_line_bytes, 30},
+        {"round_trips_every_reason_as_enum", test_round_trip_every_reason, 30},
+        {"starts_from_the_schedule_without_result", test_from_spec, 30},
+    };
+    const loa_loop_tcase loops[] = {
+        {"refuses_a_bad_field_naming_it", test_refuses_bad_field, 30,
+         (int)LOA_COUNT(bad_fields)},
+    };
+    return loa_run_suite_loops("arena_record", cases, LOA_COUNT(cases), loops,
+                               LOA_COUNT(loops));
+}

@@ -1,0 +1,161 @@
+/*
+ * check_arena_settings.c - the league file and the settings: a good file (paths, seeds,
+ * commands), every bad input named in the message, the size cap.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena_command.h"
+#include "arena_error.h"
+#include "arena_league_file.h"
+#include "arena_settings.h"
+#include "arena_test_util.h"
+#include "check_main.h"
+
+static int load(const char *text, char *err, size_t errsz)
+{
+    arena_settings s;
+    arena_settings_init(&s);
+    int rc = arena_settings_load_text(&s, text, strlen(text), "l.json", ".", err, errsz);
+    if (rc == 0) {
+        arena_set_string(&s.out_dir, "o");
+        rc = arena_settings_validate(&s, err, errsz);
+    }
+    arena_settings_clear(&s);
+    return rc;
+}
+
+START_TEST(test_league_file_good)
+{
+    const char *text =
+        "{\n"
+        "  \"description\": \"x\",\n"
+        "  \"bots\": [\n"
+        "    {\"name\": \"ab\", \"command\": \"{bin}/loa-ab\"},\n"
+        "    {\"name\": \"me\", \"command\": \"./me --fast\", \"cwd\": \"bots\"}\n"
+        "  ],\n"
+        "  \"format\": \"gauntlet\", \"gauntlet_bot\": \"me\", \"games\": 6,\n"
+        "  \"concurrency\": 3, \"seed\": \"-9223372036854775808\", \"out\": \"res\",\n"
+        "  \"turn_ms\": 50, \"first_turn_ms\": 500, \"max_plies\": 100, \"anchor\": \"ab\"\n"
+        "}\n";
+    arena_settings s;
+    arena_settings_init(&s);
+    char err[512];
+    ck_assert_int_eq(arena_settings_load_text(&s, text, strlen(text), "dir/l.json", "dir", err,
+                                              sizeof err), 0);
+    ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
+    ck_assert_int_eq(s.bot_count, 2);
+    char want_cwd[4200];
+    char *here = getcwd(NULL, 0);
+    snprintf(want_cwd, sizeof want_cwd, "%s/dir/bots", here);
+    free(here);
+    ck_assert_str_eq(s.bots[1].cwd, want_cwd);
+    ck_assert_str_eq(s.out_dir, "dir/res");
+    ck_assert_int_eq(s.format, ARENA_FORMAT_GAUNTLET);
+    ck_assert_int_eq(arena_settings_gauntlet_index(&s), 1);
+    ck_assert(s.seed == INT64_MIN);
+    ck_assert_int_eq(s.games, 6);
+    ck_assert_int_eq(s.concurrency, 3);
+    ck_assert_int_eq(s.turn_ms, 50);
+    ck_assert_int_eq(s.first_turn_ms, 500);
+    ck_assert_int_eq(s.max_plies, 100);
+    char *cmd = arena_command_expand(s.bots[0].command, "/opt/it's", "dir");
+    ck_assert_str_eq(cmd, "'/opt/it'\\''s'/loa-ab");
+    free(cmd);
+    /* the stored identity reads back as the same league */
+    cJSON *j = arena_settings_to_json(&s);
+    char *again = cJSON_Print(j);
+    arena_settings t;
+    arena_settings_init(&t);
+    ck_assert_int_eq(arena_settings_load_text(&t, again, strlen(again), "x", "dir", err,
+                                              sizeof err), 0);
+    ck_assert_str_eq(t.bots[1].cwd, s.bots[1].cwd); /* absolute: read back unchanged */
+    ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), 0);
+    cJSON_free(again);
+    cJSON_Delete(j);
+    arena_settings_clear(&t);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+START_TEST(test_league_file_bad)
+{
+    static const struct {
+        const char *text;
+        int code;
+        const char *needle;
+    } cases[] = {
+        {"{\n  \"bots\": [\n    {\"name\": \"a\",, \"command\": \"x\"}\n  ]\n}", ARENA_E_PARSE,
+         "l.json:3:"},
+        {"{\"bots\": [", ARENA_E_PARSE, "l.json:1:10: malformed JSON"},
+        {"{\"bots\": []} x", ARENA_E_PARSE, "after the closing"},
+        {"[1,2]", ARENA_E_CONFIG, "must be a JSON object"},
+        {"{\"games\": 2}", ARENA_E_CONFIG, "missing \"bots\""},
+        {"{\"bots\": {}}", ARENA_E_CONFIG, "must be a list"},
+        {"{\"bots\": [{\"name\": \"a\"}, {\"name\": \"b\", \"command\": \"y\"}]}",
+         ARENA_E_CONFIG, "missing bot command"},
+        {"{\"bots\": [{\"name\": \"a\", \"command\": \"  \"}, {\"name\": \"b\", \"command\": "
+         "\"y\"}]}", ARENA_E_CONFIG, "missing bot command"},
+        {"{\"bots\": [{\"command\": \"x\"}]}", ARENA_E_CONFIG, "missing \"name\""},
+        {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"a\", \"command\": "
+         "\"y\"}]}", ARENA_E_CONFIG, "duplicate bot name 'a'"},
+        {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}]}", ARENA_E_CONFIG,
+         "at least two bots"},
+        {"{\"bots\": []}", ARENA_E_CONFIG, "at least two bots"},
+        {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\", \"dir\": \"d\"}]}", ARENA_E_CONFIG,
+         "unknown key \"dir\""},
+        {"{\"bots\": [], \"game\": 4}", ARENA_E_CONFIG, "unknown key \"game\""},
+        {"{\"bots\": [], \"games\": \"4\"}", ARENA_E_CONFIG, "\"games\" must be an integer"},
+        {"{\"bots\": [], \"games\": 2.5}", ARENA_E_CONFIG, "\"games\" must be an integer"},
+        {"{\"bots\": [], \"bots\": []}", ARENA_E_CONFIG, "appears twice"},
+        {"{\"bots\": [], \"format\": \"swiss\"}", ARENA_E_CONFIG, "'swiss'"},
+        {"{\"bots\": [], \"seed\": \"12x\"}", ARENA_E_CONFIG, "\"seed\""},
+        {"{\"bots\": [], \"seed\": 1e300}", ARENA_E_CONFIG, "\"seed\""},
+        {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
+         "\"y\"}], \"games\": 3}", ARENA_E_CONFIG, "even"},
+        {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
+         "\"y\"}], \"anchor\": \"c\"}", ARENA_E_CONFIG, "anchor 'c'"},
+        {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
+         "\"y\"}], \"gauntlet_bot\": \"c\"}", ARENA_E_CONFIG, "gauntlet bot 'c'"},
+        {"{\"bots\": [{\"name\": \"\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
+         "\"y\"}]}", ARENA_E_CONFIG, "name is empty"},
+        {"{\"bots\": [], \"turn_ms\": 0}", ARENA_E_CONFIG, "turn_ms"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[512] = "";
+        int rc = load(cases[i].text, err, sizeof err);
+        if (rc != cases[i].code || !strstr(err, cases[i].needle))
+            ck_abort_msg("case %zu: rc %d, message '%s', expected %d with '%s'", i, rc, err,
+                         cases[i].code, cases[i].needle);
+        ck_assert_ptr_null(strchr(err, '\n'));
+    }
+}
+END_TEST
+
+START_TEST(test_league_too_large)
+{
+    arena_settings s;
+    char err[256];
+    league(&s, 64, 100000); /* 2016 pairings x 100000 */
+    ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_ptr_nonnull(strstr(err, "201600000 games"));
+    s.games = 40000;
+    ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"reads_a_good_league_file", test_league_file_good, 30},
+        {"names_every_bad_input", test_league_file_bad, 30},
+        {"refuses_a_too_large_file", test_league_too_large, 30},
+    };
+    return loa_run_suite("arena_settings", cases, LOA_COUNT(cases));
+}
