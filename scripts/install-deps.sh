@@ -1,10 +1,10 @@
 #!/bin/sh
 # Installs the Debian 12 packages loa-arena needs to build and test:
-# a C compiler, CMake, pkg-config, cJSON and Check. Does nothing when they
+# a C compiler, CMake, pkg-config, cJSON, Check and libcrypto (SHA-256 of bots). Does nothing when they
 # are all present (so it needs neither root nor network then); otherwise uses
 # apt-get, through sudo when not run as root.
 set -e
-pkgs="gcc make cmake pkg-config libcjson-dev check"
+pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||

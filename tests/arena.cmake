@@ -3,6 +3,9 @@
 #   check_arena_error      ARENA_ERROR_MAP: ranges and messages
 #   check_arena_schedule   pairings, colours, seeds
 #   check_arena_ratings    the Elo fit on known answers
+#   check_arena_sprt       pentanomial SPRT and Elo against independently
+#                          computed values (tests/sprt_reference.py)
+#   check_arena_fingerprint  the files a bot command names, their SHA-256
 #   check_arena_record     a game record <-> its games.jsonl line
 #   check_arena_store      append, resume, torn line, foreign lines, mismatch
 #   check_arena_standings  totals, matrices, tables
@@ -15,7 +18,8 @@
 #                          inputs, failed_to_start, kill -9 and resume, torn
 #                          line, Ctrl-C once and twice, --standings
 if(TARGET arena_core)
-  foreach(module error schedule ratings record store standings progress settings options)
+  foreach(module error schedule ratings sprt fingerprint record store standings progress
+                 settings options)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   if(TARGET loa-first)
