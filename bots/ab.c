@@ -14,6 +14,10 @@
  * deadline. --deterministic searches to a fixed depth with no clock and a
  * cleared table: the same position always gives the same move.
  *
+ * --bench searches a fixed set of positions to a fixed depth from a fresh
+ * state and prints the nodes of each and their total: a signature of the
+ * search that a change meant to leave the search alone must keep.
+ *
  * stderr: one line per turn (move, depth, score, nodes, time, nps, PV);
  * the answer carries a short comment "d<depth> <score>".
  */
@@ -37,7 +41,33 @@ typedef struct ab_options {
     int quiet, verbose;
     int adapt;         /* plan less when the machine is oversubscribed */
     const char *position; /* analyse this board string and exit */
+    int bench;         /* 1: run the bench (--bench) and exit */
+    int bench_depth;   /* plies searched per bench position */
 } ab_options;
+
+/* Default --bench-depth: deep enough that every part of the search (null
+ * move, both reduction steps, killers, history, the table) takes part and
+ * the middle games reach the depths played at 50 ms a turn; shallow enough
+ * that the whole bench takes about half a second in a Release build (depth
+ * 10 takes four times as long, mostly in the start position). */
+#define AB_BENCH_DEPTH 9
+
+/* The bench positions (board strings, side to move and ply): the start,
+ * then middle games and endgames from loa-ab self-play games through
+ * loa-referee (seeds 1, 2, 3 at the real limits), and the middle game of
+ * docs/bots.md. Each has more than one legal move, so each is searched. */
+static const char *const ab_bench_positions[] = {
+    ".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b",
+    "..bbbb../......w./.ww.w..w/w...b..w/.......w/w....bbw/..b....w/..b.b... b 12",
+    "..b..w../.w....../..b.w.bw/..b.wb.w/.....bw./....w.bw/.......w/...b.... w 25",
+    "......../.wb...../..bww.b./....www./....b.bw/......bw/......w./........ b 38",
+    "....b.../.wb...../..bwww../....www./....bw../.....bb./......w./........ b 44",
+    ".bbbbbb./..wb...w/..w....w/..b.w..w/..b....w/...b..../......../...b.... b 16",
+    ".bbbb.../..wb...w/..wb..../..b.w..w/..w....w/...b..../..b...../........ w 21",
+    "..bbbbb./..w...w./..wwb.../..wb.b.w/..b..w.w/....bw../......../........ b 20",
+    "..bbwb../.bw...w./...wb.../..bb.b.w/..b.ww../.....w../......../........ w 25",
+    "..b...../......w./......bw/..bbw.b./wb...w../.b.bww../.b.wb.../.w..b... b 24",
+};
 
 static void usage(FILE *out)
 {
@@ -60,6 +90,10 @@ static void usage(FILE *out)
           "  -p, --position=BOARD    analyse one board string (`.bbbbbb./w......w/... b [ply]`),\n"
           "                          searching for the whole --move-time, print each\n"
           "                          iteration and the move, and exit\n"
+          "      --bench             search a fixed set of positions to a fixed depth from\n"
+          "                          a fresh state (no clock) and print the nodes of each\n"
+          "                          and their total, a signature of the search; exit\n"
+          "      --bench-depth=N     plies per bench position (default 9; implies --bench)\n"
           "  -q, --quiet             no search info on stderr\n"
           "  -v, --verbose           one stderr line per iteration\n"
           "  -h, --help              show this help\n",
@@ -85,9 +119,10 @@ static int parse_options(int argc, char **argv, ab_options *o)
         {"depth", required_argument, NULL, 'd'}, {"deterministic", no_argument, NULL, 'D'},
         {"hash", required_argument, NULL, 'H'}, {"position", required_argument, NULL, 'p'},
         {"quiet", no_argument, NULL, 'q'}, {"verbose", no_argument, NULL, 'v'},
-        {"no-adapt", no_argument, NULL, 'A'},
+        {"no-adapt", no_argument, NULL, 'A'}, {"bench", no_argument, NULL, 'B'},
+        {"bench-depth", required_argument, NULL, 'b'},
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    *o = (ab_options){50, 40, 1000, 150, 0, 0, 32, 0, 0, 1, NULL};
+    *o = (ab_options){50, 40, 1000, 150, 0, 0, 32, 0, 0, 1, NULL, 0, AB_BENCH_DEPTH};
     int ch, bad = 0;
     while (!bad && (ch = getopt_long(argc, argv, "t:m:d:DH:p:qvh", longs, NULL)) != -1) {
         switch (ch) {
@@ -102,6 +137,11 @@ static int parse_options(int argc, char **argv, ab_options *o)
         case 'q': o->quiet = 1; break;
         case 'v': o->verbose = 1; break;
         case 'A': o->adapt = 0; break;
+        case 'B': o->bench = 1; break;
+        case 'b':
+            bad = parse_int(optarg, 1, SEARCH_MAX_DEPTH, &o->bench_depth);
+            o->bench = 1;
+            break;
         case 'h': usage(stdout); return 1;
         default: return 2; /* getopt_long printed the reason */
         }
@@ -195,6 +235,38 @@ static int analyse(search_ctx *ctx, const ab_options *o)
     return 0;
 }
 
+/* --bench: each position searched to o->bench_depth plies from a cleared
+ * state (table, killers, history: search_clear()), no clock. Prints one
+ * line per position and a total line on stdout; returns the exit status.
+ * The node total depends only on the positions, the depth, the table size
+ * and the search code, never on the machine or the clock. */
+static int bench(search_ctx *ctx, const ab_options *o)
+{
+    int n = (int)(sizeof ab_bench_positions / sizeof ab_bench_positions[0]);
+    uint64_t total = 0;
+    int64_t t0 = loa_now_us();
+    for (int i = 0; i < n; i++) {
+        loa_board b;
+        int rc = loa_board_parse(ab_bench_positions[i], &b);
+        if (rc != LOA_OK) { /* a typo in the table above */
+            fprintf(stderr, "loa-ab: bad bench position %d: %s\n", i + 1, loa_strerror(rc));
+            return 1;
+        }
+        search_clear(ctx);
+        search_limits lim = {o->bench_depth, 0, 0, 0};
+        search_result r = search_run(ctx, &b, lim);
+        total += r.nodes;
+        char buf[LOA_MOVE_STRING_MAX];
+        printf("bench: position %2d nodes %10llu best %s score %d time %.0f ms\n", i + 1,
+               (unsigned long long)r.nodes, loa_move_format(r.best, buf), r.score,
+               r.time_us / 1000.0);
+    }
+    int64_t us = loa_now_us() - t0;
+    printf("bench: nodes %llu time %lld ms nps %.0f\n", (unsigned long long)total,
+           (long long)(us / 1000), us > 0 ? total * 1e6 / (double)us : 0.0);
+    return 0;
+}
+
 /* 1 if m (flags ignored) is in the referee's list. */
 static int listed(const loa_turn *t, loa_move m)
 {
@@ -218,6 +290,11 @@ int main(int argc, char **argv)
         return 1;
     }
     ctx.verbose = o.verbose;
+    if (o.bench) {
+        rc = bench(&ctx, &o);
+        search_free(&ctx);
+        return rc;
+    }
     if (o.position) {
         rc = analyse(&ctx, &o);
         search_free(&ctx);
