@@ -14,6 +14,8 @@
 
 #include "check_main.h"
 #include "loa/loa.h"
+#include "../bots/ab/eval.h"
+#include "../bots/ab/quads.h"
 #include "../bots/ab/search.h"
 
 /* Hand-made positions (board strings, rank 8 first). */
