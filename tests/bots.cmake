@@ -13,3 +13,7 @@ endforeach()
 if(TARGET loa-referee)
   add_dependencies(check_bots loa-referee)
 endif()
+# loa-ab's bundle size (skipped with a message when the bundler is not built).
+if(TARGET loa-bundle)
+  add_dependencies(check_bots loa-bundle)
+endif()

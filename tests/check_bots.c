@@ -473,6 +473,37 @@ START_TEST(test_random_repeats_with_a_seed_and_spreads_over_seeds)
 }
 END_TEST
 
+/* ---- loa-ab on CodinGame ---------------------------------------------------- */
+
+/* CodinGame's limit on a submitted file, in characters (bundle/bundle.h's
+ * BUNDLE_CODINGAME_MAX_CHARS; not included: the bots do not depend on the
+ * bundler). */
+#define CODINGAME_MAX_CHARS 100000
+
+START_TEST(test_ab_bundle_fits_codingame_with_comments_stripped)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/loa-bundle", LOA_BIN_DIR);
+    if (access(path, X_OK) != 0) {
+        fprintf(stderr, "check_bots: SKIPPED the bundle size: %s is not built\n", path);
+        return;
+    }
+    /* loa-ab's sources as bots/CMakeLists.txt lists them, main file first;
+     * docs/bots.md tells contestants to bundle it with -s. */
+    char cmd[1024];
+    int st;
+    snprintf(cmd, sizeof cmd,
+             "cd %s/bots && %s -q -s ab.c ab/bench.c ab/search.c ab/tt.c ab/eval.c ab/quads.c"
+             " | wc -c",
+             LOA_SOURCE_DIR, path);
+    long chars = strtol(run(cmd, &st), NULL, 10);
+    ck_assert_int_eq(st, 0);
+    ck_assert_msg(chars > 10000, "the bundle is implausibly small: %ld characters", chars);
+    ck_assert_msg(chars <= CODINGAME_MAX_CHARS, "loa-bundle -s loa-ab: %ld characters, over %d",
+                  chars, CODINGAME_MAX_CHARS);
+}
+END_TEST
+
 /* ---- complete games through the referee ---------------------------------- */
 
 static int referee_built(void)
@@ -539,6 +570,8 @@ int main(void)
          60},
         {"bench_prints_one_line_per_position_summing_to_the_total",
          test_bench_prints_one_line_per_position_summing_to_the_total, 30},
+        {"ab_bundle_fits_codingame_with_comments_stripped",
+         test_ab_bundle_fits_codingame_with_comments_stripped, 30},
         {"bots_handle_help_bad_options_and_bad_input",
          test_bots_handle_help_bad_options_and_bad_input, 30},
         {"greedy_and_negamax_take_win_in_one", test_greedy_and_negamax_take_win_in_one, 30},
