@@ -1,9 +1,11 @@
 /*
  * loa-ab - the strong bundled bot: iterative-deepening principal variation
  * search with a transposition table, null move, late move reductions and
- * killer/history ordering (bots/ab/search.h) over an evaluation from the
- * LOA literature: concentration, centralisation, quads/Euler number,
- * uniformity, mobility (bots/ab/eval.h).
+ * killer/history ordering (bots/ab/search.c, tt.c) over an evaluation
+ * from the LOA literature: concentration, centralisation, quads/Euler
+ * number, uniformity, mobility (bots/ab/eval.c, quads.c). This file is the
+ * program: options, time management, the protocol loop, --position and
+ * --bench (bots/ab/bench.c).
  *
  * Time: the clock starts when a turn's input has been read. The search
  * starts no new iteration after half of --move-time and stops at
@@ -13,6 +15,10 @@
  * in proportion, because a descheduled process answers late whatever its
  * deadline. --deterministic searches to a fixed depth with no clock and a
  * cleared table: the same position always gives the same move.
+ *
+ * --bench searches a fixed set of positions to a fixed depth from a fresh
+ * state and prints the nodes of each and their total: a signature of the
+ * search that a change meant to leave the search alone must keep.
  *
  * stderr: one line per turn (move, depth, score, nodes, time, nps, PV);
  * the answer carries a short comment "d<depth> <score>".
@@ -24,19 +30,67 @@
 #include <time.h>
 
 #include "loa/loa.h"
+#include "ab/bench.h"
+#include "ab/quads.h"
 #include "ab/search.h"
+
+/* ---- time management and defaults ------------------------------------------ */
+
+/* Default --move-time, ms: a normal turn plans at most this (and usually
+ * stops at half), a third of CodinGame's 150 ms, leaving the rest as
+ * margin for a loaded machine; the middle game still reaches depth 6-8. */
+#define AB_MOVE_TIME_MS 50
+/* Default --margin, ms, kept free under the turn limit whatever --move-time
+ * says: covers the process being descheduled and the pipe's latency. */
+#define AB_MARGIN_MS 40
+/* CodinGame's turn limits, ms (the defaults of --first-turn-ms and
+ * --turn-ms; ../shared/reference/codingame-loa.md). */
+#define AB_FIRST_TURN_LIMIT_MS 1000
+#define AB_TURN_LIMIT_MS 150
+/* Default --hash, MiB: 2 M entries of 16 bytes, more than a 50 ms search
+ * at 3 M nodes/s can fill, small beside a contest's memory limit. */
+#define AB_HASH_MB 32
+/* Largest --hash, MiB. */
+#define AB_HASH_MB_MAX 4096
+/* Largest --move-time and --margin, ms, and turn limits, ms: bounds that
+ * only reject typos. */
+#define AB_MOVE_TIME_MS_MAX 100000
+#define AB_LIMIT_MS_MAX 1000000
+/* --deterministic's depth when --depth is not given, plies: a few ms a
+ * turn, so tests that replay whole games stay fast. */
+#define AB_DETERMINISTIC_DEPTH 5
+/* The first turn's budget is this many times --move-time: its limit is
+ * 1000 ms, and the table it fills helps every later turn. */
+#define AB_FIRST_TURN_FACTOR 5
+/* No new iteration starts after budget / AB_SOFT_DIVISOR: the next
+ * iteration takes about as long as all earlier ones together (a branching
+ * factor of 2-4 after ordering), so it would rarely finish in the rest. */
+#define AB_SOFT_DIVISOR 2
+/* Below this share of a core (CPU time / wall time of the last search) the
+ * machine is oversubscribed and the budget shrinks in proportion. */
+#define AB_SHARE_ADAPT_BELOW 0.8
+/* ... but never below this share of the budget: a search that short would
+ * be too shallow to play well, and the share is only an estimate. */
+#define AB_SHARE_FLOOR 0.2
+/* Searches shorter than this, us, say too little about the share (one
+ * descheduling would dominate), so the share is not updated. */
+#define AB_SHARE_MIN_WALL_US 5000
+/* PV moves printed in a turn's stderr line: enough to see the plan. */
+#define AB_REPORT_PV_MOVES 8
 
 typedef struct ab_options {
     int move_time_ms;  /* target per turn */
     int margin_ms;     /* kept free under the turn limit */
     int first_turn_ms; /* referee limits */
     int turn_ms;
-    int depth;         /* 0 = as deep as time allows (deterministic: 5) */
+    int depth;         /* 0 = as deep as time allows (deterministic: AB_DETERMINISTIC_DEPTH) */
     int deterministic;
     int tt_mb;
     int quiet, verbose;
     int adapt;         /* plan less when the machine is oversubscribed */
     const char *position; /* analyse this board string and exit */
+    int bench;         /* 1: run the bench (--bench) and exit */
+    int bench_depth;   /* plies searched per bench position */
 } ab_options;
 
 static void usage(FILE *out)
@@ -60,6 +114,10 @@ static void usage(FILE *out)
           "  -p, --position=BOARD    analyse one board string (`.bbbbbb./w......w/... b [ply]`),\n"
           "                          searching for the whole --move-time, print each\n"
           "                          iteration and the move, and exit\n"
+          "      --bench             search a fixed set of positions to a fixed depth from\n"
+          "                          a fresh state (no clock) and print the nodes of each\n"
+          "                          and their total, a signature of the search; exit\n"
+          "      --bench-depth=N     plies per bench position (default 9; implies --bench)\n"
           "  -q, --quiet             no search info on stderr\n"
           "  -v, --verbose           one stderr line per iteration\n"
           "  -h, --help              show this help\n",
@@ -85,23 +143,30 @@ static int parse_options(int argc, char **argv, ab_options *o)
         {"depth", required_argument, NULL, 'd'}, {"deterministic", no_argument, NULL, 'D'},
         {"hash", required_argument, NULL, 'H'}, {"position", required_argument, NULL, 'p'},
         {"quiet", no_argument, NULL, 'q'}, {"verbose", no_argument, NULL, 'v'},
-        {"no-adapt", no_argument, NULL, 'A'},
+        {"no-adapt", no_argument, NULL, 'A'}, {"bench", no_argument, NULL, 'B'},
+        {"bench-depth", required_argument, NULL, 'b'},
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    *o = (ab_options){50, 40, 1000, 150, 0, 0, 32, 0, 0, 1, NULL};
+    *o = (ab_options){AB_MOVE_TIME_MS, AB_MARGIN_MS, AB_FIRST_TURN_LIMIT_MS, AB_TURN_LIMIT_MS,
+                      0, 0, AB_HASH_MB, 0, 0, 1, NULL, 0, BENCH_DEFAULT_DEPTH};
     int ch, bad = 0;
     while (!bad && (ch = getopt_long(argc, argv, "t:m:d:DH:p:qvh", longs, NULL)) != -1) {
         switch (ch) {
-        case 't': bad = parse_int(optarg, 1, 100000, &o->move_time_ms); break;
-        case 'm': bad = parse_int(optarg, 0, 100000, &o->margin_ms); break;
-        case 'F': bad = parse_int(optarg, 1, 1000000, &o->first_turn_ms); break;
-        case 'T': bad = parse_int(optarg, 1, 1000000, &o->turn_ms); break;
+        case 't': bad = parse_int(optarg, 1, AB_MOVE_TIME_MS_MAX, &o->move_time_ms); break;
+        case 'm': bad = parse_int(optarg, 0, AB_MOVE_TIME_MS_MAX, &o->margin_ms); break;
+        case 'F': bad = parse_int(optarg, 1, AB_LIMIT_MS_MAX, &o->first_turn_ms); break;
+        case 'T': bad = parse_int(optarg, 1, AB_LIMIT_MS_MAX, &o->turn_ms); break;
         case 'd': bad = parse_int(optarg, 1, SEARCH_MAX_DEPTH, &o->depth); break;
         case 'D': o->deterministic = 1; break;
-        case 'H': bad = parse_int(optarg, 1, 4096, &o->tt_mb); break;
+        case 'H': bad = parse_int(optarg, 1, AB_HASH_MB_MAX, &o->tt_mb); break;
         case 'p': o->position = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'v': o->verbose = 1; break;
         case 'A': o->adapt = 0; break;
+        case 'B': o->bench = 1; break;
+        case 'b':
+            bad = parse_int(optarg, 1, SEARCH_MAX_DEPTH, &o->bench_depth);
+            o->bench = 1;
+            break;
         case 'h': usage(stdout); return 1;
         default: return 2; /* getopt_long printed the reason */
         }
@@ -138,20 +203,20 @@ static search_limits turn_limits(const ab_options *o, int first_turn, int64_t t0
 {
     search_limits lim = {o->depth ? o->depth : SEARCH_MAX_DEPTH, 1, 0, 0};
     if (o->deterministic) {
-        lim.max_depth = o->depth ? o->depth : 5;
+        lim.max_depth = o->depth ? o->depth : AB_DETERMINISTIC_DEPTH;
         lim.use_clock = 0;
         return lim;
     }
     int64_t limit = first_turn ? o->first_turn_ms : o->turn_ms;
-    int64_t budget = first_turn ? 5 * (int64_t)o->move_time_ms : o->move_time_ms;
-    if (o->adapt && share < 0.8)
-        budget = (int64_t)(budget * (share < 0.2 ? 0.2 : share));
+    int64_t budget = first_turn ? AB_FIRST_TURN_FACTOR * (int64_t)o->move_time_ms : o->move_time_ms;
+    if (o->adapt && share < AB_SHARE_ADAPT_BELOW)
+        budget = (int64_t)(budget * (share < AB_SHARE_FLOOR ? AB_SHARE_FLOOR : share));
     if (budget > limit - o->margin_ms)
         budget = limit - o->margin_ms;
     if (budget < 1)
         budget = 1;
     lim.hard_us = t0 + budget * 1000;
-    lim.soft_us = t0 + budget * 500;
+    lim.soft_us = t0 + budget * 1000 / AB_SOFT_DIVISOR;
     return lim;
 }
 
@@ -163,9 +228,9 @@ static void report(const search_result *r, double share)
     fprintf(stderr, "loa-ab: %s depth %d score %d nodes %llu time %.1f ms nps %.0f pv",
             loa_move_format(r->best, buf), r->depth, r->score, (unsigned long long)r->nodes, ms,
             r->time_us > 0 ? r->nodes * 1e6 / (double)r->time_us : 0.0);
-    for (int i = 0; i < r->pv_len && i < 8; i++)
+    for (int i = 0; i < r->pv_len && i < AB_REPORT_PV_MOVES; i++)
         fprintf(stderr, " %s", loa_move_format(r->pv[i], buf));
-    if (share < 0.8)
+    if (share < AB_SHARE_ADAPT_BELOW)
         fprintf(stderr, " (got %.0f%% of a core)", 100 * share);
     fputc('\n', stderr);
 }
@@ -218,6 +283,11 @@ int main(int argc, char **argv)
         return 1;
     }
     ctx.verbose = o.verbose;
+    if (o.bench) {
+        rc = bench_run(&ctx, o.bench_depth, stdout) == 0 ? 0 : 1;
+        search_free(&ctx);
+        return rc;
+    }
     if (o.position) {
         rc = analyse(&ctx, &o);
         search_free(&ctx);
@@ -233,9 +303,9 @@ int main(int argc, char **argv)
             search_clear(&ctx);
         search_result r =
             search_run(&ctx, &turn.board, turn_limits(&o, turn.turns_read == 1, t0, share));
-        /* Share of a core this search got; searches under 5 ms say too little. */
+        /* Share of a core this search got. */
         int64_t wall = loa_now_us() - t0;
-        if (wall >= 5000)
+        if (wall >= AB_SHARE_MIN_WALL_US)
             share = (double)(cpu_now_us() - cpu0) / (double)wall;
         if (!listed(&turn, r.best)) {
             char buf[LOA_MOVE_STRING_MAX];

@@ -1,10 +1,19 @@
 # Bundled bots (issue 4): evaluation, search and the executables; the games
 # through loa-referee run when the referee is built (else they are skipped
 # with a message).
-loa_add_suite(bots LIBS loa m TIMEOUT 120)
+# check_bots tests loa-ab's engine directly, so it compiles its units (not
+# bench.c or ab.c: it uses the search, not the program).
+set(ab_engine_dir ${PROJECT_SOURCE_DIR}/bots/ab)
+loa_add_suite(bots SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/tt.c
+              ${ab_engine_dir}/eval.c ${ab_engine_dir}/quads.c
+              LIBS loa m TIMEOUT 120)
 foreach(bot loa-random loa-greedy loa-negamax loa-ab)
   add_dependencies(check_bots ${bot})
 endforeach()
 if(TARGET loa-referee)
   add_dependencies(check_bots loa-referee)
+endif()
+# loa-ab's bundle size (skipped with a message when the bundler is not built).
+if(TARGET loa-bundle)
+  add_dependencies(check_bots loa-bundle)
 endif()

@@ -1,18 +1,21 @@
 /*
  * Tests of the bundled bots (issue 4): the quad/Euler evaluation pieces
  * against hand-counted values, loa-ab's search (win in one, loss in one
- * avoided, deterministic mode), the bots' command lines, and complete games
- * of every bot through loa-referee (skipped with a message when the referee
- * is not built).
+ * avoided, deterministic mode), loa-ab's --bench signature, the bots'
+ * command lines, and complete games of every bot through loa-referee
+ * (skipped with a message when the referee is not built).
  */
-#include <check.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check_main.h"
 #include "loa/loa.h"
+#include "../bots/ab/eval.h"
+#include "../bots/ab/quads.h"
 #include "../bots/ab/search.h"
 
 /* Hand-made positions (board strings, rank 8 first). */
@@ -55,7 +58,7 @@ static void check_quads(const char *list, int q1, int q3, int qd)
     ck_assert_int_eq(quads_euler4(bb), q1 - q3 - 2 * qd);
 }
 
-START_TEST(test_quads_hand_counted)
+START_TEST(test_quads_match_hand_counted_windows)
 {
     quads_init();
     /* one checker: 4 windows with one checker; E = 1 */
@@ -77,7 +80,7 @@ START_TEST(test_quads_hand_counted)
 }
 END_TEST
 
-START_TEST(test_quads_table_matches_count)
+START_TEST(test_quad_table_matches_direct_count)
 {
     quads_init();
     loa_jrandom r;
@@ -93,7 +96,7 @@ START_TEST(test_quads_table_matches_count)
 }
 END_TEST
 
-START_TEST(test_eval_terms)
+START_TEST(test_eval_terms_match_hand_computed_features)
 {
     quads_init();
     eval_terms t;
@@ -149,7 +152,7 @@ static int can_win_now(const loa_board *b)
     return 0;
 }
 
-START_TEST(test_win_in_one)
+START_TEST(test_search_takes_win_in_one_at_every_depth)
 {
     loa_board b = board_of(POS_WIN_IN_ONE);
     for (int depth = 1; depth <= 4; depth++) {
@@ -163,7 +166,7 @@ START_TEST(test_win_in_one)
 }
 END_TEST
 
-START_TEST(test_loss_in_one_avoided)
+START_TEST(test_search_avoids_loss_in_one)
 {
     loa_board b = board_of(POS_LOSS_IN_ONE);
     /* The position is a real trap: many black moves, the capture g7xd7
@@ -191,7 +194,7 @@ START_TEST(test_loss_in_one_avoided)
 }
 END_TEST
 
-START_TEST(test_ply_limit_is_a_draw)
+START_TEST(test_search_judges_ply_limit_as_referee_does)
 {
     /* At ply 149 black's move is the game's last ply; connection is judged
      * before the limit, so the win in one is still a win. */
@@ -209,7 +212,7 @@ START_TEST(test_ply_limit_is_a_draw)
 }
 END_TEST
 
-START_TEST(test_deterministic_search)
+START_TEST(test_search_repeats_itself_after_clear)
 {
     search_result a = search_fixed(POS_MIDDLE, 5);
     /* a different search in between must not change the next answer */
@@ -264,7 +267,7 @@ static const char *turn_file(const char *text)
     return path;
 }
 
-START_TEST(test_ab_executable_deterministic)
+START_TEST(test_ab_deterministic_mode_plays_the_search_move)
 {
     const char *path = turn_file(POS_MIDDLE);
     char cmd[512], first[64];
@@ -279,9 +282,18 @@ START_TEST(test_ab_executable_deterministic)
     search_result r = search_fixed(POS_MIDDLE, 5);
     char buf[LOA_MOVE_STRING_MAX];
     ck_assert_int_eq(strncmp(first, loa_move_format(r.best, buf), 4), 0);
-    /* win in one through the protocol */
-    snprintf(cmd, sizeof cmd, "%s/loa-ab -q < %s", LOA_BIN_DIR, turn_file(POS_WIN_IN_ONE));
+    unlink(path);
+}
+END_TEST
+
+START_TEST(test_ab_takes_win_in_one_through_protocol)
+{
+    char cmd[512];
+    int st;
+    const char *path = turn_file(POS_WIN_IN_ONE);
+    snprintf(cmd, sizeof cmd, "%s/loa-ab -q < %s", LOA_BIN_DIR, path);
     const char *out = run(cmd, &st);
+    ck_assert_int_eq(st, 0);
     loa_move m;
     char action[8];
     snprintf(action, sizeof action, "%.4s", out);
@@ -293,7 +305,77 @@ START_TEST(test_ab_executable_deterministic)
 }
 END_TEST
 
-START_TEST(test_bots_command_line)
+/* ---- loa-ab --bench ---------------------------------------------------------- */
+
+/* The node total of `loa-ab --bench` (default depth and table size): a
+ * signature of the search. Any change to the search, its ordering, its
+ * constants, the evaluation or the table changes it; a change that is meant
+ * to leave the search alone (a refactoring) must keep it. Update it on
+ * purpose when the search changes, after an arena match has shown the change
+ * is an improvement (tests/bots_match.sh, docs/bots.md). */
+#define BENCH_SIGNATURE UINT64_C(1912217)
+
+/* Positions of loa-ab's bench table (bots/ab.c): one output line each. */
+#define BENCH_POSITIONS 10
+
+/* Runs loa-ab --bench with extra arguments; its stdout (static buffer). */
+static const char *bench_output(const char *args)
+{
+    static char out[4096];
+    char cmd[512];
+    int st;
+    snprintf(cmd, sizeof cmd, "%s/loa-ab --bench %s", LOA_BIN_DIR, args);
+    snprintf(out, sizeof out, "%s", run(cmd, &st));
+    ck_assert_msg(st == 0, "loa-ab --bench %s exited %d", args, st);
+    return out;
+}
+
+/* The node total of a bench output's last line `bench: nodes N time ...`. */
+static uint64_t bench_total(const char *out)
+{
+    const char *last = strstr(out, "bench: nodes ");
+    ck_assert_msg(last != NULL, "no total line in:\n%s", out);
+    unsigned long long total;
+    ck_assert_int_eq(sscanf(last, "bench: nodes %llu time", &total), 1);
+    return (uint64_t)total;
+}
+
+START_TEST(test_bench_node_total_is_the_pinned_signature)
+{
+    const char *out = bench_output("");
+    ck_assert_msg(bench_total(out) == BENCH_SIGNATURE,
+                  "the bench signature changed: %" PRIu64 " nodes, pinned %" PRIu64
+                  " (a change meant to leave the search alone altered it)\n%s",
+                  bench_total(out), BENCH_SIGNATURE, out);
+}
+END_TEST
+
+START_TEST(test_bench_prints_one_line_per_position_summing_to_the_total)
+{
+    const char *out = bench_output("--bench-depth 3");
+    uint64_t sum = 0;
+    int lines = 0;
+    for (const char *p = out; (p = strstr(p, "bench: position ")) != NULL; p++) {
+        int index;
+        unsigned long long nodes;
+        char best[8];
+        ck_assert_int_eq(sscanf(p, "bench: position %d nodes %llu best %7s", &index, &nodes, best),
+                         3);
+        ck_assert_int_eq(index, ++lines);
+        loa_move m;
+        ck_assert_msg(loa_move_parse(best, &m) == LOA_OK, "position %d: best move '%s'", index,
+                      best);
+        ck_assert_uint_gt(nodes, 0);
+        sum += nodes;
+    }
+    ck_assert_int_eq(lines, BENCH_POSITIONS);
+    ck_assert_uint_eq(sum, bench_total(out));
+    /* a different depth searches a different tree */
+    ck_assert_uint_ne(bench_total(out), BENCH_SIGNATURE);
+}
+END_TEST
+
+START_TEST(test_bots_handle_help_bad_options_and_bad_input)
 {
     static const char *bots[] = {"loa-random", "loa-greedy", "loa-negamax", "loa-ab"};
     char cmd[512];
@@ -346,14 +428,20 @@ static loa_status after(const char *text, loa_move m, int *then_lost)
     return loa_board_status(&b, LOA_MAX_PLIES);
 }
 
-START_TEST(test_simple_bots_tactics)
+START_TEST(test_greedy_and_negamax_take_win_in_one)
 {
     int lost;
-    /* greedy and negamax take a win in one */
     ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-greedy -s 1", POS_WIN_IN_ONE), &lost),
                      LOA_BLACK_WINS);
     ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-negamax -D -s 1", POS_WIN_IN_ONE), &lost),
                      LOA_BLACK_WINS);
+    unlink(turn_file(POS_WIN_IN_ONE));
+}
+END_TEST
+
+START_TEST(test_greedy_and_negamax_never_connect_the_opponent)
+{
+    int lost;
     /* greedy never connects the opponent (the capture g7xd7 would); negamax
      * also sees white's reply */
     for (int seed = 1; seed <= 5; seed++) {
@@ -366,7 +454,12 @@ START_TEST(test_simple_bots_tactics)
                          LOA_ONGOING);
         ck_assert(!lost);
     }
-    /* random: the same seed gives the same move; the moves spread out */
+    unlink(turn_file(POS_LOSS_IN_ONE));
+}
+END_TEST
+
+START_TEST(test_random_repeats_with_a_seed_and_spreads_over_seeds)
+{
     loa_move first = bot_answer("loa-random -s 42", POS_MIDDLE);
     ck_assert_uint_eq(bot_answer("loa-random -s 42", POS_MIDDLE), first);
     int differ = 0;
@@ -377,6 +470,37 @@ START_TEST(test_simple_bots_tactics)
     }
     ck_assert_int_gt(differ, 0);
     unlink(turn_file(POS_MIDDLE));
+}
+END_TEST
+
+/* ---- loa-ab on CodinGame ---------------------------------------------------- */
+
+/* CodinGame's limit on a submitted file, in characters (bundle/bundle.h's
+ * BUNDLE_CODINGAME_MAX_CHARS; not included: the bots do not depend on the
+ * bundler). */
+#define CODINGAME_MAX_CHARS 100000
+
+START_TEST(test_ab_bundle_fits_codingame_with_comments_stripped)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/loa-bundle", LOA_BIN_DIR);
+    if (access(path, X_OK) != 0) {
+        fprintf(stderr, "check_bots: SKIPPED the bundle size: %s is not built\n", path);
+        return;
+    }
+    /* loa-ab's sources as bots/CMakeLists.txt lists them, main file first;
+     * docs/bots.md tells contestants to bundle it with -s. */
+    char cmd[1024];
+    int st;
+    snprintf(cmd, sizeof cmd,
+             "cd %s/bots && %s -q -s ab.c ab/bench.c ab/search.c ab/tt.c ab/eval.c ab/quads.c"
+             " | wc -c",
+             LOA_SOURCE_DIR, path);
+    long chars = strtol(run(cmd, &st), NULL, 10);
+    ck_assert_int_eq(st, 0);
+    ck_assert_msg(chars > 10000, "the bundle is implausibly small: %ld characters", chars);
+    ck_assert_msg(chars <= CODINGAME_MAX_CHARS, "loa-bundle -s loa-ab: %ld characters, over %d",
+                  chars, CODINGAME_MAX_CHARS);
 }
 END_TEST
 
@@ -408,7 +532,7 @@ static int referee_game(const char *p1, const char *p2, long seed)
     return s1;
 }
 
-START_TEST(test_games_through_referee)
+START_TEST(test_every_bot_completes_games_through_referee)
 {
     if (!referee_built()) {
         fprintf(stderr, "check_bots: SKIPPED the referee games: %s/loa-referee is not built\n",
@@ -424,43 +548,39 @@ START_TEST(test_games_through_referee)
 }
 END_TEST
 
-static Suite *bots_suite(void)
-{
-    Suite *s = suite_create("bots");
-    TCase *tc = tcase_create("eval");
-    tcase_set_timeout(tc, 10);
-    tcase_add_test(tc, test_quads_hand_counted);
-    tcase_add_test(tc, test_quads_table_matches_count);
-    tcase_add_test(tc, test_eval_terms);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("search");
-    tcase_set_timeout(tc, 30);
-    tcase_add_test(tc, test_win_in_one);
-    tcase_add_test(tc, test_loss_in_one_avoided);
-    tcase_add_test(tc, test_ply_limit_is_a_draw);
-    tcase_add_test(tc, test_deterministic_search);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("executables");
-    tcase_set_timeout(tc, 30);
-    tcase_add_test(tc, test_ab_executable_deterministic);
-    tcase_add_test(tc, test_bots_command_line);
-    tcase_add_test(tc, test_simple_bots_tactics);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("games");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_games_through_referee);
-    suite_add_tcase(s, tc);
-    return s;
-}
-
 int main(void)
 {
-    SRunner *sr = srunner_create(bots_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    /* Timeouts fit an ASan build on a loaded 2-core machine (about 5 times
+     * the Release time): the bench at depth 9 takes 0.5 s in Release. */
+    const loa_tcase cases[] = {
+        {"quads_match_hand_counted_windows", test_quads_match_hand_counted_windows, 10},
+        {"quad_table_matches_direct_count", test_quad_table_matches_direct_count, 10},
+        {"eval_terms_match_hand_computed_features", test_eval_terms_match_hand_computed_features,
+         10},
+        {"search_takes_win_in_one_at_every_depth", test_search_takes_win_in_one_at_every_depth,
+         30},
+        {"search_avoids_loss_in_one", test_search_avoids_loss_in_one, 30},
+        {"search_judges_ply_limit_as_referee_does", test_search_judges_ply_limit_as_referee_does,
+         30},
+        {"search_repeats_itself_after_clear", test_search_repeats_itself_after_clear, 30},
+        {"ab_deterministic_mode_plays_the_search_move",
+         test_ab_deterministic_mode_plays_the_search_move, 30},
+        {"ab_takes_win_in_one_through_protocol", test_ab_takes_win_in_one_through_protocol, 30},
+        {"bench_node_total_is_the_pinned_signature", test_bench_node_total_is_the_pinned_signature,
+         60},
+        {"bench_prints_one_line_per_position_summing_to_the_total",
+         test_bench_prints_one_line_per_position_summing_to_the_total, 30},
+        {"ab_bundle_fits_codingame_with_comments_stripped",
+         test_ab_bundle_fits_codingame_with_comments_stripped, 30},
+        {"bots_handle_help_bad_options_and_bad_input",
+         test_bots_handle_help_bad_options_and_bad_input, 30},
+        {"greedy_and_negamax_take_win_in_one", test_greedy_and_negamax_take_win_in_one, 30},
+        {"greedy_and_negamax_never_connect_the_opponent",
+         test_greedy_and_negamax_never_connect_the_opponent, 30},
+        {"random_repeats_with_a_seed_and_spreads_over_seeds",
+         test_random_repeats_with_a_seed_and_spreads_over_seeds, 30},
+        {"every_bot_completes_games_through_referee",
+         test_every_bot_completes_games_through_referee, 60},
+    };
+    return loa_run_suite("bots", cases, LOA_COUNT(cases));
 }

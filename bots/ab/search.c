@@ -1,0 +1,394 @@
+/*
+ * bots/ab/search.c - loa-ab's search (search.h): iterative deepening over a
+ * principal variation search with a transposition table, null move, late
+ * move reductions and killer/history move ordering.
+ *
+ * The named constants below are the search's parameters, in the manner of
+ * Ethereal's search.c: each says why it has its value. They were set by
+ * self-play matches (tests/bots_match.sh); changing one changes the bench
+ * signature (loa-ab --bench, docs/bots.md) and needs a match to justify it.
+ */
+#include "search.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "eval.h"
+
+/* ---- time ------------------------------------------------------------------ */
+
+/* The clock is read once every this many nodes (a power of two: the test is
+ * a mask). At 2.5 M nodes/s that is every 0.1 ms, far inside the tens of ms
+ * of margin, while loa_now_us() costs stay negligible. */
+#define SEARCH_CLOCK_CHECK_NODES 256
+
+/* ---- move ordering --------------------------------------------------------- */
+/* Keys sort moves: hash move, then captures, then the killers, then quiet
+ * moves by history. History is kept below SEARCH_HISTORY_MAX, so the
+ * bands never overlap. */
+
+/* The table's best move at this node: the most likely cutoff. */
+#define ORDER_HASH_MOVE (1 << 30)
+/* Captures: they change both sides' groups at once and are few, so they
+ * go before quiet moves; plus the target's centralisation (eval_pst), so
+ * captures toward the centre come first. */
+#define ORDER_CAPTURE (1 << 29)
+/* Killers: quiet moves that cut off at this ply in a sibling. The newer
+ * killer (slot 0) gets +1 over the older. Keys below this are quiet moves
+ * ordered by history only: the "quiet" moves that may be reduced. */
+#define ORDER_KILLER (1 << 28)
+
+/* ---- history heuristic ----------------------------------------------------- */
+
+/* When a history entry passes this, the side's whole table is halved:
+ * keeps entries below ORDER_KILLER (2^28) with room for depth^2 bonuses,
+ * and lets old credit fade. */
+#define SEARCH_HISTORY_MAX (1 << 26)
+/* Divisor of that halving. */
+#define SEARCH_HISTORY_HALVE 2
+/* At the start of each search the history is divided by this: the last
+ * turn's ordering still helps (the positions are two plies apart) but
+ * must not outweigh what the new search learns. */
+#define SEARCH_HISTORY_AGE 8
+
+/* ---- null move ------------------------------------------------------------- */
+
+/* Least remaining depth at which passing is tried: below it the reduced
+ * search would be the evaluation alone, which the static check already did. */
+#define NULL_MOVE_MIN_DEPTH 3
+/* Depth reduction R of the null-move search, beyond the ply passed:
+ * adaptive null move (E. A. Heinz, "Adaptive null-move pruning", ICCA
+ * Journal 22(3), 1999): R = 2 near the leaves, where a larger R would leave
+ * the verification search nothing but the evaluation, and R = 3 from
+ * NULL_MOVE_DEEP_DEPTH plies, where the reduced search is still deep enough
+ * to be trusted and the saving is largest. */
+#define NULL_MOVE_R 2
+#define NULL_MOVE_R_DEEP 3
+#define NULL_MOVE_DEEP_DEPTH 6
+
+/* ---- late move reductions -------------------------------------------------- */
+
+/* Quiet moves (below ORDER_KILLER) from the LMR_MIN_MOVE-th on (0-based,
+ * after the hash move, captures and killers have had their chance) are
+ * searched LMR_R plies shallower when at least LMR_MIN_DEPTH plies
+ * remain, with a null window; a fail high is re-searched at full depth. */
+#define LMR_MIN_DEPTH 3
+#define LMR_MIN_MOVE 3
+#define LMR_R 1
+/* One more ply off from the LMR_DEEP_MOVE-th move on with at least
+ * LMR_DEEP_MIN_DEPTH plies left: that far down the order a move almost never
+ * becomes best. */
+#define LMR_DEEP_MOVE 10
+#define LMR_DEEP_MIN_DEPTH 5
+
+/* ---- helpers --------------------------------------------------------------- */
+
+/* Score of the position after moving (child already made, capture flag in m):
+ * 1 if decided, with *score from the mover's view, else 0. */
+static int search_decided(const loa_board *child, loa_move m, int ply, int *score)
+{
+    loa_status st = loa_board_status_after(child, (m & LOA_MOVE_CAPTURE) != 0, LOA_MAX_PLIES);
+    if (st == LOA_ONGOING)
+        return 0;
+    if (st == LOA_DRAW) {
+        *score = 0;
+        return 1;
+    }
+    loa_color winner = st == LOA_BLACK_WINS ? LOA_BLACK : LOA_WHITE;
+    *score = winner == child->side ? -(SEARCH_WIN - (ply + 1)) : SEARCH_WIN - (ply + 1);
+    return 1;
+}
+
+/* 1 once the hard deadline has passed; sets c->stop, which unwinds the
+ * search. */
+static int search_time_up(search_ctx *c)
+{
+    if (c->use_clock && (c->nodes & (SEARCH_CLOCK_CHECK_NODES - 1)) == 0 &&
+        loa_now_us() >= c->hard_us)
+        c->stop = 1;
+    return c->stop;
+}
+
+/* Ordering keys of mv[0..n-1] (see ORDER_*). */
+static void search_score_moves(const search_ctx *c, const loa_board *b, int ply,
+                               const loa_move *mv, int n, loa_move hash_move, int32_t *keys)
+{
+    for (int i = 0; i < n; i++) {
+        loa_move sq = LOA_MOVE_SQUARES(mv[i]);
+        if (sq == LOA_MOVE_SQUARES(hash_move))
+            keys[i] = ORDER_HASH_MOVE;
+        else if (mv[i] & LOA_MOVE_CAPTURE)
+            keys[i] = ORDER_CAPTURE + eval_pst[LOA_MOVE_TO(mv[i])];
+        else if (sq == c->killers[ply][0])
+            keys[i] = ORDER_KILLER + 1;
+        else if (sq == c->killers[ply][1])
+            keys[i] = ORDER_KILLER;
+        else
+            keys[i] = c->history[b->side][LOA_MOVE_FROM(mv[i])][LOA_MOVE_TO(mv[i])];
+    }
+}
+
+/* Swaps the best-keyed move among mv[i..n-1] into mv[i]. */
+static void search_pick(loa_move *mv, int32_t *keys, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (keys[j] > keys[best])
+            best = j;
+    loa_move m = mv[i];
+    int32_t k = keys[i];
+    mv[i] = mv[best], keys[i] = keys[best];
+    mv[best] = m, keys[best] = k;
+}
+
+/* A quiet move m of the side to move in b cut off at `ply` with `depth`
+ * plies left: it becomes the newest killer and earns depth^2 history (deep
+ * cutoffs save the most work: the usual depth-squared bonus). */
+static void search_reward_quiet(search_ctx *c, const loa_board *b, loa_move m, int ply,
+                                int depth)
+{
+    loa_move sq = LOA_MOVE_SQUARES(m);
+    if (c->killers[ply][0] != sq) {
+        c->killers[ply][1] = c->killers[ply][0];
+        c->killers[ply][0] = sq;
+    }
+    int32_t *h = &c->history[b->side][LOA_MOVE_FROM(m)][LOA_MOVE_TO(m)];
+    *h += depth * depth;
+    if (*h > SEARCH_HISTORY_MAX)
+        for (int f = 0; f < 64; f++)
+            for (int t = 0; t < 64; t++)
+                c->history[b->side][f][t] /= SEARCH_HISTORY_HALVE;
+}
+
+/* Late move reduction of the i-th move (0-based) with `depth` plies left. */
+static int search_reduction(int depth, int i, int quiet)
+{
+    if (depth < LMR_MIN_DEPTH || !quiet || i < LMR_MIN_MOVE)
+        return 0;
+    return LMR_R + (i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_MIN_DEPTH);
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth,
+                       int alpha, int beta, int ply, int null_ok);
+
+/* Null-move pruning at b (side to move passes): if passing still fails high
+ * at reduced depth, so would a real move (LOA has no zugzwang to speak of).
+ * Returns 1 with *score to return, or 0 to search on. */
+static int search_null_move(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth,
+                            int beta, int ply, int *score)
+{
+    loa_board child = *b;
+    loa_make_move(&child, LOA_MOVE_PASS, NULL);
+    int s;
+    if (search_decided(&child, LOA_MOVE_PASS, ply, &s))
+        return 0;
+    int r = depth >= NULL_MOVE_DEEP_DEPTH ? NULL_MOVE_R_DEEP : NULL_MOVE_R;
+    s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1 - r,
+                     -beta, -beta + 1, ply + 1, 0);
+    if (c->stop) {
+        *score = 0;
+        return 1;
+    }
+    if (s < beta)
+        return 0;
+    *score = s >= SEARCH_WIN_BOUND ? beta : s; /* never trust a win found by passing */
+    return 1;
+}
+
+/* Negamax PVS on an ongoing position b with Zobrist key `zobrist`, to
+ * `depth` plies, window (alpha, beta), `ply` plies below the root;
+ * null_ok: a null move may be tried here (not right after one). */
+static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth,
+                       int alpha, int beta, int ply, int null_ok)
+{
+    c->nodes++;
+    if (search_time_up(c))
+        return 0;
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
+        return eval_board(b);
+
+    const int pv_node = beta - alpha > 1;
+    const uint64_t key = tt_key(zobrist, b);
+    const tt_entry *e = tt_probe(&c->tt, key);
+    loa_move hash_move = LOA_MOVE_NONE;
+    if (e) {
+        hash_move = e->move;
+        int s = tt_score_from(e->score, ply);
+        if (!pv_node && e->depth >= depth &&
+            (e->bound == TT_EXACT || (e->bound == TT_LOWER && s >= beta) ||
+             (e->bound == TT_UPPER && s <= alpha)))
+            return s;
+    }
+
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv);
+    if (n == 0) { /* no move: the side passes (not a loss) */
+        loa_board child = *b;
+        loa_make_move(&child, LOA_MOVE_PASS, NULL);
+        int s;
+        if (search_decided(&child, LOA_MOVE_PASS, ply, &s))
+            return s;
+        return -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1,
+                            -beta, -alpha, ply + 1, 1);
+    }
+
+    /* Not with a forced result in the window: passing proves nothing there. */
+    if (null_ok && !pv_node && depth >= NULL_MOVE_MIN_DEPTH && beta < SEARCH_WIN_BOUND &&
+        beta > -SEARCH_WIN_BOUND && eval_board(b) >= beta) {
+        int s;
+        if (search_null_move(c, b, zobrist, depth, beta, ply, &s))
+            return s;
+    }
+
+    int32_t keys[LOA_MAX_MOVES];
+    search_score_moves(c, b, ply, mv, n, hash_move, keys);
+    const int alpha0 = alpha;
+    int best = -SEARCH_INF;
+    loa_move best_move = LOA_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        search_pick(mv, keys, i, n);
+        loa_move m = mv[i];
+        loa_board child = *b;
+        loa_make_move(&child, m, NULL);
+        int s;
+        if (!search_decided(&child, m, ply, &s)) {
+            uint64_t z = loa_zobrist_update(zobrist, b, m);
+            if (i == 0) {
+                s = -search_node(c, &child, z, depth - 1, -beta, -alpha, ply + 1, 1);
+            } else {
+                int r = search_reduction(depth, i, keys[i] < ORDER_KILLER);
+                s = -search_node(c, &child, z, depth - 1 - r, -alpha - 1, -alpha, ply + 1, 1);
+                if (s > alpha && r)
+                    s = -search_node(c, &child, z, depth - 1, -alpha - 1, -alpha, ply + 1, 1);
+                if (s > alpha && s < beta)
+                    s = -search_node(c, &child, z, depth - 1, -beta, -alpha, ply + 1, 1);
+            }
+            if (c->stop)
+                return 0;
+        }
+        if (s > best) {
+            best = s;
+            best_move = m;
+            if (s > alpha) {
+                alpha = s;
+                if (ply == 0)
+                    c->root_best = m;
+                if (s >= beta) {
+                    if (!(m & LOA_MOVE_CAPTURE))
+                        search_reward_quiet(c, b, m, ply, depth);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    tt_store(&c->tt, key, depth, best, bound, LOA_MOVE_SQUARES(best_move), ply);
+    return best;
+}
+
+/* Principal variation by following hash moves from b (at most max plies). */
+static int search_pv(const search_ctx *c, loa_board b, loa_move *pv, int max)
+{
+    int n = 0;
+    uint64_t z = loa_zobrist_key(&b);
+    while (n < max) {
+        const tt_entry *e = tt_probe(&c->tt, tt_key(z, &b));
+        if (!e || e->move == LOA_MOVE_NONE || !loa_is_legal(&b, e->move))
+            break;
+        loa_move m = e->move;
+        if (b.pieces[b.side ^ 1] >> LOA_MOVE_TO(m) & 1)
+            m |= LOA_MOVE_CAPTURE;
+        pv[n++] = m;
+        z = loa_zobrist_update(z, &b, m);
+        loa_make_move(&b, m, NULL);
+        if (loa_board_status(&b, LOA_MAX_PLIES) != LOA_ONGOING)
+            break;
+    }
+    return n;
+}
+
+/* ---- the context and the iterations ---------------------------------------- */
+
+int search_init(search_ctx *c, size_t tt_mb)
+{
+    memset(c, 0, sizeof *c);
+    return tt_init(&c->tt, tt_mb);
+}
+
+void search_free(search_ctx *c)
+{
+    tt_free(&c->tt);
+}
+
+void search_clear(search_ctx *c)
+{
+    tt_clear(&c->tt);
+    memset(c->killers, 0, sizeof c->killers);
+    memset(c->history, 0, sizeof c->history);
+}
+
+/* Prepares c for a new search within lim: a new table generation, fresh
+ * killers (they belong to the old tree's plies), aged history. */
+static void search_start(search_ctx *c, search_limits lim)
+{
+    tt_new_search(&c->tt);
+    c->nodes = 0;
+    c->stop = 0;
+    c->use_clock = lim.use_clock;
+    c->hard_us = lim.hard_us;
+    memset(c->killers, 0, sizeof c->killers);
+    for (int s = 0; s < 2; s++)
+        for (int f = 0; f < 64; f++)
+            for (int t = 0; t < 64; t++)
+                c->history[s][f][t] /= SEARCH_HISTORY_AGE;
+}
+
+search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
+{
+    search_result r;
+    memset(&r, 0, sizeof r);
+    int64_t t0 = loa_now_us();
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv);
+    r.best = n ? mv[0] : LOA_MOVE_PASS;
+    if (n <= 1) /* a pass or a single move: nothing to think about */
+        return r;
+    search_start(c, lim);
+    uint64_t z = loa_zobrist_key(b);
+    int max_depth = lim.max_depth < 1                  ? 1
+                    : lim.max_depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH
+                                                       : lim.max_depth;
+    /* Every iteration has the full window: no aspiration windows. */
+    for (int d = 1; d <= max_depth; d++) {
+        c->root_best = LOA_MOVE_NONE;
+        int s = search_node(c, b, z, d, -SEARCH_INF, SEARCH_INF, 0, 0);
+        if (c->stop) {
+            /* A root move that beat the first one in a full-window search
+             * is better than last iteration's choice. */
+            if (c->root_best != LOA_MOVE_NONE)
+                r.best = c->root_best;
+            break;
+        }
+        r.best = c->root_best;
+        r.score = s;
+        r.depth = d;
+        if (c->verbose)
+            fprintf(stderr, "depth %d score %d nodes %llu time %lld us\n", d, s,
+                    (unsigned long long)c->nodes, (long long)(loa_now_us() - t0));
+        if (s > SEARCH_WIN_BOUND || s < -SEARCH_WIN_BOUND)
+            break; /* a forced result: deeper search cannot change it */
+        if (lim.use_clock && loa_now_us() >= lim.soft_us)
+            break;
+    }
+    /* root_best carries the capture flag from the generator */
+    r.nodes = c->nodes;
+    r.time_us = loa_now_us() - t0;
+    r.pv_len = search_pv(c, *b, r.pv, SEARCH_MAX_PLY);
+    if (r.pv_len == 0 || LOA_MOVE_SQUARES(r.pv[0]) != LOA_MOVE_SQUARES(r.best)) {
+        r.pv[0] = r.best;
+        r.pv_len = 1;
+    }
+    return r;
+}
