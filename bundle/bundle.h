@@ -40,12 +40,12 @@
  * the one table, XX(NAME, code, message) (libuv's UV_ERRNO_MAP pattern):
  * the enum (BUNDLE_E_NAME = code) and bundle_strerror() are generated from
  * it, so that a code cannot lack its message. */
-#define BUNDLE_ERROR_MAP(XX)                                                                    \
-    XX(INVAL, -301, "invalid argument")             /* NULL argument or no source */         \
-    XX(NOMEM, -302, "out of memory")                                                           \
-    XX(IO, -303, "cannot read a source")            /* diag names the source */             \
-    XX(NOT_FOUND, -304, "included file not found") /* an `#include "..."` found nowhere */   \
-    XX(SYNTAX, -305, "unsupported include")         /* an include line it cannot resolve */ \
+#define BUNDLE_ERROR_MAP(XX)                                                                      \
+    XX(INVAL, -301, "invalid argument")            /* NULL argument or no source */               \
+    XX(NOMEM, -302, "out of memory")                                                              \
+    XX(IO, -303, "cannot read a source")           /* diag names the source */                    \
+    XX(NOT_FOUND, -304, "included file not found") /* an `#include "..."` found nowhere */        \
+    XX(SYNTAX, -305, "unsupported include")        /* an include line it cannot resolve */        \
     XX(DEPTH, -306, "includes nested too deeply")  /* an include cycle */
 
 enum bundle_error {
