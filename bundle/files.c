@@ -172,10 +172,11 @@ bundle_src *bundle_load_sdk(bundle_fileset *fs, const char *name)
 bundle_src *bundle_load_path(bundle_fileset *fs, const char *path, int quiet)
 {
     struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+    int found = stat(path, &st) == 0; /* st is undefined unless found */
+    if (!found || !S_ISREG(st.st_mode)) {
         if (!quiet)
             bundle_fail(fs->err, BUNDLE_E_IO, "cannot read '%s': %s", path,
-                        errno && !S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+                        found ? "not a regular file" : strerror(errno));
         return NULL;
     }
     char *real = realpath(path, NULL);

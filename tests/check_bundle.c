@@ -8,6 +8,7 @@
  * -Wall, which must print nothing), fed the same turns as the original
  * binary (same answers expected), and played in a game through loa-referee.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,6 +311,22 @@ START_TEST(rejects_unbundlable_source_naming_it)
 }
 END_TEST
 
+/* A directory (or device) given as a source is "not a regular file",
+ * whatever errno an earlier call left behind. */
+START_TEST(refuses_a_directory_as_source)
+{
+    make_root();
+    bundle_diag d;
+    char *text = (char *)1;
+    const char *m[] = {"."};
+    errno = EINVAL;
+    ck_assert_int_eq(bundle_in(tmp_root, m, 1, NULL, &text, &d), BUNDLE_E_IO);
+    ck_assert_ptr_null(text);
+    ck_assert_msg(strstr(d.message, "/.': not a regular file") != NULL, "got: %s", d.message);
+    remove_root();
+}
+END_TEST
+
 START_TEST(rejects_null_arguments)
 {
     bundle_diag d;
@@ -563,6 +580,7 @@ int main(void)
          searches_include_dirs_after_the_including_directory, 60},
         {"renames_clashing_statics_per_unit_and_appends_the_sdk",
          renames_clashing_statics_per_unit_and_appends_the_sdk, 60},
+        {"refuses_a_directory_as_source", refuses_a_directory_as_source, 10},
         {"rejects_null_arguments", rejects_null_arguments, 10},
         {"error_codes_have_own_messages_in_range", error_codes_have_own_messages_in_range, 10},
         {"exits_1_naming_an_unbundlable_source", exits_1_naming_an_unbundlable_source, 20},
