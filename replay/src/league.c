@@ -1,0 +1,1 @@
+/* league.c - placeholder */
