@@ -26,6 +26,7 @@
 #include "loa/board.h"
 #include "loa/movegen.h"
 #include "loa/notation.h"
+#include "replay/league.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
 #define MAX_POS 1100
@@ -334,6 +335,68 @@ START_TEST(screenshot_is_not_blank)
 }
 END_TEST
 
+START_TEST(league_index_filters_and_links)
+{
+    setup();
+    char cmd[1200], path[1200], err[512], url[1400];
+    snprintf(cmd, sizeof cmd, "cp -r " FIXTURES "league/. %s/", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    /* An SPRT state in standings.json, as the arena may add: shown. */
+    snprintf(path, sizeof path, "%s/standings.json", tmpdir);
+    FILE *f = fopen(path, "rb");
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    cJSON *st = cJSON_Parse(text);
+    cJSON *sprt = cJSON_AddObjectToObject(st, "sprt");
+    cJSON_AddNumberToObject(sprt, "llr", 1.25);
+    cJSON_AddStringToObject(sprt, "state", "continue");
+    char *out = cJSON_Print(st);
+    f = fopen(path, "w");
+    fputs(out, f);
+    fclose(f);
+    free(out);
+    cJSON_Delete(st);
+    int written, failed;
+    ck_assert_int_eq(replay_write_league(tmpdir, 1, &written, &failed, err, sizeof err), 0);
+    cdp *c = browser();
+    snprintf(url, sizeof url, "file://%s/index.html", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    const char *visible = "document.querySelectorAll('#games tr[data-black]:not(.hidden)').length";
+    ck_assert_int_eq(eval_int(c, visible), 6);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#standings tr').length"), 4);
+    ck_assert_int_eq(eval_int(c, "document.getElementById('sprt-panel').hidden ? 0 : 1"), 1);
+    char *t = eval_string(c, "document.getElementById('sprt').textContent");
+    ck_assert_msg(strstr(t, "llr") && strstr(t, "continue"), "%s", t);
+    free(t);
+    /* The bot filter: "first" plays 4 of the 6 games; the URL follows. */
+    cJSON_Delete(cdp_eval(c, "(() => { const s = document.getElementById('f-bot'); s.value = 'first';"
+                             " s.dispatchEvent(new Event('change')); return 0; })()", 10000));
+    ck_assert_int_eq(eval_int(c, visible), 4);
+    t = eval_string(c, "location.hash");
+    ck_assert_str_eq(t, "#bot=first");
+    free(t);
+    /* A link opens the game's replay page. */
+    t = eval_string(c, "document.querySelector('#games a').getAttribute('href')");
+    ck_assert_msg(strlen(t) == 17 && strncmp(t, "games/", 6) == 0 && strcmp(t + 12, ".html") == 0, "%s", t);
+    snprintf(url, sizeof url, "file://%s/%s#ply=1", tmpdir, t);
+    free(t);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    ck_assert_int_eq(shown_ply(c), 1);
+    /* A filtered deep link: games won by white only. */
+    snprintf(url, sizeof url, "file://%s/index.html#result=0-1", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    int w = eval_int(c, visible);
+    ck_assert_int_eq(w, eval_int(c, "Array.from(document.querySelectorAll('#games tr[data-result]'))"
+                                    ".filter((r) => r.getAttribute('data-result') === '0-1').length"));
+    ck_assert_int_lt(w, 6);
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
 int main(void)
 {
     if (!cdp_find_chromium() && !getenv("CI")) {
@@ -346,6 +409,7 @@ int main(void)
         {"slider_moves_the_ply", slider_moves_the_ply, 90},
         {"the_detector_sees_errors_and_requests", the_detector_sees_errors_and_requests, 90},
         {"screenshot_is_not_blank", screenshot_is_not_blank, 90},
+        {"league_index_filters_and_links", league_index_filters_and_links, 90},
     };
     const loa_loop_tcase loops[] = {
         {"deep_links_show_the_sdk_positions", deep_links_show_the_sdk_positions, 90,

@@ -10,6 +10,6 @@ loa_add_suite(replay LIBS loa_replay loa loa::cjson TIMEOUT 60)
 target_include_directories(check_replay PRIVATE ${PROJECT_SOURCE_DIR}/replay/src)
 add_dependencies(check_replay loa-replay)
 
-loa_add_suite(replay_browser SOURCES cdp.c LIBS loa loa::cjson TIMEOUT 240)
+loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)
 set_tests_properties(replay_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)

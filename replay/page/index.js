@@ -44,7 +44,7 @@
                       'crash', 'start', 'avg ms', 'max ms'], 'th', num));
   bots.forEach(function (b) {
     const e = b.errors || {};
-    st.appendChild(row([b.rank, b.name, b.elo === null ? '-' : fixed(b.elo, 0), b.elo_ci95 === null ? '-' : fixed(b.elo_ci95, 0),
+    st.appendChild(row([b.rank, b.name, typeof b.elo !== 'number' ? '-' : (b.elo > 0 ? '+' : '') + fixed(b.elo, 0), fixed(b.elo_ci95, 0),
                         b.games, b.wins, b.draws, b.losses, b.points, typeof b.score === 'number' ? (b.score * 100).toFixed(1) + '%' : '-',
                         e.timeout, e.invalid, (e.crashed || 0) + (e.other || 0), e.failed_to_start,
                         fixed(b.avg_ms, 1), fixed(b.max_ms, 1)], 'td', num));
@@ -85,7 +85,7 @@
   const g = $('games');
   g.appendChild(row(['id', 'black', 'white', 'result', 'reason', 'plies', 'detail'], 'th'));
   const sets = {bot: new Set(), result: new Set(), reason: new Set()};
-  const rows = D.games.map(function (x) {
+  const rows = D.games.slice().sort(function (a, b) { return a.id - b.id; }).map(function (x) {
     const id = String(x.id).padStart(6, '0');
     const link = x.page ? el('a', {href: x.page}, id) : el('span', {}, id);
     const tr = row([link, x.black, x.white, x.result, x.reason, x.plies, x.detail]);

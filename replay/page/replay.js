@@ -216,7 +216,15 @@
       x.setAttribute('x2', xv);
     }
     for (const td of document.querySelectorAll('#moves td[data-ply]')) {
-      td.classList.toggle('cur', Number(td.getAttribute('data-ply')) === n);
+      const on = Number(td.getAttribute('data-ply')) === n;
+      td.classList.toggle('cur', on);
+      if (on) { /* keep the current move in view, scrolling only the list */
+        const list = td.closest('.movelist');
+        const top = td.offsetTop - list.offsetTop;
+        if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - td.offsetHeight) {
+          list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+        }
+      }
     }
     if (location.hash !== '#ply=' + n) history.replaceState(null, '', '#ply=' + n);
   }
