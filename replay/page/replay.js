@@ -220,10 +220,8 @@
       td.classList.toggle('cur', on);
       if (on) { /* keep the current move in view, scrolling only the list */
         const list = td.closest('.movelist');
-        const top = td.offsetTop - list.offsetTop;
-        if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - td.offsetHeight) {
-          list.scrollTop = Math.max(0, top - list.clientHeight / 2);
-        }
+        const r = td.getBoundingClientRect(), lr = list.getBoundingClientRect();
+        if (r.top < lr.top || r.bottom > lr.bottom) list.scrollTop += r.top - lr.top - list.clientHeight / 2;
       }
     }
     if (location.hash !== '#ply=' + n) history.replaceState(null, '', '#ply=' + n);
