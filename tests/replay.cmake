@@ -13,3 +13,10 @@ add_dependencies(check_replay loa-replay)
 loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)
 set_tests_properties(replay_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
+
+# The pages written by loa-referee --html and loa-arena (index, games,
+# --html DIR, an interrupted run).
+if(TARGET loa-arena AND TARGET loa-referee AND TARGET loa-first AND TARGET hostile-slow)
+  loa_add_suite(replay_integration LIBS loa_replay TIMEOUT 120)
+  add_dependencies(check_replay_integration loa-arena loa-referee loa-first loa-example hostile-slow)
+endif()

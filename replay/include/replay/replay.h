@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <cjson/cJSON.h>
+
 #include "loa/notation.h"
 #include "replay/error.h"
 
@@ -135,6 +137,14 @@ int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_
 /* replay_html() written atomically to path (util_write_file_atomic).
  * Adds REPLAY_E_IO (errno set). */
 int replay_write_html(const replay_game *g, const char *path, char *err, size_t errsz);
+
+/* The page of a record given as JSON (what ref_game_to_json() returns),
+ * written to path: the record is read exactly as replay_game_parse() reads
+ * a file (source names it in messages), so the referee and the arena write
+ * the same page as loa-replay. record is not modified. Returns 0 or the
+ * codes of replay_game_parse() and replay_write_html(). */
+int replay_write_record_html(const cJSON *record, const char *source, const char *path, char *err,
+                             size_t errsz);
 
 /* Writes the text view to out: the players, seed, result and reason; then
  * with ply < 0 one line per ply and the final board, or with ply 0..plies
