@@ -35,8 +35,11 @@ static void header(const replay_game *g, FILE *out)
     put_safe(out, in->names[0], 0);
     fputs("\nWhite: ", out);
     put_safe(out, in->names[1], 0);
-    fprintf(out, "\nSeed: %s\nResult: %s, %s, scores %d %d\nDetail: ", in->seed_text,
-            result_text(in), in->reason, in->scores[0], in->scores[1]);
+    fputs("\nSeed: ", out);
+    put_safe(out, in->seed_text, 0);
+    fprintf(out, "\nResult: %s, ", result_text(in));
+    put_safe(out, in->reason, 0);
+    fprintf(out, ", scores %d %d\nDetail: ", in->scores[0], in->scores[1]);
     put_safe(out, in->detail, 0);
     fprintf(out, "\nPlies: %d", in->plies);
     if (in->opening_plies)
@@ -87,8 +90,9 @@ static void one_ply(const replay_game *g, int n, FILE *out)
             turn_facts(&p->turn, out);
     }
     if (n == in->plies && in->error_turn) {
-        fprintf(out, "Last answer of %s, not a move (%s):\n", in->error_player ? "white" : "black",
-                in->reason);
+        fprintf(out, "Last answer of %s, not a move (", in->error_player ? "white" : "black");
+        put_safe(out, in->reason, 0);
+        fputs("):\n", out);
         turn_facts(in->error_turn, out);
     }
 }
