@@ -198,7 +198,7 @@ START_TEST(deep_links_show_the_sdk_positions)
 }
 END_TEST
 
-START_TEST(keys_move_the_ply)
+START_TEST(keys_and_buttons_move_the_ply)
 {
     setup();
     static char boards[MAX_POS][65];
@@ -222,6 +222,21 @@ START_TEST(keys_move_the_ply)
     assert_shows(c, "normal", 0, boards);
     ck_assert_int_eq(cdp_key(c, "ArrowLeft"), 0); /* stays at the start */
     assert_shows(c, "normal", 0, boards);
+    /* The buttons, clicked where they are drawn. */
+    static const char *const buttons[] = {"next", "next", "prev", "last", "first"};
+    const int after[] = {1, 2, 1, plies, 0};
+    for (size_t i = 0; i < LOA_COUNT(buttons); i++) {
+        char expr[200];
+        snprintf(expr, sizeof expr, "(() => { const r = document.getElementById('%s')"
+                 ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()",
+                 buttons[i]);
+        cJSON *at = cdp_eval(c, expr, 10000);
+        ck_assert(cJSON_IsArray(at));
+        ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(at, 0)->valuedouble,
+                                   cJSON_GetArrayItem(at, 1)->valuedouble), 0);
+        cJSON_Delete(at);
+        assert_shows(c, "normal", after[i], boards);
+    }
     ck_assert_msg(cdp_errors(c) == 0, "%s", cdp_first_event(c));
     cdp_stop(c);
     teardown();
@@ -405,7 +420,7 @@ int main(void)
         return 77;
     }
     const loa_tcase cases[] = {
-        {"keys_move_the_ply", keys_move_the_ply, 90},
+        {"keys_and_buttons_move_the_ply", keys_and_buttons_move_the_ply, 90},
         {"slider_moves_the_ply", slider_moves_the_ply, 90},
         {"the_detector_sees_errors_and_requests", the_detector_sees_errors_and_requests, 90},
         {"screenshot_is_not_blank", screenshot_is_not_blank, 90},
