@@ -10,12 +10,14 @@
 #include <check.h>
 #include <dirent.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "answer.h"
+#include "bot.h"
 #include "check_main.h"
 #include "ref/referee.h"
 #include "shellcmd.h"
@@ -312,6 +314,109 @@ START_TEST(reason_names_round_trip)
 }
 END_TEST
 
+START_TEST(reason_table_gives_distinct_names_and_descriptions)
+{
+    /* The table (REF_REASON_MAP) has exactly the 15 reasons of the records'
+     * schema, with distinct names and a description each. */
+    ck_assert_int_eq(REF_REASON_COUNT, 15);
+    for (int a = 0; a < REF_REASON_COUNT; a++) {
+        ck_assert_str_ne(ref_reason_describe((ref_reason)a), "");
+        for (int b = a + 1; b < REF_REASON_COUNT; b++)
+            ck_assert_str_ne(ref_reason_name((ref_reason)a), ref_reason_name((ref_reason)b));
+    }
+    ck_assert_str_eq(ref_reason_describe(REF_REASON_INVALID_PASS), "pass while legal moves exist");
+    ck_assert_str_eq(ref_reason_describe(REF_REASON_COUNT), "");
+    ck_assert_int_eq(ref_reason_is_fault(REF_REASON_COUNT), 0);
+}
+END_TEST
+
+START_TEST(error_table_codes_lie_in_the_referees_range)
+{
+    int n = 0;
+#define XX(name, code, text)                                      \
+    ck_assert_int_ge(code, -199);                                 \
+    ck_assert_int_le(code, -101);                                 \
+    ck_assert_str_eq(ref_strerror(code), text);                   \
+    ck_assert_str_ne(ref_strerror(code), "unknown referee error"); \
+    n++;
+    REF_ERROR_MAP(XX)
+#undef XX
+    ck_assert_int_eq(n, 5);
+    ck_assert_str_eq(ref_strerror(REF_OK), "success");
+}
+END_TEST
+
+/* Starts a bot and reads until it is gone; returns how the bot layer says
+ * it went. */
+static ref_bot_gone gone_of(const char *command)
+{
+    ref_bot bot;
+    ref_bot_init(&bot);
+    ref_player p = {NULL, command, NULL};
+    int err = 0;
+    char detail[200];
+    ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail), REF_BOT_STARTED);
+    const char *line;
+    size_t len;
+    int64_t at;
+    ref_chan_rc rc = ref_bot_read(&bot, NULL, ref_chan_now_ns() + 5000000000LL, -1, &line, &len,
+                                  &at);
+    ck_assert_msg(rc == REF_CHAN_EOF || rc == REF_CHAN_EXITED || rc == REF_CHAN_INPUT_CLOSED,
+                  "%s: read gave %d", command, (int)rc);
+    ref_bot_gone g;
+    ref_bot_gone_why(&bot, rc, &g);
+    ref_bot_end_pair(&bot, NULL);
+    return g;
+}
+
+START_TEST(bot_layer_says_how_a_bot_went_away)
+{
+    ref_bot_gone g = gone_of(BIN "/hostile-crash-start");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CRASHED);
+    ck_assert_int_eq(g.term_signal, SIGABRT);
+    ck_assert_int_eq(g.exit_status, -1);
+    ck_assert_ptr_nonnull(strstr(g.text, "crashed (killed by signal"));
+
+    g = gone_of("exit 4");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CRASHED);
+    ck_assert_int_eq(g.exit_status, 4);
+    ck_assert_int_eq(g.term_signal, 0);
+
+    /* the shell's 127 before any output: the command was not found */
+    g = gone_of("/nonexistent/bot");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_FAILED_TO_START);
+    ck_assert_int_eq(g.exit_status, 127);
+    ck_assert_ptr_nonnull(strstr(g.text, "command not found"));
+
+    /* after writing something, 127 is the bot's own exit status */
+    g = gone_of("echo -n x; exit 127");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CRASHED);
+    ck_assert_int_eq(g.exit_status, 127);
+
+    g = gone_of("exec >&-; sleep 30");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CLOSED_OUTPUT);
+    ck_assert_str_eq(g.text, "closed its standard output and kept running");
+
+    g = gone_of("exec <&-; sleep 30");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CLOSED_INPUT);
+    ck_assert_str_eq(g.text, "closed its standard input and kept running");
+}
+END_TEST
+
+START_TEST(bot_layer_reports_a_bad_working_directory_as_the_bots_fault)
+{
+    ref_bot bot;
+    ref_bot_init(&bot);
+    ref_player p = {NULL, "true", "/nonexistent/dir"};
+    int err = 0;
+    char detail[200] = "";
+    ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail),
+                     REF_BOT_CANNOT_START);
+    ck_assert_str_eq(detail, "failed to start (working directory: No such file or directory)");
+    ref_bot_end_pair(&bot, NULL);
+}
+END_TEST
+
 START_TEST(error_strings_and_defaults)
 {
     int codes[] = {REF_E_INVAL, REF_E_NOMEM, REF_E_SYSTEM, REF_E_IO, REF_E_JSON};
@@ -597,6 +702,13 @@ int main(void)
          simple_commands_are_execed_others_run_as_written, 10},
         {"reason_names_round_trip", reason_names_round_trip, 10},
         {"error_strings_and_defaults", error_strings_and_defaults, 10},
+        {"reason_table_gives_distinct_names_and_descriptions",
+         reason_table_gives_distinct_names_and_descriptions, 10},
+        {"error_table_codes_lie_in_the_referees_range",
+         error_table_codes_lie_in_the_referees_range, 10},
+        {"bot_layer_says_how_a_bot_went_away", bot_layer_says_how_a_bot_went_away, 30},
+        {"bot_layer_reports_a_bad_working_directory_as_the_bots_fault",
+         bot_layer_reports_a_bad_working_directory_as_the_bots_fault, 10},
         {"json_record_has_every_field", json_record_has_every_field, 30},
         {"json_record_is_valid_utf8_for_any_bytes", json_record_is_valid_utf8_for_any_bytes,
          30},

@@ -3,7 +3,7 @@
  * processes exactly as CodinGame's referee does (protocol, judging, time
  * limits, the seed-driven `random`), and records it.
  *
- * Behaviour source: ../shared/reference/codingame-loa.md; docs/referee.md
+ * Behaviour source: docs/rules.md; docs/referee.md
  * documents it for users and docs/record.md the JSON record.
  *
  * Layers (each knows only the one below): process (spawn, kill, reap) ->
