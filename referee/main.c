@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include "ref/referee.h"
+#include "util/error.h"
+#include "util/parse.h"
 #ifdef LOA_HAVE_REPLAY
 #include "replay/replay.h"
 #endif
@@ -94,27 +96,15 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Strict signed 64-bit decimal. */
+/* Strict signed 64-bit decimal (util_parse_i64: the whole text, no spaces). */
 static int parse_i64(const char *s, int64_t *v)
 {
-    char *end;
-    if (!s || !*s)
-        return -1;
-    errno = 0;
-    long long x = strtoll(s, &end, 10);
-    if (errno || *end || end == s)
-        return -1;
-    *v = x;
-    return 0;
+    return util_parse_i64(s, INT64_MIN, INT64_MAX, v) == UTIL_OK ? 0 : -1;
 }
 
 static int parse_ms(const char *s, int *v)
 {
-    int64_t x;
-    if (parse_i64(s, &x) || x <= 0 || x > INT_MAX / 1000)
-        return -1;
-    *v = (int)x;
-    return 0;
+    return util_parse_int(s, 1, INT_MAX / 1000, v) == UTIL_OK ? 0 : -1;
 }
 
 /* -d: "key=value" pairs separated by spaces, newlines or ';'. Only `seed`

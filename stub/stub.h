@@ -2,8 +2,8 @@
  * stub/stub.h - CodinGame's stub-generator language: parser, tree and the
  * per-language emitters of loa-stub.
  *
- * The language (reference: ../shared/reference/codingame-loa.md, "The LOA
- * stub", and CodinGame's "Stub generator syntax" page):
+ * The language (CodinGame's "Stub generator syntax" page; the LOA stub and
+ * the language in short are in docs/stubs.md):
  *   main block, one command per line:
  *     read <var> <var> ...          one input line
  *     loop <amount> <command>       <command> (read, write, loop, loopline)

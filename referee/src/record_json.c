@@ -1,7 +1,8 @@
 /*
  * record_json.c - the JSON game record (schema: docs/record.md), built with
- * cJSON and written atomically: a temp file in the target's directory,
- * fsync, rename, so that a reader never sees half a record.
+ * cJSON and written atomically (util_write_file_atomic: a temp file in the
+ * target's directory, fsync, rename), so that a reader never sees half a
+ * record.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "game_impl.h"
+#include "util/file.h"
 
 #define RECORD_FORMAT "loa-arena-record"
 #define RECORD_VERSION 1
@@ -192,20 +194,6 @@ cJSON *ref_game_to_json(const ref_game *g)
     return root;
 }
 
-static int write_all(int fd, const char *s, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, s, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        s += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 int ref_game_write_json(const ref_game *g, const char *path)
 {
     if (!g || !path || !path[0])
@@ -217,29 +205,17 @@ int ref_game_write_json(const ref_game *g, const char *path)
     cJSON_Delete(j);
     if (!text)
         return REF_E_NOMEM;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) {
+    /* The record ends with a newline, like every text file. */
+    size_t len = strlen(text);
+    char *withnl = malloc(len + 1);
+    if (!withnl) {
         cJSON_free(text);
         return REF_E_NOMEM;
     }
-    /* Same directory as the target: rename() is atomic only within one
-     * file system. */
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-    int rc = REF_E_IO;
-    int fd = mkostemp(tmp, O_CLOEXEC);
-    if (fd >= 0) {
-        int ok = fchmod(fd, 0644) == 0 && write_all(fd, text, strlen(text)) == 0 &&
-                 write_all(fd, "\n", 1) == 0 && fsync(fd) == 0;
-        if (close(fd) != 0)
-            ok = 0;
-        if (ok && rename(tmp, path) == 0)
-            rc = REF_OK;
-        else
-            unlink(tmp);
-    }
-    free(tmp);
+    memcpy(withnl, text, len);
+    withnl[len] = '\n';
     cJSON_free(text);
+    int rc = util_write_file_atomic(path, withnl, len + 1) == 0 ? REF_OK : REF_E_IO;
+    free(withnl);
     return rc;
 }

@@ -3,8 +3,8 @@
  * status exactly as the CodinGame referee judges it; the one-line board
  * string.
  *
- * Rules source: ../shared/reference/codingame-loa.md ("Rules as the referee
- * enforces them"); docs/rules.md restates them.
+ * Rules source: CodinGame's online referee for Lines of Action, as restated
+ * in docs/rules.md ("End of the game").
  *
  * loa_board is a plain value (copy it freely, no resources). Functions are
  * thread-safe as long as two threads do not write the same board.

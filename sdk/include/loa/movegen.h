@@ -6,7 +6,7 @@
  * LOA_MOVE_PASS is the pass; LOA_MOVE_NONE (0) means "no move" (a1a1 is never
  * a move). Move lists are caller-supplied arrays of LOA_MAX_MOVES entries.
  *
- * Rules (../shared/reference/codingame-loa.md): a checker moves along its row,
+ * Rules (docs/rules.md): a checker moves along its row,
  * column or diagonal exactly as many squares as there are checkers of both
  * colours on that whole line; it may jump its own checkers, never an opponent
  * checker; it lands on an empty square or captures an opponent checker, never
