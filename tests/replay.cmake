@@ -1,5 +1,6 @@
 # The replay viewer (issue 12): check_replay (the library: records good and
-# hostile, positions, text view, page contents, league index) and
+# hostile, positions, text view, page contents, command line),
+# check_replay_league (the league index and pages) and
 # check_replay_browser (the pages in headless Chromium over its DevTools
 # pipe; skipped with a message, exit 77, when chromium is missing unless CI
 # is set).
@@ -9,6 +10,7 @@ endif()
 loa_add_suite(replay LIBS loa_replay loa loa::cjson TIMEOUT 60)
 target_include_directories(check_replay PRIVATE ${PROJECT_SOURCE_DIR}/replay/src)
 add_dependencies(check_replay loa-replay)
+loa_add_suite(replay_league LIBS loa_replay loa::cjson TIMEOUT 60)
 
 loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)
