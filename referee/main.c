@@ -24,6 +24,9 @@
 #include "ref/referee.h"
 #include "util/error.h"
 #include "util/parse.h"
+#ifdef LOA_HAVE_REPLAY
+#include "replay/replay.h"
+#endif
 
 enum { EXIT_PLAYED = 0, EXIT_REFEREE = 1, EXIT_USAGE = 2, EXIT_ABORTED = 130 };
 
@@ -66,6 +69,7 @@ static void usage(FILE *out)
         "  -l, --record FILE       write the JSON record to FILE (docs/record.md)\n"
         "      --text-record FILE  write the tag-pair text record to FILE\n"
         "      --olympiad          moves as E2-E3 in the text record and --verbose\n"
+        "      --html FILE         write the game's replay page to FILE (docs/replay.md)\n"
         "Output:\n"
         "  -v, --verbose           on stderr: every ply, its time and comment, and the\n"
         "                          board after it\n"
@@ -175,6 +179,7 @@ static const struct option long_opts[] = {
     {"record", required_argument, NULL, 'l'},
     {"text-record", required_argument, NULL, 'T'},
     {"olympiad", no_argument, NULL, 'O'},
+    {"html", required_argument, NULL, 'H'},
     {"first-turn-ms", required_argument, NULL, 'F'},
     {"turn-ms", required_argument, NULL, 'R'},
     {"max-plies", required_argument, NULL, 'P'},
@@ -185,13 +190,31 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* --html: the replay page, from the same record as -l (loa_replay). */
+static int write_html(const ref_game *g, const char *path)
+{
+#ifdef LOA_HAVE_REPLAY
+    char err[512] = "out of memory";
+    cJSON *j = ref_game_to_json(g);
+    int rc = j ? replay_write_record_html(j, path, path, err, sizeof err) : REPLAY_E_NOMEM;
+    cJSON_Delete(j);
+    if (rc != 0)
+        fprintf(stderr, "loa-referee: replay page: %s\n", err);
+    return rc;
+#else
+    (void)g;
+    fprintf(stderr, "loa-referee: --html %s: built without the replay component\n", path);
+    return -1;
+#endif
+}
+
 /* Everything after the renaming of -p1/-p2 (args is argv with them
  * renamed); returns the exit status. */
 static int run(int argc, char **args)
 {
     ref_config cfg;
     ref_config_init(&cfg);
-    const char *record = NULL, *text_record = NULL;
+    const char *record = NULL, *text_record = NULL, *html = NULL;
     int have_seed = 0, verbose = 0, quiet = 0, olympiad = 0;
 
     int c;
@@ -218,6 +241,7 @@ static int run(int argc, char **args)
             break;
         case 'l': record = optarg; break;
         case 'T': text_record = optarg; break;
+        case 'H': html = optarg; break;
         case 'O': olympiad = 1; break;
         case 'F':
             if (parse_ms(optarg, &cfg.first_turn_ms))
@@ -312,6 +336,8 @@ static int run(int argc, char **args)
             status = status == EXIT_PLAYED ? EXIT_REFEREE : status;
         }
     }
+    if (html && write_html(g, html) != 0)
+        status = status == EXIT_PLAYED ? EXIT_REFEREE : status;
     ref_game_free(g);
     return status;
 }
