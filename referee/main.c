@@ -65,6 +65,8 @@ static void usage(FILE *out)
         "      --first-turn-ms MS  time limit of each bot's first turn (default 1000)\n"
         "      --turn-ms MS        time limit of every later turn (default 150)\n"
         "      --max-plies N       draw after N plies in total (default 150)\n"
+        "      --opening \"MOVES\"   start from these plies (e.g. \"b1d3 a2c2\", spaces or\n"
+        "                          commas), applied by the referee; they count in the plies\n"
         "Records:\n"
         "  -l, --record FILE       write the JSON record to FILE (docs/record.md)\n"
         "      --text-record FILE  write the tag-pair text record to FILE\n"
@@ -183,6 +185,7 @@ static const struct option long_opts[] = {
     {"first-turn-ms", required_argument, NULL, 'F'},
     {"turn-ms", required_argument, NULL, 'R'},
     {"max-plies", required_argument, NULL, 'P'},
+    {"opening", required_argument, NULL, 'o'},
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -216,6 +219,7 @@ static int run(int argc, char **args)
     ref_config_init(&cfg);
     const char *record = NULL, *text_record = NULL, *html = NULL;
     int have_seed = 0, verbose = 0, quiet = 0, olympiad = 0;
+    loa_move opening[REF_OPENING_MAX];
 
     int c;
     opterr = 0;
@@ -256,6 +260,17 @@ static int run(int argc, char **args)
                 return usage_error("--max-plies '%s': expected 1..1000000", optarg);
             cfg.max_plies = (int)v;
             break;
+        case 'o': {
+            char why[160];
+            if (ref_opening_parse(optarg, opening, REF_OPENING_MAX, &cfg.opening_plies, why,
+                                  sizeof why) != REF_OK) {
+                fprintf(stderr, "loa-referee: --opening '%.200s': %s (try --help)\n", optarg,
+                        why);
+                return EXIT_USAGE;
+            }
+            cfg.opening = opening;
+            break;
+        }
         case 'v': verbose = 1; break;
         case 'q': quiet = 1; break;
         case 's': break; /* CodinGame's -s (viewer server): nothing to serve here */
@@ -301,6 +316,13 @@ static int run(int argc, char **args)
     }
     ref_game *g = NULL;
     int rc = ref_game_run(&cfg, &g);
+    if (rc == REF_E_OPENING) {
+        /* the parse checked the moves: only the length is left to refuse */
+        fprintf(stderr, "loa-referee: --opening of %d plies: it must be shorter than the game "
+                        "(--max-plies %d) (try --help)\n",
+                cfg.opening_plies, cfg.max_plies);
+        return EXIT_USAGE;
+    }
     if (rc != REF_OK) {
         fprintf(stderr, "loa-referee: %s\n", ref_strerror(rc));
         return rc == REF_E_INVAL ? EXIT_USAGE : EXIT_REFEREE;

@@ -342,7 +342,7 @@ START_TEST(error_table_codes_lie_in_the_referees_range)
     n++;
     REF_ERROR_MAP(XX)
 #undef XX
-    ck_assert_int_eq(n, 5);
+    ck_assert_int_eq(n, 6);
     ck_assert_str_eq(ref_strerror(REF_OK), "success");
 }
 END_TEST
@@ -418,6 +418,86 @@ START_TEST(bot_layer_reports_a_bad_working_directory_as_the_bots_fault)
 }
 END_TEST
 
+START_TEST(opening_parse_reads_spaces_and_commas)
+{
+    loa_move m[REF_OPENING_MAX];
+    int n = -1;
+    char err[160] = "";
+    ck_assert_int_eq(ref_opening_parse(" b1d3, a2c2 ,e1e3  ", m, REF_OPENING_MAX, &n, err,
+                                       sizeof err),
+                     REF_OK);
+    ck_assert_int_eq(n, 3);
+    char text[REF_OPENING_TEXT_MAX];
+    ck_assert_str_eq(ref_opening_format(m, n, text, sizeof text), "b1d3 a2c2 e1e3");
+    ck_assert_int_eq(ref_opening_parse("", m, REF_OPENING_MAX, &n, err, sizeof err), REF_OK);
+    ck_assert_int_eq(n, 0);
+    ck_assert_str_eq(ref_opening_format(m, 0, text, sizeof text), "");
+}
+END_TEST
+
+START_TEST(opening_parse_names_the_bad_ply)
+{
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"b1d3 a2c9", "ply 2 'a2c9': not a move (e2e3 or pass)"},
+        {"b1d3 B1D3", "ply 2 'B1D3': not a move (e2e3 or pass)"},
+        {"b1d3 b1b3", "ply 2 'b1b3': not a legal move for white here"},
+        {"b1b2", "ply 1 'b1b2': not a legal move for black here"},
+        {"pass", "ply 1 'pass': not a legal move for black here"},
+        {"b1d3 a2c2 b1d3x", "ply 3 'b1d3x': not a move (e2e3 or pass)"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(bad); i++) {
+        loa_move m[REF_OPENING_MAX];
+        int n;
+        char err[160] = "";
+        ck_assert_int_eq(ref_opening_parse(bad[i].text, m, REF_OPENING_MAX, &n, err, sizeof err),
+                         REF_E_OPENING);
+        ck_assert_str_eq(err, bad[i].why);
+    }
+    loa_move m[2];
+    int n;
+    char err[160] = "";
+    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", m, 2, &n, err, sizeof err),
+                     REF_E_OPENING);
+    ck_assert_str_eq(err, "more than 2 plies");
+}
+END_TEST
+
+START_TEST(opening_check_refuses_a_won_position)
+{
+    /* Random play from the start (the SDK's own rules) until a side wins;
+     * that line, as an opening, must be refused at its last ply, and one
+     * ply shorter accepted. */
+    loa_jrandom rng;
+    for (int64_t seed = 1; seed < 2000; seed++) {
+        loa_jrandom_seed(&rng, seed);
+        loa_board b;
+        loa_board_init(&b);
+        loa_move line[REF_OPENING_MAX];
+        int n = 0;
+        while (n < REF_OPENING_MAX) {
+            loa_move gen[LOA_MAX_MOVES];
+            int k = loa_generate_moves(&b, gen);
+            line[n] = k ? gen[loa_jrandom_next_int(&rng, k)] : LOA_MOVE_PASS;
+            loa_make_move(&b, line[n++], NULL);
+            if (loa_board_status(&b, 1000) != LOA_ONGOING)
+                break;
+        }
+        if (loa_board_status(&b, 1000) == LOA_ONGOING)
+            continue;
+        char err[160] = "", want[64], m[LOA_MOVE_STRING_MAX];
+        ck_assert_int_eq(ref_opening_check(line, n, err, sizeof err), REF_E_OPENING);
+        snprintf(want, sizeof want, "ply %d '%s': the game is won after it", n,
+                 loa_move_format(line[n - 1], m));
+        ck_assert_str_eq(err, want);
+        ck_assert_int_eq(ref_opening_check(line, n - 1, err, sizeof err), REF_OK);
+        return;
+    }
+    ck_abort_msg("no random game was won within %d plies", REF_OPENING_MAX);
+}
+END_TEST
+
 START_TEST(error_strings_and_defaults)
 {
     int codes[] = {REF_E_INVAL, REF_E_NOMEM, REF_E_SYSTEM, REF_E_IO, REF_E_JSON};
@@ -470,6 +550,9 @@ int main(void)
          simple_commands_are_execed_others_run_as_written, 10},
         {"reason_names_round_trip", reason_names_round_trip, 10},
         {"error_strings_and_defaults", error_strings_and_defaults, 10},
+        {"opening_parse_reads_spaces_and_commas", opening_parse_reads_spaces_and_commas, 10},
+        {"opening_parse_names_the_bad_ply", opening_parse_names_the_bad_ply, 10},
+        {"opening_check_refuses_a_won_position", opening_check_refuses_a_won_position, 30},
         {"reason_table_gives_distinct_names_and_descriptions",
          reason_table_gives_distinct_names_and_descriptions, 10},
         {"error_table_codes_lie_in_the_referees_range",

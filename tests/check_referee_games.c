@@ -228,6 +228,96 @@ START_TEST(first_turn_input_is_byte_exact)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- openings */
+
+START_TEST(an_opening_is_applied_by_the_referee_and_counts_in_the_plies)
+{
+    /* b1d3 a2c2 e1e3: three plies, so white is the first bot to move; it
+     * sees the position after them and lastMove e1e3. */
+    loa_move opening[REF_OPENING_MAX];
+    int n = 0;
+    char err[160];
+    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", opening, REF_OPENING_MAX, &n, err,
+                                       sizeof err),
+                     REF_OK);
+    game t;
+    game_init(&t);
+    char cmd[PATH_MAX + 32], path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/input", t.dir);
+    snprintf(cmd, sizeof cmd, "exec 3>&1 cat > '%s'", path); /* reads, never answers */
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = BIN "/loa-first";
+    c.players[1].command = cmd;
+    c.first_turn_ms = 300;
+    c.opening = opening;
+    c.opening_plies = n;
+    ck_assert_int_eq(ref_game_run(&c, &t.g), REF_OK);
+    t.r = ref_game_result(t.g);
+    assert_fault(&t, REF_REASON_TIMEOUT, 1);
+    ck_assert_int_eq(ref_game_ply_count(t.g), 1); /* white's failed turn only */
+    ck_assert_int_eq(t.r->plies, 3);
+    char got[2048];
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t len = fread(got, 1, sizeof got - 1, f);
+    got[len] = '\0';
+    fclose(f);
+    loa_board b;
+    loa_board_init(&b);
+    for (int i = 0; i < n; i++)
+        loa_make_move(&b, opening[i], NULL);
+    char rows[8 * 9 + 1];
+    size_t o = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        for (int file = 0; file < 8; file++)
+            rows[o++] = loa_board_square_char(&b, LOA_SQUARE(file, rank));
+        rows[o++] = '\n';
+    }
+    rows[o] = '\0';
+    ck_assert(strncmp(got, "w\n", 2) == 0);
+    ck_assert_msg(strncmp(got + 2, rows, o) == 0, "board after the opening differs:\n%s", got);
+    ck_assert(strncmp(got + 2 + o, "e1e3\n", 5) == 0);
+    const loa_move *om;
+    ck_assert_int_eq(ref_game_opening(t.g, &om), 3);
+    ck_assert_uint_eq(om[2], opening[2]);
+    cJSON *j = ref_game_to_json(t.g);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(j, "opening")->valuestring,
+                     "b1d3 a2c2 e1e3");
+    const cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(j, "plies"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(p0, "ply")->valuestring, "4"); /* raw */
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "moves")), 0);
+    cJSON_Delete(j);
+    unlink(path);
+    game_done(&t);
+
+    /* The ply limit counts the opening: 3 + 7 bot plies = 10. */
+    ref_config_init(&c);
+    c.players[0].command = BIN "/loa-first";
+    c.players[1].command = BIN "/loa-first";
+    c.opening = opening;
+    c.opening_plies = n;
+    c.max_plies = 10;
+    ref_game *g;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);
+    ck_assert_int_eq(ref_game_result(g)->plies, 10);
+    ck_assert_int_eq(ref_game_ply_count(g), 7);
+    ck_assert_int_eq(ref_game_ply(g, 0)->player, 1);
+    ref_game_free(g);
+
+    /* An opening as long as the game, or an illegal one, is refused. */
+    c.max_plies = 3;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_E_OPENING);
+    ck_assert_ptr_null(g);
+    c.max_plies = 150;
+    loa_move bad[2] = {opening[0], opening[0]};
+    c.opening = bad;
+    c.opening_plies = 2;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_E_OPENING);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- fds */
 
 static int open_fds(void)
@@ -450,6 +540,8 @@ int main(void)
         {"stop_fd_aborts_promptly", stop_fd_aborts_promptly, 30},
         {"seed_42_random_game_is_codingames", seed_42_random_game_is_codingames, 60},
         {"first_turn_input_is_byte_exact", first_turn_input_is_byte_exact, 30},
+        {"an_opening_is_applied_by_the_referee_and_counts_in_the_plies",
+         an_opening_is_applied_by_the_referee_and_counts_in_the_plies, 30},
         {"no_file_descriptor_is_left_open", no_file_descriptor_is_left_open, 30},
         {"parallel_games_in_threads_are_independent",
          parallel_games_in_threads_are_independent, 60},

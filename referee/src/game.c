@@ -308,6 +308,13 @@ int ref_game_run(const ref_config *cfg, ref_game **out)
     for (int i = 0; i < 2; i++)
         if (!cfg->players[i].command || !cfg->players[i].command[0])
             return REF_E_INVAL;
+    if (cfg->opening_plies < 0 || cfg->opening_plies >= cfg->max_plies)
+        return cfg->opening_plies < 0 ? REF_E_INVAL : REF_E_OPENING;
+    if (cfg->opening_plies > 0) {
+        int oc = ref_opening_check(cfg->opening, cfg->opening_plies, NULL, 0);
+        if (oc)
+            return oc;
+    }
 
     ref_game *g = ref_game_new(cfg);
     if (!g)
@@ -325,6 +332,13 @@ int ref_game_run(const ref_config *cfg, ref_game **out)
         loa_jrandom_seed(&run->rng, cfg->seed);
         run->first[0] = run->first[1] = 1;
         run->last = LOA_MOVE_NONE;
+        /* The opening is the game's first plies, applied here: the bots'
+         * first inputs show the position after it and its last move. */
+        for (int i = 0; i < cfg->opening_plies; i++) {
+            loa_make_move(&run->board, cfg->opening[i], NULL);
+            run->last = cfg->opening[i];
+        }
+        g->result.plies = run->board.ply;
         if (ref_stop_requested(cfg->stop_fd))
             end_aborted(g);
         else if (start_bots(run) == 0)

@@ -73,6 +73,15 @@ ref_game *ref_game_new(const ref_config *cfg)
             return NULL;
         }
     }
+    if (cfg->opening_plies > 0) {
+        g->opening = malloc(sizeof *g->opening * (size_t)cfg->opening_plies);
+        if (!g->opening) {
+            ref_game_free(g);
+            return NULL;
+        }
+        memcpy(g->opening, cfg->opening, sizeof *g->opening * (size_t)cfg->opening_plies);
+        g->opening_plies = cfg->opening_plies;
+    }
     g->seed = cfg->seed;
     g->start_time = (int64_t)time(NULL);
     g->first_turn_ms = cfg->first_turn_ms;
@@ -132,6 +141,7 @@ void ref_game_free(ref_game *g)
         free((char *)g->plies[i].stderr_tail);
     }
     free(g->plies);
+    free(g->opening);
     for (int i = 0; i < 2; i++) {
         free(g->name[i]);
         free(g->command[i]);
@@ -148,6 +158,12 @@ const ref_ply *ref_game_ply(const ref_game *g, int i)
 int64_t ref_game_seed(const ref_game *g) { return g->seed; }
 int64_t ref_game_start_time(const ref_game *g) { return g->start_time; }
 int64_t ref_game_duration_us(const ref_game *g) { return g->duration_us; }
+int ref_game_opening(const ref_game *g, const loa_move **moves)
+{
+    if (moves)
+        *moves = g->opening;
+    return g->opening_plies;
+}
 const char *ref_game_player_name(const ref_game *g, int player)
 {
     return player == 0 || player == 1 ? g->name[player] : NULL;

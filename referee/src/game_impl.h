@@ -17,6 +17,8 @@ struct ref_game {
     int64_t start_time;     /* seconds since the epoch, UTC */
     int64_t duration_us;    /* wall time of ref_game_run(), bots' start and end included */
     int first_turn_ms, turn_ms, max_plies;
+    loa_move *opening;      /* the plies applied before the bots played; owned */
+    int opening_plies;
     ref_ply *plies;         /* every turn answered or failed; strings owned */
     int nplies, cap;
     ref_result result;

@@ -116,6 +116,8 @@ static int add_plies(cJSON *root, const ref_game *g)
     for (int i = 0; i < g->nplies; i++) {
         const ref_ply *pl = &g->plies[i];
         char m[LOA_MOVE_STRING_MAX];
+        /* "ply" is the game's ply number: the opening's plies come first. */
+        int ply = g->opening_plies + i + 1;
         const char *ms = pl->move == LOA_MOVE_NONE ? NULL : loa_move_format(pl->move, m);
         if (ms) {
             cJSON *s = cJSON_CreateString(ms);
@@ -127,7 +129,7 @@ static int add_plies(cJSON *root, const ref_game *g)
         if (!o)
             return -1;
         cJSON_AddItemToArray(plies, o);
-        if (add_int(o, "ply", i + 1) || add_int(o, "player", pl->player) ||
+        if (add_int(o, "ply", ply) || add_int(o, "player", pl->player) ||
             add_str(o, "color", color_name(pl->player)) || add_str(o, "output", pl->output) ||
             add_str(o, "move", ms) || add_str(o, "comment", pl->comment) ||
             !cJSON_AddBoolToObject(o, "random", pl->random) ||
@@ -179,6 +181,7 @@ cJSON *ref_game_to_json(const ref_game *g)
         strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     char seed_text[32];
     snprintf(seed_text, sizeof seed_text, "%" PRId64, g->seed);
+    char opening[REF_OPENING_TEXT_MAX];
     cJSON *limits = NULL;
     if (add_str(root, "format", RECORD_FORMAT) || add_int(root, "version", RECORD_VERSION) ||
         add_int(root, "seed", g->seed) || add_str(root, "seed_text", seed_text) ||
@@ -187,7 +190,10 @@ cJSON *ref_game_to_json(const ref_game *g)
         !(limits = cJSON_AddObjectToObject(root, "limits")) ||
         add_int(limits, "first_turn_ms", g->first_turn_ms) ||
         add_int(limits, "turn_ms", g->turn_ms) || add_int(limits, "max_plies", g->max_plies) ||
-        add_players(root, g) || add_plies(root, g) || add_result(root, g)) {
+        add_players(root, g) ||
+        add_str(root, "opening",
+                ref_opening_format(g->opening, g->opening_plies, opening, sizeof opening)) ||
+        add_plies(root, g) || add_result(root, g)) {
         cJSON_Delete(root);
         return NULL;
     }

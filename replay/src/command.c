@@ -39,6 +39,7 @@ char *replay_game_command(const replay_game *g)
     size_t cap = 256;
     for (int i = 0; i < na; i++)
         cap += 4 * strlen(args[i]) + 3;
+    cap += 4 * strlen(in->opening ? in->opening : "") + 16;
     char *out = malloc(cap);
     if (!out)
         return NULL;
@@ -59,6 +60,11 @@ char *replay_game_command(const replay_game *g)
         n += (size_t)snprintf(out + n, cap - n, " --turn-ms %d", in->turn_ms);
     if (in->max_plies != 150)
         n += (size_t)snprintf(out + n, cap - n, " --max-plies %d", in->max_plies);
+    if (in->opening_plies > 0) {
+        memcpy(out + n, " --opening ", 11);
+        n += 11;
+        n += quote(out + n, in->opening);
+    }
     out[n] = '\0';
     return out;
 }

@@ -43,7 +43,10 @@ extern "C" {
     /* writing a record failed */                                                    \
     XX(IO, -104, "writing the record failed")                                        \
     /* building JSON failed */                                                       \
-    XX(JSON, -105, "building the JSON record failed")
+    XX(JSON, -105, "building the JSON record failed")                               \
+    /* an opening that is not a sequence of legal plies from the initial
+     * position, reaches a won position, or is too long */                           \
+    XX(OPENING, -106, "bad opening")
 
 enum ref_error {
     REF_OK = 0,
@@ -96,6 +99,13 @@ typedef enum ref_reason {
 #undef REF_REASON_XX
     REF_REASON_COUNT /* number of reasons, not a reason */
 } ref_reason;
+
+/* Longest opening, in plies (a few plies is the usual; the bound keeps an
+ * opening well inside a 150-ply game). */
+#define REF_OPENING_MAX 100
+
+/* Longest opening text ref_opening_format() writes: 5 bytes a ply + NUL. */
+#define REF_OPENING_TEXT_MAX (REF_OPENING_MAX * 5 + 1)
 
 /* Longest output line a bot may write in one turn, newline excluded. A longer
  * line is REF_REASON_INVALID_LINE_TOO_LONG. */
@@ -157,10 +167,20 @@ typedef struct ref_config {
      * reads from it: one fd made readable stops every game that watches it.
      * -1 (the default): never stopped. */
     int stop_fd;
+    /* Optional opening: plies applied by the referee from the initial
+     * position before the bots play (not played by the bots; they count
+     * toward max_plies, the game being CodinGame's game that began with
+     * them). Each bot's first input shows the position after it, with
+     * lastMove its last move; after an odd number of plies white is the
+     * first bot to move. NULL / 0: none. Borrowed for the call; must pass
+     * ref_opening_check() and be shorter than max_plies. */
+    const loa_move *opening;
+    int opening_plies;
 } ref_config;
 
 /* Fills *c with the CodinGame defaults: 1000 ms, 150 ms, 150 plies, seed 0,
- * no callback, players zeroed, stop_fd -1. Start every config from it. */
+ * no callback, players zeroed, stop_fd -1, no opening. Start every config
+ * from it. */
 void ref_config_init(ref_config *c);
 
 /* Once per process before games run: ignores SIGPIPE (a bot that closes its
@@ -169,13 +189,38 @@ int ref_global_init(void);
 
 typedef struct ref_game ref_game; /* a played game: result, plies, metadata */
 
+/* Checks an opening: moves[0..n) must each be legal in turn from the
+ * initial position (LOA_MOVE_PASS only when the side to move has no move),
+ * and no position after any of them may be won (the game would be over
+ * before the bots play). 0 <= n <= REF_OPENING_MAX. Returns 0, or
+ * REF_E_OPENING with err naming the ply, the move and why ("ply 3 'a2a9':
+ * not a legal move here"), or REF_E_INVAL (NULL moves with n > 0).
+ * Rules: docs/rules.md. Thread-safe. */
+int ref_opening_check(const loa_move *moves, int n, char *err, size_t errsz);
+
+/* Parses an opening written as moves (`e2e3` or `pass`) separated by spaces
+ * or commas ("b1d3 a2c2", "b1d3,a2c2"; empty text: no ply) into
+ * moves[0..*n), at most cap, and checks it (ref_opening_check). Returns 0,
+ * or REF_E_OPENING with err naming the ply and the bad text ("ply 2
+ * 'a2c9': not a move (e2e3 or pass)"; more than cap plies), or
+ * REF_E_INVAL (a NULL argument). Thread-safe. */
+int ref_opening_parse(const char *text, loa_move *moves, int cap, int *n, char *err,
+                      size_t errsz);
+
+/* Writes moves[0..n) as `e2e3` words separated by single spaces into
+ * buf[size] ("" for n = 0; cut to fit, always NUL-terminated when size > 0;
+ * REF_OPENING_TEXT_MAX holds any opening). Returns buf. */
+char *ref_opening_format(const loa_move *moves, int n, char *buf, size_t size);
+
 /* Plays one game. Starts both bots (black's first input is written only once
  * both are started), runs turns until a result, ends both process groups
  * (SIGTERM, a short grace, SIGKILL) and reaps them; no process outlives the
  * call. On success returns 0 and *out owns the game (free with
  * ref_game_free) whatever the result, including REF_REASON_REFEREE_ERROR.
- * Returns REF_E_INVAL for a bad config or REF_E_NOMEM when not even the
- * game could be allocated (*out is then NULL). Thread-safe (one config and
+ * Returns REF_E_INVAL for a bad config, REF_E_OPENING for an opening that
+ * fails ref_opening_check() or is not shorter than max_plies, or
+ * REF_E_NOMEM when not even the game could be allocated (*out is then
+ * NULL). Thread-safe (one config and
  * game per call). */
 int ref_game_run(const ref_config *cfg, ref_game **out);
 
@@ -190,6 +235,9 @@ int64_t ref_game_start_time(const ref_game *g);
 /* Wall-clock length of ref_game_run() in microseconds (monotonic clock),
  * starting and ending both bots included. */
 int64_t ref_game_duration_us(const ref_game *g);
+/* The game's opening: its plies (owned by g; *moves may be NULL when
+ * there are none) and their number. */
+int ref_game_opening(const ref_game *g, const loa_move **moves);
 const char *ref_game_player_name(const ref_game *g, int player);
 const char *ref_game_player_command(const ref_game *g, int player);
 
