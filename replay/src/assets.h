@@ -1,6 +1,6 @@
 /*
  * assets.h - the page files of replay/page/ (HTML templates, CSS,
- * JavaScript), embedded at build time by replay/tools/embed_page.c, and the
+ * JavaScript), embedded at build time by util/tools/embed.c (loa-embed), and the
  * template filler shared by the game and league pages.
  */
 #ifndef REPLAY_ASSETS_H
