@@ -122,6 +122,11 @@ START_TEST(every_bad_input_has_its_error)
     expect_error("b\n.bbbbbb.\n........\n........\n........\n........\n........\n........\n"
                  ".bbbbbb.\nnull\n1\nb1b3\n",
                  1, LOA_E_BOARD_NO_CHECKERS, "board");
+    /* a full board of black: more than 12 checkers, refused before any
+     * move list is built */
+    expect_error("b\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\n"
+                 "bbbbbbbw\nnull\n1\nb1b3\n",
+                 1, LOA_E_BOARD_TOO_MANY, "board");
     expect_error("b\n" ROWS_START "e2e\n", 1, LOA_E_LAST_MOVE, "'e2e'");
     expect_error("b\n" ROWS_START, 1, LOA_E_TRUNCATED, "lastMove");
     expect_error("b\n" ROWS_START "null\nabc\n", 1, LOA_E_MOVE_COUNT, "'abc'");

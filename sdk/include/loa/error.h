@@ -71,7 +71,10 @@ extern "C" {
     /* answer comment contains a newline or NUL */                                                \
     XX(COMMENT, -22, "comment holds a line break or is too long")                                 \
     /* move is not legal in the position */                                                       \
-    XX(ILLEGAL, -23, "move is not legal in this position")
+    XX(ILLEGAL, -23, "move is not legal in this position")                                         \
+    /* a side has more than LOA_MAX_CHECKERS checkers: no LOA game reaches it, and move lists    \
+     * are sized for 12 */                                                                         \
+    XX(BOARD_TOO_MANY, -24, "a side has more than 12 checkers (never happens in LOA)")
 
 enum loa_error {
     LOA_OK = 0,
