@@ -45,6 +45,7 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* --help: every option and the exit statuses (docs/referee.md says more). */
 static void usage(FILE *out)
 {
     fputs(
@@ -98,6 +99,7 @@ static void usage(FILE *out)
         out);
 }
 
+/* One line on stderr, fmt with its one %s argument; returns EXIT_USAGE. */
 static int usage_error(const char *fmt, const char *arg)
 {
     fputs("loa-referee: ", stderr);
@@ -112,6 +114,7 @@ static int parse_i64(const char *s, int64_t *v)
     return util_parse_i64(s, INT64_MIN, INT64_MAX, v) == UTIL_OK ? 0 : -1;
 }
 
+/* A time limit in ms, 1..INT_MAX/1000 (the bound loa-referee always had). */
 static int parse_ms(const char *s, int *v)
 {
     return util_parse_int(s, 1, INT_MAX / 1000, v) == UTIL_OK ? 0 : -1;

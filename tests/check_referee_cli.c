@@ -88,6 +88,7 @@ static void temp_dir(char *dir)
     ck_assert_ptr_nonnull(mkdtemp(dir));
 }
 
+/* The JSON file at path, parsed (fails the test when absent or invalid). */
 static cJSON *read_json(const char *path)
 {
     static char text[1 << 20];
@@ -101,6 +102,7 @@ static cJSON *read_json(const char *path)
     return j;
 }
 
+/* Member k of object o (fails the test when missing). */
 static cJSON *member(const cJSON *o, const char *k)
 {
     cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
