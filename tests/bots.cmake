@@ -17,3 +17,11 @@ endif()
 if(TARGET loa-bundle)
   add_dependencies(check_bots loa-bundle)
 endif()
+# The shipped opening suite is exactly what its documented command makes
+# (arena/openings/README.md).
+if(TARGET loa-openings)
+  add_test(NAME openings_suite
+           COMMAND sh -c "\"$1\" --plies 4 --count 2000 --depth 4 --margin 60 --seed 1 | cmp - \"$2\""
+                   sh $<TARGET_FILE:loa-openings> ${PROJECT_SOURCE_DIR}/arena/openings/4ply-balanced.txt)
+  set_tests_properties(openings_suite PROPERTIES TIMEOUT 120)
+endif()
