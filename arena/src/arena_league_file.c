@@ -186,6 +186,15 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
                              col);
         }
     }
+    int rc = arena_settings_load_json(s, root, name, base_dir, err, errsz);
+    cJSON_Delete(root);
+    return rc;
+}
+
+int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *name,
+                             const char *base_dir, char *err, size_t errsz)
+{
+    const char *src = name ? name : "league file";
     int rc = 0;
     if (!cJSON_IsObject(root)) {
         rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: the league must be a JSON object {...}",
@@ -276,7 +285,6 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
     for (const cJSON *b = bots->child; b && !rc; b = b->next, i++)
         rc = load_bot(s, b, i, src, base_dir, err, errsz);
 out:
-    cJSON_Delete(root);
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     return rc;

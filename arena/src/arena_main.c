@@ -255,7 +255,7 @@ static int print_stored_standings(const arena_cli *cli)
 {
     char err[1024];
     arena_store *store = NULL;
-    int rc = arena_store_open(cli->standings_dir, NULL, ARENA_STORE_READ_ONLY, warn_stderr, NULL,
+    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY, warn_stderr, NULL,
                               &store, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: %s\n", err);
@@ -288,7 +288,7 @@ static int run_league(arena_cli *cli)
         return 2;
     }
     arena_store *store = NULL;
-    int rc = arena_store_open(s->out_dir, s, ARENA_STORE_RESUME, warn_stderr, NULL, &store, err,
+    int rc = arena_store_open(s->out_dir, s, NULL, ARENA_STORE_RESUME, warn_stderr, NULL, &store, err,
                               sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: %s\n", err);
