@@ -17,6 +17,10 @@
 #   check_arena_cli        integration: runs loa-arena with loa-first bots: bad
 #                          inputs, failed_to_start, kill -9 and resume, torn
 #                          line, Ctrl-C once and twice, --standings
+#   check_arena_cli_errors integration: a bot failing to start stops the
+#                          league (exit 3); error lines and their replay
+#                          command; a rebuilt bot refused; the lock with
+#                          --force-new; a flag league's own directory
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt fingerprint record store standings progress
                  settings options)
@@ -29,5 +33,7 @@ if(TARGET arena_core)
   if(TARGET loa-arena AND TARGET loa-first)
     loa_add_suite(arena_cli LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli loa-arena loa-first)
+    loa_add_suite(arena_cli_errors LIBS loa::cjson TIMEOUT 120)
+    add_dependencies(check_arena_cli_errors loa-arena loa-first loa-referee)
   endif()
 endif()

@@ -19,7 +19,8 @@ enum {
     OPT_GAUNTLET_BOT,
     OPT_ANCHOR,
     OPT_FORCE_NEW,
-    OPT_STANDINGS
+    OPT_STANDINGS,
+    OPT_KEEP_GOING
 };
 
 static const struct option options[] = {
@@ -35,6 +36,7 @@ static const struct option options[] = {
     {"gauntlet-bot", required_argument, NULL, OPT_GAUNTLET_BOT},
     {"anchor", required_argument, NULL, OPT_ANCHOR},
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
+    {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -63,8 +65,11 @@ void arena_cli_usage(FILE *out)
         "Running:\n"
         "  -c, --concurrency N      games at once (default: the number of cores)\n"
         "  -o, --out DIR            output directory (default: LEAGUE-results, or\n"
-        "                           arena-results without a league file)\n"
-        "      --force-new          DIR holds another league: archive it, start anew\n"
+        "                           arena-results/<hash of the league> without a file)\n"
+        "      --force-new          DIR holds another league, or a bot changed since its\n"
+        "                           games were played: archive DIR's league, start anew\n"
+        "      --keep-going         a bot that cannot start loses its games (default:\n"
+        "                           the league stops at its first game, exit 3)\n"
         "  -q, --quiet              no progress display, no line per game\n"
         "Standings:\n"
         "      --anchor NAME        rate NAME at 0 Elo (default: mean 0)\n"
@@ -74,7 +79,8 @@ void arena_cli_usage(FILE *out)
         "\n"
         "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
         "scheduling and lets running games end; twice stops them at once.\n"
-        "Exit status: 0 done, 1 I/O failure while running, 2 bad input, 130 interrupted.\n"
+        "Exit status: 0 done, 1 I/O failure while running, 2 bad input (or a bot changed),\n"
+        "3 a bot failed to start, 130 interrupted.\n"
         "Details: docs/arena.md\n",
         out);
 }
@@ -175,6 +181,7 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
         case 'h': cli->help = 1; break;
         case 'V': cli->version = 1; break;
         case OPT_FORCE_NEW: cli->force_new = 1; break;
+        case OPT_KEEP_GOING: cli->keep_going = 1; break;
         case OPT_STANDINGS:
             if ((rc = arena_set_string(&cli->standings_dir, optarg)))
                 break;
@@ -230,8 +237,13 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     }
     for (int i = 0; i < nflags && !rc; i++)
         rc = apply(cli, &flags[i], err, errsz);
-    if (!rc && !cli->settings.out_dir)
-        rc = arena_set_string(&cli->settings.out_dir, "arena-results");
+    if (!rc && !cli->settings.out_dir && cli->settings.bot_count >= 2) {
+        /* Flags only: a directory of this league's own, never one shared
+         * with every other flag league. */
+        if (!(cli->settings.out_dir = arena_settings_default_out(&cli->settings)))
+            rc = ARENA_E_NOMEM;
+        cli->out_derived = 1;
+    }
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     if (!rc && (rc = arena_settings_validate(&cli->settings, err, errsz)) && cli->league_file) {

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/evp.h>
+
 #include "arena_error.h"
 #include "util/text.h"
 
@@ -246,6 +248,31 @@ cJSON *arena_settings_to_json(const arena_settings *s)
 oom:
     cJSON_Delete(root);
     return NULL;
+}
+
+char *arena_settings_default_out(const arena_settings *s)
+{
+    cJSON *j = arena_settings_to_json(s);
+    if (!j)
+        return NULL;
+    cJSON_DeleteItemFromObjectCaseSensitive(j, "games");
+    cJSON_DeleteItemFromObjectCaseSensitive(j, "anchor");
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    if (!text)
+        return NULL;
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    int ok = EVP_Digest(text, strlen(text), md, &len, EVP_sha256(), NULL) == 1 && len >= 6;
+    cJSON_free(text);
+    if (!ok)
+        return NULL;
+    size_t n = sizeof ARENA_DEFAULT_OUT_PARENT + 1 + 12;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s/%02x%02x%02x%02x%02x%02x", ARENA_DEFAULT_OUT_PARENT, md[0], md[1],
+                 md[2], md[3], md[4], md[5]);
+    return out;
 }
 
 static int str_eq(const char *a, const char *b)

@@ -106,6 +106,18 @@ int arena_settings_gauntlet_index(const arena_settings *s);
  * resume. Caller owns the tree (cJSON_Delete); NULL on out of memory. */
 cJSON *arena_settings_to_json(const arena_settings *s);
 
+/* Parent of the default output directories of leagues given by flags. */
+#define ARENA_DEFAULT_OUT_PARENT "arena-results"
+
+/* The default output directory of a league given by flags only (no league
+ * file, no --out): "arena-results/<12 hex digits>", the digits the start of
+ * the SHA-256 (libcrypto) of the league's identity (arena_settings_to_json,
+ * compact) without "games" and "anchor", which may change between runs of
+ * the same league. So two different flag leagues never share a directory,
+ * and the same flags (more games included) find theirs again. Returns a
+ * malloc'd path the caller frees, NULL on out of memory. */
+char *arena_settings_default_out(const arena_settings *s);
+
 /* Compares the league stored in an output directory (old) with the one
  * asked for (now). Returns 0 when they are the same league (games may grow:
  * the schedule only appends), else ARENA_E_MISMATCH with err naming the
