@@ -44,7 +44,7 @@
  * says: covers the process being descheduled and the pipe's latency. */
 #define AB_MARGIN_MS 40
 /* CodinGame's turn limits, ms (the defaults of --first-turn-ms and
- * --turn-ms; ../shared/reference/codingame-loa.md). */
+ * --turn-ms; docs/rules.md). */
 #define AB_FIRST_TURN_LIMIT_MS 1000
 #define AB_TURN_LIMIT_MS 150
 /* Default --hash, MiB: 2 M entries of 16 bytes, more than a 50 ms search

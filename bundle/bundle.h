@@ -35,18 +35,28 @@
 
 #include <stddef.h>
 
-/* Error codes (negative; 0 is success). */
+/* Error codes (negative; 0 is success), the bundler's range -301..-399
+ * (every component owns one range, see util/error.h). BUNDLE_ERROR_MAP is
+ * the one table, XX(NAME, code, message) (libuv's UV_ERRNO_MAP pattern):
+ * the enum (BUNDLE_E_NAME = code) and bundle_strerror() are generated from
+ * it, so that a code cannot lack its message. */
+#define BUNDLE_ERROR_MAP(XX)                                                                      \
+    XX(INVAL, -301, "invalid argument")            /* NULL argument or no source */               \
+    XX(NOMEM, -302, "out of memory")                                                              \
+    XX(IO, -303, "cannot read a source")           /* diag names the source */                    \
+    XX(NOT_FOUND, -304, "included file not found") /* an `#include "..."` found nowhere */        \
+    XX(SYNTAX, -305, "unsupported include")        /* an include line it cannot resolve */        \
+    XX(DEPTH, -306, "includes nested too deeply")  /* an include cycle */
+
 enum bundle_error {
     BUNDLE_OK = 0,
-    BUNDLE_E_INVAL = -301,     /* NULL argument or no source */
-    BUNDLE_E_NOMEM = -302,     /* out of memory */
-    BUNDLE_E_IO = -303,        /* a source could not be read (diag names it) */
-    BUNDLE_E_NOT_FOUND = -304, /* an `#include "..."` was found nowhere */
-    BUNDLE_E_SYNTAX = -305,    /* an include line the bundler cannot resolve */
-    BUNDLE_E_DEPTH = -306      /* includes nested too deeply (a cycle) */
+#define BUNDLE_XX(name, code, text) BUNDLE_E_##name = code,
+    BUNDLE_ERROR_MAP(BUNDLE_XX)
+#undef BUNDLE_XX
 };
 
-/* Fixed English sentence for a bundle_error code (static; never free).
+/* Fixed English sentence for a bundle_error code: the map's message, "success"
+ * for 0, "unknown error" for any other value (static; never free).
  * Thread-safe. */
 const char *bundle_strerror(int code);
 

@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "ref/referee.h"
+#include "util/error.h"
+#include "util/parse.h"
 
 static int64_t now_us(void)
 {
@@ -50,8 +52,7 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "n:b:h", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
-            games = atoi(optarg);
-            if (games <= 0 || games > 100000) {
+            if (util_parse_int(optarg, 1, 100000, &games) != UTIL_OK) {
                 fprintf(stderr, "loa-referee-bench: -n '%s': expected 1..100000\n", optarg);
                 return 2;
             }

@@ -22,6 +22,11 @@
 #include <unistd.h>
 
 #include "ref/referee.h"
+#include "util/error.h"
+#include "util/parse.h"
+#ifdef LOA_HAVE_REPLAY
+#include "replay/replay.h"
+#endif
 
 enum { EXIT_PLAYED = 0, EXIT_REFEREE = 1, EXIT_USAGE = 2, EXIT_ABORTED = 130 };
 
@@ -60,10 +65,13 @@ static void usage(FILE *out)
         "      --first-turn-ms MS  time limit of each bot's first turn (default 1000)\n"
         "      --turn-ms MS        time limit of every later turn (default 150)\n"
         "      --max-plies N       draw after N plies in total (default 150)\n"
+        "      --opening \"MOVES\"   start from these plies (e.g. \"b1d3 a2c2\", spaces or\n"
+        "                          commas), applied by the referee; they count in the plies\n"
         "Records:\n"
         "  -l, --record FILE       write the JSON record to FILE (docs/record.md)\n"
         "      --text-record FILE  write the tag-pair text record to FILE\n"
         "      --olympiad          moves as E2-E3 in the text record and --verbose\n"
+        "      --html FILE         write the game's replay page to FILE (docs/replay.md)\n"
         "Output:\n"
         "  -v, --verbose           on stderr: every ply, its time and comment, and the\n"
         "                          board after it\n"
@@ -90,27 +98,15 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Strict signed 64-bit decimal. */
+/* Strict signed 64-bit decimal (util_parse_i64: the whole text, no spaces). */
 static int parse_i64(const char *s, int64_t *v)
 {
-    char *end;
-    if (!s || !*s)
-        return -1;
-    errno = 0;
-    long long x = strtoll(s, &end, 10);
-    if (errno || *end || end == s)
-        return -1;
-    *v = x;
-    return 0;
+    return util_parse_i64(s, INT64_MIN, INT64_MAX, v) == UTIL_OK ? 0 : -1;
 }
 
 static int parse_ms(const char *s, int *v)
 {
-    int64_t x;
-    if (parse_i64(s, &x) || x <= 0 || x > INT_MAX / 1000)
-        return -1;
-    *v = (int)x;
-    return 0;
+    return util_parse_int(s, 1, INT_MAX / 1000, v) == UTIL_OK ? 0 : -1;
 }
 
 /* -d: "key=value" pairs separated by spaces, newlines or ';'. Only `seed`
@@ -185,9 +181,11 @@ static const struct option long_opts[] = {
     {"record", required_argument, NULL, 'l'},
     {"text-record", required_argument, NULL, 'T'},
     {"olympiad", no_argument, NULL, 'O'},
+    {"html", required_argument, NULL, 'H'},
     {"first-turn-ms", required_argument, NULL, 'F'},
     {"turn-ms", required_argument, NULL, 'R'},
     {"max-plies", required_argument, NULL, 'P'},
+    {"opening", required_argument, NULL, 'o'},
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -195,14 +193,33 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* --html: the replay page, from the same record as -l (loa_replay). */
+static int write_html(const ref_game *g, const char *path)
+{
+#ifdef LOA_HAVE_REPLAY
+    char err[512] = "out of memory";
+    cJSON *j = ref_game_to_json(g);
+    int rc = j ? replay_write_record_html(j, path, path, err, sizeof err) : REPLAY_E_NOMEM;
+    cJSON_Delete(j);
+    if (rc != 0)
+        fprintf(stderr, "loa-referee: replay page: %s\n", err);
+    return rc;
+#else
+    (void)g;
+    fprintf(stderr, "loa-referee: --html %s: built without the replay component\n", path);
+    return -1;
+#endif
+}
+
 /* Everything after the renaming of -p1/-p2 (args is argv with them
  * renamed); returns the exit status. */
 static int run(int argc, char **args)
 {
     ref_config cfg;
     ref_config_init(&cfg);
-    const char *record = NULL, *text_record = NULL;
+    const char *record = NULL, *text_record = NULL, *html = NULL;
     int have_seed = 0, verbose = 0, quiet = 0, olympiad = 0;
+    loa_move opening[REF_OPENING_MAX];
 
     int c;
     opterr = 0;
@@ -228,6 +245,7 @@ static int run(int argc, char **args)
             break;
         case 'l': record = optarg; break;
         case 'T': text_record = optarg; break;
+        case 'H': html = optarg; break;
         case 'O': olympiad = 1; break;
         case 'F':
             if (parse_ms(optarg, &cfg.first_turn_ms))
@@ -242,6 +260,17 @@ static int run(int argc, char **args)
                 return usage_error("--max-plies '%s': expected 1..1000000", optarg);
             cfg.max_plies = (int)v;
             break;
+        case 'o': {
+            char why[160];
+            if (ref_opening_parse(optarg, opening, REF_OPENING_MAX, &cfg.opening_plies, why,
+                                  sizeof why) != REF_OK) {
+                fprintf(stderr, "loa-referee: --opening '%.200s': %s (try --help)\n", optarg,
+                        why);
+                return EXIT_USAGE;
+            }
+            cfg.opening = opening;
+            break;
+        }
         case 'v': verbose = 1; break;
         case 'q': quiet = 1; break;
         case 's': break; /* CodinGame's -s (viewer server): nothing to serve here */
@@ -287,6 +316,13 @@ static int run(int argc, char **args)
     }
     ref_game *g = NULL;
     int rc = ref_game_run(&cfg, &g);
+    if (rc == REF_E_OPENING) {
+        /* the parse checked the moves: only the length is left to refuse */
+        fprintf(stderr, "loa-referee: --opening of %d plies: it must be shorter than the game "
+                        "(--max-plies %d) (try --help)\n",
+                cfg.opening_plies, cfg.max_plies);
+        return EXIT_USAGE;
+    }
     if (rc != REF_OK) {
         fprintf(stderr, "loa-referee: %s\n", ref_strerror(rc));
         return rc == REF_E_INVAL ? EXIT_USAGE : EXIT_REFEREE;
@@ -322,6 +358,8 @@ static int run(int argc, char **args)
             status = status == EXIT_PLAYED ? EXIT_REFEREE : status;
         }
     }
+    if (html && write_html(g, html) != 0)
+        status = status == EXIT_PLAYED ? EXIT_REFEREE : status;
     ref_game_free(g);
     return status;
 }

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Installs the Debian 12 packages loa-arena needs to build and test:
-# a C compiler, CMake, pkg-config, cJSON, Check and libcrypto (SHA-256 of bots). Does nothing when they
+# a C compiler, CMake, pkg-config, cJSON, Check, libcrypto (SHA-256 of bots)
+# and Chromium (the replay viewer's browser tests drive it headless). Does nothing when they
 # are all present (so it needs neither root nor network then); otherwise uses
 # apt-get, through sudo when not run as root.
 set -e
-pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev"
+pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev chromium"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||

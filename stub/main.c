@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "stub.h"
+#include "util/error.h"
+#include "util/file.h"
 
 /* Largest stub file read, in bytes (stubs are a few hundred bytes). */
 #define STUB_FILE_MAX (1 << 20)
@@ -37,27 +39,34 @@ static void usage(FILE *f)
             "Exit status: 0 done, 1 bad stub or I/O error, 2 bad command line.\n");
 }
 
-/* Reads a whole file of at most STUB_FILE_MAX bytes into a new string.
- * Returns 0, STUB_E_IO (errno set; EFBIG when too large) or STUB_E_NOMEM. */
-static int read_file(const char *path, char **out)
+/* Reads the stub file at path (at most STUB_FILE_MAX bytes, no NUL byte)
+ * into a new string (*out, caller frees) through util_read_file. Returns 0,
+ * STUB_E_IO with errno set for the message (the open's or read's errno;
+ * EFBIG when too large; EINVAL when it holds a NUL byte) or STUB_E_NOMEM. */
+static int read_stub_file(const char *path, char **out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return STUB_E_IO;
-    char *buf = malloc(STUB_FILE_MAX + 1);
-    if (!buf) {
-        fclose(f);
+    char *buf = NULL;
+    size_t n = 0;
+    int rc = util_read_file(path, STUB_FILE_MAX, &buf, &n);
+    if (rc == UTIL_E_NOMEM)
         return STUB_E_NOMEM;
-    }
-    size_t n = fread(buf, 1, STUB_FILE_MAX + 1, f);
-    int err = ferror(f);
-    fclose(f);
-    if (err || n > STUB_FILE_MAX || memchr(buf, '\0', n)) {
-        free(buf);
-        errno = err ? EIO : n > STUB_FILE_MAX ? EFBIG : EINVAL;
+    if (rc == UTIL_E_RANGE) {
+        errno = EFBIG;
         return STUB_E_IO;
     }
-    buf[n] = '\0';
+    if (rc) {
+        /* A directory opens but cannot be read (EISDIR): loa-stub always
+         * said "Input/output error" for a failed read, keep it so. */
+        if (errno == EISDIR)
+            errno = EIO;
+        return STUB_E_IO;
+    }
+    /* The parser works on C strings: a NUL would silently cut the stub. */
+    if (memchr(buf, '\0', n)) {
+        free(buf);
+        errno = EINVAL;
+        return STUB_E_IO;
+    }
     *out = buf;
     return 0;
 }
@@ -123,7 +132,7 @@ int main(int argc, char **argv)
     char *text = NULL;
     const char *source = stub_loa_text(), *source_name = "built-in LOA stub";
     if (stub_path) {
-        int rc = read_file(stub_path, &text);
+        int rc = read_stub_file(stub_path, &text);
         if (rc) {
             fprintf(stderr, "loa-stub: cannot read stub '%s': %s\n", stub_path,
                     rc == STUB_E_IO ? strerror(errno) : stub_strerror(rc));

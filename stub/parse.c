@@ -623,16 +623,3 @@ int stub_parse(const char *text, stub_program **out, stub_diag *diag)
     *out = ps.p;
     return STUB_OK;
 }
-
-const char *stub_strerror(int code)
-{
-    switch (code) {
-    case STUB_OK: return "success";
-    case STUB_E_INVAL: return "invalid argument";
-    case STUB_E_NOMEM: return "out of memory";
-    case STUB_E_SYNTAX: return "invalid stub";
-    case STUB_E_IO: return "input/output error";
-    case STUB_E_LANG: return "unknown language";
-    default: return "unknown error";
-    }
-}

@@ -2,8 +2,8 @@
  * stub/stub.h - CodinGame's stub-generator language: parser, tree and the
  * per-language emitters of loa-stub.
  *
- * The language (reference: ../shared/reference/codingame-loa.md, "The LOA
- * stub", and CodinGame's "Stub generator syntax" page):
+ * The language (CodinGame's "Stub generator syntax" page; the LOA stub and
+ * the language in short are in docs/stubs.md):
  *   main block, one command per line:
  *     read <var> <var> ...          one input line
  *     loop <amount> <command>       <command> (read, write, loop, loopline)
@@ -28,17 +28,27 @@
 
 #include <stddef.h>
 
-/* Error codes (negative; 0 is success). */
+/* Error codes (negative; 0 is success), the stub generator's range
+ * -401..-499 (every component owns one range, see util/error.h).
+ * STUB_ERROR_MAP is the one table, XX(NAME, code, message) (libuv's
+ * UV_ERRNO_MAP pattern): the enum (STUB_E_NAME = code) and stub_strerror()
+ * are generated from it, so that a code cannot lack its message. */
+#define STUB_ERROR_MAP(XX)                                                                        \
+    XX(INVAL, -401, "invalid argument") /* NULL or out-of-range argument */                       \
+    XX(NOMEM, -402, "out of memory")                                                              \
+    XX(SYNTAX, -403, "invalid stub")    /* the stub text is not valid (see stub_diag) */          \
+    XX(IO, -404, "input/output error")  /* reading the stub or writing the output failed */       \
+    XX(LANG, -405, "unknown language")  /* unknown language name */
+
 enum stub_error {
     STUB_OK = 0,
-    STUB_E_INVAL = -401,  /* NULL or out-of-range argument */
-    STUB_E_NOMEM = -402,  /* out of memory */
-    STUB_E_SYNTAX = -403, /* the stub text is not valid (see stub_diag) */
-    STUB_E_IO = -404,     /* reading the stub or writing the output failed */
-    STUB_E_LANG = -405    /* unknown language name */
+#define STUB_XX(name, code, text) STUB_E_##name = code,
+    STUB_ERROR_MAP(STUB_XX)
+#undef STUB_XX
 };
 
-/* Fixed English sentence for a stub_error code (static, never free).
+/* Fixed English sentence for a stub_error code: the map's message, "success"
+ * for 0, "unknown error" for any other value (static, never free).
  * Thread-safe. */
 const char *stub_strerror(int code);
 

@@ -82,6 +82,11 @@ START_TEST(board_string_errors)
          LOA_E_BOARD_TRAILING},
         {".bbbbbb./......../......../......../......../......../......../.bbbbbb. b",
          LOA_E_BOARD_NO_CHECKERS},
+        /* 13 black checkers: no LOA game reaches it (move lists hold 12's) */
+        {".bbbbbb./w......w/w......w/w......w/w......w/w.....bw/w......w/.bbbbbb. b",
+         LOA_E_BOARD_TOO_MANY},
+        {"wwwwwwww/wwwwwwww/......../......../......../......../......../b....... w",
+         LOA_E_BOARD_TOO_MANY},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         loa_board b;

@@ -8,7 +8,7 @@
  * -Wall, which must print nothing), fed the same turns as the original
  * binary (same answers expected), and played in a game through loa-referee.
  */
-#include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "bundle.h"
+#include "check_main.h"
 #include "loa/loa.h"
 
 #define LOA_BUNDLE LOA_BIN_DIR "/loa-bundle"
@@ -114,9 +115,11 @@ static void compile_and_run(const char *text, char *out, size_t size)
 
 /* ---- fixtures --------------------------------------------------------------- */
 
-START_TEST(test_guards_and_once)
+/* A main.c with a guarded header, a #pragma once header, an X-macro file
+ * included twice, a header in a subdirectory, system headers and a
+ * conditional include of a missing file; it prints "1 2 alpha beta 2". */
+static void write_guard_fixture(void)
 {
-    make_root();
     write_file(tmp_root, "guarded.h",
                "/* a classic include guard */\n#ifndef GUARDED_H\n#define GUARDED_H\n"
                "static inline int guarded(void) { return 1; }\n#endif /* GUARDED_H */\n");
@@ -136,6 +139,12 @@ START_TEST(test_guards_and_once)
                "#undef X\n#define X(n) +1\nstatic const int count = 0\n#include \"xmacro.def\"\n;\n"
                "int main(void)\n{\n    printf(\"%d %d %s %s %d\\n\", guarded(), once(), names[0],\n"
                "           names[1], count);\n    return 0;\n}\n");
+}
+
+START_TEST(inlines_guarded_headers_once_and_unguarded_files_each_time)
+{
+    make_root();
+    write_guard_fixture();
     const char *srcs[] = {"main.c"};
     char *text = NULL, out[256];
     bundle_diag d;
@@ -151,8 +160,17 @@ START_TEST(test_guards_and_once)
     compile_and_run(text, out, sizeof out);
     ck_assert_str_eq(out, "1 2 alpha beta 2\n");
     free(text);
+    remove_root();
+}
+END_TEST
 
-    /* Line markers point at the original files. */
+START_TEST(line_markers_point_at_original_files)
+{
+    make_root();
+    write_guard_fixture();
+    const char *srcs[] = {"main.c"};
+    char *text = NULL, out[256];
+    bundle_diag d;
     bundle_options opt = {0};
     opt.line_markers = 1;
     ck_assert_int_eq(bundle_in(tmp_root, srcs, 1, &opt, &text, &d), 0);
@@ -165,13 +183,15 @@ START_TEST(test_guards_and_once)
 }
 END_TEST
 
-START_TEST(test_units_and_sdk)
+/* Units a.c, b.c, c.c in tmp_root with the same static function and macro
+ * names, a shared header found through -I only (its directory, the
+ * "include" of tmp_root, into inc), and the SDK (whose turn.c has a static
+ * `fail`, too). */
+static void write_units_fixture(char inc[600])
 {
-    make_root();
     /* Two units with the same static function and macro names, a shared
      * header, and the SDK (whose turn.c has a static `fail`, too). */
-    char inc[600];
-    snprintf(inc, sizeof inc, "%s/include", tmp_root);
+    snprintf(inc, 600, "%s/include", tmp_root);
     ck_assert_int_eq(mkdir(inc, 0777), 0);
     write_file(inc, "common.h", /* found through -I only */
                "#ifndef COMMON_H\n#define COMMON_H\nint helper_a(void);\nint helper_b(void);\n#endif\n");
@@ -198,10 +218,18 @@ START_TEST(test_units_and_sdk)
                "static int fail(void) { return 1000; }\n"
                "static int scale2(void) { return 0; }\n"
                "int helper_b(void) { return fail() + loa_popcount(7) + scale2(); }\n");
+}
+
+START_TEST(searches_include_dirs_after_the_including_directory)
+{
+    make_root();
+    char inc[600];
+    write_units_fixture(inc);
     const char *srcs[] = {"a.c", "b.c", "c.c"};
-    char *text = NULL, out[256];
+    char *text = NULL;
     bundle_diag d;
     ck_assert_int_eq(bundle_in(tmp_root, srcs, 3, NULL, &text, &d), BUNDLE_E_NOT_FOUND);
+    ck_assert_ptr_null(text);
     ck_assert_ptr_nonnull(strstr(d.message, "cannot find \"common.h\""));
     const char *dirs[] = {inc};
     bundle_options opt = {0};
@@ -209,6 +237,24 @@ START_TEST(test_units_and_sdk)
     opt.include_dir_count = 1;
     ck_assert_msg(bundle_in(tmp_root, srcs, 3, &opt, &text, &d) == 0, "%s", d.message);
     ck_assert_int_eq(count(text, "int helper_a(void);"), 1);
+    free(text);
+    remove_root();
+}
+END_TEST
+
+START_TEST(renames_clashing_statics_per_unit_and_appends_the_sdk)
+{
+    make_root();
+    char inc[600];
+    write_units_fixture(inc);
+    const char *srcs[] = {"a.c", "b.c", "c.c"};
+    char *text = NULL, out[256];
+    bundle_diag d;
+    const char *dirs[] = {inc};
+    bundle_options opt = {0};
+    opt.include_dirs = dirs;
+    opt.include_dir_count = 1;
+    ck_assert_msg(bundle_in(tmp_root, srcs, 3, &opt, &text, &d) == 0, "%s", d.message);
     ck_assert_ptr_nonnull(strstr(text, "static int b__fail(void)"));
     ck_assert_ptr_nonnull(strstr(text, "static int c__fail(void)"));
     ck_assert_ptr_nonnull(strstr(text, "static int b__counter = 2;"));
@@ -228,40 +274,128 @@ START_TEST(test_units_and_sdk)
 }
 END_TEST
 
-START_TEST(test_errors)
+/* Sources that cannot be bundled: the code, no text, and a message naming
+ * the file and line. */
+static const struct bad_source {
+    const char *files[3][2]; /* {name, text} written in tmp_root; {NULL} ends */
+    const char *main;        /* the source bundled */
+    int code;
+    const char *message;     /* a substring of diag.message */
+} bad_sources[] = {
+    {{{"missing.c", "#include <stdio.h>\n\n#include \"nowhere.h\"\nint x;\n"}},
+     "missing.c", BUNDLE_E_NOT_FOUND, "missing.c:3: cannot find \"nowhere.h\""},
+    {{{"computed.c", "#define H \"x.h\"\n#include H\n"}},
+     "computed.c", BUNDLE_E_SYNTAX, "computed.c:2: computed include"},
+    {{{"bad.c", "#include \"x.h\n"}}, "bad.c", BUNDLE_E_SYNTAX, "bad.c:1: malformed include"},
+    {{{"loop1.h", "#include \"loop2.h\"\n"},
+      {"loop2.h", "#include \"loop1.h\"\n"},
+      {"cycle.c", "#include \"loop1.h\"\n"}},
+     "cycle.c", BUNDLE_E_DEPTH, "includes itself"},
+    {{{NULL, NULL}}, "no-such-file.c", BUNDLE_E_IO, "no-such-file.c"},
+};
+
+START_TEST(rejects_unbundlable_source_naming_it)
+{
+    const struct bad_source *b = &bad_sources[_i];
+    make_root();
+    for (int i = 0; i < 3 && b->files[i][0]; i++)
+        write_file(tmp_root, b->files[i][0], b->files[i][1]);
+    bundle_diag d;
+    char *text = (char *)1;
+    const char *m[] = {b->main};
+    ck_assert_int_eq(bundle_in(tmp_root, m, 1, NULL, &text, &d), b->code);
+    ck_assert_ptr_null(text);
+    ck_assert_msg(strstr(d.message, b->message) != NULL, "message '%s' lacks '%s'", d.message,
+                  b->message);
+    remove_root();
+}
+END_TEST
+
+/* A directory (or device) given as a source is "not a regular file",
+ * whatever errno an earlier call left behind. */
+START_TEST(refuses_a_directory_as_source)
 {
     make_root();
     bundle_diag d;
     char *text = (char *)1;
-    write_file(tmp_root, "missing.c", "#include <stdio.h>\n\n#include \"nowhere.h\"\nint x;\n");
-    const char *m[] = {"missing.c"};
-    ck_assert_int_eq(bundle_in(tmp_root, m, 1, NULL, &text, &d), BUNDLE_E_NOT_FOUND);
+    const char *m[] = {"."};
+    errno = EINVAL;
+    ck_assert_int_eq(bundle_in(tmp_root, m, 1, NULL, &text, &d), BUNDLE_E_IO);
     ck_assert_ptr_null(text);
-    ck_assert_msg(strstr(d.message, "missing.c:3: cannot find \"nowhere.h\"") != NULL, "%s",
-                  d.message);
+    ck_assert_msg(strstr(d.message, "/.': not a regular file") != NULL, "got: %s", d.message);
+    remove_root();
+}
+END_TEST
 
-    write_file(tmp_root, "computed.c", "#define H \"x.h\"\n#include H\n");
-    const char *c[] = {"computed.c"};
-    ck_assert_int_eq(bundle_in(tmp_root, c, 1, NULL, &text, &d), BUNDLE_E_SYNTAX);
-    ck_assert_ptr_nonnull(strstr(d.message, "computed.c:2: computed include"));
-
-    write_file(tmp_root, "loop1.h", "#include \"loop2.h\"\n");
-    write_file(tmp_root, "loop2.h", "#include \"loop1.h\"\n");
-    write_file(tmp_root, "cycle.c", "#include \"loop1.h\"\n");
-    const char *y[] = {"cycle.c"};
-    ck_assert_int_eq(bundle_in(tmp_root, y, 1, NULL, &text, &d), BUNDLE_E_DEPTH);
-    ck_assert_ptr_nonnull(strstr(d.message, "includes itself"));
-
-    const char *none[] = {"no-such-file.c"};
-    ck_assert_int_eq(bundle_in(tmp_root, none, 1, NULL, &text, &d), BUNDLE_E_IO);
-    ck_assert_ptr_nonnull(strstr(d.message, "no-such-file.c"));
+START_TEST(rejects_null_arguments)
+{
+    bundle_diag d;
+    char *text = (char *)1;
+    const char *srcs[] = {"x.c"};
     ck_assert_int_eq(bundle_sources(NULL, 1, NULL, &text, NULL, &d), BUNDLE_E_INVAL);
-    ck_assert_str_eq(bundle_strerror(BUNDLE_E_NOT_FOUND), "included file not found");
+    ck_assert_ptr_null(text);
+    ck_assert_int_eq(bundle_sources(srcs, 0, NULL, &text, NULL, &d), BUNDLE_E_INVAL);
+    ck_assert_int_eq(bundle_sources(srcs, 1, NULL, NULL, NULL, &d), BUNDLE_E_INVAL);
+}
+END_TEST
 
-    /* The command line: exit 2 for bad options, 1 for a bad source. */
-    ck_assert_int_eq(run(LOA_BUNDLE " 2>/dev/null", NULL, 0), 2);
-    ck_assert_int_eq(run(LOA_BUNDLE " --bogus x.c 2>/dev/null", NULL, 0), 2);
-    ck_assert_int_eq(run(LOA_BUNDLE " -s --line-markers x.c 2>/dev/null", NULL, 0), 2);
+static const struct {
+    int code;
+    const char *name;
+} bundle_codes[] = {
+#define BUNDLE_XX(name, code, text) {code, #name},
+    BUNDLE_ERROR_MAP(BUNDLE_XX)
+#undef BUNDLE_XX
+};
+
+/* Every code of BUNDLE_ERROR_MAP lies in the bundler's range -301..-399
+ * and has a message of its own (not another code's, not the fallback). */
+START_TEST(error_codes_have_own_messages_in_range)
+{
+    const char *unknown = bundle_strerror(-300);
+    ck_assert_str_eq(unknown, "unknown error");
+    ck_assert_str_eq(bundle_strerror(BUNDLE_OK), "success");
+    ck_assert_str_eq(bundle_strerror(-400), unknown);
+    for (size_t i = 0; i < LOA_COUNT(bundle_codes); i++) {
+        int c = bundle_codes[i].code;
+        ck_assert_msg(c <= -301 && c >= -399, "BUNDLE_E_%s = %d is outside -301..-399",
+                      bundle_codes[i].name, c);
+        const char *m = bundle_strerror(c);
+        ck_assert_msg(m[0] && strcmp(m, unknown) != 0 && strcmp(m, "success") != 0,
+                      "BUNDLE_E_%s has no message of its own", bundle_codes[i].name);
+        for (size_t j = 0; j < i; j++) {
+            ck_assert_int_ne(bundle_codes[j].code, c);
+            ck_assert_msg(strcmp(bundle_strerror(bundle_codes[j].code), m) != 0,
+                          "BUNDLE_E_%s and BUNDLE_E_%s share a message", bundle_codes[j].name,
+                          bundle_codes[i].name);
+        }
+    }
+    ck_assert_str_eq(bundle_strerror(BUNDLE_E_NOT_FOUND), "included file not found");
+}
+END_TEST
+
+/* The command line: exit 2 for bad options. */
+static const char *const bad_command_lines[] = {
+    "",
+    " --bogus x.c",
+    " -s --line-markers x.c",
+    " -s --keep-comments x.c",
+    " -o",
+};
+
+START_TEST(exits_2_on_bad_command_line)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, LOA_BUNDLE "%s 2>/dev/null", bad_command_lines[_i]);
+    ck_assert_int_eq(run(cmd, NULL, 0), 2);
+}
+END_TEST
+
+/* The command line: exit 1 and the library's message for a bad source. */
+START_TEST(exits_1_naming_an_unbundlable_source)
+{
+    make_root();
+    write_file(tmp_root, "missing.c", "#include \"nowhere.h\"\n");
     char cmd[700];
     snprintf(cmd, sizeof cmd, LOA_BUNDLE " '%s/missing.c' -o '%s/out.c' 2>&1", tmp_root, tmp_root);
     char out[1024];
@@ -368,7 +502,7 @@ static const char *deterministic_args(const char *binary)
     return args;
 }
 
-START_TEST(test_bundled_bots)
+START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
 {
     bot bots[32];
     int n = read_bots(bots, 32);
@@ -438,20 +572,26 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("bundle");
-    TCase *tc = tcase_create("fixtures");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_guards_and_once);
-    tcase_add_test(tc, test_units_and_sdk);
-    tcase_add_test(tc, test_errors);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("bots");
-    tcase_set_timeout(tc, 200);
-    tcase_add_test(tc, test_bundled_bots);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"inlines_guarded_headers_once_and_unguarded_files_each_time",
+         inlines_guarded_headers_once_and_unguarded_files_each_time, 60},
+        {"line_markers_point_at_original_files", line_markers_point_at_original_files, 60},
+        {"searches_include_dirs_after_the_including_directory",
+         searches_include_dirs_after_the_including_directory, 60},
+        {"renames_clashing_statics_per_unit_and_appends_the_sdk",
+         renames_clashing_statics_per_unit_and_appends_the_sdk, 60},
+        {"refuses_a_directory_as_source", refuses_a_directory_as_source, 10},
+        {"rejects_null_arguments", rejects_null_arguments, 10},
+        {"error_codes_have_own_messages_in_range", error_codes_have_own_messages_in_range, 10},
+        {"exits_1_naming_an_unbundlable_source", exits_1_naming_an_unbundlable_source, 20},
+        {"bundled_bots_compile_alone_and_answer_like_originals",
+         bundled_bots_compile_alone_and_answer_like_originals, 200},
+    };
+    const loa_loop_tcase loops[] = {
+        {"rejects_unbundlable_source_naming_it", rejects_unbundlable_source_naming_it, 20,
+         (int)LOA_COUNT(bad_sources)},
+        {"exits_2_on_bad_command_line", exits_2_on_bad_command_line, 20,
+         (int)LOA_COUNT(bad_command_lines)},
+    };
+    return loa_run_suite_loops("bundle", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

@@ -347,9 +347,32 @@ START_TEST(make_unmake_and_zobrist)
 }
 END_TEST
 
+START_TEST(more_than_twelve_checkers_get_no_move_and_no_overrun)
+{
+    /* Not a LOA position (the parsers refuse it), built by hand: the
+     * generators must stay inside a LOA_MAX_MOVES buffer. 40 black
+     * checkers could otherwise list far more than 96 moves. */
+    loa_board b;
+    loa_board_init(&b);
+    b.pieces[LOA_BLACK] = 0x000000FFFFFFFFFFull;
+    b.pieces[LOA_WHITE] = 0x8000000000000000ull;
+    b.side = LOA_BLACK;
+    loa_move mv[LOA_MAX_MOVES + 1];
+    mv[LOA_MAX_MOVES] = 0xBEEF; /* a canary after the buffer */
+    ck_assert_int_eq(loa_generate_moves(&b, mv), 0);
+    ck_assert_int_eq(loa_generate_moves_cg(&b, mv), 0);
+    ck_assert_uint_eq(mv[LOA_MAX_MOVES], 0xBEEF);
+    /* 12 is fine: the start position's 36 moves */
+    loa_board_init(&b);
+    ck_assert_int_eq(loa_generate_moves(&b, mv), 36);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"more_than_twelve_checkers_get_no_move_and_no_overrun",
+         more_than_twelve_checkers_get_no_move_and_no_overrun, 10},
         {"perft_matches_reference_and_naive", perft_fixtures, 240},
         {"agrees_with_naive_generator_on_12000_positions", cross_check_random_games, 240},
         {"no_move_means_pass", pass_position, 10},

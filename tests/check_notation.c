@@ -98,10 +98,8 @@ START_TEST(error_messages_name_the_input)
     loa_describe_error(LOA_E_MOVE_SYNTAX, big, buf, sizeof buf);
     ck_assert_uint_lt(strlen(buf), sizeof buf);
     ck_assert_ptr_nonnull(strstr(buf, "...'"));
-    /* Every code has its own description. */
-    for (int a = LOA_E_ILLEGAL; a <= LOA_OK; a++)
-        for (int b = a + 1; b <= LOA_OK; b++)
-            ck_assert_str_ne(loa_strerror(a), loa_strerror(b));
+    /* (Every code having its own description is check_turn's error-map
+     * test: it walks LOA_ERROR_MAP rather than assuming contiguous codes.) */
     ck_assert_str_eq(loa_strerror(-999), "unknown error");
 }
 END_TEST

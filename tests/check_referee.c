@@ -3,19 +3,22 @@
  *   - answer judging (answer.h): prefix matching in generation order,
  *     `random` on the game generator, `pass` rules, case, leading space,
  *     empty line, every invalid reason;
- *   - reason names, fault classes, error strings, config defaults;
- *   - the JSON record (written atomically, parsed back with cJSON) and the
- *     tag-pair text record, from a short real game.
+ *   - reason names, fault classes, the reason and error tables, config
+ *     defaults;
+ *   - the bot layer's "gone, and why".
+ * The records are check_referee_record's.
  */
 #include <check.h>
 #include <dirent.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "answer.h"
+#include "bot.h"
 #include "check_main.h"
 #include "ref/referee.h"
 #include "shellcmd.h"
@@ -312,6 +315,189 @@ START_TEST(reason_names_round_trip)
 }
 END_TEST
 
+START_TEST(reason_table_gives_distinct_names_and_descriptions)
+{
+    /* The table (REF_REASON_MAP) has exactly the 15 reasons of the records'
+     * schema, with distinct names and a description each. */
+    ck_assert_int_eq(REF_REASON_COUNT, 15);
+    for (int a = 0; a < REF_REASON_COUNT; a++) {
+        ck_assert_str_ne(ref_reason_describe((ref_reason)a), "");
+        for (int b = a + 1; b < REF_REASON_COUNT; b++)
+            ck_assert_str_ne(ref_reason_name((ref_reason)a), ref_reason_name((ref_reason)b));
+    }
+    ck_assert_str_eq(ref_reason_describe(REF_REASON_INVALID_PASS), "pass while legal moves exist");
+    ck_assert_str_eq(ref_reason_describe(REF_REASON_COUNT), "");
+    ck_assert_int_eq(ref_reason_is_fault(REF_REASON_COUNT), 0);
+}
+END_TEST
+
+START_TEST(error_table_codes_lie_in_the_referees_range)
+{
+    int n = 0;
+#define XX(name, code, text)                                      \
+    ck_assert_int_ge(code, -199);                                 \
+    ck_assert_int_le(code, -101);                                 \
+    ck_assert_str_eq(ref_strerror(code), text);                   \
+    ck_assert_str_ne(ref_strerror(code), "unknown referee error"); \
+    n++;
+    REF_ERROR_MAP(XX)
+#undef XX
+    ck_assert_int_eq(n, 6);
+    ck_assert_str_eq(ref_strerror(REF_OK), "success");
+}
+END_TEST
+
+/* Starts a bot and reads until it is gone; returns how the bot layer says
+ * it went. */
+static ref_bot_gone gone_of(const char *command)
+{
+    ref_bot bot;
+    ref_bot_init(&bot);
+    ref_player p = {NULL, command, NULL};
+    int err = 0;
+    char detail[200];
+    ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail), REF_BOT_STARTED);
+    const char *line;
+    size_t len;
+    int64_t at;
+    ref_chan_rc rc = ref_bot_read(&bot, NULL, ref_chan_now_ns() + 5000000000LL, -1, &line, &len,
+                                  &at);
+    ck_assert_msg(rc == REF_CHAN_EOF || rc == REF_CHAN_EXITED || rc == REF_CHAN_INPUT_CLOSED,
+                  "%s: read gave %d", command, (int)rc);
+    ref_bot_gone g;
+    ref_bot_gone_why(&bot, rc, &g);
+    ref_bot_end_pair(&bot, NULL);
+    return g;
+}
+
+START_TEST(bot_layer_says_how_a_bot_went_away)
+{
+    ref_bot_gone g = gone_of(BIN "/hostile-crash-start");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CRASHED);
+    ck_assert_int_eq(g.term_signal, SIGABRT);
+    ck_assert_int_eq(g.exit_status, -1);
+    ck_assert_ptr_nonnull(strstr(g.text, "crashed (killed by signal"));
+
+    g = gone_of("exit 4");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CRASHED);
+    ck_assert_int_eq(g.exit_status, 4);
+    ck_assert_int_eq(g.term_signal, 0);
+
+    /* the shell's 127 before any output: the command was not found */
+    g = gone_of("/nonexistent/bot");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_FAILED_TO_START);
+    ck_assert_int_eq(g.exit_status, 127);
+    ck_assert_ptr_nonnull(strstr(g.text, "command not found"));
+
+    /* after writing something, 127 is the bot's own exit status */
+    g = gone_of("echo -n x; exit 127");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CRASHED);
+    ck_assert_int_eq(g.exit_status, 127);
+
+    g = gone_of("exec >&-; sleep 30");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CLOSED_OUTPUT);
+    ck_assert_str_eq(g.text, "closed its standard output and kept running");
+
+    g = gone_of("exec <&-; sleep 30");
+    ck_assert_int_eq(g.kind, REF_BOT_GONE_CLOSED_INPUT);
+    ck_assert_str_eq(g.text, "closed its standard input and kept running");
+}
+END_TEST
+
+START_TEST(bot_layer_reports_a_bad_working_directory_as_the_bots_fault)
+{
+    ref_bot bot;
+    ref_bot_init(&bot);
+    ref_player p = {NULL, "true", "/nonexistent/dir"};
+    int err = 0;
+    char detail[200] = "";
+    ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail),
+                     REF_BOT_CANNOT_START);
+    ck_assert_str_eq(detail, "failed to start (working directory: No such file or directory)");
+    ref_bot_end_pair(&bot, NULL);
+}
+END_TEST
+
+START_TEST(opening_parse_reads_spaces_and_commas)
+{
+    loa_move m[REF_OPENING_MAX];
+    int n = -1;
+    char err[160] = "";
+    ck_assert_int_eq(ref_opening_parse(" b1d3, a2c2 ,e1e3  ", m, REF_OPENING_MAX, &n, err,
+                                       sizeof err),
+                     REF_OK);
+    ck_assert_int_eq(n, 3);
+    char text[REF_OPENING_TEXT_MAX];
+    ck_assert_str_eq(ref_opening_format(m, n, text, sizeof text), "b1d3 a2c2 e1e3");
+    ck_assert_int_eq(ref_opening_parse("", m, REF_OPENING_MAX, &n, err, sizeof err), REF_OK);
+    ck_assert_int_eq(n, 0);
+    ck_assert_str_eq(ref_opening_format(m, 0, text, sizeof text), "");
+}
+END_TEST
+
+START_TEST(opening_parse_names_the_bad_ply)
+{
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"b1d3 a2c9", "ply 2 'a2c9': not a move (e2e3 or pass)"},
+        {"b1d3 B1D3", "ply 2 'B1D3': not a move (e2e3 or pass)"},
+        {"b1d3 b1b3", "ply 2 'b1b3': not a legal move for white here"},
+        {"b1b2", "ply 1 'b1b2': not a legal move for black here"},
+        {"pass", "ply 1 'pass': not a legal move for black here"},
+        {"b1d3 a2c2 b1d3x", "ply 3 'b1d3x': not a move (e2e3 or pass)"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(bad); i++) {
+        loa_move m[REF_OPENING_MAX];
+        int n;
+        char err[160] = "";
+        ck_assert_int_eq(ref_opening_parse(bad[i].text, m, REF_OPENING_MAX, &n, err, sizeof err),
+                         REF_E_OPENING);
+        ck_assert_str_eq(err, bad[i].why);
+    }
+    loa_move m[2];
+    int n;
+    char err[160] = "";
+    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", m, 2, &n, err, sizeof err),
+                     REF_E_OPENING);
+    ck_assert_str_eq(err, "more than 2 plies");
+}
+END_TEST
+
+START_TEST(opening_check_refuses_a_won_position)
+{
+    /* Random play from the start (the SDK's own rules) until a side wins;
+     * that line, as an opening, must be refused at its last ply, and one
+     * ply shorter accepted. */
+    loa_jrandom rng;
+    for (int64_t seed = 1; seed < 2000; seed++) {
+        loa_jrandom_seed(&rng, seed);
+        loa_board b;
+        loa_board_init(&b);
+        loa_move line[REF_OPENING_MAX];
+        int n = 0;
+        while (n < REF_OPENING_MAX) {
+            loa_move gen[LOA_MAX_MOVES];
+            int k = loa_generate_moves(&b, gen);
+            line[n] = k ? gen[loa_jrandom_next_int(&rng, k)] : LOA_MOVE_PASS;
+            loa_make_move(&b, line[n++], NULL);
+            if (loa_board_status(&b, 1000) != LOA_ONGOING)
+                break;
+        }
+        if (loa_board_status(&b, 1000) == LOA_ONGOING)
+            continue;
+        char err[160] = "", want[64], m[LOA_MOVE_STRING_MAX];
+        ck_assert_int_eq(ref_opening_check(line, n, err, sizeof err), REF_E_OPENING);
+        snprintf(want, sizeof want, "ply %d '%s': the game is won after it", n,
+                 loa_move_format(line[n - 1], m));
+        ck_assert_str_eq(err, want);
+        ck_assert_int_eq(ref_opening_check(line, n - 1, err, sizeof err), REF_OK);
+        return;
+    }
+    ck_abort_msg("no random game was won within %d plies", REF_OPENING_MAX);
+}
+END_TEST
+
 START_TEST(error_strings_and_defaults)
 {
     int codes[] = {REF_E_INVAL, REF_E_NOMEM, REF_E_SYSTEM, REF_E_IO, REF_E_JSON};
@@ -343,239 +529,6 @@ START_TEST(error_strings_and_defaults)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- records */
-
-/* A short real game with known answers: black says e1e3 with a comment, then
- * random, then pass (invalid: ends the game); white is loa-first. */
-static ref_game *short_game(int64_t seed)
-{
-    ref_config c;
-    ref_config_init(&c);
-    c.players[0].command = BIN "/hostile-say 'e1e3 hello {brace} world' 'random r' pass";
-    c.players[0].name = "sayer";
-    c.players[1].command = BIN "/loa-first";
-    c.seed = seed;
-    ref_game *g = NULL;
-    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
-    ck_assert_ptr_nonnull(g);
-    return g;
-}
-
-static cJSON *item(const cJSON *o, const char *k)
-{
-    cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    ck_assert_msg(v != NULL, "missing JSON member %s", k);
-    return v;
-}
-
-START_TEST(json_record_has_every_field)
-{
-    ref_game *g = short_game(INT64_MIN);
-    const ref_result *r = ref_game_result(g);
-    ck_assert_int_eq(r->reason, REF_REASON_INVALID_PASS);
-    ck_assert_int_eq(r->plies, 4);
-
-    char dir[] = "/tmp/check_referee_XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/game.json", dir);
-    ck_assert_int_eq(ref_game_write_json(g, path), REF_OK);
-
-    /* atomic write: only the record is left, no temp file */
-    DIR *d = opendir(dir);
-    int files = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        files += e->d_name[0] != '.';
-    closedir(d);
-    ck_assert_int_eq(files, 1);
-
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    /* the 64-bit seed is written with all its digits */
-    ck_assert_ptr_nonnull(strstr(text, "\"seed\":\t-9223372036854775808"));
-
-    cJSON *j = cJSON_Parse(text);
-    ck_assert_ptr_nonnull(j);
-    /* the file holds exactly ref_game_to_json() (compared after a parse:
-     * raw integers come back as numbers) */
-    cJSON *mine = ref_game_to_json(g);
-    char *mine_text = cJSON_Print(mine);
-    cJSON *mine_back = cJSON_Parse(mine_text);
-    ck_assert(cJSON_Compare(j, mine_back, 1));
-    cJSON_Delete(mine_back);
-    cJSON_free(mine_text);
-    cJSON_Delete(mine);
-
-    ck_assert_str_eq(item(j, "format")->valuestring, "loa-arena-record");
-    ck_assert_int_eq(item(j, "version")->valueint, 1);
-    ck_assert_str_eq(item(j, "seed_text")->valuestring, "-9223372036854775808");
-    ck_assert_int_eq(strlen(item(j, "start_time")->valuestring), 20); /* ...T..:..:..Z */
-    ck_assert(item(j, "start_unix")->valuedouble == (double)ref_game_start_time(g));
-    ck_assert(item(j, "duration_us")->valuedouble > 0);
-    cJSON *lim = item(j, "limits");
-    ck_assert_int_eq(item(lim, "first_turn_ms")->valueint, 1000);
-    ck_assert_int_eq(item(lim, "turn_ms")->valueint, 150);
-    ck_assert_int_eq(item(lim, "max_plies")->valueint, 150);
-
-    cJSON *players = item(j, "players");
-    ck_assert_int_eq(cJSON_GetArraySize(players), 2);
-    cJSON *p0 = cJSON_GetArrayItem(players, 0), *p1 = cJSON_GetArrayItem(players, 1);
-    ck_assert_str_eq(item(p0, "color")->valuestring, "black");
-    ck_assert_str_eq(item(p0, "name")->valuestring, "sayer");
-    ck_assert_ptr_nonnull(strstr(item(p0, "command")->valuestring, "hostile-say"));
-    ck_assert_str_eq(item(p1, "color")->valuestring, "white");
-    ck_assert_str_eq(item(p1, "name")->valuestring, BIN "/loa-first"); /* default: command */
-
-    cJSON *moves = item(j, "moves");
-    ck_assert_int_eq(cJSON_GetArraySize(moves), 4);
-    ck_assert_str_eq(cJSON_GetArrayItem(moves, 0)->valuestring, "e1e3");
-    for (int i = 0; i < 4; i++)
-        ck_assert_str_eq(cJSON_GetArrayItem(moves, i)->valuestring,
-                         fmt(ref_game_ply(g, i)->move));
-
-    cJSON *plies = item(j, "plies");
-    ck_assert_int_eq(cJSON_GetArraySize(plies), 5); /* 4 applied + the failing one */
-    cJSON *q = cJSON_GetArrayItem(plies, 0);
-    ck_assert_int_eq(item(q, "ply")->valueint, 1);
-    ck_assert_int_eq(item(q, "player")->valueint, 0);
-    ck_assert_str_eq(item(q, "color")->valuestring, "black");
-    ck_assert_str_eq(item(q, "output")->valuestring, "e1e3 hello {brace} world");
-    ck_assert_str_eq(item(q, "move")->valuestring, "e1e3");
-    ck_assert_str_eq(item(q, "comment")->valuestring, "hello {brace} world");
-    ck_assert(cJSON_IsFalse(item(q, "random")));
-    ck_assert(item(q, "time_us")->valuedouble >= 0);
-    ck_assert(cJSON_IsString(item(q, "stderr")));
-    q = cJSON_GetArrayItem(plies, 2);
-    ck_assert_str_eq(item(q, "output")->valuestring, "random r");
-    ck_assert(cJSON_IsTrue(item(q, "random")));
-    ck_assert_str_eq(item(q, "comment")->valuestring, "r");
-    q = cJSON_GetArrayItem(plies, 4);
-    ck_assert_str_eq(item(q, "output")->valuestring, "pass");
-    ck_assert(cJSON_IsNull(item(q, "move")));
-
-    cJSON *res = item(j, "result");
-    ck_assert_str_eq(item(res, "winner")->valuestring, "white");
-    ck_assert_str_eq(item(res, "reason")->valuestring, "invalid_pass");
-    ck_assert_str_eq(item(res, "fault")->valuestring, "black");
-    cJSON *sc = item(res, "scores");
-    ck_assert_int_eq(cJSON_GetArraySize(sc), 2);
-    ck_assert_int_eq(cJSON_GetArrayItem(sc, 0)->valueint, -1);
-    ck_assert_int_eq(cJSON_GetArrayItem(sc, 1)->valueint, 0);
-    ck_assert_int_eq(item(res, "plies")->valueint, 4);
-    ck_assert(cJSON_IsNull(item(res, "exit_status")));
-    ck_assert(cJSON_IsNull(item(res, "term_signal")));
-    ck_assert_ptr_nonnull(strstr(item(res, "detail")->valuestring, "pass"));
-    cJSON_Delete(j);
-
-    /* a directory that does not exist: REF_E_IO, nothing created */
-    snprintf(path, sizeof path, "%s/no/such/dir/game.json", dir);
-    ck_assert_int_eq(ref_game_write_json(g, path), REF_E_IO);
-    snprintf(path, sizeof path, "%s/game.json", dir);
-    unlink(path);
-    rmdir(dir);
-    ref_game_free(g);
-}
-END_TEST
-
-START_TEST(json_record_is_valid_utf8_for_any_bytes)
-{
-    ref_config c;
-    ref_config_init(&c);
-    c.players[0].command = "printf 'e1e3 \\377\\300caf\\303\\251\\001\\n'; cat >/dev/null";
-    c.players[1].command = "sleep 5";
-    c.first_turn_ms = 300;
-    ref_game *g = NULL;
-    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
-    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_TIMEOUT);
-    cJSON *j = ref_game_to_json(g);
-    char *text = cJSON_PrintUnformatted(j);
-    /* invalid bytes became U+FFFD, valid UTF-8 (é) kept, control escaped */
-    ck_assert_ptr_nonnull(strstr(text, "\"comment\":\"\xEF\xBF\xBD\xEF\xBF\xBD"
-                                       "caf\xC3\xA9\\u0001\""));
-    cJSON_free(text);
-    cJSON_Delete(j);
-    ref_game_free(g);
-}
-END_TEST
-
-START_TEST(text_record_tag_pairs_moves_and_result)
-{
-    ref_game *g = short_game(42);
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&buf, &size);
-    ck_assert_int_eq(ref_game_write_text(g, f, 0), REF_OK);
-    fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "[Event \"loa-referee game\"]\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "[Site \""));
-    ck_assert_ptr_nonnull(strstr(buf, "[Date \"20"));
-    ck_assert_ptr_nonnull(strstr(buf, "[Round \"-\"]\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "[Black \"sayer\"]\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "[White \"" BIN "/loa-first\"]\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "[Result \"0-1\"]\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "[Seed \"42\"]\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "[Reason \"invalid_pass\"]\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "[Plies \"4\"]\n"));
-    /* numbered moves, comments in braces (inner braces neutralised) */
-    char expect[128], m1[LOA_MOVE_STRING_MAX], m2[LOA_MOVE_STRING_MAX],
-        m3[LOA_MOVE_STRING_MAX];
-    snprintf(expect, sizeof expect, "\n\n1. e1e3 {hello (brace) world} %s 2. %s {r} %s",
-             loa_move_format(ref_game_ply(g, 1)->move, m1),
-             loa_move_format(ref_game_ply(g, 2)->move, m2),
-             loa_move_format(ref_game_ply(g, 3)->move, m3));
-    ck_assert_msg(strstr(buf, expect), "no '%s' in:\n%s", expect, buf);
-    /* the end: why, then the result token */
-    ck_assert_ptr_nonnull(strstr(buf, "{invalid_pass: black invalid action 'pass'"));
-    size_t n = strlen(buf);
-    ck_assert_str_eq(buf + n - 5, " 0-1\n");
-    free(buf);
-
-    f = open_memstream(&buf, &size);
-    ck_assert_int_eq(ref_game_write_text(g, f, 1), REF_OK);
-    fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "1. E1-E3 {hello"));
-    free(buf);
-    ref_game_free(g);
-}
-END_TEST
-
-START_TEST(records_keep_long_comments_whole)
-{
-    /* a 3000-byte comment: whole in the JSON record and in the text record */
-    static char comment[3001], cmd[3200];
-    memset(comment, 'c', 3000);
-    comment[1500] = '}';
-    snprintf(cmd, sizeof cmd, BIN "/hostile-say 'e1e3 %s' pass", comment);
-    ref_config c;
-    ref_config_init(&c);
-    c.players[0].command = cmd;
-    c.players[1].command = BIN "/loa-first";
-    ref_game *g = NULL;
-    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
-    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_INVALID_PASS);
-    ck_assert_str_eq(ref_game_ply(g, 0)->comment, comment);
-    cJSON *j = ref_game_to_json(g);
-    cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "plies"), 0);
-    ck_assert_str_eq(cJSON_GetObjectItem(p0, "comment")->valuestring, comment);
-    cJSON_Delete(j);
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&buf, &size);
-    ck_assert_int_eq(ref_game_write_text(g, f, 0), REF_OK);
-    fclose(f);
-    comment[1500] = ')';
-    char *at = strstr(buf, comment);
-    ck_assert_ptr_nonnull(at);
-    ck_assert(at[-1] == '{' && at[3000] == '}');
-    free(buf);
-    ref_game_free(g);
-}
-END_TEST
-
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -597,11 +550,16 @@ int main(void)
          simple_commands_are_execed_others_run_as_written, 10},
         {"reason_names_round_trip", reason_names_round_trip, 10},
         {"error_strings_and_defaults", error_strings_and_defaults, 10},
-        {"json_record_has_every_field", json_record_has_every_field, 30},
-        {"json_record_is_valid_utf8_for_any_bytes", json_record_is_valid_utf8_for_any_bytes,
-         30},
-        {"text_record_tag_pairs_moves_and_result", text_record_tag_pairs_moves_and_result, 30},
-        {"records_keep_long_comments_whole", records_keep_long_comments_whole, 30},
+        {"opening_parse_reads_spaces_and_commas", opening_parse_reads_spaces_and_commas, 10},
+        {"opening_parse_names_the_bad_ply", opening_parse_names_the_bad_ply, 10},
+        {"opening_check_refuses_a_won_position", opening_check_refuses_a_won_position, 30},
+        {"reason_table_gives_distinct_names_and_descriptions",
+         reason_table_gives_distinct_names_and_descriptions, 10},
+        {"error_table_codes_lie_in_the_referees_range",
+         error_table_codes_lie_in_the_referees_range, 10},
+        {"bot_layer_says_how_a_bot_went_away", bot_layer_says_how_a_bot_went_away, 30},
+        {"bot_layer_reports_a_bad_working_directory_as_the_bots_fault",
+         bot_layer_reports_a_bad_working_directory_as_the_bots_fault, 10},
     };
     if (ref_global_init() != REF_OK)
         return EXIT_FAILURE;

@@ -1,505 +1,19 @@
 /*
- * check_referee_games: whole games against real bot processes.
- *
- * Every misbehaving bot of bots/hostile/ gets a game that checks the exact
- * end reason (and who is at fault, the scores, exit status or signal), that
- * the game ends within its deadline plus a margin, and that none of the
- * bot's processes (it writes their pids to $HOSTILE_PIDFILE) outlives the
- * game. Also: the seed-42 game of the reference, the exact bytes of a turn's
- * input, failure to start, a referee error (no file descriptors left), the
- * stop flag, games in parallel threads, and the loa-referee command line.
- *
- * Margins: this runs on a loaded 2-core machine, so "ends in time" allows
- * MARGIN_MS on top of the deadline (process start, grace, scheduling), and
- * the faults that must be seen at once run with 5 s limits so that waiting
- * for the deadline would fail the bound by far.
+ * check_referee_games: whole games against real bot processes: failure to
+ * start, a referee error (no file descriptors left), the stop fd, the
+ * seed-42 game of CodinGame's referee, the exact bytes of a turn's input,
+ * no fd left open, games in parallel threads, and the loa-referee command
+ * line. The misbehaving bots are check_referee_hostile's.
  */
-#include <check.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-
-#include "check_main.h"
-#include "ref/referee.h"
-
-#define BIN LOA_BIN_DIR
-#define MARGIN_MS 700
-#define LONG_MS 5000 /* limits for faults that must be judged at once */
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-typedef struct game {
-    ref_game *g;
-    const ref_result *r;
-    int64_t ms;              /* wall time of ref_game_run */
-    char dir[64];
-    char pidfile[128];
-} game;
-
-/* "HOSTILE_PIDFILE=... exec <bin>/<bot args>" */
-static char *bot_cmd(game *t, const char *bot)
-{
-    static char buf[4][1024];
-    static int next;
-    char *b = buf[next++ % 4];
-    snprintf(b, sizeof buf[0], "HOSTILE_PIDFILE='%s' exec " BIN "/%s", t->pidfile, bot);
-    return b;
-}
-
-static void game_init(game *t)
-{
-    memset(t, 0, sizeof *t);
-    strcpy(t->dir, "/tmp/check_referee_games_XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(t->dir));
-    snprintf(t->pidfile, sizeof t->pidfile, "%s/pids", t->dir);
-}
-
-static void game_play(game *t, const char *black, const char *white, int first_ms, int turn_ms,
-                      int max_plies)
-{
-    ref_config c;
-    ref_config_init(&c);
-    c.players[0].command = black;
-    c.players[1].command = white;
-    c.first_turn_ms = first_ms;
-    c.turn_ms = turn_ms;
-    c.max_plies = max_plies;
-    c.seed = 42;
-    int64_t t0 = now_ms();
-    ck_assert_int_eq(ref_game_run(&c, &t->g), REF_OK);
-    t->ms = now_ms() - t0;
-    t->r = ref_game_result(t->g);
-}
-
-/* 1 while pid is a live process (a zombie is dead: it only waits for its
- * parent, init here, to collect it). */
-static int alive(pid_t pid)
-{
-    if (kill(pid, 0) != 0)
-        return errno != ESRCH;
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    char *rp = strrchr(buf, ')');
-    return !(rp && (rp[2] == 'Z' || rp[2] == 'X'));
-}
-
-/* Every pid in the pid file is gone (SIGKILL completes asynchronously in the
- * kernel: allow it a moment). Returns how many pids were listed. */
-static int check_all_gone(game *t)
-{
-    FILE *f = fopen(t->pidfile, "r");
-    int n = 0, pid;
-    if (!f)
-        return 0;
-    while (fscanf(f, "%d", &pid) == 1) {
-        n++;
-        int64_t until = now_ms() + 1000;
-        while (alive(pid) && now_ms() < until)
-            usleep(2000);
-        ck_assert_msg(!alive(pid), "bot process %d outlived its game", pid);
-    }
-    fclose(f);
-    return n;
-}
-
-static void game_done(game *t)
-{
-    unlink(t->pidfile);
-    rmdir(t->dir);
-    ref_game_free(t->g);
-}
-
-static void assert_fault(game *t, ref_reason reason, int who)
-{
-    ck_assert_msg(t->r->reason == reason, "reason %s, expected %s (%s)",
-                  ref_reason_name(t->r->reason), ref_reason_name(reason), t->r->detail);
-    ck_assert_int_eq(t->r->fault, who);
-    ck_assert_int_eq(t->r->winner, 1 - who);
-    ck_assert_int_eq(t->r->scores[who], -1);
-    ck_assert_int_eq(t->r->scores[1 - who], 0);
-}
-
-static void assert_within(game *t, int64_t ms)
-{
-    ck_assert_msg(t->ms <= ms, "game took %lld ms, bound %lld ms", (long long)t->ms,
-                  (long long)ms);
-}
-
-static const ref_ply *last_ply(game *t)
-{
-    int n = ref_game_ply_count(t->g);
-    ck_assert_int_gt(n, 0);
-    return ref_game_ply(t->g, n - 1);
-}
-
-/* ---------------------------------------------------------------- timeouts */
-
-START_TEST(silent_bot_times_out_on_its_first_turn)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-silent"), BIN "/loa-first", 300, 150, 150);
-    assert_fault(&t, REF_REASON_TIMEOUT, 0);
-    ck_assert_int_eq(t.r->plies, 0);
-    ck_assert_int_ge(t.ms, 300);
-    assert_within(&t, 300 + MARGIN_MS);
-    const ref_ply *p = last_ply(&t);
-    ck_assert_ptr_null(p->output);
-    ck_assert_uint_eq(p->move, LOA_MOVE_NONE);
-    ck_assert_int_ge(p->time_us, 300000);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-
-    /* as white: black's ply is played first */
-    game_init(&t);
-    game_play(&t, BIN "/loa-first", bot_cmd(&t, "hostile-silent"), 300, 150, 150);
-    assert_fault(&t, REF_REASON_TIMEOUT, 1);
-    ck_assert_int_eq(t.r->plies, 1);
-    assert_within(&t, 300 + MARGIN_MS);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(late_answer_times_out_at_the_deadline)
-{
-    /* two prompt turns, then 1500 ms late with a 200 ms limit */
-    game t;
-    game_init(&t);
-    game_play(&t, BIN "/loa-first", bot_cmd(&t, "hostile-slow 1500 2"), 1000, 200, 150);
-    assert_fault(&t, REF_REASON_TIMEOUT, 1);
-    ck_assert_int_eq(t.r->plies, 5);
-    const ref_ply *p = last_ply(&t);
-    ck_assert_int_eq(p->player, 1);
-    ck_assert_int_ge(p->time_us, 200000);
-    ck_assert_int_lt(p->time_us, 200000 + MARGIN_MS * 1000);
-    assert_within(&t, 200 + MARGIN_MS + 200); /* + 5 quick plies */
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-/* ---------------------------------------------------------------- crashes */
-
-START_TEST(crash_on_start_is_crashed_with_its_signal)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-crash-start"), BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CRASHED, 0);
-    ck_assert_int_eq(t.r->term_signal, SIGABRT);
-    ck_assert_int_eq(t.r->exit_status, -1);
-    ck_assert_ptr_nonnull(strstr(t.r->detail, "SIGABRT"));
-    assert_within(&t, MARGIN_MS);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(plain_commands_show_the_bots_own_fate)
-{
-    /* no `exec` written: the referee still sees the bot itself (its signal,
-     * its closed stdin), not the shell around it */
-    game t;
-    game_init(&t);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "HOSTILE_PIDFILE='%s' " BIN "/hostile-crash-start", t.pidfile);
-    game_play(&t, cmd, BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CRASHED, 0);
-    ck_assert_int_eq(t.r->term_signal, SIGABRT);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-
-    game_init(&t);
-    snprintf(cmd, sizeof cmd, "HOSTILE_PIDFILE='%s' " BIN "/hostile-close-stdin", t.pidfile);
-    game_play(&t, cmd, BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CLOSED_OUTPUT, 0);
-    assert_within(&t, MARGIN_MS);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-
-    /* a compound command keeps its shell: still judged, still all ended */
-    game_init(&t);
-    snprintf(cmd, sizeof cmd, "cd / && HOSTILE_PIDFILE='%s' " BIN "/hostile-crash 1",
-             t.pidfile);
-    game_play(&t, cmd, BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CRASHED, 0);
-    ck_assert_int_eq(t.r->exit_status, 128 + SIGSEGV); /* as the shell reports it */
-    assert_within(&t, MARGIN_MS);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(crash_mid_game_is_crashed_with_its_signal)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, BIN "/loa-first", bot_cmd(&t, "hostile-crash 2"), LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CRASHED, 1);
-    ck_assert_int_eq(t.r->term_signal, SIGSEGV);
-    ck_assert_int_eq(t.r->plies, 5);
-    assert_within(&t, MARGIN_MS);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(clean_exit_mid_game_is_crashed_with_its_status)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-exit 3 0"), BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CRASHED, 0);
-    ck_assert_int_eq(t.r->exit_status, 0);
-    ck_assert_int_eq(t.r->term_signal, 0);
-    ck_assert_int_eq(t.r->plies, 6);
-    assert_within(&t, MARGIN_MS);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-
-    /* 127 after having answered is a crash, not a failure to start */
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-exit 1 127"), BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CRASHED, 0);
-    ck_assert_int_eq(t.r->exit_status, 127);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(forked_children_die_with_the_bot)
-{
-    /* the leader exits with 3 while its children hold the pipes open */
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-fork 2 3"), BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CRASHED, 0);
-    ck_assert_int_eq(t.r->exit_status, 3);
-    assert_within(&t, MARGIN_MS);
-    ck_assert_int_eq(check_all_gone(&t), 4); /* bot, 2 children, 1 grandchild */
-    game_done(&t);
-
-    /* a whole normal game: the children that ignore SIGTERM die at its end */
-    game_init(&t);
-    game_play(&t, BIN "/loa-first", bot_cmd(&t, "hostile-fork -1"), 1000, 1000, 10);
-    ck_assert_int_eq(t.r->reason, REF_REASON_PLY_LIMIT);
-    ck_assert_int_eq(t.r->scores[0], 0);
-    ck_assert_int_eq(t.r->scores[1], 0);
-    ck_assert_int_eq(t.r->winner, -1);
-    ck_assert_int_eq(check_all_gone(&t), 4);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(ignoring_sigterm_gets_sigkill)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-ignore-term"), BIN "/loa-first", 1000, 1000, 10);
-    ck_assert_int_eq(t.r->reason, REF_REASON_PLY_LIMIT);
-    ck_assert_int_eq(t.r->plies, 10);
-    assert_within(&t, MARGIN_MS + 300);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-/* ---------------------------------------------------------------- pipes */
-
-START_TEST(endless_line_is_too_long_at_once)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, BIN "/loa-first", bot_cmd(&t, "hostile-endless"), LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_INVALID_LINE_TOO_LONG, 1);
-    assert_within(&t, MARGIN_MS);
-    const ref_ply *p = last_ply(&t);
-    ck_assert_ptr_nonnull(p->output);
-    ck_assert_uint_eq(strspn(p->output, "x"), strlen(p->output));
-    ck_assert_uint_ge(strlen(p->output), 64);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(stderr_flood_is_drained_and_only_a_tail_kept)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-flood 8 256"), BIN "/loa-first", 1000, 1000, 20);
-    ck_assert_msg(t.r->reason == REF_REASON_PLY_LIMIT, "%s: %s", ref_reason_name(t.r->reason),
-                  t.r->detail);
-    assert_within(&t, 2000); /* 8 MB + 19 x 256 KB of stderr, drained as it comes */
-    for (int i = 0; i < ref_game_ply_count(t.g); i++) {
-        const ref_ply *p = ref_game_ply(t.g, i);
-        if (p->player != 0)
-            continue;
-        char end[32];
-        snprintf(end, sizeof end, "end of turn %d\n", i / 2 + 1);
-        size_t n = strlen(p->stderr_tail), e = strlen(end);
-        ck_assert_uint_le(n, REF_STDERR_CAP);
-        ck_assert_uint_ge(n, REF_STDERR_CAP - 64);
-        ck_assert_msg(n >= e && strcmp(p->stderr_tail + n - e, end) == 0,
-                      "ply %d: stderr tail does not end with '%s'", i + 1, end);
-    }
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(stderr_of_the_waiting_bot_is_drained_too)
-{
-    /* black floods 4 MB after each answer while white thinks 300 ms: the
-     * flood only completes at once if the referee reads the stderr of the
-     * bot that is not to move */
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-flood 0 4096 after"), bot_cmd(&t, "hostile-slow 300"),
-              1000, 1000, 6);
-    ck_assert_msg(t.r->reason == REF_REASON_PLY_LIMIT, "%s: %s", ref_reason_name(t.r->reason),
-                  t.r->detail);
-    for (int i = 2; i < 6; i += 2) {
-        const ref_ply *p = ref_game_ply(t.g, i);
-        int ms = -1;
-        ck_assert_int_eq(sscanf(p->comment, "flood-ms=%d", &ms), 1);
-        ck_assert_msg(ms >= 0 && ms < 250, "ply %d: the flood was blocked %d ms", i + 1, ms);
-        /* what it printed between its plies is kept with its next ply
-         * (which exact bytes end the tail depends on when the answer was
-         * read: the next flood starts right after it) */
-        ck_assert_uint_gt(strlen(p->stderr_tail), 0);
-        ck_assert_uint_le(strlen(p->stderr_tail), REF_STDERR_CAP);
-    }
-    ck_assert_int_eq(check_all_gone(&t), 2);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(extra_lines_answer_the_next_turns)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-multi"), BIN "/loa-first", 1000, 1000, 12);
-    ck_assert_msg(t.r->reason == REF_REASON_PLY_LIMIT, "%s: %s", ref_reason_name(t.r->reason),
-                  t.r->detail);
-    assert_within(&t, MARGIN_MS);
-    const ref_ply *p = ref_game_ply(t.g, 0);
-    ck_assert_str_eq(p->comment, "one");
-    ck_assert_int_eq(p->random, 0);
-    p = ref_game_ply(t.g, 2);
-    ck_assert_str_eq(p->output, "random two");
-    ck_assert_int_eq(p->random, 1);
-    p = ref_game_ply(t.g, 4);
-    ck_assert_str_eq(p->output, "random three");
-    ck_assert_int_eq(p->random, 1);
-    ck_assert_str_eq(p->comment, "three");
-    ck_assert_int_eq(ref_game_ply(t.g, 6)->random, 0);
-    ck_assert_int_eq(check_all_gone(&t), 1);
-    game_done(&t);
-}
-END_TEST
-
-START_TEST(closed_stdin_is_judged_at_once)
-{
-    for (int who = 0; who < 2; who++) {
-        game t;
-        game_init(&t);
-        const char *h = bot_cmd(&t, "hostile-close-stdin");
-        game_play(&t, who == 0 ? h : BIN "/loa-first", who == 0 ? BIN "/loa-first" : h,
-                  LONG_MS, LONG_MS, 150);
-        assert_fault(&t, REF_REASON_CLOSED_OUTPUT, who);
-        ck_assert_ptr_nonnull(strstr(t.r->detail, "standard input"));
-        assert_within(&t, MARGIN_MS);
-        ck_assert_int_eq(check_all_gone(&t), 1);
-        game_done(&t);
-    }
-}
-END_TEST
-
-START_TEST(closed_stdout_while_running_is_closed_output)
-{
-    game t;
-    game_init(&t);
-    game_play(&t, "exec >&-; sleep 30", BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_CLOSED_OUTPUT, 0);
-    ck_assert_ptr_nonnull(strstr(t.r->detail, "standard output"));
-    assert_within(&t, MARGIN_MS);
-    game_done(&t);
-}
-END_TEST
+#include "referee_test_util.h"
 
 /* ---------------------------------------------------------------- invalid */
 
-START_TEST(invalid_answers_end_the_game_with_their_reason)
-{
-    static const struct {
-        const char *say;
-        ref_reason reason;
-        const char *output;
-    } cases[] = {
-        {"hostile-say pass", REF_REASON_INVALID_PASS, "pass"},
-        {"hostile-say ''", REF_REASON_INVALID_EMPTY, ""},
-        {"hostile-say ' e1e3'", REF_REASON_INVALID_EMPTY, " e1e3"},
-        {"hostile-say 'hello world'", REF_REASON_INVALID_NOT_A_MOVE, "hello world"},
-        {"hostile-say e1e4", REF_REASON_INVALID_UNKNOWN_MOVE, "e1e4"},
-        {"hostile-say E1E3", REF_REASON_INVALID_UNKNOWN_MOVE, "E1E3"},
-        {"hostile-say 'e1e3 ok' 'b1b2 no'", REF_REASON_INVALID_UNKNOWN_MOVE, "b1b2 no"},
-    };
-    for (size_t i = 0; i < LOA_COUNT(cases); i++) {
-        game t;
-        game_init(&t);
-        game_play(&t, bot_cmd(&t, cases[i].say), BIN "/loa-first", 1000, 1000, 150);
-        assert_fault(&t, cases[i].reason, 0);
-        const ref_ply *p = last_ply(&t);
-        ck_assert_str_eq(p->output, cases[i].output);
-        ck_assert_uint_eq(p->move, LOA_MOVE_NONE);
-        ck_assert_ptr_nonnull(strstr(t.r->detail, "invalid action"));
-        ck_assert_int_eq(check_all_gone(&t), 1);
-        game_done(&t);
-    }
-}
-END_TEST
-
 /* ---------------------------------------------------------------- start */
 
-START_TEST(failed_to_start_for_missing_command_bad_cwd_or_not_executable)
+START_TEST(failed_to_start_for_a_file_not_executable_or_a_bad_cwd)
 {
     game t;
-    game_init(&t);
-    game_play(&t, "/nonexistent/bot --x", BIN "/loa-first", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_FAILED_TO_START, 0);
-    ck_assert_int_eq(t.r->exit_status, 127);
-    assert_within(&t, MARGIN_MS);
-    game_done(&t);
-
-    /* white fails: black has played its first ply */
-    game_init(&t);
-    game_play(&t, BIN "/loa-first", "no-such-command-anywhere", LONG_MS, LONG_MS, 150);
-    assert_fault(&t, REF_REASON_FAILED_TO_START, 1);
-    ck_assert_int_eq(t.r->plies, 1);
-    game_done(&t);
-
     /* a file that is not executable: 126 */
     game_init(&t);
     char path[PATH_MAX], cmd[PATH_MAX + 8];
@@ -711,6 +225,96 @@ START_TEST(first_turn_input_is_byte_exact)
     ck_assert_msg(strstr(got, last) == got + 2 + 8 * 9 - 1, "lastMove line not after rows");
     unlink(path);
     game_done(&t);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- openings */
+
+START_TEST(an_opening_is_applied_by_the_referee_and_counts_in_the_plies)
+{
+    /* b1d3 a2c2 e1e3: three plies, so white is the first bot to move; it
+     * sees the position after them and lastMove e1e3. */
+    loa_move opening[REF_OPENING_MAX];
+    int n = 0;
+    char err[160];
+    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", opening, REF_OPENING_MAX, &n, err,
+                                       sizeof err),
+                     REF_OK);
+    game t;
+    game_init(&t);
+    char cmd[PATH_MAX + 32], path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/input", t.dir);
+    snprintf(cmd, sizeof cmd, "exec 3>&1 cat > '%s'", path); /* reads, never answers */
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = BIN "/loa-first";
+    c.players[1].command = cmd;
+    c.first_turn_ms = 300;
+    c.opening = opening;
+    c.opening_plies = n;
+    ck_assert_int_eq(ref_game_run(&c, &t.g), REF_OK);
+    t.r = ref_game_result(t.g);
+    assert_fault(&t, REF_REASON_TIMEOUT, 1);
+    ck_assert_int_eq(ref_game_ply_count(t.g), 1); /* white's failed turn only */
+    ck_assert_int_eq(t.r->plies, 3);
+    char got[2048];
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t len = fread(got, 1, sizeof got - 1, f);
+    got[len] = '\0';
+    fclose(f);
+    loa_board b;
+    loa_board_init(&b);
+    for (int i = 0; i < n; i++)
+        loa_make_move(&b, opening[i], NULL);
+    char rows[8 * 9 + 1];
+    size_t o = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        for (int file = 0; file < 8; file++)
+            rows[o++] = loa_board_square_char(&b, LOA_SQUARE(file, rank));
+        rows[o++] = '\n';
+    }
+    rows[o] = '\0';
+    ck_assert(strncmp(got, "w\n", 2) == 0);
+    ck_assert_msg(strncmp(got + 2, rows, o) == 0, "board after the opening differs:\n%s", got);
+    ck_assert(strncmp(got + 2 + o, "e1e3\n", 5) == 0);
+    const loa_move *om;
+    ck_assert_int_eq(ref_game_opening(t.g, &om), 3);
+    ck_assert_uint_eq(om[2], opening[2]);
+    cJSON *j = ref_game_to_json(t.g);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(j, "opening")->valuestring,
+                     "b1d3 a2c2 e1e3");
+    const cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(j, "plies"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(p0, "ply")->valuestring, "4"); /* raw */
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "moves")), 0);
+    cJSON_Delete(j);
+    unlink(path);
+    game_done(&t);
+
+    /* The ply limit counts the opening: 3 + 7 bot plies = 10. */
+    ref_config_init(&c);
+    c.players[0].command = BIN "/loa-first";
+    c.players[1].command = BIN "/loa-first";
+    c.opening = opening;
+    c.opening_plies = n;
+    c.max_plies = 10;
+    ref_game *g;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);
+    ck_assert_int_eq(ref_game_result(g)->plies, 10);
+    ck_assert_int_eq(ref_game_ply_count(g), 7);
+    ck_assert_int_eq(ref_game_ply(g, 0)->player, 1);
+    ref_game_free(g);
+
+    /* An opening as long as the game, or an illegal one, is refused. */
+    c.max_plies = 3;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_E_OPENING);
+    ck_assert_ptr_null(g);
+    c.max_plies = 150;
+    loa_move bad[2] = {opening[0], opening[0]};
+    c.opening = bad;
+    c.opening_plies = 2;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_E_OPENING);
 }
 END_TEST
 
@@ -929,35 +533,15 @@ END_TEST
 int main(void)
 {
     const loa_tcase cases[] = {
-        {"silent_bot_times_out_on_its_first_turn", silent_bot_times_out_on_its_first_turn, 30},
-        {"late_answer_times_out_at_the_deadline", late_answer_times_out_at_the_deadline, 30},
-        {"crash_on_start_is_crashed_with_its_signal", crash_on_start_is_crashed_with_its_signal,
-         30},
-        {"plain_commands_show_the_bots_own_fate", plain_commands_show_the_bots_own_fate, 30},
-        {"crash_mid_game_is_crashed_with_its_signal", crash_mid_game_is_crashed_with_its_signal,
-         30},
-        {"clean_exit_mid_game_is_crashed_with_its_status",
-         clean_exit_mid_game_is_crashed_with_its_status, 30},
-        {"forked_children_die_with_the_bot", forked_children_die_with_the_bot, 30},
-        {"ignoring_sigterm_gets_sigkill", ignoring_sigterm_gets_sigkill, 30},
-        {"endless_line_is_too_long_at_once", endless_line_is_too_long_at_once, 30},
-        {"stderr_flood_is_drained_and_only_a_tail_kept",
-         stderr_flood_is_drained_and_only_a_tail_kept, 60},
-        {"stderr_of_the_waiting_bot_is_drained_too", stderr_of_the_waiting_bot_is_drained_too,
-         30},
-        {"extra_lines_answer_the_next_turns", extra_lines_answer_the_next_turns, 30},
-        {"closed_stdin_is_judged_at_once", closed_stdin_is_judged_at_once, 30},
-        {"closed_stdout_while_running_is_closed_output",
-         closed_stdout_while_running_is_closed_output, 30},
-        {"invalid_answers_end_the_game_with_their_reason",
-         invalid_answers_end_the_game_with_their_reason, 60},
-        {"failed_to_start_for_missing_command_bad_cwd_or_not_executable",
-         failed_to_start_for_missing_command_bad_cwd_or_not_executable, 30},
+        {"failed_to_start_for_a_file_not_executable_or_a_bad_cwd",
+         failed_to_start_for_a_file_not_executable_or_a_bad_cwd, 30},
         {"out_of_file_descriptors_is_a_referee_error",
          out_of_file_descriptors_is_a_referee_error, 30},
         {"stop_fd_aborts_promptly", stop_fd_aborts_promptly, 30},
         {"seed_42_random_game_is_codingames", seed_42_random_game_is_codingames, 60},
         {"first_turn_input_is_byte_exact", first_turn_input_is_byte_exact, 30},
+        {"an_opening_is_applied_by_the_referee_and_counts_in_the_plies",
+         an_opening_is_applied_by_the_referee_and_counts_in_the_plies, 30},
         {"no_file_descriptor_is_left_open", no_file_descriptor_is_left_open, 30},
         {"parallel_games_in_threads_are_independent",
          parallel_games_in_threads_are_independent, 60},

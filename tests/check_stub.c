@@ -8,7 +8,6 @@
  * construct of the language). After an intended change of an emitter,
  * regenerate them with LOA_UPDATE_GOLDEN=1 ./check_stub and review the diff.
  */
-#include <check.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "check_main.h"
 #include "stub.h"
 
 #define GOLDEN_DIR LOA_SOURCE_DIR "/tests/golden/stub"
@@ -57,7 +57,7 @@ static stub_program *parse_ok(const char *text)
 
 /* ---- parser: the tree ---------------------------------------------------- */
 
-START_TEST(test_loa_tree)
+START_TEST(parses_loa_stub_into_tree)
 {
     stub_program *p = parse_ok(stub_loa_text());
     ck_assert_int_eq(p->var_count, 5);
@@ -94,7 +94,7 @@ START_TEST(test_loa_tree)
 }
 END_TEST
 
-START_TEST(test_join_and_sections)
+START_TEST(parses_join_and_sections)
 {
     stub_program *p = parse_ok("read n:int name:word(5)\r\n"
                                "write join(\"GO\", n,name ,\"x y\")\n"
@@ -169,7 +169,7 @@ static const struct bad_stub {
     {"read x:int\nwrite a\x01\n", 2, "control character"},
 };
 
-START_TEST(test_bad_stub)
+START_TEST(rejects_bad_stub_naming_its_line)
 {
     const struct bad_stub *b = &bad_stubs[_i];
     stub_program *p = NULL;
@@ -184,7 +184,7 @@ START_TEST(test_bad_stub)
 }
 END_TEST
 
-START_TEST(test_long_line)
+START_TEST(rejects_overlong_line)
 {
     char *text = malloc(STUB_LINE_MAX + 64);
     ck_assert_ptr_nonnull(text);
@@ -197,9 +197,56 @@ START_TEST(test_long_line)
     ck_assert_int_eq(stub_parse(text, &p, &d), STUB_E_SYNTAX);
     ck_assert_int_eq(d.line, 2);
     ck_assert_ptr_nonnull(strstr(d.message, "longer than"));
-    ck_assert_int_eq(stub_parse(NULL, &p, &d), STUB_E_INVAL);
-    ck_assert_str_eq(stub_strerror(STUB_E_SYNTAX), "invalid stub");
     free(text);
+}
+END_TEST
+
+START_TEST(rejects_null_arguments)
+{
+    stub_program *p = NULL;
+    stub_diag d;
+    ck_assert_int_eq(stub_parse(NULL, &p, &d), STUB_E_INVAL);
+    ck_assert_ptr_null(p);
+    ck_assert_int_eq(stub_parse("read x:int\nwrite a\n", NULL, &d), STUB_E_INVAL);
+}
+END_TEST
+
+/* ---- error codes ----------------------------------------------------------- */
+
+static const struct {
+    int code;
+    const char *name;
+} stub_codes[] = {
+#define STUB_XX(name, code, text) {code, #name},
+    STUB_ERROR_MAP(STUB_XX)
+#undef STUB_XX
+};
+
+/* Every code of STUB_ERROR_MAP lies in the stub generator's range
+ * -401..-499 and has a message of its own (not another code's, not the
+ * fallback); the fixed texts users and scripts may compare stay put. */
+START_TEST(error_codes_have_own_messages_in_range)
+{
+    const char *unknown = stub_strerror(-400);
+    ck_assert_str_eq(unknown, "unknown error");
+    ck_assert_str_eq(stub_strerror(STUB_OK), "success");
+    ck_assert_str_eq(stub_strerror(-500), unknown);
+    for (size_t i = 0; i < LOA_COUNT(stub_codes); i++) {
+        int c = stub_codes[i].code;
+        ck_assert_msg(c <= -401 && c >= -499, "STUB_E_%s = %d is outside -401..-499",
+                      stub_codes[i].name, c);
+        const char *m = stub_strerror(c);
+        ck_assert_msg(m[0] && strcmp(m, unknown) != 0 && strcmp(m, "success") != 0,
+                      "STUB_E_%s has no message of its own", stub_codes[i].name);
+        for (size_t j = 0; j < i; j++) {
+            ck_assert_int_ne(stub_codes[j].code, c);
+            ck_assert_msg(strcmp(stub_strerror(stub_codes[j].code), m) != 0,
+                          "STUB_E_%s and STUB_E_%s share a message", stub_codes[j].name,
+                          stub_codes[i].name);
+        }
+    }
+    ck_assert_str_eq(stub_strerror(STUB_E_SYNTAX), "invalid stub");
+    ck_assert_str_eq(stub_strerror(STUB_E_IO), "input/output error");
 }
 END_TEST
 
@@ -216,7 +263,7 @@ static char *gen(const char *stub, const char *lang)
     return code;
 }
 
-START_TEST(test_naming)
+START_TEST(converts_names_to_language_conventions)
 {
     char *py = gen("read moveCount:int myURLValue:int N:int x2Y:int\nwrite a\n", "python3");
     ck_assert_ptr_nonnull(strstr(py, "move_count = int(inputs[0])"));
@@ -227,13 +274,23 @@ START_TEST(test_naming)
     char *java = gen("read moveCount:int\nwrite a\n", "java");
     ck_assert_ptr_nonnull(strstr(java, "int moveCount = Integer.parseInt(in.readLine());"));
     free(java);
-    /* Reserved words get a trailing underscore; so does the loop index
-     * when a variable already has its name. */
+}
+END_TEST
+
+/* Reserved words get a trailing underscore; so does the loop index when a
+ * variable already has its name. */
+START_TEST(suffixes_reserved_words_and_taken_loop_index)
+{
     char *lua = gen("read end:int\nloop end read i:int\nwrite a\n", "lua");
     ck_assert_ptr_nonnull(strstr(lua, "local end_ = tonumber(io.read())"));
     ck_assert_ptr_nonnull(strstr(lua, "for j = 0, end_ - 1 do"));
     free(lua);
-    /* Two stub names that meet after conversion stay distinct. */
+}
+END_TEST
+
+/* Two stub names that meet after conversion stay distinct. */
+START_TEST(keeps_names_distinct_after_conversion)
+{
     char *rb = gen("read aB:int a_b:int\nwrite a\n", "ruby");
     ck_assert_ptr_nonnull(strstr(rb, "a_b = inputs[0].to_i"));
     ck_assert_ptr_nonnull(strstr(rb, "a_b_ = inputs[1].to_i"));
@@ -241,7 +298,7 @@ START_TEST(test_naming)
 }
 END_TEST
 
-START_TEST(test_find_language)
+START_TEST(finds_languages_by_name_and_alias)
 {
     int n;
     const stub_lang *const *all = stub_languages(&n);
@@ -304,10 +361,10 @@ static void check_golden(const char *stub_name, const char *stub_text)
         fprintf(stderr, "updated %d golden files of %s\n", updated, stub_name);
 }
 
-START_TEST(test_golden_loa) { check_golden("loa", stub_loa_text()); }
+START_TEST(matches_golden_files_of_loa_stub) { check_golden("loa", stub_loa_text()); }
 END_TEST
 
-START_TEST(test_golden_features)
+START_TEST(matches_golden_files_of_features_stub)
 {
     char *text = slurp(GOLDEN_DIR "/features.stub");
     ck_assert_ptr_nonnull(text);
@@ -338,7 +395,7 @@ static int run(const char *cmd, char **out)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-START_TEST(test_cli)
+START_TEST(lists_every_language)
 {
     char *out;
     ck_assert_int_eq(run(LOA_STUB " --list", &out), 0);
@@ -347,15 +404,48 @@ START_TEST(test_cli)
     for (int i = 0; i < n; i++)
         ck_assert_msg(strstr(out, all[i]->name) != NULL, "--list lacks %s", all[i]->name);
     free(out);
+}
+END_TEST
 
+START_TEST(writes_stub_to_stdout_by_alias)
+{
+    char *out;
     ck_assert_int_eq(run(LOA_STUB " --lang py", &out), 0);
     ck_assert_ptr_nonnull(strstr(out, "print(\"random\", flush=True)"));
     free(out);
+}
+END_TEST
 
+START_TEST(prints_builtin_stub)
+{
+    char *out;
     ck_assert_int_eq(run(LOA_STUB " --print-stub", &out), 0);
     ck_assert_str_eq(out, stub_loa_text());
     free(out);
+}
+END_TEST
 
+/* A fresh temporary directory per test (tmpl: "/tmp/check_stub_XXXXXX"),
+ * and a file in it written with text. */
+static void write_temp(char *tmpl, const char *name, const char *text, size_t len, char *path,
+                       size_t size)
+{
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    snprintf(path, size, "%s/%s", tmpl, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static void remove_temp(const char *tmpl, const char *path)
+{
+    ck_assert_int_eq(remove(path), 0);
+    ck_assert_int_eq(rmdir(tmpl), 0);
+}
+
+START_TEST(writes_output_file)
+{
     char tmpl[] = "/tmp/check_stub_XXXXXX", cmd[512], path[256];
     ck_assert_ptr_nonnull(mkdtemp(tmpl));
     snprintf(path, sizeof path, "%s/bot.rs", tmpl);
@@ -365,64 +455,116 @@ START_TEST(test_cli)
     ck_assert_ptr_nonnull(code);
     ck_assert_ptr_nonnull(strstr(code, "println!(\"random\");"));
     free(code);
+    remove_temp(tmpl, path);
+}
+END_TEST
 
-    /* A bad stub: file:line: error, exit 1. */
-    snprintf(path, sizeof path, "%s/bad.stub", tmpl);
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("read n:int\nloop n reed x:int\n", f);
-    fclose(f);
+/* A bad stub: file:line: error, exit 1. */
+START_TEST(reports_bad_stub_file_and_line)
+{
+    char tmpl[] = "/tmp/check_stub_XXXXXX", cmd[512], path[256], *out;
+    const char *bad = "read n:int\nloop n reed x:int\n";
+    write_temp(tmpl, "bad.stub", bad, strlen(bad), path, sizeof path);
     snprintf(cmd, sizeof cmd, LOA_STUB " --lang c --stub %s 2>&1", path);
     ck_assert_int_eq(run(cmd, &out), 1);
     ck_assert_msg(strstr(out, "bad.stub:2: error: unknown command 'reed'") != NULL, "got: %s", out);
     free(out);
-    remove(path);
-    snprintf(path, sizeof path, "%s/bot.rs", tmpl);
-    remove(path);
-    rmdir(tmpl);
-
-    /* Bad command lines: one line on stderr, exit 2. */
-    ck_assert_int_eq(run(LOA_STUB " 2>/dev/null", NULL), 2);
-    ck_assert_int_eq(run(LOA_STUB " --lang cobol 2>/dev/null", NULL), 2);
-    ck_assert_int_eq(run(LOA_STUB " --bogus 2>/dev/null", NULL), 2);
-    ck_assert_int_eq(run(LOA_STUB " --lang 2>/dev/null", NULL), 2);
-    ck_assert_int_eq(run(LOA_STUB " --lang c extra 2>/dev/null", NULL), 2);
-    ck_assert_int_eq(run(LOA_STUB " --lang c --stub /nonexistent/x.stub 2>/dev/null", NULL), 1);
-    ck_assert_int_eq(run(LOA_STUB " --lang c -o /nonexistent/dir/x.c 2>/dev/null", NULL), 1);
+    remove_temp(tmpl, path);
 }
 END_TEST
 
-static Suite *stub_suite(void)
+/* A --stub file that cannot be used: exit 1 and the reason, as loa-stub has
+ * always said it (a NUL byte would cut the stub, so it is refused). */
+static const struct unreadable_stub {
+    const char *name; /* file written in a temporary directory; NULL: none */
+    size_t size;      /* its size: filled with 'a', then one NUL when nul */
+    int nul;
+    const char *reason;
+} unreadable_stubs[] = {
+    {NULL, 0, 0, "No such file or directory"},
+    {"big.stub", (1 << 20) + 1, 0, "File too large"},
+    {"nul.stub", 16, 1, "Invalid argument"},
+};
+
+START_TEST(reports_unreadable_stub_file)
 {
-    Suite *s = suite_create("stub");
-    TCase *tc = tcase_create("parser");
-    tcase_set_timeout(tc, 10);
-    tcase_add_test(tc, test_loa_tree);
-    tcase_add_test(tc, test_join_and_sections);
-    tcase_add_loop_test(tc, test_bad_stub, 0, (int)(sizeof bad_stubs / sizeof bad_stubs[0]));
-    tcase_add_test(tc, test_long_line);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("emitters");
-    tcase_set_timeout(tc, 10);
-    tcase_add_test(tc, test_naming);
-    tcase_add_test(tc, test_find_language);
-    tcase_add_test(tc, test_golden_loa);
-    tcase_add_test(tc, test_golden_features);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("cli");
-    tcase_set_timeout(tc, 20);
-    tcase_add_test(tc, test_cli);
-    suite_add_tcase(s, tc);
-    return s;
+    const struct unreadable_stub *u = &unreadable_stubs[_i];
+    char tmpl[] = "/tmp/check_stub_XXXXXX", cmd[512], path[256] = "/nonexistent/x.stub", *out;
+    char *text = NULL;
+    if (u->name) {
+        text = malloc(u->size);
+        ck_assert_ptr_nonnull(text);
+        memset(text, 'a', u->size);
+        if (u->nul)
+            text[u->size / 2] = '\0';
+        write_temp(tmpl, u->name, text, u->size, path, sizeof path);
+    }
+    snprintf(cmd, sizeof cmd, LOA_STUB " --lang c --stub %s 2>&1", path);
+    ck_assert_int_eq(run(cmd, &out), 1);
+    char want[512];
+    snprintf(want, sizeof want, "loa-stub: cannot read stub '%s': %s\n", path, u->reason);
+    ck_assert_str_eq(out, want);
+    free(out);
+    if (u->name)
+        remove_temp(tmpl, path);
+    free(text);
 }
+END_TEST
+
+/* Bad command lines: one line on stderr, exit 2; I/O failures: exit 1. */
+static const struct {
+    const char *args;
+    int status;
+} bad_commands[] = {
+    {"", 2},
+    {" --lang cobol", 2},
+    {" --bogus", 2},
+    {" --lang", 2},
+    {" --lang c extra", 2},
+    {" --lang c --stub /nonexistent/x.stub", 1},
+    {" --lang c -o /nonexistent/dir/x.c", 1},
+};
+
+START_TEST(exits_with_documented_status_on_bad_command_line)
+{
+    char cmd[512], *err;
+    snprintf(cmd, sizeof cmd, LOA_STUB "%s 2>&1 >/dev/null", bad_commands[_i].args);
+    ck_assert_int_eq(run(cmd, &err), bad_commands[_i].status);
+    /* one line, naming loa-stub */
+    ck_assert_msg(strncmp(err, "loa-stub: ", 10) == 0 && strchr(err, '\n') == err + strlen(err) - 1,
+                  "'%s' printed: %s", cmd, err);
+    free(err);
+}
+END_TEST
 
 int main(void)
 {
-    SRunner *sr = srunner_create(stub_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const loa_tcase cases[] = {
+        {"parses_loa_stub_into_tree", parses_loa_stub_into_tree, 10},
+        {"parses_join_and_sections", parses_join_and_sections, 10},
+        {"rejects_overlong_line", rejects_overlong_line, 10},
+        {"rejects_null_arguments", rejects_null_arguments, 10},
+        {"error_codes_have_own_messages_in_range", error_codes_have_own_messages_in_range, 10},
+        {"converts_names_to_language_conventions", converts_names_to_language_conventions, 10},
+        {"suffixes_reserved_words_and_taken_loop_index",
+         suffixes_reserved_words_and_taken_loop_index, 10},
+        {"keeps_names_distinct_after_conversion", keeps_names_distinct_after_conversion, 10},
+        {"finds_languages_by_name_and_alias", finds_languages_by_name_and_alias, 10},
+        {"matches_golden_files_of_loa_stub", matches_golden_files_of_loa_stub, 10},
+        {"matches_golden_files_of_features_stub", matches_golden_files_of_features_stub, 10},
+        {"lists_every_language", lists_every_language, 20},
+        {"writes_stub_to_stdout_by_alias", writes_stub_to_stdout_by_alias, 20},
+        {"prints_builtin_stub", prints_builtin_stub, 20},
+        {"writes_output_file", writes_output_file, 20},
+        {"reports_bad_stub_file_and_line", reports_bad_stub_file_and_line, 20},
+    };
+    const loa_loop_tcase loops[] = {
+        {"rejects_bad_stub_naming_its_line", rejects_bad_stub_naming_its_line, 10,
+         (int)LOA_COUNT(bad_stubs)},
+        {"reports_unreadable_stub_file", reports_unreadable_stub_file, 20,
+         (int)LOA_COUNT(unreadable_stubs)},
+        {"exits_with_documented_status_on_bad_command_line",
+         exits_with_documented_status_on_bad_command_line, 20, (int)LOA_COUNT(bad_commands)},
+    };
+    return loa_run_suite_loops("stub", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

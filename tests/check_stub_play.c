@@ -20,7 +20,6 @@
  * stub/ci-packages.txt) to make a skip of one of them a failure. Without a
  * built loa-referee the test says so and checks nothing else.
  */
-#include <check.h>
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "check_main.h"
 #include "stub.h"
 
 #define TOOLCHAIN LOA_SOURCE_DIR "/tests/stub_toolchain.sh"
@@ -215,75 +215,66 @@ static int play(const char *lang, const char *bot_cmd, int stub_black, long seed
     return check_record(lang, recpath, stub_black ? 0 : 1);
 }
 
-START_TEST(test_play_every_language)
+/* One row per language of stub_languages(): generate, build, play twice,
+ * run the features stub. Each language in its own forked run with its own
+ * timeout, so that a hanging toolchain names its language. */
+START_TEST(plays_full_games_in_each_installed_language)
 {
+    int n;
+    const stub_lang *const *all = stub_languages(&n);
+    ck_assert_int_lt(_i, n);
+    const stub_lang *l = all[_i];
     if (access(REFEREE, X_OK) != 0 || access(FIRST, X_OK) != 0) {
-        printf("stub_play: SKIPPED: %s or %s is not built; no stub was played\n", REFEREE, FIRST);
+        printf("stub_play: %s SKIPPED: %s or %s is not built\n", l->name, REFEREE, FIRST);
         return;
     }
     char root[] = "/tmp/check_stub_play_XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(root));
-    int n, failures = 0;
-    const stub_lang *const *all = stub_languages(&n);
-    char verified[1024] = "", skipped[1024] = "", failed[1024] = "";
-    for (int i = 0; i < n; i++) {
-        const stub_lang *l = all[i];
-        char dir[512], src[640], build[640], cmd[4096], bot[2048];
-        snprintf(dir, sizeof dir, "%s/%s", root, l->name);
-        mkdir(dir, 0777);
-        snprintf(src, sizeof src, "%s/%s", dir, l->file_name);
-        snprintf(build, sizeof build, "%s/build", dir);
-        snprintf(cmd, sizeof cmd, "'%s' --lang %s -o '%s'", STUB, l->name, src);
-        ck_assert_int_eq(run(cmd, bot, sizeof bot), 0);
-        snprintf(cmd, sizeof cmd, "'%s' %s '%s' '%s'", TOOLCHAIN, l->name, src, build);
-        int rc = run(cmd, bot, sizeof bot);
-        bot[strcspn(bot, "\n")] = '\0';
-        char *list;
-        if (rc == 77) {
-            list = skipped;
-            if (required(l->name)) {
-                fprintf(stderr, "stub_play: %s is required (LOA_STUB_REQUIRE) but its "
-                                "toolchain is missing\n", l->name);
-                failures++;
-                list = failed;
-            }
-        } else if (rc != 0) {
-            fprintf(stderr, "stub_play: %s: the generated stub does not build\n", l->name);
-            failures++;
-            list = failed;
-        } else {
-            int bad = play(l->name, bot, 1, 1000 + i, dir) + play(l->name, bot, 0, 2000 + i, dir);
-            bad += features(l, dir);
-            failures += bad != 0;
-            list = bad ? failed : verified;
-        }
-        size_t k = strlen(list);
-        snprintf(list + k, 1024 - k, " %s", l->name);
+    char dir[512], src[640], build[640], cmd[4096], bot[2048];
+    snprintf(dir, sizeof dir, "%s/%s", root, l->name);
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    snprintf(src, sizeof src, "%s/%s", dir, l->file_name);
+    snprintf(build, sizeof build, "%s/build", dir);
+    snprintf(cmd, sizeof cmd, "'%s' --lang %s -o '%s'", STUB, l->name, src);
+    ck_assert_int_eq(run(cmd, bot, sizeof bot), 0);
+    snprintf(cmd, sizeof cmd, "'%s' %s '%s' '%s'", TOOLCHAIN, l->name, src, build);
+    int rc = run(cmd, bot, sizeof bot);
+    bot[strcspn(bot, "\n")] = '\0';
+    int bad;
+    const char *verdict;
+    if (rc == 77) {
+        bad = required(l->name);
+        verdict = bad ? "FAILED: required (LOA_STUB_REQUIRE) but its toolchain is missing"
+                      : "skipped, toolchain missing";
+    } else if (rc != 0) {
+        bad = 1;
+        verdict = "FAILED: the generated stub does not build";
+    } else {
+        bad = play(l->name, bot, 1, 1000 + _i, dir) + play(l->name, bot, 0, 2000 + _i, dir);
+        bad += features(l, dir);
+        verdict = bad ? "FAILED" : "verified";
     }
-    printf("stub_play: verified:%s\n", verified[0] ? verified : " (none)");
-    printf("stub_play: skipped, toolchain missing:%s\n", skipped[0] ? skipped : " (none)");
-    if (failed[0])
-        printf("stub_play: FAILED:%s (files kept in %s)\n", failed, root);
-    else {
-        char rm[128];
-        snprintf(rm, sizeof rm, "rm -rf '%s'", root); /* our own mkdtemp directory */
-        ck_assert_int_eq(system(rm), 0);
+    if (bad) {
+        printf("stub_play: %s %s (files kept in %s)\n", l->name, verdict, root);
+    } else {
+        printf("stub_play: %s %s\n", l->name, verdict);
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", root); /* our own mkdtemp directory */
+        ck_assert_int_eq(system(cmd), 0);
     }
     fflush(stdout);
-    ck_assert_msg(failures == 0, "%d language(s) failed:%s", failures, failed);
+    ck_assert_msg(!bad, "%s: %s", l->name, verdict);
 }
 END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("stub_play");
-    TCase *tc = tcase_create("games");
-    tcase_set_timeout(tc, 220);
-    tcase_add_test(tc, test_play_every_language);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    int n;
+    stub_languages(&n);
+    /* A row's time: building the slowest toolchains (Kotlin, Scala, Swift)
+     * takes most of it; two games against loa-first take seconds. */
+    const loa_loop_tcase loops[] = {
+        {"plays_full_games_in_each_installed_language",
+         plays_full_games_in_each_installed_language, 200, n},
+    };
+    return loa_run_suite_loops("stub_play", NULL, 0, loops, LOA_COUNT(loops));
 }

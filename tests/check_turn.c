@@ -122,6 +122,11 @@ START_TEST(every_bad_input_has_its_error)
     expect_error("b\n.bbbbbb.\n........\n........\n........\n........\n........\n........\n"
                  ".bbbbbb.\nnull\n1\nb1b3\n",
                  1, LOA_E_BOARD_NO_CHECKERS, "board");
+    /* a full board of black: more than 12 checkers, refused before any
+     * move list is built */
+    expect_error("b\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\nbbbbbbbb\n"
+                 "bbbbbbbw\nnull\n1\nb1b3\n",
+                 1, LOA_E_BOARD_TOO_MANY, "board");
     expect_error("b\n" ROWS_START "e2e\n", 1, LOA_E_LAST_MOVE, "'e2e'");
     expect_error("b\n" ROWS_START, 1, LOA_E_TRUNCATED, "lastMove");
     expect_error("b\n" ROWS_START "null\nabc\n", 1, LOA_E_MOVE_COUNT, "'abc'");
@@ -197,6 +202,44 @@ START_TEST(writer)
 }
 END_TEST
 
+static const struct {
+    int code;
+    const char *name;
+} loa_codes[] = {
+#define LOA_XX(name, code, text) {code, #name},
+    LOA_ERROR_MAP(LOA_XX)
+#undef LOA_XX
+};
+
+/* Every code of LOA_ERROR_MAP lies in the SDK's range -1..-99 and has a
+ * message of its own (not another code's, not the fallback), so that a bot
+ * author told "colour line is not 'b' or 'w'" knows which check failed. */
+START_TEST(error_codes_have_own_messages_in_range)
+{
+    const char *unknown = loa_strerror(-100);
+    ck_assert_str_eq(unknown, "unknown error");
+    ck_assert_str_eq(loa_strerror(LOA_OK), "success");
+    ck_assert_str_eq(loa_strerror(1), unknown);
+    ck_assert_uint_ge(LOA_COUNT(loa_codes), 23);
+    for (size_t i = 0; i < LOA_COUNT(loa_codes); i++) {
+        int c = loa_codes[i].code;
+        ck_assert_msg(c <= -1 && c >= -99, "LOA_E_%s = %d is outside -1..-99", loa_codes[i].name,
+                      c);
+        const char *m = loa_strerror(c);
+        ck_assert_msg(m[0] && strcmp(m, unknown) != 0 && strcmp(m, "success") != 0,
+                      "LOA_E_%s has no message of its own", loa_codes[i].name);
+        for (size_t j = 0; j < i; j++) {
+            ck_assert_int_ne(loa_codes[j].code, c);
+            ck_assert_msg(strcmp(loa_strerror(loa_codes[j].code), m) != 0,
+                          "LOA_E_%s and LOA_E_%s share a message", loa_codes[j].name,
+                          loa_codes[i].name);
+        }
+    }
+    ck_assert_str_eq(loa_strerror(LOA_E_EOF), "end of input");
+    ck_assert_str_eq(loa_strerror(LOA_E_COLOR), "colour line is not 'b' or 'w'");
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -206,6 +249,7 @@ int main(void)
         {"every_bad_input_has_its_own_error", every_bad_input_has_its_error, 10},
         {"too_long_line_keeps_stream_in_sync", too_long_line_keeps_stream_in_sync, 10},
         {"writes_answers_and_refuses_bad_comments", writer, 10},
+        {"error_codes_have_own_messages_in_range", error_codes_have_own_messages_in_range, 10},
     };
     return loa_run_suite("turn", cases, LOA_COUNT(cases));
 }

@@ -91,6 +91,9 @@ START_TEST(atomic_write_replaces_whole_and_leaves_no_temp)
     ck_assert_str_eq(text, "second!\n");
     ck_assert_uint_eq(len, 8);
     free(text);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
     /* Only the target is left in the directory. */
     char cmd[256];
     snprintf(cmd, sizeof cmd, "test $(ls -A %s | wc -l) -eq 1", tmpdir);

@@ -1,7 +1,8 @@
-# The referee (issue 3): the pure parts and records (check_referee), then
-# whole games against the misbehaving bots of bots/hostile/, the command line
-# and threads (check_referee_games). Both play real games with the bots of
-# bots/ (loa-first, hostile-*), so they need that component too.
+# The referee's suites: the pure parts, tables and bot layer (check_referee),
+# the records (check_referee_record), the misbehaving bots of bots/hostile/
+# as one table (check_referee_hostile), and whole games, the stop fd, threads
+# and the command line (check_referee_games). They play real games with the
+# bots of bots/ (loa-first, hostile-*), so they need that component too.
 if(NOT TARGET hostile-say OR NOT TARGET loa-first)
   message(STATUS "Referee suites skipped: the bots component (bots/hostile) is not built")
   return()
@@ -9,8 +10,10 @@ endif()
 
 loa_add_suite(referee LIBS ref TIMEOUT 120)
 target_include_directories(check_referee PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../referee/src)
+loa_add_suite(referee_record LIBS ref TIMEOUT 120)
 
 loa_add_suite(referee_games LIBS ref Threads::Threads TIMEOUT 240)
+loa_add_suite(referee_hostile LIBS ref TIMEOUT 240)
 
 # The games run the bots and loa-referee from build/bin: build them first.
 set(_ref_test_bots loa-first loa-referee)
@@ -19,4 +22,6 @@ foreach(bot silent slow crash-start crash exit endless flood ignore-term fork mu
   list(APPEND _ref_test_bots hostile-${bot})
 endforeach()
 add_dependencies(check_referee ${_ref_test_bots})
+add_dependencies(check_referee_record ${_ref_test_bots})
 add_dependencies(check_referee_games ${_ref_test_bots})
+add_dependencies(check_referee_hostile ${_ref_test_bots})

@@ -9,4 +9,13 @@ add_dependencies(check_perft loa-perft)
 # Install the SDK into a temporary prefix and build a bot against it.
 add_test(NAME sdk_install COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sdk_install_test.sh
          ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
-set_tests_properties(sdk_install PROPERTIES TIMEOUT 180)
+# A sanitizer build installs an instrumented library: the consumer builds must
+# link the same runtime, so they get the same -fsanitize flags.
+set(_sdk_san_flags "")
+if(LOA_SANITIZE)
+  set(_sdk_san_flags "-fsanitize=address,undefined")
+elseif(LOA_TSAN)
+  set(_sdk_san_flags "-fsanitize=thread")
+endif()
+set_tests_properties(sdk_install PROPERTIES TIMEOUT 180
+                     ENVIRONMENT "LOA_SAN_FLAGS=${_sdk_san_flags};CC=${CMAKE_C_COMPILER}")

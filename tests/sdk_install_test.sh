@@ -2,8 +2,12 @@
 # Installs the SDK from an existing build into a temporary prefix and builds a
 # bot against it twice: with pkg-config and with CMake's find_package(loa).
 # Usage: sdk_install_test.sh BUILD_DIR SOURCE_DIR
+# Environment: CC (the compiler of the build), LOA_SAN_FLAGS (the -fsanitize
+# flags of a sanitizer build: its installed library needs them at link time).
 set -eu
 build=$1 src=$2
+cc=${CC:-cc}
+san=${LOA_SAN_FLAGS:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
@@ -11,7 +15,9 @@ lib=$(ls -d "$tmp/prefix"/lib* | head -n 1)
 
 # A throw-away copy of the example bot, outside the source tree.
 cp "$src/bots/example.c" "$tmp/bot.c"
-PKG_CONFIG_PATH="$lib/pkgconfig" cc -std=c17 -Wall -Wextra -O2 "$tmp/bot.c" \
+# $san is a list of flags: split on purpose.
+# shellcheck disable=SC2086
+PKG_CONFIG_PATH="$lib/pkgconfig" "$cc" -std=c17 -Wall -Wextra -O2 $san "$tmp/bot.c" \
     $(PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags --libs loa) -o "$tmp/bot-pc"
 
 mkdir "$tmp/proj"
@@ -23,7 +29,8 @@ find_package(loa REQUIRED)
 add_executable(bot bot.c)
 target_link_libraries(bot PRIVATE loa::loa)
 CM
-cmake -S "$tmp/proj" -B "$tmp/proj/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+cmake -S "$tmp/proj" -B "$tmp/proj/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" >/dev/null
 cmake --build "$tmp/proj/build" >/dev/null
 
 # Both binaries answer black's first turn with the same legal move.

@@ -20,7 +20,8 @@ enum {
     OPT_ANCHOR,
     OPT_FORCE_NEW,
     OPT_STANDINGS,
-    OPT_KEEP_GOING
+    OPT_KEEP_GOING,
+    OPT_HTML
 };
 
 static const struct option options[] = {
@@ -38,6 +39,7 @@ static const struct option options[] = {
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
     {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
     {"standings", required_argument, NULL, OPT_STANDINGS},
+    {"html", required_argument, NULL, OPT_HTML},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
@@ -48,6 +50,7 @@ void arena_cli_usage(FILE *out)
     fputs(
         "Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
         "       loa-arena --standings DIR [--anchor NAME]\n"
+        "       loa-arena --html DIR\n"
         "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
         "keeps every result in DIR (resumable), and prints standings with Elo ratings.\n"
         "\n"
@@ -74,6 +77,8 @@ void arena_cli_usage(FILE *out)
         "Standings:\n"
         "      --anchor NAME        rate NAME at 0 Elo (default: mean 0)\n"
         "      --standings DIR      print the standings of DIR without playing\n"
+        "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
+        "                           DIR/games/<id>.html, playing nothing (docs/replay.md)\n"
         "  -h, --help               this text\n"
         "  -V, --version            version\n"
         "\n"
@@ -90,6 +95,7 @@ void arena_cli_clear(arena_cli *cli)
     arena_settings_clear(&cli->settings);
     free(cli->league_file);
     free(cli->standings_dir);
+    free(cli->html_dir);
     memset(cli, 0, sizeof *cli);
 }
 
@@ -186,6 +192,7 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
             if ((rc = arena_set_string(&cli->standings_dir, optarg)))
                 break;
             break;
+        case OPT_HTML: rc = arena_set_string(&cli->html_dir, optarg); break;
         default:
             flags[nflags].opt = opt;
             flags[nflags].arg = optarg;
@@ -204,6 +211,13 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
             rc = arena_set_string(&cli->league_file, argv[optind]);
     }
     if (rc || cli->help || cli->version) {
+        free(flags);
+        return rc;
+    }
+    if (cli->html_dir) {
+        if (cli->league_file || nflags || cli->standings_dir || cli->force_new)
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "--html DIR takes nothing else (it reads DIR, plays nothing)");
         free(flags);
         return rc;
     }

@@ -4,6 +4,7 @@
  *
  *   loa-arena [OPTIONS] [LEAGUE.json]
  *   loa-arena --standings DIR
+ *   loa-arena --html DIR
  *
  * A league file is read first, then every flag given replaces its value
  * (--bot appends bots). The result is validated as a whole. Messages are
@@ -21,6 +22,7 @@ typedef struct arena_cli {
                                  standings_dir, help or version is set) */
     char *league_file;        /* positional argument, NULL if none */
     char *standings_dir;      /* --standings DIR: only print standings */
+    char *html_dir;           /* --html DIR: only (re)write DIR's pages */
     int force_new;            /* --force-new: archive an existing league in DIR */
     int quiet;                /* --quiet: no progress, no per-game lines */
     int help, version;        /* --help, --version */

@@ -30,6 +30,9 @@
 #include "arena_store.h"
 #include "loa/loa.h"
 #include "ref/referee.h"
+#ifdef LOA_HAVE_REPLAY
+#include "replay/league.h"
+#endif
 
 /* Directory of the running executable, for `{bin}` in commands. */
 static void exe_dir(char *buf, size_t size)
@@ -147,6 +150,24 @@ static void report_start_failure(run_state *st, const arena_outcome *o)
 /* A finished game: its record file, then its games.jsonl line (the store's
  * crash-safety order). Returns non-zero to stop scheduling when results can
  * no longer be kept. */
+
+/* Replay pages (loa_replay, docs/replay.md): for id >= 0 the page of game
+ * id beside its record DIR/games/<id>.json, for id < 0 DIR/index.html.
+ * Their failures are warnings: results are safe in games.jsonl, and
+ * `loa-arena --html DIR` writes the pages again. */
+static int write_page(const char *dir, int id, char *err, size_t errsz)
+{
+#ifdef LOA_HAVE_REPLAY
+    if (id < 0)
+        return replay_write_index(dir, err, errsz);
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/games/%06d.json", dir, id);
+    return replay_write_record_page(path, err, errsz);
+#else
+    (void)dir, (void)id, (void)err, (void)errsz;
+    return 0;
+#endif
+}
 static int on_result(const arena_outcome *o, void *user)
 {
     run_state *st = user;
@@ -177,6 +198,9 @@ static int on_result(const arena_outcome *o, void *user)
         st->record_errors++;
         snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
                  o->record.id, err);
+        arena_progress_warn(st->progress, msg);
+    } else if (write_page(st->s->out_dir, o->record.id, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
         arena_progress_warn(st->progress, msg);
     }
     if (arena_store_append(st->store, &o->record, err, sizeof err)) {
@@ -261,6 +285,25 @@ static int print_stored_standings(const arena_cli *cli)
     rc = standings(s, store, anchor, 0, stdout);
     arena_store_close(store);
     return rc ? 1 : 0;
+}
+
+/* --html DIR: every replay page and the index, playing nothing. */
+static int write_html_dir(const arena_cli *cli)
+{
+#ifdef LOA_HAVE_REPLAY
+    char err[1024];
+    int written = 0, failed = 0;
+    int rc = replay_write_league(cli->html_dir, 1, &written, &failed, err, sizeof err);
+    if (rc != REPLAY_E_LEAGUE && rc != REPLAY_E_INVAL)
+        printf("%d replay pages written, %d failed; index: %s/index.html\n", written, failed,
+               cli->html_dir);
+    if (rc)
+        fprintf(stderr, "loa-arena: %s\n", err);
+    return rc == REPLAY_E_LEAGUE || rc == REPLAY_E_INVAL ? 2 : rc ? 1 : 0;
+#else
+    fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", cli->html_dir);
+    return 2;
+#endif
 }
 
 static int run_league(arena_cli *cli)
@@ -407,6 +450,12 @@ static int run_league(arena_cli *cli)
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     if (standings(s, store, anchor, 1, stdout) && exit_code == 0)
         exit_code = 1;
+    if (write_page(s->out_dir, -1, err, sizeof err))
+        fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
+#ifdef LOA_HAVE_REPLAY
+    else
+        printf("Replays: %s/index.html\n", s->out_dir);
+#endif
     fflush(stdout);
     arena_progress_free(progress);
     free(all);
@@ -440,7 +489,9 @@ int main(int argc, char **argv)
         arena_cli_clear(&cli);
         return 1;
     }
-    int code = cli.standings_dir ? print_stored_standings(&cli) : run_league(&cli);
+    int code = cli.html_dir        ? write_html_dir(&cli)
+               : cli.standings_dir ? print_stored_standings(&cli)
+                                   : run_league(&cli);
     arena_cli_clear(&cli);
     return code;
 }

@@ -161,16 +161,25 @@ static int mle_t_value(const double p[ARENA_PENTA_BINS], double t, double q[AREN
     return 0;
 }
 
+/* The number of pairs in penta[5], or -1 when a count is negative. */
+static int64_t count_pairs(const int penta[ARENA_PENTA_BINS])
+{
+    int64_t pairs = 0;
+    for (int i = 0; i < ARENA_PENTA_BINS; i++) {
+        if (penta[i] < 0)
+            return -1;
+        pairs += penta[i];
+    }
+    return pairs;
+}
+
 int arena_sprt_llr(const arena_sprt_params *p, const int penta[ARENA_PENTA_BINS], double *llr)
 {
     if (!p || !penta || !llr || arena_sprt_check(p, NULL, 0))
         return ARENA_E_INVAL;
-    int64_t pairs = 0;
-    for (int i = 0; i < ARENA_PENTA_BINS; i++) {
-        if (penta[i] < 0)
-            return ARENA_E_INVAL;
-        pairs += penta[i];
-    }
+    int64_t pairs = count_pairs(penta);
+    if (pairs < 0)
+        return ARENA_E_INVAL;
     *llr = 0;
     if (pairs == 0)
         return 0;
@@ -219,13 +228,8 @@ int arena_penta_stats_compute(const int penta[ARENA_PENTA_BINS], arena_penta_sta
     if (!penta || !out)
         return ARENA_E_INVAL;
     *out = (arena_penta_stats){0};
-    int64_t pairs = 0;
-    for (int i = 0; i < ARENA_PENTA_BINS; i++) {
-        if (penta[i] < 0)
-            return ARENA_E_INVAL;
-        pairs += penta[i];
-    }
-    if (pairs == 0)
+    int64_t pairs = count_pairs(penta);
+    if (pairs <= 0)
         return ARENA_E_INVAL;
     double q[ARENA_PENTA_BINS], mu, var;
     for (int i = 0; i < ARENA_PENTA_BINS; i++)

@@ -126,10 +126,10 @@ int arena_store_write_standings(arena_store *st, const cJSON *standings, char *e
                                 size_t errsz);
 
 /* Moves an existing league out of the way for --force-new: league.json,
- * games.jsonl, standings.json and games/ go into dir/previous-<UTC time>/.
- * A missing dir or file is not an error. Takes no lock: a running arena
- * opens its store with ARENA_STORE_FRESH instead, which archives under the
- * lock. Returns 0 or ARENA_E_IO. */
+ * games.jsonl, standings.json, index.html and games/ go into
+ * dir/previous-<UTC time>/. A missing dir or file is not an error. Takes no
+ * lock: a running arena opens its store with ARENA_STORE_FRESH instead,
+ * which archives under the lock. Returns 0 or ARENA_E_IO. */
 int arena_store_archive(const char *dir, char *err, size_t errsz);
 
 #endif

@@ -174,7 +174,8 @@ int arena_store_archive(const char *dir, char *err, size_t errsz)
     char *target = util_path_join(dir, stamp);
     if (!target)
         return util_fail(ARENA_E_IO, err, errsz, "out of memory");
-    static const char *const names[] = {"league.json", "games.jsonl", "standings.json", "games"};
+    static const char *const names[] = {"league.json", "games.jsonl", "standings.json",
+                                        "index.html", "games"};
     int made = 0, rc = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0] && !rc; i++) {
         char *from = util_path_join(dir, names[i]);

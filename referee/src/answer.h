@@ -1,7 +1,8 @@
 /*
  * answer.h - judging one answer line of a bot (internal; pure, no I/O).
  *
- * Rules from ../shared/reference/codingame-loa.md, "Output read from a bot":
+ * Rules from CodinGame's referee (docs/rules.md, docs/referee.md "The
+ * protocol and judging"):
  * the action is the text before the first space (0x20), the rest is the
  * comment; `random` is accepted at any time (with legal moves: exactly one
  * nextInt(n) on the game's generator, index into the GENERATION order;

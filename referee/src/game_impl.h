@@ -1,7 +1,7 @@
 /*
  * game_impl.h - the inside of a ref_game (internal), shared by the one-game
- * referee (game.c) that fills it and the record writers (record_json.c,
- * record_text.c) that read it.
+ * referee (game.c) that fills it, its storage (game_data.c) and the record
+ * writers (record_json.c, record_text.c) that read it.
  */
 #ifndef REF_GAME_IMPL_H
 #define REF_GAME_IMPL_H
@@ -17,10 +17,27 @@ struct ref_game {
     int64_t start_time;     /* seconds since the epoch, UTC */
     int64_t duration_us;    /* wall time of ref_game_run(), bots' start and end included */
     int first_turn_ms, turn_ms, max_plies;
+    loa_move *opening;      /* the plies applied before the bots played; owned */
+    int opening_plies;
     ref_ply *plies;         /* every turn answered or failed; strings owned */
     int nplies, cap;
     ref_result result;
 };
+
+/* A new game with its players' names and commands copied from cfg and no
+ * ply; result "none" with no winner and no fault. NULL on out of memory. */
+ref_game *ref_game_new(const ref_config *cfg);
+
+/* Appends a ply of player (0 black, 1 white) with the bot's raw output
+ * (out_len bytes, NULL: none) and stderr tail copied; move NONE, comment "".
+ * NUL bytes become '?' (a C string cannot hold them). Returns the ply
+ * (owned by g, valid until the next append), or NULL on out of memory. */
+ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len,
+                          const char *stderr_tail);
+
+/* Replaces a ply's comment by a copy of c[0..n). Returns 0 or -1 (out of
+ * memory: the comment stays ""). */
+int ref_ply_set_comment(ref_ply *p, const char *c, size_t n);
 
 /* Display form of bytes for details and text records: printable ASCII kept,
  * other bytes as \xNN, cut to fit with "..." (always NUL-terminated when

@@ -1,7 +1,8 @@
 /*
  * record_json.c - the JSON game record (schema: docs/record.md), built with
- * cJSON and written atomically: a temp file in the target's directory,
- * fsync, rename, so that a reader never sees half a record.
+ * cJSON and written atomically (util_write_file_atomic: a temp file in the
+ * target's directory, fsync, rename), so that a reader never sees half a
+ * record.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "game_impl.h"
+#include "util/file.h"
 
 #define RECORD_FORMAT "loa-arena-record"
 #define RECORD_VERSION 1
@@ -114,6 +116,8 @@ static int add_plies(cJSON *root, const ref_game *g)
     for (int i = 0; i < g->nplies; i++) {
         const ref_ply *pl = &g->plies[i];
         char m[LOA_MOVE_STRING_MAX];
+        /* "ply" is the game's ply number: the opening's plies come first. */
+        int ply = g->opening_plies + i + 1;
         const char *ms = pl->move == LOA_MOVE_NONE ? NULL : loa_move_format(pl->move, m);
         if (ms) {
             cJSON *s = cJSON_CreateString(ms);
@@ -125,7 +129,7 @@ static int add_plies(cJSON *root, const ref_game *g)
         if (!o)
             return -1;
         cJSON_AddItemToArray(plies, o);
-        if (add_int(o, "ply", i + 1) || add_int(o, "player", pl->player) ||
+        if (add_int(o, "ply", ply) || add_int(o, "player", pl->player) ||
             add_str(o, "color", color_name(pl->player)) || add_str(o, "output", pl->output) ||
             add_str(o, "move", ms) || add_str(o, "comment", pl->comment) ||
             !cJSON_AddBoolToObject(o, "random", pl->random) ||
@@ -177,6 +181,7 @@ cJSON *ref_game_to_json(const ref_game *g)
         strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     char seed_text[32];
     snprintf(seed_text, sizeof seed_text, "%" PRId64, g->seed);
+    char opening[REF_OPENING_TEXT_MAX];
     cJSON *limits = NULL;
     if (add_str(root, "format", RECORD_FORMAT) || add_int(root, "version", RECORD_VERSION) ||
         add_int(root, "seed", g->seed) || add_str(root, "seed_text", seed_text) ||
@@ -185,25 +190,14 @@ cJSON *ref_game_to_json(const ref_game *g)
         !(limits = cJSON_AddObjectToObject(root, "limits")) ||
         add_int(limits, "first_turn_ms", g->first_turn_ms) ||
         add_int(limits, "turn_ms", g->turn_ms) || add_int(limits, "max_plies", g->max_plies) ||
-        add_players(root, g) || add_plies(root, g) || add_result(root, g)) {
+        add_players(root, g) ||
+        add_str(root, "opening",
+                ref_opening_format(g->opening, g->opening_plies, opening, sizeof opening)) ||
+        add_plies(root, g) || add_result(root, g)) {
         cJSON_Delete(root);
         return NULL;
     }
     return root;
-}
-
-static int write_all(int fd, const char *s, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, s, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        s += w;
-        n -= (size_t)w;
-    }
-    return 0;
 }
 
 int ref_game_write_json(const ref_game *g, const char *path)
@@ -217,29 +211,17 @@ int ref_game_write_json(const ref_game *g, const char *path)
     cJSON_Delete(j);
     if (!text)
         return REF_E_NOMEM;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) {
+    /* The record ends with a newline, like every text file. */
+    size_t len = strlen(text);
+    char *withnl = malloc(len + 1);
+    if (!withnl) {
         cJSON_free(text);
         return REF_E_NOMEM;
     }
-    /* Same directory as the target: rename() is atomic only within one
-     * file system. */
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-    int rc = REF_E_IO;
-    int fd = mkostemp(tmp, O_CLOEXEC);
-    if (fd >= 0) {
-        int ok = fchmod(fd, 0644) == 0 && write_all(fd, text, strlen(text)) == 0 &&
-                 write_all(fd, "\n", 1) == 0 && fsync(fd) == 0;
-        if (close(fd) != 0)
-            ok = 0;
-        if (ok && rename(tmp, path) == 0)
-            rc = REF_OK;
-        else
-            unlink(tmp);
-    }
-    free(tmp);
+    memcpy(withnl, text, len);
+    withnl[len] = '\n';
     cJSON_free(text);
+    int rc = util_write_file_atomic(path, withnl, len + 1) == 0 ? REF_OK : REF_E_IO;
+    free(withnl);
     return rc;
 }

@@ -103,10 +103,29 @@ int ref_game_write_text(const ref_game *g, FILE *out, int olympiad)
     put_tag(out, "Seed", seed);
     put_tag(out, "Reason", ref_reason_name(r->reason));
     put_tag(out, "Plies", plies);
+    if (g->opening_plies > 0) {
+        char opening[REF_OPENING_TEXT_MAX];
+        put_tag(out, "Opening",
+                ref_opening_format(g->opening, g->opening_plies, opening, sizeof opening));
+    }
     fputc('\n', out);
 
+    /* The numbered moves are the whole game's: the opening's plies first
+     * (in the Opening tag too), then the bots'. */
     wrapper w = {out, 0};
     int applied = 0;
+    for (int i = 0; i < g->opening_plies; i++, applied++) {
+        char tok[32], m[LOA_MOVE_STRING_MAX];
+        const char *ms = olympiad ? loa_move_format_olympiad(g->opening[i], m)
+                                  : loa_move_format(g->opening[i], m);
+        if (applied % 2 == 0)
+            snprintf(tok, sizeof tok, "%d. %s", applied / 2 + 1, ms);
+        else
+            snprintf(tok, sizeof tok, "%s", ms);
+        put_token(&w, tok);
+    }
+    if (g->opening_plies > 0 && put_comment(&w, "opening") != 0)
+        return REF_E_IO;
     for (int i = 0; i < g->nplies; i++) {
         const ref_ply *p = &g->plies[i];
         if (p->move == LOA_MOVE_NONE)

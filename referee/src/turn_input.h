@@ -1,7 +1,7 @@
 /*
  * turn_input.h - the bytes of one turn's input to a bot (internal; pure).
  *
- * Reference (../shared/reference/codingame-loa.md, "Input sent to a bot"),
+ * CodinGame's protocol (docs/referee.md, "The protocol and judging"),
  * one line each: the bot's colour `b`/`w` on its own first turn only; the 8
  * rows, rank 8 first, `.bw` from file a to h; lastMove (`null` before any
  * move, `pass`, or `e2e3`); moveCount and the moves in byte order, or `1`

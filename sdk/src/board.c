@@ -87,6 +87,9 @@ int loa_board_parse(const char *text, loa_board *out)
         return LOA_E_BOARD_TRAILING;
     if (!b.pieces[LOA_BLACK] || !b.pieces[LOA_WHITE])
         return LOA_E_BOARD_NO_CHECKERS;
+    if (loa_popcount(b.pieces[LOA_BLACK]) > LOA_MAX_CHECKERS ||
+        loa_popcount(b.pieces[LOA_WHITE]) > LOA_MAX_CHECKERS)
+        return LOA_E_BOARD_TOO_MANY;
     *out = b;
     return LOA_OK;
 }

@@ -95,6 +95,8 @@ int loa_generate_moves(const loa_board *b, loa_move *mv)
 {
     const loa_bitboard us = b->pieces[b->side], them = b->pieces[b->side ^ 1];
     int n = 0;
+    if (loa_popcount(us) > LOA_MAX_CHECKERS)
+        return 0; /* no LOA position: keep within the caller's LOA_MAX_MOVES */
     for (int r = 0; r < 8; r++)
         n = emit_line(row_bits(us, r), row_bits(them, r), 8, 8 * r, 1, mv, n);
     for (int f = 0; f < 8; f++)
@@ -143,6 +145,8 @@ int loa_generate_moves_cg(const loa_board *b, loa_move *mv)
 {
     const loa_bitboard us = b->pieces[b->side], them = b->pieces[b->side ^ 1];
     int n = 0;
+    if (loa_popcount(us) > LOA_MAX_CHECKERS)
+        return 0; /* no LOA position: keep within the caller's LOA_MAX_MOVES */
     /* 1. rows, rank 1 to 8, from file a */
     for (int r = 0; r < 8; r++)
         n = emit_line_cg(row_bits(us, r), row_bits(them, r), 8, 8 * r, 1, 0, mv, n);

@@ -96,6 +96,9 @@ int loa_turn_read(FILE *in, loa_turn *t)
     }
     if (!b.pieces[LOA_BLACK] || !b.pieces[LOA_WHITE])
         return fail(t, LOA_E_BOARD_NO_CHECKERS, "board", "");
+    if (loa_popcount(b.pieces[LOA_BLACK]) > LOA_MAX_CHECKERS ||
+        loa_popcount(b.pieces[LOA_WHITE]) > LOA_MAX_CHECKERS)
+        return fail(t, LOA_E_BOARD_TOO_MANY, "board", "");
 
     loa_move last;
     if ((n = next_line(in, t, line, "lastMove", 0)) < 0)

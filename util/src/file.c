@@ -63,9 +63,10 @@ int util_write_file_atomic(const char *path, const void *data, size_t len)
         free(tmp);
         return UTIL_E_IO;
     }
-    mode_t mask = umask(0);
-    umask(mask); /* read it back: umask has no getter */
-    int ok = fchmod(fd, 0644 & ~mask) == 0 && write_all(fd, data, len) == 0 && fsync(fd) == 0;
+    /* A fixed 0644, not 0644 & ~umask: reading the umask means setting it
+     * (umask() has no getter), which is process-wide and would race with
+     * other threads creating files (the arena writes from several). */
+    int ok = fchmod(fd, 0644) == 0 && write_all(fd, data, len) == 0 && fsync(fd) == 0;
     int e = errno;
     if (close(fd) != 0 && ok) {
         ok = 0;

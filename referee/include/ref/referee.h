@@ -3,7 +3,7 @@
  * processes exactly as CodinGame's referee does (protocol, judging, time
  * limits, the seed-driven `random`), and records it.
  *
- * Behaviour source: ../shared/reference/codingame-loa.md; docs/referee.md
+ * Behaviour source: docs/rules.md; docs/referee.md
  * documents it for users and docs/record.md the JSON record.
  *
  * Layers (each knows only the one below): process (spawn, kill, reap) ->
@@ -30,45 +30,82 @@ extern "C" {
 #endif
 
 /* Error codes of the referee library (the referee itself failed; a bot's
- * misbehaviour is never an error, it is a game result). */
+ * misbehaviour is never an error, it is a game result): one table,
+ * XX(NAME, code, message), generating enum ref_error (REF_E_<NAME>) and
+ * ref_strerror(). The referee's range is -101..-199. */
+#define REF_ERROR_MAP(XX)                                                            \
+    /* bad argument (NULL, empty command, limits <= 0) */                           \
+    XX(INVAL, -101, "invalid argument (NULL, empty command or a limit <= 0)")         \
+    /* out of memory */                                                              \
+    XX(NOMEM, -102, "out of memory")                                                 \
+    /* a system call failed (pipes, fork, fds): see errno */                        \
+    XX(SYSTEM, -103, "a system call failed")                                         \
+    /* writing a record failed */                                                    \
+    XX(IO, -104, "writing the record failed")                                        \
+    /* building JSON failed */                                                       \
+    XX(JSON, -105, "building the JSON record failed")                               \
+    /* an opening that is not a sequence of legal plies from the initial
+     * position, reaches a won position, or is too long */                           \
+    XX(OPENING, -106, "bad opening")
+
 enum ref_error {
     REF_OK = 0,
-    REF_E_INVAL = -101,    /* bad argument (NULL, empty command, limits <= 0) */
-    REF_E_NOMEM = -102,    /* out of memory */
-    REF_E_SYSTEM = -103,   /* a system call failed (pipes, fork, fds): see errno */
-    REF_E_IO = -104,       /* writing a record failed */
-    REF_E_JSON = -105      /* building JSON failed */
+#define REF_ERROR_XX(name, code, text) REF_E_##name = code,
+    REF_ERROR_MAP(REF_ERROR_XX)
+#undef REF_ERROR_XX
 };
 
-/* Why a game ended. Stable names (ref_reason_name) are used in records. */
+/* Why a game ended: one table, XX(NAME, "stable_name", blames_a_bot,
+ * "description"), generating the ref_reason enum (REF_REASON_<NAME>, in
+ * this order from 0), ref_reason_name() / ref_reason_from_name() (the
+ * stable names used in records), ref_reason_is_fault() and
+ * ref_reason_describe() (the description, which for the invalid_* reasons
+ * is also the end of the game's detail text). Never reorder: the values
+ * are stable. */
+#define REF_REASON_MAP(XX)                                                                 \
+    XX(NONE, "none", 0, "not finished")                                                    \
+    XX(CONNECTED, "connected", 0, "the mover joined all its checkers")                     \
+    XX(OPPONENT_CONNECTED, "opponent_connected", 0,                                        \
+       "the mover's ply left the other side connected; the other side wins")              \
+    XX(PLY_LIMIT, "ply_limit", 0, "max plies reached: draw")                               \
+    XX(TIMEOUT, "timeout", 1, "no complete line before the deadline")                      \
+    /* shaped like a move (e.g. a1b2...) but no legal move is a prefix */                 \
+    XX(INVALID_UNKNOWN_MOVE, "invalid_unknown_move", 1, "no legal move is a prefix of it") \
+    XX(INVALID_PASS, "invalid_pass", 1, "pass while legal moves exist")                    \
+    /* empty line, or a line starting with a space (an empty action) */                   \
+    XX(INVALID_EMPTY, "invalid_empty", 1, "empty action")                                  \
+    XX(INVALID_NOT_A_MOVE, "invalid_not_a_move", 1, "not a move")                          \
+    /* over REF_LINE_CAP bytes without a newline */                                        \
+    XX(INVALID_LINE_TOO_LONG, "invalid_line_too_long", 1,                                  \
+       "a line over the length cap without a newline")                                    \
+    /* the process exited or died by a signal before answering (see
+     * exit_status, term_signal) */                                                        \
+    XX(CRASHED, "crashed", 1, "the process exited or died before answering")              \
+    /* stdout reached EOF while the process kept running (also: it closed its
+     * stdin, so its turn's input cannot be delivered; detail says which) */              \
+    XX(CLOSED_OUTPUT, "closed_output", 1, "it closed its output or input and kept running") \
+    /* the command could not be run (shell exit 126/127 before any output,
+     * bad cwd) */                                                                         \
+    XX(FAILED_TO_START, "failed_to_start", 1, "the command could not be run")              \
+    /* the referee could not run the game (fds, fork, memory): no bot is
+     * blamed, scores 0 0, no winner */                                                    \
+    XX(REFEREE_ERROR, "referee_error", 0, "the referee could not run the game")            \
+    /* stopped through ref_config.stop_fd; scores 0 0, no winner */                      \
+    XX(ABORTED, "aborted", 0, "stopped by the caller")
+
 typedef enum ref_reason {
-    REF_REASON_NONE = 0,              /* "none": not finished */
-    REF_REASON_CONNECTED,             /* "connected": the mover joined all its checkers */
-    REF_REASON_OPPONENT_CONNECTED,    /* "opponent_connected": the mover's ply left the
-                                         other side connected; the other side wins */
-    REF_REASON_PLY_LIMIT,             /* "ply_limit": max plies reached: draw */
-    REF_REASON_TIMEOUT,               /* "timeout": no complete line before the deadline */
-    REF_REASON_INVALID_UNKNOWN_MOVE,  /* "invalid_unknown_move": shaped like a move
-                                         (e.g. a1b2...) but no legal move is a prefix */
-    REF_REASON_INVALID_PASS,          /* "invalid_pass": `pass` while moves exist */
-    REF_REASON_INVALID_EMPTY,         /* "invalid_empty": empty line (or action) */
-    REF_REASON_INVALID_NOT_A_MOVE,    /* "invalid_not_a_move": anything else */
-    REF_REASON_INVALID_LINE_TOO_LONG, /* "invalid_line_too_long": over REF_LINE_CAP bytes */
-    REF_REASON_CRASHED,               /* "crashed": the process exited or died by a
-                                         signal before answering (see exit_status,
-                                         term_signal) */
-    REF_REASON_CLOSED_OUTPUT,         /* "closed_output": stdout reached EOF while the
-                                         process kept running (also: it closed its
-                                         stdin, so its turn's input cannot be
-                                         delivered; result.detail says which) */
-    REF_REASON_FAILED_TO_START,       /* "failed_to_start": the command could not be run
-                                         (shell exit 126/127 before any output, bad cwd) */
-    REF_REASON_REFEREE_ERROR,         /* "referee_error": the referee could not run the
-                                         game (fds, fork, memory): no bot is blamed,
-                                         scores 0 0, no winner */
-    REF_REASON_ABORTED                /* "aborted": stopped through ref_config.stop;
-                                         scores 0 0, no winner */
+#define REF_REASON_XX(name, str, fault, text) REF_REASON_##name,
+    REF_REASON_MAP(REF_REASON_XX)
+#undef REF_REASON_XX
+    REF_REASON_COUNT /* number of reasons, not a reason */
 } ref_reason;
+
+/* Longest opening, in plies (a few plies is the usual; the bound keeps an
+ * opening well inside a 150-ply game). */
+#define REF_OPENING_MAX 100
+
+/* Longest opening text ref_opening_format() writes: 5 bytes a ply + NUL. */
+#define REF_OPENING_TEXT_MAX (REF_OPENING_MAX * 5 + 1)
 
 /* Longest output line a bot may write in one turn, newline excluded. A longer
  * line is REF_REASON_INVALID_LINE_TOO_LONG. */
@@ -130,10 +167,20 @@ typedef struct ref_config {
      * reads from it: one fd made readable stops every game that watches it.
      * -1 (the default): never stopped. */
     int stop_fd;
+    /* Optional opening: plies applied by the referee from the initial
+     * position before the bots play (not played by the bots; they count
+     * toward max_plies, the game being CodinGame's game that began with
+     * them). Each bot's first input shows the position after it, with
+     * lastMove its last move; after an odd number of plies white is the
+     * first bot to move. NULL / 0: none. Borrowed for the call; must pass
+     * ref_opening_check() and be shorter than max_plies. */
+    const loa_move *opening;
+    int opening_plies;
 } ref_config;
 
 /* Fills *c with the CodinGame defaults: 1000 ms, 150 ms, 150 plies, seed 0,
- * no callback, players zeroed, stop_fd -1. Start every config from it. */
+ * no callback, players zeroed, stop_fd -1, no opening. Start every config
+ * from it. */
 void ref_config_init(ref_config *c);
 
 /* Once per process before games run: ignores SIGPIPE (a bot that closes its
@@ -142,13 +189,38 @@ int ref_global_init(void);
 
 typedef struct ref_game ref_game; /* a played game: result, plies, metadata */
 
+/* Checks an opening: moves[0..n) must each be legal in turn from the
+ * initial position (LOA_MOVE_PASS only when the side to move has no move),
+ * and no position after any of them may be won (the game would be over
+ * before the bots play). 0 <= n <= REF_OPENING_MAX. Returns 0, or
+ * REF_E_OPENING with err naming the ply, the move and why ("ply 3 'a2a9':
+ * not a legal move here"), or REF_E_INVAL (NULL moves with n > 0).
+ * Rules: docs/rules.md. Thread-safe. */
+int ref_opening_check(const loa_move *moves, int n, char *err, size_t errsz);
+
+/* Parses an opening written as moves (`e2e3` or `pass`) separated by spaces
+ * or commas ("b1d3 a2c2", "b1d3,a2c2"; empty text: no ply) into
+ * moves[0..*n), at most cap, and checks it (ref_opening_check). Returns 0,
+ * or REF_E_OPENING with err naming the ply and the bad text ("ply 2
+ * 'a2c9': not a move (e2e3 or pass)"; more than cap plies), or
+ * REF_E_INVAL (a NULL argument). Thread-safe. */
+int ref_opening_parse(const char *text, loa_move *moves, int cap, int *n, char *err,
+                      size_t errsz);
+
+/* Writes moves[0..n) as `e2e3` words separated by single spaces into
+ * buf[size] ("" for n = 0; cut to fit, always NUL-terminated when size > 0;
+ * REF_OPENING_TEXT_MAX holds any opening). Returns buf. */
+char *ref_opening_format(const loa_move *moves, int n, char *buf, size_t size);
+
 /* Plays one game. Starts both bots (black's first input is written only once
  * both are started), runs turns until a result, ends both process groups
  * (SIGTERM, a short grace, SIGKILL) and reaps them; no process outlives the
  * call. On success returns 0 and *out owns the game (free with
  * ref_game_free) whatever the result, including REF_REASON_REFEREE_ERROR.
- * Returns REF_E_INVAL for a bad config or REF_E_NOMEM when not even the
- * game could be allocated (*out is then NULL). Thread-safe (one config and
+ * Returns REF_E_INVAL for a bad config, REF_E_OPENING for an opening that
+ * fails ref_opening_check() or is not shorter than max_plies, or
+ * REF_E_NOMEM when not even the game could be allocated (*out is then
+ * NULL). Thread-safe (one config and
  * game per call). */
 int ref_game_run(const ref_config *cfg, ref_game **out);
 
@@ -163,6 +235,9 @@ int64_t ref_game_start_time(const ref_game *g);
 /* Wall-clock length of ref_game_run() in microseconds (monotonic clock),
  * starting and ending both bots included. */
 int64_t ref_game_duration_us(const ref_game *g);
+/* The game's opening: its plies (owned by g; *moves may be NULL when
+ * there are none) and their number. */
+int ref_game_opening(const ref_game *g, const loa_move **moves);
 const char *ref_game_player_name(const ref_game *g, int player);
 const char *ref_game_player_command(const ref_game *g, int player);
 
@@ -180,14 +255,20 @@ int ref_game_write_json(const ref_game *g, const char *path);
  * moves as E2-E3. Returns 0 or REF_E_IO. */
 int ref_game_write_text(const ref_game *g, FILE *out, int olympiad);
 
-/* Stable lower-case name of a reason ("timeout", ...), as in records. */
+/* Stable lower-case name of a reason ("timeout", ...), as in records;
+ * "none" for a value outside the table. Static storage; thread-safe. */
 const char *ref_reason_name(ref_reason r);
-/* Parses a name back; REF_REASON_NONE for an unknown name. */
+/* Parses a name back; REF_REASON_NONE for an unknown name or NULL. */
 ref_reason ref_reason_from_name(const char *name);
 /* 1 if the reason blames a bot (timeout, invalid_*, crashed, closed_output,
- * failed_to_start). */
+ * failed_to_start), from REF_REASON_MAP; 0 otherwise. */
 int ref_reason_is_fault(ref_reason r);
+/* The reason's description from REF_REASON_MAP ("pass while legal moves
+ * exist", ...); "" for a value outside the table. Static storage. */
+const char *ref_reason_describe(ref_reason r);
 
+/* Fixed English sentence for a REF_E_* code from REF_ERROR_MAP ("success"
+ * for 0, "unknown referee error" otherwise). Static storage; thread-safe. */
 const char *ref_strerror(int code);
 
 #ifdef __cplusplus

@@ -3,8 +3,8 @@
  * status exactly as the CodinGame referee judges it; the one-line board
  * string.
  *
- * Rules source: ../shared/reference/codingame-loa.md ("Rules as the referee
- * enforces them"); docs/rules.md restates them.
+ * Rules source: CodinGame's online referee for Lines of Action, as restated
+ * in docs/rules.md ("End of the game").
  *
  * loa_board is a plain value (copy it freely, no resources). Functions are
  * thread-safe as long as two threads do not write the same board.
@@ -24,6 +24,10 @@ typedef enum loa_color { LOA_BLACK = 0, LOA_WHITE = 1 } loa_color;
 
 /* Total plies after which an undecided game is a draw (CodinGame rule). */
 #define LOA_MAX_PLIES 150
+
+/* Checkers of a side at the start, hence at most ever (a move never adds
+ * one). Parsers refuse more; move lists are sized for it. */
+#define LOA_MAX_CHECKERS 12
 
 /* Longest board string loa_board_format() writes, NUL included. */
 #define LOA_BOARD_STRING_MAX 96
@@ -70,7 +74,8 @@ loa_status loa_board_status_after(const loa_board *b, int opponent_changed, int 
  *   .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b
  * Returns 0 and fills *b, or LOA_E_INVAL (NULL argument), LOA_E_BOARD_ROWS,
  * LOA_E_BOARD_ROW_LENGTH, LOA_E_BOARD_CHAR, LOA_E_BOARD_SIDE,
- * LOA_E_BOARD_PLY, LOA_E_BOARD_NO_CHECKERS (a side has no checker) or
+ * LOA_E_BOARD_PLY, LOA_E_BOARD_NO_CHECKERS (a side has no checker),
+ * LOA_E_BOARD_TOO_MANY (a side has more than LOA_MAX_CHECKERS) or
  * LOA_E_BOARD_TRAILING; *b is untouched on error. */
 int loa_board_parse(const char *text, loa_board *b);
 

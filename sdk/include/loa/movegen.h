@@ -6,7 +6,7 @@
  * LOA_MOVE_PASS is the pass; LOA_MOVE_NONE (0) means "no move" (a1a1 is never
  * a move). Move lists are caller-supplied arrays of LOA_MAX_MOVES entries.
  *
- * Rules (../shared/reference/codingame-loa.md): a checker moves along its row,
+ * Rules (docs/rules.md): a checker moves along its row,
  * column or diagonal exactly as many squares as there are checkers of both
  * colours on that whole line; it may jump its own checkers, never an opponent
  * checker; it lands on an empty square or captures an opponent checker, never
@@ -51,10 +51,13 @@ typedef struct loa_undo {
 /* Writes the legal moves of the side to move into moves[0..n-1] (n returned,
  * at most LOA_MAX_MOVES) in the SDK's fast order (line by line; no ordering
  * guarantee a caller may rely on). 0 means the side must pass. Captures carry
- * LOA_MOVE_CAPTURE. */
+ * LOA_MOVE_CAPTURE. A side with more than LOA_MAX_CHECKERS checkers (no LOA
+ * position; the parsers refuse it) gets 0 moves, so the buffer is never
+ * overrun. */
 int loa_generate_moves(const loa_board *b, loa_move *moves);
 
-/* Same set of moves in the CodinGame referee's generation order (the order
+/* Same set of moves (and the same LOA_MAX_CHECKERS guard) in the CodinGame
+ * referee's generation order (the order
  * in which `random` and prefix matching pick moves; see the reference,
  * "`random` is reproducible"): rows rank 1..8, columns a..h, the file+rank
  * diagonals from a2..a8 then h2..h7, the file-rank diagonals from a1..a7 then

@@ -11,7 +11,8 @@
  * the same directory (mkstemp: two writers of one path never share a temp
  * file), written in full, fsync'd, renamed over path (rename is atomic
  * within one file system), then the directory fsync'd so the new name
- * survives a power loss. The file gets mode 0644 & ~umask. On failure the
+ * survives a power loss. The file gets mode 0644 (the umask is not read:
+ * that would change it process-wide, racing other threads). On failure the
  * temp file is removed and path is unchanged. Returns 0, UTIL_E_INVAL
  * (NULL path, or NULL data with len > 0) or UTIL_E_IO (errno set by the
  * failing call). Thread-safe (no shared state). */

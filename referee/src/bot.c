@@ -1,0 +1,105 @@
+/*
+ * bot.c - one bot's process and channel, and how it went away. See bot.h.
+ */
+#include "bot.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+void ref_bot_init(ref_bot *b)
+{
+    memset(b, 0, sizeof *b);
+    ref_proc_init(&b->proc);
+}
+
+ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, int *err, char *detail,
+                               size_t detailsz)
+{
+    int e = 0;
+    ref_proc_fail f = ref_proc_start(&b->proc, p->command, p->cwd, &e);
+    if (f == REF_PROC_FAIL_START) {
+        char eb[128];
+        snprintf(detail, detailsz, "failed to start (%s%s)",
+                 p->cwd ? "working directory: " : "", strerror_r(e, eb, sizeof eb));
+        return REF_BOT_CANNOT_START;
+    }
+    if (f != REF_PROC_OK) {
+        *err = e;
+        return REF_BOT_SYSTEM_ERROR;
+    }
+    if (ref_chan_init(&b->chan, &b->proc) != 0) {
+        *err = ENOMEM;
+        return REF_BOT_SYSTEM_ERROR;
+    }
+    b->chan_ok = 1;
+    return REF_BOT_STARTED;
+}
+
+ref_chan_rc ref_bot_send(ref_bot *b, ref_bot *other, const char *data, size_t len,
+                         int64_t deadline_ns, int stop_fd)
+{
+    return ref_chan_write(&b->chan, other ? &other->chan : NULL, data, len, deadline_ns,
+                          stop_fd);
+}
+
+ref_chan_rc ref_bot_read(ref_bot *b, ref_bot *other, int64_t deadline_ns, int stop_fd,
+                         const char **line, size_t *len, int64_t *at_ns)
+{
+    return ref_chan_read_line(&b->chan, other ? &other->chan : NULL, deadline_ns, stop_fd,
+                              line, len, at_ns);
+}
+
+size_t ref_bot_take_stderr(ref_bot *b, char out[REF_STDERR_CAP + 1])
+{
+    ref_chan_drain_stderr(&b->chan);
+    return ref_chan_take_stderr(&b->chan, out);
+}
+
+void ref_bot_gone_why(ref_bot *b, ref_chan_rc rc, ref_bot_gone *out)
+{
+    memset(out, 0, sizeof *out);
+    out->exit_status = -1;
+    if (!ref_proc_wait_exit(&b->proc, REF_BOT_EXIT_SETTLE_MS)) {
+        out->kind = rc == REF_CHAN_INPUT_CLOSED ? REF_BOT_GONE_CLOSED_INPUT
+                                                : REF_BOT_GONE_CLOSED_OUTPUT;
+        snprintf(out->text, sizeof out->text, "closed its standard %s and kept running",
+                 rc == REF_CHAN_INPUT_CLOSED ? "input" : "output");
+        return;
+    }
+    int status = b->proc.status;
+    char st[96];
+    ref_proc_describe_status(status, st, sizeof st);
+    out->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    out->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    /* The shell's "not found" / "not executable" codes mean a failure to
+     * start only when the bot never wrote a byte: a bot may exit 127 itself
+     * after playing. */
+    if ((out->exit_status == 126 || out->exit_status == 127) && b->chan.out_bytes == 0) {
+        out->kind = REF_BOT_GONE_FAILED_TO_START;
+        snprintf(out->text, sizeof out->text, "failed to start (shell %s: %s)", st,
+                 out->exit_status == 127 ? "command not found" : "command not executable");
+    } else {
+        out->kind = REF_BOT_GONE_CRASHED;
+        snprintf(out->text, sizeof out->text, "crashed (%s)", st);
+    }
+}
+
+const char *ref_bot_pending(const ref_bot *b, size_t max, size_t *len)
+{
+    *len = b->chan.len < max ? b->chan.len : max;
+    return b->chan.buf;
+}
+
+void ref_bot_end_pair(ref_bot *a, ref_bot *b)
+{
+    ref_proc_end_pair(a ? &a->proc : NULL, b ? &b->proc : NULL);
+    ref_bot *both[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        if (both[i] && both[i]->chan_ok) {
+            ref_chan_free(&both[i]->chan);
+            both[i]->chan_ok = 0;
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/*
+ * game_data.c - a played game as a value: its players, plies (with their
+ * owned strings), result and the public accessors of referee.h. Filled by
+ * game.c, read by the record writers.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game_impl.h"
+
+char *ref_escape(const char *s, size_t n, char *buf, size_t size)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    if (size == 0)
+        return buf;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        size_t need = (ch >= 0x20 && ch < 0x7f && ch != '\\') ? 1 : (ch == '\\' ? 2 : 4);
+        if (o + need + 4 > size) { /* room for "..." and the NUL */
+            if (o + 4 <= size) {
+                memcpy(buf + o, "...", 3);
+                o += 3;
+            }
+            break;
+        }
+        if (need == 1) {
+            buf[o++] = (char)ch;
+        } else if (need == 2) {
+            buf[o++] = '\\';
+            buf[o++] = '\\';
+        } else {
+            buf[o++] = '\\';
+            buf[o++] = 'x';
+            buf[o++] = hex[ch >> 4];
+            buf[o++] = hex[ch & 15];
+        }
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+/* Copies bytes into a C string; NUL bytes (which a C string cannot hold)
+ * become '?'. NULL on out of memory. */
+static char *dup_bytes(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (!d)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i] ? s[i] : '?';
+    d[n] = '\0';
+    return d;
+}
+
+static char *dup_str(const char *s)
+{
+    return s ? dup_bytes(s, strlen(s)) : NULL;
+}
+
+ref_game *ref_game_new(const ref_config *cfg)
+{
+    ref_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    for (int i = 0; i < 2; i++) {
+        const char *nm = cfg->players[i].name ? cfg->players[i].name : cfg->players[i].command;
+        g->name[i] = dup_str(nm);
+        g->command[i] = dup_str(cfg->players[i].command);
+        if (!g->name[i] || !g->command[i]) {
+            ref_game_free(g);
+            return NULL;
+        }
+    }
+    if (cfg->opening_plies > 0) {
+        g->opening = malloc(sizeof *g->opening * (size_t)cfg->opening_plies);
+        if (!g->opening) {
+            ref_game_free(g);
+            return NULL;
+        }
+        memcpy(g->opening, cfg->opening, sizeof *g->opening * (size_t)cfg->opening_plies);
+        g->opening_plies = cfg->opening_plies;
+    }
+    g->seed = cfg->seed;
+    g->start_time = (int64_t)time(NULL);
+    g->first_turn_ms = cfg->first_turn_ms;
+    g->turn_ms = cfg->turn_ms;
+    g->max_plies = cfg->max_plies;
+    g->result.winner = -1;
+    g->result.fault = -1;
+    g->result.exit_status = -1;
+    return g;
+}
+
+ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len,
+                          const char *stderr_tail)
+{
+    if (g->nplies == g->cap) {
+        int ncap = g->cap ? g->cap * 2 : 64;
+        ref_ply *np = realloc(g->plies, (size_t)ncap * sizeof *np);
+        if (!np)
+            return NULL;
+        g->plies = np;
+        g->cap = ncap;
+    }
+    ref_ply *p = &g->plies[g->nplies];
+    memset(p, 0, sizeof *p);
+    p->player = player;
+    p->move = LOA_MOVE_NONE;
+    p->output = out ? dup_bytes(out, out_len) : NULL;
+    p->comment = dup_str("");
+    p->stderr_tail = dup_str(stderr_tail ? stderr_tail : "");
+    if ((out && !p->output) || !p->comment || !p->stderr_tail) {
+        free((char *)p->output);
+        free((char *)p->comment);
+        free((char *)p->stderr_tail);
+        return NULL;
+    }
+    g->nplies++;
+    return p;
+}
+
+int ref_ply_set_comment(ref_ply *p, const char *c, size_t n)
+{
+    char *d = dup_bytes(c, n);
+    if (!d)
+        return -1;
+    free((char *)p->comment);
+    p->comment = d;
+    return 0;
+}
+
+void ref_game_free(ref_game *g)
+{
+    if (!g)
+        return;
+    for (int i = 0; i < g->nplies; i++) {
+        free((char *)g->plies[i].output);
+        free((char *)g->plies[i].comment);
+        free((char *)g->plies[i].stderr_tail);
+    }
+    free(g->plies);
+    free(g->opening);
+    for (int i = 0; i < 2; i++) {
+        free(g->name[i]);
+        free(g->command[i]);
+    }
+    free(g);
+}
+
+const ref_result *ref_game_result(const ref_game *g) { return &g->result; }
+int ref_game_ply_count(const ref_game *g) { return g->nplies; }
+const ref_ply *ref_game_ply(const ref_game *g, int i)
+{
+    return i >= 0 && i < g->nplies ? &g->plies[i] : NULL;
+}
+int64_t ref_game_seed(const ref_game *g) { return g->seed; }
+int64_t ref_game_start_time(const ref_game *g) { return g->start_time; }
+int64_t ref_game_duration_us(const ref_game *g) { return g->duration_us; }
+int ref_game_opening(const ref_game *g, const loa_move **moves)
+{
+    if (moves)
+        *moves = g->opening;
+    return g->opening_plies;
+}
+const char *ref_game_player_name(const ref_game *g, int player)
+{
+    return player == 0 || player == 1 ? g->name[player] : NULL;
+}
+const char *ref_game_player_command(const ref_game *g, int player)
+{
+    return player == 0 || player == 1 ? g->command[player] : NULL;
+}

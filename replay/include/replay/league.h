@@ -1,0 +1,53 @@
+/*
+ * replay/league.h - the pages of a loa-arena results directory DIR
+ * (docs/arena.md, "Output files"): DIR/index.html (standings, score
+ * matrix, SPRT state when standings.json has one, and every game,
+ * filterable by bot, result and reason, each linking to its replay page)
+ * and DIR/games/<id>.html beside each record.
+ *
+ * Inputs are hostile: files are read bounded, a torn or foreign line of
+ * games.jsonl is skipped, a link is only made to a page path of the form
+ * games/<name>.html. Files are written atomically (util_write_file_atomic).
+ * Thread-safe as long as two calls do not write the same DIR at once.
+ */
+#ifndef REPLAY_LEAGUE_H
+#define REPLAY_LEAGUE_H
+
+#include <stddef.h>
+
+#include "replay/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest games.jsonl, standings.json or league.json read (bytes). */
+#define REPLAY_LEAGUE_FILE_MAX (256u << 20)
+
+/* Writes DIR/index.html from DIR/standings.json, DIR/games.jsonl and
+ * DIR/league.json (each optional, at least one of the first two needed).
+ * Returns 0, REPLAY_E_INVAL (NULL dir), REPLAY_E_LEAGUE (neither file, or
+ * standings.json is not a JSON object), REPLAY_E_TOO_BIG, REPLAY_E_NOMEM
+ * or REPLAY_E_IO (errno set); err names the file. */
+int replay_write_index(const char *dir, char *err, size_t errsz);
+
+/* The replay page of the record at record_path, written beside it
+ * (replay_default_output()). Returns 0 or the codes of replay_game_load()
+ * and replay_write_html(). */
+int replay_write_record_page(const char *record_path, char *err, size_t errsz);
+
+/* Writes the replay page of every record listed in DIR/games.jsonl (all
+ * nonzero: every one; 0: only those whose page is missing or older than
+ * the record), then DIR/index.html. A record that cannot be read or
+ * rendered does not stop the others: it is counted in *failed (may be
+ * NULL) and the first such message goes to err. *written (may be NULL)
+ * counts the pages written. Returns 0 when the index was written and no
+ * page failed, REPLAY_E_FIELD... of the first failed page (the index is
+ * still written), or the codes of replay_write_index(). */
+int replay_write_league(const char *dir, int all, int *written, int *failed, char *err,
+                        size_t errsz);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

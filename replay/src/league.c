@@ -1,0 +1,264 @@
+/*
+ * league.c - a loa-arena results directory as pages (league.h): the index
+ * from standings.json, games.jsonl and league.json, and every game's
+ * replay page beside its record.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "assets.h"
+#include "replay/league.h"
+#include "replay/replay.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/text.h"
+
+/* Reads DIR/name as JSON text: 0 and *text (the caller frees), 1 when the
+ * file does not exist, or an error. */
+static int read_optional(const char *dir, const char *name, char **text, size_t *len, char *err,
+                         size_t errsz)
+{
+    char *path = util_path_join(dir, name);
+    if (!path)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    int rc = util_read_file(path, REPLAY_LEAGUE_FILE_MAX, text, len);
+    if (rc == UTIL_E_IO && errno == ENOENT)
+        rc = 1;
+    else if (rc == UTIL_E_RANGE)
+        rc = util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: larger than %u bytes", path, REPLAY_LEAGUE_FILE_MAX);
+    else if (rc == UTIL_E_NOMEM)
+        rc = util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", path);
+    else if (rc != 0)
+        rc = util_fail(REPLAY_E_IO, err, errsz, "cannot read %s: %s", path, strerror(errno));
+    free(path);
+    return rc;
+}
+
+/* A record path of games.jsonl that is safe to turn into a link and a
+ * file name: games/<letters, digits, '_', '-'>.json. */
+static int safe_record_path(const char *p)
+{
+    size_t n = p ? strlen(p) : 0;
+    if (n < 12 || n > 80 || strncmp(p, "games/", 6) != 0 || strcmp(p + n - 5, ".json") != 0)
+        return 0;
+    for (size_t i = 6; i < n - 5; i++)
+        if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'z') ||
+              (p[i] >= 'A' && p[i] <= 'Z') || p[i] == '_' || p[i] == '-'))
+            return 0;
+    return 1;
+}
+
+/* Copies the fields the index shows from a games.jsonl line; NULL for a
+ * line that is not a game (torn, foreign). */
+static cJSON *game_row(const cJSON *line)
+{
+    static const char *const strings[] = {"black", "white", "result", "reason", "seed", "detail",
+                                          "winner", "fault"};
+    static const char *const numbers[] = {"id", "round", "plies", "duration_ms"};
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(line, "id");
+    if (!cJSON_IsObject(line) || !cJSON_IsNumber(id) ||
+        !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(line, "black")) ||
+        !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(line, "white")))
+        return NULL;
+    cJSON *o = cJSON_CreateObject();
+    for (size_t i = 0; o && i < sizeof strings / sizeof strings[0]; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(line, strings[i]);
+        if (cJSON_IsString(v) && !cJSON_AddStringToObject(o, strings[i], v->valuestring))
+            goto oom;
+    }
+    for (size_t i = 0; o && i < sizeof numbers / sizeof numbers[0]; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(line, numbers[i]);
+        if (cJSON_IsNumber(v) && !cJSON_AddNumberToObject(o, numbers[i], v->valuedouble))
+            goto oom;
+    }
+    const cJSON *rec = cJSON_GetObjectItemCaseSensitive(line, "record");
+    if (o && cJSON_IsString(rec) && safe_record_path(rec->valuestring)) {
+        char page[96];
+        snprintf(page, sizeof page, "%.*s.html", (int)strlen(rec->valuestring) - 5, rec->valuestring);
+        if (!cJSON_AddStringToObject(o, "page", page) || !cJSON_AddStringToObject(o, "record", rec->valuestring))
+            goto oom;
+    }
+    return o;
+oom:
+    cJSON_Delete(o);
+    return NULL;
+}
+
+/* Parses games.jsonl into an array of rows; lines that are not games are
+ * skipped (the arena itself warns about them). */
+static cJSON *games_rows(const char *text, size_t len)
+{
+    cJSON *rows = cJSON_CreateArray();
+    for (size_t at = 0; rows && at < len;) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
+        cJSON *line = cJSON_ParseWithLength(text + at, n);
+        cJSON *row = line ? game_row(line) : NULL;
+        if (row && !cJSON_AddItemToArray(rows, row))
+            cJSON_Delete(row);
+        cJSON_Delete(line);
+        at += n + 1;
+    }
+    return rows;
+}
+
+static const char *base_name(const char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    const char *b = dir + n;
+    while (b > dir && b[-1] != '/')
+        b--;
+    return b;
+}
+
+int replay_write_index(const char *dir, char *err, size_t errsz)
+{
+    if (!dir || !*dir)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_index: no directory");
+    char *st_text = NULL, *games_text = NULL, *league_text = NULL;
+    size_t st_len = 0, games_len = 0, league_len = 0;
+    int rc_st = read_optional(dir, "standings.json", &st_text, &st_len, err, errsz);
+    int rc_g = rc_st < 0 ? 0 : read_optional(dir, "games.jsonl", &games_text, &games_len, err, errsz);
+    int rc_l = rc_st < 0 || rc_g < 0 ? 0 : read_optional(dir, "league.json", &league_text, &league_len, err, errsz);
+    int rc = rc_st < 0 ? rc_st : rc_g < 0 ? rc_g : rc_l < 0 ? rc_l : 0;
+    if (rc == 0 && rc_st == 1 && rc_g == 1)
+        rc = util_fail(REPLAY_E_LEAGUE, err, errsz,
+                       "%s: neither standings.json nor games.jsonl: not a loa-arena results directory", dir);
+    cJSON *data = cJSON_CreateObject(), *standings = NULL, *league = NULL;
+    if (rc == 0 && rc_st == 0) {
+        standings = cJSON_ParseWithLength(st_text, st_len);
+        if (!cJSON_IsObject(standings))
+            rc = util_fail(REPLAY_E_LEAGUE, err, errsz, "%s/standings.json: not a JSON object", dir);
+    }
+    if (rc == 0 && rc_l == 0) {
+        league = cJSON_ParseWithLength(league_text, league_len);
+        if (!cJSON_IsObject(league)) { /* the index is still useful without it */
+            cJSON_Delete(league);
+            league = NULL;
+        }
+    }
+    cJSON *games = rc == 0 ? games_rows(games_text ? games_text : "", games_len) : NULL;
+    if (rc == 0) {
+        int ok = data && games && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
+                 cJSON_AddItemToObject(data, "games", games);
+        if (ok)
+            games = NULL;
+        ok = ok && cJSON_AddItemToObject(data, "standings", standings ? standings : cJSON_CreateNull());
+        if (ok)
+            standings = NULL;
+        ok = ok && cJSON_AddItemToObject(data, "league", league ? league : cJSON_CreateNull());
+        if (ok)
+            league = NULL;
+        if (!ok)
+            rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building %s/index.html", dir);
+    }
+    char *html = NULL, *path = NULL;
+    size_t len = 0;
+    if (rc == 0) {
+        char title[300];
+        snprintf(title, sizeof title, "League %.250s", base_name(dir));
+        rc = replay_render("index.html", title, data, &html, &len, err, errsz);
+    }
+    if (rc == 0 && !(path = util_path_join(dir, "index.html")))
+        rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    if (rc == 0 && util_write_file_atomic(path, html, len) != 0)
+        rc = util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
+    free(path);
+    free(html);
+    cJSON_Delete(games);
+    cJSON_Delete(standings);
+    cJSON_Delete(league);
+    cJSON_Delete(data);
+    free(st_text);
+    free(games_text);
+    free(league_text);
+    return rc;
+}
+
+int replay_write_record_page(const char *record_path, char *err, size_t errsz)
+{
+    if (!record_path)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_record_page: NULL path");
+    replay_game *g;
+    int rc = replay_game_load(record_path, &g, err, errsz);
+    if (rc != 0)
+        return rc;
+    char *out = replay_default_output(record_path);
+    rc = out ? replay_write_html(g, out, err, errsz)
+             : util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    free(out);
+    replay_game_free(g);
+    return rc;
+}
+
+/* 1 when the page at page is missing or older than the record. */
+static int stale(const char *record, const char *page)
+{
+    struct stat r, p;
+    if (stat(page, &p) != 0 || stat(record, &r) != 0)
+        return 1;
+    return p.st_mtim.tv_sec < r.st_mtim.tv_sec ||
+           (p.st_mtim.tv_sec == r.st_mtim.tv_sec && p.st_mtim.tv_nsec < r.st_mtim.tv_nsec);
+}
+
+int replay_write_league(const char *dir, int all, int *written, int *failed, char *err, size_t errsz)
+{
+    int nw = 0, nf = 0, first = 0;
+    if (written)
+        *written = 0;
+    if (failed)
+        *failed = 0;
+    if (!dir || !*dir)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_league: no directory");
+    char *text = NULL;
+    size_t len = 0;
+    int rc = read_optional(dir, "games.jsonl", &text, &len, err, errsz);
+    if (rc < 0)
+        return rc;
+    cJSON *rows = rc == 0 ? games_rows(text, len) : cJSON_CreateArray();
+    free(text);
+    if (!rows)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory reading %s/games.jsonl", dir);
+    const cJSON *row;
+    cJSON_ArrayForEach(row, rows)
+    {
+        const cJSON *rec = cJSON_GetObjectItemCaseSensitive(row, "record");
+        const cJSON *page = cJSON_GetObjectItemCaseSensitive(row, "page");
+        if (!cJSON_IsString(rec) || !cJSON_IsString(page))
+            continue;
+        char *rp = util_path_join(dir, rec->valuestring), *pp = util_path_join(dir, page->valuestring);
+        char msg[512];
+        int r = !rp || !pp ? REPLAY_E_NOMEM : 0;
+        if (r == 0 && (all || stale(rp, pp))) {
+            r = replay_write_record_page(rp, msg, sizeof msg);
+            if (r == 0)
+                nw++;
+        } else if (r != 0) {
+            snprintf(msg, sizeof msg, "out of memory");
+        }
+        if (r != 0) {
+            if (nf++ == 0) {
+                first = r;
+                util_fail(r, err, errsz, "%s", msg);
+            }
+        }
+        free(rp);
+        free(pp);
+    }
+    cJSON_Delete(rows);
+    if (written)
+        *written = nw;
+    if (failed)
+        *failed = nf;
+    char ierr[512];
+    rc = replay_write_index(dir, ierr, sizeof ierr);
+    if (rc != 0) {
+        util_fail(rc, err, errsz, "%s", ierr);
+        return rc;
+    }
+    return first;
+}

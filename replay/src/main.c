@@ -1,0 +1,105 @@
+/*
+ * loa-replay - the replay of a game record as one self-contained HTML page,
+ * or as text in a terminal:
+ *
+ *   loa-replay RECORD.json [-o OUT.html]
+ *   loa-replay --text RECORD.json [--ply N]
+ *
+ * Options and exit codes: usage() below and docs/replay.md.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "replay/replay.h"
+#include "util/parse.h"
+
+enum { EXIT_DONE = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+static void usage(FILE *out)
+{
+    fputs("Usage: loa-replay RECORD.json [-o OUT.html]\n"
+          "       loa-replay --text RECORD.json [--ply N]\n"
+          "Writes the replay of a game record (loa-referee -l, loa-arena games/<id>.json) as\n"
+          "one self-contained HTML page (no server, no network: open it from file://), or\n"
+          "prints it as text.\n"
+          "\n"
+          "  -o, --output FILE   the page (default: the record's path with .html for .json)\n"
+          "  -t, --text          print the game as text instead: players, result, every ply,\n"
+          "                      the final board\n"
+          "  -p, --ply N         with --text: the board after N plies (0 = start), its move,\n"
+          "                      comment, time and stderr\n"
+          "  -h, --help          this help\n"
+          "  -V, --version       the version\n"
+          "\n"
+          "In the page: Left/Right a ply, Home/End the ends; #ply=N in the URL opens ply N.\n"
+          "Exit status: 0 done, 1 the record is bad or a file cannot be read or written\n"
+          "(one line on stderr names it), 2 bad command line.\n",
+          out);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"output", required_argument, NULL, 'o'}, {"text", no_argument, NULL, 't'},
+        {"ply", required_argument, NULL, 'p'},    {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+    const char *output = NULL;
+    int text = 0, ply = -1, c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:tp:hV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': output = optarg; break;
+        case 't': text = 1; break;
+        case 'p':
+            if (util_parse_int(optarg, 0, REPLAY_PLIES_MAX, &ply) != 0) {
+                fprintf(stderr, "loa-replay: --ply '%s' is not a number from 0 to %d\n", optarg,
+                        REPLAY_PLIES_MAX);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'h': usage(stdout); return EXIT_DONE;
+        case 'V': printf("loa-replay %s\n", LOA_REPLAY_VERSION); return EXIT_DONE;
+        case ':':
+            fprintf(stderr, "loa-replay: option '%s' needs an argument (see --help)\n", argv[optind - 1]);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "loa-replay: unknown option '%s' (see --help)\n", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "loa-replay: %s (see --help)\n",
+                optind == argc ? "give one RECORD.json" : "give one RECORD.json only");
+        return EXIT_USAGE;
+    }
+    if (ply >= 0 && !text) {
+        fputs("loa-replay: --ply goes with --text (in the page, open OUT.html#ply=N)\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (output && text) {
+        fputs("loa-replay: --output and --text exclude each other\n", stderr);
+        return EXIT_USAGE;
+    }
+    const char *record = argv[optind];
+    char err[512];
+    replay_game *g;
+    if (replay_game_load(record, &g, err, sizeof err) != 0) {
+        fprintf(stderr, "loa-replay: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    int rc;
+    if (text) {
+        rc = replay_text(g, ply, stdout, err, sizeof err);
+    } else {
+        char *def = output ? NULL : replay_default_output(record);
+        rc = replay_write_html(g, output ? output : def, err, sizeof err);
+        free(def);
+    }
+    replay_game_free(g);
+    if (rc != 0) {
+        fprintf(stderr, "loa-replay: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return EXIT_DONE;
+}

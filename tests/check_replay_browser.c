@@ -1,0 +1,434 @@
+/*
+ * check_replay_browser - the replay pages in a real browser: headless
+ * Chromium driven over its DevTools pipe (cdp.c). For records of a normal
+ * game, a game with passes, a draw by the ply limit, an error game and a
+ * game with an opening (tests/fixtures/replay/), pages written by
+ * loa-replay are opened at #ply=N and their data-board compared with the
+ * SDK's position after N plies, computed here from the record's moves;
+ * keys and the slider move the ply; no page logs a JavaScript error or
+ * loads anything; a screenshot is not blank.
+ *
+ * Without chromium the suite is skipped (exit 77, ctest's SKIP_RETURN_CODE)
+ * with a message, unless the environment variable CI is set: then it fails.
+ */
+#define _XOPEN_SOURCE 700
+#include <check.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "cdp.h"
+#include "check_main.h"
+#include "loa/board.h"
+#include "loa/movegen.h"
+#include "loa/notation.h"
+#include "replay/league.h"
+
+#define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
+#define MAX_POS 1100
+
+static const char *const records[] = {"normal", "pass", "draw", "error", "opening"};
+
+static char tmpdir[] = "/tmp/check_replay_browser.XXXXXX";
+
+static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *f)
+{
+    (void)sb, (void)flag, (void)f;
+    return remove(p);
+}
+
+/* Each test (a forked process of its own) makes its temp dir first and
+ * removes it last (a failing test leaves it, for inspection). */
+static void setup(void) { ck_assert_ptr_nonnull(mkdtemp(tmpdir)); }
+static void teardown(void) { nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+/* The positions after 0..n plies, replayed here with the SDK from the
+ * record's "opening" and "moves" (independently of loa_replay). */
+static int sdk_boards(const char *name, char (*boards)[65])
+{
+    char path[512];
+    snprintf(path, sizeof path, FIXTURES "%s.json", name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    cJSON *r = cJSON_Parse(text);
+    ck_assert_ptr_nonnull(r);
+    char all[8192] = "";
+    const cJSON *op = cJSON_GetObjectItem(r, "opening"), *m;
+    if (cJSON_IsString(op))
+        snprintf(all, sizeof all, "%s ", op->valuestring);
+    cJSON_ArrayForEach(m, cJSON_GetObjectItem(r, "moves"))
+    {
+        strcat(all, m->valuestring);
+        strcat(all, " ");
+    }
+    cJSON_Delete(r);
+    loa_board b;
+    loa_board_init(&b);
+    int n = 0;
+    for (char *save = NULL, *t = strtok_r(all, " ", &save);; t = strtok_r(NULL, " ", &save)) {
+        for (int i = 0; i < 64; i++)
+            boards[n][i] = loa_board_square_char(&b, LOA_SQUARE(i % 8, 7 - i / 8));
+        boards[n][64] = '\0';
+        if (!t)
+            break;
+        loa_move mv;
+        ck_assert_int_eq(loa_move_parse(t, &mv), 0);
+        ck_assert(loa_is_legal(&b, mv));
+        loa_make_move(&b, mv, NULL);
+        ck_assert_int_lt(++n, MAX_POS);
+    }
+    return n;
+}
+
+/* Writes the page of fixture `name` with loa-replay; returns its file URL. */
+static void make_page(const char *name, char *url, size_t size)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s/loa-replay' '" FIXTURES "%s.json' -o '%s/%s.html'", LOA_BIN_DIR,
+             name, tmpdir, name);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(url, size, "file://%s/%s.html", tmpdir, name);
+}
+
+static cdp *browser(void)
+{
+    const char *chromium = cdp_find_chromium();
+    ck_assert_msg(chromium, "chromium is not installed (scripts/install-deps.sh installs it); "
+                            "required because CI is set");
+    char prof[600], err[600];
+    snprintf(prof, sizeof prof, "%s/profile", tmpdir);
+    ck_assert_int_eq(mkdir(prof, 0700), 0);
+    cdp *c;
+    int rc = cdp_start(chromium, prof, &c, err, sizeof err);
+    ck_assert_msg(rc == 0, "cannot drive %s: %s", chromium, err);
+    char allow[600];
+    snprintf(allow, sizeof allow, "file://%s/", tmpdir);
+    const char *prefixes[] = {allow, "about:blank"};
+    cdp_allow_urls(c, prefixes, 2);
+    return c;
+}
+
+static char *eval_string(cdp *c, const char *expr)
+{
+    cJSON *v = cdp_eval(c, expr, 10000);
+    ck_assert_msg(cJSON_IsString(v), "%s: %s", expr, cdp_error(c));
+    char *s = strdup(v->valuestring);
+    cJSON_Delete(v);
+    return s;
+}
+
+static int eval_int(cdp *c, const char *expr)
+{
+    cJSON *v = cdp_eval(c, expr, 10000);
+    ck_assert_msg(cJSON_IsNumber(v), "%s: %s", expr, cdp_error(c));
+    int n = v->valueint;
+    cJSON_Delete(v);
+    return n;
+}
+
+static int shown_ply(cdp *c)
+{
+    return eval_int(c, "Number(document.getElementById('board').getAttribute('data-ply'))");
+}
+
+/* The page shows ply n: data-ply, data-board as the SDK's, the URL, and as
+ * many checkers drawn as the board holds. */
+static void assert_shows(cdp *c, const char *name, int n, char (*boards)[65])
+{
+    ck_assert_int_eq(shown_ply(c), n);
+    char *b = eval_string(c, "document.getElementById('board').getAttribute('data-board')");
+    ck_assert_msg(strcmp(b, boards[n]) == 0, "%s ply %d: page %s, SDK %s", name, n, b, boards[n]);
+    free(b);
+    char *h = eval_string(c, "location.hash");
+    char want[32];
+    snprintf(want, sizeof want, "#ply=%d", n);
+    ck_assert_str_eq(h, want);
+    free(h);
+    int nb = 0, nw = 0;
+    for (int i = 0; i < 64; i++)
+        nb += boards[n][i] == 'b', nw += boards[n][i] == 'w';
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board circle.piece.black').length"), nb);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board circle.piece.white').length"), nw);
+}
+
+START_TEST(deep_links_show_the_sdk_positions)
+{
+    setup();
+    const char *name = records[_i];
+    static char boards[MAX_POS][65];
+    int plies = sdk_boards(name, boards);
+    char url[600], at[700];
+    make_page(name, url, sizeof url);
+    cdp *c = browser();
+    /* the start, the first plies, the passes of "pass" (21, 23), the
+     * middle, the end, and a number beyond the end (shows the end). */
+    const int want[] = {0, 1, 2, 3, 21, 22, 23, plies / 2, plies - 1, plies, plies + 50};
+    for (size_t k = 0; k < LOA_COUNT(want); k++) {
+        if (want[k] < 0 || (want[k] > plies && k + 1 < LOA_COUNT(want)))
+            continue;
+        snprintf(at, sizeof at, "%s#ply=%d", url, want[k]);
+        ck_assert_msg(cdp_open(c, at, 20000) == 0, "%s: %s", at, cdp_error(c));
+        assert_shows(c, name, want[k] > plies ? plies : want[k], boards);
+    }
+    if (strcmp(name, "opening") == 0) { /* the opening's plies are marked */
+        snprintf(at, sizeof at, "%s#ply=2", url);
+        ck_assert_int_eq(cdp_open(c, at, 20000), 0);
+        ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#ply .tag.opening').length"), 1);
+        snprintf(at, sizeof at, "%s#ply=3", url);
+        ck_assert_int_eq(cdp_open(c, at, 20000), 0);
+        ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#ply .tag.opening').length"), 0);
+    }
+    if (strcmp(name, "error") == 0) { /* the offending output, highlighted */
+        char *o = eval_string(c, "document.getElementById('offending').textContent");
+        ck_assert_str_eq(o, "pass");
+        free(o);
+        ck_assert_int_eq(eval_int(c, "document.getElementById('error').hidden ? 0 : 1"), 1);
+    }
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s: %s", name, cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
+START_TEST(keys_and_buttons_move_the_ply)
+{
+    setup();
+    static char boards[MAX_POS][65];
+    int plies = sdk_boards("normal", boards);
+    char url[600];
+    make_page("normal", url, sizeof url);
+    cdp *c = browser();
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    assert_shows(c, "normal", 0, boards); /* no #ply: the start */
+    for (int i = 1; i <= 3; i++) {
+        ck_assert_int_eq(cdp_key(c, "ArrowRight"), 0);
+        assert_shows(c, "normal", i, boards);
+    }
+    ck_assert_int_eq(cdp_key(c, "ArrowLeft"), 0);
+    assert_shows(c, "normal", 2, boards);
+    ck_assert_int_eq(cdp_key(c, "End"), 0);
+    assert_shows(c, "normal", plies, boards);
+    ck_assert_int_eq(cdp_key(c, "ArrowRight"), 0); /* stays at the end */
+    assert_shows(c, "normal", plies, boards);
+    ck_assert_int_eq(cdp_key(c, "Home"), 0);
+    assert_shows(c, "normal", 0, boards);
+    ck_assert_int_eq(cdp_key(c, "ArrowLeft"), 0); /* stays at the start */
+    assert_shows(c, "normal", 0, boards);
+    /* The buttons, clicked where they are drawn. */
+    static const char *const buttons[] = {"next", "next", "prev", "last", "first"};
+    const int after[] = {1, 2, 1, plies, 0};
+    for (size_t i = 0; i < LOA_COUNT(buttons); i++) {
+        char expr[200];
+        snprintf(expr, sizeof expr, "(() => { const r = document.getElementById('%s')"
+                 ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()",
+                 buttons[i]);
+        cJSON *at = cdp_eval(c, expr, 10000);
+        ck_assert(cJSON_IsArray(at));
+        ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(at, 0)->valuedouble,
+                                   cJSON_GetArrayItem(at, 1)->valuedouble), 0);
+        cJSON_Delete(at);
+        assert_shows(c, "normal", after[i], boards);
+    }
+    ck_assert_msg(cdp_errors(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
+START_TEST(slider_moves_the_ply)
+{
+    setup();
+    static char boards[MAX_POS][65];
+    int plies = sdk_boards("draw", boards);
+    char url[600];
+    make_page("draw", url, sizeof url);
+    cdp *c = browser();
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    cJSON *r = cdp_eval(c, "(() => { const r = document.getElementById('slider')"
+                           ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()",
+                        10000);
+    ck_assert(cJSON_IsArray(r) && cJSON_GetArraySize(r) == 4);
+    double x = cJSON_GetArrayItem(r, 0)->valuedouble, y = cJSON_GetArrayItem(r, 1)->valuedouble;
+    double w = cJSON_GetArrayItem(r, 2)->valuedouble, h = cJSON_GetArrayItem(r, 3)->valuedouble;
+    cJSON_Delete(r);
+    /* A click at the middle of the track goes to about the middle ply (the
+     * thumb's width makes the exact ply depend on the browser's layout). */
+    ck_assert_int_eq(cdp_click(c, x + w / 2, y + h / 2), 0);
+    int mid = shown_ply(c);
+    ck_assert_msg(abs(mid - plies / 2) <= plies / 10, "clicked the middle, ply %d of %d", mid, plies);
+    assert_shows(c, "draw", mid, boards);
+    ck_assert_int_eq(cdp_click(c, x + w - 1, y + h / 2), 0);
+    assert_shows(c, "draw", plies, boards);
+    ck_assert_int_eq(cdp_click(c, x + 1, y + h / 2), 0);
+    assert_shows(c, "draw", 0, boards);
+    /* The focused slider steps with the keys, once per press. */
+    ck_assert_int_eq(cdp_key(c, "ArrowRight"), 0);
+    assert_shows(c, "draw", 1, boards);
+    ck_assert_msg(cdp_errors(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
+START_TEST(the_detector_sees_errors_and_requests)
+{
+    setup();
+    /* The other tests rely on cdp counting errors and requests: a page that
+     * throws and loads an image must be seen doing both. */
+    char path[600], url[700];
+    snprintf(path, sizeof path, "%s/bad.html", tmpdir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("<!DOCTYPE html><html><body><img src=\"http://example.com/x.png\">"
+          "<script>null.x = 1;</script></body></html>",
+          f);
+    fclose(f);
+    snprintf(url, sizeof url, "file://%s", path);
+    cdp *c = browser();
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    usleep(300000);
+    cJSON_Delete(cdp_eval(c, "1", 5000)); /* drain the events */
+    ck_assert_int_ge(cdp_errors(c), 1);
+    ck_assert_int_ge(cdp_requests(c), 1);
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
+/* Distinct colours of a PNG (base64), sampled, counted by the browser. */
+static int png_colours(cdp *c, const char *b64)
+{
+    size_t n = strlen(b64) + 512;
+    char *expr = malloc(n);
+    snprintf(expr, n,
+             "new Promise((ok) => { const i = new Image(); i.onload = () => {"
+             " const c = document.createElement('canvas'); c.width = i.width; c.height = i.height;"
+             " const x = c.getContext('2d'); x.drawImage(i, 0, 0);"
+             " const d = x.getImageData(0, 0, c.width, c.height).data; const s = new Set();"
+             " for (let k = 0; k < d.length; k += 4 * 7) s.add((d[k] << 16) | (d[k + 1] << 8) | d[k + 2]);"
+             " ok(s.size); }; i.onerror = () => ok(-1); i.src = 'data:image/png;base64,%s'; })",
+             b64);
+    int k = eval_int(c, expr);
+    free(expr);
+    return k;
+}
+
+START_TEST(screenshot_is_not_blank)
+{
+    setup();
+    char url[600];
+    make_page("normal", url, sizeof url);
+    strcat(url, "#ply=12");
+    cdp *c = browser();
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "format", "png");
+    cJSON *shot = cdp_call(c, "Page.captureScreenshot", p, 20000);
+    const cJSON *data = cJSON_GetObjectItem(shot, "data");
+    ck_assert_msg(cJSON_IsString(data), "screenshot: %s", cdp_error(c));
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    /* Counted on about:blank: the replay page's CSP forbids data: images. */
+    ck_assert_int_eq(cdp_open(c, "about:blank", 20000), 0);
+    int colours = png_colours(c, data->valuestring);
+    ck_assert_msg(colours > 20, "the screenshot has %d colours: blank?", colours);
+    cJSON_Delete(shot);
+    /* Control: a blank page's screenshot has one or two colours. */
+    shot = cdp_call(c, "Page.captureScreenshot", cJSON_CreateObject(), 20000);
+    ck_assert_ptr_nonnull(shot);
+    ck_assert_int_le(png_colours(c, cJSON_GetObjectItem(shot, "data")->valuestring), 2);
+    cJSON_Delete(shot);
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
+START_TEST(league_index_filters_and_links)
+{
+    setup();
+    char cmd[1200], path[1200], err[512], url[1400];
+    snprintf(cmd, sizeof cmd, "cp -r " FIXTURES "league/. %s/", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    /* An SPRT state in standings.json, as the arena may add: shown. */
+    snprintf(path, sizeof path, "%s/standings.json", tmpdir);
+    FILE *f = fopen(path, "rb");
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    cJSON *st = cJSON_Parse(text);
+    cJSON *sprt = cJSON_AddObjectToObject(st, "sprt");
+    cJSON_AddNumberToObject(sprt, "llr", 1.25);
+    cJSON_AddStringToObject(sprt, "state", "continue");
+    char *out = cJSON_Print(st);
+    f = fopen(path, "w");
+    fputs(out, f);
+    fclose(f);
+    free(out);
+    cJSON_Delete(st);
+    int written, failed;
+    ck_assert_int_eq(replay_write_league(tmpdir, 1, &written, &failed, err, sizeof err), 0);
+    cdp *c = browser();
+    snprintf(url, sizeof url, "file://%s/index.html", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    const char *visible = "document.querySelectorAll('#games tr[data-black]:not(.hidden)').length";
+    ck_assert_int_eq(eval_int(c, visible), 6);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#standings tr').length"), 4);
+    ck_assert_int_eq(eval_int(c, "document.getElementById('sprt-panel').hidden ? 0 : 1"), 1);
+    char *t = eval_string(c, "document.getElementById('sprt').textContent");
+    ck_assert_msg(strstr(t, "llr") && strstr(t, "continue"), "%s", t);
+    free(t);
+    /* The bot filter: "first" plays 4 of the 6 games; the URL follows. */
+    cJSON_Delete(cdp_eval(c, "(() => { const s = document.getElementById('f-bot'); s.value = 'first';"
+                             " s.dispatchEvent(new Event('change')); return 0; })()", 10000));
+    ck_assert_int_eq(eval_int(c, visible), 4);
+    t = eval_string(c, "location.hash");
+    ck_assert_str_eq(t, "#bot=first");
+    free(t);
+    /* A link opens the game's replay page. */
+    t = eval_string(c, "document.querySelector('#games a').getAttribute('href')");
+    ck_assert_msg(strlen(t) == 17 && strncmp(t, "games/", 6) == 0 && strcmp(t + 12, ".html") == 0, "%s", t);
+    snprintf(url, sizeof url, "file://%s/%s#ply=1", tmpdir, t);
+    free(t);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    ck_assert_int_eq(shown_ply(c), 1);
+    /* A filtered deep link: games won by white only. */
+    snprintf(url, sizeof url, "file://%s/index.html#result=0-1", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    int w = eval_int(c, visible);
+    ck_assert_int_eq(w, eval_int(c, "Array.from(document.querySelectorAll('#games tr[data-result]'))"
+                                    ".filter((r) => r.getAttribute('data-result') === '0-1').length"));
+    ck_assert_int_lt(w, 6);
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
+int main(void)
+{
+    if (!cdp_find_chromium() && !getenv("CI")) {
+        printf("check_replay_browser: SKIPPED: chromium is not installed (Debian package "
+               "chromium; scripts/install-deps.sh installs it). With CI set this is a failure.\n");
+        return 77;
+    }
+    const loa_tcase cases[] = {
+        {"keys_and_buttons_move_the_ply", keys_and_buttons_move_the_ply, 90},
+        {"slider_moves_the_ply", slider_moves_the_ply, 90},
+        {"the_detector_sees_errors_and_requests", the_detector_sees_errors_and_requests, 90},
+        {"screenshot_is_not_blank", screenshot_is_not_blank, 90},
+        {"league_index_filters_and_links", league_index_filters_and_links, 90},
+    };
+    const loa_loop_tcase loops[] = {
+        {"deep_links_show_the_sdk_positions", deep_links_show_the_sdk_positions, 90,
+         (int)LOA_COUNT(records)},
+    };
+    return loa_run_suite_loops("replay_browser", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
+}
