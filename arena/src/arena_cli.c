@@ -9,6 +9,7 @@
 
 #include "arena_error.h"
 #include "arena_league_file.h"
+#include "arena_openings.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -21,7 +22,10 @@ enum {
     OPT_FORCE_NEW,
     OPT_STANDINGS,
     OPT_KEEP_GOING,
-    OPT_HTML
+    OPT_HTML,
+    OPT_OPENINGS,
+    OPT_OPENINGS_ORDER,
+    OPT_RANDOM_PLIES
 };
 
 static const struct option options[] = {
@@ -38,6 +42,9 @@ static const struct option options[] = {
     {"anchor", required_argument, NULL, OPT_ANCHOR},
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
     {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
+    {"openings", required_argument, NULL, OPT_OPENINGS},
+    {"openings-order", required_argument, NULL, OPT_OPENINGS_ORDER},
+    {"random-plies", required_argument, NULL, OPT_RANDOM_PLIES},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"html", required_argument, NULL, OPT_HTML},
     {"quiet", no_argument, NULL, 'q'},
@@ -65,6 +72,12 @@ void arena_cli_usage(FILE *out)
         "      --turn-ms MS         limit per turn (default 150)\n"
         "      --first-turn-ms MS   limit on a bot's first turn (default 1000)\n"
         "      --max-plies N        draw after N plies (default 150)\n"
+        "      --openings FILE      start each colour-swapped pair from an opening of FILE\n"
+        "                           (one a line, moves separated by spaces; # comments)\n"
+        "      --openings-order O   file (default: in file order) or random (shuffled\n"
+        "                           from the seed); both wrap around\n"
+        "      --random-plies N     or start each pair after N random legal plies drawn\n"
+        "                           from the round's seed\n"
         "Running:\n"
         "  -c, --concurrency N      games at once (default: the number of cores)\n"
         "  -o, --out DIR            output directory (default: LEAGUE-results, or\n"
@@ -152,6 +165,18 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     case OPT_ANCHOR:
         cli->anchor_set = 1;
         return arena_set_string(&s->anchor, f->arg);
+    case OPT_OPENINGS:
+        if (!*f->arg)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "--openings: empty file name");
+        return arena_absolute_path(NULL, f->arg, &s->openings_file, err, errsz);
+    case OPT_OPENINGS_ORDER:
+        if (arena_openings_order_parse(f->arg, &s->openings_random))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--openings-order: '%s' is not file or random", f->arg);
+        return 0;
+    case OPT_RANDOM_PLIES:
+        return int_arg("random-plies", f->arg, 1, REF_OPENING_MAX, &s->random_plies, err,
+                       errsz);
     default:
         return 0;
     }
@@ -266,6 +291,10 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
         snprintf(tmp, sizeof tmp, "%s", err);
         util_fail(rc, err, errsz, "%s: %s", cli->league_file, tmp);
     }
+    /* The openings, read or drawn now: a bad line is bad input (exit 2)
+     * before anything runs. */
+    if (!rc)
+        rc = arena_openings_for_league(&cli->settings, &cli->settings.openings, err, errsz);
     free(flags);
     return rc;
 }

@@ -10,6 +10,7 @@
 #include <openssl/evp.h>
 
 #include "arena_error.h"
+#include "arena_openings.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -22,6 +23,7 @@ void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g)
     r->black = g->black;
     r->white = g->white;
     r->seed = g->seed;
+    r->opening = g->opening;
     r->winner = -1;
     r->fault = -1;
     r->reason = REF_REASON_NONE;
@@ -53,18 +55,24 @@ uint64_t arena_moves_hash(const loa_move *moves, int n)
     return h ? h : (ok ? 1 : 0);
 }
 
-/* The moves_hash of a played game: its applied moves in order. */
+/* The moves_hash of a played game: its opening's plies, then the bots'. */
 static uint64_t game_hash(const ref_game *g)
 {
+    const loa_move *open = NULL;
+    int k = ref_game_opening(g, &open);
+    if (k < 0 || !open)
+        k = 0;
     int n = ref_game_ply_count(g);
-    loa_move *m = malloc(sizeof *m * (size_t)(n > 0 ? n : 1));
+    loa_move *m = malloc(sizeof *m * (size_t)(k + n > 0 ? k + n : 1));
     if (!m)
         return 0;
+    if (k)
+        memcpy(m, open, sizeof *m * (size_t)k);
     for (int i = 0; i < n; i++) {
         const ref_ply *p = ref_game_ply(g, i);
-        m[i] = p ? p->move : LOA_MOVE_NONE;
+        m[k + i] = p ? p->move : LOA_MOVE_NONE;
     }
-    uint64_t h = arena_moves_hash(m, n);
+    uint64_t h = arena_moves_hash(m, k + n);
     free(m);
     return h;
 }
@@ -185,7 +193,10 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
         cJSON_Delete(time);
     char hash[24];
     snprintf(hash, sizeof hash, "%016" PRIx64, r->moves_hash);
-    ok = ok && cJSON_AddStringToObject(o, "opening", "") &&
+    char opening[REF_OPENING_TEXT_MAX] = "";
+    if (r->opening >= 0)
+        arena_openings_text(s->openings, r->opening, opening, sizeof opening);
+    ok = ok && cJSON_AddStringToObject(o, "opening", opening) &&
          (!r->moves_hash || cJSON_AddStringToObject(o, "moves_hash", hash)) &&
          cJSON_AddStringToObject(o, "detail", r->detail) &&
          cJSON_AddStringToObject(o, "record", file);
@@ -247,6 +258,32 @@ static void side_time_from(const cJSON *t, arena_side_time *out)
         out->max_ms = d;
 }
 
+/* "opening": the round's opening of the league's table; "" or absent (a
+ * line of an older arena) without openings. Returns 0 or ARENA_E_PARSE. */
+static int opening_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
+                             char *err, size_t errsz)
+{
+    const cJSON *opening = cJSON_GetObjectItemCaseSensitive(j, "opening");
+    r->opening = -1;
+    if (opening && !cJSON_IsString(opening))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad \"opening\"");
+    const char *text = opening ? opening->valuestring : "";
+    if (s->openings) {
+        int want = arena_openings_for_round(s->openings, r->round);
+        char expect[REF_OPENING_TEXT_MAX];
+        arena_openings_text(s->openings, want, expect, sizeof expect);
+        if (strcmp(text, expect) != 0)
+            return util_fail(ARENA_E_PARSE, err, errsz,
+                             "\"opening\" '%.40s' is not round %d's opening '%.40s'", text,
+                             r->round, expect);
+        r->opening = want;
+    } else if (!s->openings_file && !s->random_plies && text[0]) {
+        return util_fail(ARENA_E_PARSE, err, errsz,
+                         "\"opening\" '%.40s': this league plays no openings", text);
+    }
+    return 0;
+}
+
 int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
                            char *err, size_t errsz)
 {
@@ -297,11 +334,8 @@ int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_r
             return util_fail(ARENA_E_PARSE, err, errsz, "bad \"moves_hash\"");
         r->moves_hash = strtoull(h, NULL, 16);
     }
-    /* Lines of older arenas have no "opening": no opening. */
-    const cJSON *opening = cJSON_GetObjectItemCaseSensitive(j, "opening");
-    if (opening && (!cJSON_IsString(opening) || opening->valuestring[0]))
-        return util_fail(ARENA_E_PARSE, err, errsz,
-                         "\"opening\" is not one this league plays (it plays none)");
+    if (opening_from_json(j, s, r, err, errsz))
+        return ARENA_E_PARSE;
     const cJSON *detail = cJSON_GetObjectItemCaseSensitive(j, "detail");
     if (cJSON_IsString(detail))
         snprintf(r->detail, sizeof r->detail, "%s", detail->valuestring);

@@ -34,6 +34,8 @@ typedef struct arena_game_record {
     int id, round, pairing;
     int black, white;       /* bot indices into the league */
     int64_t seed;
+    int opening;            /* index into the league's opening table, -1 none
+                               ("opening" in JSON is its text, "" for none) */
     int winner;             /* 0 black, 1 white, -1 draw (or no game) */
     int scores[2];          /* CodinGame scores, [0] black */
     ref_reason reason;      /* why the game ended; "reason" in JSON is its name */
@@ -52,7 +54,7 @@ typedef struct arena_game_record {
                                the field existed) */
 } arena_game_record;
 
-/* Fills the record's game fields from a schedule entry: no result yet
+/* Fills the record's game fields (opening included) from a schedule entry: no result yet
  * (draw, no fault, REF_REASON_NONE, no turns). */
 void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g);
 
@@ -77,8 +79,10 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
  * arenas, without "moves_hash" (moves_hash 0) or "opening" (none), are
  * read. Returns 0 or ARENA_E_PARSE with err naming the missing or bad field
  * (an unknown bot name, a reason name that is unknown or "none", a
- * moves_hash that is not 16 hex digits, an opening this league does not
- * play). */
+ * moves_hash that is not 16 hex digits, an "opening" that is not the
+ * text of the round's opening in s->openings, or not "" in a league without
+ * openings). A league with openings whose table is not loaded (read back
+ * from DIR/league.json) takes the line's opening unchecked (opening -1). */
 int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
                            char *err, size_t errsz);
 

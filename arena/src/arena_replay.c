@@ -181,8 +181,16 @@ int arena_replay_command(const arena_game_record *r, const ref_game *g, const ar
             sb_puts(&b, cwd_opt[c]);
             sb_quoted(&b, cwd[c]);
         }
-    sb_printf(&b, " -d seed=%lld --first-turn-ms %d --turn-ms %d --max-plies %d",
-              (long long)r->seed, s->first_turn_ms, s->turn_ms, s->max_plies);
+    sb_printf(&b, " -d seed=%lld", (long long)r->seed);
+    const loa_move *open = NULL;
+    int k = ref_game_opening(g, &open);
+    if (k > 0 && open) {
+        char text[REF_OPENING_TEXT_MAX];
+        sb_puts(&b, " --opening ");
+        sb_quoted(&b, ref_opening_format(open, k, text, sizeof text));
+    }
+    sb_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->first_turn_ms,
+              s->turn_ms, s->max_plies);
     return sb_finish(&b, out);
 }
 

@@ -16,6 +16,7 @@
 
 #include "arena_command.h"
 #include "arena_error.h"
+#include "arena_openings.h"
 #include "loa/timer.h"
 
 /* Period of the progress tick, microseconds (monotonic clock). */
@@ -80,6 +81,13 @@ static void play(runner *rn, int index)
     rc.turn_ms = s->turn_ms;
     rc.max_plies = s->max_plies;
     rc.stop_fd = rn->stop_fd[0];
+    /* The round's opening, applied by the referee (both games of the pair) */
+    const loa_move *opening = NULL;
+    int plies = arena_openings_get(s->openings, spec->opening, &opening);
+    if (plies > 0) {
+        rc.opening = opening;
+        rc.opening_plies = plies;
+    }
 
     ref_game *g = NULL;
     int err = ref_game_run(&rc, &g);

@@ -18,6 +18,7 @@
 
 #include "arena_error.h"
 #include "arena_league_file.h"
+#include "arena_openings.h"
 #include "arena_schedule.h"
 #include "util/file.h"
 #include "util/text.h"
@@ -72,7 +73,12 @@ static int copy_settings(arena_settings *dst, const arena_settings *src)
     dst->turn_ms = src->turn_ms;
     dst->first_turn_ms = src->first_turn_ms;
     dst->max_plies = src->max_plies;
+    dst->openings_random = src->openings_random;
+    dst->random_plies = src->random_plies;
+    if (src->openings && !(dst->openings = arena_openings_copy(src->openings)))
+        return ARENA_E_NOMEM;
     if (arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
+        arena_set_string(&dst->openings_file, src->openings_file) ||
         arena_set_string(&dst->out_dir, src->out_dir) ||
         arena_set_string(&dst->anchor, src->anchor) ||
         arena_set_string(&dst->base_dir, src->base_dir) ||
@@ -226,8 +232,9 @@ static int open_resume(arena_store *st, const char *dir, const arena_settings *s
         arena_settings old;
         char why[512];
         rc = arena_store_read_league(st, &old, &st->fingerprints, why, sizeof why);
-        if (rc == 0 && (rc = arena_settings_compare(&old, s, why, sizeof why)) == 0 &&
-            old.games != s->games)
+        if (rc == 0 && (rc = arena_settings_compare(&old, s, why, sizeof why)) == 0)
+            rc = arena_store_check_openings(st, s, why, sizeof why);
+        if (rc == 0 && old.games != s->games)
             warnf(warn, user, "%s: extending the league from %d to %d games per pairing", dir,
                   old.games, s->games);
         arena_settings_clear(&old);

@@ -27,6 +27,8 @@ struct arena_store {
     cJSON *fingerprints;        /* {"bot name": fingerprint} as stored in
                                    league.json, NULL when it has none (a league
                                    of an older arena, or a new one) */
+    char openings_sha256[65];   /* the digest of the openings file's table as
+                                   stored in league.json, "" when none */
     int64_t schedule_size;
     unsigned char *has;         /* [schedule_size] */
     arena_game_record *records;
@@ -41,11 +43,20 @@ int arena_store_lock_dir(arena_store *st, char *err, size_t errsz);
 
 /* Reads DIR/league.json (st->league_path) into *s (initialised here; its
  * out_dir becomes st->dir) and, when fingerprints is not NULL, its
- * "fingerprints" object into *fingerprints (NULL when absent; caller owns).
+ * "fingerprints" object into *fingerprints (NULL when absent; caller owns)
+ * and its "openings_sha256" into st->openings_sha256.
  * Returns 0, ARENA_E_PARSE (unreadable or malformed: err names the file)
  * or ARENA_E_NOMEM. */
-int arena_store_read_league(const arena_store *st, arena_settings *s, cJSON **fingerprints,
+int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerprints,
                             char *err, size_t errsz);
+
+/* Refuses a league whose openings file no longer holds the openings its
+ * games were played from: s->openings' digest (arena_openings_digest)
+ * against the one read from league.json (st->openings_sha256). Random
+ * plies are drawn from the seed, so only a file is checked. Returns 0 or
+ * ARENA_E_MISMATCH (err: "FILE changed since the league started"). */
+int arena_store_check_openings(const arena_store *st, const arena_settings *s, char *err,
+                               size_t errsz);
 
 /* Refuses a fresh fingerprint (fresh: {"bot name": fingerprint}, borrowed)
  * of a bot that differs from the stored one (st->fingerprints) when the
@@ -56,8 +67,9 @@ int arena_store_read_league(const arena_store *st, arena_settings *s, cJSON **fi
 int arena_store_check_fingerprints(const arena_store *st, const cJSON *fresh, char *err,
                                    size_t errsz);
 
-/* (Re)writes DIR/league.json atomically: the identity of st->settings and
- * "fingerprints" (fresh when not NULL, else the stored ones, if any).
+/* (Re)writes DIR/league.json atomically: the identity of st->settings,
+ * "fingerprints" (fresh when not NULL, else the stored ones, if any) and,
+ * with an openings file, "openings_sha256" (the digest of its table).
  * Returns 0, ARENA_E_IO (err names the path and errno text) or
  * ARENA_E_NOMEM. */
 int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, size_t errsz);

@@ -16,6 +16,7 @@
 #include "arena_error.h"
 #include "arena_fingerprint.h"
 #include "arena_league_file.h"
+#include "arena_openings.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/text.h"
@@ -23,6 +24,8 @@
 /* The key of league.json holding the fingerprints: written by the store
  * only, so it is taken out before the rest is read as a league file. */
 #define FINGERPRINTS_KEY "fingerprints"
+/* Also the store's only: the digest of an openings file's table. */
+#define OPENINGS_KEY "openings_sha256"
 
 int arena_store_lock_dir(arena_store *st, char *err, size_t errsz)
 {
@@ -39,7 +42,7 @@ int arena_store_lock_dir(arena_store *st, char *err, size_t errsz)
     return 0;
 }
 
-int arena_store_read_league(const arena_store *st, arena_settings *s, cJSON **fingerprints,
+int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerprints,
                             char *err, size_t errsz)
 {
     const char *path = st->league_path;
@@ -59,7 +62,15 @@ int arena_store_read_league(const arena_store *st, arena_settings *s, cJSON **fi
     if (!root)
         return util_fail(ARENA_E_PARSE, err, errsz, "%s: malformed JSON", path);
     cJSON *fp = cJSON_DetachItemFromObjectCaseSensitive(root, FINGERPRINTS_KEY);
+    cJSON *digest = cJSON_DetachItemFromObjectCaseSensitive(root, OPENINGS_KEY);
     int rc = 0;
+    if (digest && (!cJSON_IsString(digest) || strlen(digest->valuestring) != 64))
+        rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: \"%s\" is not 64 hex digits", path,
+                       OPENINGS_KEY);
+    else if (digest)
+        snprintf(st->openings_sha256, sizeof st->openings_sha256, "%s",
+                 digest->valuestring);
+    cJSON_Delete(digest);
     if (fp && !cJSON_IsObject(fp))
         rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: \"%s\" is not an object", path,
                        FINGERPRINTS_KEY);
@@ -81,6 +92,21 @@ int arena_store_read_league(const arena_store *st, arena_settings *s, cJSON **fi
     else
         cJSON_Delete(fp);
     return rc;
+}
+
+int arena_store_check_openings(const arena_store *st, const arena_settings *s, char *err,
+                               size_t errsz)
+{
+    char now[65];
+    if (!s->openings_file || !s->openings || !st->openings_sha256[0])
+        return 0;
+    if (arena_openings_digest(s->openings, now))
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    if (strcmp(now, st->openings_sha256) != 0)
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "its openings file %s changed since the league started",
+                         s->openings_file);
+    return 0;
 }
 
 /* 1 if the store holds a game bot played. */
@@ -124,11 +150,17 @@ int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, siz
     const cJSON *fp = fresh ? fresh : st->fingerprints;
     cJSON *copy = fp ? cJSON_Duplicate(fp, 1) : NULL;
     int rc = 0;
+    char digest[65] = "";
+    if (st->settings.openings_file && st->settings.openings &&
+        arena_openings_digest(st->settings.openings, digest))
+        rc = ARENA_E_NOMEM;
     if (!j || (fp && (!copy || !cJSON_AddItemToObject(j, FINGERPRINTS_KEY, copy)))) {
         if (j && copy && !cJSON_GetObjectItemCaseSensitive(j, FINGERPRINTS_KEY))
             cJSON_Delete(copy);
         rc = ARENA_E_NOMEM;
-    } else {
+    } else if (rc == 0 && digest[0] && !cJSON_AddStringToObject(j, OPENINGS_KEY, digest)) {
+        rc = ARENA_E_NOMEM;
+    } else if (rc == 0) {
         rc = arena_store_write_json(st->league_path, j);
     }
     cJSON_Delete(j);
