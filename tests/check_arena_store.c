@@ -143,8 +143,8 @@ START_TEST(test_store_torn_and_foreign_lines)
           "\"plies\":1}\n", f);
     fclose(f);
     g_warnings = 0;
-    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL, &st,
-                                      err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
+                                      &st, err, sizeof err), 0);
     ck_assert_int_eq(g_warnings, 4);
     ck_assert_int_eq(arena_store_count(st), 4);
     arena_store_close(st);

@@ -267,7 +267,8 @@ static int print_stored_standings(const arena_cli *cli)
 {
     char err[1024];
     arena_store *store = NULL;
-    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY, warn_stderr, NULL,
+    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY, warn_stderr,
+                              NULL,
                               &store, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: %s\n", err);

@@ -269,8 +269,8 @@ cJSON *arena_settings_to_json(const arena_settings *s)
         !cJSON_AddNumberToObject(root, "max_plies", s->max_plies) ||
         (s->anchor && !cJSON_AddStringToObject(root, "anchor", s->anchor)) ||
         (s->openings_file && !cJSON_AddStringToObject(root, "openings", s->openings_file)) ||
-        (s->openings_file &&
-         !cJSON_AddStringToObject(root, "openings_order", s->openings_random ? "random" : "file")) ||
+        (s->openings_file && !cJSON_AddStringToObject(root, "openings_order",
+                                                      s->openings_random ? "random" : "file")) ||
         (s->random_plies && !cJSON_AddNumberToObject(root, "random_plies", s->random_plies)))
         goto oom;
     return root;

@@ -118,10 +118,11 @@ int arena_settings_find_bot(const arena_settings *s, const char *name);
 int arena_settings_gauntlet_index(const arena_settings *s);
 
 /* The league's identity as JSON, in the league-file schema, without `out`
- * and `concurrency` (which may change between runs) and with bot commands
- * and cwd as written, the openings settings when there are openings (the
- * table's content is the store's: arena_store_league.c): saved as DIR/league.json to recognise the league on
- * resume. Caller owns the tree (cJSON_Delete); NULL on out of memory. */
+ * and `concurrency` (which may change between runs), with bot commands and
+ * cwd as written and the openings settings when there are openings (the
+ * table's content is the store's business: arena_store_league.c): saved as
+ * DIR/league.json to recognise the league on resume. Caller owns the tree
+ * (cJSON_Delete); NULL on out of memory. */
 cJSON *arena_settings_to_json(const arena_settings *s);
 
 /* Parent of the default output directories of leagues given by flags. */

@@ -409,8 +409,9 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
                  add(o, "distinct_games", st->pair_known[i * n + j]
                                               ? cJSON_CreateNumber(st->pair_distinct[i * n + j])
                                               : cJSON_CreateNull()) &&
-                 add(o, "repetitive", cJSON_CreateBool(arena_distinct_is_low(
-                                          st->pair_known[i * n + j], st->pair_distinct[i * n + j]))) &&
+                 add(o, "repetitive",
+                     cJSON_CreateBool(arena_distinct_is_low(st->pair_known[i * n + j],
+                                                            st->pair_distinct[i * n + j]))) &&
                  add(o, "a_wins", cJSON_CreateNumber(st->pair_wins[i][j])) &&
                  add(o, "b_wins", cJSON_CreateNumber(st->pair_wins[j][i])) &&
                  add(o, "draws", cJSON_CreateNumber(g - st->pair_wins[i][j] - st->pair_wins[j][i])) &&
