@@ -165,9 +165,11 @@ START_TEST(test_random_plies)
     loa_board start;
     loa_board_init(&start);
     ck_assert_int_eq(distinct, loa_count_moves(&start));
+    arena_openings_free(p);
     ck_assert_int_eq(arena_openings_random(1, 10, 0, &p, err, sizeof err), ARENA_E_INVAL);
     ck_assert_int_eq(arena_openings_random(1, 10, REF_OPENING_MAX + 1, &p, err, sizeof err),
                      ARENA_E_INVAL);
+    ck_assert_ptr_null(p);
     arena_openings_free(o);
     arena_openings_free(q);
 }
