@@ -46,3 +46,11 @@ if(TARGET arena_core)
     endif()
   endif()
 endif()
+
+# Install into a temporary prefix and run the installed loa-arena on the
+# installed example league: the bundled bots must be found through {bin}.
+if(TARGET loa-arena AND TARGET loa-first AND TARGET loa-example)
+  add_test(NAME arena_install COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/arena_install_test.sh
+           ${PROJECT_BINARY_DIR})
+  set_tests_properties(arena_install PROPERTIES TIMEOUT 180)
+endif()

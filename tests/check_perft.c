@@ -1,4 +1,5 @@
-/* check_perft: the loa-perft command line (output, --divide, bad input). */
+/* check_perft: the loa-perft command line (output, --divide, bad input,
+ * --version). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "check_main.h"
+#include "loa/loa.h"
 
 #define PERFT LOA_BIN_DIR "/loa-perft"
 
@@ -71,12 +73,27 @@ START_TEST(bad_input_exits_2_with_a_message)
 }
 END_TEST
 
+/* -V and --version print the project's version (PROJECT_VERSION, which the
+ * SDK header's LOA_VERSION_* restate), as the other tools do. */
+START_TEST(version_prints_the_project_version)
+{
+    char out[256], expect[64];
+    snprintf(expect, sizeof expect, "loa-perft %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR,
+             LOA_VERSION_PATCH);
+    ck_assert_int_eq(run(PERFT " --version", out, sizeof out), 0);
+    ck_assert_str_eq(out, expect);
+    ck_assert_int_eq(run(PERFT " -V", out, sizeof out), 0);
+    ck_assert_str_eq(out, expect);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"prints_the_count_at_each_depth", prints_each_depth, 60},
         {"divide_sums_to_the_perft_count", divide_sums_to_perft, 60},
         {"bad_input_exits_2_with_a_message", bad_input_exits_2_with_a_message, 60},
+        {"version_prints_the_project_version", version_prints_the_project_version, 30},
     };
     return loa_run_suite("perft", cases, LOA_COUNT(cases));
 }

@@ -2,8 +2,8 @@
  * check_referee_games: whole games against real bot processes: failure to
  * start, a referee error (no file descriptors left), the stop fd, the
  * seed-42 game of CodinGame's referee, the exact bytes of a turn's input,
- * no fd left open, games in parallel threads, and the loa-referee command
- * line. The misbehaving bots are check_referee_hostile's.
+ * no fd left open, games in parallel threads. The misbehaving bots are
+ * check_referee_hostile's, the loa-referee command line check_referee_cli's.
  */
 #include "referee_test_util.h"
 
@@ -407,129 +407,6 @@ START_TEST(parallel_games_in_threads_are_independent)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- CLI */
-
-/* Runs a shell command; returns its exit status, stdout in out, stderr in
- * err (each cut to its size). */
-static int run_cli(const char *args, char *out, size_t osz, char *err, size_t esz)
-{
-    char dir[] = "/tmp/check_referee_cli_XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, BIN "/loa-referee %s >%s/out 2>%s/err </dev/null", args, dir,
-             dir);
-    int st = system(cmd);
-    ck_assert(WIFEXITED(st));
-    char path[PATH_MAX];
-    char *bufs[2] = {out, err};
-    size_t sizes[2] = {osz, esz};
-    const char *names[2] = {"out", "err"};
-    for (int i = 0; i < 2; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        FILE *f = fopen(path, "r");
-        size_t n = f ? fread(bufs[i], 1, sizes[i] - 1, f) : 0;
-        bufs[i][n] = '\0';
-        if (f)
-            fclose(f);
-        unlink(path);
-    }
-    rmdir(dir);
-    return WEXITSTATUS(st);
-}
-
-START_TEST(cli_prints_scores_and_seed)
-{
-    char out[4096], err[4096];
-    /* cg-brutaltester form, seed 42, JSON record */
-    char dir[] = "/tmp/check_referee_rec_XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char args[1024], rec[128], txt[128];
-    snprintf(rec, sizeof rec, "%s/r.json", dir);
-    snprintf(txt, sizeof txt, "%s/r.txt", dir);
-    snprintf(args, sizeof args,
-             "-p1 " BIN "/hostile-random -p2 '" BIN "/hostile-random x' -d seed=42 -l %s "
-             "--text-record %s --olympiad",
-             rec, txt);
-    ck_assert_int_eq(run_cli(args, out, sizeof out, err, sizeof err), 0);
-    ck_assert_str_eq(out, "0\n0\nseed=42\n");
-    ck_assert_ptr_nonnull(strstr(err, "draw"));
-    FILE *f = fopen(rec, "r");
-    ck_assert_ptr_nonnull(f);
-    static char text[1 << 20];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    cJSON *j = cJSON_Parse(text);
-    ck_assert_ptr_nonnull(j);
-    ck_assert_int_eq(cJSON_GetObjectItem(j, "seed")->valueint, 42);
-    cJSON *moves = cJSON_GetObjectItem(j, "moves");
-    ck_assert_int_eq(cJSON_GetArraySize(moves), 150);
-    ck_assert_str_eq(cJSON_GetArrayItem(moves, 0)->valuestring, "g8e6");
-    cJSON_Delete(j);
-    f = fopen(txt, "r");
-    ck_assert_ptr_nonnull(f);
-    n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    ck_assert_ptr_nonnull(strstr(text, "1. G8-E6 H2-H8 {x} 2. C8-C6"));
-    unlink(rec);
-    unlink(txt);
-    rmdir(dir);
-
-    /* friendly options; a bot at fault still exits 0 */
-    ck_assert_int_eq(run_cli("--black " BIN "/loa-first --white 'exec sleep 5' --seed -7 "
-                             "--first-turn-ms 200 --turn-ms 100 --max-plies 20 -q",
-                             out, sizeof out, err, sizeof err),
-                     0);
-    ck_assert_str_eq(out, "0\n-1\nseed=-7\n");
-    ck_assert_str_eq(err, "");
-
-    /* a missing seed is drawn and printed; verbose draws boards */
-    ck_assert_int_eq(run_cli("-p1 " BIN "/loa-first -p2 " BIN "/loa-first --max-plies 2 -v",
-                             out, sizeof out, err, sizeof err),
-                     0);
-    long long seed;
-    int s1, s2;
-    ck_assert_int_eq(sscanf(out, "%d\n%d\nseed=%lld\n", &s1, &s2, &seed), 3);
-    ck_assert_ptr_nonnull(strstr(err, "ply 1 black"));
-    ck_assert_ptr_nonnull(strstr(err, "     a b c d e f g h\n"));
-}
-END_TEST
-
-START_TEST(cli_bad_options_exit_2_with_one_line)
-{
-    static const char *bad[] = {
-        "-p1 a",                           /* missing -p2 */
-        "-p2 a",                           /* missing -p1 */
-        "-p1 a -p2 b -d seed=x",           /* bad seed */
-        "-p1 a -p2 b -d level=3",          /* unknown parameter */
-        "-p1 a -p2 b --seed 99999999999999999999", /* out of range */
-        "-p1 a -p2 b --turn-ms 0",
-        "-p1 a -p2 b --max-plies -1",
-        "-p1 a -p2 b --bogus",
-        "-p1 a -p2 b -p3 c",
-        "-p1 a -p2 b stray",
-        "-p1 a -p2 b --turn-ms",           /* missing argument */
-    };
-    char out[4096], err[4096];
-    for (size_t i = 0; i < LOA_COUNT(bad); i++) {
-        ck_assert_msg(run_cli(bad[i], out, sizeof out, err, sizeof err) == 2, "%s", bad[i]);
-        ck_assert_str_eq(out, "");
-        char *nl = strchr(err, '\n');
-        ck_assert_msg(nl && nl[1] == '\0', "not one line for '%s': %s", bad[i], err);
-        ck_assert(strncmp(err, "loa-referee: ", 13) == 0);
-    }
-    ck_assert_int_eq(run_cli("--help", out, sizeof out, err, sizeof err), 0);
-    static const char *documented[] = {"-p1", "-p2", "--black", "--white", "-d", "--seed",
-                                       "--record", "--text-record", "--olympiad",
-                                       "--turn-ms", "--first-turn-ms", "--max-plies",
-                                       "--verbose", "--quiet", "--help", "Exit status",
-                                       "130"};
-    for (size_t i = 0; i < LOA_COUNT(documented); i++)
-        ck_assert_msg(strstr(out, documented[i]), "--help lacks %s", documented[i]);
-}
-END_TEST
-
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -545,8 +422,6 @@ int main(void)
         {"no_file_descriptor_is_left_open", no_file_descriptor_is_left_open, 30},
         {"parallel_games_in_threads_are_independent",
          parallel_games_in_threads_are_independent, 60},
-        {"cli_prints_scores_and_seed", cli_prints_scores_and_seed, 60},
-        {"cli_bad_options_exit_2_with_one_line", cli_bad_options_exit_2_with_one_line, 60},
     };
     if (ref_global_init() != REF_OK)
         return EXIT_FAILURE;

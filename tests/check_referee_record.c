@@ -162,6 +162,64 @@ START_TEST(json_record_has_every_field)
 }
 END_TEST
 
+/* CodinGame's SDK log keys, as psyleague's and cgarena's play_game.py read
+ * them: "scores" {"0", "1"} and "errors" {"0": [...], "1": [...]}, one entry
+ * per frame (= per element of "plies"): the mover's stderr, else null. */
+START_TEST(json_record_has_codingames_scores_and_errors)
+{
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = BIN "/hostile-flood 0 1"; /* 1 KB of stderr before each answer */
+    c.players[1].command = BIN "/loa-first";         /* writes nothing on stderr */
+    c.max_plies = 6;
+    c.seed = 3;
+    ref_game *g = NULL;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);
+    cJSON *j = ref_game_to_json(g);
+    ck_assert_ptr_nonnull(j);
+    cJSON *scores = item(j, "scores"), *errors = item(j, "errors"), *plies = item(j, "plies");
+    ck_assert_int_eq(cJSON_GetArraySize(scores), 2);
+    ck_assert_int_eq(cJSON_GetArraySize(errors), 2);
+    ck_assert_int_eq(item(scores, "0")->valueint, 0);
+    ck_assert_int_eq(item(scores, "1")->valueint, 0);
+    int texts = 0;
+    for (int p = 0; p < 2; p++) {
+        const char *key = p == 0 ? "0" : "1";
+        cJSON *frames = item(errors, key);
+        ck_assert(cJSON_IsArray(frames));
+        ck_assert_int_eq(cJSON_GetArraySize(frames), 6);
+        for (int k = 0; k < 6; k++) {
+            cJSON *e = cJSON_GetArrayItem(frames, k);
+            cJSON *ply = cJSON_GetArrayItem(plies, k);
+            const char *err = item(ply, "stderr")->valuestring;
+            if (item(ply, "player")->valueint == p && err[0]) {
+                ck_assert_msg(cJSON_IsString(e), "errors.%s[%d] is not the ply's stderr", key, k);
+                ck_assert_str_eq(e->valuestring, err);
+                texts++;
+            } else {
+                ck_assert_msg(cJSON_IsNull(e), "errors.%s[%d] is not null", key, k);
+            }
+        }
+    }
+    ck_assert_int_eq(texts, 3); /* black's three plies, each with its flood */
+    /* the game's own keys are unchanged beside them */
+    ck_assert_int_eq(cJSON_GetArraySize(item(item(j, "result"), "scores")), 2);
+    cJSON_Delete(j);
+
+    /* a fault: the CodinGame score -1 */
+    ref_game_free(g);
+    g = short_game(7);
+    j = ref_game_to_json(g);
+    ck_assert_int_eq(item(item(j, "scores"), "0")->valueint, -1);
+    ck_assert_int_eq(item(item(j, "scores"), "1")->valueint, 0);
+    ck_assert_int_eq(cJSON_GetArraySize(item(item(j, "errors"), "0")),
+                     cJSON_GetArraySize(item(j, "plies")));
+    cJSON_Delete(j);
+    ref_game_free(g);
+}
+END_TEST
+
 START_TEST(json_record_is_valid_utf8_for_any_bytes)
 {
     ref_config c;
@@ -261,6 +319,8 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"json_record_has_every_field", json_record_has_every_field, 30},
+        {"json_record_has_codingames_scores_and_errors",
+         json_record_has_codingames_scores_and_errors, 30},
         {"json_record_is_valid_utf8_for_any_bytes", json_record_is_valid_utf8_for_any_bytes,
          30},
         {"text_record_tag_pairs_moves_and_result", text_record_tag_pairs_moves_and_result, 30},

@@ -1,7 +1,8 @@
 # The referee's suites: the pure parts, tables and bot layer (check_referee),
 # the records (check_referee_record), the misbehaving bots of bots/hostile/
-# as one table (check_referee_hostile), and whole games, the stop fd, threads
-# and the command line (check_referee_games). They play real games with the
+# as one table (check_referee_hostile), whole games, the stop fd and threads
+# (check_referee_games), and the loa-referee command line with the exact argv
+# of each league tool (check_referee_cli). They play real games with the
 # bots of bots/ (loa-first, hostile-*), so they need that component too.
 if(NOT TARGET hostile-say OR NOT TARGET loa-first)
   message(STATUS "Referee suites skipped: the bots component (bots/hostile) is not built")
@@ -14,6 +15,7 @@ loa_add_suite(referee_record LIBS ref TIMEOUT 120)
 
 loa_add_suite(referee_games LIBS ref Threads::Threads TIMEOUT 240)
 loa_add_suite(referee_hostile LIBS ref TIMEOUT 240)
+loa_add_suite(referee_cli LIBS ref TIMEOUT 240)
 
 # The games run the bots and loa-referee from build/bin: build them first.
 set(_ref_test_bots loa-first loa-referee)
@@ -25,3 +27,4 @@ add_dependencies(check_referee ${_ref_test_bots})
 add_dependencies(check_referee_record ${_ref_test_bots})
 add_dependencies(check_referee_games ${_ref_test_bots})
 add_dependencies(check_referee_hostile ${_ref_test_bots})
+add_dependencies(check_referee_cli ${_ref_test_bots})

@@ -167,6 +167,44 @@ static int add_result(cJSON *root, const ref_game *g)
     return 0;
 }
 
+/* The keys the CodinGame SDK's game log has, for the scripts of league
+ * tools that read `-l` (psyleague's and cgarena's play_game.py):
+ * "scores": {"0": black, "1": white}, and "errors": {"0": [...], "1": [...]}
+ * with one entry per frame. A frame here is one turn of the bots, the
+ * elements of "plies" in order (the opening's plies, applied by the
+ * referee, are none): the mover's entry is the stderr kept with that ply,
+ * the other bot's is null, and an empty stderr is null too, as in the SDK. */
+static int add_codingame_keys(cJSON *root, const ref_game *g)
+{
+    static const char *const key[2] = {"0", "1"};
+    cJSON *scores = cJSON_AddObjectToObject(root, "scores");
+    cJSON *errors = cJSON_AddObjectToObject(root, "errors");
+    if (!scores || !errors)
+        return -1;
+    for (int p = 0; p < 2; p++) {
+        cJSON *frames;
+        if (!cJSON_AddNumberToObject(scores, key[p], g->result.scores[p]) ||
+            !(frames = cJSON_AddArrayToObject(errors, key[p])))
+            return -1;
+        for (int i = 0; i < g->nplies; i++) {
+            const ref_ply *pl = &g->plies[i];
+            const char *text = pl->player == p ? pl->stderr_tail : NULL;
+            cJSON *e;
+            if (text && text[0]) {
+                char *c = utf8_clean(text);
+                e = c ? cJSON_CreateString(c) : NULL;
+                free(c);
+            } else {
+                e = cJSON_CreateNull();
+            }
+            if (!e)
+                return -1;
+            cJSON_AddItemToArray(frames, e);
+        }
+    }
+    return 0;
+}
+
 cJSON *ref_game_to_json(const ref_game *g)
 {
     if (!g)
@@ -193,7 +231,7 @@ cJSON *ref_game_to_json(const ref_game *g)
         add_players(root, g) ||
         add_str(root, "opening",
                 ref_opening_format(g->opening, g->opening_plies, opening, sizeof opening)) ||
-        add_plies(root, g) || add_result(root, g)) {
+        add_plies(root, g) || add_result(root, g) || add_codingame_keys(root, g)) {
         cJSON_Delete(root);
         return NULL;
     }

@@ -15,6 +15,11 @@
 
 #include "loa/loa.h"
 
+/* The project's version, from CMake (sdk/CMakeLists.txt), as loa-bundle's. */
+#ifndef LOA_PERFT_VERSION
+#define LOA_PERFT_VERSION "unknown"
+#endif
+
 /* The --bench workload: fixed positions and depths (the start position and
  * three middle games from seeded random games). Its total leaf count is a
  * signature of the generator, as a chess engine's bench node count: any
@@ -42,6 +47,7 @@ static void usage(FILE *out)
           "  -d, --divide     also print the count below each root move at DEPTH\n"
           "      --bench      run the fixed benchmark, print nodes, seconds, nodes/s\n"
           "  -h, --help       this help\n"
+          "  -V, --version    print the version\n"
           "\n"
           "Exit status: 0 ok, 2 bad usage or bad board string.\n",
           out);
@@ -74,12 +80,13 @@ int main(int argc, char **argv)
         {"divide", no_argument, NULL, 'd'},
         {"bench", no_argument, NULL, 'B'},
         {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     loa_board board;
     loa_board_init(&board);
     int divide = 0, bench = 0, c;
-    while ((c = getopt_long(argc, argv, "b:dh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "b:dhV", opts, NULL)) != -1) {
         switch (c) {
         case 'b': {
             int rc = loa_board_parse(optarg, &board);
@@ -94,6 +101,7 @@ int main(int argc, char **argv)
         case 'd': divide = 1; break;
         case 'B': bench = 1; break;
         case 'h': usage(stdout); return 0;
+        case 'V': printf("loa-perft %s\n", LOA_PERFT_VERSION); return 0;
         default: usage(stderr); return 2;
         }
     }
