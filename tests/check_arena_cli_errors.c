@@ -131,8 +131,11 @@ START_TEST(test_error_line_replays_the_game)
     snprintf(script, sizeof script, "%s/replay.sh", dir);
     snprintf(ro, sizeof ro, "%s/ro", dir);
     snprintf(re, sizeof re, "%s/re", dir);
+    /* as printed, plus -l to read the replayed game's reason */
+    char record[400];
+    snprintf(record, sizeof record, "%s/replayed.json", dir);
     FILE *f = fopen(script, "w");
-    fprintf(f, "%s\n", replay);
+    fprintf(f, "%s -l %s\n", replay, record);
     fclose(f);
     char *sh[] = {"/bin/sh", script, NULL};
     ck_assert_int_eq(run(sh, ro, re, 20000), 0);
@@ -140,7 +143,12 @@ START_TEST(test_error_line_replays_the_game)
     char expect[100];
     snprintf(expect, sizeof expect, "0\n-1\nseed=%s\n", seed); /* white at fault */
     ck_assert_msg(strcmp(scores, expect) == 0, "replay printed '%s' (%s)", scores, summary);
-    ck_assert_msg(strstr(summary, "timeout") && strstr(summary, "150 ms"), "%s", summary);
+    cJSON *rec = read_json(record);
+    cJSON *res = cJSON_GetObjectItem(rec, "result");
+    ck_assert_str_eq(cJSON_GetObjectItem(res, "reason")->valuestring, "timeout");
+    ck_assert_msg(strstr(cJSON_GetObjectItem(res, "detail")->valuestring, "150 ms"), "%s",
+                  cJSON_GetObjectItem(res, "detail")->valuestring);
+    cJSON_Delete(rec);
     free(scores);
     free(summary);
     cJSON_Delete(g0);

@@ -248,12 +248,21 @@ START_TEST(test_replay_line_carries_the_opening)
     snprintf(script, sizeof script, "%s/replay.sh", dir);
     snprintf(ro, sizeof ro, "%s/ro", dir);
     snprintf(re, sizeof re, "%s/re", dir);
-    write_text(script, replay);
+    /* as printed, plus -l to read the replayed game back */
+    char record[400], line[8192];
+    snprintf(record, sizeof record, "%s/replayed.json", dir);
+    snprintf(line, sizeof line, "%s -l %s\n", replay, record);
+    write_text(script, line);
     char *sh[] = {"/bin/sh", script, NULL};
     ck_assert_int_eq(run(sh, ro, re, 20000), 0);
     char *scores = slurp(ro), *summary = slurp(re);
     ck_assert_msg(strncmp(scores, "0\n-1\nseed=", 10) == 0, "'%s' (%s)", scores, summary);
-    ck_assert_msg(strstr(summary, "crashed"), "%s", summary);
+    cJSON *rec = read_json(record);
+    ck_assert_str_eq(cJSON_GetObjectItem(rec, "opening")->valuestring, "b1d3 a2c2 e1e3");
+    ck_assert_str_eq(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "result"), "reason")->valuestring,
+        "crashed");
+    cJSON_Delete(rec);
     free(scores);
     free(summary);
     free(e);
