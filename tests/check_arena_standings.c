@@ -103,6 +103,10 @@ START_TEST(test_distinct_games)
                   strstr(text, "bot0 - bot1 2 of 10") && strstr(text, "--openings FILE") &&
                   strstr(text, "--random-plies N"), "%s", text);
     ck_assert_ptr_nonnull(strstr(text, "?")); /* intervals marked */
+    /* the matrix of distinct games, the repetitive pairing marked */
+    ck_assert_msg(strstr(text, "Distinct games (different move lists") &&
+                  strstr(text, "2/10!") && strstr(text, "9/10 ") && strstr(text, "10/10"),
+                  "%s", text);
     cJSON *j = arena_standings_to_json(st, &s);
     ck_assert_int_eq(cJSON_GetObjectItem(j, "distinct_games")->valueint, 21);
     ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(j, "intervals_reliable")));

@@ -26,8 +26,7 @@
     XX(SYSTEM, -207, "thread or signal operation failed")                           \
     XX(REFEREE, -208, "the referee library failed")     /* not a bot's fault */     \
     XX(BUSY, -209, "output directory in use by another loa-arena")                   \
-    XX(CHANGED, -210, "a bot changed since its games were played")  /* fingerprint */ \
-    XX(BOT_START, -211, "a bot failed to start")        /* stops a league */
+    XX(CHANGED, -210, "a bot changed since its games were played")  /* fingerprint */
 
 enum arena_error {
     ARENA_OK = 0,

@@ -192,6 +192,43 @@ static void print_distinct(const arena_standings *st, const arena_settings *s, F
             "--random-plies N.\n");
 }
 
+/* Distinct games / games of each pairing (those whose moves are known), a
+ * '!' after a repetitive pairing; nothing when no game's moves are known
+ * (lines of older arenas). */
+static void print_distinct_matrix(const arena_standings *st, const arena_settings *s, int nw,
+                                  int cw, FILE *out)
+{
+    int n = st->n, known = 0;
+    for (int i = 0; i < n * n; i++)
+        known += st->pair_known[i];
+    if (!known)
+        return;
+    fprintf(out, "\nDistinct games (different move lists / games of the pairing; ! below %d%%):\n",
+            ARENA_DISTINCT_MIN_PERCENT);
+    pad_name(out, "", nw + 2);
+    for (int c = 0; c < n; c++)
+        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
+    fputc('\n', out);
+    for (int r = 0; r < n; r++) {
+        int i = st->order[r];
+        fputs("  ", out);
+        pad_name(out, s->bots[i].name, nw);
+        for (int c = 0; c < n; c++) {
+            int j = st->order[c], k = st->pair_known[i * n + j], d = st->pair_distinct[i * n + j];
+            char cell[32];
+            if (i == j)
+                snprintf(cell, sizeof cell, "-");
+            else if (k == 0)
+                snprintf(cell, sizeof cell, ".");
+            else
+                snprintf(cell, sizeof cell, "%d/%d%s", d, k,
+                         arena_distinct_is_low(k, d) ? "!" : "");
+            fprintf(out, " %*s", cw, cell);
+        }
+        fputc('\n', out);
+    }
+}
+
 int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out)
 {
     int n = st->n, nw = 3;
@@ -276,6 +313,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         }
         fputc('\n', out);
     }
+    print_distinct_matrix(st, s, nw, cw, out);
     fprintf(out, "\nLikelihood of superiority (%% chance the row bot is stronger, from the "
             "ratings):\n");
     pad_name(out, "", nw + 2);

@@ -66,8 +66,10 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
 
 /* Prints the standings table, the distinct-games line (or the warning
  * naming the repetitive pairings, whose bots' intervals and likelihoods
- * are marked '?'), the score matrix and the LOS matrix, with column widths
- * fitted to the names. Returns 0 or ARENA_E_IO. */
+ * are marked '?'), the score matrix, the distinct-games matrix (when some
+ * game's moves are known; '!' marks a repetitive pairing) and the LOS
+ * matrix, with column widths fitted to the names. Returns 0 or
+ * ARENA_E_IO. */
 int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out);
 
 /* The standings as JSON (docs/arena.md, "standings.json"). Caller owns the
