@@ -172,6 +172,7 @@ static int on_result_commands(const arena_outcome *o, void *user)
 {
     seen *s = user;
     ck_assert_int_eq(o->status, ARENA_OUTCOME_OK);
+    ck_assert_msg(!ref_reason_is_fault(o->record.reason), "%s", o->record.detail);
     char want[128];
     snprintf(want, sizeof want, "%s --seed-was %lld", FIRST, (long long)o->record.seed);
     for (int c = 0; c < 2; c++)
