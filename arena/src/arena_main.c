@@ -9,10 +9,7 @@
  * start (without --keep-going; results so far are kept), 130 interrupted
  * by Ctrl-C (results so far are kept).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,10 +144,6 @@ static void report_start_failure(run_state *st, const arena_outcome *o)
     arena_progress_note(st->progress, msg);
 }
 
-/* A finished game: its record file, then its games.jsonl line (the store's
- * crash-safety order). Returns non-zero to stop scheduling when results can
- * no longer be kept. */
-
 /* Replay pages (loa_replay, docs/replay.md): for id >= 0 the page of game
  * id beside its record DIR/games/<id>.json, for id < 0 DIR/index.html.
  * Their failures are warnings: results are safe in games.jsonl, and
@@ -168,6 +161,12 @@ static int write_page(const char *dir, int id, char *err, size_t errsz)
     return 0;
 #endif
 }
+
+/* A finished game: its record file, then its games.jsonl line (the store's
+ * crash-safety order), then its error line if a bot was at fault. A bot
+ * that failed to start stops the league (unless --keep-going). Returns
+ * non-zero to stop scheduling: results can no longer be kept, or a bot
+ * cannot start. */
 static int on_result(const arena_outcome *o, void *user)
 {
     run_state *st = user;
