@@ -11,15 +11,24 @@
 #   check_arena_standings  totals, matrices, tables
 #   check_arena_progress   live line, plain lines, quiet
 #   check_arena_settings   the league file: good and every bad input
+#   check_arena_openings   opening tables: file (bad lines named), order,
+#                          random plies; the openings settings
 #   check_arena_options    the command line over a league file
 #   check_arena_runner     the scheduler with loa-first games: results once,
 #                          stop by callback, one and two interrupts
 #   check_arena_cli        integration: runs loa-arena with loa-first bots: bad
 #                          inputs, failed_to_start, kill -9 and resume, torn
 #                          line, Ctrl-C once and twice, --standings
+#   check_arena_cli_errors integration: a bot failing to start stops the
+#                          league (exit 3); error lines and their replay
+#                          command; a rebuilt bot refused; the lock with
+#                          --force-new; a flag league's own directory
+#   check_arena_cli_openings integration: bots start after the opening, pairs
+#                          share it, the ply limit counts it, random plies,
+#                          bad lines, the replay line with its opening
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt fingerprint record store standings progress
-                 settings options)
+                 settings options openings)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   if(TARGET loa-first)
@@ -29,6 +38,12 @@ if(TARGET arena_core)
   if(TARGET loa-arena AND TARGET loa-first)
     loa_add_suite(arena_cli LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli loa-arena loa-first)
+    loa_add_suite(arena_cli_errors LIBS loa::cjson TIMEOUT 120)
+    add_dependencies(check_arena_cli_errors loa-arena loa-first loa-referee)
+    if(TARGET loa-ab)
+      loa_add_suite(arena_cli_openings LIBS loa loa::cjson TIMEOUT 180)
+      add_dependencies(check_arena_cli_openings loa-arena loa-first loa-referee loa-ab)
+    endif()
   endif()
 endif()
 

@@ -1,7 +1,8 @@
 /*
  * check_arena_cli.c - integration tests of loa-arena (run as a child
  * process with loa-first bots): every bad input of the issue (exit 2, one
- * line, nothing played), a bot failing to start, kill -9 mid-league then
+ * line, nothing played), a bot failing to start with --keep-going (its
+ * forfeits; without it: check_arena_cli_errors.c), kill -9 mid-league then
  * resume (every game exactly once, torn line tolerated), Ctrl-C once
  * (running games finish, standings written) and twice (games stopped, bots
  * killed), --standings.
@@ -20,154 +21,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "arena_cli_util.h"
 #include "check_main.h"
-
-#define ARENA LOA_BIN_DIR "/loa-arena"
-#define FIRST LOA_BIN_DIR "/loa-first"
-
-static char g_dir[256];
-
-static const char *tmpdir(void)
-{
-    snprintf(g_dir, sizeof g_dir, "/tmp/check_arena_cli_XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(g_dir));
-    return g_dir;
-}
-
-/* Removes the test's temporary directory (kept when a test fails, for a
- * look at what went wrong). */
-static void cleanup(void)
-{
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    ck_assert_int_eq(system(cmd), 0);
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-        ;
-}
-
-/* Starts argv with stdout/stderr redirected to files; returns the pid. */
-static pid_t spawn(char *const argv[], const char *out, const char *err)
-{
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int in = open("/dev/null", O_RDONLY);
-        if (o < 0 || e < 0 || in < 0)
-            _exit(126);
-        dup2(in, 0);
-        dup2(o, 1);
-        dup2(e, 2);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    return pid;
-}
-
-/* Waits for pid at most timeout_ms; kills it on timeout. Returns the exit
- * code, 128+signal, or -1 on timeout. */
-static int wait_for(pid_t pid, int timeout_ms)
-{
-    int st;
-    for (int waited = 0;; waited += 10) {
-        pid_t r = waitpid(pid, &st, WNOHANG);
-        if (r == pid)
-            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-        if (waited >= timeout_ms) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &st, 0);
-            return -1;
-        }
-        sleep_ms(10);
-    }
-}
-
-static int run(char *const argv[], const char *out, const char *err, int timeout_ms)
-{
-    return wait_for(spawn(argv, out, err), timeout_ms);
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return strdup("");
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    size_t got = fread(buf, 1, (size_t)n, f);
-    buf[got] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static int count_lines(const char *path)
-{
-    char *t = slurp(path);
-    int n = 0;
-    for (char *p = t; *p; p++)
-        n += *p == '\n';
-    free(t);
-    return n;
-}
-
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-/* Reads games.jsonl: counts[id] = how often id appears; every line must be
- * a valid record. Returns the number of lines. */
-static int read_ids(const char *dir, int *counts, int max)
-{
-    char path[400];
-    snprintf(path, sizeof path, "%s/games.jsonl", dir);
-    char *t = slurp(path);
-    int lines = 0;
-    for (char *line = t, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
-        *nl = '\0';
-        cJSON *j = cJSON_Parse(line);
-        ck_assert_msg(j != NULL, "games.jsonl line %d is not JSON: %s", lines + 1, line);
-        cJSON *id = cJSON_GetObjectItem(j, "id");
-        ck_assert(cJSON_IsNumber(id));
-        ck_assert_int_ge(id->valueint, 0);
-        ck_assert_int_lt(id->valueint, max);
-        counts[id->valueint]++;
-        cJSON_Delete(j);
-        lines++;
-    }
-    free(t);
-    return lines;
-}
-
-static cJSON *read_json(const char *path)
-{
-    char *t = slurp(path);
-    cJSON *j = cJSON_Parse(t);
-    free(t);
-    ck_assert_msg(j != NULL, "%s is not JSON", path);
-    return j;
-}
-
-static cJSON *bot_entry(cJSON *standings, const char *name)
-{
-    cJSON *b;
-    cJSON_ArrayForEach(b, cJSON_GetObjectItem(standings, "bots"))
-        if (strcmp(cJSON_GetObjectItem(b, "name")->valuestring, name) == 0)
-            return b;
-    ck_abort_msg("bot %s not in standings", name);
-    return NULL;
-}
 
 /* ---- bad input ---- */
 
@@ -263,7 +118,8 @@ START_TEST(test_failed_to_start)
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
     char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", "ghost=/nonexistent/bot",
-                    "--bot", "first2=" FIRST, "--games", "4", "--out", out, NULL};
+                    "--bot", "first2=" FIRST, "--games", "4", "--out", out, "--keep-going",
+                    NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     /* one plain line per game when stdout is not a terminal */
     char *o = slurp(so);
@@ -467,7 +323,7 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"refuses_bad_input_with_one_line_exit_2", test_bad_inputs, 60},
-        {"scores_a_bot_that_fails_to_start", test_failed_to_start, 60},
+        {"keep_going_scores_a_bot_that_fails_to_start", test_failed_to_start, 60},
         {"expands_paths_and_reruns_a_league_file", test_league_file_twice, 60},
         {"resumes_after_kill_9_every_game_once", test_kill_and_resume, 90},
         {"finishes_running_games_on_first_interrupt", test_interrupt_once, 90},

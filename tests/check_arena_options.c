@@ -42,7 +42,44 @@ START_TEST(test_cli_flags)
     ck_assert_int_eq(arena_cli_parse(7, argv2, &cli, err, sizeof err), 0);
     ck_assert_int_eq(cli.settings.format, ARENA_FORMAT_GAUNTLET);
     ck_assert_str_eq(cli.settings.bots[1].command, "./y arg");
-    ck_assert_str_eq(cli.settings.out_dir, "arena-results");
+    /* flags only: a directory derived from the league's identity */
+    char derived[64];
+    snprintf(derived, sizeof derived, "%s", cli.settings.out_dir);
+    ck_assert_int_eq(strlen(derived), strlen("arena-results/") + 12);
+    ck_assert_int_eq(strncmp(derived, "arena-results/", 14), 0);
+    ck_assert_int_eq(strspn(derived + 14, "0123456789abcdef"), 12);
+    ck_assert(cli.out_derived);
+    ck_assert(!cli.keep_going);
+    arena_cli_clear(&cli);
+    /* the same league with more games, another anchor, --keep-going: the
+     * same directory */
+    char *argv3[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y arg", "--gauntlet-bot", "y",
+                     "--games", "20", "--anchor", "x", "--keep-going", NULL};
+    ck_assert_int_eq(arena_cli_parse(12, argv3, &cli, err, sizeof err), 0);
+    ck_assert_str_eq(cli.settings.out_dir, derived);
+    ck_assert(cli.keep_going);
+    arena_cli_clear(&cli);
+    /* another seed, another command or another limit: another league */
+    static const char *const other[][2] = {{"--seed", "2"}, {"--turn-ms", "100"},
+                                           {"--max-plies", "99"}, {"--format", "round-robin"}};
+    for (size_t i = 0; i < LOA_COUNT(other); i++) {
+        char *argv4[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y arg", "--gauntlet-bot",
+                         "y", (char *)other[i][0], (char *)other[i][1], NULL};
+        ck_assert_int_eq(arena_cli_parse(9, argv4, &cli, err, sizeof err), 0);
+        ck_assert_msg(strcmp(cli.settings.out_dir, derived) != 0, "%s: same directory",
+                      other[i][0]);
+        arena_cli_clear(&cli);
+    }
+    char *argv5[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y", "--gauntlet-bot", "y",
+                     NULL};
+    ck_assert_int_eq(arena_cli_parse(7, argv5, &cli, err, sizeof err), 0);
+    ck_assert_str_ne(cli.settings.out_dir, derived);
+    arena_cli_clear(&cli);
+    /* --out wins, and is not derived */
+    char *argv6[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y", "-o", "mine", NULL};
+    ck_assert_int_eq(arena_cli_parse(7, argv6, &cli, err, sizeof err), 0);
+    ck_assert_str_eq(cli.settings.out_dir, "mine");
+    ck_assert(!cli.out_derived);
     arena_cli_clear(&cli);
 
     static const struct {

@@ -32,6 +32,7 @@ START_TEST(test_line_bytes)
     r.reason = REF_REASON_TIMEOUT;
     r.start_time = 1700000000;
     r.duration_ms = 12.3456;
+    r.moves_hash = 0xc0ffee00000001ULL;
     snprintf(r.detail, sizeof r.detail, "no answer");
     char *text = line_of(&r, &s);
     char want[1024];
@@ -42,6 +43,7 @@ START_TEST(test_line_bytes)
              "\"duration_ms\":12.346,\"time\":{\"black\":{\"first_ms\":3.5,\"turns\":20,"
              "\"total_ms\":100,\"avg_ms\":5,\"max_ms\":9.25},\"white\":{\"first_ms\":1,"
              "\"turns\":19,\"total_ms\":38,\"avg_ms\":2,\"max_ms\":4}},"
+             "\"opening\":\"\",\"moves_hash\":\"00c0ffee00000001\","
              "\"detail\":\"no answer\",\"record\":\"games/000002.json\"}",
              (long long)r.seed);
     ck_assert_str_eq(text, want);
@@ -87,6 +89,10 @@ static const struct {
     {"winner", "\"red\"", "\"winner\""},
     {"scores", "[1]", "\"scores\""},
     {"plies", "1.5", "\"plies\""},
+    {"moves_hash", "\"12\"", "\"moves_hash\""},
+    {"moves_hash", "\"00C0FFEE00000001\"", "\"moves_hash\""},
+    {"opening", "\"b1d3\"", "\"opening\""},
+    {"opening", "3", "\"opening\""},
 };
 
 START_TEST(test_refuses_bad_field)
@@ -94,6 +100,7 @@ START_TEST(test_refuses_bad_field)
     arena_settings s;
     league(&s, 2, 2);
     arena_game_record r = record_for(&s, 0, 0), back;
+    r.moves_hash = 1;
     cJSON *j = arena_record_to_json(&r, &s);
     ck_assert_ptr_nonnull(j);
     cJSON *v = cJSON_Parse(bad_fields[_i].json);
@@ -103,6 +110,45 @@ START_TEST(test_refuses_bad_field)
     ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), ARENA_E_PARSE);
     ck_assert_msg(strstr(err, bad_fields[_i].names), "'%s' does not name %s", err,
                   bad_fields[_i].names);
+    cJSON_Delete(j);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+START_TEST(test_moves_hash)
+{
+    /* the known SHA-256 of the text "b1d3 a2c2 pass" (sha256sum), first 8 bytes */
+    loa_move m[4], pass = LOA_MOVE_PASS;
+    ck_assert_int_eq(loa_move_parse("b1d3", &m[0]), 0);
+    m[1] = LOA_MOVE_NONE; /* skipped: an answer that ended the game */
+    ck_assert_int_eq(loa_move_parse("a2c2", &m[2]), 0);
+    m[3] = pass;
+    ck_assert(arena_moves_hash(m, 4) == 0x0ba1f437096035e0ULL);
+    /* order matters; the empty game has a hash too, never 0 */
+    loa_move swapped[2] = {m[2], m[0]};
+    ck_assert(arena_moves_hash(swapped, 2) != arena_moves_hash((loa_move[]){m[0], m[2]}, 2));
+    ck_assert(arena_moves_hash(m, 0) != 0);
+
+    /* a line of an older arena, without "moves_hash" and "opening", reads
+     * with the hash unknown; a written hash reads back */
+    arena_settings s;
+    league(&s, 2, 2);
+    arena_game_record r = record_for(&s, 1, 0), back;
+    r.moves_hash = 0xfedcba9876543210ULL;
+    cJSON *j = arena_record_to_json(&r, &s);
+    char err[256];
+    ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), 0);
+    ck_assert(back.moves_hash == r.moves_hash);
+    cJSON_DeleteItemFromObject(j, "moves_hash");
+    cJSON_DeleteItemFromObject(j, "opening");
+    ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), 0);
+    ck_assert(back.moves_hash == 0);
+    cJSON_Delete(j);
+    /* unknown (0) is not written */
+    r.moves_hash = 0;
+    j = arena_record_to_json(&r, &s);
+    ck_assert_ptr_null(cJSON_GetObjectItem(j, "moves_hash"));
+    ck_assert_str_eq(cJSON_GetObjectItem(j, "opening")->valuestring, "");
     cJSON_Delete(j);
     arena_settings_clear(&s);
 }
@@ -135,6 +181,7 @@ int main(void)
         {"writes_the_games_jsonl_line_bytes", test_line_bytes, 30},
         {"round_trips_every_reason_as_enum", test_round_trip_every_reason, 30},
         {"starts_from_the_schedule_without_result", test_from_spec, 30},
+        {"hashes_the_move_list_and_reads_old_lines", test_moves_hash, 30},
     };
     const loa_loop_tcase loops[] = {
         {"refuses_a_bad_field_naming_it", test_refuses_bad_field, 30,

@@ -2,7 +2,8 @@
  * check_arena_runner.c - the scheduler (arena_runner.c) with real games of
  * loa-first: every game handed back once with its ref_game, a result
  * callback that stops scheduling, and stopping through the interrupt fd
- * (one byte: no new game; two bytes: running games aborted at once).
+ * (one byte: no new game; two bytes: running games aborted at once);
+ * commands expanded per game ({seed}) and each round's opening played.
  */
 #include <check.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "arena_error.h"
+#include "arena_openings.h"
 #include "arena_runner.h"
 #include "arena_schedule.h"
 #include "arena_test_util.h"
@@ -165,6 +167,50 @@ START_TEST(test_second_interrupt_aborts)
 }
 END_TEST
 
+/* Each game's commands and opening, as the referee ran them. */
+static int on_result_commands(const arena_outcome *o, void *user)
+{
+    seen *s = user;
+    ck_assert_int_eq(o->status, ARENA_OUTCOME_OK);
+    ck_assert_msg(!ref_reason_is_fault(o->record.reason), "%s", o->record.detail);
+    char want[128];
+    snprintf(want, sizeof want, "%s --seed-was %lld", FIRST, (long long)o->record.seed);
+    for (int c = 0; c < 2; c++)
+        ck_assert_str_eq(ref_game_player_command(o->game, c), want);
+    const loa_move *m = NULL;
+    int n = ref_game_opening(o->game, &m);
+    char text[REF_OPENING_TEXT_MAX];
+    ck_assert_str_eq(ref_opening_format(m, n, text, sizeof text),
+                     o->record.round % 2 ? "c1c3" : "b1d3 a2c2");
+    ck_assert_int_eq(o->record.opening, o->record.round % 2);
+    s->results++;
+    return 0;
+}
+
+START_TEST(test_expands_seed_and_plays_openings_per_game)
+{
+    /* {seed} is the game's own seed (rounds differ), and each round's
+     * opening is handed to the referee for both games of its pair */
+    arena_settings s;
+    arena_game_spec *games;
+    int n = setup(&s, FIRST " --seed-was {seed}", 4, &games);
+    free(games);
+    char path[300], err[256];
+    snprintf(path, sizeof path, "%s/op.txt", tmpdir());
+    write_text(path, "b1d3 a2c2\nc1c3\n");
+    ck_assert_int_eq(arena_openings_load(path, &s.openings, err, sizeof err), 0);
+    ck_assert_int_eq(arena_schedule_build(&s, &games, &n), 0);
+    seen out = {0};
+    arena_runner_config c = config(&s, games, n, 2, -1, &out);
+    c.on_result = on_result_commands;
+    ck_assert_int_eq(arena_runner_run(&c, NULL), 0);
+    ck_assert_int_eq(out.results, 4);
+    free(games);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 START_TEST(test_refuses_bad_config)
 {
     arena_settings s;
@@ -191,6 +237,8 @@ int main(void)
         {"starts_no_game_after_one_interrupt", test_first_interrupt_no_new_game, 60},
         {"aborts_running_games_on_two_interrupts", test_second_interrupt_aborts, 60},
         {"refuses_a_bad_config", test_refuses_bad_config, 30},
+        {"expands_seed_and_plays_openings_per_game",
+         test_expands_seed_and_plays_openings_per_game, 60},
     };
     return loa_run_suite("arena_runner", cases, LOA_COUNT(cases));
 }

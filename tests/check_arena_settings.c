@@ -64,8 +64,12 @@ START_TEST(test_league_file_good)
     ck_assert_int_eq(s.turn_ms, 50);
     ck_assert_int_eq(s.first_turn_ms, 500);
     ck_assert_int_eq(s.max_plies, 100);
-    char *cmd = arena_command_expand(s.bots[0].command, "/opt/it's", "dir");
+    char *cmd = arena_command_expand(s.bots[0].command, "/opt/it's", "dir", 7);
     ck_assert_str_eq(cmd, "'/opt/it'\\''s'/loa-ab");
+    free(cmd);
+    /* {seed}: the game's seed in decimal, unquoted; other braces stay */
+    cmd = arena_command_expand("./bot --seed {seed} {x} {dir}", NULL, "d", INT64_MIN);
+    ck_assert_str_eq(cmd, "./bot --seed -9223372036854775808 {x} 'd'");
     free(cmd);
     /* the stored identity reads back as the same league */
     cJSON *j = arena_settings_to_json(&s);

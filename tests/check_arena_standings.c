@@ -58,10 +58,98 @@ START_TEST(test_standings_totals)
 }
 END_TEST
 
+/* Prints the standings into a string (static buffer). */
+static const char *printed(const arena_standings *st, const arena_settings *s)
+{
+    static char buf[1 << 15];
+    FILE *out = fmemopen(buf, sizeof buf, "w");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_eq(arena_standings_print(st, s, out), 0);
+    fclose(out);
+    return buf;
+}
+
+START_TEST(test_distinct_games)
+{
+    /* 3 bots, 10 games per pairing. bot0-bot1 (pairing 0) replays 2 games
+     * (20%); bot0-bot2 has 10 distinct games; bot1-bot2 has 9 distinct of
+     * 10, exactly 90%: not repetitive. */
+    arena_settings s;
+    league(&s, 3, 10);
+    arena_game_record recs[30];
+    for (int id = 0; id < 30; id++) {
+        recs[id] = record_for(&s, id, id % 2);
+        int a = recs[id].black < recs[id].white ? recs[id].black : recs[id].white;
+        int b = recs[id].black ^ recs[id].white ^ a;
+        if (a == 0 && b == 1)
+            recs[id].moves_hash = 100 + (uint64_t)(id % 2);
+        else if (a == 0)
+            recs[id].moves_hash = 200 + (uint64_t)id;
+        else
+            recs[id].moves_hash = 300 + (uint64_t)(recs[id].round == 0 ? 0 : id);
+    }
+    arena_standings *st = malloc(sizeof *st);
+    ck_assert_int_eq(arena_standings_compute(&s, recs, 30, -1, st), 0);
+    ck_assert_int_eq(st->pair_known[0 * 3 + 1], 10);
+    ck_assert_int_eq(st->pair_distinct[0 * 3 + 1], 2);
+    ck_assert_int_eq(st->pair_distinct[1 * 3 + 0], 2);
+    ck_assert_int_eq(st->pair_distinct[0 * 3 + 2], 10);
+    ck_assert_int_eq(st->pair_distinct[1 * 3 + 2], 9);
+    ck_assert_int_eq(st->distinct_games, 21);
+    ck_assert_int_eq(st->repetitive_pairings, 1);
+    ck_assert(st->unreliable[0] && st->unreliable[1] && !st->unreliable[2]);
+    const char *text = printed(st, &s);
+    ck_assert_msg(strstr(text, "warning: 1 pairing replayed the same games") &&
+                  strstr(text, "bot0 - bot1 2 of 10") && strstr(text, "--openings FILE") &&
+                  strstr(text, "--random-plies N"), "%s", text);
+    ck_assert_ptr_nonnull(strstr(text, "?")); /* intervals marked */
+    /* the matrix of distinct games, the repetitive pairing marked */
+    ck_assert_msg(strstr(text, "Distinct games (different move lists") &&
+                  strstr(text, "2/10!") && strstr(text, "9/10 ") && strstr(text, "10/10"),
+                  "%s", text);
+    cJSON *j = arena_standings_to_json(st, &s);
+    ck_assert_int_eq(cJSON_GetObjectItem(j, "distinct_games")->valueint, 21);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(j, "intervals_reliable")));
+    cJSON *pair = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "pairs"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(pair, "b")->valuestring, "bot1");
+    ck_assert_int_eq(cJSON_GetObjectItem(pair, "distinct_games")->valueint, 2);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(pair, "repetitive")));
+    cJSON *bot;
+    cJSON_ArrayForEach(bot, cJSON_GetObjectItem(j, "bots"))
+    {
+        int bot2 = strcmp(cJSON_GetObjectItem(bot, "name")->valuestring, "bot2") == 0;
+        ck_assert(cJSON_IsBool(cJSON_GetObjectItem(bot, "elo_ci95_reliable")));
+        ck_assert_int_eq(cJSON_IsTrue(cJSON_GetObjectItem(bot, "elo_ci95_reliable")), bot2);
+    }
+    cJSON_Delete(j);
+
+    /* every game different: no warning, a plain count */
+    for (int id = 0; id < 30; id++)
+        recs[id].moves_hash = 1000 + (uint64_t)id;
+    ck_assert_int_eq(arena_standings_compute(&s, recs, 30, -1, st), 0);
+    ck_assert_int_eq(st->repetitive_pairings, 0);
+    text = printed(st, &s);
+    ck_assert_msg(strstr(text, "Distinct games: 30 of 30") && !strstr(text, "warning") &&
+                  !strstr(text, "?"), "%s", text);
+    /* lines of an older arena (no hash): unknown, never counted as repeats */
+    for (int id = 0; id < 30; id++)
+        recs[id].moves_hash = 0;
+    ck_assert_int_eq(arena_standings_compute(&s, recs, 30, -1, st), 0);
+    ck_assert_int_eq(st->repetitive_pairings, 0);
+    j = arena_standings_to_json(st, &s);
+    pair = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "pairs"), 0);
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItem(pair, "distinct_games")));
+    cJSON_Delete(j);
+    free(st);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"totals_results_and_faults", test_standings_totals, 30},
+        {"counts_distinct_games_and_warns_below_90_percent", test_distinct_games, 30},
     };
     return loa_run_suite("arena_standings", cases, LOA_COUNT(cases));
 }

@@ -36,7 +36,7 @@ START_TEST(test_store_append_resume)
     league(&s, 3, 4);
     arena_store *st;
     char err[512];
-    ck_assert_int_eq(arena_store_open(sub, &s, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     ck_assert_int_eq(arena_store_count(st), 0);
     for (int id = 0; id < 5; id++) {
@@ -47,13 +47,21 @@ START_TEST(test_store_append_resume)
     ck_assert_int_eq(arena_store_append(st, &dup, err, sizeof err), ARENA_E_INVAL);
     /* one arena per directory */
     arena_store *second;
-    ck_assert_int_eq(arena_store_open(sub, &s, ARENA_STORE_RESUME, NULL, NULL, &second, err,
-                                      sizeof err), ARENA_E_IO);
+    ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &second, err,
+                                      sizeof err), ARENA_E_BUSY);
     ck_assert_ptr_nonnull(strstr(err, "in use by another loa-arena"));
+    /* ... even to archive it (--force-new): nothing moves */
+    ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_FRESH, NULL, NULL, &second, err,
+                                      sizeof err), ARENA_E_BUSY);
+    char moved[400];
+    snprintf(moved, sizeof moved, "ls -d %s/previous-* >/dev/null 2>&1", sub);
+    ck_assert_int_ne(system(moved), 0);
+    snprintf(moved, sizeof moved, "%s/league.json", sub);
+    ck_assert_int_eq(access(moved, F_OK), 0);
     arena_store_close(st);
 
     g_warnings = 0;
-    ck_assert_int_eq(arena_store_open(sub, &s, ARENA_STORE_RESUME, count_warning, NULL, &st,
+    ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
                                       err, sizeof err), 0);
     ck_assert_int_eq(g_warnings, 0);
     ck_assert_int_eq(arena_store_count(st), 5);
@@ -75,7 +83,7 @@ START_TEST(test_store_append_resume)
     arena_store_close(st);
 
     /* read-only from league.json alone */
-    ck_assert_int_eq(arena_store_open(sub, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(sub, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
                                       sizeof err), 0);
     ck_assert_int_eq(arena_store_count(st), 5);
     ck_assert_int_eq(arena_store_settings(st)->bot_count, 3);
@@ -93,7 +101,7 @@ START_TEST(test_store_torn_and_foreign_lines)
     league(&s, 3, 4);
     arena_store *st;
     char err[512], path[400];
-    ck_assert_int_eq(arena_store_open(dir, &s, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     for (int id = 0; id < 3; id++) {
         arena_game_record r = record_for(&s, id, 0);
@@ -109,7 +117,7 @@ START_TEST(test_store_torn_and_foreign_lines)
     fputs("{\"id\":3,\"round\":0,\"pairing\":1,\"se", f);
     fclose(f);
     g_warnings = 0;
-    ck_assert_int_eq(arena_store_open(dir, &s, ARENA_STORE_RESUME, count_warning, NULL, &st,
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
                                       err, sizeof err), 0);
     ck_assert_int_eq(g_warnings, 1);
     ck_assert_ptr_nonnull(strstr(g_last_warning, "torn"));
@@ -135,8 +143,8 @@ START_TEST(test_store_torn_and_foreign_lines)
           "\"plies\":1}\n", f);
     fclose(f);
     g_warnings = 0;
-    ck_assert_int_eq(arena_store_open(dir, &s, ARENA_STORE_READ_ONLY, count_warning, NULL, &st,
-                                      err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
+                                      &st, err, sizeof err), 0);
     ck_assert_int_eq(g_warnings, 4);
     ck_assert_int_eq(arena_store_count(st), 4);
     arena_store_close(st);
@@ -152,7 +160,7 @@ START_TEST(test_store_mismatch_and_archive)
     league(&s, 3, 4);
     arena_store *st;
     char err[512];
-    ck_assert_int_eq(arena_store_open(dir, &s, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     arena_game_record r = record_for(&s, 0, 0);
     ck_assert_int_eq(arena_store_append(st, &r, err, sizeof err), 0);
@@ -160,7 +168,7 @@ START_TEST(test_store_mismatch_and_archive)
 
     league(&t, 3, 4);
     t.seed = 2;
-    ck_assert_int_eq(arena_store_open(dir, &t, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), ARENA_E_MISMATCH);
     ck_assert_ptr_nonnull(strstr(err, "seed"));
     ck_assert_ptr_nonnull(strstr(err, "--force-new"));
@@ -169,36 +177,96 @@ START_TEST(test_store_mismatch_and_archive)
     league(&t, 3, 4);
     free(t.bots[1].command);
     t.bots[1].command = strdup("./other");
-    ck_assert_int_eq(arena_store_open(dir, &t, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), ARENA_E_MISMATCH);
     ck_assert_ptr_nonnull(strstr(err, "./other"));
     arena_settings_clear(&t);
 
     league(&t, 4, 4);
-    ck_assert_int_eq(arena_store_open(dir, &t, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), ARENA_E_MISMATCH);
     arena_settings_clear(&t);
 
     /* more games per pairing: the same league, extended */
     league(&t, 3, 8);
     g_warnings = 0;
-    ck_assert_int_eq(arena_store_open(dir, &t, ARENA_STORE_RESUME, count_warning, NULL, &st,
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
                                       err, sizeof err), 0);
     ck_assert_int_eq(arena_store_count(st), 1);
     ck_assert_int_eq(g_warnings, 1);
     arena_store_close(st);
     /* ... after which fewer is a mismatch */
-    ck_assert_int_eq(arena_store_open(dir, &s, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), ARENA_E_MISMATCH);
     ck_assert_int_eq(arena_store_archive(dir, err, sizeof err), 0);
     char path[400];
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     ck_assert_int_ne(access(path, F_OK), 0);
-    ck_assert_int_eq(arena_store_open(dir, &s, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     ck_assert_int_eq(arena_store_count(st), 0);
     arena_store_close(st);
     arena_settings_clear(&t);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+/* {"bot0": {"./x": hash0}, "bot1": ..., "bot2": ...} */
+static cJSON *fingerprints(const char *h0, const char *h1, const char *h2)
+{
+    const char *h[3] = {h0, h1, h2};
+    cJSON *all = cJSON_CreateObject();
+    for (int i = 0; i < 3; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "bot%d", i);
+        cJSON *one = cJSON_AddObjectToObject(all, name);
+        cJSON_AddStringToObject(one, "./x", h[i]);
+    }
+    return all;
+}
+
+START_TEST(test_store_fingerprints)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 2); /* game 0: bot0 - bot1; bot2 plays later games */
+    arena_store *st;
+    char err[512], path[400];
+    cJSON *v1 = fingerprints("aa", "bb", "cc");
+    ck_assert_int_eq(arena_store_open(dir, &s, v1, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_game_record r = record_for(&s, 0, 0);
+    ck_assert_int_eq(r.black + r.white, 1);
+    ck_assert_int_eq(arena_store_append(st, &r, err, sizeof err), 0);
+    arena_store_close(st);
+    snprintf(path, sizeof path, "%s/league.json", dir);
+    ck_assert_ptr_nonnull(strstr(read_text(path), "\"fingerprints\""));
+
+    /* bot1 was rebuilt: it has a game, so the league is refused, naming it */
+    cJSON *v2 = fingerprints("aa", "b2", "cc");
+    ck_assert_int_eq(arena_store_open(dir, &s, v2, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_CHANGED);
+    ck_assert_msg(strstr(err, "bot 'bot1' changed") && strstr(err, "./x changed") &&
+                  strstr(err, "--force-new"), "%s", err);
+    /* bot2 changed but has no game yet: nothing is mixed, its new
+     * fingerprint is recorded */
+    cJSON *v3 = fingerprints("aa", "bb", "c3");
+    ck_assert_int_eq(arena_store_open(dir, &s, v3, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_store_close(st);
+    ck_assert_ptr_nonnull(strstr(read_text(path), "\"c3\""));
+    /* --force-new archives the old games: the rebuilt bot1 starts over */
+    ck_assert_int_eq(arena_store_open(dir, &s, v2, ARENA_STORE_FRESH, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ck_assert_int_eq(arena_store_count(st), 0);
+    arena_store_close(st);
+    ck_assert_ptr_nonnull(strstr(read_text(path), "\"b2\""));
+    snprintf(path, sizeof path, "ls %s/previous-*/games.jsonl >/dev/null 2>&1", dir);
+    ck_assert_int_eq(system(path), 0);
+    cJSON_Delete(v1);
+    cJSON_Delete(v2);
+    cJSON_Delete(v3);
     arena_settings_clear(&s);
     cleanup();
 }
@@ -211,7 +279,7 @@ START_TEST(test_store_writes_standings)
     league(&s, 2, 2);
     arena_store *st;
     char err[512], path[400];
-    ck_assert_int_eq(arena_store_open(dir, &s, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     snprintf(path, sizeof path, "%s/standings.json", dir);
     ck_assert_str_eq(arena_store_standings_path(st), path);
@@ -226,7 +294,7 @@ START_TEST(test_store_writes_standings)
     ck_assert_int_eq(league_text[strlen(league_text) - 1], '\n');
     arena_store_close(st);
     /* a read-only store changes nothing */
-    ck_assert_int_eq(arena_store_open(dir, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
+    ck_assert_int_eq(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
                                       sizeof err), 0);
     ck_assert_int_eq(arena_store_write_standings(st, j, err, sizeof err), ARENA_E_INVAL);
     arena_store_close(st);
@@ -243,6 +311,7 @@ int main(void)
         {"drops_torn_and_foreign_lines", test_store_torn_and_foreign_lines, 30},
         {"refuses_another_league_and_archives", test_store_mismatch_and_archive, 30},
         {"writes_standings_atomically_unless_read_only", test_store_writes_standings, 30},
+        {"refuses_a_changed_bot_that_has_games", test_store_fingerprints, 30},
     };
     return loa_run_suite("arena_store", cases, LOA_COUNT(cases));
 }

@@ -9,6 +9,7 @@
 
 #include "arena_error.h"
 #include "arena_league_file.h"
+#include "arena_openings.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -20,7 +21,11 @@ enum {
     OPT_ANCHOR,
     OPT_FORCE_NEW,
     OPT_STANDINGS,
-    OPT_HTML
+    OPT_KEEP_GOING,
+    OPT_HTML,
+    OPT_OPENINGS,
+    OPT_OPENINGS_ORDER,
+    OPT_RANDOM_PLIES
 };
 
 static const struct option options[] = {
@@ -36,6 +41,10 @@ static const struct option options[] = {
     {"gauntlet-bot", required_argument, NULL, OPT_GAUNTLET_BOT},
     {"anchor", required_argument, NULL, OPT_ANCHOR},
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
+    {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
+    {"openings", required_argument, NULL, OPT_OPENINGS},
+    {"openings-order", required_argument, NULL, OPT_OPENINGS_ORDER},
+    {"random-plies", required_argument, NULL, OPT_RANDOM_PLIES},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"html", required_argument, NULL, OPT_HTML},
     {"quiet", no_argument, NULL, 'q'},
@@ -63,11 +72,20 @@ void arena_cli_usage(FILE *out)
         "      --turn-ms MS         limit per turn (default 150)\n"
         "      --first-turn-ms MS   limit on a bot's first turn (default 1000)\n"
         "      --max-plies N        draw after N plies (default 150)\n"
+        "      --openings FILE      start each colour-swapped pair from an opening of FILE\n"
+        "                           (one a line, moves separated by spaces; # comments)\n"
+        "      --openings-order O   file (default: in file order) or random (shuffled\n"
+        "                           from the seed); both wrap around\n"
+        "      --random-plies N     or start each pair after N random legal plies drawn\n"
+        "                           from the round's seed\n"
         "Running:\n"
         "  -c, --concurrency N      games at once (default: the number of cores)\n"
         "  -o, --out DIR            output directory (default: LEAGUE-results, or\n"
-        "                           arena-results without a league file)\n"
-        "      --force-new          DIR holds another league: archive it, start anew\n"
+        "                           arena-results/<hash of the league> without a file)\n"
+        "      --force-new          DIR holds another league, or a bot changed since its\n"
+        "                           games were played: archive DIR's league, start anew\n"
+        "      --keep-going         a bot that cannot start loses its games (default:\n"
+        "                           the league stops at its first game, exit 3)\n"
         "  -q, --quiet              no progress display, no line per game\n"
         "Standings:\n"
         "      --anchor NAME        rate NAME at 0 Elo (default: mean 0)\n"
@@ -79,7 +97,8 @@ void arena_cli_usage(FILE *out)
         "\n"
         "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
         "scheduling and lets running games end; twice stops them at once.\n"
-        "Exit status: 0 done, 1 I/O failure while running, 2 bad input, 130 interrupted.\n"
+        "Exit status: 0 done, 1 I/O failure while running, 2 bad input (or a bot changed),\n"
+        "3 a bot failed to start, 130 interrupted.\n"
         "Details: docs/arena.md\n",
         out);
 }
@@ -146,6 +165,18 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     case OPT_ANCHOR:
         cli->anchor_set = 1;
         return arena_set_string(&s->anchor, f->arg);
+    case OPT_OPENINGS:
+        if (!*f->arg)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "--openings: empty file name");
+        return arena_absolute_path(NULL, f->arg, &s->openings_file, err, errsz);
+    case OPT_OPENINGS_ORDER:
+        if (arena_openings_order_parse(f->arg, &s->openings_random))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--openings-order: '%s' is not file or random", f->arg);
+        return 0;
+    case OPT_RANDOM_PLIES:
+        return int_arg("random-plies", f->arg, 1, REF_OPENING_MAX, &s->random_plies, err,
+                       errsz);
     default:
         return 0;
     }
@@ -181,6 +212,7 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
         case 'h': cli->help = 1; break;
         case 'V': cli->version = 1; break;
         case OPT_FORCE_NEW: cli->force_new = 1; break;
+        case OPT_KEEP_GOING: cli->keep_going = 1; break;
         case OPT_STANDINGS:
             if ((rc = arena_set_string(&cli->standings_dir, optarg)))
                 break;
@@ -244,8 +276,13 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     }
     for (int i = 0; i < nflags && !rc; i++)
         rc = apply(cli, &flags[i], err, errsz);
-    if (!rc && !cli->settings.out_dir)
-        rc = arena_set_string(&cli->settings.out_dir, "arena-results");
+    if (!rc && !cli->settings.out_dir && cli->settings.bot_count >= 2) {
+        /* Flags only: a directory of this league's own, never one shared
+         * with every other flag league. */
+        if (!(cli->settings.out_dir = arena_settings_default_out(&cli->settings)))
+            rc = ARENA_E_NOMEM;
+        cli->out_derived = 1;
+    }
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     if (!rc && (rc = arena_settings_validate(&cli->settings, err, errsz)) && cli->league_file) {
@@ -254,6 +291,10 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
         snprintf(tmp, sizeof tmp, "%s", err);
         util_fail(rc, err, errsz, "%s: %s", cli->league_file, tmp);
     }
+    /* The openings, read or drawn now: a bad line is bad input (exit 2)
+     * before anything runs. */
+    if (!rc)
+        rc = arena_openings_for_league(&cli->settings, &cli->settings.openings, err, errsz);
     free(flags);
     return rc;
 }

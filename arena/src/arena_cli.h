@@ -27,6 +27,9 @@ typedef struct arena_cli {
     int quiet;                /* --quiet: no progress, no per-game lines */
     int help, version;        /* --help, --version */
     int anchor_set;           /* --anchor given (overrides a stored league's) */
+    int keep_going;           /* --keep-going: a bot that fails to start forfeits
+                                 its games instead of stopping the league */
+    int out_derived;          /* out_dir is arena_settings_default_out() */
 } arena_cli;
 
 /* Parses argv into *cli (which this initialises; free with

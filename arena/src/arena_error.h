@@ -24,7 +24,9 @@
     XX(CONFIG, -205, "invalid league setting")   /* missing, mistyped, out of range */ \
     XX(MISMATCH, -206, "output directory holds a different league")                  \
     XX(SYSTEM, -207, "thread or signal operation failed")                           \
-    XX(REFEREE, -208, "the referee library failed")     /* not a bot's fault */
+    XX(REFEREE, -208, "the referee library failed")     /* not a bot's fault */     \
+    XX(BUSY, -209, "output directory in use by another loa-arena")                   \
+    XX(CHANGED, -210, "a bot changed since its games were played")  /* fingerprint */
 
 enum arena_error {
     ARENA_OK = 0,

@@ -12,6 +12,7 @@
 
 #include <openssl/evp.h>
 
+#include "arena_command.h"
 #include "arena_error.h"
 
 /* Words of a command line the fingerprint looks at: more is not a bot
@@ -252,6 +253,39 @@ int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, 
         if (!cJSON_GetObjectItemCaseSensitive(stored, e->string)) {
             snprintf(what, whatsz, "%s is new", e->string);
             return 1;
+        }
+    }
+    return 0;
+}
+
+int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, cJSON **out,
+                             char *err, size_t errsz)
+{
+    if (!s || !out)
+        return ARENA_E_INVAL;
+    *out = cJSON_CreateObject();
+    if (!*out)
+        return ARENA_E_NOMEM;
+    for (int i = 0; i < s->bot_count; i++) {
+        const arena_bot *b = &s->bots[i];
+        char *cmd = arena_command_expand(b->command, bin_dir, s->base_dir, 0);
+        cJSON *fp = NULL;
+        char why[512] = "";
+        int rc = cmd ? arena_fingerprint_compute(cmd, b->cwd, &fp, why, sizeof why)
+                     : ARENA_E_NOMEM;
+        free(cmd);
+        if (rc == 0 && !cJSON_AddItemToObject(*out, b->name, fp)) {
+            cJSON_Delete(fp);
+            rc = ARENA_E_NOMEM;
+        }
+        if (rc) {
+            cJSON_Delete(*out);
+            *out = NULL;
+            if (err && errsz && rc == ARENA_E_NOMEM)
+                snprintf(err, errsz, "out of memory");
+            else if (err && errsz)
+                snprintf(err, errsz, "bot '%s': %s", b->name, why);
+            return rc;
         }
     }
     return 0;

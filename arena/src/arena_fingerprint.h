@@ -28,6 +28,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "arena_settings.h"
+
 /* Computes the fingerprint of the bot run as `/bin/sh -c command` in cwd
  * (NULL: the current directory). On success *out is a new JSON object (the
  * caller owns it: cJSON_Delete), possibly empty when no word names a file
@@ -42,5 +44,15 @@ int arena_fingerprint_compute(const char *command, const char *cwd, cJSON **out,
  * file: "bot.py changed", "bot.py is gone", "lib.so is new"), or
  * ARENA_E_INVAL when either is not an object of strings. */
 int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, size_t whatsz);
+
+/* The fingerprints of every bot of league s, as DIR/league.json keeps them:
+ * {"bot name": fingerprint, ...}, each computed on the bot's command as the
+ * runner runs it (arena_command_expand with bin_dir and s->base_dir;
+ * `{seed}` as 0, a number and never a file) in the bot's cwd. On success
+ * *out is a new object the caller owns (cJSON_Delete). Returns 0,
+ * ARENA_E_INVAL (NULL s or out), ARENA_E_NOMEM, or ARENA_E_IO (err: "bot
+ * 'NAME': cannot read PATH: why"). */
+int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, cJSON **out,
+                             char *err, size_t errsz);
 
 #endif

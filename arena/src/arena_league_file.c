@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "arena_error.h"
+#include "ref/referee.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/parse.h"
@@ -49,6 +50,29 @@ static char *resolve_path(const char *base, const char *rel)
         return strdup(rel);
     return util_path_join(base, rel);
 }
+
+int arena_absolute_path(const char *base, const char *rel, char **out, char *err,
+                        size_t errsz)
+{
+    /* Absolute, so that DIR/league.json (read back against DIR) names the
+     * same file or directory on resume, from any current directory. */
+    char *p = resolve_path(base, rel);
+    if (!p)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    if (p[0] != '/') {
+        char *here = getcwd(NULL, 0);
+        char *abs = here ? util_path_join(here, p) : NULL;
+        free(here);
+        free(p);
+        if (!abs)
+            return util_fail(ARENA_E_NOMEM, err, errsz, "cannot resolve '%s'", rel);
+        p = abs;
+    }
+    free(*out);
+    *out = p;
+    return 0;
+}
+
 
 static char *dir_of(const char *path)
 {
@@ -131,21 +155,8 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
     if (cwd) {
         if (!*cwd)
             return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"cwd\" is empty", where);
-        /* Absolute, so that DIR/league.json (read back against DIR) names
-         * the same directory on resume. */
-        char *rel = resolve_path(base_dir, cwd);
-        if (!rel)
-            return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-        if (rel[0] == '/') {
-            cwd_abs = rel;
-        } else {
-            char *here = getcwd(NULL, 0);
-            cwd_abs = here ? resolve_path(here, rel) : NULL;
-            free(here);
-            free(rel);
-            if (!cwd_abs)
-                return util_fail(ARENA_E_NOMEM, err, errsz, "cannot resolve \"cwd\" '%s'", cwd);
-        }
+        if ((rc = arena_absolute_path(base_dir, cwd, &cwd_abs, err, errsz)))
+            return rc;
     }
     rc = arena_settings_add_bot(s, name, command, cwd_abs, err, errsz);
     free(cwd_abs);
@@ -186,6 +197,15 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
                              col);
         }
     }
+    int rc = arena_settings_load_json(s, root, name, base_dir, err, errsz);
+    cJSON_Delete(root);
+    return rc;
+}
+
+int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *name,
+                             const char *base_dir, char *err, size_t errsz)
+{
+    const char *src = name ? name : "league file";
     int rc = 0;
     if (!cJSON_IsObject(root)) {
         rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: the league must be a JSON object {...}",
@@ -252,13 +272,28 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
                     s->out_dir = p;
                 }
             }
+        } else if (strcmp(k, "openings") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz))) {
+                if (!*str)
+                    rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"openings\" is empty", src);
+                else
+                    rc = arena_absolute_path(base_dir, str, &s->openings_file, err, errsz);
+            }
+        } else if (strcmp(k, "openings_order") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz)) &&
+                arena_openings_order_parse(str, &s->openings_random))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"openings_order\": '%s' is not \"file\" or \"random\"", src,
+                               str);
+        } else if (strcmp(k, "random_plies") == 0) {
+            rc = get_int(it, src, 1, REF_OPENING_MAX, &s->random_plies, err, errsz);
         } else if (strcmp(k, "description") == 0 || strcmp(k, "comment") == 0) {
             /* free text for humans (JSON has no comments) */
         } else {
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: unknown key \"%s\" (expected bots, format, gauntlet_bot, games, "
                            "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, anchor, "
-                           "description)", src, k);
+                           "openings, openings_order, random_plies, description)", src, k);
         }
     }
     if (rc)
@@ -276,7 +311,6 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
     for (const cJSON *b = bots->child; b && !rc; b = b->next, i++)
         rc = load_bot(s, b, i, src, base_dir, err, errsz);
 out:
-    cJSON_Delete(root);
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     return rc;

@@ -4,13 +4,12 @@
  * Usage: arena_cli.c (--help); user documentation: docs/arena.md.
  *
  * Exit status: 0 the league is complete (or --standings printed), 1 an I/O
- * failure while running (results so far are kept), 2 bad input (nothing
- * played), 130 interrupted by Ctrl-C (results so far are kept).
+ * failure while running (results so far are kept), 2 bad input or a bot
+ * changed since its games were played (nothing played), 3 a bot failed to
+ * start (without --keep-going; results so far are kept), 130 interrupted
+ * by Ctrl-C (results so far are kept).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +17,12 @@
 
 #include "arena_cli.h"
 #include "arena_error.h"
+#include "arena_fingerprint.h"
 #include "arena_progress.h"
+#include "arena_replay.h"
 #include "arena_runner.h"
 #include "arena_schedule.h"
+#include "arena_signals.h"
 #include "arena_standings.h"
 #include "arena_store.h"
 #include "loa/loa.h"
@@ -28,62 +30,6 @@
 #ifdef LOA_HAVE_REPLAY
 #include "replay/league.h"
 #endif
-
-/* The self-pipe of interrupts (SIGINT, SIGTERM, SIGHUP): the handler
- * writes one byte per signal to g_irq_pipe[1]; the runner polls
- * g_irq_pipe[0]. Set once before the handler is installed. */
-static int g_irq_pipe[2] = {-1, -1};
-
-/* Async-signal-safe: write(2) only. The count is the handler's own (the
- * handler masks the three signals, so it never runs nested) and only
- * chooses the message; the runner counts the bytes. */
-static void on_signal(int sig)
-{
-    (void)sig;
-    static int count;
-    int saved = errno;
-    if (count < 2)
-        count++;
-    static const char once[] = "\nloa-arena: interrupted: no new games; waiting for the running "
-                               "ones (interrupt again to stop them now)\n";
-    static const char twice[] = "\nloa-arena: stopping the running games now\n";
-    ssize_t w = count == 1 ? write(STDERR_FILENO, once, sizeof once - 1)
-                           : write(STDERR_FILENO, twice, sizeof twice - 1);
-    w = write(g_irq_pipe[1], "x", 1); /* full pipe: already readable, enough */
-    (void)w;
-    errno = saved;
-}
-
-/* Creates the interrupt pipe and installs the handler. Returns 0 or
- * ARENA_E_SYSTEM. */
-static int install_signals(void)
-{
-    if (pipe2(g_irq_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
-        return ARENA_E_SYSTEM;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaddset(&sa.sa_mask, SIGINT);
-    sigaddset(&sa.sa_mask, SIGTERM);
-    sigaddset(&sa.sa_mask, SIGHUP);
-    sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
-        sigaction(SIGHUP, &sa, NULL))
-        return ARENA_E_SYSTEM;
-    return 0;
-}
-
-/* Interrupts still in the pipe (those after the runner returned). */
-static int late_interrupts(void)
-{
-    char buf[64];
-    int n = 0;
-    ssize_t r;
-    while (g_irq_pipe[0] >= 0 && (r = read(g_irq_pipe[0], buf, sizeof buf)) > 0)
-        n += (int)r;
-    return n;
-}
 
 /* Directory of the running executable, for `{bin}` in commands. */
 static void exe_dir(char *buf, size_t size)
@@ -109,6 +55,9 @@ static void warn_stderr(const char *msg, void *user)
 
 typedef struct run_state {
     const arena_settings *s;
+    const char *bin_dir;      /* `{bin}`, and the loa-referee of replay lines */
+    int keep_going;           /* --keep-going: failures to start are forfeits */
+    int start_failed;         /* a bot failed to start: the league stops (exit 3) */
     arena_store *store;
     arena_progress *progress;
     int cores;
@@ -173,9 +122,27 @@ static void check_close_call(run_state *st, const arena_game_record *r)
     }
 }
 
-/* A finished game: its record file, then its games.jsonl line (the store's
- * crash-safety order). Returns non-zero to stop scheduling when results can
- * no longer be kept. */
+/* The message of a bot that failed to start: its name, the command as run
+ * and the shell's own words (the bot's stderr), else the referee's detail
+ * (a working directory that does not exist has no shell to speak). */
+static void report_start_failure(run_state *st, const arena_outcome *o)
+{
+    const arena_game_record *r = &o->record;
+    int side = r->fault == 1 ? 1 : 0;
+    int bot = side ? r->white : r->black;
+    char tail[1024] = "";
+    if (o->game)
+        arena_stderr_tail(o->game, side, ARENA_STDERR_LINES, tail, sizeof tail);
+    const char *cmd = o->game ? ref_game_player_command(o->game, side) : NULL;
+    char msg[2048];
+    snprintf(msg, sizeof msg,
+             "bot '%s' failed to start: %s (command: %s%s%s): the league stops; fix the bot "
+             "and run the same command again, or use --keep-going to let it lose its games",
+             st->s->bots[bot].name, tail[0] ? tail : r->detail,
+             cmd ? cmd : st->s->bots[bot].command, st->s->bots[bot].cwd ? ", in " : "",
+             st->s->bots[bot].cwd ? st->s->bots[bot].cwd : "");
+    arena_progress_note(st->progress, msg);
+}
 
 /* Replay pages (loa_replay, docs/replay.md): for id >= 0 the page of game
  * id beside its record DIR/games/<id>.json, for id < 0 DIR/index.html.
@@ -194,6 +161,12 @@ static int write_page(const char *dir, int id, char *err, size_t errsz)
     return 0;
 #endif
 }
+
+/* A finished game: its record file, then its games.jsonl line (the store's
+ * crash-safety order), then its error line if a bot was at fault. A bot
+ * that failed to start stops the league (unless --keep-going). Returns
+ * non-zero to stop scheduling: results can no longer be kept, or a bot
+ * cannot start. */
 static int on_result(const arena_outcome *o, void *user)
 {
     run_state *st = user;
@@ -211,6 +184,14 @@ static int on_result(const arena_outcome *o, void *user)
     }
     if (st->fatal)
         return 1;
+    if (o->record.reason == REF_REASON_FAILED_TO_START && !st->keep_going) {
+        /* Loud: a bot that cannot start would forfeit every game, and a
+         * league of forfeits is no verdict. Not a result: after the fix,
+         * the next run plays it. */
+        if (!st->start_failed++)
+            report_start_failure(st, o);
+        return 1;
+    }
     char err[512];
     if (arena_store_write_game(st->store, o->record.id, o->game, err, sizeof err)) {
         st->record_errors++;
@@ -228,6 +209,12 @@ static int on_result(const arena_outcome *o, void *user)
         return 1;
     }
     arena_progress_game(st->progress, &o->record);
+    if (ref_reason_is_fault(o->record.reason) && o->game) {
+        char *line = NULL;
+        if (arena_error_report(&o->record, o->game, st->s, st->bin_dir, &line) == 0)
+            arena_progress_note(st->progress, line);
+        free(line);
+    }
     check_close_call(st, &o->record);
     return 0;
 }
@@ -279,7 +266,8 @@ static int print_stored_standings(const arena_cli *cli)
 {
     char err[1024];
     arena_store *store = NULL;
-    int rc = arena_store_open(cli->standings_dir, NULL, ARENA_STORE_READ_ONLY, warn_stderr, NULL,
+    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY, warn_stderr,
+                              NULL,
                               &store, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: %s\n", err);
@@ -326,17 +314,28 @@ static int run_league(arena_cli *cli)
     int cores = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
     int concurrency = s->concurrency > 0 ? s->concurrency : cores;
 
-    if (cli->force_new && arena_store_archive(s->out_dir, err, sizeof err)) {
-        fprintf(stderr, "loa-arena: --force-new: %s\n", err);
-        return 2;
+    char bin[PATH_MAX];
+    exe_dir(bin, sizeof bin);
+    /* What every bot is made of, so that a rebuilt bot never adds games to
+     * its old self's (the store refuses it). */
+    cJSON *fingerprints = NULL;
+    int rc = arena_fingerprint_league(s, bin, &fingerprints, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: cannot fingerprint the bots: %s\n", err);
+        return rc == ARENA_E_NOMEM ? 1 : 2;
     }
     arena_store *store = NULL;
-    int rc = arena_store_open(s->out_dir, s, ARENA_STORE_RESUME, warn_stderr, NULL, &store, err,
-                              sizeof err);
+    rc = arena_store_open(s->out_dir, s, fingerprints,
+                          cli->force_new ? ARENA_STORE_FRESH : ARENA_STORE_RESUME, warn_stderr,
+                          NULL, &store, err, sizeof err);
+    cJSON_Delete(fingerprints);
     if (rc) {
-        fprintf(stderr, "loa-arena: %s\n", err);
+        fprintf(stderr, "loa-arena: %s%s\n", cli->force_new ? "--force-new: " : "", err);
         return 2;
     }
+    if (cli->out_derived)
+        printf("Results in %s (this league's own directory, named after its settings; --out DIR "
+               "to choose)\n", s->out_dir);
     arena_game_spec *all = NULL;
     int total = 0;
     if ((rc = arena_schedule_build(s, &all, &total))) {
@@ -365,6 +364,8 @@ static int run_league(arena_cli *cli)
     run_state st;
     memset(&st, 0, sizeof st);
     st.s = s;
+    st.bin_dir = bin;
+    st.keep_going = cli->keep_going;
     st.store = store;
     st.progress = progress;
     st.cores = cores;
@@ -394,19 +395,17 @@ static int run_league(arena_cli *cli)
 
     int exit_code = 0, interrupts = 0;
     if (todo > 0) {
-        if (install_signals()) {
+        if (arena_signals_install()) {
             fprintf(stderr, "loa-arena: cannot install signal handlers\n");
             exit_code = 1;
         } else {
-            char bin[PATH_MAX];
-            exe_dir(bin, sizeof bin);
             arena_runner_config rc_cfg = {
                 .settings = s,
                 .games = all,
                 .game_count = todo,
                 .concurrency = concurrency,
                 .bin_dir = bin,
-                .interrupt_fd = g_irq_pipe[0],
+                .interrupt_fd = arena_signals_fd(),
                 .on_result = on_result,
                 .on_tick = on_tick,
                 .user = &st,
@@ -438,10 +437,14 @@ static int run_league(arena_cli *cli)
         exit_code = 1;
     }
     int stored = arena_store_count(store);
-    if (stored < total && exit_code == 0) {
+    if (st.start_failed && exit_code == 0) {
+        fprintf(stderr, "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
+                "played\n", stored, total);
+        exit_code = 3;
+    } else if (stored < total && exit_code == 0) {
         fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
                 "resume\n", stored, total);
-        exit_code = (interrupts + late_interrupts()) ? 130 : 1;
+        exit_code = (interrupts + arena_signals_late()) ? 130 : 1;
     }
     fputc('\n', stdout);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;

@@ -129,6 +129,13 @@ void arena_progress_warn(arena_progress *p, const char *msg)
     fflush(p->err);
 }
 
+void arena_progress_note(arena_progress *p, const char *msg)
+{
+    clear_line(p);
+    fprintf(p->err, "loa-arena: %s\n", msg);
+    fflush(p->err);
+}
+
 void arena_progress_end(arena_progress *p)
 {
     if (p->mode == ARENA_PROGRESS_LIVE && p->played > 0) {

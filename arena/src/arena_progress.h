@@ -45,6 +45,10 @@ void arena_progress_tick(arena_progress *p);
 /* Prints "loa-arena: warning: <msg>" on the error stream. */
 void arena_progress_warn(arena_progress *p, const char *msg);
 
+/* Prints "loa-arena: <msg>" on the error stream (an error game's line, a
+ * bot that failed to start), clearing the live line first. */
+void arena_progress_note(arena_progress *p, const char *msg);
+
 /* Clears the live line (before the standings are printed). */
 void arena_progress_end(arena_progress *p);
 

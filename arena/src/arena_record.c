@@ -2,10 +2,15 @@
  * ref_game, to and from its games.jsonl line. */
 #include "arena_record.h"
 
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <openssl/evp.h>
+
 #include "arena_error.h"
+#include "arena_openings.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -18,10 +23,58 @@ void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g)
     r->black = g->black;
     r->white = g->white;
     r->seed = g->seed;
+    r->opening = g->opening;
     r->winner = -1;
     r->fault = -1;
     r->reason = REF_REASON_NONE;
     r->time[0].first_ms = r->time[1].first_ms = -1;
+}
+
+uint64_t arena_moves_hash(const loa_move *moves, int n)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdlen = 0;
+    uint64_t h = 0;
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
+    int first = 1;
+    for (int i = 0; ok && i < n; i++) {
+        if (moves[i] == LOA_MOVE_NONE)
+            continue;
+        char text[LOA_MOVE_STRING_MAX + 1] = " ";
+        loa_move_format(moves[i], text + 1);
+        const char *t = first ? text + 1 : text;
+        ok = EVP_DigestUpdate(ctx, t, strlen(t));
+        first = 0;
+    }
+    if (ok && EVP_DigestFinal_ex(ctx, md, &mdlen) && mdlen >= 8)
+        for (int i = 0; i < 8; i++)
+            h = h << 8 | md[i];
+    EVP_MD_CTX_free(ctx);
+    /* 0 is "unknown"; libcrypto failing (out of memory) leaves it there */
+    return h ? h : (ok ? 1 : 0);
+}
+
+/* The moves_hash of a played game: its opening's plies, then the bots'. */
+static uint64_t game_hash(const ref_game *g)
+{
+    const loa_move *open = NULL;
+    int k = ref_game_opening(g, &open);
+    if (k < 0 || !open)
+        k = 0;
+    int n = ref_game_ply_count(g);
+    loa_move *m = malloc(sizeof *m * (size_t)(k + n > 0 ? k + n : 1));
+    if (!m)
+        return 0;
+    if (k)
+        memcpy(m, open, sizeof *m * (size_t)k);
+    for (int i = 0; i < n; i++) {
+        const ref_ply *p = ref_game_ply(g, i);
+        m[k + i] = p ? p->move : LOA_MOVE_NONE;
+    }
+    uint64_t h = arena_moves_hash(m, k + n);
+    free(m);
+    return h;
 }
 
 void arena_record_set_result(arena_game_record *r, const ref_game *g)
@@ -36,6 +89,7 @@ void arena_record_set_result(arena_game_record *r, const ref_game *g)
     snprintf(r->detail, sizeof r->detail, "%s", res->detail);
     r->start_time = ref_game_start_time(g);
     r->duration_ms = (double)ref_game_duration_us(g) / 1000.0;
+    r->moves_hash = game_hash(g);
     int n = ref_game_ply_count(g);
     for (int i = 0; i < n; i++) {
         const ref_ply *p = ref_game_ply(g, i);
@@ -137,7 +191,14 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
         cJSON_AddItemToObject(o, "time", time);
     else
         cJSON_Delete(time);
-    ok = ok && cJSON_AddStringToObject(o, "detail", r->detail) &&
+    char hash[24];
+    snprintf(hash, sizeof hash, "%016" PRIx64, r->moves_hash);
+    char opening[REF_OPENING_TEXT_MAX] = "";
+    if (r->opening >= 0)
+        arena_openings_text(s->openings, r->opening, opening, sizeof opening);
+    ok = ok && cJSON_AddStringToObject(o, "opening", opening) &&
+         (!r->moves_hash || cJSON_AddStringToObject(o, "moves_hash", hash)) &&
+         cJSON_AddStringToObject(o, "detail", r->detail) &&
          cJSON_AddStringToObject(o, "record", file);
     if (!ok) {
         cJSON_Delete(o);
@@ -197,6 +258,32 @@ static void side_time_from(const cJSON *t, arena_side_time *out)
         out->max_ms = d;
 }
 
+/* "opening": the round's opening of the league's table; "" or absent (a
+ * line of an older arena) without openings. Returns 0 or ARENA_E_PARSE. */
+static int opening_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
+                             char *err, size_t errsz)
+{
+    const cJSON *opening = cJSON_GetObjectItemCaseSensitive(j, "opening");
+    r->opening = -1;
+    if (opening && !cJSON_IsString(opening))
+        return util_fail(ARENA_E_PARSE, err, errsz, "bad \"opening\"");
+    const char *text = opening ? opening->valuestring : "";
+    if (s->openings) {
+        int want = arena_openings_for_round(s->openings, r->round);
+        char expect[REF_OPENING_TEXT_MAX];
+        arena_openings_text(s->openings, want, expect, sizeof expect);
+        if (strcmp(text, expect) != 0)
+            return util_fail(ARENA_E_PARSE, err, errsz,
+                             "\"opening\" '%.40s' is not round %d's opening '%.40s'", text,
+                             r->round, expect);
+        r->opening = want;
+    } else if (!s->openings_file && !s->random_plies && text[0]) {
+        return util_fail(ARENA_E_PARSE, err, errsz,
+                         "\"opening\" '%.40s': this league plays no openings", text);
+    }
+    return 0;
+}
+
 int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
                            char *err, size_t errsz)
 {
@@ -240,6 +327,15 @@ int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_r
     const cJSON *time = cJSON_GetObjectItemCaseSensitive(j, "time");
     side_time_from(cJSON_GetObjectItemCaseSensitive(time, "black"), &r->time[0]);
     side_time_from(cJSON_GetObjectItemCaseSensitive(time, "white"), &r->time[1]);
+    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(j, "moves_hash");
+    if (hash) {
+        const char *h = cJSON_IsString(hash) ? hash->valuestring : "";
+        if (strlen(h) != 16 || strspn(h, "0123456789abcdef") != 16)
+            return util_fail(ARENA_E_PARSE, err, errsz, "bad \"moves_hash\"");
+        r->moves_hash = strtoull(h, NULL, 16);
+    }
+    if (opening_from_json(j, s, r, err, errsz))
+        return ARENA_E_PARSE;
     const cJSON *detail = cJSON_GetObjectItemCaseSensitive(j, "detail");
     if (cJSON_IsString(detail))
         snprintf(r->detail, sizeof r->detail, "%s", detail->valuestring);

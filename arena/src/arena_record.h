@@ -34,6 +34,8 @@ typedef struct arena_game_record {
     int id, round, pairing;
     int black, white;       /* bot indices into the league */
     int64_t seed;
+    int opening;            /* index into the league's opening table, -1 none
+                               ("opening" in JSON is its text, "" for none) */
     int winner;             /* 0 black, 1 white, -1 draw (or no game) */
     int scores[2];          /* CodinGame scores, [0] black */
     ref_reason reason;      /* why the game ended; "reason" in JSON is its name */
@@ -43,26 +45,44 @@ typedef struct arena_game_record {
     int64_t start_time;     /* seconds since the Unix epoch, UTC */
     double duration_ms;     /* wall-clock length of the game */
     char detail[256];       /* the referee's detail */
+    uint64_t moves_hash;    /* the game's identity for counting distinct games:
+                               the first 64 bits (big-endian) of the SHA-256 of
+                               its applied moves as text, "b1d3 a8c6 ... pass"
+                               (one space between moves, passes as "pass", the
+                               opening's moves first once there are openings);
+                               0: unknown (a games.jsonl line written before
+                               the field existed) */
 } arena_game_record;
 
-/* Fills the record's game fields from a schedule entry: no result yet
+/* Fills the record's game fields (opening included) from a schedule entry: no result yet
  * (draw, no fault, REF_REASON_NONE, no turns). */
 void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g);
 
 /* Fills the result fields of r (winner, scores, reason, fault, plies,
- * detail, start time, duration, per-side thinking times) from a played game
+ * detail, start time, duration, per-side thinking times, moves_hash) from a
+ * played game
  * g (borrowed; not changed). r must hold the spec fields already
  * (arena_record_from_spec); its times must still be the initial ones. */
 void arena_record_set_result(arena_game_record *r, const ref_game *g);
 
+/* The hash of a move list (moves_hash above) of n moves (LOA_MOVE_NONE
+ * entries skipped). Never 0 (a hash of 0 becomes 1: 0 means unknown). */
+uint64_t arena_moves_hash(const loa_move *moves, int n);
+
 /* The games.jsonl line of r as JSON (bot names from s, reason as its
- * ref_reason_name). Caller owns the tree (cJSON_Delete); NULL on out of
- * memory. */
+ * ref_reason_name, moves_hash as 16 lower-case hex digits, omitted when 0,
+ * "opening" as the opening's moves, "" without one). Caller owns the tree
+ * (cJSON_Delete); NULL on out of memory. */
 cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s);
 
-/* Reads a games.jsonl object back into *r (overwritten). Returns 0 or
- * ARENA_E_PARSE with err naming the missing or bad field (an unknown bot
- * name, or a reason name that is unknown or "none", included). */
+/* Reads a games.jsonl object back into *r (overwritten). Lines of older
+ * arenas, without "moves_hash" (moves_hash 0) or "opening" (none), are
+ * read. Returns 0 or ARENA_E_PARSE with err naming the missing or bad field
+ * (an unknown bot name, a reason name that is unknown or "none", a
+ * moves_hash that is not 16 hex digits, an "opening" that is not the
+ * text of the round's opening in s->openings, or not "" in a league without
+ * openings). A league with openings whose table is not loaded (read back
+ * from DIR/league.json) takes the line's opening unchecked (opening -1). */
 int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
                            char *err, size_t errsz);
 

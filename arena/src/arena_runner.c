@@ -16,6 +16,7 @@
 
 #include "arena_command.h"
 #include "arena_error.h"
+#include "arena_openings.h"
 #include "loa/timer.h"
 
 /* Period of the progress tick, microseconds (monotonic clock). */
@@ -23,7 +24,6 @@
 
 typedef struct runner {
     const arena_runner_config *cfg;
-    char *commands[ARENA_MAX_BOTS]; /* expanded commands */
     pthread_mutex_t lock;  /* guards next, soft_stop, alive, queue, qtail */
     int next;              /* next game index to hand out */
     int soft_stop;         /* no new games */
@@ -58,19 +58,41 @@ static void play(runner *rn, int index)
     ref_config rc;
     ref_config_init(&rc);
     int side[2] = {spec->black, spec->white};
+    /* Expanded per game: `{seed}` is this game's seed. The ref_game keeps
+     * its own copy (ref_game_player_command), for the replay line. */
+    char *command[2];
     for (int c = 0; c < 2; c++) {
+        command[c] = arena_command_expand(s->bots[side[c]].command, cfg->bin_dir, s->base_dir,
+                                          spec->seed);
         rc.players[c].name = s->bots[side[c]].name;
-        rc.players[c].command = rn->commands[side[c]];
+        rc.players[c].command = command[c];
         rc.players[c].cwd = s->bots[side[c]].cwd;
+    }
+    if (!command[0] || !command[1]) {
+        free(command[0]);
+        free(command[1]);
+        o->status = ARENA_OUTCOME_REFEREE_ERROR;
+        o->record.reason = REF_REASON_REFEREE_ERROR;
+        snprintf(o->error, sizeof o->error, "out of memory expanding the bot commands");
+        return;
     }
     rc.seed = spec->seed;
     rc.first_turn_ms = s->first_turn_ms;
     rc.turn_ms = s->turn_ms;
     rc.max_plies = s->max_plies;
     rc.stop_fd = rn->stop_fd[0];
+    /* The round's opening, applied by the referee (both games of the pair) */
+    const loa_move *opening = NULL;
+    int plies = arena_openings_get(s->openings, spec->opening, &opening);
+    if (plies > 0) {
+        rc.opening = opening;
+        rc.opening_plies = plies;
+    }
 
     ref_game *g = NULL;
     int err = ref_game_run(&rc, &g);
+    free(command[0]);
+    free(command[1]);
     if (err || !g) {
         ref_game_free(g);
         o->status = ARENA_OUTCOME_REFEREE_ERROR;
@@ -219,8 +241,6 @@ static int wait_loop(runner *rn, int *interrupts)
 
 static void release(runner *rn)
 {
-    for (int i = 0; i < ARENA_MAX_BOTS; i++)
-        free(rn->commands[i]);
     free(rn->outcomes);
     free(rn->queue);
     if (rn->ready_fd >= 0)
@@ -278,11 +298,6 @@ int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
         release(&rn);
         return ARENA_E_SYSTEM;
     }
-    const arena_settings *s = cfg->settings;
-    for (int i = 0; i < s->bot_count; i++)
-        if (!(rn.commands[i] = arena_command_expand(s->bots[i].command, cfg->bin_dir,
-                                                    s->base_dir)))
-            rc = ARENA_E_NOMEM;
     rn.outcomes = calloc((size_t)cfg->game_count, sizeof *rn.outcomes);
     rn.queue = calloc((size_t)cfg->game_count, sizeof *rn.queue);
     int threads = cfg->concurrency < cfg->game_count ? cfg->concurrency : cfg->game_count;

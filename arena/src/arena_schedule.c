@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "arena_error.h"
+#include "arena_openings.h"
 
 /* SplitMix64's output function applied to x (Steele, Lea, Flood 2014). */
 static uint64_t splitmix64(uint64_t x)
@@ -76,6 +77,7 @@ int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
     out->black = swap ? b : a;
     out->white = swap ? a : b;
     out->seed = arena_seed_derive(master_seed, out->round);
+    out->opening = -1;
     return 0;
 }
 
@@ -95,6 +97,7 @@ int arena_schedule_build(const arena_settings *s, arena_game_spec **out, int *co
             free(g);
             return rc;
         }
+        g[i].opening = arena_openings_for_round(s->openings, g[i].round);
     }
     *out = g;
     *count = (int)n;

@@ -34,6 +34,9 @@ typedef struct arena_game_spec {
     int black;     /* bot playing black (p1, moves first) */
     int white;     /* bot playing white (p2) */
     int64_t seed;  /* the game's seed for `random` */
+    int opening;   /* the round's opening: an index into the league's table
+                      (arena_openings_get), -1 for none. Both games of a
+                      colour-swapped pair (ids 2k, 2k+1) share it. */
 } arena_game_spec;
 
 /* The seed of round `round` of a league with master seed `master`. */
@@ -50,14 +53,16 @@ int arena_pairing_bots(arena_format format, int bot_count, int gauntlet, int p, 
 /* Total number of games: pairings * games_per_pairing. */
 int64_t arena_schedule_size(arena_format format, int bot_count, int games_per_pairing);
 
-/* The game with the given id. Returns 0 or ARENA_E_INVAL (id out of range,
+/* The game with the given id (opening -1: the table is the league's, see
+ * arena_schedule_build). Returns 0 or ARENA_E_INVAL (id out of range,
  * bot_count < 2, games_per_pairing odd or < 2, gauntlet out of range). */
 int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
                         int games_per_pairing, int64_t master_seed, int id,
                         arena_game_spec *out);
 
-/* The whole schedule of a league in id order: *out (malloc'd, caller frees)
- * gets *count games. Returns 0, ARENA_E_INVAL (as above, or more than
+/* The whole schedule of a league in id order, each game with its round's
+ * opening (arena_openings_for_round of s->openings, -1 without a table):
+ * *out (malloc'd, caller frees) gets *count games. Returns 0, ARENA_E_INVAL (as above, or more than
  * INT32_MAX games) or ARENA_E_NOMEM. */
 int arena_schedule_build(const arena_settings *s, arena_game_spec **out, int *count);
 

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/evp.h>
+
 #include "arena_error.h"
+#include "arena_openings.h"
+#include "ref/referee.h"
 #include "util/text.h"
 
 void arena_settings_init(arena_settings *s)
@@ -35,6 +39,8 @@ void arena_settings_clear(arena_settings *s)
     free(s->anchor);
     free(s->base_dir);
     free(s->source);
+    free(s->openings_file);
+    arena_openings_free(s->openings);
     arena_settings_init(s);
 }
 
@@ -49,6 +55,15 @@ int arena_set_string(char **dst, const char *src)
     free(*dst);
     *dst = copy;
     return 0;
+}
+
+int arena_openings_order_parse(const char *text, int *out)
+{
+    if (text && (strcmp(text, "file") == 0 || strcmp(text, "random") == 0)) {
+        *out = text[0] == 'r';
+        return 0;
+    }
+    return ARENA_E_CONFIG;
 }
 
 int arena_format_parse(const char *text, arena_format *out)
@@ -208,6 +223,18 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
     if (s->anchor && arena_settings_find_bot(s, s->anchor) < 0)
         return util_fail(ARENA_E_CONFIG, err, errsz, "anchor '%s' is not one of the bots",
                          s->anchor);
+    if (s->openings_file && s->random_plies)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "openings come from a file (--openings) or from random plies "
+                         "(--random-plies), not both");
+    if (s->random_plies < 0 || s->random_plies > REF_OPENING_MAX ||
+        (s->random_plies && s->random_plies >= s->max_plies))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "random plies must be in 1..%d and fewer than the ply limit %d (%d "
+                         "given)", REF_OPENING_MAX, s->max_plies, s->random_plies);
+    if (s->openings_random && !s->openings_file)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "a random openings order needs an openings file (--openings FILE)");
     if (!s->out_dir || !*s->out_dir)
         return util_fail(ARENA_E_CONFIG, err, errsz, "no output directory (--out DIR)");
     return 0;
@@ -240,7 +267,11 @@ cJSON *arena_settings_to_json(const arena_settings *s)
         !cJSON_AddNumberToObject(root, "turn_ms", s->turn_ms) ||
         !cJSON_AddNumberToObject(root, "first_turn_ms", s->first_turn_ms) ||
         !cJSON_AddNumberToObject(root, "max_plies", s->max_plies) ||
-        (s->anchor && !cJSON_AddStringToObject(root, "anchor", s->anchor)))
+        (s->anchor && !cJSON_AddStringToObject(root, "anchor", s->anchor)) ||
+        (s->openings_file && !cJSON_AddStringToObject(root, "openings", s->openings_file)) ||
+        (s->openings_file && !cJSON_AddStringToObject(root, "openings_order",
+                                                      s->openings_random ? "random" : "file")) ||
+        (s->random_plies && !cJSON_AddNumberToObject(root, "random_plies", s->random_plies)))
         goto oom;
     return root;
 oom:
@@ -248,9 +279,47 @@ oom:
     return NULL;
 }
 
+char *arena_settings_default_out(const arena_settings *s)
+{
+    cJSON *j = arena_settings_to_json(s);
+    if (!j)
+        return NULL;
+    cJSON_DeleteItemFromObjectCaseSensitive(j, "games");
+    cJSON_DeleteItemFromObjectCaseSensitive(j, "anchor");
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    if (!text)
+        return NULL;
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    int ok = EVP_Digest(text, strlen(text), md, &len, EVP_sha256(), NULL) == 1 && len >= 6;
+    cJSON_free(text);
+    if (!ok)
+        return NULL;
+    size_t n = sizeof ARENA_DEFAULT_OUT_PARENT + 1 + 12;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s/%02x%02x%02x%02x%02x%02x", ARENA_DEFAULT_OUT_PARENT, md[0], md[1],
+                 md[2], md[3], md[4], md[5]);
+    return out;
+}
+
 static int str_eq(const char *a, const char *b)
 {
     return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* "none", "FILE (file order)" or "N random plies", for messages. */
+static const char *describe_openings(const arena_settings *s, char *buf, size_t size)
+{
+    if (s->openings_file)
+        snprintf(buf, size, "%s (%s order)", s->openings_file,
+                 s->openings_random ? "random" : "file");
+    else if (s->random_plies)
+        snprintf(buf, size, "%d random plies", s->random_plies);
+    else
+        snprintf(buf, size, "none");
+    return buf;
 }
 
 int arena_settings_compare(const arena_settings *old, const arena_settings *now, char *err,
@@ -291,6 +360,12 @@ int arena_settings_compare(const arena_settings *old, const arena_settings *now,
     if (old->max_plies != now->max_plies)
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its ply limit is %d, now %d",
                          old->max_plies, now->max_plies);
+    if (!str_eq(old->openings_file, now->openings_file) ||
+        old->openings_random != now->openings_random || old->random_plies != now->random_plies) {
+        char a[600], b[600];
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "its openings are %s, now %s",
+                         describe_openings(old, a, sizeof a), describe_openings(now, b, sizeof b));
+    }
     if (now->games < old->games)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "it plays %d games per pairing, now %d, and a league can only grow",

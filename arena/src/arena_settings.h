@@ -29,6 +29,9 @@
 /* Most games in one league (ids are ints; the store keeps one byte per game). */
 #define ARENA_MAX_GAMES 100000000
 
+/* A league's opening table (arena_openings.h). */
+typedef struct arena_openings arena_openings;
+
 typedef enum arena_format {
     ARENA_FORMAT_ROUND_ROBIN = 0, /* "round-robin": every pair of bots meets */
     ARENA_FORMAT_GAUNTLET = 1     /* "gauntlet": one bot meets each of the others */
@@ -56,6 +59,13 @@ typedef struct arena_settings {
     int first_turn_ms;   /* limit on a bot's first turn, ms */
     int max_plies;       /* draw after this many plies */
     char *anchor;        /* bot whose Elo is 0; NULL = the mean Elo is 0 */
+    char *openings_file; /* "openings": the openings file, absolute; NULL none */
+    int openings_random; /* "openings_order": 0 "file" (file order), 1 "random"
+                            (shuffled from the master seed) */
+    int random_plies;    /* "random_plies": openings of N random plies; 0 none */
+    arena_openings *openings; /* the table played (arena_openings_for_league),
+                                 owned; NULL: none, or not loaded (a league read
+                                 back from DIR/league.json) */
     char *base_dir;      /* directory of the league file ("." without one): `{dir}` */
     char *source;        /* the league file's path, NULL without one (messages) */
 } arena_settings;
@@ -65,7 +75,8 @@ typedef struct arena_settings {
  * (CodinGame's limits), everything else NULL. */
 void arena_settings_init(arena_settings *s);
 
-/* Frees every string of *s and re-initialises it. NULL is a no-op. */
+/* Frees every string and the opening table of *s and re-initialises it.
+ * NULL is a no-op. */
 void arena_settings_clear(arena_settings *s);
 
 /* Appends a bot (strings copied). cwd may be NULL. Returns 0,
@@ -81,6 +92,10 @@ int arena_settings_add_bot_arg(arena_settings *s, const char *arg, char *err, si
 /* Replaces the string *dst by a copy of src (NULL allowed). 0 or ARENA_E_NOMEM. */
 int arena_set_string(char **dst, const char *src);
 
+/* Parses "file" (0) or "random" (1) for openings_random. Returns 0 or
+ * ARENA_E_CONFIG. */
+int arena_openings_order_parse(const char *text, int *out);
+
 /* Parses "round-robin" or "gauntlet". Returns 0 or ARENA_E_CONFIG. */
 int arena_format_parse(const char *text, arena_format *out);
 /* "round-robin" or "gauntlet". Static string. */
@@ -90,7 +105,9 @@ const char *arena_format_name(arena_format f);
  * unique, commands non-empty, games even and in 2..1000000, at most
  * ARENA_MAX_GAMES games in all, concurrency in
  * 0..256, limits in 1..3600000 ms, plies in 1..100000, gauntlet_bot and
- * anchor naming listed bots, an output directory. Returns 0 or
+ * anchor naming listed bots, an output directory; openings from a file or
+ * random plies, not both; random plies in 1..REF_OPENING_MAX (100) and
+ * fewer than the ply limit; a random order only with a file. Returns 0 or
  * ARENA_E_CONFIG with err naming the first problem. */
 int arena_settings_validate(const arena_settings *s, char *err, size_t errsz);
 
@@ -101,10 +118,24 @@ int arena_settings_find_bot(const arena_settings *s, const char *name);
 int arena_settings_gauntlet_index(const arena_settings *s);
 
 /* The league's identity as JSON, in the league-file schema, without `out`
- * and `concurrency` (which may change between runs) and with bot commands
- * and cwd as written: saved as DIR/league.json to recognise the league on
- * resume. Caller owns the tree (cJSON_Delete); NULL on out of memory. */
+ * and `concurrency` (which may change between runs), with bot commands and
+ * cwd as written and the openings settings when there are openings (the
+ * table's content is the store's business: arena_store_league.c): saved as
+ * DIR/league.json to recognise the league on resume. Caller owns the tree
+ * (cJSON_Delete); NULL on out of memory. */
 cJSON *arena_settings_to_json(const arena_settings *s);
+
+/* Parent of the default output directories of leagues given by flags. */
+#define ARENA_DEFAULT_OUT_PARENT "arena-results"
+
+/* The default output directory of a league given by flags only (no league
+ * file, no --out): "arena-results/<12 hex digits>", the digits the start of
+ * the SHA-256 (libcrypto) of the league's identity (arena_settings_to_json,
+ * compact) without "games" and "anchor", which may change between runs of
+ * the same league. So two different flag leagues never share a directory,
+ * and the same flags (more games included) find theirs again. Returns a
+ * malloc'd path the caller frees, NULL on out of memory. */
+char *arena_settings_default_out(const arena_settings *s);
 
 /* Compares the league stored in an output directory (old) with the one
  * asked for (now). Returns 0 when they are the same league (games may grow:

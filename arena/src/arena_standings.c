@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena_diversity.h"
 #include "arena_error.h"
 #include "arena_schedule.h"
 
@@ -106,6 +107,16 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
                                &out->ratings);
     if (rc)
         return rc;
+    if ((rc = arena_distinct_games(n, records, count, out->pair_known, out->pair_distinct)))
+        return rc;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            out->distinct_games += out->pair_distinct[i * n + j];
+            if (arena_distinct_is_low(out->pair_known[i * n + j], out->pair_distinct[i * n + j])) {
+                out->repetitive_pairings++;
+                out->unreliable[i] = out->unreliable[j] = 1;
+            }
+        }
     for (int i = 0; i < n; i++)
         out->order[i] = i;
     for (int i = 1; i < n; i++) /* insertion sort: n <= 64 */
@@ -146,6 +157,78 @@ static void fmt_elo(char *buf, size_t n, double e)
         snprintf(buf, n, "%+.0f", fabs(e) < 0.5 ? 0.0 : e);
 }
 
+/* The distinct-games line, or the warning naming the repetitive pairings
+ * (at most 5, then how many more). */
+static void print_distinct(const arena_standings *st, const arena_settings *s, FILE *out)
+{
+    int n = st->n, known = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            known += st->pair_known[i * n + j];
+    if (known == 0)
+        return;
+    if (!st->repetitive_pairings) {
+        fprintf(out, "Distinct games: %d of %d (by their moves); every pairing at least %d%%.\n",
+                st->distinct_games, known, ARENA_DISTINCT_MIN_PERCENT);
+        return;
+    }
+    fprintf(out, "warning: %d pairing%s replayed the same games (distinct games by their moves "
+            "below %d%%):", st->repetitive_pairings, st->repetitive_pairings == 1 ? "" : "s",
+            ARENA_DISTINCT_MIN_PERCENT);
+    int shown = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int k = st->pair_known[i * n + j], d = st->pair_distinct[i * n + j];
+            if (!arena_distinct_is_low(k, d))
+                continue;
+            if (shown++ < 5)
+                fprintf(out, "%s %s - %s %d of %d", shown > 1 ? "," : "", s->bots[i].name,
+                        s->bots[j].name, d, k);
+        }
+    if (shown > 5)
+        fprintf(out, ", and %d more", shown - 5);
+    fprintf(out, ".\n  The games are not independent, so the intervals and likelihoods marked "
+            "? are unreliable: give the bots different starts with --openings FILE or "
+            "--random-plies N.\n");
+}
+
+/* Distinct games / games of each pairing (those whose moves are known), a
+ * '!' after a repetitive pairing; nothing when no game's moves are known
+ * (lines of older arenas). */
+static void print_distinct_matrix(const arena_standings *st, const arena_settings *s, int nw,
+                                  int cw, FILE *out)
+{
+    int n = st->n, known = 0;
+    for (int i = 0; i < n * n; i++)
+        known += st->pair_known[i];
+    if (!known)
+        return;
+    fprintf(out, "\nDistinct games (different move lists / games of the pairing; ! below %d%%):\n",
+            ARENA_DISTINCT_MIN_PERCENT);
+    pad_name(out, "", nw + 2);
+    for (int c = 0; c < n; c++)
+        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
+    fputc('\n', out);
+    for (int r = 0; r < n; r++) {
+        int i = st->order[r];
+        fputs("  ", out);
+        pad_name(out, s->bots[i].name, nw);
+        for (int c = 0; c < n; c++) {
+            int j = st->order[c], k = st->pair_known[i * n + j], d = st->pair_distinct[i * n + j];
+            char cell[32];
+            if (i == j)
+                snprintf(cell, sizeof cell, "-");
+            else if (k == 0)
+                snprintf(cell, sizeof cell, ".");
+            else
+                snprintf(cell, sizeof cell, "%d/%d%s", d, k,
+                         arena_distinct_is_low(k, d) ? "!" : "");
+            fprintf(out, " %*s", cw, cell);
+        }
+        fputc('\n', out);
+    }
+}
+
 int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out)
 {
     int n = st->n, nw = 3;
@@ -169,7 +252,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         if (isnan(c) || isinf(c) || c > 99999)
             snprintf(ci, sizeof ci, "-");
         else
-            snprintf(ci, sizeof ci, "%.0f", c);
+            snprintf(ci, sizeof ci, "%.0f%s", c, st->unreliable[i] ? "?" : "");
         fprintf(out, "%3d  ", r + 1);
         pad_name(out, s->bots[i].name, nw);
         char score[16], draw[16];
@@ -198,6 +281,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     if (!st->ratings.converged)
         fprintf(out, "note: the rating fit did not converge (results too one-sided); "
                 "ratings are approximate.\n");
+    print_distinct(st, s, out);
 
     /* Score matrix: row's points against column / games. */
     int cw = 9;
@@ -229,6 +313,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         }
         fputc('\n', out);
     }
+    print_distinct_matrix(st, s, nw, cw, out);
     fprintf(out, "\nLikelihood of superiority (%% chance the row bot is stronger, from the "
             "ratings):\n");
     pad_name(out, "", nw + 2);
@@ -246,7 +331,8 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
             if (i == j || isnan(l))
                 snprintf(cell, sizeof cell, "-");
             else
-                snprintf(cell, sizeof cell, "%.1f", 100.0 * l);
+                snprintf(cell, sizeof cell, "%.1f%s", 100.0 * l,
+                         st->unreliable[i] || st->unreliable[j] ? "?" : "");
             fprintf(out, " %*s", cw, cell);
         }
         fputc('\n', out);
@@ -299,7 +385,10 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
                                      ? cJSON_CreateString(s->bots[st->ratings.anchor].name)
                                      : cJSON_CreateNull()) &&
              add(root, "rating_fit_converged", cJSON_CreateBool(st->ratings.converged)) &&
-             add(root, "rating_prior_draws", cJSON_CreateNumber(st->ratings.prior_draws));
+             add(root, "rating_prior_draws", cJSON_CreateNumber(st->ratings.prior_draws)) &&
+             add(root, "distinct_games", cJSON_CreateNumber(st->distinct_games)) &&
+             add(root, "repetitive_pairings", cJSON_CreateNumber(st->repetitive_pairings)) &&
+             add(root, "intervals_reliable", cJSON_CreateBool(st->repetitive_pairings == 0));
     if (!ok) {
         cJSON_Delete(bots);
         cJSON_Delete(pairs);
@@ -322,6 +411,7 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
              add(o, "name", cJSON_CreateString(s->bots[i].name)) &&
              add(o, "elo", num_or_null(round_to(st->ratings.elo[i], 0.1))) &&
              add(o, "elo_ci95", num_or_null(round_to(st->ratings.ci95[i], 0.1))) &&
+             add(o, "elo_ci95_reliable", cJSON_CreateBool(!st->unreliable[i])) &&
              add(o, "games", cJSON_CreateNumber(b->games)) &&
              add(o, "wins", cJSON_CreateNumber(b->wins)) &&
              add(o, "draws", cJSON_CreateNumber(b->draws)) &&
@@ -354,6 +444,12 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
             ok = add(o, "a", cJSON_CreateString(s->bots[i].name)) &&
                  add(o, "b", cJSON_CreateString(s->bots[j].name)) &&
                  add(o, "games", cJSON_CreateNumber(g)) &&
+                 add(o, "distinct_games", st->pair_known[i * n + j]
+                                              ? cJSON_CreateNumber(st->pair_distinct[i * n + j])
+                                              : cJSON_CreateNull()) &&
+                 add(o, "repetitive",
+                     cJSON_CreateBool(arena_distinct_is_low(st->pair_known[i * n + j],
+                                                            st->pair_distinct[i * n + j]))) &&
                  add(o, "a_wins", cJSON_CreateNumber(st->pair_wins[i][j])) &&
                  add(o, "b_wins", cJSON_CreateNumber(st->pair_wins[j][i])) &&
                  add(o, "draws", cJSON_CreateNumber(g - st->pair_wins[i][j] - st->pair_wins[j][i])) &&

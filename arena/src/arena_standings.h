@@ -47,16 +47,29 @@ typedef struct arena_standings {
     double los_h2h[ARENA_MAX_BOTS][ARENA_MAX_BOTS];      /* arena_los_wl(), NAN if none */
     arena_ratings ratings;
     int order[ARENA_MAX_BOTS];                     /* bot indices, best first */
+    /* Distinct games (arena_diversity.h), row-major n x n, symmetric: */
+    int pair_known[ARENA_MAX_BOTS * ARENA_MAX_BOTS];    /* games whose moves are known */
+    int pair_distinct[ARENA_MAX_BOTS * ARENA_MAX_BOTS]; /* distinct move lists among them */
+    int distinct_games;                            /* sum over pairings */
+    int repetitive_pairings;                       /* pairings below 90% distinct */
+    int unreliable[ARENA_MAX_BOTS];                /* 1: one of the bot's pairings is
+                                                      repetitive, so its interval and
+                                                      its likelihoods are unreliable */
 } arena_standings;
 
 /* Computes the standings of league s over count records (ids must be
  * distinct; the store guarantees it). anchor: bot index rated 0, -1 for the
- * mean. Returns 0 or ARENA_E_INVAL (a record naming a bot out of range). */
+ * mean. Returns 0, ARENA_E_INVAL (a record naming a bot out of range) or
+ * ARENA_E_NOMEM. */
 int arena_standings_compute(const arena_settings *s, const arena_game_record *records,
                             int count, int anchor, arena_standings *out);
 
-/* Prints the standings table, the score matrix and the LOS matrix, with
- * column widths fitted to the names. Returns 0 or ARENA_E_IO. */
+/* Prints the standings table, the distinct-games line (or the warning
+ * naming the repetitive pairings, whose bots' intervals and likelihoods
+ * are marked '?'), the score matrix, the distinct-games matrix (when some
+ * game's moves are known; '!' marks a repetitive pairing) and the LOS
+ * matrix, with column widths fitted to the names. Returns 0 or
+ * ARENA_E_IO. */
 int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out);
 
 /* The standings as JSON (docs/arena.md, "standings.json"). Caller owns the

@@ -1,7 +1,8 @@
-/* arena_store.c - the results directory: league.json, games.jsonl (append,
- * sync, resume), games/<id>.json, standings.json. Every path is built here
- * and every whole file is written through util_write_file_atomic(). */
-#include "arena_store.h"
+/* arena_store.c - the results directory: opening (resume), games.jsonl
+ * (append, sync, torn lines), games/<id>.json, standings.json. Every path
+ * is built here; league.json, the lock and archiving are in
+ * arena_store_league.c. Whole files go through util_write_file_atomic(). */
+#include "arena_store_impl.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -13,28 +14,15 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "arena_error.h"
 #include "arena_league_file.h"
+#include "arena_openings.h"
 #include "arena_schedule.h"
 #include "util/file.h"
 #include "util/text.h"
 
-struct arena_store {
-    char *dir;                  /* the results directory, as given */
-    char *league_path;          /* DIR/league.json */
-    char *games_path;           /* DIR/games.jsonl */
-    char *records_dir;          /* DIR/games */
-    char *standings_path;       /* DIR/standings.json */
-    int fd;                     /* games.jsonl, O_APPEND; -1 read-only */
-    arena_settings settings;    /* own copy (loaded or duplicated) */
-    int64_t schedule_size;
-    unsigned char *has;         /* [schedule_size] */
-    arena_game_record *records;
-    int count, cap;
-};
 
 static void warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -49,29 +37,6 @@ static void warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     warn(buf, user);
-}
-
-/* Writes a cJSON tree pretty-printed with a final newline to path
- * atomically. Returns 0, ARENA_E_NOMEM or ARENA_E_IO (errno set). */
-static int write_json_atomic(const char *path, const cJSON *j)
-{
-    char *text = j ? cJSON_Print(j) : NULL;
-    if (!text)
-        return ARENA_E_NOMEM;
-    size_t len = strlen(text);
-    char *buf = malloc(len + 1);
-    if (!buf) {
-        cJSON_free(text);
-        return ARENA_E_NOMEM;
-    }
-    memcpy(buf, text, len);
-    buf[len] = '\n';
-    cJSON_free(text);
-    int rc = util_write_file_atomic(path, buf, len + 1) ? ARENA_E_IO : 0;
-    int e = errno;
-    free(buf);
-    errno = e;
-    return rc;
 }
 
 /* Removes the temporary files of record writes cut short by a kill
@@ -94,21 +59,6 @@ static void remove_temp_files(const char *records)
     closedir(d);
 }
 
-/* Reads DIR/league.json (path) into *s, whose out_dir becomes dir. */
-static int read_league(const char *dir, const char *path, arena_settings *s, char *err,
-                       size_t errsz)
-{
-    arena_settings_init(s);
-    int rc = arena_settings_load_file(s, path, err, errsz);
-    if (rc == 0 && s->bot_count < 2)
-        rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: fewer than two bots", path);
-    if (rc == 0 && (s->games < 2 || s->games % 2))
-        rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: \"games\" is not even", path);
-    if (rc == 0)
-        rc = arena_set_string(&s->out_dir, dir);
-    return rc;
-}
-
 static int copy_settings(arena_settings *dst, const arena_settings *src)
 {
     arena_settings_init(dst);
@@ -123,7 +73,12 @@ static int copy_settings(arena_settings *dst, const arena_settings *src)
     dst->turn_ms = src->turn_ms;
     dst->first_turn_ms = src->first_turn_ms;
     dst->max_plies = src->max_plies;
+    dst->openings_random = src->openings_random;
+    dst->random_plies = src->random_plies;
+    if (src->openings && !(dst->openings = arena_openings_copy(src->openings)))
+        return ARENA_E_NOMEM;
     if (arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
+        arena_set_string(&dst->openings_file, src->openings_file) ||
         arena_set_string(&dst->out_dir, src->out_dir) ||
         arena_set_string(&dst->anchor, src->anchor) ||
         arena_set_string(&dst->base_dir, src->base_dir) ||
@@ -254,25 +209,32 @@ static int open_read_only(arena_store *st, const char *dir, char *err, size_t er
     if (access(st->league_path, R_OK) != 0)
         return util_fail(ARENA_E_IO, err, errsz,
                          "%s: not a league directory (no league.json: %s)", dir, strerror(errno));
-    return read_league(dir, st->league_path, &st->settings, err, errsz);
+    return arena_store_read_league(st, &st->settings, NULL, err, errsz);
 }
 
-/* RESUME: the directory must be empty of leagues or hold this one; then the
- * lock, league.json and games/ (in that order: a second arena fails before
- * it changes anything). */
-static int open_resume(arena_store *st, const char *dir, const arena_settings *s,
+/* RESUME and FRESH: the lock on DIR comes first, so that a second arena
+ * changes nothing, not even with --force-new (FRESH archives only under
+ * the lock); then the directory must be empty of leagues or hold this one;
+ * then games.jsonl and games/. league.json is written by arena_store_open
+ * once the games are read and the fingerprints checked. */
+static int open_resume(arena_store *st, const char *dir, const arena_settings *s, int mode,
                        arena_warn_fn warn, void *user, char *err, size_t errsz)
 {
     int rc;
     if (util_mkdirs(dir) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s",
                          dir, strerror(errno));
+    if ((rc = arena_store_lock_dir(st, err, errsz)))
+        return rc;
+    if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive(dir, err, errsz)))
+        return rc;
     if (access(st->league_path, F_OK) == 0) {
         arena_settings old;
         char why[512];
-        rc = read_league(dir, st->league_path, &old, why, sizeof why);
-        if (rc == 0 && (rc = arena_settings_compare(&old, s, why, sizeof why)) == 0 &&
-            old.games != s->games)
+        rc = arena_store_read_league(st, &old, &st->fingerprints, why, sizeof why);
+        if (rc == 0 && (rc = arena_settings_compare(&old, s, why, sizeof why)) == 0)
+            rc = arena_store_check_openings(st, s, why, sizeof why);
+        if (rc == 0 && old.games != s->games)
             warnf(warn, user, "%s: extending the league from %d to %d games per pairing", dir,
                   old.games, s->games);
         arena_settings_clear(&old);
@@ -287,23 +249,15 @@ static int open_resume(arena_store *st, const char *dir, const arena_settings *s
     }
     if ((rc = copy_settings(&st->settings, s)))
         return util_fail(rc, err, errsz, "out of memory");
-    /* One arena per directory: a second one would replay the same games. */
     st->fd = open(st->games_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     if (st->fd < 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot write %s: %s", st->games_path,
                          strerror(errno));
+    /* Also the lock of older arenas, which lock games.jsonl, not DIR. */
     if (flock(st->fd, LOCK_EX | LOCK_NB) != 0)
-        return util_fail(ARENA_E_IO, err, errsz,
+        return util_fail(errno == EWOULDBLOCK ? ARENA_E_BUSY : ARENA_E_IO, err, errsz,
                          errno == EWOULDBLOCK ? "%s is in use by another loa-arena"
                                               : "cannot lock %s", st->games_path);
-    cJSON *j = arena_settings_to_json(s);
-    rc = write_json_atomic(st->league_path, j);
-    cJSON_Delete(j);
-    if (rc == ARENA_E_NOMEM)
-        return util_fail(rc, err, errsz, "out of memory");
-    if (rc)
-        return util_fail(rc, err, errsz, "cannot write %s: %s", st->league_path,
-                         strerror(errno));
     if (util_mkdirs(st->records_dir) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", st->records_dir,
                          strerror(errno));
@@ -311,16 +265,18 @@ static int open_resume(arena_store *st, const char *dir, const arena_settings *s
     return 0;
 }
 
-int arena_store_open(const char *dir, const arena_settings *s, int mode, arena_warn_fn warn,
-                     void *user, arena_store **out, char *err, size_t errsz)
+int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints,
+                     int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
+                     size_t errsz)
 {
     *out = NULL;
-    if (!dir || (mode == ARENA_STORE_RESUME && !s))
+    int writable = mode == ARENA_STORE_RESUME || mode == ARENA_STORE_FRESH;
+    if (!dir || (writable && !s) || (!writable && mode != ARENA_STORE_READ_ONLY))
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
     arena_store *st = calloc(1, sizeof *st);
     if (!st)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    st->fd = -1;
+    st->fd = st->dir_fd = -1;
     arena_settings_init(&st->settings);
     int rc = build_paths(st, dir);
     if (rc)
@@ -328,7 +284,7 @@ int arena_store_open(const char *dir, const arena_settings *s, int mode, arena_w
     else if (mode == ARENA_STORE_READ_ONLY)
         rc = open_read_only(st, dir, err, errsz);
     else
-        rc = open_resume(st, dir, s, warn, user, err, errsz);
+        rc = open_resume(st, dir, s, mode, warn, user, err, errsz);
     if (rc == 0) {
         st->schedule_size = arena_schedule_size(st->settings.format, st->settings.bot_count,
                                                 st->settings.games);
@@ -337,8 +293,15 @@ int arena_store_open(const char *dir, const arena_settings *s, int mode, arena_w
             rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     }
     if (rc == 0)
-        rc = read_games(st, st->games_path, mode == ARENA_STORE_READ_ONLY, warn, user, err,
-                        errsz);
+        rc = read_games(st, st->games_path, !writable, warn, user, err, errsz);
+    if (rc == 0 && writable && st->count > 0 && fingerprints && !st->fingerprints)
+        warnf(warn, user, "%s/league.json has no bot fingerprints (an older loa-arena's): "
+              "a bot changed since its games were played cannot be detected; recording them now",
+              dir);
+    if (rc == 0 && writable)
+        rc = arena_store_check_fingerprints(st, fingerprints, err, errsz);
+    if (rc == 0 && writable)
+        rc = arena_store_write_league(st, fingerprints, err, errsz);
     if (rc)
         arena_store_close(st);
     else
@@ -352,7 +315,10 @@ void arena_store_close(arena_store *st)
         return;
     if (st->fd >= 0)
         close(st->fd);
+    if (st->dir_fd >= 0)
+        close(st->dir_fd); /* drops the lock */
     arena_settings_clear(&st->settings);
+    cJSON_Delete(st->fingerprints);
     free(st->has);
     free(st->records);
     free(st->dir);
@@ -435,7 +401,7 @@ int arena_store_write_game(arena_store *st, int id, const ref_game *g, char *err
     if (!path)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     cJSON *j = ref_game_to_json(g);
-    int rc = write_json_atomic(path, j);
+    int rc = arena_store_write_json(path, j);
     cJSON_Delete(j);
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
@@ -455,56 +421,11 @@ int arena_store_write_standings(arena_store *st, const cJSON *standings, char *e
 {
     if (!st || !standings || st->fd < 0)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
-    int rc = write_json_atomic(st->standings_path, standings);
+    int rc = arena_store_write_json(st->standings_path, standings);
     if (rc == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)
         return util_fail(rc, err, errsz, "cannot write %s: %s", st->standings_path,
                          strerror(errno));
     return 0;
-}
-
-int arena_store_archive(const char *dir, char *err, size_t errsz)
-{
-    struct stat sb;
-    if (stat(dir, &sb) != 0)
-        return 0;
-    char stamp[64];
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "previous-%Y%m%d-%H%M%S", &tm);
-    char *target = util_path_join(dir, stamp);
-    if (!target)
-        return util_fail(ARENA_E_IO, err, errsz, "out of memory");
-    static const char *const names[] = {"league.json", "games.jsonl", "standings.json", "index.html",
-                                        "games"};
-    int made = 0, rc = 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && !rc; i++) {
-        char *from = util_path_join(dir, names[i]);
-        char *to = NULL;
-        if (!from) {
-            rc = util_fail(ARENA_E_IO, err, errsz, "out of memory");
-            break;
-        }
-        if (access(from, F_OK) == 0) {
-            if (!made) {
-                if (mkdir(target, 0777) != 0 && errno != EEXIST) {
-                    rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", target,
-                                   strerror(errno));
-                    free(from);
-                    break;
-                }
-                made = 1;
-            }
-            to = util_path_join(target, names[i]);
-            if (!to || rename(from, to) != 0)
-                rc = util_fail(ARENA_E_IO, err, errsz, "cannot move %s to %s: %s", from, target,
-                               strerror(errno));
-        }
-        free(from);
-        free(to);
-    }
-    free(target);
-    return rc;
 }

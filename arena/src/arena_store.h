@@ -6,7 +6,10 @@
  *
  * An output directory DIR holds:
  *   DIR/league.json   the league's identity (arena_settings_to_json): a
- *                     later run on DIR must ask for the same league;
+ *                     later run on DIR must ask for the same league; and
+ *                     "fingerprints", {"bot name": fingerprint} (arena_
+ *                     fingerprint.h): a bot whose files changed may not add
+ *                     games to its old ones;
  *   DIR/games.jsonl   one JSON line per finished game, appended and flushed
  *                     to disk (fdatasync) as each game ends;
  *   DIR/games/<id>.json  each game's full record (ref_game_to_json), 6-digit
@@ -16,15 +19,18 @@
  * line (arena_store_write_game, then arena_store_append), so a line always
  * has its record; a record without a line (killed in between) belongs to a
  * game that is replayed on resume and overwritten.
- * A RESUME store holds an exclusive flock on games.jsonl: one arena per
- * directory (the kernel drops the lock when the process dies).
+ * A RESUME or FRESH store holds an exclusive flock on DIR itself (and, for
+ * older arenas, on games.jsonl): one arena per directory; the kernel drops
+ * the locks when the process dies. The lock is taken before anything in
+ * DIR changes, archiving included.
  * Opening a store reads games.jsonl back (resume). A last line without its
  * newline (a write torn by kill -9 or power loss) is dropped with a
  * warning and cut off the file so later appends start on a clean line;
  * unreadable or foreign lines are skipped with a warning, never a crash.
  *
- * arena_store is an opaque handle owning a file descriptor and the records
- * read; one thread at a time.
+ * arena_store is an opaque handle owning file descriptors and the records
+ * read; one thread at a time. Implementation: arena_store.c and
+ * arena_store_league.c (arena_store_impl.h).
  */
 #ifndef ARENA_STORE_H
 #define ARENA_STORE_H
@@ -44,24 +50,37 @@ typedef struct arena_store arena_store;
 typedef void (*arena_warn_fn)(const char *msg, void *user);
 
 enum arena_store_mode {
-    ARENA_STORE_RESUME = 0,   /* create DIR if needed, check/write league.json, append */
-    ARENA_STORE_READ_ONLY = 1 /* read league.json from DIR and games.jsonl; change nothing */
+    ARENA_STORE_RESUME = 0,    /* create DIR if needed, check/write league.json, append */
+    ARENA_STORE_READ_ONLY = 1, /* read league.json from DIR and games.jsonl; change nothing */
+    ARENA_STORE_FRESH = 2      /* --force-new: as RESUME, after moving an existing league
+                                  into DIR/previous-<UTC time>/ (arena_store_archive)
+                                  under the lock */
 };
 
 /* Opens the store of league s in directory dir.
- * RESUME: creates dir and dir/games (mkdir -p), refuses a dir holding a
- * different league (ARENA_E_MISMATCH, err says what differs and suggests
- * --force-new), (re)writes league.json atomically, locks and opens
- * games.jsonl for appending, reads it back (truncating a torn last line).
- * READ_ONLY: s is ignored and may be NULL; the league is read from
- * dir/league.json (see arena_store_settings).
+ * RESUME: creates dir (mkdir -p), locks it (ARENA_E_BUSY when another
+ * arena holds it), refuses a dir holding a different league
+ * (ARENA_E_MISMATCH, err says what differs and suggests --force-new),
+ * opens games.jsonl for appending and reads it back (truncating a torn
+ * last line), creates dir/games, then checks the bots' fingerprints
+ * (fingerprints: {"bot name": fingerprint}, borrowed; NULL: not checked):
+ * a bot that has games in dir and whose fingerprint differs from the
+ * stored one is refused (ARENA_E_CHANGED, err names the bot and the file
+ * that changed, from arena_fingerprint_diff); a bot without games takes
+ * its new fingerprint. Finally (re)writes league.json atomically with the
+ * fresh fingerprints (NULL: the stored ones).
+ * FRESH: the same after archiving dir's league under the lock.
+ * READ_ONLY: s and fingerprints are ignored and may be NULL; the league is
+ * read from dir/league.json (see arena_store_settings).
  * Records that do not belong to the schedule (wrong id, names, seed) or
  * repeat an id are skipped with a warning. Returns 0 and *out, or
- * ARENA_E_IO (cannot create/write/read: err names the path and errno text;
- * or games.jsonl is locked by another running loa-arena), ARENA_E_MISMATCH,
- * ARENA_E_PARSE (league.json unreadable), ARENA_E_NOMEM. */
-int arena_store_open(const char *dir, const arena_settings *s, int mode, arena_warn_fn warn,
-                     void *user, arena_store **out, char *err, size_t errsz);
+ * ARENA_E_INVAL (NULL dir, no s for a writable mode, unknown mode),
+ * ARENA_E_IO (cannot create/write/read: err names the path and errno
+ * text), ARENA_E_BUSY, ARENA_E_MISMATCH, ARENA_E_CHANGED, ARENA_E_PARSE
+ * (league.json unreadable), ARENA_E_NOMEM. */
+int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints,
+                     int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
+                     size_t errsz);
 
 /* Closes the file and frees the store. NULL is a no-op. */
 void arena_store_close(arena_store *st);
@@ -107,8 +126,10 @@ int arena_store_write_standings(arena_store *st, const cJSON *standings, char *e
                                 size_t errsz);
 
 /* Moves an existing league out of the way for --force-new: league.json,
- * games.jsonl, standings.json, index.html and games/ go into dir/previous-<UTC time>/.
- * A missing dir or file is not an error. Returns 0 or ARENA_E_IO. */
+ * games.jsonl, standings.json, index.html and games/ go into
+ * dir/previous-<UTC time>/. A missing dir or file is not an error. Takes no
+ * lock: a running arena opens its store with ARENA_STORE_FRESH instead,
+ * which archives under the lock. Returns 0 or ARENA_E_IO. */
 int arena_store_archive(const char *dir, char *err, size_t errsz);
 
 #endif
