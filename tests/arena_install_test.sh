@@ -14,6 +14,11 @@ for f in loa-arena loa-referee loa-first loa-example loa-random loa-greedy loa-n
     [ -x "$prefix/bin/$f" ] || { echo "not installed: bin/$f"; exit 1; }
 done
 [ ! -e "$prefix/bin/hostile-say" ] || { echo "a test bot was installed: bin/hostile-say"; exit 1; }
+# bundled.json starts its games from the suite, named relative to itself.
+suite=$prefix/share/loa-arena/openings/4ply-balanced.txt
+[ -f "$suite" ] || { echo "not installed: share/loa-arena/openings/4ply-balanced.txt"; exit 1; }
+grep -q '"openings": "../openings/4ply-balanced.txt"' "$prefix/share/loa-arena/examples/bundled.json" ||
+    { echo "the installed bundled.json does not name ../openings/4ply-balanced.txt"; exit 1; }
 for league in quick bundled; do
     f=$prefix/share/loa-arena/examples/$league.json
     [ -f "$f" ] || { echo "not installed: share/loa-arena/examples/$league.json"; exit 1; }
