@@ -19,6 +19,10 @@
 /* Largest stub file read, in bytes (stubs are a few hundred bytes). */
 #define STUB_FILE_MAX (1 << 20)
 
+#ifndef LOA_STUB_VERSION
+#define LOA_STUB_VERSION "unknown" /* set by stub/CMakeLists.txt */
+#endif
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -35,6 +39,7 @@ static void usage(FILE *f)
             "      --list          print the supported languages and their file names\n"
             "      --print-stub    print the built-in LOA stub (a starting point for --stub)\n"
             "  -h, --help          print this help\n"
+            "  -V, --version       print the version\n"
             "\n"
             "Exit status: 0 done, 1 bad stub or I/O error, 2 bad command line.\n");
 }
@@ -87,11 +92,11 @@ int main(int argc, char **argv)
         {"lang", required_argument, NULL, 'l'},   {"output", required_argument, NULL, 'o'},
         {"stub", required_argument, NULL, 's'},   {"list", no_argument, NULL, 'L'},
         {"print-stub", no_argument, NULL, 'P'},   {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
     const char *lang_name = NULL, *out_path = NULL, *stub_path = NULL;
     int list = 0, print_stub = 0, c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":l:o:s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":l:o:s:hV", opts, NULL)) != -1) {
         switch (c) {
         case 'l': lang_name = optarg; break;
         case 'o': out_path = optarg; break;
@@ -99,6 +104,7 @@ int main(int argc, char **argv)
         case 'L': list = 1; break;
         case 'P': print_stub = 1; break;
         case 'h': usage(stdout); return 0;
+        case 'V': printf("loa-stub %s\n", LOA_STUB_VERSION); return 0;
         case ':':
             fprintf(stderr, "loa-stub: option '%s' needs a value (try --help)\n", argv[optind - 1]);
             return 2;

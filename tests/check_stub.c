@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 
 #include "check_main.h"
+#include "loa/loa.h" /* LOA_VERSION_*: the project version */
 #include "stub.h"
 
 #define GOLDEN_DIR LOA_SOURCE_DIR "/tests/golden/stub"
@@ -416,6 +417,20 @@ START_TEST(writes_stub_to_stdout_by_alias)
 }
 END_TEST
 
+START_TEST(version_prints_the_project_version)
+{
+    char *out, expect[64];
+    snprintf(expect, sizeof expect, "loa-stub %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR,
+             LOA_VERSION_PATCH);
+    ck_assert_int_eq(run(LOA_STUB " --version", &out), 0);
+    ck_assert_str_eq(out, expect);
+    free(out);
+    ck_assert_int_eq(run(LOA_STUB " -V", &out), 0);
+    ck_assert_str_eq(out, expect);
+    free(out);
+}
+END_TEST
+
 START_TEST(prints_builtin_stub)
 {
     char *out;
@@ -554,6 +569,7 @@ int main(void)
         {"matches_golden_files_of_features_stub", matches_golden_files_of_features_stub, 10},
         {"lists_every_language", lists_every_language, 20},
         {"writes_stub_to_stdout_by_alias", writes_stub_to_stdout_by_alias, 20},
+        {"version_prints_the_project_version", version_prints_the_project_version, 30},
         {"prints_builtin_stub", prints_builtin_stub, 20},
         {"writes_output_file", writes_output_file, 20},
         {"reports_bad_stub_file_and_line", reports_bad_stub_file_and_line, 20},

@@ -1,7 +1,7 @@
 # loa-stub: parser, emitters and golden files (check_stub), and full games of
 # every generated stub whose toolchain is installed (check_stub_play).
 if(TARGET loa_stubgen)
-  loa_add_suite(stub SOURCES LIBS loa_stubgen TIMEOUT 60)
+  loa_add_suite(stub SOURCES LIBS loa_stubgen loa TIMEOUT 60)
   add_dependencies(check_stub loa-stub)
 
   loa_add_suite(stub_play SOURCES LIBS loa_stubgen loa::cjson TIMEOUT 240)
