@@ -115,6 +115,8 @@ static int parse_i64(const char *s, int64_t *v)
 }
 
 /* A time limit in ms, 1..INT_MAX/1000 (the bound loa-referee always had). */
+/* 1..INT_MAX / 1000 ms (2147483): the limit in ns must fit the clock's
+ * arithmetic; the messages below name that bound. */
 static int parse_ms(const char *s, int *v)
 {
     return util_parse_int(s, 1, INT_MAX / 1000, v) == UTIL_OK ? 0 : -1;
@@ -232,14 +234,14 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
         case 'O': cli->olympiad = 1; break;
         case 'F':
             if (parse_ms(optarg, &cfg->first_turn_ms))
-                return *status = usage_error("--first-turn-ms '%s': expected milliseconds > 0",
-                                             optarg),
+                return *status = usage_error(
+                           "--first-turn-ms '%s': expected milliseconds, 1..2147483", optarg),
                        0;
             break;
         case 'R':
             if (parse_ms(optarg, &cfg->turn_ms))
-                return *status = usage_error("--turn-ms '%s': expected milliseconds > 0",
-                                             optarg),
+                return *status = usage_error(
+                           "--turn-ms '%s': expected milliseconds, 1..2147483", optarg),
                        0;
             break;
         case 'P':
