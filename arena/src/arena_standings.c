@@ -147,6 +147,16 @@ static void pad_name(FILE *out, const char *name, int w)
         fputc(' ', out);
 }
 
+/* The column names of a bots x bots matrix, in standings order. */
+static void matrix_header(FILE *out, const arena_standings *st, const arena_settings *s, int nw,
+                          int cw)
+{
+    pad_name(out, "", nw + 2);
+    for (int c = 0; c < st->n; c++)
+        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
+    fputc('\n', out);
+}
+
 static void fmt_elo(char *buf, size_t n, double e)
 {
     if (isnan(e))
@@ -205,10 +215,7 @@ static void print_distinct_matrix(const arena_standings *st, const arena_setting
         return;
     fprintf(out, "\nDistinct games (different move lists / games of the pairing; ! below %d%%):\n",
             ARENA_DISTINCT_MIN_PERCENT);
-    pad_name(out, "", nw + 2);
-    for (int c = 0; c < n; c++)
-        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
-    fputc('\n', out);
+    matrix_header(out, st, s, nw, cw);
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
         fputs("  ", out);
@@ -291,10 +298,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     if (cw > 14)
         cw = 14;
     fprintf(out, "\nScore matrix (points of the row bot against the column bot / games):\n");
-    pad_name(out, "", nw + 2);
-    for (int c = 0; c < n; c++)
-        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
-    fputc('\n', out);
+    matrix_header(out, st, s, nw, cw);
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
         fputs("  ", out);
@@ -316,10 +320,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     print_distinct_matrix(st, s, nw, cw, out);
     fprintf(out, "\nLikelihood of superiority (%% chance the row bot is stronger, from the "
             "ratings):\n");
-    pad_name(out, "", nw + 2);
-    for (int c = 0; c < n; c++)
-        fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
-    fputc('\n', out);
+    matrix_header(out, st, s, nw, cw);
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
         fputs("  ", out);
