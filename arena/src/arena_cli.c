@@ -25,7 +25,9 @@ enum {
     OPT_HTML,
     OPT_OPENINGS,
     OPT_OPENINGS_ORDER,
-    OPT_RANDOM_PLIES
+    OPT_RANDOM_PLIES,
+    OPT_SPRT,
+    OPT_RATING_INTERVAL
 };
 
 static const struct option options[] = {
@@ -45,6 +47,8 @@ static const struct option options[] = {
     {"openings", required_argument, NULL, OPT_OPENINGS},
     {"openings-order", required_argument, NULL, OPT_OPENINGS_ORDER},
     {"random-plies", required_argument, NULL, OPT_RANDOM_PLIES},
+    {"sprt", required_argument, NULL, OPT_SPRT},
+    {"rating-interval", required_argument, NULL, OPT_RATING_INTERVAL},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"html", required_argument, NULL, OPT_HTML},
     {"quiet", no_argument, NULL, 'q'},
@@ -67,7 +71,8 @@ void arena_cli_usage(FILE *out)
         "  -f, --format FORMAT      round-robin (default) or gauntlet\n"
         "      --gauntlet-bot NAME  the bot meeting all others (implies gauntlet;\n"
         "                           default: the first bot)\n"
-        "  -g, --games N            games per pairing, even (colour-swapped pairs; default 2)\n"
+        "  -g, --games N            games per pairing, even (colour-swapped pairs; default 2;\n"
+        "                           with --sprt the most to play, default 100000)\n"
         "  -s, --seed S             master seed; game seeds derive from it (default 1)\n"
         "      --turn-ms MS         limit per turn (default 150)\n"
         "      --first-turn-ms MS   limit on a bot's first turn (default 1000)\n"
@@ -78,6 +83,12 @@ void arena_cli_usage(FILE *out)
         "                           from the seed); both wrap around\n"
         "      --random-plies N     or start each pair after N random legal plies drawn\n"
         "                           from the round's seed\n"
+        "Version testing (two bots: the first, or the gauntlet bot, is tested):\n"
+        "      --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]\n"
+        "                           sequential test on colour-swapped game pairs (pentanomial,\n"
+        "                           as fastchess and fishtest): stops when H0 (stronger by E0)\n"
+        "                           or H1 (stronger by E1) is accepted\n"
+        "      --rating-interval N  print the standings (and the SPRT line) every N games\n"
         "Running:\n"
         "  -c, --concurrency N      games at once (default: the number of cores)\n"
         "  -o, --out DIR            output directory (default: LEAGUE-results, or\n"
@@ -112,6 +123,90 @@ void arena_cli_clear(arena_cli *cli)
     memset(cli, 0, sizeof *cli);
 }
 
+/* A word of an SPRT specification: KEY=VALUE with a lower-case key
+ * (elo0=, elo1=, alpha=, beta=, model=; an unknown key is taken too, so
+ * that the SPRT parser names it instead of it becoming a league file). */
+static int sprt_word(const char *w)
+{
+    size_t k = strspn(w, "abcdefghijklmnopqrstuvwxyz0123456789_");
+    return k > 0 && w[k] == '=';
+}
+
+/* fastchess's `-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05` is several words
+ * after one option, which getopt cannot take: joins the words that follow
+ * --sprt (or -sprt, fastchess's spelling) into one argument,
+ * "--sprt=elo0=0 elo1=10 ...". *out (malloc'd pointer array, NULL-ended)
+ * points into argv and into the joined strings listed in *owned (both
+ * freed with free_args). Returns 0 or ARENA_E_NOMEM. */
+static int join_sprt_words(int argc, char **argv, char ***out, int *outc, char ***owned)
+{
+    char **av = calloc((size_t)argc + 1, sizeof *av);
+    char **own = calloc((size_t)argc + 1, sizeof *own);
+    if (!av || !own) {
+        free(av);
+        free(own);
+        return ARENA_E_NOMEM;
+    }
+    int n = 0, m = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int is_sprt = i > 0 && (strcmp(a, "--sprt") == 0 || strcmp(a, "-sprt") == 0 ||
+                                strncmp(a, "--sprt=", 7) == 0);
+        if (i > 0 && strcmp(a, "--") == 0) {
+            while (i < argc)
+                av[n++] = argv[i++];
+            break;
+        }
+        if (!is_sprt) {
+            av[n++] = argv[i];
+            continue;
+        }
+        /* the words: the value after '=', then each KEY=VALUE word after */
+        size_t len = strlen("--sprt=") + 1;
+        int first = i + 1, last = first;
+        const char *eq = strchr(a, '=');
+        if (eq)
+            len += strlen(eq + 1) + 1;
+        else if (first < argc) /* the first word, whatever it is (judged later) */
+            last = first + 1;
+        while (last < argc && sprt_word(argv[last]))
+            last++;
+        for (int k = first; k < last; k++)
+            len += strlen(argv[k]) + 1;
+        char *joined = malloc(len);
+        if (!joined) {
+            for (int k = 0; k < m; k++)
+                free(own[k]);
+            free(own);
+            free(av);
+            return ARENA_E_NOMEM;
+        }
+        strcpy(joined, "--sprt=");
+        if (eq)
+            strcat(joined, eq + 1);
+        for (int k = first; k < last; k++) {
+            if (joined[7])
+                strcat(joined, " ");
+            strcat(joined, argv[k]);
+        }
+        own[m++] = joined;
+        av[n++] = joined;
+        i = last - 1;
+    }
+    *out = av;
+    *outc = n;
+    *owned = own;
+    return 0;
+}
+
+static void free_args(char **av, char **owned)
+{
+    for (int k = 0; owned && owned[k]; k++)
+        free(owned[k]);
+    free(owned);
+    free(av);
+}
+
 /* A flag's value, kept until the league file is read. */
 typedef struct flag {
     int opt;
@@ -136,7 +231,18 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     case 'b':
         return arena_settings_add_bot_arg(s, f->arg, err, errsz);
     case 'g':
+        s->games_given = 1;
         return int_arg("games", f->arg, 1, 1000000, &s->games, err, errsz);
+    case OPT_SPRT: {
+        char tmp[512];
+        if (arena_sprt_spec_parse(f->arg, &s->sprt_params, tmp, sizeof tmp))
+            return util_fail(ARENA_E_CONFIG, err, errsz, "--sprt: %s", tmp);
+        s->sprt = 1;
+        return 0;
+    }
+    case OPT_RATING_INTERVAL:
+        return int_arg("rating-interval", f->arg, 0, ARENA_MAX_GAMES, &s->rating_interval, err,
+                       errsz);
     case 'c':
         return int_arg("concurrency", f->arg, 1, 256, &s->concurrency, err, errsz);
     case 's':
@@ -182,7 +288,23 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     }
 }
 
+static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t errsz);
+
 int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t errsz)
+{
+    char **av = NULL, **owned = NULL;
+    int ac = 0;
+    if (join_sprt_words(argc, argv, &av, &ac, &owned)) {
+        memset(cli, 0, sizeof *cli);
+        arena_settings_init(&cli->settings);
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    }
+    int rc = parse_args(ac, av, cli, err, errsz);
+    free_args(av, owned);
+    return rc;
+}
+
+static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t errsz)
 {
     memset(cli, 0, sizeof *cli);
     arena_settings_init(&cli->settings);
@@ -276,6 +398,10 @@ int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t err
     }
     for (int i = 0; i < nflags && !rc; i++)
         rc = apply(cli, &flags[i], err, errsz);
+    /* An SPRT runs until a bound is crossed: without a count, the maximum is
+     * large (the schedule appends, so it costs nothing until played). */
+    if (!rc && cli->settings.sprt && !cli->settings.games_given)
+        cli->settings.games = ARENA_SPRT_GAMES_DEFAULT;
     if (!rc && !cli->settings.out_dir && cli->settings.bot_count >= 2) {
         /* Flags only: a directory of this league's own, never one shared
          * with every other flag league. */

@@ -3,6 +3,7 @@
 #include "arena_league_file.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,61 @@ static int get_string(const cJSON *item, const char *where, const char **out, ch
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be a string", where,
                          item->string);
     *out = item->valuestring;
+    return 0;
+}
+
+/* "sprt": {"elo0": 0, "elo1": 10, "alpha": 0.05, "beta": 0.05, "model":
+ * "normalized"} (alpha, beta and model optional), or the same in
+ * fastchess's words as one string "elo0=0 elo1=10 ...". */
+static int load_sprt(arena_settings *s, const cJSON *it, const char *src, char *err,
+                     size_t errsz)
+{
+    char tmp[512];
+    int rc;
+    if (cJSON_IsString(it)) {
+        rc = arena_sprt_spec_parse(it->valuestring, &s->sprt_params, tmp, sizeof tmp);
+    } else if (cJSON_IsObject(it)) {
+        char where[600];
+        snprintf(where, sizeof where, "%s: \"sprt\"", src);
+        if ((rc = check_duplicate_keys(it, where, err, errsz)))
+            return rc;
+        /* the object in fastchess's words, judged by one parser */
+        char spec[400] = "";
+        size_t used = 0;
+        for (const cJSON *k = it->child; k; k = k->next) {
+            char word[160];
+            if (strcmp(k->string, "model") == 0) {
+                if (!cJSON_IsString(k))
+                    return util_fail(ARENA_E_CONFIG, err, errsz,
+                                     "%s: \"model\" must be \"normalized\" or \"logistic\"",
+                                     where);
+                snprintf(word, sizeof word, "model=%.100s ", k->valuestring);
+            } else if (strcmp(k->string, "elo0") == 0 || strcmp(k->string, "elo1") == 0 ||
+                       strcmp(k->string, "alpha") == 0 || strcmp(k->string, "beta") == 0) {
+                if (!cJSON_IsNumber(k) || !isfinite(k->valuedouble))
+                    return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be a number",
+                                     where, k->string);
+                snprintf(word, sizeof word, "%s=%.17g ", k->string, k->valuedouble);
+            } else {
+                return util_fail(ARENA_E_CONFIG, err, errsz,
+                                 "%s: unknown key \"%s\" (expected elo0, elo1, alpha, beta, "
+                                 "model)", where, k->string);
+            }
+            size_t n = strlen(word);
+            if (used + n >= sizeof spec)
+                return util_fail(ARENA_E_CONFIG, err, errsz, "%s: too long", where);
+            memcpy(spec + used, word, n + 1);
+            used += n;
+        }
+        rc = arena_sprt_spec_parse(spec, &s->sprt_params, tmp, sizeof tmp);
+    } else {
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: \"sprt\" must be an object like {\"elo0\": 0, \"elo1\": 10, "
+                         "\"alpha\": 0.05, \"beta\": 0.05}", src);
+    }
+    if (rc)
+        return util_fail(rc, err, errsz, "%s: \"sprt\": %s", src, tmp);
+    s->sprt = 1;
     return 0;
 }
 
@@ -236,6 +292,7 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                 rc = arena_set_string(&s->anchor, str);
         } else if (strcmp(k, "games") == 0) {
             rc = get_int(it, src, 1, 1000000, &s->games, err, errsz);
+            s->games_given = 1;
         } else if (strcmp(k, "concurrency") == 0) {
             rc = get_int(it, src, 0, 256, &s->concurrency, err, errsz);
         } else if (strcmp(k, "turn_ms") == 0) {
@@ -287,13 +344,18 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                                str);
         } else if (strcmp(k, "random_plies") == 0) {
             rc = get_int(it, src, 1, REF_OPENING_MAX, &s->random_plies, err, errsz);
+        } else if (strcmp(k, "sprt") == 0) {
+            rc = load_sprt(s, it, src, err, errsz);
+        } else if (strcmp(k, "rating_interval") == 0) {
+            rc = get_int(it, src, 0, ARENA_MAX_GAMES, &s->rating_interval, err, errsz);
         } else if (strcmp(k, "description") == 0 || strcmp(k, "comment") == 0) {
             /* free text for humans (JSON has no comments) */
         } else {
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: unknown key \"%s\" (expected bots, format, gauntlet_bot, games, "
                            "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, anchor, "
-                           "openings, openings_order, random_plies, description)", src, k);
+                           "openings, openings_order, random_plies, sprt, rating_interval, "
+                           "description)", src, k);
         }
     }
     if (rc)

@@ -18,12 +18,15 @@
 #include "arena_cli.h"
 #include "arena_error.h"
 #include "arena_fingerprint.h"
+#include "arena_load.h"
+#include "arena_pairs.h"
 #include "arena_progress.h"
+#include "arena_report.h"
 #include "arena_replay.h"
 #include "arena_runner.h"
 #include "arena_schedule.h"
 #include "arena_signals.h"
-#include "arena_standings.h"
+#include "arena_sprt_report.h"
 #include "arena_store.h"
 #include "loa/loa.h"
 #include "ref/referee.h"
@@ -60,67 +63,13 @@ typedef struct run_state {
     int start_failed;         /* a bot failed to start: the league stops (exit 3) */
     arena_store *store;
     arena_progress *progress;
-    int cores;
-    int concurrency;
-    double load;              /* last 1-minute load average, -1 unknown */
-    int64_t load_sampled_us;
-    int warned_close[ARENA_MAX_BOTS];
-    int close_calls;          /* turns near the limit while oversubscribed */
+    arena_load_watch load;    /* oversubscription and turns close to the limit */
     int referee_errors, aborted, record_errors;
     int fatal;                /* games.jsonl could not be written: stop */
     char fatal_msg[512];
+    arena_sprt_match sprt;    /* SPRT: the tested bot's pairs and the test's state */
+    int since_report;         /* games since the last interim standings */
 } run_state;
-
-static int oversubscribed(run_state *st)
-{
-    return st->concurrency > st->cores || (st->load >= 0 && st->load > st->cores + 0.5);
-}
-
-static void sample_load(run_state *st)
-{
-    int64_t now = loa_now_us();
-    if (st->load_sampled_us && now - st->load_sampled_us < 5000000)
-        return;
-    double l[1];
-    st->load = getloadavg(l, 1) == 1 ? l[0] : -1;
-    st->load_sampled_us = now;
-}
-
-/* Warns once per bot when its turns come close to the limit (>= 80%) on an
- * oversubscribed machine: such time losses are the load's, not the bot's. */
-static void check_close_call(run_state *st, const arena_game_record *r)
-{
-    sample_load(st);
-    if (!oversubscribed(st))
-        return;
-    int side[2] = {r->black, r->white};
-    for (int c = 0; c < 2; c++) {
-        const arena_side_time *t = &r->time[c];
-        int timed_out = r->fault == c && r->reason == REF_REASON_TIMEOUT;
-        int close = t->max_ms >= 0.8 * st->s->turn_ms ||
-                    t->first_ms >= 0.8 * st->s->first_turn_ms || timed_out;
-        if (!close)
-            continue;
-        st->close_calls++;
-        if (st->warned_close[side[c]])
-            continue;
-        st->warned_close[side[c]] = 1;
-        char msg[512], load[32] = "";
-        if (st->load >= 0)
-            snprintf(load, sizeof load, ", load %.1f", st->load);
-        /* the turn that triggered: the first (own limit) or a later one */
-        int first = t->turns == 0 || (t->first_ms >= 0.8 * st->s->first_turn_ms &&
-                                      t->max_ms < 0.8 * st->s->turn_ms);
-        snprintf(msg, sizeof msg,
-                 "%s %s (%.0f ms of its %d ms %slimit) while the machine is "
-                 "oversubscribed (%d games at once on %d cores%s): time losses may come from "
-                 "the load, not the bot; lower --concurrency",
-                 st->s->bots[side[c]].name, timed_out ? "timed out" : "came close to the limit",
-                 first ? t->first_ms : t->max_ms, first ? st->s->first_turn_ms : st->s->turn_ms,
-                 first ? "first-turn " : "turn ", st->concurrency, st->cores, load);
-        arena_progress_warn(st->progress, msg);
-    }
-}
 
 /* The message of a bot that failed to start: its name, the command as run
  * and the shell's own words (the bot's stderr), else the referee's detail
@@ -160,6 +109,47 @@ static int write_page(const char *dir, int id, char *err, size_t errsz)
     (void)dir, (void)id, (void)err, (void)errsz;
     return 0;
 #endif
+}
+
+/* The SPRT line and the interim standings after a stored game. Returns 1
+ * when the SPRT has decided: no new game starts (running ones end and are
+ * recorded, and the final LLR counts every complete pair). */
+static int after_game(run_state *st, const arena_game_record *r)
+{
+    const arena_settings *s = st->s;
+    char line[512];
+    if (s->sprt && arena_sprt_match_add(&st->sprt, r)) {
+        if (!s->rating_interval || st->sprt.status.decision) {
+            arena_sprt_format_line(&st->sprt.status, line, sizeof line);
+            strcat(line, "\n");
+            arena_progress_print(st->progress, line);
+        }
+    }
+    if (s->rating_interval && ++st->since_report >= s->rating_interval) {
+        st->since_report = 0;
+        char *text = NULL;
+        int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+        if (arena_report_standings_text(s, st->store, anchor, &text) == 0) {
+            arena_progress_print(st->progress, "\n");
+            arena_progress_print(st->progress, text);
+            arena_progress_print(st->progress, "\n");
+        }
+        free(text);
+    }
+    return s->sprt && st->sprt.status.decision != 0;
+}
+
+/* An SPRT match: counts the stored pairs (resume) and says whether the
+ * test has decided already. Returns 0 or ARENA_E_NOMEM. */
+static int sprt_resume(run_state *st, int total)
+{
+    const arena_settings *s = st->s;
+    int t = arena_sprt_tested_bot(s);
+    int rc = arena_sprt_match_init(&st->sprt, &s->sprt_params, t, 1 - t,
+                                   total / 2 > 0 ? total / 2 : 1);
+    for (int i = 0; rc == 0 && i < arena_store_count(st->store); i++)
+        arena_sprt_match_add(&st->sprt, arena_store_get(st->store, i));
+    return rc;
 }
 
 /* A finished game: its record file, then its games.jsonl line (the store's
@@ -215,51 +205,14 @@ static int on_result(const arena_outcome *o, void *user)
             arena_progress_note(st->progress, line);
         free(line);
     }
-    check_close_call(st, &o->record);
-    return 0;
+    arena_load_check_game(&st->load, &o->record);
+    return after_game(st, &o->record);
 }
 
 static void on_tick(void *user)
 {
     run_state *st = user;
     arena_progress_tick(st->progress);
-}
-
-/* Computes and prints the standings; when write is set, the store also
- * writes standings.json. */
-static int standings(const arena_settings *s, arena_store *store, int anchor, int write,
-                     FILE *out)
-{
-    arena_standings *st = malloc(sizeof *st);
-    if (!st)
-        return ARENA_E_NOMEM;
-    int n = arena_store_count(store);
-    arena_game_record *recs = malloc(sizeof *recs * (size_t)(n ? n : 1));
-    if (!recs) {
-        free(st);
-        return ARENA_E_NOMEM;
-    }
-    for (int i = 0; i < n; i++)
-        recs[i] = *arena_store_get(store, i);
-    int rc = arena_standings_compute(s, recs, n, anchor, st);
-    free(recs);
-    if (rc == 0)
-        rc = arena_standings_print(st, s, out);
-    if (rc == 0 && write) {
-        cJSON *j = arena_standings_to_json(st, s);
-        char err[1024];
-        if (!j) {
-            rc = ARENA_E_NOMEM;
-        } else if ((rc = arena_store_write_standings(store, j, err, sizeof err))) {
-            if (rc == ARENA_E_IO)
-                fprintf(stderr, "loa-arena: %s\n", err);
-        } else {
-            fprintf(out, "\nStandings written to %s\n", arena_store_standings_path(store));
-        }
-        cJSON_Delete(j);
-    }
-    free(st);
-    return rc;
 }
 
 static int print_stored_standings(const arena_cli *cli)
@@ -282,7 +235,7 @@ static int print_stored_standings(const arena_cli *cli)
         arena_store_close(store);
         return 2;
     }
-    rc = standings(s, store, anchor, 0, stdout);
+    rc = arena_report_standings(s, store, anchor, 0, stdout);
     arena_store_close(store);
     return rc ? 1 : 0;
 }
@@ -368,16 +321,34 @@ static int run_league(arena_cli *cli)
     st.keep_going = cli->keep_going;
     st.store = store;
     st.progress = progress;
-    st.cores = cores;
-    st.concurrency = concurrency;
-    st.load = -1;
-    sample_load(&st);
+    arena_load_watch_init(&st.load, s, progress, cores, concurrency);
+    if (s->sprt && sprt_resume(&st, total)) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        arena_progress_free(progress);
+        free(all);
+        arena_store_close(store);
+        return 1;
+    }
 
-    if (!cli->quiet) {
+    if (!cli->quiet && s->sprt) {
+        int t = arena_sprt_tested_bot(s);
+        const arena_sprt_params *p = &s->sprt_params;
+        printf("SPRT %s: %s against %s, H0 %g / H1 %g %s Elo, alpha %g, beta %g; %d pairs "
+               "done, at most %d games, %d at once, seed %lld\n", s->out_dir, s->bots[t].name,
+               s->bots[1 - t].name, p->elo0, p->elo1, arena_sprt_model_name(p->model), p->alpha,
+               p->beta, st.sprt.status.pairs, total, concurrency, (long long)s->seed);
+    } else if (!cli->quiet) {
         printf("League %s: %s, %d bots, %d games per pairing, %d games (%d done, %d to play), "
                "%d at once, seed %lld\n", s->out_dir, arena_format_name(s->format),
                s->bot_count, s->games, total, done, todo, concurrency, (long long)s->seed);
-        fflush(stdout);
+    }
+    fflush(stdout);
+    if (s->sprt && st.sprt.status.decision && todo > 0) {
+        /* Resuming a test that has decided: playing on would only spend
+         * time (and peeking past a decision changes nothing). */
+        printf("The SPRT has decided already (%s accepted after %d pairs): nothing to play\n",
+               st.sprt.status.decision > 0 ? "H1" : "H0", st.sprt.status.decided_pairs);
+        todo = 0;
     }
     if (concurrency > cores) {
         char msg[256];
@@ -385,11 +356,11 @@ static int run_league(arena_cli *cli)
                  "%d games at once on %d cores: bots share CPUs and may lose on time "
                  "(each game keeps about one core busy)", concurrency, cores);
         arena_progress_warn(progress, msg);
-    } else if (st.load > cores + 0.5 && todo > 0) {
+    } else if (st.load.load > cores + 0.5 && todo > 0) {
         char msg[256];
         snprintf(msg, sizeof msg,
                  "the machine is already busy (load %.1f on %d cores): bots may lose on time",
-                 st.load, cores);
+                 st.load.load, cores);
         arena_progress_warn(progress, msg);
     }
 
@@ -428,9 +399,9 @@ static int run_league(arena_cli *cli)
     if (st.referee_errors)
         fprintf(stderr, "loa-arena: %d games could not be played by the referee; run again to "
                 "retry them\n", st.referee_errors);
-    if (st.close_calls)
+    if (st.load.close_calls)
         fprintf(stderr, "loa-arena: %d turns came within 20%% of the limit on an oversubscribed "
-                "machine: consider --concurrency %d\n", st.close_calls,
+                "machine: consider --concurrency %d\n", st.load.close_calls,
                 cores > 1 ? cores - 1 : 1);
     if (st.fatal) {
         fprintf(stderr, "loa-arena: %s: stopped\n", st.fatal_msg);
@@ -441,14 +412,14 @@ static int run_league(arena_cli *cli)
         fprintf(stderr, "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
                 "played\n", stored, total);
         exit_code = 3;
-    } else if (stored < total && exit_code == 0) {
+    } else if (stored < total && exit_code == 0 && !(s->sprt && st.sprt.status.decision)) {
         fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
                 "resume\n", stored, total);
         exit_code = (interrupts + arena_signals_late()) ? 130 : 1;
     }
     fputc('\n', stdout);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-    if (standings(s, store, anchor, 1, stdout) && exit_code == 0)
+    if (arena_report_standings(s, store, anchor, 1, stdout) && exit_code == 0)
         exit_code = 1;
     if (write_page(s->out_dir, -1, err, sizeof err))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
@@ -458,6 +429,7 @@ static int run_league(arena_cli *cli)
 #endif
     fflush(stdout);
     arena_progress_free(progress);
+    arena_sprt_match_free(&st.sprt);
     free(all);
     arena_store_close(store);
     return exit_code;

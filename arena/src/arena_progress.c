@@ -136,6 +136,15 @@ void arena_progress_note(arena_progress *p, const char *msg)
     fflush(p->err);
 }
 
+void arena_progress_print(arena_progress *p, const char *text)
+{
+    if (p->mode == ARENA_PROGRESS_QUIET)
+        return;
+    clear_line(p);
+    fputs(text, p->out);
+    fflush(p->out);
+}
+
 void arena_progress_end(arena_progress *p)
 {
     if (p->mode == ARENA_PROGRESS_LIVE && p->played > 0) {

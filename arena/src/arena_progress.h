@@ -49,6 +49,11 @@ void arena_progress_warn(arena_progress *p, const char *msg);
  * bot that failed to start), clearing the live line first. */
 void arena_progress_note(arena_progress *p, const char *msg);
 
+/* Prints text (one or more whole lines, e.g. interim standings or an SPRT
+ * line) on the output stream, clearing the live line first; nothing in
+ * QUIET mode. The live line is drawn again at the next tick. */
+void arena_progress_print(arena_progress *p, const char *text);
+
 /* Clears the live line (before the standings are printed). */
 void arena_progress_end(arena_progress *p);
 

@@ -24,7 +24,15 @@
 
 typedef struct runner {
     const arena_runner_config *cfg;
-    pthread_mutex_t lock;  /* guards next, soft_stop, alive, queue, qtail */
+    pthread_mutex_t lock;  /* guards next, soft_stop, alive, queue, qtail,
+                              delivered */
+    pthread_cond_t room;   /* signalled when outcomes are delivered or on stop */
+    int backlog;           /* most outcomes finished but not yet delivered:
+                              workers wait beyond it, so that a slow store
+                              (fsync per game) never lets them run far
+                              ahead, and a stop (an SPRT's decision, Ctrl-C)
+                              takes effect within a few games */
+    int delivered;         /* outcomes handed to on_result so far */
     int next;              /* next game index to hand out */
     int soft_stop;         /* no new games */
     int alive;             /* workers still running */
@@ -115,6 +123,9 @@ static void *worker(void *arg)
     runner *rn = arg;
     for (;;) {
         pthread_mutex_lock(&rn->lock);
+        while (!rn->soft_stop && rn->next < rn->cfg->game_count &&
+               rn->qtail - rn->delivered >= rn->backlog)
+            pthread_cond_wait(&rn->room, &rn->lock);
         if (rn->soft_stop || rn->next >= rn->cfg->game_count) {
             rn->alive--;
             pthread_mutex_unlock(&rn->lock);
@@ -137,6 +148,7 @@ static void soft_stop(runner *rn)
 {
     pthread_mutex_lock(&rn->lock);
     rn->soft_stop = 1;
+    pthread_cond_broadcast(&rn->room);
     pthread_mutex_unlock(&rn->lock);
 }
 
@@ -182,6 +194,10 @@ static int deliver(runner *rn, int *head)
         ref_game_free(o->game);
         o->game = NULL;
     }
+    pthread_mutex_lock(&rn->lock);
+    rn->delivered = *head;
+    pthread_cond_broadcast(&rn->room);
+    pthread_mutex_unlock(&rn->lock);
     return alive;
 }
 
@@ -310,6 +326,8 @@ int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
         return rc;
     }
     pthread_mutex_init(&rn.lock, NULL);
+    pthread_cond_init(&rn.room, NULL);
+    rn.backlog = 2 * threads;
     int started = start_workers(&rn, tid, threads);
     if (started == 0) {
         rc = ARENA_E_SYSTEM;
@@ -318,6 +336,7 @@ int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
         for (int i = 0; i < started; i++)
             pthread_join(tid[i], NULL);
     }
+    pthread_cond_destroy(&rn.room);
     pthread_mutex_destroy(&rn.lock);
     free(tid);
     release(&rn);

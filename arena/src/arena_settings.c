@@ -2,6 +2,7 @@
  * league's identity (league.json) with its comparison on resume. */
 #include "arena_settings.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,81 @@ int arena_set_string(char **dst, const char *src)
     free(*dst);
     *dst = copy;
     return 0;
+}
+
+/* A finite decimal number, all of text. */
+static int parse_double(const char *text, double *out)
+{
+    char *end = NULL;
+    if (!*text || strchr(" \t", *text))
+        return -1;
+    double v = strtod(text, &end);
+    if (*end || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, size_t errsz)
+{
+    static const char *const keys[] = {"elo0", "elo1", "alpha", "beta", "model"};
+    int seen[5] = {0};
+    arena_sprt_params q = {ARENA_SPRT_NORMALIZED, 0, 0, 0.05, 0.05};
+    const char *w = text;
+    while (*w) {
+        size_t n = strcspn(w, " \t,");
+        if (n == 0) {
+            w++;
+            continue;
+        }
+        char word[128];
+        if (n >= sizeof word)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "'%.40s...' is too long", w);
+        memcpy(word, w, n);
+        word[n] = '\0';
+        w += n;
+        char *eq = strchr(word, '=');
+        if (!eq)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "'%s' is not KEY=VALUE (expected elo0=, elo1=, alpha=, beta=, "
+                             "model=)", word);
+        *eq = '\0';
+        const char *val = eq + 1;
+        int k = 0;
+        while (k < 5 && strcmp(word, keys[k]) != 0)
+            k++;
+        if (k == 5)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "unknown parameter '%s' (expected elo0, elo1, alpha, beta, "
+                             "model)", word);
+        if (seen[k]++)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "'%s' is given twice", word);
+        double v = 0;
+        if (k == 4) {
+            if (arena_sprt_model_parse(val, &q.model))
+                return util_fail(ARENA_E_CONFIG, err, errsz,
+                                 "model '%s' is not normalized or logistic", val);
+        } else if (parse_double(val, &v)) {
+            return util_fail(ARENA_E_CONFIG, err, errsz, "%s='%s' is not a number", word,
+                             val);
+        } else {
+            double *dst[4] = {&q.elo0, &q.elo1, &q.alpha, &q.beta};
+            *dst[k] = v;
+        }
+    }
+    if (!seen[0] || !seen[1])
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "elo0 and elo1 are required (e.g. elo0=0 elo1=10 alpha=0.05 "
+                         "beta=0.05)");
+    if (arena_sprt_check(&q, err, errsz))
+        return ARENA_E_CONFIG;
+    *p = q;
+    return 0;
+}
+
+int arena_sprt_tested_bot(const arena_settings *s)
+{
+    return s->format == ARENA_FORMAT_GAUNTLET ? arena_settings_gauntlet_index(s) : 0;
 }
 
 int arena_openings_order_parse(const char *text, int *out)
@@ -235,6 +311,18 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
     if (s->openings_random && !s->openings_file)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "a random openings order needs an openings file (--openings FILE)");
+    if (s->sprt) {
+        if (s->bot_count != 2)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "an SPRT tests one bot against one other: %d bots given (a "
+                             "round-robin or gauntlet of exactly 2)", s->bot_count);
+        char why[256];
+        if (arena_sprt_check(&s->sprt_params, why, sizeof why))
+            return util_fail(ARENA_E_CONFIG, err, errsz, "SPRT: %s", why);
+    }
+    if (s->rating_interval < 0 || s->rating_interval > ARENA_MAX_GAMES)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "rating interval must be in 0..%d (%d given)",
+                         ARENA_MAX_GAMES, s->rating_interval);
     if (!s->out_dir || !*s->out_dir)
         return util_fail(ARENA_E_CONFIG, err, errsz, "no output directory (--out DIR)");
     return 0;
@@ -273,6 +361,15 @@ cJSON *arena_settings_to_json(const arena_settings *s)
                                                       s->openings_random ? "random" : "file")) ||
         (s->random_plies && !cJSON_AddNumberToObject(root, "random_plies", s->random_plies)))
         goto oom;
+    if (s->sprt) {
+        cJSON *sp = cJSON_AddObjectToObject(root, "sprt");
+        if (!sp || !cJSON_AddNumberToObject(sp, "elo0", s->sprt_params.elo0) ||
+            !cJSON_AddNumberToObject(sp, "elo1", s->sprt_params.elo1) ||
+            !cJSON_AddNumberToObject(sp, "alpha", s->sprt_params.alpha) ||
+            !cJSON_AddNumberToObject(sp, "beta", s->sprt_params.beta) ||
+            !cJSON_AddStringToObject(sp, "model", arena_sprt_model_name(s->sprt_params.model)))
+            goto oom;
+    }
     return root;
 oom:
     cJSON_Delete(root);
@@ -365,6 +462,21 @@ int arena_settings_compare(const arena_settings *old, const arena_settings *now,
         char a[600], b[600];
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its openings are %s, now %s",
                          describe_openings(old, a, sizeof a), describe_openings(now, b, sizeof b));
+    }
+    const arena_sprt_params *a = &old->sprt_params, *b = &now->sprt_params;
+    if (old->sprt != now->sprt ||
+        (now->sprt && (a->model != b->model || a->elo0 != b->elo0 || a->elo1 != b->elo1 ||
+                       a->alpha != b->alpha || a->beta != b->beta))) {
+        char x[160] = "none", y[160] = "none";
+        if (old->sprt)
+            snprintf(x, sizeof x, "elo0=%g elo1=%g alpha=%g beta=%g model=%s", a->elo0, a->elo1,
+                     a->alpha, a->beta, arena_sprt_model_name(a->model));
+        if (now->sprt)
+            snprintf(y, sizeof y, "elo0=%g elo1=%g alpha=%g beta=%g model=%s", b->elo0, b->elo1,
+                     b->alpha, b->beta, arena_sprt_model_name(b->model));
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "its SPRT is %s, now %s; changing a test's parameters midway voids its "
+                         "error rates", x, y);
     }
     if (now->games < old->games)
         return util_fail(ARENA_E_MISMATCH, err, errsz,

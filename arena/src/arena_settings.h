@@ -20,6 +20,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "arena_sprt.h"
+
 /* Most bots in one league (a round-robin of 64 bots is 2016 pairings). */
 #define ARENA_MAX_BOTS 64
 /* Longest bot name in bytes (names are table headers). */
@@ -28,6 +30,9 @@
 #define ARENA_COMMAND_MAX 4096
 /* Most games in one league (ids are ints; the store keeps one byte per game). */
 #define ARENA_MAX_GAMES 100000000
+/* An SPRT match without a game count plays at most this many games (50,000
+ * colour-swapped pairs): in practice, until a bound is crossed. */
+#define ARENA_SPRT_GAMES_DEFAULT 100000
 
 /* A league's opening table (arena_openings.h). */
 typedef struct arena_openings arena_openings;
@@ -51,7 +56,17 @@ typedef struct arena_settings {
     int bot_count;
     arena_format format;
     char *gauntlet_bot;  /* gauntlet: the bot meeting all others; NULL = first bot */
-    int games;           /* games per pairing, even (colour-swapped pairs), >= 2 */
+    int games;           /* games per pairing, even (colour-swapped pairs), >= 2;
+                            with an SPRT, the most the match may play */
+    int games_given;     /* games was set by the league file or a flag (an
+                            SPRT without it plays up to ARENA_SPRT_GAMES_DEFAULT) */
+    int sprt;            /* "sprt": the match is a sequential test (arena_sprt.h)
+                            of the first bot (the gauntlet bot in a gauntlet)
+                            against the other; it stops when a bound is crossed */
+    arena_sprt_params sprt_params; /* its parameters when sprt is set */
+    int rating_interval; /* "rating_interval": print the standings (and the SPRT
+                            line) every N finished games; 0: at the end only
+                            (an SPRT line still follows every complete pair) */
     int concurrency;     /* games at once; 0 = the number of online cores */
     int64_t seed;        /* master seed; every game seed derives from it */
     char *out_dir;       /* output directory; NULL until set or defaulted */
@@ -96,6 +111,18 @@ int arena_set_string(char **dst, const char *src);
  * ARENA_E_CONFIG. */
 int arena_openings_order_parse(const char *text, int *out);
 
+/* Parses an SPRT specification in fastchess's words: "elo0=E0 elo1=E1
+ * [alpha=A] [beta=B] [model=normalized|logistic]", separated by spaces or
+ * commas (alpha and beta default to 0.05, the model to normalized). Fills
+ * *p; it is checked with arena_sprt_check(). Returns 0, or ARENA_E_CONFIG
+ * with err naming the bad word (unknown key, a key given twice, a value
+ * that is not a number, elo0 or elo1 missing, a parameter out of range). */
+int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, size_t errsz);
+
+/* Index of the bot an SPRT tests: the gauntlet bot in a gauntlet, else the
+ * first bot. Its pairing's pentanomial counts are scored from its side. */
+int arena_sprt_tested_bot(const arena_settings *s);
+
 /* Parses "round-robin" or "gauntlet". Returns 0 or ARENA_E_CONFIG. */
 int arena_format_parse(const char *text, arena_format *out);
 /* "round-robin" or "gauntlet". Static string. */
@@ -107,7 +134,9 @@ const char *arena_format_name(arena_format f);
  * 0..256, limits in 1..3600000 ms, plies in 1..100000, gauntlet_bot and
  * anchor naming listed bots, an output directory; openings from a file or
  * random plies, not both; random plies in 1..REF_OPENING_MAX (100) and
- * fewer than the ply limit; a random order only with a file. Returns 0 or
+ * fewer than the ply limit; a random order only with a file; with an SPRT,
+ * exactly two bots and parameters that pass arena_sprt_check(); a rating
+ * interval in 0..ARENA_MAX_GAMES. Returns 0 or
  * ARENA_E_CONFIG with err naming the first problem. */
 int arena_settings_validate(const arena_settings *s, char *err, size_t errsz);
 
@@ -119,7 +148,10 @@ int arena_settings_gauntlet_index(const arena_settings *s);
 
 /* The league's identity as JSON, in the league-file schema, without `out`
  * and `concurrency` (which may change between runs), with bot commands and
- * cwd as written and the openings settings when there are openings (the
+ * cwd as written, the SPRT's parameters when there is one ("sprt": elo0,
+ * elo1, alpha, beta, model: part of the identity, since changing them in
+ * the middle of a test voids its error rates; not rating_interval), and
+ * the openings settings when there are openings (the
  * table's content is the store's business: arena_store_league.c): saved as
  * DIR/league.json to recognise the league on resume. Caller owns the tree
  * (cJSON_Delete); NULL on out of memory. */

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "arena_error.h"
 
@@ -29,6 +30,22 @@
 #define T_VALUE_TOLERANCE 1e-12
 
 static const double pair_score[ARENA_PENTA_BINS] = {0.0, 0.25, 0.5, 0.75, 1.0};
+
+const char *arena_sprt_model_name(arena_sprt_model m)
+{
+    return m == ARENA_SPRT_LOGISTIC ? "logistic" : "normalized";
+}
+
+int arena_sprt_model_parse(const char *text, arena_sprt_model *out)
+{
+    if (strcmp(text, "normalized") == 0)
+        *out = ARENA_SPRT_NORMALIZED;
+    else if (strcmp(text, "logistic") == 0)
+        *out = ARENA_SPRT_LOGISTIC;
+    else
+        return ARENA_E_CONFIG;
+    return 0;
+}
 
 int arena_sprt_check(const arena_sprt_params *p, char *err, size_t errsz)
 {
@@ -54,12 +71,12 @@ int arena_sprt_check(const arena_sprt_params *p, char *err, size_t errsz)
         return 0;
     if (err && errsz) {
         if (bad[0] == 'e' && isfinite(p->elo0) && isfinite(p->elo1))
-            snprintf(err, errsz, "SPRT elo0 must be below elo1 (elo0=%g, elo1=%g)", p->elo0,
+            snprintf(err, errsz, "elo0 must be below elo1 (elo0=%g, elo1=%g)", p->elo0,
                      p->elo1);
         else if (bad[0] == 'a' && bad[5] == ' ')
-            snprintf(err, errsz, "SPRT alpha + beta must be below 1 (it is %g)", v);
+            snprintf(err, errsz, "alpha + beta must be below 1 (it is %g)", v);
         else
-            snprintf(err, errsz, "SPRT %s=%g is out of range (alpha and beta in (0,1), "
+            snprintf(err, errsz, "%s=%g is out of range (alpha and beta in (0,1), "
                                  "elo0 < elo1, model normalized or logistic)", bad, v);
     }
     return ARENA_E_CONFIG;

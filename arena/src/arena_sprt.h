@@ -38,6 +38,12 @@ typedef struct arena_sprt_params {
     double beta;       /* false negative rate (accepting H0 when H1 holds), in (0, 1) */
 } arena_sprt_params;
 
+/* "normalized" or "logistic". Static string. */
+const char *arena_sprt_model_name(arena_sprt_model m);
+
+/* Parses "normalized" or "logistic". Returns 0 or ARENA_E_CONFIG. */
+int arena_sprt_model_parse(const char *text, arena_sprt_model *out);
+
 /* Checks p: alpha and beta in the open interval (0, 1), alpha + beta < 1,
  * elo0 < elo1, both finite. Returns 0, or ARENA_E_CONFIG with err naming
  * the bad parameter and its value (err may be NULL). */

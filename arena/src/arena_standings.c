@@ -7,6 +7,8 @@
 
 #include "arena_diversity.h"
 #include "arena_error.h"
+#include "arena_json.h"
+#include "arena_pairs.h"
 #include "arena_schedule.h"
 
 int arena_reason_kind(ref_reason reason)
@@ -109,6 +111,21 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
         return rc;
     if ((rc = arena_distinct_games(n, records, count, out->pair_known, out->pair_distinct)))
         return rc;
+    if ((rc = arena_pairs_pentanomial(records, count, n, out->pair_penta)))
+        return rc;
+    if (s->sprt && n == 2) {
+        /* replayed in stored order: the decision is the first crossing */
+        int t = arena_sprt_tested_bot(s);
+        arena_sprt_match m;
+        if ((rc = arena_sprt_match_init(&m, &s->sprt_params, t, 1 - t,
+                                        out->expected / 2 > 0 ? out->expected / 2 : 1)))
+            return rc;
+        for (int k = 0; k < count; k++)
+            arena_sprt_match_add(&m, &records[k]);
+        out->sprt = m.status;
+        out->have_sprt = 1;
+        arena_sprt_match_free(&m);
+    }
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             out->distinct_games += out->pair_distinct[i * n + j];
@@ -130,8 +147,7 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
 
 /* ---- printing ---- */
 
-/* Display width of a UTF-8 string (code points, not bytes). */
-static int width(const char *s)
+int arena_display_width(const char *s)
 {
     int w = 0;
     for (; *s; s++)
@@ -140,10 +156,10 @@ static int width(const char *s)
     return w;
 }
 
-static void pad_name(FILE *out, const char *name, int w)
+void arena_pad_name(FILE *out, const char *name, int w)
 {
     fputs(name, out);
-    for (int k = width(name); k < w; k++)
+    for (int k = arena_display_width(name); k < w; k++)
         fputc(' ', out);
 }
 
@@ -151,7 +167,7 @@ static void pad_name(FILE *out, const char *name, int w)
 static void matrix_header(FILE *out, const arena_standings *st, const arena_settings *s, int nw,
                           int cw)
 {
-    pad_name(out, "", nw + 2);
+    arena_pad_name(out, "", nw + 2);
     for (int c = 0; c < st->n; c++)
         fprintf(out, " %*.*s", cw, cw, s->bots[st->order[c]].name);
     fputc('\n', out);
@@ -219,7 +235,7 @@ static void print_distinct_matrix(const arena_standings *st, const arena_setting
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
         fputs("  ", out);
-        pad_name(out, s->bots[i].name, nw);
+        arena_pad_name(out, s->bots[i].name, nw);
         for (int c = 0; c < n; c++) {
             int j = st->order[c], k = st->pair_known[i * n + j], d = st->pair_distinct[i * n + j];
             char cell[32];
@@ -240,13 +256,18 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
 {
     int n = st->n, nw = 3;
     for (int i = 0; i < n; i++)
-        if (width(s->bots[i].name) > nw)
-            nw = width(s->bots[i].name);
-    fprintf(out, "Standings: %s, %d bots, %d of %d games, seed %lld, %d ms per turn "
-            "(first %d ms)\n", arena_format_name(s->format), n, st->games, st->expected,
-            (long long)s->seed, s->turn_ms, s->first_turn_ms);
+        if (arena_display_width(s->bots[i].name) > nw)
+            nw = arena_display_width(s->bots[i].name);
+    if (s->sprt) /* the schedule's size is only the SPRT's maximum */
+        fprintf(out, "Standings: SPRT match, %d games (at most %d), seed %lld, %d ms per turn "
+                "(first %d ms)\n", st->games, st->expected, (long long)s->seed, s->turn_ms,
+                s->first_turn_ms);
+    else
+        fprintf(out, "Standings: %s, %d bots, %d of %d games, seed %lld, %d ms per turn "
+                "(first %d ms)\n", arena_format_name(s->format), n, st->games, st->expected,
+                (long long)s->seed, s->turn_ms, s->first_turn_ms);
     fprintf(out, "%3s  ", "#");
-    pad_name(out, "Bot", nw);
+    arena_pad_name(out, "Bot", nw);
     fprintf(out, " %6s %5s %6s %5s %5s %5s %7s %6s %5s %4s %4s %5s %5s %7s %7s\n", "Elo", "+/-",
             "Games", "W", "D", "L", "Points", "Score", "Draw", "T/O", "Inv", "Crash",
             "Start", "Avg ms", "Max ms");
@@ -261,7 +282,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         else
             snprintf(ci, sizeof ci, "%.0f%s", c, st->unreliable[i] ? "?" : "");
         fprintf(out, "%3d  ", r + 1);
-        pad_name(out, s->bots[i].name, nw);
+        arena_pad_name(out, s->bots[i].name, nw);
         char score[16], draw[16];
         if (b->games) {
             snprintf(score, sizeof score, "%.1f%%", 100.0 * b->points / b->games);
@@ -289,12 +310,20 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         fprintf(out, "note: the rating fit did not converge (results too one-sided); "
                 "ratings are approximate.\n");
     print_distinct(st, s, out);
+    if (arena_standings_print_pairs(st, s, out))
+        return ARENA_E_IO;
+    if (st->have_sprt) {
+        int t = arena_sprt_tested_bot(s);
+        if (arena_sprt_print(&st->sprt, s->bots[t].name, s->bots[1 - t].name,
+                             st->expected - st->games, out))
+            return ARENA_E_IO;
+    }
 
     /* Score matrix: row's points against column / games. */
     int cw = 9;
     for (int i = 0; i < n; i++)
-        if (width(s->bots[i].name) > cw)
-            cw = width(s->bots[i].name);
+        if (arena_display_width(s->bots[i].name) > cw)
+            cw = arena_display_width(s->bots[i].name);
     if (cw > 14)
         cw = 14;
     fprintf(out, "\nScore matrix (points of the row bot against the column bot / games):\n");
@@ -302,7 +331,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
         fputs("  ", out);
-        pad_name(out, s->bots[i].name, nw);
+        arena_pad_name(out, s->bots[i].name, nw);
         for (int c = 0; c < n; c++) {
             int j = st->order[c];
             char cell[32];
@@ -324,7 +353,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
         fputs("  ", out);
-        pad_name(out, s->bots[i].name, nw);
+        arena_pad_name(out, s->bots[i].name, nw);
         for (int c = 0; c < n; c++) {
             int j = st->order[c];
             double l = st->ratings.los[i][j];
@@ -343,31 +372,6 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
 
 /* ---- JSON ---- */
 
-static cJSON *num_or_null(double v)
-{
-    if (isnan(v))
-        return cJSON_CreateNull();
-    if (isinf(v))
-        return cJSON_CreateString(v > 0 ? "+inf" : "-inf");
-    return cJSON_CreateNumber(v);
-}
-
-static int add(cJSON *obj, const char *key, cJSON *item)
-{
-    if (!item)
-        return 0;
-    if (!cJSON_AddItemToObject(obj, key, item)) {
-        cJSON_Delete(item);
-        return 0;
-    }
-    return 1;
-}
-
-static double round_to(double v, double q)
-{
-    return isfinite(v) ? round(v / q) * q : v;
-}
-
 cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *s)
 {
     int n = st->n;
@@ -375,21 +379,21 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
     cJSON *bots = cJSON_CreateArray(), *pairs = cJSON_CreateArray();
     char seed[32];
     snprintf(seed, sizeof seed, "%lld", (long long)s->seed);
-    int ok = root && bots && pairs && add(root, "format", cJSON_CreateString(arena_format_name(s->format))) &&
-             add(root, "seed", cJSON_CreateString(seed)) &&
-             add(root, "games", cJSON_CreateNumber(st->games)) &&
-             add(root, "expected_games", cJSON_CreateNumber(st->expected)) &&
-             add(root, "complete", cJSON_CreateBool(st->games == st->expected)) &&
-             add(root, "turn_ms", cJSON_CreateNumber(s->turn_ms)) &&
-             add(root, "first_turn_ms", cJSON_CreateNumber(s->first_turn_ms)) &&
-             add(root, "anchor", st->ratings.anchor >= 0
+    int ok = root && bots && pairs && arena_json_add(root, "format", cJSON_CreateString(arena_format_name(s->format))) &&
+             arena_json_add(root, "seed", cJSON_CreateString(seed)) &&
+             arena_json_add(root, "games", cJSON_CreateNumber(st->games)) &&
+             arena_json_add(root, "expected_games", cJSON_CreateNumber(st->expected)) &&
+             arena_json_add(root, "complete", cJSON_CreateBool(st->games == st->expected)) &&
+             arena_json_add(root, "turn_ms", cJSON_CreateNumber(s->turn_ms)) &&
+             arena_json_add(root, "first_turn_ms", cJSON_CreateNumber(s->first_turn_ms)) &&
+             arena_json_add(root, "anchor", st->ratings.anchor >= 0
                                      ? cJSON_CreateString(s->bots[st->ratings.anchor].name)
                                      : cJSON_CreateNull()) &&
-             add(root, "rating_fit_converged", cJSON_CreateBool(st->ratings.converged)) &&
-             add(root, "rating_prior_draws", cJSON_CreateNumber(st->ratings.prior_draws)) &&
-             add(root, "distinct_games", cJSON_CreateNumber(st->distinct_games)) &&
-             add(root, "repetitive_pairings", cJSON_CreateNumber(st->repetitive_pairings)) &&
-             add(root, "intervals_reliable", cJSON_CreateBool(st->repetitive_pairings == 0));
+             arena_json_add(root, "rating_fit_converged", cJSON_CreateBool(st->ratings.converged)) &&
+             arena_json_add(root, "rating_prior_draws", cJSON_CreateNumber(st->ratings.prior_draws)) &&
+             arena_json_add(root, "distinct_games", cJSON_CreateNumber(st->distinct_games)) &&
+             arena_json_add(root, "repetitive_pairings", cJSON_CreateNumber(st->repetitive_pairings)) &&
+             arena_json_add(root, "intervals_reliable", cJSON_CreateBool(st->repetitive_pairings == 0));
     if (!ok) {
         cJSON_Delete(bots);
         cJSON_Delete(pairs);
@@ -408,30 +412,30 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
             ok = 0;
             break;
         }
-        ok = add(o, "rank", cJSON_CreateNumber(r + 1)) &&
-             add(o, "name", cJSON_CreateString(s->bots[i].name)) &&
-             add(o, "elo", num_or_null(round_to(st->ratings.elo[i], 0.1))) &&
-             add(o, "elo_ci95", num_or_null(round_to(st->ratings.ci95[i], 0.1))) &&
-             add(o, "elo_ci95_reliable", cJSON_CreateBool(!st->unreliable[i])) &&
-             add(o, "games", cJSON_CreateNumber(b->games)) &&
-             add(o, "wins", cJSON_CreateNumber(b->wins)) &&
-             add(o, "draws", cJSON_CreateNumber(b->draws)) &&
-             add(o, "losses", cJSON_CreateNumber(b->losses)) &&
-             add(o, "points", cJSON_CreateNumber(b->points)) &&
-             add(o, "score", num_or_null(b->games ? round_to(b->points / b->games, 1e-4) : NAN)) &&
-             add(err, "timeout", cJSON_CreateNumber(b->timeouts)) &&
-             add(err, "invalid", cJSON_CreateNumber(b->invalid)) &&
-             add(err, "crashed", cJSON_CreateNumber(b->crashes)) &&
-             add(err, "failed_to_start", cJSON_CreateNumber(b->failed_to_start)) &&
-             add(err, "other", cJSON_CreateNumber(b->other_faults));
+        ok = arena_json_add(o, "rank", cJSON_CreateNumber(r + 1)) &&
+             arena_json_add(o, "name", cJSON_CreateString(s->bots[i].name)) &&
+             arena_json_add(o, "elo", arena_json_number(st->ratings.elo[i], 0.1)) &&
+             arena_json_add(o, "elo_ci95", arena_json_number(st->ratings.ci95[i], 0.1)) &&
+             arena_json_add(o, "elo_ci95_reliable", cJSON_CreateBool(!st->unreliable[i])) &&
+             arena_json_add(o, "games", cJSON_CreateNumber(b->games)) &&
+             arena_json_add(o, "wins", cJSON_CreateNumber(b->wins)) &&
+             arena_json_add(o, "draws", cJSON_CreateNumber(b->draws)) &&
+             arena_json_add(o, "losses", cJSON_CreateNumber(b->losses)) &&
+             arena_json_add(o, "points", cJSON_CreateNumber(b->points)) &&
+             arena_json_add(o, "score", arena_json_number(b->games ? b->points / b->games : NAN, 1e-4)) &&
+             arena_json_add(err, "timeout", cJSON_CreateNumber(b->timeouts)) &&
+             arena_json_add(err, "invalid", cJSON_CreateNumber(b->invalid)) &&
+             arena_json_add(err, "crashed", cJSON_CreateNumber(b->crashes)) &&
+             arena_json_add(err, "failed_to_start", cJSON_CreateNumber(b->failed_to_start)) &&
+             arena_json_add(err, "other", cJSON_CreateNumber(b->other_faults));
         if (ok)
             cJSON_AddItemToObject(o, "errors", err);
         else
             cJSON_Delete(err);
-        ok = ok && add(o, "turns", cJSON_CreateNumber(b->turns)) &&
-             add(o, "avg_ms", cJSON_CreateNumber(round_to(b->turns ? b->total_ms / b->turns : 0, 0.001))) &&
-             add(o, "max_ms", cJSON_CreateNumber(round_to(b->max_ms, 0.001))) &&
-             add(o, "first_turn_max_ms", cJSON_CreateNumber(round_to(b->first_max_ms, 0.001)));
+        ok = ok && arena_json_add(o, "turns", cJSON_CreateNumber(b->turns)) &&
+             arena_json_add(o, "avg_ms", arena_json_number(b->turns ? b->total_ms / b->turns : 0, 0.001)) &&
+             arena_json_add(o, "max_ms", arena_json_number(b->max_ms, 0.001)) &&
+             arena_json_add(o, "first_turn_max_ms", arena_json_number(b->first_max_ms, 0.001));
     }
     for (int i = 0; i < n && ok; i++)
         for (int j = i + 1; j < n && ok; j++) {
@@ -442,22 +446,29 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
                 break;
             }
             double g = st->pair_games[i * n + j];
-            ok = add(o, "a", cJSON_CreateString(s->bots[i].name)) &&
-                 add(o, "b", cJSON_CreateString(s->bots[j].name)) &&
-                 add(o, "games", cJSON_CreateNumber(g)) &&
-                 add(o, "distinct_games", st->pair_known[i * n + j]
+            ok = arena_json_add(o, "a", cJSON_CreateString(s->bots[i].name)) &&
+                 arena_json_add(o, "b", cJSON_CreateString(s->bots[j].name)) &&
+                 arena_json_add(o, "games", cJSON_CreateNumber(g)) &&
+                 arena_json_add(o, "distinct_games", st->pair_known[i * n + j]
                                               ? cJSON_CreateNumber(st->pair_distinct[i * n + j])
                                               : cJSON_CreateNull()) &&
-                 add(o, "repetitive",
+                 arena_json_add(o, "repetitive",
                      cJSON_CreateBool(arena_distinct_is_low(st->pair_known[i * n + j],
                                                             st->pair_distinct[i * n + j]))) &&
-                 add(o, "a_wins", cJSON_CreateNumber(st->pair_wins[i][j])) &&
-                 add(o, "b_wins", cJSON_CreateNumber(st->pair_wins[j][i])) &&
-                 add(o, "draws", cJSON_CreateNumber(g - st->pair_wins[i][j] - st->pair_wins[j][i])) &&
-                 add(o, "a_points", cJSON_CreateNumber(st->pair_points[i * n + j])) &&
-                 add(o, "los_a_stronger", num_or_null(round_to(st->ratings.los[i][j], 1e-5))) &&
-                 add(o, "los_head_to_head", num_or_null(round_to(st->los_h2h[i][j], 1e-5)));
+                 arena_json_add(o, "a_wins", cJSON_CreateNumber(st->pair_wins[i][j])) &&
+                 arena_json_add(o, "b_wins", cJSON_CreateNumber(st->pair_wins[j][i])) &&
+                 arena_json_add(o, "draws", cJSON_CreateNumber(g - st->pair_wins[i][j] - st->pair_wins[j][i])) &&
+                 arena_json_add(o, "a_points", cJSON_CreateNumber(st->pair_points[i * n + j])) &&
+                 arena_json_add(o, "los_a_stronger", arena_json_number(st->ratings.los[i][j], 1e-5)) &&
+                 arena_json_add(o, "los_head_to_head", arena_json_number(st->los_h2h[i][j], 1e-5)) &&
+                 arena_json_add(o, "game_pairs",
+                                arena_penta_to_json(&st->pair_penta[(i * n + j) * ARENA_PENTA_BINS]));
         }
+    if (ok && st->have_sprt) {
+        int t = arena_sprt_tested_bot(s);
+        ok = arena_json_add(root, "sprt", arena_sprt_to_json(&st->sprt, s->bots[t].name,
+                                                              s->bots[1 - t].name));
+    }
     if (!ok) {
         cJSON_Delete(root);
         return NULL;

@@ -17,6 +17,7 @@
 #include "arena_settings.h"
 #include "arena_ratings.h"
 #include "arena_record.h"
+#include "arena_sprt_report.h"
 #include "ref/referee.h"
 
 /* Totals of one bot over its games. Times are of the turns after its first
@@ -55,6 +56,12 @@ typedef struct arena_standings {
     int unreliable[ARENA_MAX_BOTS];                /* 1: one of the bot's pairings is
                                                       repetitive, so its interval and
                                                       its likelihoods are unreliable */
+    /* Colour-swapped game pairs (arena_pairs.h): row-major n x n x 5, the
+     * pentanomial counts of row against column from the row's side. */
+    int pair_penta[ARENA_MAX_BOTS * ARENA_MAX_BOTS * ARENA_PENTA_BINS];
+    int have_sprt;                                 /* the league is an SPRT match */
+    arena_sprt_status sprt;                        /* its state, from the tested bot's
+                                                      side (arena_sprt_tested_bot) */
 } arena_standings;
 
 /* Computes the standings of league s over count records (ids must be
@@ -66,11 +73,22 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
 
 /* Prints the standings table, the distinct-games line (or the warning
  * naming the repetitive pairings, whose bots' intervals and likelihoods
- * are marked '?'), the score matrix, the distinct-games matrix (when some
+ * are marked '?'), the game pairs of each pairing (pentanomial counts and
+ * the Elo from them; arena_standings_print_pairs), the SPRT's block for an
+ * SPRT match, the score matrix, the distinct-games matrix (when some
  * game's moves are known; '!' marks a repetitive pairing) and the LOS
  * matrix, with column widths fitted to the names. Returns 0 or
  * ARENA_E_IO. */
 int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out);
+
+/* The game-pairs section: for every pairing with a complete pair, its
+ * pairs, pentanomial counts, Elo with its 95% interval (from the variance
+ * of pair scores), nElo and LOS, from the pairing's first bot's side;
+ * pairings listed in schedule order, at most ARENA_PAIRS_PRINT_MAX of
+ * them (then a pointer to standings.json). Prints nothing without a
+ * complete pair. Returns 0 or ARENA_E_IO. */
+int arena_standings_print_pairs(const arena_standings *st, const arena_settings *s, FILE *out);
+#define ARENA_PAIRS_PRINT_MAX 45
 
 /* The standings as JSON (docs/arena.md, "standings.json"). Caller owns the
  * tree; NULL on out of memory. Infinite ratings are written as the strings
@@ -85,6 +103,12 @@ enum arena_fault_kind {
     ARENA_FAULT_CRASH = 3,   /* REF_REASON_CRASHED, REF_REASON_CLOSED_OUTPUT */
     ARENA_FAULT_START = 4    /* REF_REASON_FAILED_TO_START */
 };
+
+/* Display width of a UTF-8 string (code points, not bytes): aligning names. */
+int arena_display_width(const char *s);
+
+/* Writes name and pads it with spaces to display width w. */
+void arena_pad_name(FILE *out, const char *name, int w);
 
 /* Classifies an end reason into an enum arena_fault_kind. */
 int arena_reason_kind(ref_reason reason);

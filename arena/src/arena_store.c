@@ -75,6 +75,10 @@ static int copy_settings(arena_settings *dst, const arena_settings *src)
     dst->max_plies = src->max_plies;
     dst->openings_random = src->openings_random;
     dst->random_plies = src->random_plies;
+    dst->games_given = src->games_given;
+    dst->sprt = src->sprt;
+    dst->sprt_params = src->sprt_params;
+    dst->rating_interval = src->rating_interval;
     if (src->openings && !(dst->openings = arena_openings_copy(src->openings)))
         return ARENA_E_NOMEM;
     if (arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||

@@ -1,0 +1,24 @@
+/* arena_json.c - JSON output helpers (arena_json.h). */
+#include "arena_json.h"
+
+#include <math.h>
+
+cJSON *arena_json_number(double v, double quantum)
+{
+    if (isnan(v))
+        return cJSON_CreateNull();
+    if (isinf(v))
+        return cJSON_CreateString(v > 0 ? "+inf" : "-inf");
+    return cJSON_CreateNumber(quantum > 0 ? round(v / quantum) * quantum : v);
+}
+
+int arena_json_add(cJSON *obj, const char *key, cJSON *item)
+{
+    if (!item)
+        return 0;
+    if (!cJSON_AddItemToObject(obj, key, item)) {
+        cJSON_Delete(item);
+        return 0;
+    }
+    return 1;
+}

@@ -1,0 +1,43 @@
+/*
+ * arena_load.h - the machine's load while a league runs: the 1-minute load
+ * average against the cores, and a warning (once per bot) when a bot's
+ * turns come close to its limit on an oversubscribed machine, where time
+ * losses may be the load's, not the bot's.
+ *
+ * A plain value used on the thread that stores results; not thread-safe.
+ */
+#ifndef ARENA_LOAD_H
+#define ARENA_LOAD_H
+
+#include <stdint.h>
+
+#include "arena_progress.h"
+#include "arena_record.h"
+#include "arena_settings.h"
+
+typedef struct arena_load_watch {
+    const arena_settings *s;    /* borrowed: limits and names */
+    arena_progress *progress;   /* borrowed: where warnings go */
+    int cores;                  /* online cores */
+    int concurrency;            /* games at once */
+    double load;                /* last 1-minute load average, -1 unknown */
+    int64_t sampled_us;         /* when it was read (loa_now_us), 0 never */
+    int warned[ARENA_MAX_BOTS]; /* a bot already warned about */
+    int close_calls;            /* turns near the limit while oversubscribed */
+} arena_load_watch;
+
+/* Fills *w (s and progress borrowed; they must outlive it) and samples the
+ * load once. */
+void arena_load_watch_init(arena_load_watch *w, const arena_settings *s, arena_progress *progress,
+                           int cores, int concurrency);
+
+/* Reads the load average again if the last sample is 5 s old or more. */
+void arena_load_sample(arena_load_watch *w);
+
+/* Looks at a finished game: on an oversubscribed machine (more games than
+ * cores, or a load above cores + 0.5), a side whose turn took 80% of its
+ * limit or more, or that timed out, counts as a close call, and its bot is
+ * warned about once (arena_progress_warn). */
+void arena_load_check_game(arena_load_watch *w, const arena_game_record *r);
+
+#endif
