@@ -5,6 +5,9 @@
 #   check_arena_ratings    the Elo fit on known answers
 #   check_arena_sprt       pentanomial SPRT and Elo against independently
 #                          computed values (tests/sprt_reference.py)
+#   check_arena_sprt_report an SPRT's state, line, block and JSON
+#   check_arena_pairs      colour-swapped pairs: pentanomial counts, the
+#                          tally, an SPRT's first crossing kept
 #   check_arena_fingerprint  the files a bot command names, their SHA-256
 #   check_arena_record     a game record <-> its games.jsonl line
 #   check_arena_store      append, resume, torn line, foreign lines, mismatch
@@ -23,12 +26,15 @@
 #                          league (exit 3); error lines and their replay
 #                          command; a rebuilt bot refused; the lock with
 #                          --force-new; a flag league's own directory
+#   check_arena_cli_sprt   integration: SPRT matches accept H1 / H0, resume a
+#                          decided test, no decision at the maximum, the
+#                          gauntlet bot tested, interim standings, pairs
 #   check_arena_cli_openings integration: bots start after the opening, pairs
 #                          share it, the ply limit counts it, random plies,
 #                          bad lines, the replay line with its opening
 if(TARGET arena_core)
-  foreach(module error schedule ratings sprt fingerprint record store standings progress
-                 settings options openings)
+  foreach(module error schedule ratings sprt sprt_report pairs fingerprint record store
+                 standings progress settings options openings)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   if(TARGET loa-first)
@@ -40,6 +46,10 @@ if(TARGET arena_core)
     add_dependencies(check_arena_cli loa-arena loa-first)
     loa_add_suite(arena_cli_errors LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli_errors loa-arena loa-first loa-referee)
+    if(TARGET loa-greedy AND TARGET loa-random)
+      loa_add_suite(arena_cli_sprt LIBS loa::cjson TIMEOUT 300)
+      add_dependencies(check_arena_cli_sprt loa-arena loa-greedy loa-random)
+    endif()
     if(TARGET loa-ab)
       loa_add_suite(arena_cli_openings LIBS loa loa::cjson TIMEOUT 180)
       add_dependencies(check_arena_cli_openings loa-arena loa-first loa-referee loa-ab)

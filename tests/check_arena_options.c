@@ -114,10 +114,79 @@ START_TEST(test_cli_flags)
 }
 END_TEST
 
+START_TEST(test_sprt_words)
+{
+    arena_cli cli;
+    char err[512];
+    /* fastchess's words after one option, then a league file: the file
+     * is not taken for a word */
+    const char *dir = tmpdir();
+    char path[400];
+    snprintf(path, sizeof path, "%s/l.json", dir);
+    write_text(path, "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", "
+                     "\"command\": \"y\"}]}");
+    char *argv1[] = {"loa-arena", "--sprt", "elo0=0", "elo1=10", "alpha=0.05", "beta=0.1",
+                     "model=logistic", path, NULL};
+    ck_assert_msg(arena_cli_parse(8, argv1, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert(cli.settings.sprt);
+    ck_assert(cli.settings.sprt_params.elo1 == 10 && cli.settings.sprt_params.beta == 0.1);
+    ck_assert_int_eq(cli.settings.sprt_params.model, ARENA_SPRT_LOGISTIC);
+    ck_assert_ptr_nonnull(cli.league_file);
+    /* no --games: the SPRT's maximum */
+    ck_assert_int_eq(cli.settings.games, ARENA_SPRT_GAMES_DEFAULT);
+    arena_cli_clear(&cli);
+    /* -sprt (fastchess's spelling), --sprt=..., one quoted word; --games
+     * is the maximum */
+    char *argv2[] = {"loa-arena", "--bot", "x=./x", "-sprt", "elo0=-5", "elo1=5", "--bot",
+                     "y=./y", "--games", "40", NULL};
+    ck_assert_msg(arena_cli_parse(10, argv2, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert(cli.settings.sprt && cli.settings.sprt_params.elo0 == -5);
+    ck_assert_int_eq(cli.settings.games, 40);
+    ck_assert_int_eq(cli.settings.bot_count, 2);
+    arena_cli_clear(&cli);
+    char *argv3[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y", "--sprt=elo0=0 elo1=3",
+                     "--rating-interval", "8", NULL};
+    ck_assert_msg(arena_cli_parse(8, argv3, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert(cli.settings.sprt && cli.settings.sprt_params.elo1 == 3);
+    ck_assert_int_eq(cli.settings.rating_interval, 8);
+    arena_cli_clear(&cli);
+
+    static const struct {
+        const char *args[8];
+        const char *needle;
+    } bad[] = {
+        {{"--bot", "x=./x", "--bot", "y=./y", "--sprt", "elo0=0", "gamma=1"},
+         "--sprt: unknown parameter 'gamma'"},
+        {{"--bot", "x=./x", "--bot", "y=./y", "--sprt", "elo0=3", "elo1=1"},
+         "--sprt: elo0 must be below elo1"},
+        {{"--bot", "x=./x", "--bot", "y=./y", "--sprt", "elo0=0", "elo1=5", "beta=-1"},
+         "beta=-1 is out of range"},
+        {{"--bot", "x=./x", "--bot", "y=./y", "--bot", "z=./z", "--sprt", "elo0=0 elo1=5"},
+         "an SPRT tests one bot against one other: 3 bots"},
+        {{"--bot", "x=./x", "--bot", "y=./y", "--sprt"}, "elo0 and elo1 are required"},
+        {{"--bot", "x=./x", "--bot", "y=./y", "--rating-interval", "-2"}, "--rating-interval"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(bad); i++) {
+        char *argv[12] = {"loa-arena"};
+        int argc = 1;
+        for (int k = 0; k < 8 && bad[i].args[k]; k++)
+            argv[argc++] = (char *)bad[i].args[k];
+        argv[argc] = NULL;
+        int rc = arena_cli_parse(argc, argv, &cli, err, sizeof err);
+        if (rc != ARENA_E_CONFIG || !strstr(err, bad[i].needle))
+            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err,
+                         bad[i].needle);
+        arena_cli_clear(&cli);
+    }
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"flags_override_the_league_file", test_cli_flags, 30},
+        {"takes_fastchess_sprt_words", test_sprt_words, 30},
     };
     return loa_run_suite("arena_options", cases, LOA_COUNT(cases));
 }

@@ -154,9 +154,101 @@ START_TEST(test_league_too_large)
 }
 END_TEST
 
+#define TWO_BOTS                                                                                   \
+    "\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": \"y\"}]"
+
+START_TEST(test_sprt_key)
+{
+    /* the object, and the same in fastchess's words */
+    static const char *const good[] = {
+        "{" TWO_BOTS ", \"sprt\": {\"elo0\": -1.5, \"elo1\": 4, \"alpha\": 0.1, \"beta\": 0.02, "
+        "\"model\": \"logistic\"}, \"rating_interval\": 10}",
+        "{" TWO_BOTS ", \"sprt\": \"elo0=-1.5 elo1=4 alpha=0.1 beta=0.02 model=logistic\", "
+        "\"rating_interval\": 10}",
+    };
+    for (size_t i = 0; i < LOA_COUNT(good); i++) {
+        arena_settings s;
+        arena_settings_init(&s);
+        char err[512];
+        ck_assert_msg(arena_settings_load_text(&s, good[i], strlen(good[i]), "l.json", ".", err,
+                                               sizeof err) == 0, "%s", err);
+        ck_assert(s.sprt);
+        ck_assert(s.sprt_params.elo0 == -1.5 && s.sprt_params.elo1 == 4);
+        ck_assert(s.sprt_params.alpha == 0.1 && s.sprt_params.beta == 0.02);
+        ck_assert_int_eq(s.sprt_params.model, ARENA_SPRT_LOGISTIC);
+        ck_assert_int_eq(s.rating_interval, 10);
+        arena_set_string(&s.out_dir, "o");
+        ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
+        /* the identity keeps the SPRT (not the interval), and reads back */
+        cJSON *j = arena_settings_to_json(&s);
+        ck_assert_ptr_nonnull(cJSON_GetObjectItem(j, "sprt"));
+        ck_assert_ptr_null(cJSON_GetObjectItem(j, "rating_interval"));
+        char *text = cJSON_Print(j);
+        arena_settings t;
+        arena_settings_init(&t);
+        ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "x", ".", err,
+                                                  sizeof err), 0);
+        ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), 0);
+        /* other bounds: another league, named */
+        t.sprt_params.elo1 = 5;
+        ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
+        ck_assert_msg(strstr(err, "its SPRT is elo0=-1.5 elo1=4") &&
+                          strstr(err, "now elo0=-1.5 elo1=5"), "%s", err);
+        t.sprt = 0;
+        ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
+        cJSON_free(text);
+        cJSON_Delete(j);
+        arena_settings_clear(&t);
+        arena_settings_clear(&s);
+    }
+    /* defaults: alpha = beta = 0.05, normalized */
+    arena_sprt_params p;
+    char err[256];
+    ck_assert_int_eq(arena_sprt_spec_parse("elo0=0,elo1=10", &p, err, sizeof err), 0);
+    ck_assert(p.alpha == 0.05 && p.beta == 0.05 && p.model == ARENA_SPRT_NORMALIZED);
+
+    static const struct {
+        const char *sprt;
+        const char *needle;
+    } bad[] = {
+        {"{\"elo0\": 0}", "elo0 and elo1 are required"},
+        {"{\"elo0\": 0, \"elo1\": 0}", "elo0 must be below elo1"},
+        {"{\"elo0\": 0, \"elo1\": 5, \"alpha\": 0}", "alpha=0 is out of range"},
+        {"{\"elo0\": 0, \"elo1\": 5, \"beta\": 1}", "beta=1 is out of range"},
+        {"{\"elo0\": 0, \"elo1\": 5, \"alpha\": 0.6, \"beta\": 0.5}", "alpha + beta"},
+        {"{\"elo0\": \"0\", \"elo1\": 5}", "\"elo0\" must be a number"},
+        {"{\"elo0\": 0, \"elo1\": 5, \"model\": \"bayes\"}", "model 'bayes'"},
+        {"{\"elo0\": 0, \"elo1\": 5, \"gamma\": 1}", "unknown key \"gamma\""},
+        {"{\"elo0\": 0, \"elo0\": 1, \"elo1\": 5}", "appears twice"},
+        {"\"elo0=0 elo1=x\"", "elo1='x' is not a number"},
+        {"\"elo0=0 elo1=5 elo1=6\"", "'elo1' is given twice"},
+        {"\"elo0=0 elo1=5 beta\"", "'beta' is not KEY=VALUE"},
+        {"[0, 5]", "must be an object"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(bad); i++) {
+        char text[512], msg[512] = "";
+        snprintf(text, sizeof text, "{" TWO_BOTS ", \"sprt\": %s}", bad[i].sprt);
+        int rc = load(text, msg, sizeof msg);
+        if (rc != ARENA_E_CONFIG || !strstr(msg, bad[i].needle) || !strstr(msg, "l.json"))
+            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, msg,
+                         bad[i].needle);
+    }
+    /* an SPRT is between two bots */
+    const char *three = "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", "
+                        "\"command\": \"y\"}, {\"name\": \"c\", \"command\": \"z\"}], \"format\": "
+                        "\"gauntlet\", \"sprt\": {\"elo0\": 0, \"elo1\": 5}}";
+    char msg[512];
+    ck_assert_int_eq(load(three, msg, sizeof msg), ARENA_E_CONFIG);
+    ck_assert_msg(strstr(msg, "3 bots given"), "%s", msg);
+    ck_assert_int_eq(load("{" TWO_BOTS ", \"rating_interval\": -1}", msg, sizeof msg),
+                     ARENA_E_CONFIG);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"reads_and_checks_the_sprt_key", test_sprt_key, 30},
         {"reads_a_good_league_file", test_league_file_good, 30},
         {"names_every_bad_input", test_league_file_bad, 30},
         {"refuses_a_too_large_file", test_league_too_large, 30},
