@@ -55,10 +55,46 @@ START_TEST(test_progress_modes)
 }
 END_TEST
 
+START_TEST(test_status_and_printed_text)
+{
+    arena_settings s;
+    league(&s, 2, 2);
+    arena_game_record r = record_for(&s, 0, 0);
+    for (int mode = 0; mode < 3; mode++) {
+        FILE *out = tmpfile(), *err = tmpfile();
+        arena_progress *p = arena_progress_create(out, err, mode, &s, 100000, 0);
+        arena_progress_set_status(p, "SPRT 3 pairs, LLR 0.50 (-2.94, 2.94)");
+        arena_progress_game(p, &r);
+        arena_progress_print(p, "interim\n");
+        arena_progress_end(p);
+        arena_progress_free(p);
+        char buf[1024] = "";
+        rewind(out);
+        buf[fread(buf, 1, sizeof buf - 1, out)] = '\0';
+        if (mode == ARENA_PROGRESS_LIVE) {
+            /* the status replaces the total, the ETA and the leader; printed
+             * text clears the live line first */
+            ck_assert_msg(strstr(buf, "\r\033[K1 games  "), "%s", buf);
+            ck_assert_msg(strstr(buf, "SPRT 3 pairs, LLR 0.50 (-2.94, 2.94)  errors 0"), "%s", buf);
+            ck_assert_msg(!strstr(buf, "ETA"), "%s", buf);
+            ck_assert_msg(strstr(buf, "\r\033[Kinterim\n"), "%s", buf);
+        } else if (mode == ARENA_PROGRESS_LINES) {
+            ck_assert_msg(strstr(buf, "interim\n"), "%s", buf);
+        } else {
+            ck_assert_str_eq(buf, ""); /* quiet: nothing */
+        }
+        fclose(out);
+        fclose(err);
+    }
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"shows_games_in_every_mode", test_progress_modes, 30},
+        {"shows_a_status_and_printed_text", test_status_and_printed_text, 30},
     };
     return loa_run_suite("arena_progress", cases, LOA_COUNT(cases));
 }

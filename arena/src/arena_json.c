@@ -22,3 +22,8 @@ int arena_json_add(cJSON *obj, const char *key, cJSON *item)
     }
     return 1;
 }
+
+int arena_json_add_number(cJSON *obj, const char *key, double v, double quantum)
+{
+    return arena_json_add(obj, key, arena_json_number(v, quantum));
+}

@@ -17,4 +17,7 @@ cJSON *arena_json_number(double v, double quantum);
  * failed add returns 0 and frees item; 1 on success. */
 int arena_json_add(cJSON *obj, const char *key, cJSON *item);
 
+/* arena_json_add(obj, key, arena_json_number(v, quantum)). */
+int arena_json_add_number(cJSON *obj, const char *key, double v, double quantum);
+
 #endif

@@ -119,6 +119,10 @@ static int after_game(run_state *st, const arena_game_record *r)
     const arena_settings *s = st->s;
     char line[512];
     if (s->sprt && arena_sprt_match_add(&st->sprt, r)) {
+        const arena_sprt_status *v = &st->sprt.status;
+        snprintf(line, sizeof line, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)%s", v->pairs, v->llr,
+                 v->lower, v->upper, v->decision > 0 ? " H1" : v->decision < 0 ? " H0" : "");
+        arena_progress_set_status(st->progress, line);
         if (!s->rating_interval || st->sprt.status.decision) {
             arena_sprt_format_line(&st->sprt.status, line, sizeof line);
             strcat(line, "\n");
@@ -330,6 +334,13 @@ static int run_league(arena_cli *cli)
         return 1;
     }
 
+    if (s->sprt) {
+        char text[160];
+        snprintf(text, sizeof text, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)",
+                 st.sprt.status.pairs, st.sprt.status.llr, st.sprt.status.lower,
+                 st.sprt.status.upper);
+        arena_progress_set_status(progress, text);
+    }
     if (!cli->quiet && s->sprt) {
         int t = arena_sprt_tested_bot(s);
         const arena_sprt_params *p = &s->sprt_params;

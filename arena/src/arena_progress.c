@@ -16,6 +16,7 @@ struct arena_progress {
     int games[ARENA_MAX_BOTS];
     int64_t start_us, last_draw_us;
     int line_shown;
+    char status[160];  /* arena_progress_set_status: replaces total, ETA, leader */
 };
 
 arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const arena_settings *s,
@@ -85,9 +86,13 @@ static void draw(arena_progress *p)
         snprintf(leader, sizeof leader, "%.40s %.1f%%", p->s->bots[lead].name, 100 * best);
     else
         snprintf(leader, sizeof leader, "-");
-    fprintf(p->out, "\r\033[K%d/%d games (%.0f%%)  %.1f games/s  ETA %s  leader %s  errors %d",
-            p->done, p->total, p->total ? 100.0 * p->done / p->total : 100.0, rate, eta,
-            leader, p->errors);
+    if (p->status[0])
+        fprintf(p->out, "\r\033[K%d games  %.1f games/s  %s  errors %d", p->done, rate,
+                p->status, p->errors);
+    else
+        fprintf(p->out, "\r\033[K%d/%d games (%.0f%%)  %.1f games/s  ETA %s  leader %s  errors %d",
+                p->done, p->total, p->total ? 100.0 * p->done / p->total : 100.0, rate, eta,
+                leader, p->errors);
     fflush(p->out);
     p->line_shown = 1;
     p->last_draw_us = loa_now_us();
@@ -134,6 +139,11 @@ void arena_progress_note(arena_progress *p, const char *msg)
     clear_line(p);
     fprintf(p->err, "loa-arena: %s\n", msg);
     fflush(p->err);
+}
+
+void arena_progress_set_status(arena_progress *p, const char *text)
+{
+    snprintf(p->status, sizeof p->status, "%s", text ? text : "");
 }
 
 void arena_progress_print(arena_progress *p, const char *text)

@@ -49,6 +49,11 @@ void arena_progress_warn(arena_progress *p, const char *msg);
  * bot that failed to start), clearing the live line first. */
 void arena_progress_note(arena_progress *p, const char *msg);
 
+/* Sets what the live line shows instead of the total, ETA and leader
+ * (an SPRT match, whose total is only a maximum: its pairs and LLR); at
+ * most 159 bytes are kept. NULL or "" goes back to the default line. */
+void arena_progress_set_status(arena_progress *p, const char *text);
+
 /* Prints text (one or more whole lines, e.g. interim standings or an SPRT
  * line) on the output stream, clearing the live line first; nothing in
  * QUIET mode. The live line is drawn again at the next tick. */

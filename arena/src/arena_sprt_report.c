@@ -135,14 +135,14 @@ static int add_estimates(cJSON *obj, const int penta[ARENA_PENTA_BINS])
     arena_penta_stats s;
     int have = arena_penta_stats_compute(penta, &s) == 0;
     double nan = NAN;
-    return arena_json_add(obj, "score", arena_json_number(have ? s.score : nan, 1e-4)) &&
-           arena_json_add(obj, "elo", arena_json_number(have ? s.elo : nan, 0.1)) &&
+    return arena_json_add_number(obj, "score", have ? s.score : nan, 1e-4) &&
+           arena_json_add_number(obj, "elo", have ? s.elo : nan, 0.1) &&
            arena_json_add(obj, "elo_ci95", pair_array(have ? s.elo_lo : nan,
                                                       have ? s.elo_hi : nan, 0.1)) &&
-           arena_json_add(obj, "nelo", arena_json_number(have ? s.nelo : nan, 0.1)) &&
+           arena_json_add_number(obj, "nelo", have ? s.nelo : nan, 0.1) &&
            arena_json_add(obj, "nelo_ci95", pair_array(have ? s.nelo_lo : nan,
                                                        have ? s.nelo_hi : nan, 0.1)) &&
-           arena_json_add(obj, "los", arena_json_number(have ? s.los : nan, 1e-5));
+           arena_json_add_number(obj, "los", have ? s.los : nan, 1e-5);
 }
 
 cJSON *arena_penta_to_json(const int penta[ARENA_PENTA_BINS])
@@ -151,7 +151,7 @@ cJSON *arena_penta_to_json(const int penta[ARENA_PENTA_BINS])
     int pairs = 0;
     for (int i = 0; i < ARENA_PENTA_BINS; i++)
         pairs += penta[i];
-    if (!o || !arena_json_add(o, "pairs", cJSON_CreateNumber(pairs)) ||
+    if (!o || !arena_json_add_number(o, "pairs", pairs, 0) ||
         !arena_json_add(o, "pentanomial", cJSON_CreateIntArray(penta, ARENA_PENTA_BINS)) ||
         !add_estimates(o, penta)) {
         cJSON_Delete(o);
@@ -167,17 +167,17 @@ cJSON *arena_sprt_to_json(const arena_sprt_status *st, const char *tested, const
     int ok = o && arena_json_add(o, "tested", cJSON_CreateString(tested)) &&
              arena_json_add(o, "opponent", cJSON_CreateString(opponent)) &&
              arena_json_add(o, "model", cJSON_CreateString(arena_sprt_model_name(p->model))) &&
-             arena_json_add(o, "elo0", cJSON_CreateNumber(p->elo0)) &&
-             arena_json_add(o, "elo1", cJSON_CreateNumber(p->elo1)) &&
-             arena_json_add(o, "alpha", cJSON_CreateNumber(p->alpha)) &&
-             arena_json_add(o, "beta", cJSON_CreateNumber(p->beta)) &&
-             arena_json_add(o, "llr", arena_json_number(st->llr, 1e-4)) &&
-             arena_json_add(o, "lower", arena_json_number(st->lower, 1e-4)) &&
-             arena_json_add(o, "upper", arena_json_number(st->upper, 1e-4)) &&
+             arena_json_add_number(o, "elo0", p->elo0, 0) &&
+             arena_json_add_number(o, "elo1", p->elo1, 0) &&
+             arena_json_add_number(o, "alpha", p->alpha, 0) &&
+             arena_json_add_number(o, "beta", p->beta, 0) &&
+             arena_json_add_number(o, "llr", st->llr, 1e-4) &&
+             arena_json_add_number(o, "lower", st->lower, 1e-4) &&
+             arena_json_add_number(o, "upper", st->upper, 1e-4) &&
              arena_json_add(o, "result", st->decision > 0   ? cJSON_CreateString("H1")
                                          : st->decision < 0 ? cJSON_CreateString("H0")
                                                             : cJSON_CreateNull()) &&
-             arena_json_add(o, "pairs", cJSON_CreateNumber(st->pairs)) &&
+             arena_json_add_number(o, "pairs", st->pairs, 0) &&
              arena_json_add(o, "decided_after_pairs", st->decision
                                                           ? cJSON_CreateNumber(st->decided_pairs)
                                                           : cJSON_CreateNull()) &&

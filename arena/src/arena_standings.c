@@ -379,21 +379,24 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
     cJSON *bots = cJSON_CreateArray(), *pairs = cJSON_CreateArray();
     char seed[32];
     snprintf(seed, sizeof seed, "%lld", (long long)s->seed);
-    int ok = root && bots && pairs && arena_json_add(root, "format", cJSON_CreateString(arena_format_name(s->format))) &&
+    int ok = root && bots && pairs &&
+             arena_json_add(root, "format", cJSON_CreateString(arena_format_name(s->format))) &&
              arena_json_add(root, "seed", cJSON_CreateString(seed)) &&
-             arena_json_add(root, "games", cJSON_CreateNumber(st->games)) &&
-             arena_json_add(root, "expected_games", cJSON_CreateNumber(st->expected)) &&
+             arena_json_add_number(root, "games", st->games, 0) &&
+             arena_json_add_number(root, "expected_games", st->expected, 0) &&
              arena_json_add(root, "complete", cJSON_CreateBool(st->games == st->expected)) &&
-             arena_json_add(root, "turn_ms", cJSON_CreateNumber(s->turn_ms)) &&
-             arena_json_add(root, "first_turn_ms", cJSON_CreateNumber(s->first_turn_ms)) &&
+             arena_json_add_number(root, "turn_ms", s->turn_ms, 0) &&
+             arena_json_add_number(root, "first_turn_ms", s->first_turn_ms, 0) &&
              arena_json_add(root, "anchor", st->ratings.anchor >= 0
                                      ? cJSON_CreateString(s->bots[st->ratings.anchor].name)
                                      : cJSON_CreateNull()) &&
-             arena_json_add(root, "rating_fit_converged", cJSON_CreateBool(st->ratings.converged)) &&
-             arena_json_add(root, "rating_prior_draws", cJSON_CreateNumber(st->ratings.prior_draws)) &&
-             arena_json_add(root, "distinct_games", cJSON_CreateNumber(st->distinct_games)) &&
-             arena_json_add(root, "repetitive_pairings", cJSON_CreateNumber(st->repetitive_pairings)) &&
-             arena_json_add(root, "intervals_reliable", cJSON_CreateBool(st->repetitive_pairings == 0));
+             arena_json_add(root, "rating_fit_converged",
+                            cJSON_CreateBool(st->ratings.converged)) &&
+             arena_json_add_number(root, "rating_prior_draws", st->ratings.prior_draws, 0) &&
+             arena_json_add_number(root, "distinct_games", st->distinct_games, 0) &&
+             arena_json_add_number(root, "repetitive_pairings", st->repetitive_pairings, 0) &&
+             arena_json_add(root, "intervals_reliable",
+                            cJSON_CreateBool(st->repetitive_pairings == 0));
     if (!ok) {
         cJSON_Delete(bots);
         cJSON_Delete(pairs);
@@ -412,30 +415,30 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
             ok = 0;
             break;
         }
-        ok = arena_json_add(o, "rank", cJSON_CreateNumber(r + 1)) &&
+        ok = arena_json_add_number(o, "rank", r + 1, 0) &&
              arena_json_add(o, "name", cJSON_CreateString(s->bots[i].name)) &&
-             arena_json_add(o, "elo", arena_json_number(st->ratings.elo[i], 0.1)) &&
-             arena_json_add(o, "elo_ci95", arena_json_number(st->ratings.ci95[i], 0.1)) &&
+             arena_json_add_number(o, "elo", st->ratings.elo[i], 0.1) &&
+             arena_json_add_number(o, "elo_ci95", st->ratings.ci95[i], 0.1) &&
              arena_json_add(o, "elo_ci95_reliable", cJSON_CreateBool(!st->unreliable[i])) &&
-             arena_json_add(o, "games", cJSON_CreateNumber(b->games)) &&
-             arena_json_add(o, "wins", cJSON_CreateNumber(b->wins)) &&
-             arena_json_add(o, "draws", cJSON_CreateNumber(b->draws)) &&
-             arena_json_add(o, "losses", cJSON_CreateNumber(b->losses)) &&
-             arena_json_add(o, "points", cJSON_CreateNumber(b->points)) &&
-             arena_json_add(o, "score", arena_json_number(b->games ? b->points / b->games : NAN, 1e-4)) &&
-             arena_json_add(err, "timeout", cJSON_CreateNumber(b->timeouts)) &&
-             arena_json_add(err, "invalid", cJSON_CreateNumber(b->invalid)) &&
-             arena_json_add(err, "crashed", cJSON_CreateNumber(b->crashes)) &&
-             arena_json_add(err, "failed_to_start", cJSON_CreateNumber(b->failed_to_start)) &&
-             arena_json_add(err, "other", cJSON_CreateNumber(b->other_faults));
+             arena_json_add_number(o, "games", b->games, 0) &&
+             arena_json_add_number(o, "wins", b->wins, 0) &&
+             arena_json_add_number(o, "draws", b->draws, 0) &&
+             arena_json_add_number(o, "losses", b->losses, 0) &&
+             arena_json_add_number(o, "points", b->points, 0) &&
+             arena_json_add_number(o, "score", b->games ? b->points / b->games : NAN, 1e-4) &&
+             arena_json_add_number(err, "timeout", b->timeouts, 0) &&
+             arena_json_add_number(err, "invalid", b->invalid, 0) &&
+             arena_json_add_number(err, "crashed", b->crashes, 0) &&
+             arena_json_add_number(err, "failed_to_start", b->failed_to_start, 0) &&
+             arena_json_add_number(err, "other", b->other_faults, 0);
         if (ok)
             cJSON_AddItemToObject(o, "errors", err);
         else
             cJSON_Delete(err);
-        ok = ok && arena_json_add(o, "turns", cJSON_CreateNumber(b->turns)) &&
-             arena_json_add(o, "avg_ms", arena_json_number(b->turns ? b->total_ms / b->turns : 0, 0.001)) &&
-             arena_json_add(o, "max_ms", arena_json_number(b->max_ms, 0.001)) &&
-             arena_json_add(o, "first_turn_max_ms", arena_json_number(b->first_max_ms, 0.001));
+        ok = ok && arena_json_add_number(o, "turns", b->turns, 0) &&
+             arena_json_add_number(o, "avg_ms", b->turns ? b->total_ms / b->turns : 0, 0.001) &&
+             arena_json_add_number(o, "max_ms", b->max_ms, 0.001) &&
+             arena_json_add_number(o, "first_turn_max_ms", b->first_max_ms, 0.001);
     }
     for (int i = 0; i < n && ok; i++)
         for (int j = i + 1; j < n && ok; j++) {
@@ -448,21 +451,22 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
             double g = st->pair_games[i * n + j];
             ok = arena_json_add(o, "a", cJSON_CreateString(s->bots[i].name)) &&
                  arena_json_add(o, "b", cJSON_CreateString(s->bots[j].name)) &&
-                 arena_json_add(o, "games", cJSON_CreateNumber(g)) &&
+                 arena_json_add_number(o, "games", g, 0) &&
                  arena_json_add(o, "distinct_games", st->pair_known[i * n + j]
                                               ? cJSON_CreateNumber(st->pair_distinct[i * n + j])
                                               : cJSON_CreateNull()) &&
                  arena_json_add(o, "repetitive",
                      cJSON_CreateBool(arena_distinct_is_low(st->pair_known[i * n + j],
                                                             st->pair_distinct[i * n + j]))) &&
-                 arena_json_add(o, "a_wins", cJSON_CreateNumber(st->pair_wins[i][j])) &&
-                 arena_json_add(o, "b_wins", cJSON_CreateNumber(st->pair_wins[j][i])) &&
-                 arena_json_add(o, "draws", cJSON_CreateNumber(g - st->pair_wins[i][j] - st->pair_wins[j][i])) &&
-                 arena_json_add(o, "a_points", cJSON_CreateNumber(st->pair_points[i * n + j])) &&
-                 arena_json_add(o, "los_a_stronger", arena_json_number(st->ratings.los[i][j], 1e-5)) &&
-                 arena_json_add(o, "los_head_to_head", arena_json_number(st->los_h2h[i][j], 1e-5)) &&
-                 arena_json_add(o, "game_pairs",
-                                arena_penta_to_json(&st->pair_penta[(i * n + j) * ARENA_PENTA_BINS]));
+                 arena_json_add_number(o, "a_wins", st->pair_wins[i][j], 0) &&
+                 arena_json_add_number(o, "b_wins", st->pair_wins[j][i], 0) &&
+                 arena_json_add_number(o, "draws",
+                                       g - st->pair_wins[i][j] - st->pair_wins[j][i], 0) &&
+                 arena_json_add_number(o, "a_points", st->pair_points[i * n + j], 0) &&
+                 arena_json_add_number(o, "los_a_stronger", st->ratings.los[i][j], 1e-5) &&
+                 arena_json_add_number(o, "los_head_to_head", st->los_h2h[i][j], 1e-5) &&
+                 arena_json_add(o, "game_pairs", arena_penta_to_json(
+                                                     &st->pair_penta[(i * n + j) * ARENA_PENTA_BINS]));
         }
     if (ok && st->have_sprt) {
         int t = arena_sprt_tested_bot(s);
