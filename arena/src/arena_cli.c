@@ -27,6 +27,8 @@ enum {
     OPT_OPENINGS_ORDER,
     OPT_RANDOM_PLIES,
     OPT_SPRT,
+    OPT_SHARD,
+    OPT_MERGE,
     OPT_RATING_INTERVAL
 };
 
@@ -49,6 +51,8 @@ static const struct option options[] = {
     {"random-plies", required_argument, NULL, OPT_RANDOM_PLIES},
     {"sprt", required_argument, NULL, OPT_SPRT},
     {"rating-interval", required_argument, NULL, OPT_RATING_INTERVAL},
+    {"shard", required_argument, NULL, OPT_SHARD},
+    {"merge", required_argument, NULL, OPT_MERGE},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"html", required_argument, NULL, OPT_HTML},
     {"quiet", no_argument, NULL, 'q'},
@@ -62,6 +66,7 @@ void arena_cli_usage(FILE *out)
         "Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
         "       loa-arena --standings DIR [--anchor NAME]\n"
         "       loa-arena --html DIR\n"
+        "       loa-arena --merge OUT DIR...\n"
         "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
         "keeps every result in DIR (resumable), and prints standings with Elo ratings.\n"
         "\n"
@@ -90,6 +95,8 @@ void arena_cli_usage(FILE *out)
         "                           or H1 (stronger by E1) is accepted\n"
         "      --rating-interval N  print the standings (and the SPRT line) every N games\n"
         "Running:\n"
+        "      --shard K/N          play only shard K of N (game pairs k with k % N == K;\n"
+        "                           run each shard anywhere, then --merge their DIRs)\n"
         "  -c, --concurrency N      games at once (default: the number of cores)\n"
         "  -o, --out DIR            output directory (default: LEAGUE-results, or\n"
         "                           arena-results/<hash of the league> without a file)\n"
@@ -101,6 +108,8 @@ void arena_cli_usage(FILE *out)
         "Standings:\n"
         "      --anchor NAME        rate NAME at 0 Elo (default: mean 0)\n"
         "      --standings DIR      print the standings of DIR without playing\n"
+        "      --merge OUT DIR...   merge result directories of one league (shards, or\n"
+        "                           copies) into OUT; games are checked, never duplicated\n"
         "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
         "                           DIR/games/<id>.html, playing nothing (docs/replay.md)\n"
         "  -h, --help               this text\n"
@@ -120,6 +129,10 @@ void arena_cli_clear(arena_cli *cli)
     free(cli->league_file);
     free(cli->standings_dir);
     free(cli->html_dir);
+    free(cli->merge_out);
+    for (int i = 0; i < cli->merge_count; i++)
+        free(cli->merge_dirs[i]);
+    free(cli->merge_dirs);
     memset(cli, 0, sizeof *cli);
 }
 
@@ -240,6 +253,12 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
         s->sprt = 1;
         return 0;
     }
+    case OPT_SHARD:
+        if (arena_shard_parse(f->arg, &s->shard_index, &s->shard_count))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--shard: '%s' is not K/N with 0 <= K < N (e.g. 0/3, 1/3, 2/3)",
+                             f->arg);
+        return 0;
     case OPT_RATING_INTERVAL:
         return int_arg("rating-interval", f->arg, 0, ARENA_MAX_GAMES, &s->rating_interval, err,
                        errsz);
@@ -340,6 +359,7 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
                 break;
             break;
         case OPT_HTML: rc = arena_set_string(&cli->html_dir, optarg); break;
+        case OPT_MERGE: rc = arena_set_string(&cli->merge_out, optarg); break;
         default:
             flags[nflags].opt = opt;
             flags[nflags].arg = optarg;
@@ -348,6 +368,25 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
         }
         if (rc)
             break;
+    }
+    if (!rc && cli->merge_out) {
+        /* --merge OUT DIR...: every positional argument is a directory */
+        if (nflags || cli->standings_dir || cli->html_dir || cli->force_new)
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "--merge OUT DIR... takes only result directories (and --quiet)");
+        else if (optind >= argc)
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "--merge %s: no result directory to merge (--merge OUT DIR...)",
+                           cli->merge_out);
+        else if (!(cli->merge_dirs = calloc((size_t)(argc - optind), sizeof *cli->merge_dirs)))
+            rc = ARENA_E_NOMEM;
+        for (int i = optind; !rc && i < argc; i++)
+            if (!(cli->merge_dirs[cli->merge_count++] = strdup(argv[i])))
+                rc = ARENA_E_NOMEM;
+        if (rc == ARENA_E_NOMEM)
+            util_fail(rc, err, errsz, "out of memory");
+        free(flags);
+        return rc;
     }
     if (!rc && optind < argc) {
         if (argc - optind > 1)

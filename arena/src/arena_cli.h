@@ -5,6 +5,7 @@
  *   loa-arena [OPTIONS] [LEAGUE.json]
  *   loa-arena --standings DIR
  *   loa-arena --html DIR
+ *   loa-arena --merge OUT DIR...
  *
  * A league file is read first, then every flag given replaces its value
  * (--bot appends bots). The result is validated as a whole. Messages are
@@ -23,6 +24,9 @@ typedef struct arena_cli {
     char *league_file;        /* positional argument, NULL if none */
     char *standings_dir;      /* --standings DIR: only print standings */
     char *html_dir;           /* --html DIR: only (re)write DIR's pages */
+    char *merge_out;          /* --merge OUT DIR...: merge result directories */
+    char **merge_dirs;        /* the DIRs (copies), merge_count of them */
+    int merge_count;
     int force_new;            /* --force-new: archive an existing league in DIR */
     int quiet;                /* --quiet: no progress, no per-game lines */
     int help, version;        /* --help, --version */

@@ -346,6 +346,17 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
             rc = get_int(it, src, 1, REF_OPENING_MAX, &s->random_plies, err, errsz);
         } else if (strcmp(k, "sprt") == 0) {
             rc = load_sprt(s, it, src, err, errsz);
+        } else if (strcmp(k, "shard") == 0) {
+            /* written by loa-arena in DIR/league.json (--shard K/N) */
+            const cJSON *k_ = cJSON_GetObjectItemCaseSensitive(it, "index");
+            const cJSON *n_ = cJSON_GetObjectItemCaseSensitive(it, "count");
+            if (!cJSON_IsObject(it) || !k_ || !n_ || cJSON_GetArraySize(it) != 2 ||
+                (rc = get_int(k_, src, 0, 999999, &s->shard_index, err, errsz)) ||
+                (rc = get_int(n_, src, 1, 1000000, &s->shard_count, err, errsz)) ||
+                s->shard_index >= s->shard_count)
+                rc = rc ? rc : util_fail(ARENA_E_CONFIG, err, errsz,
+                                         "%s: \"shard\" must be {\"index\": K, \"count\": N} "
+                                         "with 0 <= K < N", src);
         } else if (strcmp(k, "rating_interval") == 0) {
             rc = get_int(it, src, 0, ARENA_MAX_GAMES, &s->rating_interval, err, errsz);
         } else if (strcmp(k, "description") == 0 || strcmp(k, "comment") == 0) {

@@ -19,6 +19,7 @@
 #include "arena_error.h"
 #include "arena_fingerprint.h"
 #include "arena_load.h"
+#include "arena_merge.h"
 #include "arena_pairs.h"
 #include "arena_progress.h"
 #include "arena_report.h"
@@ -118,7 +119,7 @@ static int after_game(run_state *st, const arena_game_record *r)
 {
     const arena_settings *s = st->s;
     char line[512];
-    if (s->sprt && arena_sprt_match_add(&st->sprt, r)) {
+    if (s->sprt && s->shard_count <= 1 && arena_sprt_match_add(&st->sprt, r)) {
         const arena_sprt_status *v = &st->sprt.status;
         snprintf(line, sizeof line, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)%s", v->pairs, v->llr,
                  v->lower, v->upper, v->decision > 0 ? " H1" : v->decision < 0 ? " H0" : "");
@@ -140,7 +141,7 @@ static int after_game(run_state *st, const arena_game_record *r)
         }
         free(text);
     }
-    return s->sprt && st->sprt.status.decision != 0;
+    return s->sprt && s->shard_count <= 1 && st->sprt.status.decision != 0;
 }
 
 /* An SPRT match: counts the stored pairs (resume) and says whether the
@@ -263,6 +264,42 @@ static int write_html_dir(const arena_cli *cli)
 #endif
 }
 
+/* --merge OUT DIR...: the union of the directories' games, then OUT's
+ * standings and pages. Exit 0 complete, 1 games missing or an I/O
+ * failure, 2 different leagues or conflicting games (nothing merged). */
+static int merge_dirs(const arena_cli *cli)
+{
+    char err[1024];
+    arena_merge_result res;
+    arena_store *out = NULL;
+    int rc = arena_merge(cli->merge_out, cli->merge_dirs, cli->merge_count, warn_stderr, NULL,
+                         stdout, &res, &out, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --merge: %s\n", err);
+        return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
+    }
+    printf("Merged %d directories into %s: %d new games, %d found twice (kept once), %d of %d "
+           "games\n\n", cli->merge_count, cli->merge_out, res.added, res.duplicates,
+           res.total - res.missing, res.total);
+    const arena_settings *s = arena_store_settings(out);
+    int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+    int code = arena_report_standings(s, out, anchor, 1, stdout) ? 1 : 0;
+    arena_store_close(out);
+#ifdef LOA_HAVE_REPLAY
+    int written = 0, failed = 0;
+    if (replay_write_league(cli->merge_out, 1, &written, &failed, err, sizeof err))
+        fprintf(stderr, "loa-arena: warning: replay pages: %s\n", err);
+    else
+        printf("Replays: %s/index.html\n", cli->merge_out);
+#endif
+    if (res.missing) {
+        fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
+                "merge again when they are played\n", res.missing, res.total);
+        code = 1;
+    }
+    return code;
+}
+
 static int run_league(arena_cli *cli)
 {
     arena_settings *s = &cli->settings;
@@ -300,11 +337,16 @@ static int run_league(arena_cli *cli)
         arena_store_close(store);
         return 2;
     }
-    /* The games still to play, in schedule order. */
-    int todo = 0;
-    for (int i = 0; i < total; i++)
+    /* The games still to play, in schedule order; a shard plays its own. */
+    int todo = 0, in_shard = 0;
+    for (int i = 0; i < total; i++) {
+        if (!arena_shard_has(s, all[i].id))
+            continue;
+        in_shard++;
         if (!arena_store_has(store, all[i].id))
             all[todo++] = all[i];
+    }
+    total = in_shard;
     int done = total - todo;
     int mode = cli->quiet ? ARENA_PROGRESS_QUIET
                : isatty(STDOUT_FILENO) ? ARENA_PROGRESS_LIVE : ARENA_PROGRESS_LINES;
@@ -326,7 +368,10 @@ static int run_league(arena_cli *cli)
     st.store = store;
     st.progress = progress;
     arena_load_watch_init(&st.load, s, progress, cores, concurrency);
-    if (s->sprt && sprt_resume(&st, total)) {
+    /* A shard plays its games whatever the evidence: only the merge of
+     * every shard is the whole match. */
+    int sprt_live = s->sprt && s->shard_count <= 1;
+    if (sprt_live && sprt_resume(&st, total)) {
         fprintf(stderr, "loa-arena: out of memory\n");
         arena_progress_free(progress);
         free(all);
@@ -334,7 +379,7 @@ static int run_league(arena_cli *cli)
         return 1;
     }
 
-    if (s->sprt) {
+    if (sprt_live) {
         char text[160];
         snprintf(text, sizeof text, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)",
                  st.sprt.status.pairs, st.sprt.status.llr, st.sprt.status.lower,
@@ -349,12 +394,16 @@ static int run_league(arena_cli *cli)
                s->bots[1 - t].name, p->elo0, p->elo1, arena_sprt_model_name(p->model), p->alpha,
                p->beta, st.sprt.status.pairs, total, concurrency, (long long)s->seed);
     } else if (!cli->quiet) {
-        printf("League %s: %s, %d bots, %d games per pairing, %d games (%d done, %d to play), "
+        char shard[64] = "";
+        if (s->shard_count > 1)
+            snprintf(shard, sizeof shard, ", shard %d/%d", s->shard_index, s->shard_count);
+        printf("League %s: %s, %d bots, %d games per pairing, %d games%s (%d done, %d to play), "
                "%d at once, seed %lld\n", s->out_dir, arena_format_name(s->format),
-               s->bot_count, s->games, total, done, todo, concurrency, (long long)s->seed);
+               s->bot_count, s->games, total, shard, done, todo, concurrency,
+               (long long)s->seed);
     }
     fflush(stdout);
-    if (s->sprt && st.sprt.status.decision && todo > 0) {
+    if (sprt_live && st.sprt.status.decision && todo > 0) {
         /* Resuming a test that has decided: playing on would only spend
          * time (and peeking past a decision changes nothing). */
         printf("The SPRT has decided already (%s accepted after %d pairs): nothing to play\n",
@@ -423,7 +472,7 @@ static int run_league(arena_cli *cli)
         fprintf(stderr, "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
                 "played\n", stored, total);
         exit_code = 3;
-    } else if (stored < total && exit_code == 0 && !(s->sprt && st.sprt.status.decision)) {
+    } else if (stored < total && exit_code == 0 && !(sprt_live && st.sprt.status.decision)) {
         fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
                 "resume\n", stored, total);
         exit_code = (interrupts + arena_signals_late()) ? 130 : 1;
@@ -472,7 +521,8 @@ int main(int argc, char **argv)
         arena_cli_clear(&cli);
         return 1;
     }
-    int code = cli.html_dir        ? write_html_dir(&cli)
+    int code = cli.merge_out       ? merge_dirs(&cli)
+               : cli.html_dir      ? write_html_dir(&cli)
                : cli.standings_dir ? print_stored_standings(&cli)
                                    : run_league(&cli);
     arena_cli_clear(&cli);

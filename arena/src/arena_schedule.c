@@ -81,6 +81,20 @@ int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
     return 0;
 }
 
+int arena_shard_has(const arena_settings *s, int id)
+{
+    return s->shard_count <= 1 || (id / 2) % s->shard_count == s->shard_index;
+}
+
+int64_t arena_shard_size(const arena_settings *s)
+{
+    int64_t total = arena_schedule_size(s->format, s->bot_count, s->games);
+    if (s->shard_count <= 1)
+        return total;
+    int64_t pairs = total / 2, k = s->shard_index, n = s->shard_count;
+    return k < pairs ? 2 * ((pairs - k + n - 1) / n) : 0;
+}
+
 int arena_schedule_build(const arena_settings *s, arena_game_spec **out, int *count)
 {
     int64_t n = arena_schedule_size(s->format, s->bot_count, s->games);

@@ -60,6 +60,14 @@ int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
                         int games_per_pairing, int64_t master_seed, int id,
                         arena_game_spec *out);
 
+/* 1 if game id belongs to the shard of s (settings shard K/N: the pair
+ * k = id / 2 with k % N == K, so both games of a colour-swapped pair are
+ * in one shard), always 1 without shards. */
+int arena_shard_has(const arena_settings *s, int id);
+
+/* Games of the league's schedule in the shard of s (all without shards). */
+int64_t arena_shard_size(const arena_settings *s);
+
 /* The whole schedule of a league in id order, each game with its round's
  * opening (arena_openings_for_round of s->openings, -1 without a table):
  * *out (malloc'd, caller frees) gets *count games. Returns 0, ARENA_E_INVAL (as above, or more than

@@ -12,6 +12,7 @@
 #include "arena_error.h"
 #include "arena_openings.h"
 #include "ref/referee.h"
+#include "util/parse.h"
 #include "util/text.h"
 
 void arena_settings_init(arena_settings *s)
@@ -43,6 +44,60 @@ void arena_settings_clear(arena_settings *s)
     free(s->openings_file);
     arena_openings_free(s->openings);
     arena_settings_init(s);
+}
+
+int arena_settings_copy(arena_settings *dst, const arena_settings *src)
+{
+    arena_settings_init(dst);
+    int rc = 0;
+    for (int i = 0; i < src->bot_count; i++)
+        if (arena_settings_add_bot(dst, src->bots[i].name, src->bots[i].command,
+                                   src->bots[i].cwd, NULL, 0))
+            goto oom;
+    dst->format = src->format;
+    dst->games = src->games;
+    dst->concurrency = src->concurrency;
+    dst->seed = src->seed;
+    dst->turn_ms = src->turn_ms;
+    dst->first_turn_ms = src->first_turn_ms;
+    dst->max_plies = src->max_plies;
+    dst->openings_random = src->openings_random;
+    dst->random_plies = src->random_plies;
+    dst->games_given = src->games_given;
+    dst->sprt = src->sprt;
+    dst->sprt_params = src->sprt_params;
+    dst->rating_interval = src->rating_interval;
+    dst->shard_index = src->shard_index;
+    dst->shard_count = src->shard_count;
+    if (src->openings && !(dst->openings = arena_openings_copy(src->openings)))
+        goto oom;
+    if (arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
+        arena_set_string(&dst->openings_file, src->openings_file) ||
+        arena_set_string(&dst->out_dir, src->out_dir) ||
+        arena_set_string(&dst->anchor, src->anchor) ||
+        arena_set_string(&dst->base_dir, src->base_dir) ||
+        arena_set_string(&dst->source, src->source))
+        goto oom;
+    return rc;
+oom:
+    arena_settings_clear(dst);
+    return ARENA_E_NOMEM;
+}
+
+int arena_shard_parse(const char *text, int *index, int *count)
+{
+    const char *slash = strchr(text, '/');
+    char k[32];
+    int64_t a, b;
+    if (!slash || (size_t)(slash - text) >= sizeof k)
+        return ARENA_E_CONFIG;
+    memcpy(k, text, (size_t)(slash - text));
+    k[slash - text] = '\0';
+    if (util_parse_i64(k, 0, 999999, &a) || util_parse_i64(slash + 1, 1, 1000000, &b) || a >= b)
+        return ARENA_E_CONFIG;
+    *index = (int)a;
+    *count = (int)b;
+    return 0;
 }
 
 int arena_set_string(char **dst, const char *src)
@@ -320,6 +375,14 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
         if (arena_sprt_check(&s->sprt_params, why, sizeof why))
             return util_fail(ARENA_E_CONFIG, err, errsz, "SPRT: %s", why);
     }
+    if (s->shard_count < 0 || s->shard_count > 1000000 ||
+        (s->shard_count > 0 && (s->shard_index < 0 || s->shard_index >= s->shard_count)))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "shard %d/%d: it must be K/N with 0 <= K < N",
+                         s->shard_index, s->shard_count);
+    if (s->sprt && s->shard_count > 1 && !s->games_given)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "an SPRT league in shards needs a game count (--games N): a shard "
+                         "cannot stop on the whole match's evidence");
     if (s->rating_interval < 0 || s->rating_interval > ARENA_MAX_GAMES)
         return util_fail(ARENA_E_CONFIG, err, errsz, "rating interval must be in 0..%d (%d given)",
                          ARENA_MAX_GAMES, s->rating_interval);
@@ -361,6 +424,12 @@ cJSON *arena_settings_to_json(const arena_settings *s)
                                                       s->openings_random ? "random" : "file")) ||
         (s->random_plies && !cJSON_AddNumberToObject(root, "random_plies", s->random_plies)))
         goto oom;
+    if (s->shard_count > 1) {
+        cJSON *sh = cJSON_AddObjectToObject(root, "shard");
+        if (!sh || !cJSON_AddNumberToObject(sh, "index", s->shard_index) ||
+            !cJSON_AddNumberToObject(sh, "count", s->shard_count))
+            goto oom;
+    }
     if (s->sprt) {
         cJSON *sp = cJSON_AddObjectToObject(root, "sprt");
         if (!sp || !cJSON_AddNumberToObject(sp, "elo0", s->sprt_params.elo0) ||
@@ -463,6 +532,13 @@ int arena_settings_compare(const arena_settings *old, const arena_settings *now,
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its openings are %s, now %s",
                          describe_openings(old, a, sizeof a), describe_openings(now, b, sizeof b));
     }
+    /* shard 0/1 and no shard are the whole league */
+    int old_n = old->shard_count > 1 ? old->shard_count : 1;
+    int now_n = now->shard_count > 1 ? now->shard_count : 1;
+    int old_k = old_n > 1 ? old->shard_index : 0, now_k = now_n > 1 ? now->shard_index : 0;
+    if (old_k != now_k || old_n != now_n)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "it holds shard %d/%d, now %d/%d", old_k,
+                         old_n, now_k, now_n);
     const arena_sprt_params *a = &old->sprt_params, *b = &now->sprt_params;
     if (old->sprt != now->sprt ||
         (now->sprt && (a->model != b->model || a->elo0 != b->elo0 || a->elo1 != b->elo1 ||

@@ -64,6 +64,8 @@ typedef struct arena_settings {
                             of the first bot (the gauntlet bot in a gauntlet)
                             against the other; it stops when a bound is crossed */
     arena_sprt_params sprt_params; /* its parameters when sprt is set */
+    int shard_index;     /* --shard K/N: this run plays only the game pairs k */
+    int shard_count;     /* (ids 2k, 2k+1) with k % N == K; count 0 or 1: all */
     int rating_interval; /* "rating_interval": print the standings (and the SPRT
                             line) every N finished games; 0: at the end only
                             (an SPRT line still follows every complete pair) */
@@ -93,6 +95,13 @@ void arena_settings_init(arena_settings *s);
 /* Frees every string and the opening table of *s and re-initialises it.
  * NULL is a no-op. */
 void arena_settings_clear(arena_settings *s);
+
+/* Makes *dst (initialised here) a deep copy of src: strings and the
+ * opening table. Returns 0 or ARENA_E_NOMEM (then *dst is cleared). */
+int arena_settings_copy(arena_settings *dst, const arena_settings *src);
+
+/* Parses a shard "K/N" (0 <= K < N <= 1000000). Returns 0 or ARENA_E_CONFIG. */
+int arena_shard_parse(const char *text, int *index, int *count);
 
 /* Appends a bot (strings copied). cwd may be NULL. Returns 0,
  * ARENA_E_CONFIG (too many bots) or ARENA_E_NOMEM. Names and commands are
@@ -136,7 +145,9 @@ const char *arena_format_name(arena_format f);
  * random plies, not both; random plies in 1..REF_OPENING_MAX (100) and
  * fewer than the ply limit; a random order only with a file; with an SPRT,
  * exactly two bots and parameters that pass arena_sprt_check(); a rating
- * interval in 0..ARENA_MAX_GAMES. Returns 0 or
+ * interval in 0..ARENA_MAX_GAMES; a shard K/N with 0 <= K < N, and an SPRT
+ * in shards only with a game count (a shard cannot stop on the whole
+ * match's evidence). Returns 0 or
  * ARENA_E_CONFIG with err naming the first problem. */
 int arena_settings_validate(const arena_settings *s, char *err, size_t errsz);
 
@@ -151,6 +162,7 @@ int arena_settings_gauntlet_index(const arena_settings *s);
  * cwd as written, the SPRT's parameters when there is one ("sprt": elo0,
  * elo1, alpha, beta, model: part of the identity, since changing them in
  * the middle of a test voids its error rates; not rating_interval), and
+ * the shard ("shard": {"index", "count"}) when the league is split, and
  * the openings settings when there are openings (the
  * table's content is the store's business: arena_store_league.c): saved as
  * DIR/league.json to recognise the league on resume. Caller owns the tree

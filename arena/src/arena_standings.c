@@ -58,7 +58,7 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
         return ARENA_E_INVAL;
     memset(out, 0, sizeof *out);
     out->n = n;
-    out->expected = (int)arena_schedule_size(s->format, n, s->games);
+    out->expected = (int)arena_shard_size(s);
     for (int k = 0; k < count; k++) {
         const arena_game_record *r = &records[k];
         if (r->black < 0 || r->black >= n || r->white < 0 || r->white >= n ||
@@ -113,7 +113,7 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
         return rc;
     if ((rc = arena_pairs_pentanomial(records, count, n, out->pair_penta)))
         return rc;
-    if (s->sprt && n == 2) {
+    if (s->sprt && n == 2 && s->shard_count <= 1) {
         /* replayed in stored order: the decision is the first crossing */
         int t = arena_sprt_tested_bot(s);
         arena_sprt_match m;
@@ -258,14 +258,17 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     for (int i = 0; i < n; i++)
         if (arena_display_width(s->bots[i].name) > nw)
             nw = arena_display_width(s->bots[i].name);
+    char shard[48] = "";
+    if (s->shard_count > 1)
+        snprintf(shard, sizeof shard, " (shard %d/%d)", s->shard_index, s->shard_count);
     if (s->sprt) /* the schedule's size is only the SPRT's maximum */
         fprintf(out, "Standings: SPRT match, %d games (at most %d), seed %lld, %d ms per turn "
                 "(first %d ms)\n", st->games, st->expected, (long long)s->seed, s->turn_ms,
                 s->first_turn_ms);
     else
-        fprintf(out, "Standings: %s, %d bots, %d of %d games, seed %lld, %d ms per turn "
+        fprintf(out, "Standings: %s, %d bots, %d of %d games%s, seed %lld, %d ms per turn "
                 "(first %d ms)\n", arena_format_name(s->format), n, st->games, st->expected,
-                (long long)s->seed, s->turn_ms, s->first_turn_ms);
+                shard, (long long)s->seed, s->turn_ms, s->first_turn_ms);
     fprintf(out, "%3s  ", "#");
     arena_pad_name(out, "Bot", nw);
     fprintf(out, " %6s %5s %6s %5s %5s %5s %7s %6s %5s %4s %4s %5s %5s %7s %7s\n", "Elo", "+/-",

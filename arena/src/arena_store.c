@@ -59,38 +59,6 @@ static void remove_temp_files(const char *records)
     closedir(d);
 }
 
-static int copy_settings(arena_settings *dst, const arena_settings *src)
-{
-    arena_settings_init(dst);
-    for (int i = 0; i < src->bot_count; i++)
-        if (arena_settings_add_bot(dst, src->bots[i].name, src->bots[i].command,
-                                   src->bots[i].cwd, NULL, 0))
-            return ARENA_E_NOMEM;
-    dst->format = src->format;
-    dst->games = src->games;
-    dst->concurrency = src->concurrency;
-    dst->seed = src->seed;
-    dst->turn_ms = src->turn_ms;
-    dst->first_turn_ms = src->first_turn_ms;
-    dst->max_plies = src->max_plies;
-    dst->openings_random = src->openings_random;
-    dst->random_plies = src->random_plies;
-    dst->games_given = src->games_given;
-    dst->sprt = src->sprt;
-    dst->sprt_params = src->sprt_params;
-    dst->rating_interval = src->rating_interval;
-    if (src->openings && !(dst->openings = arena_openings_copy(src->openings)))
-        return ARENA_E_NOMEM;
-    if (arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
-        arena_set_string(&dst->openings_file, src->openings_file) ||
-        arena_set_string(&dst->out_dir, src->out_dir) ||
-        arena_set_string(&dst->anchor, src->anchor) ||
-        arena_set_string(&dst->base_dir, src->base_dir) ||
-        arena_set_string(&dst->source, src->source))
-        return ARENA_E_NOMEM;
-    return 0;
-}
-
 static int keep_record(arena_store *st, const arena_game_record *r)
 {
     if (st->count == st->cap) {
@@ -121,6 +89,9 @@ static int check_against_schedule(const arena_store *st, const arena_game_record
         g.round != r->round || g.pairing != r->pairing)
         return util_fail(-1, why, whysz,
                          "game %d does not match the schedule (bots or seed differ)", r->id);
+    if (!arena_shard_has(s, r->id))
+        return util_fail(-1, why, whysz, "game %d is not in shard %d/%d", r->id, s->shard_index,
+                         s->shard_count);
     if (r->winner > 1 || r->fault > 1)
         return util_fail(-1, why, whysz, "game %d has an impossible result", r->id);
     return 0;
@@ -205,7 +176,8 @@ static int build_paths(arena_store *st, const char *dir)
                : ARENA_E_NOMEM;
 }
 
-static int open_read_only(arena_store *st, const char *dir, char *err, size_t errsz)
+static int open_read_only(arena_store *st, const char *dir, const arena_settings *s, char *err,
+                          size_t errsz)
 {
     struct stat sb;
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
@@ -213,7 +185,35 @@ static int open_read_only(arena_store *st, const char *dir, char *err, size_t er
     if (access(st->league_path, R_OK) != 0)
         return util_fail(ARENA_E_IO, err, errsz,
                          "%s: not a league directory (no league.json: %s)", dir, strerror(errno));
-    return arena_store_read_league(st, &st->settings, NULL, err, errsz);
+    int rc = arena_store_read_league(st, &st->settings, &st->fingerprints, err, errsz);
+    if (rc || !s)
+        return rc;
+    /* Read against s: the same league (any shard of it), whose opening
+     * table then names each game's opening. */
+    arena_settings now;
+    char why[512];
+    if ((rc = arena_settings_copy(&now, s)))
+        return util_fail(rc, err, errsz, "out of memory");
+    now.shard_index = st->settings.shard_index;
+    now.shard_count = st->settings.shard_count;
+    if (arena_set_string(&now.out_dir, st->dir)) {
+        arena_settings_clear(&now);
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    }
+    rc = arena_settings_compare(&st->settings, &now, why, sizeof why);
+    if (rc == 0 && st->settings.games != now.games)
+        rc = util_fail(ARENA_E_MISMATCH, why, sizeof why, "it plays %d games per pairing, not %d",
+                       st->settings.games, now.games);
+    if (rc == 0)
+        rc = arena_store_check_openings(st, &now, why, sizeof why);
+    if (rc) {
+        arena_settings_clear(&now);
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "%s holds a different league (%s)", dir,
+                         why);
+    }
+    arena_settings_clear(&st->settings);
+    st->settings = now; /* owned now */
+    return 0;
 }
 
 /* RESUME and FRESH: the lock on DIR comes first, so that a second arena
@@ -251,7 +251,7 @@ static int open_resume(arena_store *st, const char *dir, const arena_settings *s
                          "%s holds games.jsonl but no league.json: use another --out, or "
                          "--force-new to archive it and start over", dir);
     }
-    if ((rc = copy_settings(&st->settings, s)))
+    if ((rc = arena_settings_copy(&st->settings, s)))
         return util_fail(rc, err, errsz, "out of memory");
     st->fd = open(st->games_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     if (st->fd < 0)
@@ -286,7 +286,7 @@ int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fing
     if (rc)
         util_fail(rc, err, errsz, "out of memory");
     else if (mode == ARENA_STORE_READ_ONLY)
-        rc = open_read_only(st, dir, err, errsz);
+        rc = open_read_only(st, dir, s, err, errsz);
     else
         rc = open_resume(st, dir, s, mode, warn, user, err, errsz);
     if (rc == 0) {
@@ -432,4 +432,39 @@ int arena_store_write_standings(arena_store *st, const cJSON *standings, char *e
         return util_fail(rc, err, errsz, "cannot write %s: %s", st->standings_path,
                          strerror(errno));
     return 0;
+}
+
+const cJSON *arena_store_fingerprints(const arena_store *st)
+{
+    return st->fingerprints;
+}
+
+const char *arena_store_games_path(const arena_store *st)
+{
+    return st->games_path;
+}
+
+int arena_store_copy_record(arena_store *dst, const arena_store *src, int id, char *err,
+                            size_t errsz)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%06d.json", id);
+    char *from = util_path_join(src->records_dir, name);
+    char *to = util_path_join(dst->records_dir, name);
+    char *text = NULL;
+    size_t n = 0;
+    int rc = 0;
+    if (!from || !to) {
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    } else if (dst->fd < 0) {
+        rc = util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
+    } else if (util_read_file(from, ARENA_RECORD_MAX, &text, &n) != 0) {
+        rc = util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", from, strerror(errno));
+    } else if (util_write_file_atomic(to, text, n) != 0) {
+        rc = util_fail(ARENA_E_IO, err, errsz, "cannot write %s: %s", to, strerror(errno));
+    }
+    free(text);
+    free(from);
+    free(to);
+    return rc;
 }

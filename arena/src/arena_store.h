@@ -70,8 +70,14 @@ enum arena_store_mode {
  * its new fingerprint. Finally (re)writes league.json atomically with the
  * fresh fingerprints (NULL: the stored ones).
  * FRESH: the same after archiving dir's league under the lock.
- * READ_ONLY: s and fingerprints are ignored and may be NULL; the league is
- * read from dir/league.json (see arena_store_settings).
+ * READ_ONLY: fingerprints is ignored; the league is read from
+ * dir/league.json (see arena_store_settings). With s NULL, a league with
+ * openings reads its games' openings unchecked (its table is not loaded).
+ * With s given, dir must hold the same league as s, any shard of it, with
+ * the same games per pairing and openings digest (ARENA_E_MISMATCH
+ * otherwise), and its games are read against s (its opening table): then
+ * arena_store_settings is a copy of s with dir's shard (a merge reads
+ * shards this way).
  * Records that do not belong to the schedule (wrong id, names, seed) or
  * repeat an id are skipped with a warning. Returns 0 and *out, or
  * ARENA_E_INVAL (NULL dir, no s for a writable mode, unknown mode),
@@ -114,6 +120,25 @@ int arena_store_append(arena_store *st, const arena_game_record *r, char *err, s
  * ARENA_E_NOMEM. */
 int arena_store_write_game(arena_store *st, int id, const ref_game *g, char *err,
                            size_t errsz);
+
+/* The bots' fingerprints stored in DIR/league.json ({"bot name": {file:
+ * sha256}}), NULL when it has none. Owned by the store. */
+const cJSON *arena_store_fingerprints(const arena_store *st);
+
+/* The path of DIR/games.jsonl, for messages. Owned by the store. */
+const char *arena_store_games_path(const arena_store *st);
+
+/* Longest game record file copied by arena_store_copy_record, bytes. */
+#define ARENA_RECORD_MAX (64 * 1024 * 1024)
+
+/* Copies game id's record file DIR/games/<id>.json from src (any store)
+ * into dst (a writable store) atomically, before the game's games.jsonl
+ * line is appended to dst (the store's crash-safety order). Returns 0,
+ * ARENA_E_IO (err names the file: a record that is missing or unreadable,
+ * or the copy that cannot be written), ARENA_E_INVAL (dst read-only) or
+ * ARENA_E_NOMEM. */
+int arena_store_copy_record(arena_store *dst, const arena_store *src, int id, char *err,
+                            size_t errsz);
 
 /* The path of DIR/standings.json. Owned by the store. */
 const char *arena_store_standings_path(const arena_store *st);

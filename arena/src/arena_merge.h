@@ -1,0 +1,45 @@
+/*
+ * arena_merge.h - merging results directories of one league: the shards
+ * played on several machines (--shard K/N), or copies of a league, into
+ * one results directory that is exactly what one machine would have
+ * written (games.jsonl, games/, league.json; the caller then writes the
+ * standings and pages).
+ *
+ * Not thread-safe (it opens stores, which are not); call from main().
+ */
+#ifndef ARENA_MERGE_H
+#define ARENA_MERGE_H
+
+#include <stdio.h>
+
+#include "arena_store.h"
+
+/* What a merge did. */
+typedef struct arena_merge_result {
+    int added;      /* games new to OUT */
+    int duplicates; /* games found more than once with the same content (kept once) */
+    int missing;    /* games of the league that no directory (nor OUT) holds */
+    int total;      /* games of the whole league */
+} arena_merge_result;
+
+/* Merges the results directories dirs[0..n-1] into out (created when
+ * missing; an existing out of the same league keeps its games and gains
+ * the new ones only). Every directory must hold the same league (the
+ * identity of league.json but its shard, the bots' fingerprints and the
+ * openings file's digest): else ARENA_E_MISMATCH naming the directory and
+ * the difference. Games are united by id: the same id with the same
+ * content (its games.jsonl line) is kept once; the same id with different
+ * content is ARENA_E_MISMATCH naming both games.jsonl files, and then
+ * nothing is written. Each new game's record file is copied (a missing one
+ * is a warning: the result is in games.jsonl), then its line appended, in
+ * id order. On `report` (may be NULL): a line per shard (or directory)
+ * with its games present and missing. *res gets the counts. Returns 0,
+ * ARENA_E_CONFIG (n < 1), ARENA_E_IO, ARENA_E_PARSE (a league.json
+ * unreadable), ARENA_E_BUSY (out in use), ARENA_E_MISMATCH or
+ * ARENA_E_NOMEM, with err naming the problem. On success *out_store (if
+ * not NULL) gets OUT's open store (caller closes it) for the standings. */
+int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn, void *user,
+                FILE *report, arena_merge_result *res, arena_store **out_store, char *err,
+                size_t errsz);
+
+#endif
