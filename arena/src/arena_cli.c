@@ -28,6 +28,9 @@ enum {
     OPT_RANDOM_PLIES,
     OPT_SPRT,
     OPT_SHARD,
+    OPT_ADD_BOT,
+    OPT_EXTEND,
+    OPT_EXCLUDE,
     OPT_MERGE,
     OPT_RATING_INTERVAL
 };
@@ -52,6 +55,9 @@ static const struct option options[] = {
     {"sprt", required_argument, NULL, OPT_SPRT},
     {"rating-interval", required_argument, NULL, OPT_RATING_INTERVAL},
     {"shard", required_argument, NULL, OPT_SHARD},
+    {"add-bot", required_argument, NULL, OPT_ADD_BOT},
+    {"extend", no_argument, NULL, OPT_EXTEND},
+    {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"merge", required_argument, NULL, OPT_MERGE},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"html", required_argument, NULL, OPT_HTML},
@@ -64,7 +70,8 @@ void arena_cli_usage(FILE *out)
 {
     fputs(
         "Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
-        "       loa-arena --standings DIR [--anchor NAME]\n"
+        "       loa-arena --standings DIR [--anchor NAME] [--exclude NAME]\n"
+        "       loa-arena --add-bot NAME=COMMAND --out DIR\n"
         "       loa-arena --html DIR\n"
         "       loa-arena --merge OUT DIR...\n"
         "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
@@ -95,6 +102,10 @@ void arena_cli_usage(FILE *out)
         "                           or H1 (stronger by E1) is accepted\n"
         "      --rating-interval N  print the standings (and the SPRT line) every N games\n"
         "Running:\n"
+        "      --add-bot NAME=CMD   with --out DIR: add a bot to DIR's league and play only\n"
+        "                           its new pairings (no existing game is replayed)\n"
+        "      --extend             the league file lists more bots than DIR's league:\n"
+        "                           add them (as --add-bot)\n"
         "      --shard K/N          play only shard K of N (game pairs k with k % N == K;\n"
         "                           run each shard anywhere, then --merge their DIRs)\n"
         "  -c, --concurrency N      games at once (default: the number of cores)\n"
@@ -108,6 +119,7 @@ void arena_cli_usage(FILE *out)
         "Standings:\n"
         "      --anchor NAME        rate NAME at 0 Elo (default: mean 0)\n"
         "      --standings DIR      print the standings of DIR without playing\n"
+        "      --exclude NAME       with --standings: leave NAME and its games out\n"
         "      --merge OUT DIR...   merge result directories of one league (shards, or\n"
         "                           copies) into OUT; games are checked, never duplicated\n"
         "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
@@ -133,6 +145,12 @@ void arena_cli_clear(arena_cli *cli)
     for (int i = 0; i < cli->merge_count; i++)
         free(cli->merge_dirs[i]);
     free(cli->merge_dirs);
+    for (int i = 0; i < cli->add_bot_count; i++)
+        free(cli->add_bots[i]);
+    free(cli->add_bots);
+    for (int i = 0; i < cli->exclude_count; i++)
+        free(cli->exclude[i]);
+    free(cli->exclude);
     memset(cli, 0, sizeof *cli);
 }
 
@@ -218,6 +236,19 @@ static void free_args(char **av, char **owned)
         free(owned[k]);
     free(owned);
     free(av);
+}
+
+/* Appends a copy of w to the list *v of *n words. 0 or ARENA_E_NOMEM. */
+static int push_word(char ***v, int *n, const char *w)
+{
+    char **p = realloc(*v, sizeof *p * (size_t)(*n + 1));
+    if (!p)
+        return ARENA_E_NOMEM;
+    *v = p;
+    if (!(p[*n] = strdup(w)))
+        return ARENA_E_NOMEM;
+    (*n)++;
+    return 0;
 }
 
 /* A flag's value, kept until the league file is read. */
@@ -354,12 +385,15 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
         case 'V': cli->version = 1; break;
         case OPT_FORCE_NEW: cli->force_new = 1; break;
         case OPT_KEEP_GOING: cli->keep_going = 1; break;
+        case OPT_EXTEND: cli->settings.extend = 1; break;
         case OPT_STANDINGS:
             if ((rc = arena_set_string(&cli->standings_dir, optarg)))
                 break;
             break;
         case OPT_HTML: rc = arena_set_string(&cli->html_dir, optarg); break;
         case OPT_MERGE: rc = arena_set_string(&cli->merge_out, optarg); break;
+        case OPT_ADD_BOT: rc = push_word(&cli->add_bots, &cli->add_bot_count, optarg); break;
+        case OPT_EXCLUDE: rc = push_word(&cli->exclude, &cli->exclude_count, optarg); break;
         default:
             flags[nflags].opt = opt;
             flags[nflags].arg = optarg;
@@ -411,13 +445,40 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
         if (cli->league_file)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "--standings DIR takes no league file (it reads DIR/league.json)");
+        if (cli->add_bot_count)
+            rc = util_fail(ARENA_E_CONFIG, err, errsz, "--standings DIR takes no --add-bot");
         for (int i = 0; i < nflags && !rc; i++) {
             if (flags[i].opt != OPT_ANCHOR)
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                               "--standings DIR only combines with --anchor");
+                               "--standings DIR only combines with --anchor and --exclude");
             else
                 rc = apply(cli, &flags[i], err, errsz);
         }
+        free(flags);
+        return rc;
+    }
+    if (cli->exclude_count) {
+        free(flags);
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--exclude NAME only changes printed standings: --standings DIR "
+                         "--exclude NAME");
+    }
+    if (cli->add_bot_count) {
+        /* The league comes from DIR (main reads it): only run flags here. */
+        for (int i = 0; i < nflags && !rc; i++)
+            if (flags[i].opt != 'o' && flags[i].opt != 'c')
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "--add-bot NAME=COMMAND --out DIR adds a bot to DIR's league and "
+                               "takes only --out, --concurrency, --quiet, --keep-going");
+        if (!rc && cli->league_file)
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "--add-bot takes no league file: list the bot in the file and use "
+                           "--extend");
+        for (int i = 0; i < nflags && !rc; i++)
+            rc = apply(cli, &flags[i], err, errsz);
+        if (!rc && !cli->settings.out_dir)
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "--add-bot needs --out DIR, the league to add the bot to");
         free(flags);
         return rc;
     }

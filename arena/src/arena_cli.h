@@ -27,6 +27,10 @@ typedef struct arena_cli {
     char *merge_out;          /* --merge OUT DIR...: merge result directories */
     char **merge_dirs;        /* the DIRs (copies), merge_count of them */
     int merge_count;
+    char **add_bots;          /* --add-bot NAME=COMMAND (repeatable), add_bot_count */
+    int add_bot_count;
+    char **exclude;           /* --exclude NAME with --standings (repeatable) */
+    int exclude_count;
     int force_new;            /* --force-new: archive an existing league in DIR */
     int quiet;                /* --quiet: no progress, no per-game lines */
     int help, version;        /* --help, --version */

@@ -346,6 +346,23 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
             rc = get_int(it, src, 1, REF_OPENING_MAX, &s->random_plies, err, errsz);
         } else if (strcmp(k, "sprt") == 0) {
             rc = load_sprt(s, it, src, err, errsz);
+        } else if (strcmp(k, "steps") == 0) {
+            /* written by loa-arena in DIR/league.json: [[bots, games], ...] */
+            int j = 0;
+            if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) > ARENA_MAX_STEPS)
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"steps\" must be a list of "
+                               "[bots, games]", src);
+            for (const cJSON *e = it ? it->child : NULL; e && !rc; e = e->next, j++) {
+                if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2)
+                    rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"steps\"[%d] must be "
+                                   "[bots, games]", src, j);
+                else if (!(rc = get_int(e->child, src, 2, ARENA_MAX_BOTS, &s->steps[j].bots, err,
+                                        errsz)))
+                    rc = get_int(e->child->next, src, 2, 1000000, &s->steps[j].games, err,
+                                 errsz);
+            }
+            if (!rc)
+                s->step_count = j;
         } else if (strcmp(k, "shard") == 0) {
             /* written by loa-arena in DIR/league.json (--shard K/N) */
             const cJSON *k_ = cJSON_GetObjectItemCaseSensitive(it, "index");

@@ -19,7 +19,6 @@
 #include "arena_error.h"
 #include "arena_fingerprint.h"
 #include "arena_load.h"
-#include "arena_merge.h"
 #include "arena_pairs.h"
 #include "arena_progress.h"
 #include "arena_report.h"
@@ -29,6 +28,7 @@
 #include "arena_signals.h"
 #include "arena_sprt_report.h"
 #include "arena_store.h"
+#include "arena_tasks.h"
 #include "loa/loa.h"
 #include "ref/referee.h"
 #ifdef LOA_HAVE_REPLAY
@@ -49,11 +49,6 @@ static void exe_dir(char *buf, size_t size)
         *slash = '\0';
 }
 
-static void warn_stderr(const char *msg, void *user)
-{
-    (void)user;
-    fprintf(stderr, "loa-arena: warning: %s\n", msg);
-}
 
 /* ---- the run ---- */
 
@@ -220,86 +215,6 @@ static void on_tick(void *user)
     arena_progress_tick(st->progress);
 }
 
-static int print_stored_standings(const arena_cli *cli)
-{
-    char err[1024];
-    arena_store *store = NULL;
-    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY, warn_stderr,
-                              NULL,
-                              &store, err, sizeof err);
-    if (rc) {
-        fprintf(stderr, "loa-arena: %s\n", err);
-        return 2;
-    }
-    const arena_settings *s = arena_store_settings(store);
-    const char *anchor_name = cli->anchor_set ? cli->settings.anchor : s->anchor;
-    int anchor = -1;
-    if (anchor_name && (anchor = arena_settings_find_bot(s, anchor_name)) < 0) {
-        fprintf(stderr, "loa-arena: --anchor: '%s' is not one of the bots of %s\n", anchor_name,
-                cli->standings_dir);
-        arena_store_close(store);
-        return 2;
-    }
-    rc = arena_report_standings(s, store, anchor, 0, stdout);
-    arena_store_close(store);
-    return rc ? 1 : 0;
-}
-
-/* --html DIR: every replay page and the index, playing nothing. */
-static int write_html_dir(const arena_cli *cli)
-{
-#ifdef LOA_HAVE_REPLAY
-    char err[1024];
-    int written = 0, failed = 0;
-    int rc = replay_write_league(cli->html_dir, 1, &written, &failed, err, sizeof err);
-    if (rc != REPLAY_E_LEAGUE && rc != REPLAY_E_INVAL)
-        printf("%d replay pages written, %d failed; index: %s/index.html\n", written, failed,
-               cli->html_dir);
-    if (rc)
-        fprintf(stderr, "loa-arena: %s\n", err);
-    return rc == REPLAY_E_LEAGUE || rc == REPLAY_E_INVAL ? 2 : rc ? 1 : 0;
-#else
-    fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", cli->html_dir);
-    return 2;
-#endif
-}
-
-/* --merge OUT DIR...: the union of the directories' games, then OUT's
- * standings and pages. Exit 0 complete, 1 games missing or an I/O
- * failure, 2 different leagues or conflicting games (nothing merged). */
-static int merge_dirs(const arena_cli *cli)
-{
-    char err[1024];
-    arena_merge_result res;
-    arena_store *out = NULL;
-    int rc = arena_merge(cli->merge_out, cli->merge_dirs, cli->merge_count, warn_stderr, NULL,
-                         stdout, &res, &out, err, sizeof err);
-    if (rc) {
-        fprintf(stderr, "loa-arena: --merge: %s\n", err);
-        return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
-    }
-    printf("Merged %d directories into %s: %d new games, %d found twice (kept once), %d of %d "
-           "games\n\n", cli->merge_count, cli->merge_out, res.added, res.duplicates,
-           res.total - res.missing, res.total);
-    const arena_settings *s = arena_store_settings(out);
-    int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-    int code = arena_report_standings(s, out, anchor, 1, stdout) ? 1 : 0;
-    arena_store_close(out);
-#ifdef LOA_HAVE_REPLAY
-    int written = 0, failed = 0;
-    if (replay_write_league(cli->merge_out, 1, &written, &failed, err, sizeof err))
-        fprintf(stderr, "loa-arena: warning: replay pages: %s\n", err);
-    else
-        printf("Replays: %s/index.html\n", cli->merge_out);
-#endif
-    if (res.missing) {
-        fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
-                "merge again when they are played\n", res.missing, res.total);
-        code = 1;
-    }
-    return code;
-}
-
 static int run_league(arena_cli *cli)
 {
     arena_settings *s = &cli->settings;
@@ -320,13 +235,17 @@ static int run_league(arena_cli *cli)
     }
     arena_store *store = NULL;
     rc = arena_store_open(s->out_dir, s, fingerprints,
-                          cli->force_new ? ARENA_STORE_FRESH : ARENA_STORE_RESUME, warn_stderr,
+                          cli->force_new ? ARENA_STORE_FRESH : ARENA_STORE_RESUME, arena_warn_stderr,
                           NULL, &store, err, sizeof err);
     cJSON_Delete(fingerprints);
     if (rc) {
         fprintf(stderr, "loa-arena: %s%s\n", cli->force_new ? "--force-new: " : "", err);
         return 2;
     }
+    /* the league's shape history (bots added) is the store's */
+    const arena_settings *kept = arena_store_settings(store);
+    memcpy(s->steps, kept->steps, sizeof s->steps);
+    s->step_count = kept->step_count;
     if (cli->out_derived)
         printf("Results in %s (this league's own directory, named after its settings; --out DIR "
                "to choose)\n", s->out_dir);
@@ -479,7 +398,7 @@ static int run_league(arena_cli *cli)
     }
     fputc('\n', stdout);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-    if (arena_report_standings(s, store, anchor, 1, stdout) && exit_code == 0)
+    if (arena_report_standings(s, store, anchor, NULL, 1, stdout) && exit_code == 0)
         exit_code = 1;
     if (write_page(s->out_dir, -1, err, sizeof err))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
@@ -521,9 +440,14 @@ int main(int argc, char **argv)
         arena_cli_clear(&cli);
         return 1;
     }
-    int code = cli.merge_out       ? merge_dirs(&cli)
-               : cli.html_dir      ? write_html_dir(&cli)
-               : cli.standings_dir ? print_stored_standings(&cli)
+    int code = cli.add_bot_count ? arena_task_add_bots(&cli) : 0;
+    if (code) {
+        arena_cli_clear(&cli);
+        return code;
+    }
+    code = cli.merge_out           ? arena_task_merge(&cli)
+               : cli.html_dir      ? arena_task_html(&cli)
+               : cli.standings_dir ? arena_task_standings(&cli)
                                    : run_league(&cli);
     arena_cli_clear(&cli);
     return code;

@@ -4,10 +4,59 @@
 #include <stdlib.h>
 
 #include "arena_error.h"
+#include "arena_schedule.h"
 #include "arena_standings.h"
 
-int arena_report_standings(const arena_settings *s, arena_store *store, int anchor, int write,
-                           FILE *out)
+/* The league without the excluded bots: a copy of s with only the others
+ * (no shape history, no SPRT unless two bots remain as they were), their
+ * games renumbered onto the remaining bots, and the games the schedule
+ * expects of them. Returns 0 or ARENA_E_NOMEM / ARENA_E_INVAL. */
+static int view_without(const arena_settings *s, const unsigned char *exclude,
+                        arena_game_record *recs, int *n, int *anchor, int *expected,
+                        arena_settings *v)
+{
+    int map[ARENA_MAX_BOTS], kept = 0;
+    for (int i = 0; i < s->bot_count; i++)
+        map[i] = exclude[i] ? -1 : kept++;
+    arena_settings_init(v);
+    int rc = 0;
+    for (int i = 0; i < s->bot_count && !rc; i++)
+        if (!exclude[i])
+            rc = arena_settings_add_bot(v, s->bots[i].name, s->bots[i].command, s->bots[i].cwd,
+                                        NULL, 0);
+    if (rc)
+        return rc;
+    v->format = s->format;
+    v->games = s->games;
+    v->seed = s->seed;
+    v->turn_ms = s->turn_ms;
+    v->first_turn_ms = s->first_turn_ms;
+    v->max_plies = s->max_plies;
+    v->sprt = 0; /* a test is between the league's two bots, not a view */
+    int k = 0;
+    for (int i = 0; i < *n; i++)
+        if (map[recs[i].black] >= 0 && map[recs[i].white] >= 0) {
+            recs[k] = recs[i];
+            recs[k].black = map[recs[i].black];
+            recs[k].white = map[recs[i].white];
+            k++;
+        }
+    *n = k;
+    *anchor = *anchor >= 0 ? map[*anchor] : -1;
+    arena_game_spec *all = NULL;
+    int total = 0;
+    if ((rc = arena_schedule_build(s, &all, &total)))
+        return rc;
+    *expected = 0;
+    for (int i = 0; i < total; i++)
+        *expected += arena_shard_has(s, all[i].id) && map[all[i].black] >= 0 &&
+                     map[all[i].white] >= 0;
+    free(all);
+    return 0;
+}
+
+int arena_report_standings(const arena_settings *s, arena_store *store, int anchor,
+                           const unsigned char *exclude, int write, FILE *out)
 {
     /* large (pair matrices): on the heap */
     arena_standings *st = malloc(sizeof *st);
@@ -21,8 +70,16 @@ int arena_report_standings(const arena_settings *s, arena_store *store, int anch
     }
     for (int i = 0; i < n; i++)
         recs[i] = *arena_store_get(store, i);
-    int rc = arena_standings_compute(s, recs, n, anchor, st);
+    arena_settings view;
+    arena_settings_init(&view);
+    int expected = -1, rc = 0;
+    if (exclude && (rc = view_without(s, exclude, recs, &n, &anchor, &expected, &view)) == 0)
+        s = &view;
+    if (rc == 0)
+        rc = arena_standings_compute(s, recs, n, anchor, st);
     free(recs);
+    if (rc == 0 && expected >= 0)
+        st->expected = expected;
     if (rc == 0)
         rc = arena_standings_print(st, s, out);
     if (rc == 0 && write) {
@@ -38,6 +95,7 @@ int arena_report_standings(const arena_settings *s, arena_store *store, int anch
         }
         cJSON_Delete(j);
     }
+    arena_settings_clear(&view);
     free(st);
     return rc;
 }
@@ -50,7 +108,7 @@ int arena_report_standings_text(const arena_settings *s, arena_store *store, int
     FILE *mem = open_memstream(text, &size);
     if (!mem)
         return ARENA_E_NOMEM;
-    int rc = arena_report_standings(s, store, anchor, 0, mem);
+    int rc = arena_report_standings(s, store, anchor, NULL, 0, mem);
     if (fclose(mem) != 0 && rc == 0)
         rc = ARENA_E_NOMEM;
     if (rc) {

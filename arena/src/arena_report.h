@@ -17,11 +17,13 @@
 /* Computes the standings of league s over every game in store (anchor: the
  * bot index rated 0, -1 for the mean) and prints them on out; with write
  * set, the store also writes standings.json and its path is printed.
+ * exclude (NULL: none) marks bots (exclude[i] != 0) left out with their
+ * games, as if they had never played: `--standings DIR --exclude NAME`.
  * Returns 0, ARENA_E_NOMEM, ARENA_E_INVAL (a stored game naming a bot out
  * of range) or ARENA_E_IO (printing or standings.json failed; the latter
  * is also reported on stderr). */
-int arena_report_standings(const arena_settings *s, arena_store *store, int anchor, int write,
-                           FILE *out);
+int arena_report_standings(const arena_settings *s, arena_store *store, int anchor,
+                           const unsigned char *exclude, int write, FILE *out);
 
 /* The same printout into *text (malloc'd, NUL-terminated; caller frees),
  * writing no file: the interim standings of a running league. Returns 0 or

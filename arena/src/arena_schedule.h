@@ -60,6 +60,29 @@ int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
                         int games_per_pairing, int64_t master_seed, int id,
                         arena_game_spec *out);
 
+/* A league that gained bots (arena_settings.steps) keeps every id it had:
+ * its schedule is blocks appended in order, each numbered like a league of
+ * its own (the formula above, from the block's first id): the first
+ * shape's games; then for each change, the new rounds of the pairings that
+ * existed (games raised), then every round of the new pairings (a bot
+ * added). A round's seed and opening are the same in every block, so an
+ * added bot meets the same starts as the others did. Without steps this is
+ * exactly the formula above. Pairings are numbered in the league's order:
+ * the first shape's (formula above), then each added bot x's pairings
+ * (round-robin: (0,x), (1,x), ..., (x-1,x); gauntlet: the gauntlet bot
+ * against x, as the formula gives). */
+
+/* The two bots of pairing p of league s (its order, above). Returns 0 or
+ * ARENA_E_INVAL (p out of range). */
+int arena_league_pairing(const arena_settings *s, int p, int *a, int *b);
+
+/* Total number of games of league s (every block). */
+int64_t arena_schedule_total(const arena_settings *s);
+
+/* Game id of league s (opening -1: see arena_schedule_build). Returns 0
+ * or ARENA_E_INVAL (id out of range, games odd). */
+int arena_schedule_spec(const arena_settings *s, int id, arena_game_spec *out);
+
 /* 1 if game id belongs to the shard of s (settings shard K/N: the pair
  * k = id / 2 with k % N == K, so both games of a colour-swapped pair are
  * in one shard), always 1 without shards. */

@@ -11,6 +11,7 @@
 
 #include "arena_error.h"
 #include "arena_openings.h"
+#include "arena_schedule.h"
 #include "ref/referee.h"
 #include "util/parse.h"
 #include "util/text.h"
@@ -69,6 +70,9 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
     dst->rating_interval = src->rating_interval;
     dst->shard_index = src->shard_index;
     dst->shard_count = src->shard_count;
+    memcpy(dst->steps, src->steps, sizeof dst->steps);
+    dst->step_count = src->step_count;
+    dst->extend = src->extend;
     if (src->openings && !(dst->openings = arena_openings_copy(src->openings)))
         goto oom;
     if (arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
@@ -82,6 +86,38 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
 oom:
     arena_settings_clear(dst);
     return ARENA_E_NOMEM;
+}
+
+int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err,
+                         size_t errsz)
+{
+    now->step_count = 0;
+    if (now->bot_count < old->bot_count || now->games < old->games ||
+        old->step_count > ARENA_MAX_STEPS)
+        return 0;
+    for (int i = 0; i < old->bot_count; i++)
+        if (strcmp(old->bots[i].name, now->bots[i].name) != 0)
+            return 0;
+    if (now->bot_count > old->bot_count && !now->extend)
+        return 0;
+    memcpy(now->steps, old->steps, sizeof *old->steps * (size_t)old->step_count);
+    now->step_count = old->step_count;
+    int adds = now->bot_count > old->bot_count;
+    /* Raising games extends the last block only when that block is the
+     * new rounds of every pairing: a league that never changed, or whose
+     * last change raised games. Otherwise the old shape becomes a step. */
+    int last_added = old->step_count > 0 && old->bot_count > old->steps[old->step_count - 1].bots;
+    int raises = now->games > old->games;
+    if (adds || (raises && last_added)) {
+        if (old->step_count >= ARENA_MAX_STEPS)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "the league has changed shape %d times, the most it records",
+                             ARENA_MAX_STEPS);
+        now->steps[now->step_count].bots = old->bot_count;
+        now->steps[now->step_count].games = old->games;
+        now->step_count++;
+    }
+    return 0;
 }
 
 int arena_shard_parse(const char *text, int *index, int *count)
@@ -336,6 +372,20 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
                          "%lld games (%lld pairings x %d) is more than the %d a league may hold",
                          (long long)(pairings * s->games), (long long)pairings, s->games,
                          ARENA_MAX_GAMES);
+    for (int j = 0; j < s->step_count; j++) {
+        const arena_league_step *a = &s->steps[j];
+        int nb = j + 1 < s->step_count ? s->steps[j + 1].bots : s->bot_count;
+        int ng = j + 1 < s->step_count ? s->steps[j + 1].games : s->games;
+        if (a->bots < 2 || a->games < 2 || a->games % 2 || nb < a->bots || ng < a->games ||
+            (nb == a->bots && ng == a->games))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "league step %d (%d bots, %d games) is not an earlier shape of the "
+                             "league", j + 1, a->bots, a->games);
+    }
+    if (s->step_count > 0 && s->format == ARENA_FORMAT_GAUNTLET &&
+        arena_settings_gauntlet_index(s) >= s->steps[0].bots)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "the gauntlet bot must be one of the league's first bots");
     if (s->concurrency < 0 || s->concurrency > 256)
         return util_fail(ARENA_E_CONFIG, err, errsz, "concurrency must be in 1..256 (%d given)",
                          s->concurrency);
@@ -424,6 +474,19 @@ cJSON *arena_settings_to_json(const arena_settings *s)
                                                       s->openings_random ? "random" : "file")) ||
         (s->random_plies && !cJSON_AddNumberToObject(root, "random_plies", s->random_plies)))
         goto oom;
+    if (s->step_count > 0) {
+        cJSON *st = cJSON_AddArrayToObject(root, "steps");
+        for (int j = 0; st && j < s->step_count; j++) {
+            int pair[2] = {s->steps[j].bots, s->steps[j].games};
+            cJSON *e = cJSON_CreateIntArray(pair, 2);
+            if (!e || !cJSON_AddItemToArray(st, e)) {
+                cJSON_Delete(e);
+                st = NULL;
+            }
+        }
+        if (!st)
+            goto oom;
+    }
     if (s->shard_count > 1) {
         cJSON *sh = cJSON_AddObjectToObject(root, "shard");
         if (!sh || !cJSON_AddNumberToObject(sh, "index", s->shard_index) ||
@@ -491,9 +554,20 @@ static const char *describe_openings(const arena_settings *s, char *buf, size_t 
 int arena_settings_compare(const arena_settings *old, const arena_settings *now, char *err,
                            size_t errsz)
 {
-    if (old->bot_count != now->bot_count)
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "it has %d bots, this league %d",
-                         old->bot_count, now->bot_count);
+    /* A league may gain bots (arena_settings_adopt): old's bots first,
+     * and old's shape recorded as a step of now's. */
+    int grown = now->bot_count > old->bot_count && now->step_count == old->step_count + 1 &&
+                now->steps[old->step_count].bots == old->bot_count &&
+                now->steps[old->step_count].games == old->games;
+    if (old->bot_count != now->bot_count && !grown)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "it has %d bots, this league %d%s",
+                         old->bot_count, now->bot_count,
+                         now->bot_count > old->bot_count ? " (--extend, or --add-bot, adds "
+                                                          "bots to a league)" : "");
+    if (now->step_count < old->step_count ||
+        memcmp(now->steps, old->steps, sizeof *old->steps * (size_t)old->step_count) != 0)
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "its history of added bots differs from this league's");
     for (int i = 0; i < old->bot_count; i++) {
         const arena_bot *a = &old->bots[i], *b = &now->bots[i];
         if (!str_eq(a->name, b->name))

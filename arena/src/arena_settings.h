@@ -28,6 +28,19 @@
 #define ARENA_NAME_MAX 40
 /* Longest bot command in bytes. */
 #define ARENA_COMMAND_MAX 4096
+/* Most changes of a league's shape (bots added, or games raised after an
+ * addition) that one league records (arena_league_step). */
+#define ARENA_MAX_STEPS 256
+
+/* A past shape of a league: its bot count and games per pairing before a
+ * bot was added (or before games were raised after an addition). The
+ * schedule keeps the ids of the games of every past shape, and appends
+ * the games of each change (arena_schedule.h). */
+typedef struct arena_league_step {
+    int bots;
+    int games;
+} arena_league_step;
+
 /* Most games in one league (ids are ints; the store keeps one byte per game). */
 #define ARENA_MAX_GAMES 100000000
 /* An SPRT match without a game count plays at most this many games (50,000
@@ -64,6 +77,12 @@ typedef struct arena_settings {
                             of the first bot (the gauntlet bot in a gauntlet)
                             against the other; it stops when a bound is crossed */
     arena_sprt_params sprt_params; /* its parameters when sprt is set */
+    arena_league_step steps[ARENA_MAX_STEPS]; /* "steps": past shapes, oldest
+                            first (bots and games non-decreasing); none for a
+                            league that never gained a bot */
+    int step_count;
+    int extend;          /* --extend / --add-bot: this run may add bots to the
+                            stored league (not part of its identity) */
     int shard_index;     /* --shard K/N: this run plays only the game pairs k */
     int shard_count;     /* (ids 2k, 2k+1) with k % N == K; count 0 or 1: all */
     int rating_interval; /* "rating_interval": print the standings (and the SPRT
@@ -99,6 +118,16 @@ void arena_settings_clear(arena_settings *s);
 /* Makes *dst (initialised here) a deep copy of src: strings and the
  * opening table. Returns 0 or ARENA_E_NOMEM (then *dst is cleared). */
 int arena_settings_copy(arena_settings *dst, const arena_settings *src);
+
+/* Carries the stored league old's shape history into now (the league
+ * asked for, its bots and games possibly more): now's steps become old's,
+ * plus old's shape (old->bot_count, old->games) when now adds bots (only
+ * with now->extend set) or raises the games of a league whose last change
+ * added bots (so that no existing id moves). Does nothing when now is not
+ * old grown (compare then says what differs). Returns 0 or ARENA_E_CONFIG
+ * (more than ARENA_MAX_STEPS changes). */
+int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err,
+                         size_t errsz);
 
 /* Parses a shard "K/N" (0 <= K < N <= 1000000). Returns 0 or ARENA_E_CONFIG. */
 int arena_shard_parse(const char *text, int *index, int *count);

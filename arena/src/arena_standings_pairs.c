@@ -12,14 +12,13 @@ int arena_standings_print_pairs(const arena_standings *st, const arena_settings 
 {
     int n = st->n;
     int pairings = arena_pairing_count(s->format, n);
-    int gauntlet = arena_settings_gauntlet_index(s);
     int shown = 0, with_pairs = 0, nw = 3;
     for (int i = 0; i < n; i++)
         if (arena_display_width(s->bots[i].name) > nw)
             nw = arena_display_width(s->bots[i].name);
     for (int p = 0; p < pairings; p++) {
         int a, b;
-        if (arena_pairing_bots(s->format, n, gauntlet, p, &a, &b))
+        if (arena_league_pairing(s, p, &a, &b))
             return ARENA_E_INVAL;
         const int *penta = &st->pair_penta[(a * n + b) * ARENA_PENTA_BINS];
         arena_penta_stats ps;

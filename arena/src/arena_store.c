@@ -83,8 +83,7 @@ static int check_against_schedule(const arena_store *st, const arena_game_record
         return util_fail(-1, why, whysz, "game %d is outside the schedule (%lld games)", r->id,
                          (long long)st->schedule_size);
     arena_game_spec g;
-    arena_schedule_game(s->format, s->bot_count, arena_settings_gauntlet_index(s), s->games,
-                        s->seed, r->id, &g);
+    arena_schedule_spec(s, r->id, &g);
     if (g.black != r->black || g.white != r->white || g.seed != r->seed ||
         g.round != r->round || g.pairing != r->pairing)
         return util_fail(-1, why, whysz,
@@ -236,8 +235,18 @@ static int open_resume(arena_store *st, const char *dir, const arena_settings *s
         arena_settings old;
         char why[512];
         rc = arena_store_read_league(st, &old, &st->fingerprints, why, sizeof why);
-        if (rc == 0 && (rc = arena_settings_compare(&old, s, why, sizeof why)) == 0)
+        /* the league as it will be: s with the stored shape history */
+        if (rc == 0 && (rc = arena_settings_copy(&st->settings, s)) == ARENA_E_NOMEM)
+            util_fail(rc, why, sizeof why, "out of memory");
+        if (rc == 0)
+            rc = arena_settings_adopt(&old, &st->settings, why, sizeof why);
+        if (rc == 0 && (rc = arena_settings_compare(&old, &st->settings, why, sizeof why)) == 0)
             rc = arena_store_check_openings(st, s, why, sizeof why);
+        if (rc == 0 && st->settings.bot_count > old.bot_count)
+            warnf(warn, user, "%s: adding %d bot%s to the league (%d bots now): only the new "
+                  "pairings are played", dir, st->settings.bot_count - old.bot_count,
+                  st->settings.bot_count - old.bot_count == 1 ? "" : "s",
+                  st->settings.bot_count);
         if (rc == 0 && old.games != s->games)
             warnf(warn, user, "%s: extending the league from %d to %d games per pairing", dir,
                   old.games, s->games);
@@ -251,7 +260,7 @@ static int open_resume(arena_store *st, const char *dir, const arena_settings *s
                          "%s holds games.jsonl but no league.json: use another --out, or "
                          "--force-new to archive it and start over", dir);
     }
-    if ((rc = arena_settings_copy(&st->settings, s)))
+    if (!st->settings.bot_count && (rc = arena_settings_copy(&st->settings, s)))
         return util_fail(rc, err, errsz, "out of memory");
     st->fd = open(st->games_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     if (st->fd < 0)
@@ -290,8 +299,7 @@ int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fing
     else
         rc = open_resume(st, dir, s, mode, warn, user, err, errsz);
     if (rc == 0) {
-        st->schedule_size = arena_schedule_size(st->settings.format, st->settings.bot_count,
-                                                st->settings.games);
+        st->schedule_size = arena_schedule_total(&st->settings);
         st->has = calloc((size_t)(st->schedule_size > 0 ? st->schedule_size : 1), 1);
         if (!st->has)
             rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");

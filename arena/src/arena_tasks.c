@@ -1,0 +1,164 @@
+/* arena_tasks.c - the commands that play nothing (arena_tasks.h). */
+#include "arena_tasks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena_error.h"
+#include "arena_merge.h"
+#include "arena_openings.h"
+#include "arena_report.h"
+#include "arena_store.h"
+#ifdef LOA_HAVE_REPLAY
+#include "replay/league.h"
+#endif
+
+void arena_warn_stderr(const char *msg, void *user)
+{
+    (void)user;
+    fprintf(stderr, "loa-arena: warning: %s\n", msg);
+}
+
+int arena_task_standings(const arena_cli *cli)
+{
+    char err[1024];
+    arena_store *store = NULL;
+    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr,
+                              NULL,
+                              &store, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        return 2;
+    }
+    const arena_settings *s = arena_store_settings(store);
+    const char *anchor_name = cli->anchor_set ? cli->settings.anchor : s->anchor;
+    int anchor = -1;
+    if (anchor_name && (anchor = arena_settings_find_bot(s, anchor_name)) < 0) {
+        fprintf(stderr, "loa-arena: --anchor: '%s' is not one of the bots of %s\n", anchor_name,
+                cli->standings_dir);
+        arena_store_close(store);
+        return 2;
+    }
+    unsigned char exclude[ARENA_MAX_BOTS] = {0};
+    for (int i = 0; i < cli->exclude_count; i++) {
+        int b = arena_settings_find_bot(s, cli->exclude[i]);
+        if (b < 0) {
+            fprintf(stderr, "loa-arena: --exclude: '%s' is not one of the bots of %s\n",
+                    cli->exclude[i], cli->standings_dir);
+            arena_store_close(store);
+            return 2;
+        }
+        if (b == anchor) {
+            fprintf(stderr, "loa-arena: --exclude: '%s' is the anchor (--anchor another bot)\n",
+                    cli->exclude[i]);
+            arena_store_close(store);
+            return 2;
+        }
+        exclude[b] = 1;
+    }
+    if (cli->exclude_count >= s->bot_count - 1) {
+        fprintf(stderr, "loa-arena: --exclude: at least two bots must remain\n");
+        arena_store_close(store);
+        return 2;
+    }
+    rc = arena_report_standings(s, store, anchor, cli->exclude_count ? exclude : NULL, 0, stdout);
+    arena_store_close(store);
+    return rc ? 1 : 0;
+}
+
+/* --html DIR: every replay page and the index, playing nothing. */
+int arena_task_html(const arena_cli *cli)
+{
+#ifdef LOA_HAVE_REPLAY
+    char err[1024];
+    int written = 0, failed = 0;
+    int rc = replay_write_league(cli->html_dir, 1, &written, &failed, err, sizeof err);
+    if (rc != REPLAY_E_LEAGUE && rc != REPLAY_E_INVAL)
+        printf("%d replay pages written, %d failed; index: %s/index.html\n", written, failed,
+               cli->html_dir);
+    if (rc)
+        fprintf(stderr, "loa-arena: %s\n", err);
+    return rc == REPLAY_E_LEAGUE || rc == REPLAY_E_INVAL ? 2 : rc ? 1 : 0;
+#else
+    fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", cli->html_dir);
+    return 2;
+#endif
+}
+
+/* --merge OUT DIR...: the union of the directories' games, then OUT's
+ * standings and pages. Exit 0 complete, 1 games missing or an I/O
+ * failure, 2 different leagues or conflicting games (nothing merged). */
+int arena_task_merge(const arena_cli *cli)
+{
+    char err[1024];
+    arena_merge_result res;
+    arena_store *out = NULL;
+    int rc = arena_merge(cli->merge_out, cli->merge_dirs, cli->merge_count, arena_warn_stderr, NULL,
+                         stdout, &res, &out, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --merge: %s\n", err);
+        return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
+    }
+    printf("Merged %d directories into %s: %d new games, %d found twice (kept once), %d of %d "
+           "games\n\n", cli->merge_count, cli->merge_out, res.added, res.duplicates,
+           res.total - res.missing, res.total);
+    const arena_settings *s = arena_store_settings(out);
+    int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+    int code = arena_report_standings(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
+    arena_store_close(out);
+#ifdef LOA_HAVE_REPLAY
+    int written = 0, failed = 0;
+    if (replay_write_league(cli->merge_out, 1, &written, &failed, err, sizeof err))
+        fprintf(stderr, "loa-arena: warning: replay pages: %s\n", err);
+    else
+        printf("Replays: %s/index.html\n", cli->merge_out);
+#endif
+    if (res.missing) {
+        fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
+                "merge again when they are played\n", res.missing, res.total);
+        code = 1;
+    }
+    return code;
+}
+
+/* --add-bot NAME=COMMAND --out DIR: the league of DIR with the bots added
+ * becomes cli->settings (then run_league plays the new pairings only).
+ * Returns 0, or an exit status. */
+int arena_task_add_bots(arena_cli *cli)
+{
+    char err[1024];
+    arena_store *st = NULL;
+    const char *dir = cli->settings.out_dir;
+    if (arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL, &st, err,
+                         sizeof err)) {
+        fprintf(stderr, "loa-arena: --add-bot: %s\n", err);
+        return 2;
+    }
+    arena_settings s;
+    int rc = arena_settings_copy(&s, arena_store_settings(st));
+    arena_store_close(st);
+    if (rc) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    s.concurrency = cli->settings.concurrency;
+    s.extend = 1;
+    s.shard_index = s.shard_count = 0;
+    rc = arena_set_string(&s.out_dir, dir);
+    for (int i = 0; i < cli->add_bot_count && !rc; i++)
+        rc = arena_settings_add_bot_arg(&s, cli->add_bots[i], err, sizeof err);
+    if (!rc)
+        rc = arena_settings_validate(&s, err, sizeof err);
+    if (!rc)
+        rc = arena_openings_for_league(&s, &s.openings, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --add-bot: %s\n", rc == ARENA_E_NOMEM ? "out of memory" : err);
+        arena_settings_clear(&s);
+        return rc == ARENA_E_NOMEM ? 1 : 2;
+    }
+    arena_settings_clear(&cli->settings);
+    cli->settings = s;
+    return 0;
+}
+
