@@ -29,6 +29,9 @@
 #   check_arena_cli_sprt   integration: SPRT matches accept H1 / H0, resume a
 #                          decided test, no decision at the maximum, the
 #                          gauntlet bot tested, interim standings, pairs
+#   check_arena_cli_shards integration: 3 shards through GNU parallel merge
+#                          into the one-process league; missing, conflicting,
+#                          foreign directories; --add-bot, --extend, --exclude
 #   check_arena_cli_openings integration: bots start after the opening, pairs
 #                          share it, the ply limit counts it, random plies,
 #                          bad lines, the replay line with its opening
@@ -49,6 +52,10 @@ if(TARGET arena_core)
     if(TARGET loa-greedy AND TARGET loa-random)
       loa_add_suite(arena_cli_sprt LIBS loa::cjson TIMEOUT 300)
       add_dependencies(check_arena_cli_sprt loa-arena loa-greedy loa-random)
+      if(TARGET loa-negamax)
+        loa_add_suite(arena_cli_shards LIBS loa::cjson TIMEOUT 600)
+        add_dependencies(check_arena_cli_shards loa-arena loa-greedy loa-random loa-negamax)
+      endif()
     endif()
     if(TARGET loa-ab)
       loa_add_suite(arena_cli_openings LIBS loa loa::cjson TIMEOUT 180)
