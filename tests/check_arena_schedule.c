@@ -137,9 +137,142 @@ START_TEST(test_schedule_extends)
 }
 END_TEST
 
+/* Every game of s once: each pairing of the final league has every round
+ * 0 .. games/2 - 1 in both colours, and ids are 0 .. total - 1. */
+static void check_complete(const arena_settings *s)
+{
+    arena_game_spec *all = NULL;
+    int total = 0;
+    ck_assert_int_eq(arena_schedule_build(s, &all, &total), 0);
+    int n = s->bot_count, rounds = s->games / 2;
+    ck_assert_int_eq(total, arena_pairing_count(s->format, n) * s->games);
+    int *seen = calloc((size_t)(n * n * rounds), sizeof *seen);
+    for (int i = 0; i < total; i++) {
+        const arena_game_spec *g = &all[i];
+        ck_assert_int_eq(g->id, i);
+        ck_assert_int_lt(g->round, rounds);
+        int a, b;
+        ck_assert_int_eq(arena_league_pairing(s, g->pairing, &a, &b), 0);
+        ck_assert((g->black == a && g->white == b) == (i % 2 == 0));
+        ck_assert(g->seed == arena_seed_derive(s->seed, g->round));
+        seen[(g->black * n + g->white) * rounds + g->round]++;
+    }
+    int pairs = 0;
+    for (int x = 0; x < n; x++)
+        for (int y = 0; y < n; y++)
+            for (int r = 0; r < rounds; r++)
+                if (seen[(x * n + y) * rounds + r]) {
+                    ck_assert_int_eq(seen[(x * n + y) * rounds + r], 1);
+                    ck_assert_int_eq(seen[(y * n + x) * rounds + r], 1);
+                    pairs++;
+                }
+    ck_assert_int_eq(pairs, total);
+    free(seen);
+    free(all);
+}
+
+START_TEST(test_added_bots_keep_every_id)
+{
+    for (int fmt = 0; fmt < 2; fmt++) {
+        /* 3 bots x 4 games, then a 4th bot, then games 6, then a 5th bot */
+        arena_settings s;
+        league(&s, 3, 4);
+        s.format = fmt;
+        arena_game_spec *first = NULL, *now = NULL;
+        int n1 = 0, n2 = 0;
+        ck_assert_int_eq(arena_schedule_build(&s, &first, &n1), 0);
+        char err[256];
+        arena_settings old;
+        ck_assert_int_eq(arena_settings_copy(&old, &s), 0);
+        int shapes[3][2] = {{4, 4}, {4, 6}, {5, 6}};
+        for (int k = 0; k < 3; k++) {
+            arena_settings now_s;
+            ck_assert_int_eq(arena_settings_copy(&now_s, &old), 0);
+            while (now_s.bot_count < shapes[k][0]) {
+                char arg[32];
+                snprintf(arg, sizeof arg, "bot%d=./x", now_s.bot_count);
+                ck_assert_int_eq(arena_settings_add_bot_arg(&now_s, arg, err, sizeof err), 0);
+            }
+            now_s.games = shapes[k][1];
+            now_s.extend = 1;
+            ck_assert_int_eq(arena_settings_adopt(&old, &now_s, err, sizeof err), 0);
+            ck_assert_int_eq(arena_settings_compare(&old, &now_s, err, sizeof err), 0);
+            check_complete(&now_s);
+            /* the games of the earlier shape keep their ids, bots, seeds */
+            ck_assert_int_eq(arena_schedule_build(&now_s, &now, &n2), 0);
+            for (int i = 0; i < n1; i++)
+                ck_assert_msg(first[i].black == now[i].black && first[i].white == now[i].white &&
+                                  first[i].round == now[i].round && first[i].seed == now[i].seed,
+                              "format %d shape %d: game %d moved", fmt, k, i);
+            free(first);
+            first = now;
+            n1 = n2;
+            arena_settings_clear(&old);
+            old = now_s;
+        }
+        /* 4 -> 4 bots, 4 -> 6 games after an addition is a step; 5 bots */
+        ck_assert_int_eq(old.step_count, 3);
+        /* raising games again after a raise extends the last block */
+        arena_settings more;
+        ck_assert_int_eq(arena_settings_copy(&more, &old), 0);
+        more.games = 8;
+        ck_assert_int_eq(arena_settings_adopt(&old, &more, err, sizeof err), 0);
+        ck_assert_int_eq(more.step_count, 4); /* the last change added a bot */
+        check_complete(&more);
+        /* without --extend a new bot is another league */
+        arena_settings six;
+        ck_assert_int_eq(arena_settings_copy(&six, &old), 0);
+        six.extend = 0;
+        ck_assert_int_eq(arena_settings_add_bot_arg(&six, "x=./x", err, sizeof err), 0);
+        ck_assert_int_eq(arena_settings_adopt(&old, &six, err, sizeof err), 0);
+        ck_assert_int_eq(arena_settings_compare(&old, &six, err, sizeof err), ARENA_E_MISMATCH);
+        ck_assert_msg(strstr(err, "--extend"), "%s", err);
+        free(first);
+        arena_settings_clear(&six);
+        arena_settings_clear(&more);
+        arena_settings_clear(&old);
+        arena_settings_clear(&s);
+    }
+}
+END_TEST
+
+START_TEST(test_shards_split_pairs)
+{
+    arena_settings s;
+    league(&s, 4, 6); /* 6 pairings x 6 games = 36 games, 18 pairs */
+    int count[3] = {0};
+    for (s.shard_count = 3, s.shard_index = 0; s.shard_index < 3; s.shard_index++) {
+        for (int id = 0; id < 36; id++) {
+            int in = arena_shard_has(&s, id);
+            ck_assert_int_eq(in, (id / 2) % 3 == s.shard_index);
+            ck_assert_int_eq(in, arena_shard_has(&s, id ^ 1)); /* pairs stay together */
+            count[s.shard_index] += in;
+        }
+        ck_assert_int_eq(count[s.shard_index], arena_shard_size(&s));
+    }
+    ck_assert_int_eq(count[0] + count[1] + count[2], 36);
+    s.shard_count = 7; /* 18 pairs: shards of 3, 3, 3, 3, 2, 2, 2 pairs */
+    s.shard_index = 6;
+    ck_assert_int_eq(arena_shard_size(&s), 4);
+    s.shard_count = 40; /* more shards than pairs */
+    s.shard_index = 30;
+    ck_assert_int_eq(arena_shard_size(&s), 0);
+    int k, n;
+    ck_assert_int_eq(arena_shard_parse("2/3", &k, &n), 0);
+    ck_assert(k == 2 && n == 3);
+    ck_assert_int_eq(arena_shard_parse("3/3", &k, &n), ARENA_E_CONFIG);
+    ck_assert_int_eq(arena_shard_parse("-1/3", &k, &n), ARENA_E_CONFIG);
+    ck_assert_int_eq(arena_shard_parse("1", &k, &n), ARENA_E_CONFIG);
+    ck_assert_int_eq(arena_shard_parse("1/0", &k, &n), ARENA_E_CONFIG);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"keeps_every_id_when_bots_are_added", test_added_bots_keep_every_id, 30},
+        {"splits_shards_by_pair", test_shards_split_pairs, 30},
         {"counts_pairings_and_games", test_pair_counts, 30},
         {"swaps_colours_on_one_seed", test_colour_swapped_pairs_and_seeds, 30},
         {"extends_without_renumbering", test_schedule_extends, 30},
