@@ -17,6 +17,7 @@
 #include "bundle.h"
 #include "files.h"
 #include "lex.h"
+#include "prune.h"
 #include "strbuf.h"
 
 /* Per-unit state: names to rename in the unit's own text. */
@@ -26,6 +27,9 @@ typedef struct unit {
     bundle_strlist from, to;  /* renames in effect */
     bundle_strlist macros;    /* macros its own text defines (#undef'd at its end) */
 } unit;
+
+/* Most files the embedded SDK may hold (headers and units). */
+#define BUNDLE_SDK_UNITS_MAX 64
 
 typedef struct ctx {
     const bundle_options *opt;
@@ -127,7 +131,8 @@ static int do_include(ctx *c, bundle_src *f, int ln, const char *line, size_t n,
     /* clang warns about unused static inline functions of the main file,
      * never of headers: keep that so for the headers inlined here. */
     size_t nl = strlen(inc->display);
-    int header = nl > 2 && strcmp(inc->display + nl - 2, ".h") == 0;
+    int header = nl > 2 && strcmp(inc->display + nl - 2, ".h") == 0 &&
+                 memmem(inc->text, inc->len, "inline", 6); /* only they can be unused */
     if (header)
         bundle_buf_str(&c->out, "#ifdef __clang__\n#pragma clang diagnostic push\n"
                          "#pragma clang diagnostic ignored \"-Wunused-function\"\n#endif\n");
@@ -138,6 +143,27 @@ static int do_include(ctx *c, bundle_src *f, int ln, const char *line, size_t n,
     if (!rc)
         line_marker(c, ln + 1, f);
     return rc;
+}
+
+/* Skips the lines of a conditional group whose #if line was just read,
+ * through its matching #endif; returns where the text goes on. */
+static const char *skip_conditional(const char *s, const char *end, int *ln)
+{
+    int depth = 1;
+    char name[32];
+    const char *rest;
+    while (s < end && depth > 0) {
+        size_t n = bundle_line_len(s, end);
+        (*ln)++;
+        if (bundle_directive(s, n, name, &rest)) {
+            if (strncmp(name, "if", 2) == 0)
+                depth++;
+            else if (strcmp(name, "endif") == 0)
+                depth--;
+        }
+        s += n + (s + n < end);
+    }
+    return s;
 }
 
 static int emit_file(ctx *c, bundle_src *f)
@@ -175,6 +201,13 @@ static int emit_file(ctx *c, bundle_src *f)
         continued = n > 0 && line[n - (line[n - 1] == '\r' && n > 1 ? 2 : 1)] == '\\';
         if (is_dir) {
             char id[64];
+            if (f->sdk && compact && strcmp(name, "ifdef") == 0 &&
+                bundle_ident_at(rest, (size_t)(line + n - rest), id) &&
+                strcmp(id, "__cplusplus") == 0) {
+                /* a bundle is C: the SDK's extern "C" wrappers are dead text */
+                s = skip_conditional(s, end, &ln);
+                continue;
+            }
             if (strcmp(name, "include") == 0 || strcmp(name, "include_next") == 0) {
                 bundle_buf scratch = {0};
                 bundle_transform(line, n, &lx, &none, &none, 1, &scratch);
@@ -202,6 +235,10 @@ static int emit_file(ctx *c, bundle_src *f)
         bundle_transform(line, n, &lx, from, to, compact, &c->out);
         if (compact && ends_blank_line(&c->out, start))
             continue; /* a line that held only comments or spaces */
+        if (compact && c->out.len == start + 1 && c->out.s[start] == '\\') {
+            c->out.len = start; /* a continuation line left empty: the line before */
+            continue;           /* continues onto the next one as well */
+        }
         bundle_buf_put(&c->out, "\n", 1);
     }
     if (once_id)
@@ -237,7 +274,8 @@ static int emit_unit(ctx *c, bundle_src *f, const char *prefix)
     if (rc) {
         bundle_fail(&c->err, rc, "out of memory");
     } else {
-        bundle_buf_printf(&c->out, "\n/* ---- %s ---- */\n", f->display);
+        if (!(f->sdk && c->compact_sdk)) /* the SDK's units are named once, above them */
+            bundle_buf_printf(&c->out, "\n/* ---- %s ---- */\n", f->display);
         for (int i = 0; i < u.from.n; i++)
             bundle_buf_printf(
                 &c->out,
@@ -272,6 +310,42 @@ static void unit_prefix(const char *path, char *out, size_t size)
     out[k] = '\0';
 }
 
+/* An SDK unit: "src/<name>.c" of the embedded SDK. */
+static int is_sdk_unit(const char *name)
+{
+    size_t len = strlen(name);
+    return strncmp(name, "src/", 4) == 0 && len > 6 && strcmp(name + len - 2, ".c") == 0;
+}
+
+/* The SDK units and functions the bot uses (prune.h): from the
+ * identifiers of the bot's own files. need[i] and keep[i] are indexed like
+ * bundle_sdk_files (keep[i]: caller frees). A bot on the move generator
+ * alone then carries neither the Zobrist keys, the clock, perft nor the
+ * error table. Returns 0 or BUNDLE_E_NOMEM. */
+static int sdk_needed(ctx *c, unsigned char *need, unsigned char **keep)
+{
+    int n = bundle_sdk_file_count < BUNDLE_SDK_UNITS_MAX ? bundle_sdk_file_count
+                                                         : BUNDLE_SDK_UNITS_MAX;
+    bundle_unit_text units[BUNDLE_SDK_UNITS_MAX];
+    for (int i = 0; i < n; i++) {
+        /* a header is no unit: an empty text defines nothing */
+        int is_unit = is_sdk_unit(bundle_sdk_files[i].name);
+        units[i].text = is_unit ? bundle_sdk_files[i].data : "";
+        units[i].len = is_unit ? bundle_sdk_files[i].size : 0;
+    }
+    bundle_strlist roots = {0};
+    int rc = 0;
+    for (int j = 0; j < c->fs.nfiles && !rc; j++) {
+        const bundle_src *f = c->fs.files[j];
+        if (!f->sdk)
+            rc = bundle_collect_idents(f->text, f->len, &roots);
+    }
+    if (!rc)
+        rc = bundle_reach(units, n, &roots, need, keep);
+    bundle_list_free(&roots);
+    return rc;
+}
+
 int bundle_sources(const char *const *sources, int count, const bundle_options *opt,
                    char **out, size_t *out_len, bundle_diag *diag)
 {
@@ -294,7 +368,10 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
         bundle_buf_printf(&c.out, " %s", sources[i]);
     bundle_buf_str(&c.out,
                    "\n * Self-contained: gcc -std=gnu17 -O2 THIS_FILE.c -lm -lpthread\n */\n"
-                   "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n");
+                   "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n"
+                   /* the SDK's tables are computed at start-up here
+                    * (sdk/src/tables_runtime.c): writable, not const */
+                   "#define LOA_TABLES_CONST\n");
     /* Global function names of every unit first: a static of any unit that
      * has the name of a global elsewhere must be renamed. */
     for (int i = 0; i < count && !c.err.rc; i++) {
@@ -303,9 +380,7 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
             bundle_fail(&c.err, BUNDLE_E_NOMEM, "out of memory");
     }
     for (int i = 0; i < bundle_sdk_file_count && !c.err.rc; i++) {
-        const char *n = bundle_sdk_files[i].name;
-        size_t len = strlen(n);
-        if (strncmp(n, "src/", 4) == 0 && len > 2 && strcmp(n + len - 2, ".c") == 0 &&
+        if (is_sdk_unit(bundle_sdk_files[i].name) &&
             bundle_collect_globals(bundle_sdk_files[i].data, bundle_sdk_files[i].size, &c.globals))
             bundle_fail(&c.err, BUNDLE_E_NOMEM, "out of memory");
     }
@@ -322,17 +397,31 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
         emit_unit(&c, f, prefix);
         f->done = 1;
     }
+    unsigned char need[BUNDLE_SDK_UNITS_MAX] = {0};
+    unsigned char *keep[BUNDLE_SDK_UNITS_MAX] = {0};
+    if (!c.err.rc && c.sdk_used && sdk_needed(&c, need, keep) != 0)
+        bundle_fail(&c.err, BUNDLE_E_NOMEM, "out of memory");
     if (!c.err.rc && c.sdk_used) {
-        bundle_buf_str(&c.out,
-                       "\n/* ==== the loa SDK (sdk/src and its generated tables) ==== */\n");
+        bundle_buf_str(&c.out, "\n/* ==== the loa SDK: the units this bot uses (sdk/src; its "
+                               "tables are computed at start-up) ==== */\n");
         for (int i = 0; i < bundle_sdk_file_count && !c.err.rc; i++) {
             const char *n = bundle_sdk_files[i].name;
-            size_t len = strlen(n);
-            if (strncmp(n, "src/", 4) != 0 || len < 3 || strcmp(n + len - 2, ".c") != 0)
+            if (!is_sdk_unit(n) || !need[i])
                 continue;
             bundle_src *f = bundle_load_sdk(&c.fs, n);
             if (!f)
                 break;
+            /* only the functions it uses */
+            size_t len = 0;
+            char *pruned = bundle_prune_text(f->text, f->len, keep[i], &len);
+            if (!pruned) {
+                bundle_fail(&c.err, BUNDLE_E_NOMEM, "out of memory");
+                break;
+            }
+            free(f->owned);
+            f->owned = pruned;
+            f->text = pruned;
+            f->len = len;
             char prefix[64];
             unit_prefix(n, prefix, sizeof prefix);
             char sdk_prefix[80];
@@ -342,6 +431,8 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
     }
     if (!c.err.rc && c.out.failed)
         bundle_fail(&c.err, BUNDLE_E_NOMEM, "out of memory");
+    for (int i = 0; i < BUNDLE_SDK_UNITS_MAX; i++)
+        free(keep[i]);
     bundle_fileset_free(&c.fs);
     bundle_list_free(&c.system);
     bundle_list_free(&c.seen_statics);

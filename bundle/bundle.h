@@ -10,8 +10,11 @@
  *     is replaced by a guard: gcc warns about it in a main file), and at
  *     every include when it has neither (so X-macro files keep working);
  *   - resolves `#include "loa/..."` and `<loa/...>` to the SDK embedded in
- *     loa-bundle at build time (headers, sources and generated tables), and
- *     appends the SDK's sources after the bot's own when the bot uses it;
+ *     loa-bundle at build time (headers and sources), and appends after the
+ *     bot's own code the SDK units it uses, and in them only the functions
+ *     it reaches (prune.h); the SDK's tables are computed at start-up there
+ *     (sdk/src/tables_runtime.c: `#define LOA_TABLES_CONST` heads the
+ *     bundle) instead of 40,000 characters of generated numbers;
  *   - keeps system headers (`<stdio.h>`), each unconditional one once;
  *   - treats each source given on the command line (and each SDK source) as
  *     a unit: a file-scope `static` name that an earlier unit also defines
@@ -19,8 +22,9 @@
  *     in its unit's own text (`unit__name`; global names never change), and
  *     the macros a unit's own text defines are #undef'd at its end, so
  *     separate translation units can share one file;
- *   - strips comments and blank lines from the SDK parts (CodinGame limits
- *     a submission to 100,000 characters), keeps the bot's text as is;
+ *   - strips comments, blank lines and `extern "C"` wrappers from the SDK
+ *     parts (CodinGame limits a submission to 100,000 characters), keeps
+ *     the bot's text as is;
  *   - optionally writes `#line` markers so compiler messages point at the
  *     original files (the SDK parts are then kept verbatim too).
  * Limits: computed includes (`#include MACRO`) are refused; two units that

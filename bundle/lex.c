@@ -365,3 +365,68 @@ int bundle_collect_globals(const char *text, size_t n, bundle_strlist *names)
     return 0;
 }
 
+
+int bundle_collect_defined(const char *text, size_t n, bundle_strlist *names)
+{
+    if (bundle_collect_globals(text, n, names))
+        return BUNDLE_E_NOMEM;
+    /* and the global variables: at depth 0, outside static/typedef/extern,
+     * the last identifier before '[', '=' or ';' */
+    tokzer t = {text, n, 0, 1};
+    char tok[64], last[64] = "";
+    int depth = 0, local = 0, k;
+    while ((k = next_tok(&t, tok)) != 0) {
+        if (k == 'p' && (tok[0] == '{' || tok[0] == '}')) {
+            depth += tok[0] == '{' ? 1 : -1;
+            if (depth == 0)
+                last[0] = '\0';
+            continue;
+        }
+        if (depth != 0)
+            continue;
+        if (k == 'i') {
+            if (strcmp(tok, "static") == 0 || strcmp(tok, "typedef") == 0 ||
+                strcmp(tok, "extern") == 0)
+                local = 1;
+            else if (!is_type_word(tok) && strcmp(tok, "sizeof") != 0)
+                snprintf(last, sizeof last, "%s", tok);
+            continue;
+        }
+        if (tok[0] == '(') {
+            skip_group(&t, '(', ')');
+            last[0] = '\0';
+            continue;
+        }
+        if ((tok[0] == '[' || tok[0] == '=' || tok[0] == ';') && last[0] && !local &&
+            bundle_list_has(names, last, strlen(last)) < 0 &&
+            bundle_list_add(names, last, strlen(last)))
+            return BUNDLE_E_NOMEM;
+        if (tok[0] == '[')
+            skip_group(&t, '[', ']');
+        if (tok[0] == ';')
+            local = 0;
+        if (tok[0] != '*')
+            last[0] = '\0';
+    }
+    return 0;
+}
+
+int bundle_text_mentions(const char *text, size_t n, const bundle_strlist *names)
+{
+    tokzer t = {text, n, 0, 1};
+    char tok[64];
+    int k;
+    while ((k = next_tok(&t, tok)) != 0)
+        if (k == 'i' && bundle_list_has(names, tok, strlen(tok)) >= 0)
+            return 1;
+    return 0;
+}
+
+int bundle_next_token(bundle_tokzer *t, char tok[64])
+{
+    tokzer z = {t->s, t->n, t->i, t->i == 0 ? 1 : t->line_start};
+    int k = next_tok(&z, tok);
+    t->i = z.i;
+    t->line_start = z.line_start;
+    return k;
+}

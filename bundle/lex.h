@@ -76,4 +76,26 @@ int bundle_collect_statics(const char *text, size_t n, bundle_strlist *names);
  * global functions). Returns 0 or BUNDLE_E_NOMEM. */
 int bundle_collect_globals(const char *text, size_t n, bundle_strlist *names);
 
+/* A cursor over the code tokens of a text (comments, literals, numbers and
+ * preprocessor directives skipped). Zero it, then set s and n. */
+typedef struct bundle_tokzer {
+    const char *s;
+    size_t n, i;      /* i: the position after the last token read */
+    int line_start;
+} bundle_tokzer;
+
+/* Next token: 'i' (identifier in tok, cut to 63 bytes), 'p' (one
+ * punctuation char in tok[0]), 0 at the end. */
+int bundle_next_token(bundle_tokzer *t, char tok[64]);
+
+/* Adds to names (each once) what the n bytes of text define for other
+ * units: its global functions (bundle_collect_globals) and its global
+ * variables (at file scope, without static, typedef or extern, the last
+ * identifier before `[`, `=` or `;`). Returns 0 or BUNDLE_E_NOMEM. */
+int bundle_collect_defined(const char *text, size_t n, bundle_strlist *names);
+
+/* 1 if an identifier of the n bytes of text (code, not comments or
+ * strings) is one of names, else 0. */
+int bundle_text_mentions(const char *text, size_t n, const bundle_strlist *names);
+
 #endif

@@ -41,7 +41,7 @@ static void usage(FILE *f)
             "\n"
             "The result compiles with: gcc -std=gnu17 -O2 SUBMIT.c -lm -lpthread\n"
             "Exit status: 0 done, 1 a source or include could not be bundled, 2 bad\n"
-            "command line.\n");
+            "command line, 3 written but over CodinGame's 100,000-character limit.\n");
 }
 
 int main(int argc, char **argv)
@@ -113,13 +113,30 @@ int main(int argc, char **argv)
                 strerror(errno));
         return 1;
     }
-    if (!quiet) {
-        fprintf(stderr, "loa-bundle: wrote %s: %zu characters", out_path ? out_path : "stdout",
+    if (!quiet)
+        fprintf(stderr, "loa-bundle: wrote %s: %zu characters\n", out_path ? out_path : "stdout",
                 len);
-        if (len > BUNDLE_CODINGAME_MAX_CHARS)
-            fprintf(stderr, " - over CodinGame's limit of %d: trim the bot or its comments",
-                    BUNDLE_CODINGAME_MAX_CHARS);
-        fprintf(stderr, "\n");
+    if (len > BUNDLE_CODINGAME_MAX_CHARS) {
+        /* Loud, whatever -q says: CodinGame would refuse the paste. Say
+         * what stripping the bot's comments would give. */
+        char stripped[160] = "";
+        if (!opt.strip_comments) {
+            bundle_options s_opt = opt;
+            s_opt.strip_comments = 1;
+            s_opt.line_markers = 0;
+            char *s_text = NULL;
+            size_t s_len = 0;
+            if (bundle_sources((const char *const *)argv + optind, argc - optind, &s_opt,
+                               &s_text, &s_len, &diag) == 0)
+                snprintf(stripped, sizeof stripped, "; with -s (comments stripped): %zu "
+                         "characters%s", s_len, s_len <= BUNDLE_CODINGAME_MAX_CHARS
+                                                    ? ", which fits" : ", still over");
+            free(s_text);
+        }
+        fprintf(stderr, "loa-bundle: %s is over CodinGame's limit of %d characters by %zu%s\n",
+                out_path ? out_path : "the bundle", BUNDLE_CODINGAME_MAX_CHARS,
+                len - BUNDLE_CODINGAME_MAX_CHARS, stripped);
+        return 3;
     }
     return 0;
 }

@@ -13,4 +13,11 @@ if(TARGET loa_bundler)
       add_dependencies(check_bundle ${t})
     endif()
   endforeach()
+  # Sizes, pruning and the limit (the pruning functions are internal: the
+  # suite sees bundle/ as an include directory).
+  if(TARGET loa-ab AND TARGET loa-random AND TARGET loa-referee)
+    loa_add_suite(bundle_size LIBS loa_bundler TIMEOUT 240)
+    target_include_directories(check_bundle_size PRIVATE ${PROJECT_SOURCE_DIR}/bundle)
+    add_dependencies(check_bundle_size loa-bundle loa-ab loa-random loa-referee)
+  endif()
 endif()

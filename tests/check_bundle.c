@@ -201,6 +201,7 @@ static void write_units_fixture(char inc[600])
                "static int fail(void) { return SCALE; }\n"
                "static int counter = 1, *pointer = &counter;\n"
                "int main(void)\n{\n    loa_board b;\n    loa_board_init(&b);\n"
+               "    loa_turn t;\n    if (loa_turn_read(stdin, &t) == 0)\n        return 1;\n"
                "    loa_move mv[LOA_MAX_MOVES];\n"
                "    printf(\"%d %d %d %d\\n\", fail() + *pointer, helper_a(), helper_b(),\n"
                "           loa_generate_moves(&b, mv));\n    return 0;\n}\n");

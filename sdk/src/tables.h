@@ -1,18 +1,24 @@
 /*
- * Internal: the generated constant tables (see sdk/tools/gen_tables.c for
- * their layout and why they are generated).
+ * Internal: the SDK's constant tables. The library links them as const
+ * arrays generated at build time (sdk/tools/gen_tables.c); a bundled bot
+ * computes them at start-up (tables_runtime.c), and its bundle defines
+ * LOA_TABLES_CONST empty first. Layout: tables_fill.h.
  */
 #ifndef LOA_TABLES_H
 #define LOA_TABLES_H
 
 #include <stdint.h>
 
-extern const uint16_t loa_tern[256];        /* base-3 value of an 8-bit pattern */
-extern const uint16_t loa_line_offset[9];   /* first entry of each line length */
-extern const uint16_t loa_line_moves[];     /* [offset[len] + tern(own) + 2 tern(opp)] */
-extern const uint64_t loa_anti_mask[15];    /* file + rank == s */
-extern const uint64_t loa_diag_mask[15];    /* file - rank == index - 7 */
-extern const uint64_t loa_zobrist_piece[2][64];
-extern const uint64_t loa_zobrist_side;
+#ifndef LOA_TABLES_CONST
+#define LOA_TABLES_CONST const
+#endif
+
+extern LOA_TABLES_CONST uint16_t loa_tern[256];      /* base-3 value of an 8-bit pattern */
+extern LOA_TABLES_CONST uint16_t loa_line_offset[9]; /* first entry of each line length */
+extern LOA_TABLES_CONST uint16_t loa_line_moves[];   /* [offset[len] + tern(own) + 2 tern(opp)] */
+extern LOA_TABLES_CONST uint64_t loa_anti_mask[15];  /* file + rank == s */
+extern LOA_TABLES_CONST uint64_t loa_diag_mask[15];  /* file - rank == index - 7 */
+extern LOA_TABLES_CONST uint64_t loa_zobrist_piece[2][64];
+extern LOA_TABLES_CONST uint64_t loa_zobrist_side;
 
 #endif

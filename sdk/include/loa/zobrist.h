@@ -4,7 +4,9 @@
  * one for "white to move". The numbers are generated at build time with
  * splitmix64 from a fixed seed, so keys are the same on every build and
  * machine. The ply count is not hashed (positions repeat across plies).
- * Const data: thread-safe.
+ * Const data: thread-safe. (In a single-file bot made by loa-bundle the
+ * same numbers are computed before main() runs, and LOA_TABLES_CONST is
+ * defined empty there; read them, never write them.)
  */
 #ifndef LOA_ZOBRIST_H
 #define LOA_ZOBRIST_H
@@ -16,8 +18,12 @@
 extern "C" {
 #endif
 
-extern const uint64_t loa_zobrist_piece[2][64]; /* [colour][square] */
-extern const uint64_t loa_zobrist_side;         /* XORed in when white is to move */
+#ifndef LOA_TABLES_CONST
+#define LOA_TABLES_CONST const
+#endif
+
+extern LOA_TABLES_CONST uint64_t loa_zobrist_piece[2][64]; /* [colour][square] */
+extern LOA_TABLES_CONST uint64_t loa_zobrist_side;         /* XORed in when white is to move */
 
 /* Key of b computed from scratch. */
 uint64_t loa_zobrist_key(const loa_board *b);

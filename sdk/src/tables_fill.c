@@ -1,0 +1,90 @@
+/* tables_fill.c - computes the SDK's tables (tables_fill.h). */
+#include "tables_fill.h"
+
+static int pow3(int n)
+{
+    int r = 1;
+    while (n-- > 0)
+        r *= 3;
+    return r;
+}
+
+/* Can the checker at index i move to index t on a line of length len? */
+static int can_move(int len, int own, int opp, int i, int t)
+{
+    if (t < 0 || t >= len)
+        return 0;
+    if (own >> t & 1)
+        return 0; /* never onto an own checker */
+    int lo = i < t ? i : t, hi = i < t ? t : i;
+    for (int k = lo + 1; k < hi; k++)
+        if (opp >> k & 1)
+            return 0; /* never over an opponent checker */
+    return 1;
+}
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void loa_tables_fill(const loa_tables_out *t)
+{
+    /* Base-3 value of an 8-bit pattern. */
+    for (int p = 0; p < 256; p++) {
+        int v = 0;
+        for (int i = 7; i >= 0; i--)
+            v = v * 3 + (p >> i & 1);
+        t->tern[p] = (uint16_t)v;
+    }
+    /* Offsets of each length's block; length 0 unused. */
+    t->line_offset[0] = 0;
+    t->line_offset[1] = 0;
+    for (int len = 1; len < 8; len++)
+        t->line_offset[len + 1] = (uint16_t)(t->line_offset[len] + pow3(len));
+    int n = 0;
+    for (int len = 1; len <= 8; len++) {
+        for (int idx = 0; idx < pow3(len); idx++) {
+            int own = 0, opp = 0, x = idx;
+            for (int i = 0; i < len; i++, x /= 3) {
+                if (x % 3 == 1)
+                    own |= 1 << i;
+                else if (x % 3 == 2)
+                    opp |= 1 << i;
+            }
+            int cnt = __builtin_popcount((unsigned)(own | opp));
+            unsigned lo = 0, hi = 0;
+            for (int i = 0; i < len; i++) {
+                if (!(own >> i & 1))
+                    continue;
+                if (can_move(len, own, opp, i, i - cnt))
+                    lo |= 1u << i;
+                if (can_move(len, own, opp, i, i + cnt))
+                    hi |= 1u << i;
+            }
+            t->line_moves[n++] = (uint16_t)(lo | hi << 8);
+        }
+    }
+    /* Diagonal masks. anti[s]: squares with file + rank == s (s = 0..14).
+     * diag[d + 7]: squares with file - rank == d (d = -7..7). */
+    for (int s = 0; s < 15; s++) {
+        uint64_t a = 0, d = 0;
+        for (int sq = 0; sq < 64; sq++) {
+            if ((sq & 7) + (sq >> 3) == s)
+                a |= 1ULL << sq;
+            if ((sq & 7) - (sq >> 3) == s - 7)
+                d |= 1ULL << sq;
+        }
+        t->anti_mask[s] = a;
+        t->diag_mask[s] = d;
+    }
+    /* Zobrist keys: splitmix64 from a fixed seed, so every build agrees. */
+    uint64_t seed = 0x4C4F415F5A4F4252ULL; /* "LOA_ZOBR" */
+    for (int c = 0; c < 2; c++)
+        for (int sq = 0; sq < 64; sq++)
+            t->zobrist_piece[c][sq] = splitmix64(&seed);
+    *t->zobrist_side = splitmix64(&seed);
+}
