@@ -25,9 +25,9 @@ static void usage(FILE *out)
           "prints it as text.\n"
           "\n"
           "  -o, --output FILE   the page (default: the record's path with .html for .json)\n"
-          "  -t, --text          print the game as text instead: players, result, every ply,\n"
+          "      --text          print the game as text instead: players, result, every ply,\n"
           "                      the final board\n"
-          "  -p, --ply N         with --text: the board after N plies (0 = start), its move,\n"
+          "  -n, --ply N         with --text: the board after N plies (0 = start), its move,\n"
           "                      comment, time and stderr\n"
           "  -h, --help          this help\n"
           "  -V, --version       the version\n"
@@ -42,16 +42,18 @@ int main(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"output", required_argument, NULL, 'o'}, {"text", no_argument, NULL, 't'},
-        {"ply", required_argument, NULL, 'p'},    {"help", no_argument, NULL, 'h'},
+        {"ply", required_argument, NULL, 'n'},    {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
     const char *output = NULL;
     int text = 0, ply = -1, c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:tp:hV", opts, NULL)) != -1) {
+    /* -t and -p mean a move time and a position in the other tools:
+     * --text has no short form, --ply is -n (N plies) */
+    while ((c = getopt_long(argc, argv, ":o:n:hV", opts, NULL)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case 't': text = 1; break;
-        case 'p':
+        case 'n':
             if (util_parse_int(optarg, 0, REPLAY_PLIES_MAX, &ply) != 0) {
                 fprintf(stderr, "loa-replay: --ply '%s' is not a number from 0 to %d\n", optarg,
                         REPLAY_PLIES_MAX);

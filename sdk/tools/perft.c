@@ -36,18 +36,19 @@ static const struct {
 
 static void usage(FILE *out)
 {
-    fputs("usage: loa-perft [--board \"<board string>\"] [--divide] DEPTH\n"
+    fputs("usage: loa-perft [--position \"<board string>\"] [--divide] DEPTH\n"
           "       loa-perft --bench\n"
           "\n"
           "Prints the number of positions at each depth 1..DEPTH (perft).\n"
           "A won position is a leaf; a side without a move passes.\n"
           "\n"
-          "  -b, --board STR  start from this board instead of the initial position:\n"
-          "                   8 rows rank 8 first, '/'-separated, a space, side b|w\n"
-          "  -d, --divide     also print the count below each root move at DEPTH\n"
-          "      --bench      run the fixed benchmark, print nodes, seconds, nodes/s\n"
-          "  -h, --help       this help\n"
-          "  -V, --version    print the version\n"
+          "  -p, --position STR  start from this board instead of the initial position\n"
+          "                      (--board STR too): 8 rows rank 8 first, '/'-separated,\n"
+          "                      a space, side b|w\n"
+          "      --divide        also print the count below each root move at DEPTH\n"
+          "      --bench         run the fixed benchmark, print nodes, seconds, nodes/s\n"
+          "  -h, --help          this help\n"
+          "  -V, --version       print the version\n"
           "\n"
           "Exit status: 0 ok, 2 bad usage or bad board string.\n",
           out);
@@ -76,7 +77,8 @@ static int run_bench(void)
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"board", required_argument, NULL, 'b'},
+        {"position", required_argument, NULL, 'p'},
+        {"board", required_argument, NULL, 'p'}, /* the name of earlier versions */
         {"divide", no_argument, NULL, 'd'},
         {"bench", no_argument, NULL, 'B'},
         {"help", no_argument, NULL, 'h'},
@@ -86,13 +88,16 @@ int main(int argc, char **argv)
     loa_board board;
     loa_board_init(&board);
     int divide = 0, bench = 0, c;
-    while ((c = getopt_long(argc, argv, "b:dhV", opts, NULL)) != -1) {
+    /* Short options mean one thing across the tools: -p a position (as
+     * loa-ab's), -b a bot (loa-arena), -d a depth (the bots): --divide has
+     * no short form. */
+    while ((c = getopt_long(argc, argv, "p:hV", opts, NULL)) != -1) {
         switch (c) {
-        case 'b': {
+        case 'p': {
             int rc = loa_board_parse(optarg, &board);
             if (rc != LOA_OK) {
                 char msg[200];
-                fprintf(stderr, "loa-perft: bad --board: %s\n",
+                fprintf(stderr, "loa-perft: bad --position: %s\n",
                         loa_describe_error(rc, optarg, msg, sizeof msg));
                 return 2;
             }
