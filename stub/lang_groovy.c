@@ -37,6 +37,7 @@ static const stub_split_desc groovy = {
     .let_mutable = "",
     .end = "",
     .loop_range = "for (%s in 0..<%s)",
+    .bound_long = "(%s as int)", /* an array index must be an int, not a Long */
     .interp = "${%s}",
     .interp_escape = "$",
     .print = "println %s",
