@@ -1,7 +1,9 @@
 /* VB.NET emitter: as CodinGame's, a Player module whose Sub Main reads
  * with Console.ReadLine and Split and answers with Console.WriteLine (the
- * console autoflushes). Conversions are explicit (Integer.Parse, ...), so
- * the stub also compiles with Option Strict On. */
+ * console autoflushes). Text is converted explicitly (Integer.Parse, ...)
+ * rather than by VB's implicit conversions, and floats are read and written
+ * in the invariant culture, whatever the machine's locale. No compiler of
+ * Debian 12 checks this output: the golden files pin it. */
 #include <stdio.h>
 #include <string.h>
 
