@@ -1,15 +1,11 @@
-/* C emitter: scanf with field widths, printf, fflush after each turn. */
+/* C emitter: scanf with field widths, printf, fflush after each turn; its
+ * commands serve Objective-C too (lang_c.h). */
 #include <stdio.h>
 #include <string.h>
 
-#include "stub.h"
+#include "lang_c.h"
 
-static const char *const keywords[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
-    "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "main", "printf",
-    "scanf", "stdin", "stdout", "stderr", NULL};
+static const char *const keywords[] = {STUB_C_KEYWORDS, NULL};
 
 static const char *scan_fmt(const stub_var *v, char *buf, size_t size)
 {
@@ -66,7 +62,7 @@ static void scan_args(stub_out *o, const stub_node *n, int from, char *fmt, size
     }
 }
 
-static void command(stub_out *o, const stub_node *n, int level, int depth)
+void stub_c_command(stub_out *o, const stub_node *n, int level, int depth)
 {
     const stub_program *p = stub_out_program(o);
     char fmt[512], args[1024];
@@ -81,7 +77,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     case STUB_LOOP:
         stub_line(o, level, "for (int %s = 0; %s < %s; %s++) {", stub_index(o, depth),
                   stub_index(o, depth), stub_amount(o, n), stub_index(o, depth));
-        stub_block(o, n->body, level + 1, depth + 1, command);
+        stub_block(o, n->body, level + 1, depth + 1, stub_c_command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
@@ -134,6 +130,9 @@ static const stub_frame frame = {
     .turn_end = "fflush(stdout);",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, stub_c_command);
+}
 
 const stub_lang stub_lang_c = {"c", "c17 gcc", "C", "bot.c", STUB_SNAKE, keywords, emit};

@@ -1,5 +1,7 @@
 /* Rust emitter: one read_line() helper, str::parse, println! (stdout is
- * line-buffered, so each answer line is flushed). */
+ * line-buffered, so each answer line is flushed). A binding that nothing
+ * reads is named with a leading `_`, so that the stub compiles without
+ * warnings. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,7 +15,49 @@ static const char *const keywords[] = {
     "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "inputs",
     "read_line", NULL};
 
-static void assign(stub_out *o, int level, int var, const char *e)
+/* Whether the commands from n on read the value of var before a read
+ * rebinds it (a `let` of the same name in their block): 1 used, -1 rebound
+ * first, 0 neither. Loop bodies are blocks of their own: a read there
+ * shadows var only inside. */
+static int used_from(const stub_node *n, int var)
+{
+    for (; n; n = n->next) {
+        if (n->kind != STUB_READ && n->amount_var == var)
+            return 1;
+        for (int i = 0; n->kind == STUB_WRITE && i < n->part_count; i++)
+            if (n->parts[i].var == var)
+                return 1;
+        if (n->kind == STUB_LOOP && used_from(n->body, var) > 0)
+            return 1;
+        for (int i = 0; n->kind == STUB_READ && i < n->var_count; i++)
+            if (n->vars[i] == var)
+                return -1;
+    }
+    return 0;
+}
+
+/* The name a read of var binds: its name, or, when nothing reads this
+ * binding, the name prefixed with `_` so that rustc does not warn (a
+ * keyword's escape is dropped: `_move`, not `_move_`). A read is a command
+ * of n's block (n, then n->next...); the commands before the game loop
+ * (level 1) are seen by the game loop too. */
+static const char *binding(stub_out *o, const stub_node *n, int level, int var)
+{
+    const stub_program *p = stub_out_program(o);
+    const char *name = stub_name(o, var);
+    int used = n->kind == STUB_READ ? used_from(n->next, var) : 0;
+    if (used == 0 && level == 1 && p->has_gameloop)
+        used = used_from(p->turn, var);
+    if (used > 0)
+        return name;
+    size_t len = strlen(name);
+    for (const char *const *k = keywords; len > 1 && name[len - 1] == '_' && *k; k++)
+        if (strlen(*k) == len - 1 && strncmp(*k, name, len - 1) == 0)
+            return stub_format(o, "_%.*s", (int)len - 1, name);
+    return stub_format(o, "_%s", name);
+}
+
+static void assign(stub_out *o, const stub_node *n, int level, int var, const char *e)
 {
     const char *c = stub_var_comment(o, var);
     char v[256];
@@ -26,7 +70,8 @@ static void assign(stub_out *o, int level, int var, const char *e)
         snprintf(v, sizeof v, strchr(e, '[') ? "%s.to_string()" : "%s", e);
         break;
     }
-    stub_line(o, level, "let %s = %s;%s%s", stub_name(o, var), v, c ? " // " : "", c ? c : "");
+    stub_line(o, level, "let %s = %s;%s%s", binding(o, n, level, var), v, c ? " // " : "",
+              c ? c : "");
 }
 
 static void command(stub_out *o, const stub_node *n, int level, int depth)
@@ -36,7 +81,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     switch (n->kind) {
     case STUB_READ:
         if (n->var_count == 1) {
-            assign(o, level, n->vars[0], "read_line()");
+            assign(o, n, level, n->vars[0], "read_line()");
             break;
         }
         stub_line(o, level, "let inputs = read_line();");
@@ -44,7 +89,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
                   n->var_count);
         for (int i = 0; i < n->var_count; i++) {
             snprintf(e, sizeof e, "inputs[%d]", i);
-            assign(o, level, n->vars[i], e);
+            assign(o, n, level, n->vars[i], e);
         }
         break;
     case STUB_LOOP:
@@ -61,7 +106,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
                 snprintf(e, sizeof e, "inputs[%s]", ix);
             else
                 snprintf(e, sizeof e, "inputs[%d * %s + %d]", n->var_count, ix, i);
-            assign(o, level + 1, n->vars[i], e);
+            assign(o, n, level + 1, n->vars[i], e);
         }
         stub_line(o, level, "}");
         break;

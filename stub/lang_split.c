@@ -1,6 +1,6 @@
 /* The split family's emitter (see lang_split.h): reads a line, splits it
  * into `inputs`, converts each token; one walk of the tree for Java, C#,
- * Kotlin, Scala, Dart, Swift and JavaScript, spelled by their
+ * Kotlin, Scala, Dart, Swift, D, Groovy and JavaScript, spelled by their
  * stub_split_desc. */
 #include <stdio.h>
 
@@ -77,8 +77,8 @@ static void write_answer(stub_out *o, const stub_split_desc *d, const stub_node 
         stub_interpolate(o, n, text, sizeof text, d->interp, d->interp_escape);
         snprintf(expr, sizeof expr, "\"%s\"", text);
     } else
-        stub_concat(o, n, expr, sizeof expr, " + ", d->quote ? d->quote : '"', d->quote_escape,
-                    NULL);
+        stub_concat(o, n, expr, sizeof expr, d->concat_op ? d->concat_op : " + ",
+                    d->quote ? d->quote : '"', d->quote_escape, NULL);
     stub_line(o, level, "%s%s", stub_format(o, d->print, expr), d->end);
 }
 

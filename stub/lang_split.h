@@ -1,6 +1,6 @@
 /* Internal: the emitter shared by the languages that read a whole line,
  * split it into an `inputs` array of tokens and convert each token (Java,
- * C#, Kotlin, Scala, Dart, Swift, and the commands of JavaScript and
+ * C#, Kotlin, Scala, Dart, Swift, D, Groovy, and the commands of JavaScript and
  * TypeScript). Their stubs differ only in spelling, so each of them is one
  * stub_split_desc; a language that reads differently (scanf, cin, read -r,
  * ...) keeps its own emitter on the shared frame (stub_frame).
@@ -81,6 +81,10 @@ typedef struct stub_split_desc {
      * escaped in them besides '\\' and the double quote (see stub_quote). */
     char quote;
     const char *quote_escape;
+    /* Operator between the pieces of a concatenation; NULL: " + ". D's is
+     * ", ": the pieces become the arguments of writeln, which converts
+     * each. */
+    const char *concat_op;
     /* One %s: the statement printing the answer expression, without end. */
     const char *print;
     /* The two comment lines above the first answer: how to answer (and

@@ -4,9 +4,11 @@
  * loa-first (which answers at once, so each game costs little more than the
  * stub's own time), once as black and once as white.
  *
- * The stub of tests/golden/stub/features.stub (every construct of the stub
- * language) is built too and run on features.input: it must print the
- * escaped text of its writes and the joined values.
+ * The stubs of tests/golden/stub/features.stub (every construct of the stub
+ * language) and edges.stub (no game loop, a long loop amount, quotes, a
+ * percent sign and a backslash) are built too and run on their .input
+ * files: each must print the escaped text of its writes and the joined
+ * values.
  *
  * A stub passes when the referee plays the game to its end (exit 0), the
  * stub's score is not -1 (no timeout, no invalid answer, no crash), and the
@@ -36,6 +38,7 @@
 #define REFEREE LOA_BIN_DIR "/loa-referee"
 #define FIRST LOA_BIN_DIR "/loa-first"
 #define STUB LOA_BIN_DIR "/loa-stub"
+#define GOLDEN LOA_SOURCE_DIR "/tests/golden/stub"
 
 /* Runs cmd through the shell; stdout (at most size - 1 bytes) into out.
  * Returns the exit status, or -1 when killed by a signal. */
@@ -93,30 +96,42 @@ static int required(const char *lang)
     return 0;
 }
 
-/* Builds the features stub of lang and runs it on features.input; returns 0
- * when its first answers are right, else 1 after printing why. */
-static int features(const stub_lang *l, const char *dir)
+/* The stubs of tests/golden/stub/ that each language also runs, on their
+ * .input file: the start of what they must print. The features stub ends by
+ * failing to read a second turn, the edges stub has no game loop; the
+ * booleans they print last are spelled differently by each language. */
+static const struct {
+    const char *name;
+    const char *want;
+} run_stubs[] = {
+    {"features", "hello \"world\" {1}\nhello \"world\" {1}\nMOVE 1 lbl 0.5"},
+    {"edges", "3 hello  world for it's 100% \\ done "},
+};
+
+/* Builds stub run_stubs[k] in language l and runs it on its input; returns
+ * 0 when it printed what it must, else 1 after printing why. */
+static int runs_stub(const stub_lang *l, const char *dir, size_t k)
 {
+    const char *name = run_stubs[k].name, *want = run_stubs[k].want;
     char src[600], build[600], cmd[4096], bot[2048], out[512];
-    snprintf(src, sizeof src, "%s/features/%s", dir, l->file_name);
-    snprintf(build, sizeof build, "%s/features/build", dir);
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s/features' && '%s' --lang %s --stub '%s' -o '%s'", dir,
-             STUB, l->name, LOA_SOURCE_DIR "/tests/golden/stub/features.stub", src);
+    snprintf(src, sizeof src, "%s/%s/%s", dir, name, l->file_name);
+    snprintf(build, sizeof build, "%s/%s/build", dir, name);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/%s' && '%s' --lang %s --stub '%s/%s.stub' -o '%s'",
+             dir, name, STUB, l->name, GOLDEN, name, src);
     ck_assert_int_eq(run(cmd, bot, sizeof bot), 0);
     snprintf(cmd, sizeof cmd, "'%s' %s '%s' '%s'", TOOLCHAIN, l->name, src, build);
     if (run(cmd, bot, sizeof bot) != 0) {
-        fprintf(stderr, "stub_play: %s: the features stub does not build\n", l->name);
+        fprintf(stderr, "stub_play: %s: the %s stub does not build\n", l->name, name);
         return 1;
     }
     bot[strcspn(bot, "\n")] = '\0';
-    /* It ends by failing to read a second turn: only its output counts. */
-    snprintf(cmd, sizeof cmd, "timeout 20 sh -c \"%s\" < '%s' 2>/dev/null | head -n 3", bot,
-             LOA_SOURCE_DIR "/tests/golden/stub/features.input");
+    /* only the output counts, not how the program ends */
+    snprintf(cmd, sizeof cmd, "timeout 20 sh -c \"%s\" < '%s/%s.input' 2>/dev/null | head -n 3",
+             bot, GOLDEN, name);
     run(cmd, out, sizeof out);
-    const char *want = "hello \"world\" {1}\nhello \"world\" {1}\nMOVE 1 lbl 0.5";
     if (strncmp(out, want, strlen(want)) != 0) {
-        fprintf(stderr, "stub_play: %s: the features stub printed '%s', expected '%s...'\n",
-                l->name, out, want);
+        fprintf(stderr, "stub_play: %s: the %s stub printed '%s', expected '%s...'\n", l->name,
+                name, out, want);
         return 1;
     }
     return 0;
@@ -216,8 +231,8 @@ static int play(const char *lang, const char *bot_cmd, int stub_black, long seed
 }
 
 /* One row per language of stub_languages(): generate, build, play twice,
- * run the features stub. Each language in its own forked run with its own
- * timeout, so that a hanging toolchain names its language. */
+ * run the features and edges stubs. Each language in its own forked run
+ * with its own timeout, so that a hanging toolchain names its language. */
 START_TEST(plays_full_games_in_each_installed_language)
 {
     int n;
@@ -251,7 +266,8 @@ START_TEST(plays_full_games_in_each_installed_language)
         verdict = "FAILED: the generated stub does not build";
     } else {
         bad = play(l->name, bot, 1, 1000 + _i, dir) + play(l->name, bot, 0, 2000 + _i, dir);
-        bad += features(l, dir);
+        for (size_t k = 0; k < LOA_COUNT(run_stubs); k++)
+            bad += runs_stub(l, dir, k);
         verdict = bad ? "FAILED" : "verified";
     }
     if (bad) {
@@ -271,7 +287,8 @@ int main(void)
     int n;
     stub_languages(&n);
     /* A row's time: building the slowest toolchains (Kotlin, Scala, Swift)
-     * takes most of it; two games against loa-first take seconds. */
+     * three times takes most of it; two games against loa-first take
+     * seconds. */
     const loa_loop_tcase loops[] = {
         {"plays_full_games_in_each_installed_language",
          plays_full_games_in_each_installed_language, 200, n},

@@ -22,6 +22,33 @@ mkdir -p "$dir" || exit 1
 # client compiler only and the serial collector start fastest.
 JVM_FAST="-Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 
+# jvm_cds CLASSPATH MAIN: prints the command that runs MAIN. Clojure and
+# Groovy load hundreds of classes of their runtime before the first read:
+# an archive of the classes that one training run loaded (Java's dynamic
+# class-data sharing; the class path must hold jars only) halves that. The
+# training run gets no input, so the bot stops at its first read; without
+# an archive the plain command is printed.
+jvm_cds() {
+    timeout 60 java -XX:ArchiveClassesAtExit="$dir/app.jsa" $JVM_FAST -cp "$1" "$2" \
+        </dev/null >/dev/null 2>&1
+    if [ -s "$dir/app.jsa" ]; then
+        echo "java -XX:SharedArchiveFile=$(q "$dir/app.jsa") $JVM_FAST -cp $(q "$1") $2"
+    else
+        echo "java $JVM_FAST -cp $(q "$1") $2"
+    fi
+}
+
+# jars NAME...: the class path of the Debian jars /usr/share/java/NAME.jar
+# that exist (the first one is required: exit 77 without it).
+jars() {
+    local cp="" j
+    [ -f "/usr/share/java/$1.jar" ] || { echo "missing: /usr/share/java/$1.jar" >&2; exit 77; }
+    for j in "$@"; do
+        [ -f "/usr/share/java/$j.jar" ] && cp="$cp${cp:+:}/usr/share/java/$j.jar"
+    done
+    echo "$cp"
+}
+
 case $lang in
 c)          need gcc; build gcc -std=gnu17 -O2 -Wall -o "$dir/bot" "$src" -lm
             echo "$(q "$dir/bot")" ;;
@@ -43,13 +70,43 @@ scala)      need scalac java; build scalac -d "$dir" "$src"
             done
             if [ -n "$lib" ]; then echo "java $JVM_FAST -cp $(q "$dir"):$(q "$lib") Player"
             else echo "scala -cp $(q "$dir") Player"; fi ;;
+groovy)     need groovyc java jar
+            lib=$(jars groovy) || exit 77
+            build groovyc -d "$dir/classes" "$src"
+            build jar cf "$dir/bot.jar" -C "$dir/classes" .
+            jvm_cds "$dir/bot.jar:$lib" Player ;;
+clojure)    need java jar
+            lib=$(jars clojure spec.alpha core.specs.alpha) || exit 77
+            mkdir -p "$dir/classes"
+            # ahead-of-time compilation of the Player namespace (Player.clj)
+            build java -cp "$lib:$(dirname "$src")" -Dclojure.compile.path="$dir/classes" \
+                clojure.lang.Compile Player
+            build jar cf "$dir/bot.jar" -C "$dir/classes" .
+            jvm_cds "$dir/bot.jar:$lib" Player ;;
+d)          if have gdc; then build gdc -O2 -Wall -o "$dir/bot" "$src"
+            elif have ldc2; then build ldc2 -O -of="$dir/bot" "$src"
+            else need gdc; fi
+            echo "$(q "$dir/bot")" ;;
+objc)       need gcc gnustep-config
+            # gcc compiles Objective-C only with its front end (Debian gobjc)
+            [ -x "$(gcc -print-prog-name=cc1obj)" ] || { echo "missing: gobjc" >&2; exit 77; }
+            build sh -c 'gcc -std=gnu17 $(gnustep-config --objc-flags) -o "$1" "$2" $(gnustep-config --base-libs)' \
+                sh "$dir/bot" "$src"
+            echo "$(q "$dir/bot")" ;;
+pascal)     need fpc; build fpc -O2 -FE"$dir" -o"$dir/bot" "$src"
+            echo "$(q "$dir/bot")" ;;
+# F# and VB.NET: Mono's compilers (Debian 12 packages neither), untested here
+fsharp)     need fsharpc mono; build fsharpc --nologo -o:"$dir/Player.exe" "$src"
+            echo "mono $(q "$dir/Player.exe")" ;;
+vbnet)      need vbnc mono; build vbnc -nologo -out:"$dir/Player.exe" "$src"
+            echo "mono $(q "$dir/Player.exe")" ;;
 python3)    need python3; echo "python3 $(q "$src")" ;;
 javascript) need node; echo "node $(q "$src")" ;;
 typescript) need tsc node; build tsc --target es2019 --outDir "$dir" "$src"
             echo "node $(q "$dir/$(basename "${src%.ts}").js")" ;;
 go)         need go; build env GOCACHE="$dir/gocache" GO111MODULE=off go build -o "$dir/bot" "$src"
             echo "$(q "$dir/bot")" ;;
-rust)       need rustc; build rustc -O -o "$dir/bot" "$src"
+rust)       need rustc; build rustc -O -D warnings -o "$dir/bot" "$src"
             echo "$(q "$dir/bot")" ;;
 swift)      need swiftc; build swiftc -O -o "$dir/bot" "$src"
             echo "$(q "$dir/bot")" ;;

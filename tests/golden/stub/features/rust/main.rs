@@ -16,30 +16,30 @@ fn main() {
     let inputs: Vec<&str> = inputs.splitn(2, ' ').collect();
     let width = inputs[0].trim().parse::<i32>().unwrap(); // grid width
     let height = inputs[1].trim().parse::<i32>().unwrap();
-    let player_name = read_line(); // your name (may hold spaces)
+    let _player_name = read_line(); // your name (may hold spaces)
     let inputs = read_line();
     let inputs: Vec<&str> = inputs.splitn(3, ' ').collect();
-    let seed = inputs[0].trim().parse::<i64>().unwrap();
+    let _seed = inputs[0].trim().parse::<i64>().unwrap();
     let ratio = inputs[1].trim().parse::<f64>().unwrap();
     let ready = inputs[2].trim() != "0"; // 1 when ready
     for _ in 0..height {
-        let row = read_line(); // one grid row
+        let _row = read_line(); // one grid row
     }
     let inputs = read_line();
     let inputs: Vec<&str> = inputs.splitn(3, ' ').collect();
     let count = inputs[0].trim().parse::<i32>().unwrap();
     let label = inputs[1].to_string();
-    let caption = inputs[2].to_string();
+    let _caption = inputs[2].to_string();
     let inputs = read_line();
     let inputs: Vec<&str> = inputs.split(' ').collect();
     for i in 0..count as usize {
-        let x = inputs[2 * i + 0].trim().parse::<i32>().unwrap(); // a column
-        let y = inputs[2 * i + 1].trim().parse::<i32>().unwrap();
+        let _x = inputs[2 * i + 0].trim().parse::<i32>().unwrap(); // a column
+        let _y = inputs[2 * i + 1].trim().parse::<i32>().unwrap();
     }
     let inputs = read_line();
     let inputs: Vec<&str> = inputs.split(' ').collect();
     for i in 0..width as usize {
-        let cell = inputs[i].to_string();
+        let _cell = inputs[i].to_string();
     }
 
     // game loop
@@ -49,12 +49,12 @@ fn main() {
             for _ in 0..2 {
                 let inputs = read_line();
                 let inputs: Vec<&str> = inputs.splitn(2, ' ').collect();
-                let a = inputs[0].trim().parse::<i32>().unwrap();
-                let b = inputs[1].trim().parse::<f64>().unwrap();
+                let _a = inputs[0].trim().parse::<i32>().unwrap();
+                let _b = inputs[1].trim().parse::<f64>().unwrap();
             }
         }
         for _ in 0..2 {
-            let count = read_line().trim().parse::<i32>().unwrap();
+            let _count = read_line().trim().parse::<i32>().unwrap();
         }
         for _ in 0..2 {
 

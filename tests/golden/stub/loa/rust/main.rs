@@ -13,17 +13,17 @@ fn read_line() -> String {
  * of the legal moves you are given, or random.
  **/
 fn main() {
-    let color = read_line(); // your colour, b (black, moves first) or w (white); first turn only
+    let _color = read_line(); // your colour, b (black, moves first) or w (white); first turn only
 
     // game loop
     loop {
         for _ in 0..8 {
-            let line = read_line(); // one board row, rank 8 first, files a to h: . empty, b black, w white
+            let _line = read_line(); // one board row, rank 8 first, files a to h: . empty, b black, w white
         }
-        let last_move = read_line(); // the last move played (such as e2e3), pass, or null before any move
+        let _last_move = read_line(); // the last move played (such as e2e3), pass, or null before any move
         let move_count = read_line().trim().parse::<i32>().unwrap(); // how many legal moves follow
         for _ in 0..move_count {
-            let move_ = read_line(); // one legal move such as e2e3 (pass when you have no move)
+            let _move = read_line(); // one legal move such as e2e3 (pass when you have no move)
         }
 
         // Write an answer with println!() (stdout is line-buffered).

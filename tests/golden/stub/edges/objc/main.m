@@ -1,0 +1,36 @@
+#import <Foundation/Foundation.h>
+
+/*
+ * Layouts the LOA and features stubs do not reach: no game loop, a long
+ * loop amount, a bool alone on its line, a reserved word as a name, quotes,
+ * a percent sign and a backslash in the answer.
+ */
+
+int main(int argc, const char *argv[])
+{
+    long long n;
+    scanf("%lld", &n);
+    for (int i = 0; i < n; i++) {
+        int v;
+        scanf("%d", &v);
+    }
+    for (int i = 0; i < n; i++) {
+        double p;
+        scanf("%lf", &p);
+    }
+    int k;
+    char s[21];
+    scanf("%d %20[^\n]", &k, s);
+    int flag;
+    scanf("%d", &flag);
+    char end[4];
+    scanf("%3s", end);
+
+    // Write an answer with printf(); keep the trailing \n and flush.
+    // To debug: fprintf(stderr, "Debug messages...\n");
+
+    printf("%lld %s %s it's 100%% \\ done %d\n", n, s, end, flag);
+    fflush(stdout);
+
+    return 0;
+}
