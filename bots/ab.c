@@ -7,13 +7,17 @@
  * program: options, time management, the protocol loop, --position and
  * --bench (bots/ab/bench.c).
  *
- * Time: the clock starts when a turn's input has been read. The search
- * starts no new iteration after half of --move-time and stops at
- * --move-time, never later than the turn limit (1000 ms first turn, 150 ms
- * after) minus --margin. When the last search got less than 80% of a core
- * (CPU time / wall time: the machine is oversubscribed) the budget shrinks
- * in proportion, because a descheduled process answers late whatever its
- * deadline. --deterministic searches to a fixed depth with no clock and a
+ * Time (CodinGame's limits: 1000 ms first turn, 150 ms after): the clock
+ * starts when a turn's input has been read. A later turn plans --move-time
+ * (110 ms), the first AB_FIRST_TURN_MS (500 ms: its table helps every later
+ * turn); no new iteration starts after half of the plan, and the search
+ * stops at the plan, never later than the turn limit minus the margin.
+ * The margin adapts: it is --margin plus twice the worst recent lateness
+ * (how much later than planned an answer actually left, measured by the bot
+ * itself), fading by a quarter a turn. When the last search got less than
+ * 80% of a core (CPU time / wall time: the machine is oversubscribed) the
+ * plan shrinks in proportion, because a descheduled process answers late
+ * whatever its deadline. --deterministic searches to a fixed depth with no clock and a
  * cleared table: the same position always gives the same move.
  *
  * --bench searches a fixed set of positions to a fixed depth from a fresh
@@ -36,13 +40,26 @@
 
 /* ---- time management and defaults ------------------------------------------ */
 
-/* Default --move-time, ms: a normal turn plans at most this (and usually
- * stops at half), a third of CodinGame's 150 ms, leaving the rest as
- * margin for a loaded machine; the middle game still reaches depth 6-8. */
-#define AB_MOVE_TIME_MS 50
+/* Default --move-time, ms: a later turn plans at most this (and starts no
+ * iteration after half of it): 110 of CodinGame's 150 ms, the rest the
+ * margin (docs/bots.md: +Elo over the former 50 ms, and no time loss in
+ * 1,000 games). */
+#define AB_MOVE_TIME_MS 110
 /* Default --margin, ms, kept free under the turn limit whatever --move-time
- * says: covers the process being descheduled and the pipe's latency. */
-#define AB_MARGIN_MS 40
+ * says: covers the pipe's latency and an iteration's abort; lateness
+ * measured in play adds to it (AB_LATE_*). */
+#define AB_MARGIN_MS 25
+/* The first turn plans this, ms (at most its limit minus the margin): the
+ * table it fills helps every later turn, and 500 of 1000 ms leaves room
+ * for a slow process start. */
+#define AB_FIRST_TURN_MS 500
+/* Adaptive margin: each turn's lateness (answer time minus plan, when
+ * positive) times AB_LATE_FACTOR becomes the extra margin when it is more
+ * than the current one, which otherwise fades to AB_LATE_KEEP of itself;
+ * never more than AB_LATE_MAX_MS. */
+#define AB_LATE_FACTOR 2
+#define AB_LATE_KEEP 0.75
+#define AB_LATE_MAX_MS 60
 /* CodinGame's turn limits, ms (the defaults of --first-turn-ms and
  * --turn-ms; docs/rules.md). */
 #define AB_FIRST_TURN_LIMIT_MS 1000
@@ -59,9 +76,6 @@
 /* --deterministic's depth when --depth is not given, plies: a few ms a
  * turn, so tests that replay whole games stay fast. */
 #define AB_DETERMINISTIC_DEPTH 5
-/* The first turn's budget is this many times --move-time: its limit is
- * 1000 ms, and the table it fills helps every later turn. */
-#define AB_FIRST_TURN_FACTOR 5
 /* No new iteration starts after budget / AB_SOFT_DIVISOR: the next
  * iteration takes about as long as all earlier ones together (a branching
  * factor of 2-4 after ordering), so it would rarely finish in the rest. */
@@ -99,9 +113,10 @@ static void usage(FILE *out)
           "Lines of Action bot for the CodinGame protocol (stdin/stdout): iterative-deepening\n"
           "alpha-beta (PVS, transposition table, null move, LMR, killers, history).\n"
           "\n"
-          "  -t, --move-time=MS      target time per turn (default 50; first turn 5x);\n"
-          "                          no new iteration starts after half of it\n"
-          "  -m, --margin=MS         never use more than the turn limit minus MS (default 40)\n"
+          "  -t, --move-time=MS      target time per turn (default 110; the first turn\n"
+          "                          500); no new iteration starts after half of it\n"
+          "  -m, --margin=MS         never use more than the turn limit minus MS (default\n"
+          "                          25, plus twice the worst recent lateness)\n"
           "      --first-turn-ms=MS  the referee's first-turn limit (default 1000)\n"
           "      --turn-ms=MS        the referee's limit for later turns (default 150)\n"
           "  -d, --depth=N           search at most N plies (default: as time allows)\n"
@@ -199,7 +214,8 @@ static int64_t cpu_now_us(void)
  * oversubscribed machine the process is descheduled for tens of ms at a
  * time, before, during and after the search, which no deadline check can
  * see, so the budget shrinks with the share (down to a fifth). */
-static search_limits turn_limits(const ab_options *o, int first_turn, int64_t t0, double share)
+static search_limits turn_limits(const ab_options *o, int first_turn, int64_t t0, double share,
+                                 int late_ms)
 {
     search_limits lim = {o->depth ? o->depth : SEARCH_MAX_DEPTH, 1, 0, 0};
     if (o->deterministic) {
@@ -208,11 +224,13 @@ static search_limits turn_limits(const ab_options *o, int first_turn, int64_t t0
         return lim;
     }
     int64_t limit = first_turn ? o->first_turn_ms : o->turn_ms;
-    int64_t budget = first_turn ? AB_FIRST_TURN_FACTOR * (int64_t)o->move_time_ms : o->move_time_ms;
+    int64_t budget = first_turn && o->move_time_ms < AB_FIRST_TURN_MS ? AB_FIRST_TURN_MS
+                                                                       : o->move_time_ms;
     if (o->adapt && share < AB_SHARE_ADAPT_BELOW)
         budget = (int64_t)(budget * (share < AB_SHARE_FLOOR ? AB_SHARE_FLOOR : share));
-    if (budget > limit - o->margin_ms)
-        budget = limit - o->margin_ms;
+    int64_t margin = o->margin_ms + (o->adapt ? late_ms : 0);
+    if (budget > limit - margin)
+        budget = limit - margin;
     if (budget < 1)
         budget = 1;
     lim.hard_us = t0 + budget * 1000;
@@ -247,7 +265,7 @@ static int analyse(search_ctx *ctx, const ab_options *o)
         fprintf(stderr, "loa-ab: the game is already over in that position\n");
         return 2;
     }
-    search_limits lim = turn_limits(o, 0, loa_now_us(), 1.0);
+    search_limits lim = turn_limits(o, 0, loa_now_us(), 1.0, 0);
     if (!o->deterministic) { /* the whole --move-time, ignoring turn limits */
         lim.hard_us = loa_now_us() + (int64_t)o->move_time_ms * 1000;
         lim.soft_us = lim.hard_us;
@@ -297,12 +315,13 @@ int main(int argc, char **argv)
     loa_turn turn;
     loa_turn_init(&turn);
     double share = 1.0; /* share of a core the last search got */
+    double late_ms = 0; /* the adaptive part of the margin */
     while ((rc = loa_turn_read(stdin, &turn)) == LOA_OK) {
         int64_t t0 = loa_now_us(), cpu0 = cpu_now_us();
         if (o.deterministic)
             search_clear(&ctx);
-        search_result r =
-            search_run(&ctx, &turn.board, turn_limits(&o, turn.turns_read == 1, t0, share));
+        search_limits lim = turn_limits(&o, turn.turns_read == 1, t0, share, (int)late_ms);
+        search_result r = search_run(&ctx, &turn.board, lim);
         /* Share of a core this search got. */
         int64_t wall = loa_now_us() - t0;
         if (wall >= AB_SHARE_MIN_WALL_US)
@@ -320,6 +339,17 @@ int main(int argc, char **argv)
         if (loa_turn_write(stdout, r.best, comment) != LOA_OK) {
             search_free(&ctx);
             return 1;
+        }
+        if (lim.use_clock) {
+            /* How much later than planned the answer left (the search's
+             * abort, the report, the write, a descheduling): twice the
+             * worst of it is kept free from now on, fading. */
+            double late = (double)(loa_now_us() - lim.hard_us) / 1000.0;
+            late_ms *= AB_LATE_KEEP;
+            if (late > 0 && AB_LATE_FACTOR * late > late_ms)
+                late_ms = AB_LATE_FACTOR * late;
+            if (late_ms > AB_LATE_MAX_MS)
+                late_ms = AB_LATE_MAX_MS;
         }
     }
     search_free(&ctx);

@@ -10,6 +10,7 @@
  */
 #include "search.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,6 +81,28 @@
  * becomes best. */
 #define LMR_DEEP_MOVE 10
 #define LMR_DEEP_MIN_DEPTH 5
+
+/* Late move reductions grow with depth and move number: from
+ * LMR_LOG_MIN_DEPTH plies on, the quiet i-th move is reduced by
+ * ln(depth) * ln(i) / LMR_LOG_DIVISOR plies (rounded, at least the fixed
+ * reduction above), the formula of Stockfish and Ethereal: a move that far
+ * down the order of a deep node almost never becomes best, and the plies
+ * saved go to the moves that matter. Kept by an SPRT (docs/bots.md). */
+#define LMR_LOG_MIN_DEPTH 3
+#define LMR_LOG_DIVISOR 2.0
+/* Most plies one move is reduced by, so the reduced search keeps some depth. */
+#define LMR_MAX_REDUCTION 4
+
+/* ---- aspiration windows ---------------------------------------------------- */
+
+/* From ASPIRATION_MIN_DEPTH on, an iteration first searches a window of
+ * ASPIRATION_DELTA around the last score (about a third of a group's worth,
+ * 32): most iterations stay inside it and cost less; a score outside is
+ * searched again with the window widened by ASPIRATION_GROW on that side
+ * until it fits. */
+#define ASPIRATION_MIN_DEPTH 5
+#define ASPIRATION_DELTA 12
+#define ASPIRATION_GROW 4
 
 /* ---- helpers --------------------------------------------------------------- */
 
@@ -160,12 +183,23 @@ static void search_reward_quiet(search_ctx *c, const loa_board *b, loa_move m, i
                 c->history[b->side][f][t] /= SEARCH_HISTORY_HALVE;
 }
 
-/* Late move reduction of the i-th move (0-based) with `depth` plies left. */
-static int search_reduction(int depth, int i, int quiet)
+/* Late move reduction of the i-th move (0-based) with `depth` plies left:
+ * the table of ln(depth) * ln(i) / LMR_LOG_DIVISOR, at least the fixed
+ * reductions, at most LMR_MAX_REDUCTION and never below one ply left. */
+static int search_reduction(const search_ctx *c, int depth, int i, int quiet)
 {
     if (depth < LMR_MIN_DEPTH || !quiet || i < LMR_MIN_MOVE)
         return 0;
-    return LMR_R + (i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_MIN_DEPTH);
+    int r = LMR_R + (i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_MIN_DEPTH);
+    if (depth >= LMR_LOG_MIN_DEPTH) {
+        int d = depth < SEARCH_MAX_DEPTH ? depth : SEARCH_MAX_DEPTH - 1;
+        int k = i < LOA_MAX_MOVES ? i : LOA_MAX_MOVES - 1;
+        if (c->lmr[d][k] > r)
+            r = c->lmr[d][k];
+    }
+    if (r > LMR_MAX_REDUCTION)
+        r = LMR_MAX_REDUCTION;
+    return r < depth - 1 ? r : depth - 1;
 }
 
 /* ---- the search ------------------------------------------------------------ */
@@ -258,7 +292,7 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
             if (i == 0) {
                 s = -search_node(c, &child, z, depth - 1, -beta, -alpha, ply + 1, 1);
             } else {
-                int r = search_reduction(depth, i, keys[i] < ORDER_KILLER);
+                int r = search_reduction(c, depth, i, keys[i] < ORDER_KILLER);
                 s = -search_node(c, &child, z, depth - 1 - r, -alpha - 1, -alpha, ply + 1, 1);
                 if (s > alpha && r)
                     s = -search_node(c, &child, z, depth - 1, -alpha - 1, -alpha, ply + 1, 1);
@@ -314,6 +348,9 @@ static int search_pv(const search_ctx *c, loa_board b, loa_move *pv, int max)
 int search_init(search_ctx *c, size_t tt_mb)
 {
     memset(c, 0, sizeof *c);
+    for (int d = 1; d < SEARCH_MAX_DEPTH; d++)
+        for (int i = 1; i < LOA_MAX_MOVES; i++)
+            c->lmr[d][i] = (int8_t)(log((double)d) * log((double)i) / LMR_LOG_DIVISOR + 0.5);
     return tt_init(&c->tt, tt_mb);
 }
 
@@ -360,10 +397,26 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
     int max_depth = lim.max_depth < 1                  ? 1
                     : lim.max_depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH
                                                        : lim.max_depth;
-    /* Every iteration has the full window: no aspiration windows. */
+    int last = 0;
     for (int d = 1; d <= max_depth; d++) {
         c->root_best = LOA_MOVE_NONE;
-        int s = search_node(c, b, z, d, -SEARCH_INF, SEARCH_INF, 0, 0);
+        int s, lo = -SEARCH_INF, hi = SEARCH_INF, delta = ASPIRATION_DELTA;
+        if (d >= ASPIRATION_MIN_DEPTH && last > -SEARCH_WIN_BOUND && last < SEARCH_WIN_BOUND)
+            lo = last - delta, hi = last + delta;
+        for (;;) {
+            s = search_node(c, b, z, d, lo, hi, 0, 0);
+            if (c->stop || (s > lo && s < hi))
+                break;
+            /* outside the window: widen that side and search again */
+            delta *= ASPIRATION_GROW;
+            if (s <= lo)
+                lo = s - delta < -SEARCH_INF ? -SEARCH_INF : s - delta;
+            else
+                hi = s + delta > SEARCH_INF ? SEARCH_INF : s + delta;
+            if (delta > SEARCH_WIN_BOUND)
+                lo = -SEARCH_INF, hi = SEARCH_INF;
+        }
+        last = s;
         if (c->stop) {
             /* A root move that beat the first one in a full-window search
              * is better than last iteration's choice. */

@@ -60,6 +60,8 @@ typedef struct search_ctx {
     int stop;
     loa_move root_best; /* best root move of the iteration in progress */
     int verbose;        /* 1: one stderr line per iteration */
+    int8_t lmr[SEARCH_MAX_DEPTH][LOA_MAX_MOVES]; /* late move reductions by depth and
+                                                    move number (search_init) */
 } search_ctx;
 
 /* Zeroes *c and allocates a table of about tt_mb MiB (tt_init()). Returns
