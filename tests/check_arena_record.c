@@ -93,6 +93,15 @@ static const struct {
     {"moves_hash", "\"00C0FFEE00000001\"", "\"moves_hash\""},
     {"opening", "\"b1d3\"", "\"opening\""},
     {"opening", "3", "\"opening\""},
+    /* out-of-range numbers are refused before any conversion (UBSan would
+     * report the conversion of 1e300 to an int) */
+    {"id", "1e300", "\"id\""},
+    {"id", "-1e300", "\"id\""},
+    {"id", "1e999", "\"id\""},
+    {"round", "4294967296", "\"round\""},
+    {"plies", "1e19", "\"plies\""},
+    {"scores", "[1e300, 0]", "\"scores\""},
+    {"scores", "[2, 0]", "\"scores\""},
 };
 
 START_TEST(test_refuses_bad_field)
@@ -175,9 +184,32 @@ START_TEST(test_from_spec)
 }
 END_TEST
 
+START_TEST(test_huge_informative_numbers)
+{
+    /* "start" and the times are informative: impossible values read as
+     * unknown or are ignored, never converted out of range */
+    arena_settings s;
+    league(&s, 2, 2);
+    arena_game_record r = record_for(&s, 0, 0), back;
+    cJSON *j = arena_record_to_json(&r, &s);
+    cJSON_ReplaceItemInObjectCaseSensitive(j, "start", cJSON_CreateNumber(1e300));
+    cJSON *t = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "time"), "black");
+    cJSON_ReplaceItemInObjectCaseSensitive(t, "turns", cJSON_CreateNumber(-1e300));
+    cJSON_ReplaceItemInObjectCaseSensitive(t, "max_ms", cJSON_CreateNumber(1e300 * 1e300));
+    char err[256];
+    ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), 0);
+    ck_assert(back.start_time == 0);
+    ck_assert_int_eq(back.time[0].turns, 0);
+    ck_assert(back.time[0].max_ms == 0);
+    cJSON_Delete(j);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"reads_impossible_informative_numbers_as_unknown", test_huge_informative_numbers, 30},
         {"writes_the_games_jsonl_line_bytes", test_line_bytes, 30},
         {"round_trips_every_reason_as_enum", test_round_trip_every_reason, 30},
         {"starts_from_the_schedule_without_result", test_from_spec, 30},

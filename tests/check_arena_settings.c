@@ -129,6 +129,13 @@ START_TEST(test_league_file_bad)
         {"{\"bots\": [{\"name\": \"\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
          "\"y\"}]}", ARENA_E_CONFIG, "name is empty"},
         {"{\"bots\": [], \"turn_ms\": 0}", ARENA_E_CONFIG, "turn_ms"},
+        /* out of range before any conversion (UB otherwise) */
+        {"{\"bots\": [], \"max_plies\": 1e300}", ARENA_E_CONFIG,
+         "\"max_plies\" must be an integer"},
+        {"{\"bots\": [], \"games\": -1e300}", ARENA_E_CONFIG, "\"games\" must be an integer"},
+        {"{\"bots\": [], \"concurrency\": 1e999}", ARENA_E_CONFIG, "\"concurrency\""},
+        {"{\"bots\": [], \"seed\": 9.3e18}", ARENA_E_CONFIG, "\"seed\""},
+        {"{\"bots\": [], \"random_plies\": 4294967297}", ARENA_E_CONFIG, "\"random_plies\""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
@@ -245,9 +252,29 @@ START_TEST(test_sprt_key)
 }
 END_TEST
 
+START_TEST(test_reads_only_len_bytes)
+{
+    /* a buffer without a NUL: the error snippet must stop at len (ASan
+     * sees a read past the allocation otherwise) */
+    static const char text[] = "{\"bots\": [1, 2, x";
+    size_t len = sizeof text - 1;
+    char *buf = malloc(len);
+    memcpy(buf, text, len);
+    arena_settings s;
+    arena_settings_init(&s);
+    char err[256];
+    ck_assert_int_eq(arena_settings_load_text(&s, buf, len, "l.json", ".", err, sizeof err),
+                     ARENA_E_PARSE);
+    ck_assert_msg(strstr(err, "l.json:1:"), "%s", err);
+    free(buf);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"reads_only_the_bytes_it_is_given", test_reads_only_len_bytes, 30},
         {"reads_and_checks_the_sprt_key", test_sprt_key, 30},
         {"reads_a_good_league_file", test_league_file_good, 30},
         {"names_every_bad_input", test_league_file_bad, 30},

@@ -1,6 +1,7 @@
 /* check_util.c - the internal helper library: strict integers, messages,
  * paths, atomic writes, mkdir -p, bounded reads. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,24 @@ START_TEST(parse_rejects_anything_else_and_keeps_the_output)
     int i = 5;
     ck_assert_int_eq(util_parse_int("2147483648", 0, 2147483647, &i), UTIL_E_RANGE);
     ck_assert_int_eq(i, 5);
+}
+END_TEST
+
+START_TEST(double_to_i64_checks_before_converting)
+{
+    int64_t v = 7;
+    ck_assert_int_eq(util_double_to_i64(42.0, 0, 100, &v), UTIL_OK);
+    ck_assert(v == 42);
+    ck_assert_int_eq(util_double_to_i64(-9007199254740992.0, INT64_MIN, INT64_MAX, &v), UTIL_OK);
+    ck_assert(v == -9007199254740992LL);
+    /* out of range, not integral, not finite: refused, *out kept */
+    v = 7;
+    static const double bad[] = {1e300, -1e300, 9223372036854775808.0, 2.5, 101, -1};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_int_eq(util_double_to_i64(bad[i], 0, 100, &v), UTIL_E_RANGE);
+    ck_assert_int_eq(util_double_to_i64(INFINITY, 0, 100, &v), UTIL_E_RANGE);
+    ck_assert_int_eq(util_double_to_i64(NAN, 0, 100, &v), UTIL_E_RANGE);
+    ck_assert(v == 7);
 }
 END_TEST
 
@@ -162,6 +181,7 @@ int main(void)
         {"parse_rejects_anything_else_and_keeps_the_output",
          parse_rejects_anything_else_and_keeps_the_output, 10},
         {"fail_formats_cuts_and_returns_the_code", fail_formats_cuts_and_returns_the_code, 10},
+        {"double_to_i64_checks_before_converting", double_to_i64_checks_before_converting, 10},
         {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
         {"atomic_write_replaces_whole_and_leaves_no_temp",
          atomic_write_replaces_whole_and_leaves_no_temp, 10},

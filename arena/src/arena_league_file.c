@@ -33,11 +33,12 @@ static void line_col(const char *text, size_t off, int *line, int *col)
     *col = c;
 }
 
-/* Copies up to 20 printable characters from p for a message. */
-static void snippet(const char *p, char *buf, size_t size)
+/* Copies up to 20 printable characters from p (never at or past end: the
+ * text need not be NUL-terminated) for a message. */
+static void snippet(const char *p, const char *end, char *buf, size_t size)
 {
     size_t n = 0;
-    while (p && *p && *p != '\n' && *p != '\r' && n + 1 < size && n < 20) {
+    while (p && p < end && *p && *p != '\n' && *p != '\r' && n + 1 < size && n < 20) {
         unsigned char ch = (unsigned char)*p++;
         buf[n++] = (ch < 0x20 || ch == 0x7f) ? '?' : (char)ch;
     }
@@ -102,11 +103,12 @@ static int get_int(const cJSON *item, const char *where, int64_t min, int64_t ma
     if (!cJSON_IsNumber(item))
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer", where,
                          item->string);
-    double d = item->valuedouble;
-    if (d != (double)(int64_t)d || d < (double)min || d > (double)max)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer in %lld..%lld",
-                         where, item->string, (long long)min, (long long)max);
-    *out = (int)d;
+    int64_t v;
+    if (util_double_to_i64(item->valuedouble, min, max, &v))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: \"%s\" must be an integer in %lld..%lld (%.6g given)", where,
+                         item->string, (long long)min, (long long)max, item->valuedouble);
+    *out = (int)v;
     return 0;
 }
 
@@ -232,7 +234,7 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
         int line, col;
         line_col(text, off, &line, &col);
         char near[32];
-        snippet(text + off, near, sizeof near);
+        snippet(text + off, text + len, near, sizeof near);
         if (off >= len || !near[0])
             return util_fail(ARENA_E_PARSE, err, errsz,
                              "%s:%d:%d: malformed JSON: unexpected end of file", src, line, col);
@@ -309,10 +311,10 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                     rc = util_fail(ARENA_E_CONFIG, err, errsz,
                                    "%s: \"seed\": '%s' is not a 64-bit integer", src,
                                    it->valuestring);
-            } else if (cJSON_IsNumber(it) && it->valuedouble == (double)(int64_t)it->valuedouble &&
-                       it->valuedouble <= 9007199254740992.0 &&
-                       it->valuedouble >= -9007199254740992.0) {
-                s->seed = (int64_t)it->valuedouble;
+            } else if (cJSON_IsNumber(it) &&
+                       util_double_to_i64(it->valuedouble, -9007199254740992LL,
+                                          9007199254740992LL, &s->seed) == 0) {
+                /* exact only up to 2^53: beyond, a string */
             } else {
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
                                "%s: \"seed\" must be an integer (a string for |seed| > 2^53)", src);

@@ -3,6 +3,7 @@
 #include "arena_record.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,21 +208,24 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
     return o;
 }
 
+/* A finite number (cJSON reads 1e999 as infinity: refused). */
 static int num_field(const cJSON *j, const char *key, double *out)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(j, key);
-    if (!cJSON_IsNumber(it))
+    if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble))
         return -1;
     *out = it->valuedouble;
     return 0;
 }
 
+/* An integer in min..max, range checked before any conversion. */
 static int int_field(const cJSON *j, const char *key, int min, int max, int *out)
 {
     double d;
-    if (num_field(j, key, &d) || d != (double)(int)d || d < min || d > max)
+    int64_t v;
+    if (num_field(j, key, &d) || util_double_to_i64(d, min, max, &v))
         return -1;
-    *out = (int)d;
+    *out = (int)v;
     return 0;
 }
 
@@ -314,15 +318,22 @@ int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_r
         !cJSON_IsNumber(cJSON_GetArrayItem(scores, 0)) ||
         !cJSON_IsNumber(cJSON_GetArrayItem(scores, 1)))
         return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"scores\"");
-    r->scores[0] = cJSON_GetArrayItem(scores, 0)->valueint;
-    r->scores[1] = cJSON_GetArrayItem(scores, 1)->valueint;
+    for (int c = 0; c < 2; c++) { /* CodinGame's scores: -1, 0 or 1 */
+        int64_t v;
+        if (util_double_to_i64(cJSON_GetArrayItem(scores, c)->valuedouble, -1, 1, &v))
+            return util_fail(ARENA_E_PARSE, err, errsz, "bad \"scores\" (-1, 0 or 1 each)");
+        r->scores[c] = (int)v;
+    }
     const cJSON *reason = cJSON_GetObjectItemCaseSensitive(j, "reason");
     if (!cJSON_IsString(reason) || !reason_from_name(reason->valuestring, &r->reason))
         return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"reason\"");
     if (int_field(j, "plies", 0, 1000000, &r->plies))
         return util_fail(ARENA_E_PARSE, err, errsz, "bad or missing \"plies\"");
     double d;
-    r->start_time = num_field(j, "start", &d) == 0 ? (int64_t)d : 0;
+    int64_t start = 0;
+    if (num_field(j, "start", &d) == 0 && util_double_to_i64(d, 0, INT64_MAX / 2, &start))
+        start = 0; /* informative only: an impossible time reads as unknown */
+    r->start_time = start;
     r->duration_ms = num_field(j, "duration_ms", &d) == 0 ? d : 0;
     const cJSON *time = cJSON_GetObjectItemCaseSensitive(j, "time");
     side_time_from(cJSON_GetObjectItemCaseSensitive(time, "black"), &r->time[0]);

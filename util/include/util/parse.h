@@ -18,4 +18,11 @@ int util_parse_i64(const char *text, int64_t lo, int64_t hi, int64_t *out);
 /* util_parse_i64() into an int; lo and hi are ints. Same errors. */
 int util_parse_int(const char *text, int lo, int hi, int *out);
 
+/* A JSON number (a double) as an integer: 0 with *out set when d is
+ * finite, integral and within lo..hi; UTIL_E_RANGE otherwise (*out
+ * unchanged). Converting first and checking after is undefined behaviour
+ * for out-of-range values ("max_plies": 1e300): this checks first.
+ * Thread-safe. */
+int util_double_to_i64(double d, int64_t lo, int64_t hi, int64_t *out);
+
 #endif
