@@ -197,6 +197,7 @@ static int emit_file(ctx *c, bundle_src *f)
         int was_comment = lx.in_comment;
         const char *line = s;
         s += n + (s + n < end);
+        int was_continued = continued;
         int is_dir = !was_comment && !continued && bundle_directive(line, n, name, &rest);
         continued = n > 0 && line[n - (line[n - 1] == '\r' && n > 1 ? 2 : 1)] == '\\';
         if (is_dir) {
@@ -232,7 +233,9 @@ static int emit_file(ctx *c, bundle_src *f)
                 return bundle_fail(&c->err, BUNDLE_E_NOMEM, "out of memory");
         }
         size_t start = c->out.len;
-        bundle_transform(line, n, &lx, from, to, compact, &c->out);
+        /* spaces squeezed out only outside preprocessor lines and macros */
+        int level = compact && !is_dir && !was_continued ? 2 : compact;
+        bundle_transform(line, n, &lx, from, to, level, &c->out);
         if (compact && ends_blank_line(&c->out, start))
             continue; /* a line that held only comments or spaces */
         if (compact && c->out.len == start + 1 && c->out.s[start] == '\\') {

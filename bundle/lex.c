@@ -52,6 +52,13 @@ size_t bundle_ident_at(const char *s, size_t n, char id[64])
     return k;
 }
 
+/* A character that belongs to a word for spacing: identifier and number
+ * characters, and quotes (a literal's prefix, L"x", must stay attached). */
+static int word_char(int ch)
+{
+    return bundle_is_ident(ch) || ch == '"' || ch == '\'';
+}
+
 void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle_strlist *from,
                       const bundle_strlist *to, int compact, bundle_buf *out)
 {
@@ -60,12 +67,16 @@ void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle
     int pending_space = 0, last = 0; /* last significant char written */
     char prev_tok = 0;               /* '.' or '>' when the last token was . or -> */
     bundle_buf *o = out;
+    /* compact 2: a space between a punctuation character and a word (an
+     * identifier, number or literal) is never needed ("x < 0" is "x<0");
+     * two words, and two punctuation characters ("- -", "/ *"), keep it. */
 #define EMIT(p, len)                                                                   \
     do {                                                                               \
-        if (compact && pending_space && last && last != ',' && last != '(') \
-            bundle_buf_put(o, " ", 1);                                                        \
+        if (compact && pending_space && last && last != ',' && last != '(' &&          \
+            (compact < 2 || word_char(last) == word_char((unsigned char)(p)[0])))      \
+            bundle_buf_put(o, " ", 1);                                                 \
         pending_space = 0;                                                             \
-        bundle_buf_put(o, (p), (len));                                                        \
+        bundle_buf_put(o, (p), (len));                                                 \
         last = (unsigned char)(p)[(len) - 1];                                          \
     } while (0)
     while (i < n) {

@@ -58,7 +58,11 @@ typedef struct bundle_lexstate {
  *     empty lists);
  *   - when compact is set, comments are dropped and runs of blanks become
  *     one space where one is needed (never after ',' or '('), so that a
- *     line holding only comments or blanks appends nothing.
+ *     line holding only comments or blanks appends nothing; compact 2 also
+ *     drops the space between a punctuation character and a word ("x < 0"
+ *     becomes "x<0"), never between two words or two punctuation
+ *     characters. Never use 2 on a preprocessor line: `#define F (x)` and
+ *     `#define F(x)` differ.
  * *st carries block comments and braces across lines. Errors: none of its
  * own; out of memory sets out->failed. */
 void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle_strlist *from,

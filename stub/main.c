@@ -59,13 +59,8 @@ static int read_stub_file(const char *path, char **out)
         errno = EFBIG;
         return STUB_E_IO;
     }
-    if (rc) {
-        /* A directory opens but cannot be read (EISDIR): loa-stub always
-         * said "Input/output error" for a failed read, keep it so. */
-        if (errno == EISDIR)
-            errno = EIO;
-        return STUB_E_IO;
-    }
+    if (rc)
+        return STUB_E_IO; /* errno says why: EISDIR for a directory */
     /* The parser works on C strings: a NUL would silently cut the stub. */
     if (memchr(buf, '\0', n)) {
         free(buf);
@@ -140,8 +135,14 @@ int main(int argc, char **argv)
     if (stub_path) {
         int rc = read_stub_file(stub_path, &text);
         if (rc) {
+            int e = errno;
             fprintf(stderr, "loa-stub: cannot read stub '%s': %s\n", stub_path,
-                    rc == STUB_E_IO ? strerror(errno) : stub_strerror(rc));
+                    rc != STUB_E_IO ? stub_strerror(rc)
+                    : e == EISDIR   ? "it is a directory (give the stub file, e.g. "
+                                      "DIR/stub.txt)"
+                    : e == EFBIG    ? "larger than a stub can be"
+                    : e == EINVAL   ? "it holds a NUL byte (not a text file)"
+                                    : strerror(e));
             return 1;
         }
         source = text;

@@ -100,17 +100,19 @@ START_TEST(reports_bad_stub_file_and_line)
 }
 END_TEST
 
-/* A --stub file that cannot be used: exit 1 and the reason, as loa-stub has
- * always said it (a NUL byte would cut the stub, so it is refused). */
+/* A --stub file that cannot be used: exit 1 and the reason in words (a NUL
+ * byte would cut the stub, so it is refused). */
 static const struct unreadable_stub {
     const char *name; /* file written in a temporary directory; NULL: none */
     size_t size;      /* its size: filled with 'a', then one NUL when nul */
     int nul;
+    const char *path; /* with no name: the path given (NULL: a missing file) */
     const char *reason;
 } unreadable_stubs[] = {
-    {NULL, 0, 0, "No such file or directory"},
-    {"big.stub", (1 << 20) + 1, 0, "File too large"},
-    {"nul.stub", 16, 1, "Invalid argument"},
+    {NULL, 0, 0, NULL, "No such file or directory"},
+    {NULL, 0, 0, "/tmp", "it is a directory (give the stub file, e.g. DIR/stub.txt)"},
+    {"big.stub", (1 << 20) + 1, 0, NULL, "larger than a stub can be"},
+    {"nul.stub", 16, 1, NULL, "it holds a NUL byte (not a text file)"},
 };
 
 START_TEST(reports_unreadable_stub_file)
@@ -125,6 +127,8 @@ START_TEST(reports_unreadable_stub_file)
         if (u->nul)
             text[u->size / 2] = '\0';
         write_temp(tmpl, u->name, text, u->size, path, sizeof path);
+    } else if (u->path) {
+        snprintf(path, sizeof path, "%s", u->path);
     }
     snprintf(cmd, sizeof cmd, LOA_STUB " --lang c --stub %s 2>&1", path);
     ck_assert_int_eq(run(cmd, &out), 1);
