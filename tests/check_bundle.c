@@ -548,11 +548,14 @@ START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
         ck_assert_msg(strcmp(want, got) == 0, "%s: the bundle answered\n%s\nthe original\n%s",
                       b->name, got, want);
 
-        /* A game through the referee, with the bot's default options. */
+        /* A game through the referee, with the bot's default options (-v:
+         * referee.err then says why a game went wrong, e.g. a timeout on a
+         * machine loaded by other work). */
         if (have_referee) {
             char out[256];
-            snprintf(cmd, sizeof cmd, "'%s' -p1 '%s/bot' -p2 '%s' -d seed=%d 2>'%s/referee.err'",
-                     REFEREE, dir, FIRST, 40 + i, dir);
+            snprintf(cmd, sizeof cmd,
+                     "'%s' -v -p1 '%s/bot' -p2 '%s' -d seed=%d 2>'%s/referee.err'", REFEREE, dir,
+                     FIRST, 40 + i, dir);
             int rc = run(cmd, out, sizeof out);
             int s1 = -2, s2 = -2;
             ck_assert_msg(rc == 0 && sscanf(out, "%d %d", &s1, &s2) == 2,
