@@ -84,6 +84,12 @@ static const hostile_row hostile_rows[] = {
      * 2 children, 1 grandchild, all ended */
     {"@hostile-fork 2 3", LOA_FIRST, LONG_MS, LONG_MS, 150, REF_REASON_CRASHED, 0, ANY, 3, ANY, 4,
      0, MARGIN_MS, NULL, NULL},
+    /* children that escaped the bot's process group (setsid, setpgid) and
+     * their own child: ended and reaped all the same */
+    {"@hostile-fork 2 3 1", LOA_FIRST, LONG_MS, LONG_MS, 150, REF_REASON_CRASHED, 0, ANY, 3, ANY, 4,
+     0, MARGIN_MS, NULL, NULL},
+    {LOA_FIRST, "@hostile-fork -1 0 2", 1000, 1000, 10, REF_REASON_PLY_LIMIT, -1, ANY, ANY, 10, 4,
+     0, LONG_MS, NULL, NULL},
     /* a whole normal game: the children that ignore SIGTERM die at its end */
     {LOA_FIRST, "@hostile-fork -1", 1000, 1000, 10, REF_REASON_PLY_LIMIT, -1, ANY, ANY, 10, 4, 0,
      LONG_MS, NULL, NULL},

@@ -62,6 +62,10 @@ static inline char *bot_cmd(game *t, const char *bot)
 
 static inline void game_init(game *t)
 {
+    /* in the test's own process (Check forks one per test, and the
+     * subreaper is not inherited): bots' orphans come back here and are
+     * reaped, so check_all_gone can demand that nothing is left at all */
+    ck_assert_int_eq(ref_global_init(), REF_OK);
     memset(t, 0, sizeof *t);
     strcpy(t->dir, "/tmp/check_referee_games_XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(t->dir));
@@ -103,8 +107,9 @@ static inline int alive(pid_t pid)
     return !(rp && (rp[2] == 'Z' || rp[2] == 'X'));
 }
 
-/* Every pid in the pid file is gone (SIGKILL completes asynchronously in the
- * kernel: allow it a moment). Returns how many pids were listed. */
+/* Every pid in the pid file is gone, not even a zombie left (SIGKILL
+ * completes asynchronously in the kernel: allow it a moment). Returns how
+ * many pids were listed. */
 static inline int check_all_gone(game *t)
 {
     FILE *f = fopen(t->pidfile, "r");
@@ -117,6 +122,10 @@ static inline int check_all_gone(game *t)
         while (alive(pid) && now_ms() < until)
             usleep(2000);
         ck_assert_msg(!alive(pid), "bot process %d outlived its game", pid);
+        while (kill(pid, 0) == 0 && now_ms() < until)
+            usleep(2000);
+        ck_assert_msg(kill(pid, 0) != 0 && errno == ESRCH,
+                      "bot process %d is left as a zombie after its game", pid);
     }
     fclose(f);
     return n;

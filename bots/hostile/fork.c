@@ -1,10 +1,12 @@
 /*
- * hostile-fork [TURNS [CODE]] - forks two children and a grandchild that
- * ignore SIGTERM and sleep forever, holding the bot's pipes open. The parent
- * plays TURNS turns (default 2) then exits with status CODE (default 3) on
- * the next one; TURNS < 0: plays the whole game and exits at its end. The
+ * hostile-fork [TURNS [CODE [ESCAPE]]] - forks two children and a grandchild
+ * that ignore SIGTERM and sleep forever, holding the bot's pipes open. The
+ * parent plays TURNS turns (default 2) then exits with status CODE (default
+ * 3) on the next one; TURNS < 0: plays the whole game and exits at its end.
+ * ESCAPE 1: each child first calls setsid(), ESCAPE 2: setpgid(0, 0), so
+ * that killing the bot's process group misses them (default 0: stay). The
  * referee must still judge the exit at once (the pipes stay open) and no
- * child may outlive the game.
+ * child may outlive the game, nor stay a zombie.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -13,12 +15,17 @@
 #include "common.h"
 
 static int ready[2]; /* each sleeper writes a byte once its pid is noted */
+static int escape;   /* 1 setsid, 2 setpgid */
 
 static void spawn_sleeper(int depth)
 {
     pid_t pid = fork();
     if (pid != 0)
         return;
+    if (escape == 1 && setsid() < 0)
+        _exit(1);
+    if (escape == 2 && setpgid(0, 0) != 0)
+        _exit(1);
     signal(SIGTERM, SIG_IGN);
     hostile_note_pid();
     if (write(ready[1], "", 1) != 1)
@@ -31,6 +38,7 @@ static void spawn_sleeper(int depth)
 int main(int argc, char **argv)
 {
     int turns = hostile_arg(argc, argv, 1, 2), code = hostile_arg(argc, argv, 2, 3);
+    escape = hostile_arg(argc, argv, 3, 0);
     loa_turn t;
     hostile_note_pid();
     if (pipe(ready) != 0)

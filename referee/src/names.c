@@ -5,6 +5,8 @@
 #include <signal.h>
 #include <string.h>
 
+#include "orphans.h"
+
 #include "ref/referee.h"
 
 /* One row per reason, in enum order: generated from REF_REASON_MAP. */
@@ -72,5 +74,11 @@ int ref_global_init(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_IGN;
     sigemptyset(&sa.sa_mask);
-    return sigaction(SIGPIPE, &sa, NULL) == 0 ? REF_OK : REF_E_SYSTEM;
+    if (sigaction(SIGPIPE, &sa, NULL) != 0)
+        return REF_E_SYSTEM;
+    /* Bots' orphans come back here, to be ended with their game
+     * (orphans.h). A kernel that refuses it only makes that less
+     * thorough: not an error. */
+    ref_orphans_enable();
+    return REF_OK;
 }

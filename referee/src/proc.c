@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "orphans.h"
 #include "shellcmd.h"
 
 extern char **environ;
@@ -160,7 +161,12 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
     }
     char *argv[] = {"sh", "-c", line, NULL};
     pid_t pid;
+    /* registered before a parallel game's cleanup can see it (orphans.h) */
+    ref_orphans_lock();
     rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+    if (rc == 0)
+        ref_orphans_add_locked(pid);
+    ref_orphans_unlock();
     free(line);
     if (rc != 0) {
         *err = rc;
@@ -299,12 +305,16 @@ void ref_proc_end_pair(ref_proc *a, ref_proc *b)
                 p->status = st;
             }
             p->reaped = 1;
+            ref_orphans_remove(p->pid);
         }
         close_fd(&p->in_fd);
         close_fd(&p->out_fd);
         close_fd(&p->err_fd);
         close_fd(&p->pidfd);
     }
+    /* what escaped the groups (setsid, setpgid) and was reparented here */
+    if (any)
+        ref_orphans_reap();
 }
 
 char *ref_proc_describe_status(int status, char *buf, size_t size)

@@ -10,7 +10,8 @@
  * line I/O with a deadline -> this one-game referee. The arena runs many
  * games at once, one per thread: ref_game_run() is thread-safe as long as
  * each call has its own config and game. It never changes process-wide
- * signal dispositions except that ref_global_init() ignores SIGPIPE.
+ * signal dispositions except that ref_global_init() ignores SIGPIPE (and
+ * makes the process a child subreaper).
  *
  * Errors: functions returning int give 0 or a negative REF_E_* code;
  * ref_strerror() describes it.
@@ -183,8 +184,15 @@ typedef struct ref_config {
  * from it. */
 void ref_config_init(ref_config *c);
 
-/* Once per process before games run: ignores SIGPIPE (a bot that closes its
- * stdin must not kill the referee). Idempotent; returns 0 or REF_E_SYSTEM. */
+/* Once per process before games run (in the process that runs them: the
+ * second part is not inherited by fork): ignores SIGPIPE (a bot that closes
+ * its stdin must not kill the referee), and makes the process a child
+ * subreaper (prctl PR_SET_CHILD_SUBREAPER), so that whatever a bot started
+ * and moved out of its process group (setsid, setpgid) comes back here and
+ * is killed and reaped when its game ends; the process's own other
+ * children (its process group) are never touched (referee/src/orphans.h).
+ * Idempotent; returns 0 or REF_E_SYSTEM (SIGPIPE; a refused subreaper is
+ * not an error). */
 int ref_global_init(void);
 
 typedef struct ref_game ref_game; /* a played game: result, plies, metadata */
