@@ -34,6 +34,21 @@ static inline const char *tmpdir(void)
     return g_dir;
 }
 
+/* The usual files of a test in its directory dir: the child's stdout (o)
+ * and stderr (e), and a results directory (out, "res"). */
+typedef struct test_paths {
+    char o[300], e[300], out[300];
+} test_paths;
+
+static inline test_paths paths_in(const char *dir)
+{
+    test_paths p;
+    snprintf(p.o, sizeof p.o, "%s/out.txt", dir);
+    snprintf(p.e, sizeof p.e, "%s/err.txt", dir);
+    snprintf(p.out, sizeof p.out, "%s/res", dir);
+    return p;
+}
+
 /* Removes the test's temporary directory (kept when a test fails, for a
  * look at what went wrong). */
 static inline void cleanup(void)

@@ -77,9 +77,8 @@ static int arena(const char *o, const char *e, const char *a, const char *b, con
 START_TEST(shards_through_parallel_merge_into_the_one_process_league)
 {
     const char *dir = tmpdir();
-    char o[300], e[300], cmd[2048], full[300], merged[300];
-    snprintf(o, sizeof o, "%s/out.txt", dir);
-    snprintf(e, sizeof e, "%s/err.txt", dir);
+    test_paths tp = paths_in(dir);
+    char *o = tp.o, *e = tp.e, cmd[2048], full[300], merged[300];
     snprintf(full, sizeof full, "%s/full", dir);
     snprintf(merged, sizeof merged, "%s/merged", dir);
     ck_assert_int_eq(arena(o, e, "--out", full, NULL, NULL), 0);
@@ -139,9 +138,8 @@ END_TEST
 START_TEST(merge_reports_missing_refuses_conflicts_and_other_leagues)
 {
     const char *dir = tmpdir();
-    char o[300], e[300], s0[300], s2[300], out[300], again[300];
-    snprintf(o, sizeof o, "%s/out.txt", dir);
-    snprintf(e, sizeof e, "%s/err.txt", dir);
+    test_paths tp = paths_in(dir);
+    char *o = tp.o, *e = tp.e, s0[300], s2[300], out[300], again[300];
     snprintf(s0, sizeof s0, "%s/s0", dir);
     snprintf(s2, sizeof s2, "%s/s2", dir);
     snprintf(out, sizeof out, "%s/out", dir);
@@ -216,10 +214,8 @@ END_TEST
 START_TEST(adding_a_bot_plays_only_its_pairings)
 {
     const char *dir = tmpdir();
-    char o[300], e[300], out[300], league[300], jsonl[400];
-    snprintf(o, sizeof o, "%s/out.txt", dir);
-    snprintf(e, sizeof e, "%s/err.txt", dir);
-    snprintf(out, sizeof out, "%s/res", dir);
+    test_paths tp = paths_in(dir);
+    char *o = tp.o, *e = tp.e, *out = tp.out, league[300], jsonl[400];
     snprintf(league, sizeof league, "%s/l.json", dir);
     snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
     char text[2048];

@@ -59,10 +59,8 @@ static double num(const cJSON *o, const char *key)
 START_TEST(accepts_h1_for_a_much_stronger_bot_and_resumes_decided)
 {
     const char *dir = tmpdir();
-    char out[300], o[300], e[300];
-    snprintf(out, sizeof out, "%s/res", dir);
-    snprintf(o, sizeof o, "%s/out.txt", dir);
-    snprintf(e, sizeof e, "%s/err.txt", dir);
+    test_paths tp = paths_in(dir);
+    char *out = tp.out, *o = tp.o, *e = tp.e;
     char *argv[] = {ARENA, "--bot", "greedy=" GREEDY, "--bot", "random=" RANDOM, "--openings",
                     OPENINGS, "--sprt", "elo0=0", "elo1=50", "alpha=0.05", "beta=0.05",
                     "--concurrency", "2", "--out", out, NULL};
@@ -116,10 +114,8 @@ END_TEST
 START_TEST(accepts_h0_for_two_copies_of_one_bot)
 {
     const char *dir = tmpdir();
-    char out[300], o[300], e[300];
-    snprintf(out, sizeof out, "%s/res", dir);
-    snprintf(o, sizeof o, "%s/out.txt", dir);
-    snprintf(e, sizeof e, "%s/err.txt", dir);
+    test_paths tp = paths_in(dir);
+    char *out = tp.out, *o = tp.o, *e = tp.e;
     char *argv[] = {ARENA, "--bot", "new=" GREEDY, "--bot", "old=" GREEDY, "--openings",
                     OPENINGS, "--sprt", "elo0=0", "elo1=50", "model=logistic", "--out", out,
                     "--quiet", NULL};
@@ -141,10 +137,8 @@ END_TEST
 START_TEST(reports_no_decision_at_the_maximum_and_tests_the_gauntlet_bot)
 {
     const char *dir = tmpdir();
-    char out[300], o[300], e[300];
-    snprintf(out, sizeof out, "%s/res", dir);
-    snprintf(o, sizeof o, "%s/out.txt", dir);
-    snprintf(e, sizeof e, "%s/err.txt", dir);
+    test_paths tp = paths_in(dir);
+    char *out = tp.out, *o = tp.o, *e = tp.e;
     /* 3 pairs cannot decide 0 against 5 Elo */
     char *argv[] = {ARENA, "--bot", "a=" GREEDY, "--bot", "b=" GREEDY, "--openings", OPENINGS,
                     "--sprt", "elo0=0", "elo1=5", "--games", "6", "--out", out, NULL};
@@ -160,7 +154,7 @@ START_TEST(reports_no_decision_at_the_maximum_and_tests_the_gauntlet_bot)
     cJSON_Delete(sprt);
 
     /* a gauntlet tests its gauntlet bot, here the weaker one: H0 */
-    snprintf(out, sizeof out, "%s/gauntlet", dir);
+    snprintf(tp.out, sizeof tp.out, "%s/gauntlet", dir);
     char *g[] = {ARENA, "--bot", "greedy=" GREEDY, "--bot", "random=" RANDOM, "--gauntlet-bot",
                  "random", "--openings", OPENINGS, "--sprt", "elo0=0", "elo1=50", "--out", out,
                  "-q", NULL};
@@ -176,10 +170,8 @@ END_TEST
 START_TEST(prints_interim_standings_and_every_leagues_pairs)
 {
     const char *dir = tmpdir();
-    char out[300], o[300], e[300];
-    snprintf(out, sizeof out, "%s/res", dir);
-    snprintf(o, sizeof o, "%s/out.txt", dir);
-    snprintf(e, sizeof e, "%s/err.txt", dir);
+    test_paths tp = paths_in(dir);
+    char *out = tp.out, *o = tp.o, *e = tp.e;
     char *argv[] = {ARENA, "--bot", "g=" GREEDY, "--bot", "r=" RANDOM, "--bot", "h=" GREEDY,
                     "--openings", OPENINGS, "--games", "4", "--rating-interval", "4",
                     "--concurrency", "1", "--out", out, NULL};
