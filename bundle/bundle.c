@@ -402,6 +402,10 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
     }
     unsigned char need[BUNDLE_SDK_UNITS_MAX] = {0};
     unsigned char *keep[BUNDLE_SDK_UNITS_MAX] = {0};
+    if (bundle_sdk_file_count > BUNDLE_SDK_UNITS_MAX) /* a build-time mistake: say so */
+        bundle_fail(&c.err, BUNDLE_E_INVAL, "the embedded SDK has %d files, more than the %d "
+                    "loa-bundle was built for (BUNDLE_SDK_UNITS_MAX)", bundle_sdk_file_count,
+                    BUNDLE_SDK_UNITS_MAX);
     if (!c.err.rc && c.sdk_used && sdk_needed(&c, need, keep) != 0)
         bundle_fail(&c.err, BUNDLE_E_NOMEM, "out of memory");
     if (!c.err.rc && c.sdk_used) {

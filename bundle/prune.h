@@ -4,6 +4,11 @@
  * functions reachable from the bot's own code, so that a bundle carries
  * only those (CodinGame's limit is 100,000 characters).
  *
+ * The roots are the identifiers of the bot's own files: a macro or static
+ * inline function of an SDK header may therefore only use other inline
+ * code (so they do today; tests/check_bundle.c builds every bundled bot
+ * alone, which a violation would break).
+ *
  * Layering: uses the lexer (lex.h) and strbuf.h; used by bundle.c only.
  * Pure functions on caller-owned values: thread-safe.
  */

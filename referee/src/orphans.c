@@ -125,8 +125,9 @@ int ref_orphans_reap(void)
     pid_t own = getpgrp();
     int reaped = 0;
     for (int round = 0; round < ORPHAN_ROUNDS; round++) {
-        pid_t kids[256];
-        int n = children(kids, 256), found = 0;
+        /* every bot leader of a full arena (256 games) fits, with room */
+        static __thread pid_t kids[1024];
+        int n = children(kids, 1024), found = 0;
         for (int i = 0; i < n; i++) {
             pthread_mutex_lock(&reg_lock);
             int live_bot = registered_locked(kids[i]);
