@@ -265,7 +265,7 @@ START_TEST(renames_clashing_statics_per_unit_and_appends_the_sdk)
     ck_assert_ptr_nonnull(strstr(text, "static int c__scale2(void)"));
     ck_assert_ptr_nonnull(strstr(text, "int scale2(void) { return 2; }"));
     ck_assert_ptr_nonnull(strstr(text, "#undef SCALE"));
-    ck_assert_int_eq(count(text, "typedef struct loa_board {"), 1);
+    ck_assert_int_eq(count(text, "typedef struct loa_board{"), 1); /* spaces squeezed */
     /* The SDK's comments are stripped; the bots' are not. */
     ck_assert_ptr_null(strstr(text, "Line-occupancy tables"));
     compile_and_run(text, out, sizeof out);
