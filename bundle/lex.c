@@ -437,7 +437,8 @@ int bundle_next_token(bundle_tokzer *t, char tok[64])
 {
     tokzer z = {t->s, t->n, t->i, t->i == 0 ? 1 : t->line_start};
     int k = next_tok(&z, tok);
-    t->i = z.i;
+    /* an unterminated comment or literal at the end steps past n */
+    t->i = z.i < t->n ? z.i : t->n;
     t->line_start = z.line_start;
     return k;
 }

@@ -8,20 +8,28 @@
 #include "bundle.h"
 #include "lex.h"
 
-/* Start of the line holding position pos. */
-static size_t line_start_of(const char *s, size_t pos)
+/* Where an item whose first token is at pos starts: the start of its line
+ * when only blanks precede the token there (and not before floor, the end
+ * of the previous item), else the token itself. */
+static size_t item_start(const char *s, size_t pos, size_t floor)
 {
-    while (pos > 0 && s[pos - 1] != '\n')
-        pos--;
-    return pos;
+    size_t p = pos;
+    while (p > floor && (s[p - 1] == ' ' || s[p - 1] == '\t'))
+        p--;
+    return p == floor || s[p - 1] == '\n' ? p : pos;
 }
 
-/* End of the line holding position pos (after its newline). */
-static size_t line_end_of(const char *s, size_t n, size_t pos)
+/* Where an item whose last token ends at pos ends: after its line's
+ * newline when only blanks follow on that line, else right there (another
+ * item may share the line). */
+static size_t item_end(const char *s, size_t n, size_t pos)
 {
-    while (pos < n && s[pos] != '\n')
-        pos++;
-    return pos < n ? pos + 1 : n;
+    size_t p = pos;
+    while (p < n && (s[p] == ' ' || s[p] == '\t' || s[p] == '\r'))
+        p++;
+    if (p == n)
+        return n;
+    return s[p] == '\n' ? p + 1 : pos;
 }
 
 /* Skips a balanced group whose opener was just read; sets *ctor when the
@@ -45,6 +53,7 @@ int bundle_functions(const char *text, size_t n, bundle_func **out, int *count)
     bundle_tokzer t = {text, n, 0, 1};
     bundle_func *v = NULL, cur;
     int nv = 0, cap = 0, k, in_item = 0, named = 0;
+    size_t floor = 0; /* the end of the last function found */
     char tok[64], last[64] = "";
     memset(&cur, 0, sizeof cur);
     *out = NULL;
@@ -53,7 +62,7 @@ int bundle_functions(const char *text, size_t n, bundle_func **out, int *count)
         size_t at = t.i - (k == 'i' ? strlen(tok) : 1);
         if (!in_item) {
             memset(&cur, 0, sizeof cur);
-            cur.start = line_start_of(text, at);
+            cur.start = item_start(text, at, floor);
             in_item = 1;
             named = 0;
             last[0] = '\0';
@@ -90,7 +99,8 @@ int bundle_functions(const char *text, size_t n, bundle_func **out, int *count)
         case '{':
             skip_group(&t, '{', '}', NULL);
             if (named) {
-                cur.end = line_end_of(text, n, t.i);
+                cur.end = item_end(text, n, t.i);
+                floor = cur.end;
                 if (nv == cap) {
                     cap = cap ? 2 * cap : 16;
                     bundle_func *p = realloc(v, sizeof *p * (size_t)cap);

@@ -216,9 +216,14 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
         if ((rc = arena_absolute_path(base_dir, cwd, &cwd_abs, err, errsz)))
             return rc;
     }
-    rc = arena_settings_add_bot(s, name, command, cwd_abs, err, errsz);
+    char why[256];
+    rc = arena_settings_add_bot(s, name, command, cwd_abs, why, sizeof why);
     free(cwd_abs);
-    return rc;
+    if (rc == ARENA_E_CONFIG) /* name the file and the entry */
+        return util_fail(rc, err, errsz, "%s: %s", where, why);
+    if (rc)
+        return util_fail(rc, err, errsz, "out of memory");
+    return 0;
 }
 
 int arena_settings_load_text(arena_settings *s, const char *text, size_t len,

@@ -130,6 +130,8 @@ static const char *side_name(int side)
  * lines free of binary-fraction noise. */
 static double ms3(double v)
 {
+    if (!(v > -1e12 && v < 1e12)) /* no time is that long: kept as is, never */
+        return v;                 /* converted out of an int64_t's range */
     return (double)(int64_t)(v * 1000.0 + (v >= 0 ? 0.5 : -0.5)) / 1000.0;
 }
 
@@ -208,7 +210,11 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
     return o;
 }
 
-/* A finite number (cJSON reads 1e999 as infinity: refused). */
+/* Longest time a record may hold, ms (a day: any more is a corrupt line). */
+#define RECORD_MS_MAX 86400000.0
+
+/* A finite number (cJSON reads 1e999 as infinity: refused); its range is
+ * the caller's (times: 0..RECORD_MS_MAX, integers: int_field). */
 static int num_field(const cJSON *j, const char *key, double *out)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(j, key);
@@ -250,15 +256,15 @@ static int side_field(const cJSON *j, const char *key, int *out)
 static void side_time_from(const cJSON *t, arena_side_time *out)
 {
     double d;
-    out->first_ms = num_field(t, "first_ms", &d) == 0 ? d : -1;
+    out->first_ms = num_field(t, "first_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX ? d : -1;
     out->turns = 0;
     out->total_ms = out->max_ms = 0;
     int n;
     if (int_field(t, "turns", 0, 1000000, &n) == 0)
         out->turns = n;
-    if (num_field(t, "total_ms", &d) == 0 && d >= 0)
+    if (num_field(t, "total_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX * 1000)
         out->total_ms = d;
-    if (num_field(t, "max_ms", &d) == 0 && d >= 0)
+    if (num_field(t, "max_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX)
         out->max_ms = d;
 }
 
@@ -334,7 +340,7 @@ int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_r
     if (num_field(j, "start", &d) == 0 && util_double_to_i64(d, 0, INT64_MAX / 2, &start))
         start = 0; /* informative only: an impossible time reads as unknown */
     r->start_time = start;
-    r->duration_ms = num_field(j, "duration_ms", &d) == 0 ? d : 0;
+    r->duration_ms = num_field(j, "duration_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX ? d : 0;
     const cJSON *time = cJSON_GetObjectItemCaseSensitive(j, "time");
     side_time_from(cJSON_GetObjectItemCaseSensitive(time, "black"), &r->time[0]);
     side_time_from(cJSON_GetObjectItemCaseSensitive(time, "white"), &r->time[1]);
