@@ -252,6 +252,22 @@ START_TEST(test_sprt_key)
 }
 END_TEST
 
+START_TEST(test_too_many_bots_names_the_file)
+{
+    /* found by fuzz_league: the message named no file */
+    char text[8192] = "{\"bots\": [";
+    for (int i = 0; i <= ARENA_MAX_BOTS; i++) {
+        char one[64];
+        snprintf(one, sizeof one, "%s{\"name\": \"b%d\", \"command\": \"x\"}", i ? ", " : "", i);
+        strcat(text, one);
+    }
+    strcat(text, "]}");
+    char err[512];
+    ck_assert_int_eq(load(text, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_msg(strstr(err, "l.json: bots[64]") && strstr(err, "too many bots"), "%s", err);
+}
+END_TEST
+
 START_TEST(test_reads_only_len_bytes)
 {
     /* a buffer without a NUL: the error snippet must stop at len (ASan
@@ -275,6 +291,7 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"reads_only_the_bytes_it_is_given", test_reads_only_len_bytes, 30},
+        {"names_the_file_of_a_65th_bot", test_too_many_bots_names_the_file, 30},
         {"reads_and_checks_the_sprt_key", test_sprt_key, 30},
         {"reads_a_good_league_file", test_league_file_good, 30},
         {"names_every_bad_input", test_league_file_bad, 30},

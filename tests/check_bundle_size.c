@@ -198,6 +198,27 @@ START_TEST(prunes_functions_nothing_reaches)
 }
 END_TEST
 
+START_TEST(splits_functions_sharing_a_line)
+{
+    /* found by fuzz_bundle: two functions on one line, and a text ending
+     * in an unterminated comment (the tokenizer stepped past the end) */
+    static const char t[] = "int a(void) { return 1; } int b(void) { return a(); }\n/* open";
+    bundle_func *f = NULL;
+    int n = 0;
+    ck_assert_int_eq(bundle_functions(t, sizeof t - 1, &f, &n), 0);
+    ck_assert_int_eq(n, 2);
+    ck_assert_str_eq(f[0].name, "a");
+    ck_assert_str_eq(f[1].name, "b");
+    ck_assert(f[0].end <= f[1].start && f[1].end <= sizeof t - 1);
+    unsigned char keep[2] = {0, 1};
+    size_t len = 0;
+    char *out = bundle_prune_text(t, sizeof t - 1, keep, &len);
+    ck_assert_str_eq(out, " int b(void) { return a(); }\n/* open"); /* the blank before b is its */
+    free(out);
+    free(f);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -207,6 +228,7 @@ int main(void)
         {"over_the_limit_is_exit_3_with_what_s_would_give",
          over_the_limit_is_exit_3_with_what_s_would_give, 60},
         {"prunes_functions_nothing_reaches", prunes_functions_nothing_reaches, 10},
+        {"splits_functions_sharing_a_line", splits_functions_sharing_a_line, 10},
     };
     return loa_run_suite("bundle_size", cases, LOA_COUNT(cases));
 }
