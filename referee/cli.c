@@ -14,7 +14,7 @@
 #include "util/parse.h"
 
 /* Distinct from every short option letter: --league (renamed -league). */
-enum { OPT_LEAGUE = 0x100 };
+enum { OPT_LEAGUE = 0x100, OPT_SANDBOX, OPT_SANDBOX_RW };
 
 /* "+": stop at the first operand instead of permuting argv, so that the
  * word being parsed is always args[optind] before each getopt_long call
@@ -38,6 +38,8 @@ static const struct option long_opts[] = {
     {"turn-ms", required_argument, NULL, 'R'},
     {"max-plies", required_argument, NULL, 'P'},
     {"opening", required_argument, NULL, 'o'},
+    {"sandbox", no_argument, NULL, OPT_SANDBOX},
+    {"sandbox-rw", no_argument, NULL, OPT_SANDBOX_RW},
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -61,6 +63,9 @@ static void usage(FILE *out)
         "      --white-name NAME   display name of white\n"
         "      --black-cwd DIR     working directory of black (default: the current one)\n"
         "      --white-cwd DIR     working directory of white\n"
+        "      --sandbox           run both bots under bubblewrap: no network, their own\n"
+        "                          processes, the system read-only, a private /tmp\n"
+        "      --sandbox-rw        the same, their working directories writable\n"
         "Game:\n"
         "  -d PARAMS               game parameters as CodinGame writes them: \"seed=N\"\n"
         "      --seed N            seed of `random` answers, a signed 64-bit integer\n"
@@ -206,6 +211,14 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
         case 'N': cfg->players[0].name = optarg; break;
         case 'M': cfg->players[1].name = optarg; break;
         case 'C': cfg->players[0].cwd = optarg; break;
+        case OPT_SANDBOX:
+        case OPT_SANDBOX_RW:
+            /* both bots: docs/referee.md, "The sandbox" */
+            for (int i = 0; i < 2; i++)
+                if (cfg->players[i].sandbox != REF_SANDBOX_WRITABLE_CWD)
+                    cfg->players[i].sandbox =
+                        c == OPT_SANDBOX ? REF_SANDBOX_READ_ONLY : REF_SANDBOX_WRITABLE_CWD;
+            break;
         case 'D': cfg->players[1].cwd = optarg; break;
         case 'S':
             if (parse_i64(optarg, &v))
@@ -281,6 +294,9 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
         return *status = usage_error("%s", "missing -p1/--black: the command of black"), 0;
     if (!cfg->players[1].command || !cfg->players[1].command[0])
         return *status = usage_error("%s", "missing -p2/--white: the command of white"), 0;
+    char why[256];
+    if (cfg->players[0].sandbox && ref_sandbox_check(why, sizeof why))
+        return *status = usage_error("--sandbox: %s", why), 0;
     return 1;
 }
 

@@ -5,7 +5,7 @@
 # are all present (so it needs neither root nor network then); otherwise uses
 # apt-get, through sudo when not run as root.
 set -e
-pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev chromium parallel clang libclang-rt-dev"
+pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev chromium parallel clang libclang-rt-dev bubblewrap"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||

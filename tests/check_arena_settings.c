@@ -14,6 +14,7 @@
 #include "arena_error.h"
 #include "arena_league_file.h"
 #include "arena_settings.h"
+#include "ref/referee.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 
@@ -268,6 +269,32 @@ START_TEST(test_too_many_bots_names_the_file)
 }
 END_TEST
 
+START_TEST(test_sandbox_key)
+{
+    /* the league's sandbox, a bot's own over it; bad values named */
+    const char *text = "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, "
+                       "{\"name\": \"b\", \"command\": \"y\", \"sandbox\": \"rw\"}, "
+                       "{\"name\": \"c\", \"command\": \"z\", \"sandbox\": false}], "
+                       "\"sandbox\": true}";
+    arena_settings s;
+    arena_settings_init(&s);
+    char err[512];
+    ck_assert_int_eq(arena_settings_load_text(&s, text, strlen(text), "l.json", ".", err,
+                                              sizeof err), 0);
+    ck_assert_int_eq(arena_bot_sandbox(&s, 0), REF_SANDBOX_READ_ONLY);
+    ck_assert_int_eq(arena_bot_sandbox(&s, 1), REF_SANDBOX_WRITABLE_CWD);
+    ck_assert_int_eq(arena_bot_sandbox(&s, 2), REF_SANDBOX_OFF);
+    /* not the league's identity: a league is the same in or out of it */
+    cJSON *j = arena_settings_to_json(&s);
+    ck_assert_ptr_null(cJSON_GetObjectItem(j, "sandbox"));
+    cJSON_Delete(j);
+    arena_settings_clear(&s);
+    ck_assert_int_eq(load("{\"bots\": [], \"sandbox\": \"yes\"}", err, sizeof err),
+                     ARENA_E_CONFIG);
+    ck_assert_msg(strstr(err, "\"sandbox\" must be true, false or \"rw\""), "%s", err);
+}
+END_TEST
+
 START_TEST(test_reads_only_len_bytes)
 {
     /* a buffer without a NUL: the error snippet must stop at len (ASan
@@ -291,6 +318,7 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"reads_only_the_bytes_it_is_given", test_reads_only_len_bytes, 30},
+        {"reads_the_sandbox_of_the_league_and_of_a_bot", test_sandbox_key, 30},
         {"names_the_file_of_a_65th_bot", test_too_many_bots_names_the_file, 30},
         {"reads_and_checks_the_sprt_key", test_sprt_key, 30},
         {"reads_a_good_league_file", test_league_file_good, 30},

@@ -353,7 +353,7 @@ static ref_bot_gone gone_of(const char *command)
 {
     ref_bot bot;
     ref_bot_init(&bot);
-    ref_player p = {NULL, command, NULL};
+    ref_player p = {NULL, command, NULL, REF_SANDBOX_OFF};
     int err = 0;
     char detail[200];
     ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail), REF_BOT_STARTED);
@@ -408,7 +408,7 @@ START_TEST(bot_layer_reports_a_bad_working_directory_as_the_bots_fault)
 {
     ref_bot bot;
     ref_bot_init(&bot);
-    ref_player p = {NULL, "true", "/nonexistent/dir"};
+    ref_player p = {NULL, "true", "/nonexistent/dir", REF_SANDBOX_OFF};
     int err = 0;
     char detail[200] = "";
     ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail),

@@ -28,3 +28,11 @@ add_dependencies(check_referee_record ${_ref_test_bots})
 add_dependencies(check_referee_games ${_ref_test_bots})
 add_dependencies(check_referee_hostile ${_ref_test_bots})
 add_dependencies(check_referee_cli ${_ref_test_bots})
+
+# Bots under bubblewrap (check_referee_sandbox): skipped (77) where bwrap
+# cannot run, unless CI is set; its stubs need loa-stub and loa-ab.
+if(TARGET loa-stub AND TARGET loa-ab)
+  loa_add_suite(referee_sandbox LIBS ref loa::cjson TIMEOUT 600)
+  set_tests_properties(referee_sandbox PROPERTIES SKIP_RETURN_CODE 77)
+  add_dependencies(check_referee_sandbox ${_ref_test_bots} loa-stub loa-ab)
+endif()

@@ -29,6 +29,8 @@ enum {
     OPT_SPRT,
     OPT_SHARD,
     OPT_ADD_BOT,
+    OPT_SANDBOX,
+    OPT_SANDBOX_RW,
     OPT_EXTEND,
     OPT_EXCLUDE,
     OPT_MERGE,
@@ -56,6 +58,8 @@ static const struct option options[] = {
     {"rating-interval", required_argument, NULL, OPT_RATING_INTERVAL},
     {"shard", required_argument, NULL, OPT_SHARD},
     {"add-bot", required_argument, NULL, OPT_ADD_BOT},
+    {"sandbox", no_argument, NULL, OPT_SANDBOX},
+    {"sandbox-rw", no_argument, NULL, OPT_SANDBOX_RW},
     {"extend", no_argument, NULL, OPT_EXTEND},
     {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"merge", required_argument, NULL, OPT_MERGE},
@@ -94,7 +98,10 @@ void arena_cli_usage(FILE *out)
         "      --openings-order O   file (default: in file order) or random (shuffled\n"
         "                           from the seed); both wrap around\n"
         "      --random-plies N     or start each pair after N random legal plies drawn\n"
-        "                           from the round's seed\n"
+        "                           from the round's seed\n",
+        out);
+    /* in two: C99 compilers need only take 4095 characters in one string */
+    fputs(
         "Version testing (two bots: the first, or the gauntlet bot, is tested):\n"
         "      --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]\n"
         "                           sequential test on colour-swapped game pairs (pentanomial,\n"
@@ -115,6 +122,9 @@ void arena_cli_usage(FILE *out)
         "                           games were played: archive DIR's league, start anew\n"
         "      --keep-going         a bot that cannot start loses its games (default:\n"
         "                           the league stops at its first game, exit 3)\n"
+        "      --sandbox            run every bot under bubblewrap (no network, its own\n"
+        "                           processes, the system read-only; docs/referee.md)\n"
+        "      --sandbox-rw         the same, the bots' working directories writable\n"
         "  -q, --quiet              no progress display, no line per game\n"
         "Standings:\n"
         "      --anchor NAME        rate NAME at 0 Elo (default: mean 0)\n"
@@ -386,6 +396,8 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
         case OPT_FORCE_NEW: cli->force_new = 1; break;
         case OPT_KEEP_GOING: cli->keep_going = 1; break;
         case OPT_EXTEND: cli->settings.extend = 1; break;
+        case OPT_SANDBOX: cli->sandbox = REF_SANDBOX_READ_ONLY; break;
+        case OPT_SANDBOX_RW: cli->sandbox = REF_SANDBOX_WRITABLE_CWD; break;
         case OPT_STANDINGS:
             if ((rc = arena_set_string(&cli->standings_dir, optarg)))
                 break;
@@ -500,6 +512,11 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
         rc = apply(cli, &flags[i], err, errsz);
     /* An SPRT runs until a bound is crossed: without a count, the maximum is
      * large (the schedule appends, so it costs nothing until played). */
+    if (!rc && cli->sandbox) { /* the flag wins over the file, for every bot */
+        cli->settings.sandbox = cli->sandbox;
+        for (int i = 0; i < cli->settings.bot_count; i++)
+            cli->settings.bots[i].sandbox = -1;
+    }
     if (!rc && cli->settings.sprt && !cli->settings.games_given)
         cli->settings.games = ARENA_SPRT_GAMES_DEFAULT;
     if (!rc && !cli->settings.out_dir && cli->settings.bot_count >= 2) {

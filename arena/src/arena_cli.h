@@ -38,6 +38,8 @@ typedef struct arena_cli {
     int keep_going;           /* --keep-going: a bot that fails to start forfeits
                                  its games instead of stopping the league */
     int out_derived;          /* out_dir is arena_settings_default_out() */
+    int sandbox;              /* --sandbox (1) / --sandbox-rw (2): every bot, over
+                                 the league file's "sandbox" */
 } arena_cli;
 
 /* Parses argv into *cli (which this initialises; free with

@@ -177,6 +177,20 @@ static int load_sprt(arena_settings *s, const cJSON *it, const char *src, char *
     return 0;
 }
 
+/* "sandbox": false (off), true (read-only) or "rw" (working directory
+ * writable). */
+static int get_sandbox(const cJSON *it, const char *where, int *out, char *err, size_t errsz)
+{
+    if (cJSON_IsBool(it))
+        *out = cJSON_IsTrue(it) ? REF_SANDBOX_READ_ONLY : REF_SANDBOX_OFF;
+    else if (cJSON_IsString(it) && strcmp(it->valuestring, "rw") == 0)
+        *out = REF_SANDBOX_WRITABLE_CWD;
+    else
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: \"sandbox\" must be true, false or \"rw\"", where);
+    return 0;
+}
+
 static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *src,
                     const char *base_dir, char *err, size_t errsz)
 {
@@ -190,6 +204,7 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
     if (rc)
         return rc;
     const char *name = NULL, *command = NULL, *cwd = NULL;
+    int sandbox = -1;
     for (const cJSON *it = obj->child; it; it = it->next) {
         if (strcmp(it->string, "name") == 0)
             rc = get_string(it, where, &name, err, errsz);
@@ -197,10 +212,12 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
             rc = get_string(it, where, &command, err, errsz);
         else if (strcmp(it->string, "cwd") == 0)
             rc = get_string(it, where, &cwd, err, errsz);
+        else if (strcmp(it->string, "sandbox") == 0)
+            rc = get_sandbox(it, where, &sandbox, err, errsz);
         else
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                           "%s: unknown key \"%s\" (expected name, command, cwd)", where,
-                           it->string);
+                           "%s: unknown key \"%s\" (expected name, command, cwd, sandbox)",
+                           where, it->string);
         if (rc)
             return rc;
     }
@@ -223,6 +240,7 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
         return util_fail(rc, err, errsz, "%s: %s", where, why);
     if (rc)
         return util_fail(rc, err, errsz, "out of memory");
+    s->bots[s->bot_count - 1].sandbox = sandbox;
     return 0;
 }
 
@@ -381,6 +399,8 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                 rc = rc ? rc : util_fail(ARENA_E_CONFIG, err, errsz,
                                          "%s: \"shard\" must be {\"index\": K, \"count\": N} "
                                          "with 0 <= K < N", src);
+        } else if (strcmp(k, "sandbox") == 0) {
+            rc = get_sandbox(it, src, &s->sandbox, err, errsz);
         } else if (strcmp(k, "rating_interval") == 0) {
             rc = get_int(it, src, 0, ARENA_MAX_GAMES, &s->rating_interval, err, errsz);
         } else if (strcmp(k, "description") == 0 || strcmp(k, "comment") == 0) {
@@ -390,7 +410,7 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                            "%s: unknown key \"%s\" (expected bots, format, gauntlet_bot, games, "
                            "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, anchor, "
                            "openings, openings_order, random_plies, sprt, rating_interval, "
-                           "description)", src, k);
+                           "sandbox, description)", src, k);
         }
     }
     if (rc)

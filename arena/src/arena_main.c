@@ -235,7 +235,8 @@ static int run_league(arena_cli *cli)
     }
     arena_store *store = NULL;
     rc = arena_store_open(s->out_dir, s, fingerprints,
-                          cli->force_new ? ARENA_STORE_FRESH : ARENA_STORE_RESUME, arena_warn_stderr,
+                          cli->force_new ? ARENA_STORE_FRESH : ARENA_STORE_RESUME,
+                          arena_warn_stderr,
                           NULL, &store, err, sizeof err);
     cJSON_Delete(fingerprints);
     if (rc) {

@@ -75,6 +75,7 @@ static void play(runner *rn, int index)
         rc.players[c].name = s->bots[side[c]].name;
         rc.players[c].command = command[c];
         rc.players[c].cwd = s->bots[side[c]].cwd;
+        rc.players[c].sandbox = (ref_sandbox)arena_bot_sandbox(s, side[c]);
     }
     if (!command[0] || !command[1]) {
         free(command[0]);

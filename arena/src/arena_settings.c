@@ -70,6 +70,9 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
     dst->rating_interval = src->rating_interval;
     dst->shard_index = src->shard_index;
     dst->shard_count = src->shard_count;
+    dst->sandbox = src->sandbox;
+    for (int i = 0; i < src->bot_count; i++)
+        dst->bots[i].sandbox = src->bots[i].sandbox;
     memcpy(dst->steps, src->steps, sizeof dst->steps);
     dst->step_count = src->step_count;
     dst->extend = src->extend;
@@ -219,6 +222,11 @@ int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, siz
     return 0;
 }
 
+int arena_bot_sandbox(const arena_settings *s, int bot)
+{
+    return s->bots[bot].sandbox >= 0 ? s->bots[bot].sandbox : s->sandbox;
+}
+
 int arena_sprt_tested_bot(const arena_settings *s)
 {
     return s->format == ARENA_FORMAT_GAUNTLET ? arena_settings_gauntlet_index(s) : 0;
@@ -267,6 +275,7 @@ int arena_settings_add_bot(arena_settings *s, const char *name, const char *comm
         memset(b, 0, sizeof *b);
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     }
+    b->sandbox = -1; /* the league's */
     s->bot_count++;
     return 0;
 }
@@ -433,6 +442,12 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "an SPRT league in shards needs a game count (--games N): a shard "
                          "cannot stop on the whole match's evidence");
+    int sandboxed = s->sandbox != 0;
+    for (int i = 0; i < s->bot_count; i++)
+        sandboxed |= s->bots[i].sandbox > 0;
+    char why[256];
+    if (sandboxed && ref_sandbox_check(why, sizeof why))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "sandbox: %s", why);
     if (s->rating_interval < 0 || s->rating_interval > ARENA_MAX_GAMES)
         return util_fail(ARENA_E_CONFIG, err, errsz, "rating interval must be in 0..%d (%d given)",
                          ARENA_MAX_GAMES, s->rating_interval);

@@ -62,6 +62,8 @@ typedef struct arena_bot {
                       expanded only when the bot is started (arena_command_expand) */
     char *cwd;     /* working directory, NULL: the arena's own. Read from a
                       league file: resolved against base_dir, made absolute. */
+    int sandbox;   /* "sandbox" of this bot: -1 the league's (arena_settings.sandbox),
+                      else a ref_sandbox */
 } arena_bot;
 
 typedef struct arena_settings {
@@ -83,6 +85,9 @@ typedef struct arena_settings {
     int step_count;
     int extend;          /* --extend / --add-bot: this run may add bots to the
                             stored league (not part of its identity) */
+    int sandbox;         /* "sandbox" / --sandbox, --sandbox-rw: how the bots run (a
+                            ref_sandbox; a bot's own "sandbox" overrides it); not
+                            part of the league's identity, as concurrency */
     int shard_index;     /* --shard K/N: this run plays only the game pairs k */
     int shard_count;     /* (ids 2k, 2k+1) with k % N == K; count 0 or 1: all */
     int rating_interval; /* "rating_interval": print the standings (and the SPRT
@@ -157,6 +162,9 @@ int arena_openings_order_parse(const char *text, int *out);
  * that is not a number, elo0 or elo1 missing, a parameter out of range). */
 int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, size_t errsz);
 
+/* How bot runs: its own "sandbox", else the league's (a ref_sandbox). */
+int arena_bot_sandbox(const arena_settings *s, int bot);
+
 /* Index of the bot an SPRT tests: the gauntlet bot in a gauntlet, else the
  * first bot. Its pairing's pentanomial counts are scored from its side. */
 int arena_sprt_tested_bot(const arena_settings *s);
@@ -173,7 +181,8 @@ const char *arena_format_name(arena_format f);
  * anchor naming listed bots, an output directory; openings from a file or
  * random plies, not both; random plies in 1..REF_OPENING_MAX (100) and
  * fewer than the ply limit; a random order only with a file; with an SPRT,
- * exactly two bots and parameters that pass arena_sprt_check(); a rating
+ * exactly two bots and parameters that pass arena_sprt_check(); bubblewrap
+ * present when a bot runs in the sandbox (ref_sandbox_check); a rating
  * interval in 0..ARENA_MAX_GAMES; a shard K/N with 0 <= K < N, and an SPRT
  * in shards only with a game count (a shard cannot stop on the whole
  * match's evidence). Returns 0 or

@@ -452,6 +452,7 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
                 break;
             }
             double g = st->pair_games[i * n + j];
+            const int *penta = &st->pair_penta[(i * n + j) * ARENA_PENTA_BINS];
             ok = arena_json_add(o, "a", cJSON_CreateString(s->bots[i].name)) &&
                  arena_json_add(o, "b", cJSON_CreateString(s->bots[j].name)) &&
                  arena_json_add_number(o, "games", g, 0) &&
@@ -468,8 +469,8 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
                  arena_json_add_number(o, "a_points", st->pair_points[i * n + j], 0) &&
                  arena_json_add_number(o, "los_a_stronger", st->ratings.los[i][j], 1e-5) &&
                  arena_json_add_number(o, "los_head_to_head", st->los_h2h[i][j], 1e-5) &&
-                 arena_json_add(o, "game_pairs", arena_penta_to_json(
-                                                     &st->pair_penta[(i * n + j) * ARENA_PENTA_BINS]));
+                 arena_json_add(o, "game_pairs",
+                                arena_penta_to_json(penta));
         }
     if (ok && st->have_sprt) {
         int t = arena_sprt_tested_bot(s);

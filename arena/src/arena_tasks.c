@@ -24,7 +24,8 @@ int arena_task_standings(const arena_cli *cli)
 {
     char err[1024];
     arena_store *store = NULL;
-    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr,
+    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY,
+                              arena_warn_stderr,
                               NULL,
                               &store, err, sizeof err);
     if (rc) {
@@ -143,6 +144,7 @@ int arena_task_add_bots(arena_cli *cli)
         return 1;
     }
     s.concurrency = cli->settings.concurrency;
+    s.sandbox = cli->sandbox;
     s.extend = 1;
     s.shard_index = s.shard_count = 0;
     rc = arena_set_string(&s.out_dir, dir);

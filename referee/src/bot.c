@@ -18,11 +18,14 @@ ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, int *err, char *
                                size_t detailsz)
 {
     int e = 0;
-    ref_proc_fail f = ref_proc_start(&b->proc, p->command, p->cwd, &e);
+    ref_proc_fail f = ref_proc_start(&b->proc, p->command, p->cwd, (int)p->sandbox, &e);
     if (f == REF_PROC_FAIL_START) {
         char eb[128];
         snprintf(detail, detailsz, "failed to start (%s%s)",
-                 p->cwd ? "working directory: " : "", strerror_r(e, eb, sizeof eb));
+                 p->sandbox && e == ENOENT ? "bwrap: "
+                 : p->cwd                  ? "working directory: "
+                                           : "",
+                 strerror_r(e, eb, sizeof eb));
         return REF_BOT_CANNOT_START;
     }
     if (f != REF_PROC_OK) {

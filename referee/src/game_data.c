@@ -68,6 +68,7 @@ ref_game *ref_game_new(const ref_config *cfg)
         const char *nm = cfg->players[i].name ? cfg->players[i].name : cfg->players[i].command;
         g->name[i] = dup_str(nm);
         g->command[i] = dup_str(cfg->players[i].command);
+        g->sandbox[i] = cfg->players[i].sandbox;
         if (!g->name[i] || !g->command[i]) {
             ref_game_free(g);
             return NULL;

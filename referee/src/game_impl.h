@@ -13,6 +13,7 @@
 struct ref_game {
     char *name[2];          /* display names (the command when none given) */
     char *command[2];
+    ref_sandbox sandbox[2]; /* how each bot was confined */
     int64_t seed;
     int64_t start_time;     /* seconds since the epoch, UTC */
     int64_t duration_us;    /* wall time of ref_game_run(), bots' start and end included */

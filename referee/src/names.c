@@ -3,7 +3,10 @@
  * REF_ERROR_MAP) as functions, and process-wide setup.
  */
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "orphans.h"
 
@@ -81,4 +84,32 @@ int ref_global_init(void)
      * thorough: not an error. */
     ref_orphans_enable();
     return REF_OK;
+}
+
+const char *ref_sandbox_name(ref_sandbox s)
+{
+    return s == REF_SANDBOX_READ_ONLY      ? "read-only"
+           : s == REF_SANDBOX_WRITABLE_CWD ? "writable-cwd"
+                                           : "off";
+}
+
+int ref_sandbox_check(char *err, size_t errsz)
+{
+    /* as posix_spawnp will look for it: each PATH directory in turn */
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    for (const char *d = path; *d;) {
+        size_t n = strcspn(d, ":");
+        char file[4096];
+        if (n > 0 && n < sizeof file - 8) {
+            snprintf(file, sizeof file, "%.*s/bwrap", (int)n, d);
+            if (access(file, X_OK) == 0)
+                return REF_OK;
+        }
+        d += n + (d[n] == ':');
+    }
+    if (err && errsz)
+        snprintf(err, errsz, "%s", ref_strerror(REF_E_SANDBOX));
+    return REF_E_SANDBOX;
 }

@@ -91,7 +91,33 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
-ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int *err)
+/* The argv of bubblewrap around `sh -c line` (docs/referee.md, "The
+ * sandbox"), into argv (at least SANDBOX_ARGV_MAX entries); dir is the
+ * working directory, bound read-only or writable. */
+#define SANDBOX_ARGV_MAX 32
+static void sandbox_argv(const char *line, const char *dir, int writable, char **argv)
+{
+    int n = 0;
+    static char *const head[] = {"bwrap", "--die-with-parent", "--new-session", "--unshare-all",
+                                 "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                                 "--tmpfs", "/tmp"};
+    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+        argv[n++] = head[i];
+    /* after the private /tmp, so that a directory under /tmp stays seen */
+    argv[n++] = writable ? "--bind" : "--ro-bind";
+    argv[n++] = (char *)dir;
+    argv[n++] = (char *)dir;
+    argv[n++] = "--chdir";
+    argv[n++] = (char *)dir;
+    argv[n++] = "--";
+    argv[n++] = "/bin/sh";
+    argv[n++] = "-c";
+    argv[n++] = (char *)line;
+    argv[n] = NULL;
+}
+
+ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
+                             int *err)
 {
     int in[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1};
     posix_spawn_file_actions_t fa;
@@ -159,11 +185,23 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
         *err = ENOMEM;
         goto fail;
     }
-    char *argv[] = {"sh", "-c", line, NULL};
+    char *argv[SANDBOX_ARGV_MAX] = {"sh", "-c", line, NULL};
+    char *here = NULL;
+    if (sandbox) {
+        here = cwd ? NULL : getcwd(NULL, 0);
+        if (!cwd && !here) {
+            *err = errno;
+            free(line);
+            goto fail;
+        }
+        sandbox_argv(line, cwd ? cwd : here, sandbox == 2, argv);
+    }
     pid_t pid;
     /* registered before a parallel game's cleanup can see it (orphans.h) */
     ref_orphans_lock();
-    rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+    rc = sandbox ? posix_spawnp(&pid, "bwrap", &fa, &attr, argv, environ)
+                 : posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+    free(here);
     if (rc == 0)
         ref_orphans_add_locked(pid);
     ref_orphans_unlock();
@@ -179,6 +217,7 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
     close(out[1]);
     close(errp[1]);
     p->pid = pid;
+    p->sandboxed = sandbox != 0;
     p->in_fd = in[1];
     p->out_fd = out[0];
     p->err_fd = errp[0];
@@ -213,7 +252,12 @@ int ref_proc_poll_exit(ref_proc *p)
     if (waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0)
         return 0;
     p->exited = 1;
-    if (si.si_code == CLD_EXITED)
+    if (si.si_code == CLD_EXITED && p->sandboxed && si.si_status > 128 && si.si_status < 128 + 65)
+        /* bubblewrap says "killed by signal N" as exit 128 + N: the bot's
+         * own signal again (a bot that exits with 129..192 itself reads as
+         * killed too: the price of the wrapper) */
+        p->status = (si.si_status - 128) & 0x7f;
+    else if (si.si_code == CLD_EXITED)
         p->status = (si.si_status & 0xff) << 8;              /* as W_EXITCODE(code, 0) */
     else
         p->status = (si.si_status & 0x7f) | (si.si_code == CLD_DUMPED ? 0x80 : 0);

@@ -30,6 +30,7 @@ typedef struct ref_proc {
     int exited;     /* 1 once the leader's exit was seen (not reaped yet) */
     int status;     /* its wait status when exited */
     int reaped;     /* 1 once waited for */
+    int sandboxed;  /* the leader is bubblewrap around the bot (ref_proc_start) */
 } ref_proc;
 
 /* How ref_proc_start() failed. */
@@ -48,8 +49,16 @@ void ref_proc_init(ref_proc *p);
  * are close-on-exec and non-blocking. Signal dispositions are reset to
  * default and the signal mask emptied in the child (the referee ignores
  * SIGPIPE; a bot must not inherit that). Returns REF_PROC_OK, or a failure
- * kind with errno-style code in *err and nothing left open or running. */
-ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int *err);
+ * kind with errno-style code in *err and nothing left open or running.
+ * sandbox (a ref_sandbox): not OFF, the shell runs under bubblewrap
+ * (`bwrap`, found in PATH: ENOENT, a start failure, without it): no
+ * network, its own PID, IPC and UTS namespaces and session, `/` read-only,
+ * a private /tmp, the working directory (cwd, else ours) bound read-only
+ * or writable, dying with its parent. bwrap is then the leader; a bot
+ * killed by signal N makes it exit with 128 + N, which the exit status
+ * reports as that signal again (ref_proc_poll_exit). */
+ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
+                             int *err);
 
 /* Checks, without blocking and without reaping, whether the leader has
  * exited; fills p->exited/p->status. Returns p->exited. */

@@ -101,7 +101,8 @@ static int add_players(cJSON *root, const ref_game *g)
             return -1;
         cJSON_AddItemToArray(arr, p);
         if (add_str(p, "color", color_name(i)) || add_str(p, "name", g->name[i]) ||
-            add_str(p, "command", g->command[i]))
+            add_str(p, "command", g->command[i]) ||
+            (g->sandbox[i] && add_str(p, "sandbox", ref_sandbox_name(g->sandbox[i]))))
             return -1;
     }
     return 0;

@@ -47,7 +47,9 @@ extern "C" {
     XX(JSON, -105, "building the JSON record failed")                               \
     /* an opening that is not a sequence of legal plies from the initial
      * position, reaches a won position, or is too long */                           \
-    XX(OPENING, -106, "bad opening")
+    XX(OPENING, -106, "bad opening")                                                 \
+    /* --sandbox without bubblewrap */                                               \
+    XX(SANDBOX, -107, "the sandbox needs bubblewrap (Debian package bubblewrap): bwrap not found")
 
 enum ref_error {
     REF_OK = 0,
@@ -117,10 +119,22 @@ typedef enum ref_reason {
 /* Characters of a comment shown in displays (the record keeps it whole). */
 #define REF_COMMENT_DISPLAY 16
 
+/* How a bot is confined (ref_player.sandbox; docs/referee.md, "The
+ * sandbox"): not at all (it runs with the user's rights), or under
+ * bubblewrap with no network, its own PID namespace, a read-only view of
+ * the system and a private /tmp, its working directory read-only or
+ * writable. */
+typedef enum ref_sandbox {
+    REF_SANDBOX_OFF = 0,
+    REF_SANDBOX_READ_ONLY = 1,
+    REF_SANDBOX_WRITABLE_CWD = 2
+} ref_sandbox;
+
 typedef struct ref_player {
     const char *name;    /* display name; NULL: the command */
     const char *command; /* shell command line, run with /bin/sh -c */
     const char *cwd;     /* working directory, NULL: the referee's */
+    ref_sandbox sandbox; /* REF_SANDBOX_OFF by default (ref_config_init) */
 } ref_player;
 
 /* One ply as played. Strings are owned by the ref_game. */
@@ -178,6 +192,14 @@ typedef struct ref_config {
     const loa_move *opening;
     int opening_plies;
 } ref_config;
+
+/* 0 when bubblewrap (`bwrap`, Debian package bubblewrap) is in PATH, so
+ * that a sandboxed bot can start; else REF_E_SANDBOX with err (may be
+ * NULL) saying what to install. Thread-safe. */
+int ref_sandbox_check(char *err, size_t errsz);
+
+/* "off", "read-only" or "writable-cwd". Static string. */
+const char *ref_sandbox_name(ref_sandbox s);
 
 /* Fills *c with the CodinGame defaults: 1000 ms, 150 ms, 150 plies, seed 0,
  * no callback, players zeroed, stop_fd -1, no opening. Start every config
