@@ -222,6 +222,11 @@ START_TEST(bad_command_lines_exit_2_with_one_line_naming_the_word)
     }
     /* -league alone never became a record file named "eague" */
     ck_assert_int_ne(access("eague", F_OK), 0);
+    /* --sandbox without bubblewrap: refused, the package named */
+    run_sh("PATH=/nonexistent " REFEREE " --sandbox -p1 a -p2 b", &r);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "--sandbox: the sandbox needs bubblewrap (Debian package "
+                                "bubblewrap)"), "%s", r.err);
 }
 END_TEST
 
