@@ -29,6 +29,25 @@
 #define FIRST BIN "/loa-first"
 #define STUB BIN "/loa-stub"
 
+/* A copy of build/bin/<name> in the test's directory, for a sandboxed bot
+ * to run as ./<name>: the sandbox replaces /tmp, and a build directory
+ * under /tmp (a clean clone there) would be out of its sight. */
+static void local_copy(game *t, const char *name)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cp '%s/%s' '%s/'", BIN, name, t->dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Empties the test's directory, then game_done. */
+static void finish(game *t)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'/*", t->dir);
+    ck_assert_int_eq(system(cmd), 0);
+    game_done(t);
+}
+
 /* Plays black (sandboxed as mode, in dir) against loa-first (free). */
 static const ref_result *play_boxed(game *t, const char *black, const char *dir, int mode,
                                     int max_plies)
@@ -52,7 +71,8 @@ START_TEST(plays_a_game_and_records_the_sandbox)
 {
     game t;
     game_init(&t);
-    const ref_result *r = play_boxed(&t, BIN "/loa-ab -D -d 2", t.dir, REF_SANDBOX_READ_ONLY, 20);
+    local_copy(&t, "loa-ab");
+    const ref_result *r = play_boxed(&t, "./loa-ab -D -d 2", t.dir, REF_SANDBOX_READ_ONLY, 20);
     ck_assert_msg(r->fault == -1, "%s", r->detail);
     cJSON *j = ref_game_to_json(t.g);
     cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "players"), 0);
@@ -60,7 +80,7 @@ START_TEST(plays_a_game_and_records_the_sandbox)
     ck_assert_str_eq(cJSON_GetObjectItem(p0, "sandbox")->valuestring, "read-only");
     ck_assert_ptr_null(cJSON_GetObjectItem(p1, "sandbox")); /* loa-first ran free */
     cJSON_Delete(j);
-    game_done(&t);
+    finish(&t);
 }
 END_TEST
 
@@ -83,12 +103,13 @@ START_TEST(confines_files_network_and_tmp)
     fclose(mf);
     /* each escape that works ends the bot with its own code (a crash) */
     char cmd[2048];
+    local_copy(&t, "loa-first");
     snprintf(cmd, sizeof cmd,
              "bash -c 'touch /etc/loa-probe 2>/dev/null && exit 9; "
              "echo x > ./probe 2>/dev/null && exit 8; "
              "(exec 3<>/dev/tcp/127.0.0.1/%d) 2>/dev/null && exit 7; "
-             "[ -e %s ] && exit 6; exec %s'",
-             ntohs(a.sin_port), marker, FIRST);
+             "[ -e %s ] && exit 6; exec ./loa-first'",
+             ntohs(a.sin_port), marker);
     const ref_result *r = play_boxed(&t, cmd, t.dir, REF_SANDBOX_READ_ONLY, 10);
     ck_assert_msg(r->reason == REF_REASON_PLY_LIMIT, "an escape worked: %s", r->detail);
     /* and out of the sandbox the same probes do work (the test is real) */
@@ -96,6 +117,7 @@ START_TEST(confines_files_network_and_tmp)
     game_init(&u);
     ref_config c;
     ref_config_init(&c);
+    local_copy(&u, "loa-first");
     c.players[0].command = cmd;
     c.players[0].cwd = u.dir;
     c.players[1].command = FIRST;
@@ -103,22 +125,20 @@ START_TEST(confines_files_network_and_tmp)
     ck_assert_int_eq(ref_game_run(&c, &u.g), REF_OK);
     ck_assert_int_eq(ref_game_result(u.g)->reason, REF_REASON_CRASHED);
     char probe[200];
-    snprintf(probe, sizeof probe, "%s/probe", u.dir);
-    unlink(probe);
-    game_done(&u);
+    finish(&u);
     /* a writable working directory: the bot's file is there after */
-    snprintf(cmd, sizeof cmd, "sh -c 'echo kept > ./probe && exec %s'", FIRST);
+    snprintf(cmd, sizeof cmd, "sh -c 'echo kept > ./probe && exec ./loa-first'");
     game v;
     game_init(&v);
+    local_copy(&v, "loa-first");
     r = play_boxed(&v, cmd, v.dir, REF_SANDBOX_WRITABLE_CWD, 10);
     ck_assert_msg(r->reason == REF_REASON_PLY_LIMIT, "%s", r->detail);
     snprintf(probe, sizeof probe, "%s/probe", v.dir);
     ck_assert_int_eq(access(probe, F_OK), 0);
-    unlink(probe);
-    game_done(&v);
+    finish(&v);
     unlink(marker);
     close(ls);
-    game_done(&t);
+    finish(&t);
 }
 END_TEST
 
@@ -154,14 +174,15 @@ START_TEST(nothing_it_starts_outlives_the_game)
     /* a sleeper in a session of its own, named by a unique duration */
     char tag[64], cmd[512];
     snprintf(tag, sizeof tag, "1000.%d%ld", (int)getpid(), (long)time(NULL) % 100000);
-    snprintf(cmd, sizeof cmd, "sh -c 'setsid sleep %s & exec %s'", tag, FIRST);
+    local_copy(&t, "loa-first");
+    snprintf(cmd, sizeof cmd, "sh -c 'setsid sleep %s & exec ./loa-first'", tag);
     const ref_result *r = play_boxed(&t, cmd, t.dir, REF_SANDBOX_READ_ONLY, 10);
     ck_assert_msg(r->reason == REF_REASON_PLY_LIMIT, "%s", r->detail);
     int64_t until = now_ms() + 2000;
     while (process_with(tag) && now_ms() < until)
         usleep(10000);
     ck_assert_msg(!process_with(tag), "the sandboxed bot's sleeper outlived the game");
-    game_done(&t);
+    finish(&t);
 }
 END_TEST
 
@@ -193,9 +214,7 @@ START_TEST(interpreted_and_jit_bots_run_inside)
     snprintf(out, sizeof out, "%s", r->detail);
     ck_assert_msg(r->fault != 0, "the %s stub failed inside the sandbox: %s", stubs[_i].lang,
                   out);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'/*", t.dir);
-    ck_assert_int_eq(system(cmd), 0);
-    game_done(&t);
+    finish(&t);
 }
 END_TEST
 
