@@ -5,60 +5,17 @@
  * block is every line before the first section keyword (STATEMENT, INPUT,
  * OUTPUT alone on a line), and each main line is tokenised and parsed
  * recursively (`loop` takes a command). Blank lines in the main block are
- * ignored. Every error names the line and the offending text.
+ * ignored. Every error names the line and the offending text. Errors and
+ * variable scopes: scope.c (parse_impl.h).
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "stub.h"
+#include "parse_impl.h"
 
-typedef struct parser {
-    stub_program *p;
-    stub_diag *diag;
-    int line;        /* current line number */
-    int rc;          /* first error, sticky */
-    stub_node **tail;/* where the next command of the current block goes */
-    int seen_write;
-    /* Variables visible at this point: read in the current block or an
-     * enclosing one (loop bodies and loopline values go out of scope). */
-    int *visible;     /* var ids */
-    int *vis_depth;   /* loop depth at which each was read */
-    int vis_count, vis_cap;
-    int depth;        /* loop nesting of the command being parsed */
-} parser;
-
-static int fail(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int fail(parser *ps, const char *fmt, ...)
-{
-    if (ps->rc)
-        return ps->rc;
-    ps->rc = STUB_E_SYNTAX;
-    if (ps->diag) {
-        va_list ap;
-        ps->diag->line = ps->line;
-        va_start(ap, fmt);
-        vsnprintf(ps->diag->message, sizeof ps->diag->message, fmt, ap);
-        va_end(ap);
-    }
-    return ps->rc;
-}
-
-static int oom(parser *ps)
-{
-    if (!ps->rc) {
-        ps->rc = STUB_E_NOMEM;
-        if (ps->diag) {
-            ps->diag->line = ps->line;
-            snprintf(ps->diag->message, sizeof ps->diag->message, "out of memory");
-        }
-    }
-    return ps->rc;
-}
 
 static char *dup_n(const char *s, size_t n)
 {
@@ -93,82 +50,6 @@ static size_t next_token(const char **s, char *tok, size_t size)
     return (size_t)(b - a);
 }
 
-static int valid_name(const char *s, size_t n)
-{
-    if (n == 0 || !isalpha((unsigned char)s[0]))
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if (!isalnum((unsigned char)s[i]) && s[i] != '_')
-            return 0;
-    return 1;
-}
-
-static int find_var(const stub_program *p, const char *name, size_t n)
-{
-    for (int i = 0; i < p->var_count; i++)
-        if (strlen(p->vars[i].name) == n && memcmp(p->vars[i].name, name, n) == 0)
-            return i;
-    return -1;
-}
-
-static int is_visible(const parser *ps, int id)
-{
-    for (int i = 0; i < ps->vis_count; i++)
-        if (ps->visible[i] == id)
-            return 1;
-    return 0;
-}
-
-static int make_visible(parser *ps, int id)
-{
-    if (is_visible(ps, id))
-        return 0;
-    if (ps->vis_count == ps->vis_cap) {
-        int cap = ps->vis_cap ? 2 * ps->vis_cap : 16;
-        int *v = realloc(ps->visible, (size_t)cap * sizeof *v);
-        if (!v)
-            return oom(ps);
-        ps->visible = v;
-        int *d = realloc(ps->vis_depth, (size_t)cap * sizeof *d);
-        if (!d)
-            return oom(ps);
-        ps->vis_depth = d;
-        ps->vis_cap = cap;
-    }
-    ps->visible[ps->vis_count] = id;
-    ps->vis_depth[ps->vis_count++] = ps->depth;
-    return 0;
-}
-
-/* Ends the scope of the variables read deeper than the current depth. */
-static void leave_scope(parser *ps)
-{
-    int k = 0;
-    for (int i = 0; i < ps->vis_count; i++)
-        if (ps->vis_depth[i] <= ps->depth) {
-            ps->visible[k] = ps->visible[i];
-            ps->vis_depth[k++] = ps->vis_depth[i];
-        }
-    ps->vis_count = k;
-}
-
-/* Looks up a variable used by a command (loop amount, join argument): it
- * must have been read before and still be in scope. Returns its id or -1
- * after recording an error naming `what`. */
-static int use_var(parser *ps, const char *name, size_t n, const char *what)
-{
-    int id = find_var(ps->p, name, n);
-    if (id < 0)
-        return fail(ps, "%s '%.*s' is neither a number nor a variable read before", what, (int)n,
-                    name),
-               -1;
-    if (!is_visible(ps, id))
-        return fail(ps, "%s '%.*s' is out of scope here (it is read inside a loop, line %d)", what,
-                    (int)n, name, ps->p->vars[id].line),
-               -1;
-    return id;
-}
-
 /* Parses a decimal in 1..STUB_LENGTH_MAX from s[0..n); -1 if it is not. */
 static long parse_count(const char *s, size_t n)
 {
@@ -195,10 +76,10 @@ static int parse_decl(parser *ps, const char *tok)
 {
     const char *colon = strchr(tok, ':');
     if (!colon)
-        return fail(ps, "'%s' is not a variable declaration (expected name:type)", tok), -1;
+        return stub_ps_fail(ps, "'%s' is not a variable declaration (expected name:type)", tok), -1;
     size_t nlen = (size_t)(colon - tok);
-    if (!valid_name(tok, nlen))
-        return fail(ps, "bad variable name '%.*s' (a letter, then letters, digits, '_')",
+    if (!stub_ps_valid_name(tok, nlen))
+        return stub_ps_fail(ps, "bad variable name '%.*s' (a letter, then letters, digits, '_')",
                     (int)nlen, tok),
                -1;
     const char *ty = colon + 1;
@@ -217,24 +98,24 @@ static int parse_decl(parser *ps, const char *tok)
         const char *open = ty + (type == STUB_WORD ? 4 : 6);
         size_t tlen = strlen(open);
         if (tlen < 3 || open[0] != '(' || open[tlen - 1] != ')')
-            return fail(ps, "type '%s' of '%.*s' needs a length, like %s(8)", ty, (int)nlen,
+            return stub_ps_fail(ps, "type '%s' of '%.*s' needs a length, like %s(8)", ty, (int)nlen,
                         tok, type_name(type)),
                    -1;
         long v = parse_count(open + 1, tlen - 2);
         if (v < 0)
-            return fail(ps, "bad length in '%s' (a number from 1 to %d)", ty, STUB_LENGTH_MAX),
+            return stub_ps_fail(ps, "bad length in '%s' (a number from 1 to %d)", ty, STUB_LENGTH_MAX),
                    -1;
         length = (int)v;
     } else
-        return fail(ps, "unknown type '%s' of '%.*s' (int, long, float, bool, word(n), string(n))",
+        return stub_ps_fail(ps, "unknown type '%s' of '%.*s' (int, long, float, bool, word(n), string(n))",
                     ty, (int)nlen, tok),
                -1;
 
-    int id = find_var(ps->p, tok, nlen);
+    int id = stub_ps_find_var(ps->p, tok, nlen);
     if (id >= 0) {
         stub_var *v = &ps->p->vars[id];
         if (v->type != type)
-            return fail(ps, "variable '%s' was declared %s on line %d, now %s", v->name,
+            return stub_ps_fail(ps, "variable '%s' was declared %s on line %d, now %s", v->name,
                         type_name(v->type), v->line, type_name(type)),
                    -1;
         if (v->length < length)
@@ -243,12 +124,12 @@ static int parse_decl(parser *ps, const char *tok)
     }
     stub_var *nv = realloc(ps->p->vars, (size_t)(ps->p->var_count + 1) * sizeof *nv);
     if (!nv)
-        return oom(ps), -1;
+        return stub_ps_oom(ps), -1;
     ps->p->vars = nv;
     stub_var *v = &nv[ps->p->var_count];
     memset(v, 0, sizeof *v);
     if (!(v->name = dup_n(tok, nlen)))
-        return oom(ps), -1;
+        return stub_ps_oom(ps), -1;
     v->type = type;
     v->length = length;
     v->line = ps->line;
@@ -266,26 +147,26 @@ static int parse_vars(parser *ps, const char *s, stub_node *n, const char *cmd)
             return ps->rc;
         for (int i = 0; i < n->var_count; i++)
             if (n->vars[i] == id)
-                return fail(ps, "variable '%s' appears twice on one line", ps->p->vars[id].name);
+                return stub_ps_fail(ps, "variable '%s' appears twice on one line", ps->p->vars[id].name);
         if (string_at >= 0)
-            return fail(ps, "string '%s' must be the last variable of its line (it takes the rest of the line)",
+            return stub_ps_fail(ps, "string '%s' must be the last variable of its line (it takes the rest of the line)",
                         ps->p->vars[n->vars[string_at]].name);
         if (ps->p->vars[id].type == STUB_STRING) {
             if (n->kind == STUB_LOOPLINE)
-                return fail(ps, "loopline cannot hold the string '%s' (it would take the whole line)",
+                return stub_ps_fail(ps, "loopline cannot hold the string '%s' (it would take the whole line)",
                             ps->p->vars[id].name);
             string_at = n->var_count;
         }
         int *nv = realloc(n->vars, (size_t)(n->var_count + 1) * sizeof *nv);
         if (!nv)
-            return oom(ps);
+            return stub_ps_oom(ps);
         n->vars = nv;
         nv[n->var_count++] = id;
-        if (make_visible(ps, id))
+        if (stub_ps_make_visible(ps, id))
             return ps->rc;
     }
     if (n->var_count == 0)
-        return fail(ps, "'%s' needs at least one variable (name:type)", cmd);
+        return stub_ps_fail(ps, "'%s' needs at least one variable (name:type)", cmd);
     return 0;
 }
 
@@ -293,12 +174,12 @@ static int parse_vars(parser *ps, const char *s, stub_node *n, const char *cmd)
 static int parse_amount(parser *ps, const char *tok, stub_node *n, const char *cmd)
 {
     if (!tok[0])
-        return fail(ps, "'%s' needs an amount and then %s", cmd,
+        return stub_ps_fail(ps, "'%s' needs an amount and then %s", cmd,
                     n->kind == STUB_LOOP ? "a command" : "variables");
     if (isdigit((unsigned char)tok[0])) {
         long v = parse_count(tok, strlen(tok));
         if (v < 0)
-            return fail(ps, "bad %s amount '%s' (a number from 1 to %d or a variable)", cmd, tok,
+            return stub_ps_fail(ps, "bad %s amount '%s' (a number from 1 to %d or a variable)", cmd, tok,
                         STUB_LENGTH_MAX);
         n->amount_var = -1;
         n->amount = v;
@@ -306,11 +187,11 @@ static int parse_amount(parser *ps, const char *tok, stub_node *n, const char *c
     }
     char what[64];
     snprintf(what, sizeof what, "%.16s amount", cmd);
-    int id = use_var(ps, tok, strlen(tok), what);
+    int id = stub_ps_use_var(ps, tok, strlen(tok), what);
     if (id < 0)
         return ps->rc;
     if (ps->p->vars[id].type != STUB_INT && ps->p->vars[id].type != STUB_LONG)
-        return fail(ps, "%s amount '%s' is a %s, not an int", cmd, tok,
+        return stub_ps_fail(ps, "%s amount '%s' is a %s, not an int", cmd, tok,
                     type_name(ps->p->vars[id].type));
     n->amount_var = id;
     return 0;
@@ -320,12 +201,12 @@ static int add_part(parser *ps, stub_node *n, int var, const char *text, size_t 
 {
     stub_part *np = realloc(n->parts, (size_t)(n->part_count + 1) * sizeof *np);
     if (!np)
-        return oom(ps);
+        return stub_ps_oom(ps);
     n->parts = np;
     np[n->part_count].var = var;
     np[n->part_count].text = NULL;
     if (var < 0 && !(np[n->part_count].text = dup_n(text, len)))
-        return oom(ps);
+        return stub_ps_oom(ps);
     n->part_count++;
     return 0;
 }
@@ -335,14 +216,14 @@ static int parse_join(parser *ps, const char *s, stub_node *n)
 {
     s = skip_space(s + 4);
     if (*s != '(')
-        return fail(ps, "join needs '(' after it: join(\"text\", variable, ...)");
+        return stub_ps_fail(ps, "join needs '(' after it: join(\"text\", variable, ...)");
     s++;
     for (;;) {
         s = skip_space(s);
         if (*s == '"') {
             const char *e = strchr(s + 1, '"');
             if (!e)
-                return fail(ps, "unterminated \"text\" in join");
+                return stub_ps_fail(ps, "unterminated \"text\" in join");
             if (add_part(ps, n, -1, s + 1, (size_t)(e - s - 1)))
                 return ps->rc;
             s = e + 1;
@@ -351,11 +232,11 @@ static int parse_join(parser *ps, const char *s, stub_node *n)
             while (isalnum((unsigned char)*e) || *e == '_')
                 e++;
             if (e == s)
-                return fail(ps, "expected \"text\" or a variable in join at '%s'", s);
-            if (find_var(ps->p, s, (size_t)(e - s)) < 0)
-                return fail(ps, "join argument '%.*s' is not a variable read before (quote text: \"%.*s\")",
+                return stub_ps_fail(ps, "expected \"text\" or a variable in join at '%s'", s);
+            if (stub_ps_find_var(ps->p, s, (size_t)(e - s)) < 0)
+                return stub_ps_fail(ps, "join argument '%.*s' is not a variable read before (quote text: \"%.*s\")",
                             (int)(e - s), s, (int)(e - s), s);
-            int id = use_var(ps, s, (size_t)(e - s), "join argument");
+            int id = stub_ps_use_var(ps, s, (size_t)(e - s), "join argument");
             if (id < 0)
                 return ps->rc;
             if (add_part(ps, n, id, NULL, 0))
@@ -369,11 +250,11 @@ static int parse_join(parser *ps, const char *s, stub_node *n)
         }
         if (*s == ')')
             break;
-        return fail(ps, "expected ',' or ')' in join at '%s'", *s ? s : "end of line");
+        return stub_ps_fail(ps, "expected ',' or ')' in join at '%s'", *s ? s : "end of line");
     }
     s = skip_space(s + 1);
     if (*s)
-        return fail(ps, "unexpected text after join(...): '%s'", s);
+        return stub_ps_fail(ps, "unexpected text after join(...): '%s'", s);
     return 0;
 }
 
@@ -386,7 +267,7 @@ static stub_node *parse_command(parser *ps, const char *s, int in_loop)
     size_t clen = next_token(&rest, cmd, sizeof cmd);
     stub_node *n = calloc(1, sizeof *n);
     if (!n)
-        return oom(ps), NULL;
+        return stub_ps_oom(ps), NULL;
     n->line = ps->line;
     n->amount_var = -1;
     if (strcmp(cmd, "read") == 0) {
@@ -401,7 +282,7 @@ static stub_node *parse_command(parser *ps, const char *s, int in_loop)
         while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t'))
             len--;
         if (len == 0)
-            fail(ps, "'write' needs the text to print");
+            stub_ps_fail(ps, "'write' needs the text to print");
         else if (strncmp(rest, "join", 4) == 0 && (rest[4] == '(' || rest[4] == ' '))
             parse_join(ps, rest, n);
         else
@@ -415,21 +296,21 @@ static stub_node *parse_command(parser *ps, const char *s, int in_loop)
             if (n->kind == STUB_LOOPLINE)
                 parse_vars(ps, rest, n, "loopline");
             else if (!*skip_space(rest))
-                fail(ps, "'loop %s' needs a command to repeat (read, write, loop, loopline)", tok);
+                stub_ps_fail(ps, "'loop %s' needs a command to repeat (read, write, loop, loopline)", tok);
             else
                 n->body = parse_command(ps, rest, 1);
             ps->depth--;
-            leave_scope(ps);
+            stub_ps_leave_scope(ps);
         }
     } else if (strcmp(cmd, "gameloop") == 0) {
         free(n);
         if (in_loop)
-            return fail(ps, "'gameloop' cannot be repeated by 'loop'"), NULL;
+            return stub_ps_fail(ps, "'gameloop' cannot be repeated by 'loop'"), NULL;
         return NULL; /* handled by the caller */
     } else if (clen == 0) {
-        fail(ps, "missing command");
+        stub_ps_fail(ps, "missing command");
     } else {
-        fail(ps, "unknown command '%s' (read, write, loop, loopline, gameloop)", cmd);
+        stub_ps_fail(ps, "unknown command '%s' (read, write, loop, loopline, gameloop)", cmd);
     }
     return n;
 }
@@ -470,7 +351,7 @@ static int append_text(parser *ps, char **text, const char *line)
     size_t old = *text ? strlen(*text) : 0, add = strlen(line);
     char *t = realloc(*text, old + add + 2);
     if (!t)
-        return oom(ps);
+        return stub_ps_oom(ps);
     if (old)
         t[old++] = '\n';
     memcpy(t + old, line, add + 1);
@@ -493,19 +374,19 @@ static int parse_input_line(parser *ps, const char *line)
     const char *colon = strchr(line, ':');
     line = skip_space(line);
     if (!colon)
-        return fail(ps, "INPUT line '%s' is not 'variable: comment'", line);
+        return stub_ps_fail(ps, "INPUT line '%s' is not 'variable: comment'", line);
     size_t n = (size_t)(colon - line);
     while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
         n--;
-    int id = find_var(ps->p, line, n);
+    int id = stub_ps_find_var(ps->p, line, n);
     if (id < 0)
-        return fail(ps, "INPUT comment for '%.*s', which no read declares", (int)n, line);
+        return stub_ps_fail(ps, "INPUT comment for '%.*s', which no read declares", (int)n, line);
     stub_var *v = &ps->p->vars[id];
     if (v->comment)
-        return fail(ps, "second INPUT comment for '%s'", v->name);
+        return stub_ps_fail(ps, "second INPUT comment for '%s'", v->name);
     const char *c = skip_space(colon + 1);
     if (!(v->comment = dup_n(c, strlen(c))))
-        return oom(ps);
+        return stub_ps_oom(ps);
     trim_text(v->comment);
     return 0;
 }
@@ -537,7 +418,7 @@ int stub_parse(const char *text, stub_program **out, stub_diag *diag)
         if (len && s[len - 1] == '\r')
             len--;
         if (len > STUB_LINE_MAX) {
-            fail(&ps, "line longer than %d bytes", STUB_LINE_MAX);
+            stub_ps_fail(&ps, "line longer than %d bytes", STUB_LINE_MAX);
             break;
         }
         memcpy(line, s, len);
@@ -545,7 +426,7 @@ int stub_parse(const char *text, stub_program **out, stub_diag *diag)
         s = e ? e + 1 : s + strlen(s);
         for (size_t i = 0; i < len; i++)
             if ((unsigned char)line[i] < 0x20 && line[i] != '\t') {
-                fail(&ps, "control character 0x%02x in the stub", (unsigned char)line[i]);
+                stub_ps_fail(&ps, "control character 0x%02x in the stub", (unsigned char)line[i]);
                 break;
             }
         if (ps.rc)
@@ -561,7 +442,7 @@ int stub_parse(const char *text, stub_program **out, stub_diag *diag)
             next = SEC_OUTPUT;
         if (next != SEC_MAIN) {
             if (seen[next]) {
-                fail(&ps, "second %s block", t);
+                stub_ps_fail(&ps, "second %s block", t);
                 break;
             }
             seen[next] = 1;
@@ -577,9 +458,9 @@ int stub_parse(const char *text, stub_program **out, stub_diag *diag)
             next_token(&r, cmd, sizeof cmd);
             if (strcmp(cmd, "gameloop") == 0) {
                 if (*skip_space(r))
-                    fail(&ps, "'gameloop' takes no argument, got '%s'", skip_space(r));
+                    stub_ps_fail(&ps, "'gameloop' takes no argument, got '%s'", skip_space(r));
                 else if (ps.p->has_gameloop)
-                    fail(&ps, "second 'gameloop'");
+                    stub_ps_fail(&ps, "second 'gameloop'");
                 ps.p->has_gameloop = 1;
                 ps.tail = &ps.p->turn;
                 break;
@@ -608,10 +489,10 @@ int stub_parse(const char *text, stub_program **out, stub_diag *diag)
     }
     if (!ps.rc && commands == 0) {
         ps.line = ps.line ? ps.line : 1;
-        fail(&ps, "the stub has no command (read, write, loop, loopline)");
+        stub_ps_fail(&ps, "the stub has no command (read, write, loop, loopline)");
     }
     if (!ps.rc && ps.p->has_gameloop && !ps.p->turn)
-        fail(&ps, "nothing after 'gameloop' to repeat");
+        stub_ps_fail(&ps, "nothing after 'gameloop' to repeat");
     free(ps.visible);
     free(ps.vis_depth);
     if (ps.rc) {

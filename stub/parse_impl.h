@@ -1,0 +1,54 @@
+/*
+ * stub/parse_impl.h - the inside of the stub parser (internal to stub/):
+ * its state, shared by parse.c (lines, commands, the tree) and scope.c
+ * (errors, variable names and their scopes). Not part of stub.h.
+ * One parser per stub_parse() call: not shared between threads.
+ */
+#ifndef STUB_PARSE_IMPL_H
+#define STUB_PARSE_IMPL_H
+
+#include <stddef.h>
+
+#include "stub.h"
+
+typedef struct parser {
+    stub_program *p;
+    stub_diag *diag;
+    int line;        /* current line number */
+    int rc;          /* first error, sticky */
+    stub_node **tail;/* where the next command of the current block goes */
+    int seen_write;
+    /* Variables visible at this point: read in the current block or an
+     * enclosing one (loop bodies and loopline values go out of scope). */
+    int *visible;     /* var ids */
+    int *vis_depth;   /* loop depth at which each was read */
+    int vis_count, vis_cap;
+    int depth;        /* loop nesting of the command being parsed */
+} parser;
+
+/* Records a syntax error (STUB_E_SYNTAX) with the current line and a
+ * printf-style message, unless an error is recorded already; returns the
+ * recorded code (the first). */
+int stub_ps_fail(parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Records out of memory (STUB_E_NOMEM) the same way; returns the code. */
+int stub_ps_oom(parser *ps);
+
+/* 1 if s[0..n) is a variable name: a letter, then letters, digits, '_'. */
+int stub_ps_valid_name(const char *s, size_t n);
+
+/* The id of the variable named s[0..n) in p, or -1. */
+int stub_ps_find_var(const stub_program *p, const char *name, size_t n);
+
+/* Makes variable id visible from the current depth on. 0 or the error. */
+int stub_ps_make_visible(parser *ps, int id);
+
+/* Ends the scope of the variables read deeper than the current depth. */
+void stub_ps_leave_scope(parser *ps);
+
+/* Looks up a variable used by a command (loop amount, join argument): it
+ * must have been read before and still be in scope. Returns its id, or -1
+ * after recording an error naming `what`. */
+int stub_ps_use_var(parser *ps, const char *name, size_t n, const char *what);
+
+#endif
