@@ -57,6 +57,47 @@ START_TEST(divide_sums_to_perft)
 }
 END_TEST
 
+/* "depth N: count" lines of out, into counts[1..]; returns how many. */
+static int depth_counts(const char *out, unsigned long long *counts, int max)
+{
+    int n = 0;
+    for (const char *l = out; (l = strstr(l, "depth ")) && n < max; l++) {
+        int d;
+        unsigned long long c;
+        if (sscanf(l, "depth %d: %llu", &d, &c) == 2 && d == n + 1)
+            counts[++n] = c;
+    }
+    return n;
+}
+
+START_TEST(threads_give_the_same_counts)
+{
+    /* the start, and a middle game with a capture-rich tree; 2 and 5
+     * threads, more than the machine has too */
+    static const char *const positions[] = {
+        "", " --position '.b...b.b/...w.b../..w....w/w......w/....b.../w.....b./.....wb./"
+            "wwbbb.bw b 22'"};
+    for (size_t i = 0; i < LOA_COUNT(positions); i++) {
+        char cmd[512], out[4096];
+        unsigned long long one[8], many[8];
+        snprintf(cmd, sizeof cmd, PERFT "%s 4", positions[i]);
+        ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+        ck_assert_int_eq(depth_counts(out, one, 7), 4);
+        for (int t = 2; t <= 5; t += 3) {
+            snprintf(cmd, sizeof cmd, PERFT " --threads %d%s 4", t, positions[i]);
+            ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+            ck_assert_int_eq(depth_counts(out, many, 7), 4);
+            for (int d = 1; d <= 4; d++)
+                ck_assert_msg(one[d] == many[d], "position %zu, %d threads, depth %d: %llu != %llu",
+                              i, t, d, many[d], one[d]);
+        }
+    }
+    char out[1024];
+    ck_assert_int_eq(run(PERFT " --threads 0 3", out, sizeof out), 2);
+    ck_assert_ptr_nonnull(strstr(out, "--threads must be a number from 1 to 64"));
+}
+END_TEST
+
 START_TEST(bad_input_exits_2_with_a_message)
 {
     char out[4096];
@@ -93,6 +134,7 @@ int main(void)
         {"prints_the_count_at_each_depth", prints_each_depth, 60},
         {"divide_sums_to_the_perft_count", divide_sums_to_perft, 60},
         {"bad_input_exits_2_with_a_message", bad_input_exits_2_with_a_message, 60},
+        {"threads_give_the_same_counts", threads_give_the_same_counts, 120},
         {"version_prints_the_project_version", version_prints_the_project_version, 30},
     };
     return loa_run_suite("perft", cases, LOA_COUNT(cases));

@@ -9,6 +9,7 @@
  * Exit codes: 0 ok, 2 bad usage or bad board string.
  */
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,60 @@ static const struct {
     {".bbwb.../w...wb../......../......bw/b...ww.w/......bb/......../.bbbw... b 46", 5},
 };
 
+/* Most --threads. */
+#define PERFT_THREADS_MAX 64
+
+/* perft split at the root among threads: each takes the next root move
+ * (an atomic index) until none is left, and adds its subtree's count. */
+typedef struct root_split {
+    const loa_board *b;
+    loa_move mv[LOA_MAX_MOVES];
+    int n, depth;
+    int next;            /* next root move to take (atomic) */
+    uint64_t total;      /* the sum (atomic) */
+} root_split;
+
+/* Leaves below root move m at depth: as loa_perft counts them (a won
+ * position is a leaf: it ends the count below it). */
+static uint64_t below(const loa_board *b, loa_move m, int depth)
+{
+    loa_board child = *b;
+    loa_make_move(&child, m, NULL);
+    if (depth == 1)
+        return 1;
+    return loa_board_status(&child, 0) != LOA_ONGOING ? 0 : loa_perft(&child, depth - 1);
+}
+
+static void *split_worker(void *arg)
+{
+    root_split *r = arg;
+    for (;;) {
+        int i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
+        if (i >= r->n)
+            return NULL;
+        __atomic_fetch_add(&r->total, below(r->b, r->mv[i], r->depth), __ATOMIC_RELAXED);
+    }
+}
+
+/* loa_perft(b, depth) on `threads` threads (1: loa_perft itself). The
+ * same count: checked by the perft_threads test. */
+static uint64_t perft_threads(const loa_board *b, int depth, int threads)
+{
+    root_split r = {.b = b, .depth = depth};
+    r.n = loa_generate_moves(b, r.mv);
+    if (threads <= 1 || depth < 2 || r.n < 2)
+        return loa_perft(b, depth);
+    pthread_t tid[PERFT_THREADS_MAX];
+    int started = 0;
+    for (; started < threads - 1; started++)
+        if (pthread_create(&tid[started], NULL, split_worker, &r) != 0)
+            break;
+    split_worker(&r); /* this thread works too */
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    return r.total;
+}
+
 static void usage(FILE *out)
 {
     fputs("usage: loa-perft [--position \"<board string>\"] [--divide] DEPTH\n"
@@ -46,6 +101,8 @@ static void usage(FILE *out)
           "                      (--board STR too): 8 rows rank 8 first, '/'-separated,\n"
           "                      a space, side b|w\n"
           "      --divide        also print the count below each root move at DEPTH\n"
+          "  -j, --threads N     split each depth's root moves among N threads\n"
+          "                      (same counts; default 1)\n"
           "      --bench         run the fixed benchmark, print nodes, seconds, nodes/s\n"
           "  -h, --help          this help\n"
           "  -V, --version       print the version\n"
@@ -80,6 +137,7 @@ int main(int argc, char **argv)
         {"position", required_argument, NULL, 'p'},
         {"board", required_argument, NULL, 'p'}, /* the name of earlier versions */
         {"divide", no_argument, NULL, 'd'},
+        {"threads", required_argument, NULL, 'j'},
         {"bench", no_argument, NULL, 'B'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -87,11 +145,11 @@ int main(int argc, char **argv)
     };
     loa_board board;
     loa_board_init(&board);
-    int divide = 0, bench = 0, c;
+    int divide = 0, bench = 0, threads = 1, c;
     /* Short options mean one thing across the tools: -p a position (as
      * loa-ab's), -b a bot (loa-arena), -d a depth (the bots): --divide has
      * no short form. */
-    while ((c = getopt_long(argc, argv, "p:hV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "p:j:hV", opts, NULL)) != -1) {
         switch (c) {
         case 'p': {
             int rc = loa_board_parse(optarg, &board);
@@ -104,6 +162,17 @@ int main(int argc, char **argv)
             break;
         }
         case 'd': divide = 1; break;
+        case 'j': {
+            char *e;
+            long v = strtol(optarg, &e, 10);
+            if (*e || e == optarg || v < 1 || v > PERFT_THREADS_MAX) {
+                fprintf(stderr, "loa-perft: --threads must be a number from 1 to %d, got '%s'\n",
+                        PERFT_THREADS_MAX, optarg);
+                return 2;
+            }
+            threads = (int)v;
+            break;
+        }
         case 'B': bench = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("loa-perft %s\n", LOA_PERFT_VERSION); return 0;
@@ -129,7 +198,7 @@ int main(int argc, char **argv)
     }
     for (int d = 1; d <= depth; d++) {
         int64_t t0 = loa_now_us();
-        uint64_t n = loa_perft(&board, d);
+        uint64_t n = perft_threads(&board, d, threads);
         double s = (double)(loa_now_us() - t0) / 1e6;
         printf("depth %d: %llu", d, (unsigned long long)n);
         if (s > 0.01)
@@ -142,10 +211,8 @@ int main(int argc, char **argv)
         int n = loa_generate_moves(&board, mv);
         loa_sort_moves(mv, n);
         for (int i = 0; i < n; i++) {
-            loa_board child = board;
             char buf[LOA_MOVE_STRING_MAX];
-            loa_make_move(&child, mv[i], NULL);
-            uint64_t cnt = loa_board_status(&child, 0) != LOA_ONGOING ? 0 : loa_perft(&child, (int)depth - 1);
+            uint64_t cnt = below(&board, mv[i], (int)depth);
             printf("%s: %llu\n", loa_move_format(mv[i], buf), (unsigned long long)cnt);
         }
     }
