@@ -14,7 +14,15 @@
 #include "util/parse.h"
 
 /* Distinct from every short option letter: --league (renamed -league). */
-enum { OPT_LEAGUE = 0x100, OPT_SANDBOX, OPT_SANDBOX_RW };
+enum {
+    OPT_LEAGUE = 0x100,
+    OPT_SANDBOX,
+    OPT_SANDBOX_RW,
+    OPT_TIME_MODE,
+    OPT_WALL_CAP,
+    OPT_TIME_MARGIN,
+    OPT_CPU_METHOD
+};
 
 /* "+": stop at the first operand instead of permuting argv, so that the
  * word being parsed is always args[optind] before each getopt_long call
@@ -37,6 +45,10 @@ static const struct option long_opts[] = {
     {"first-turn-ms", required_argument, NULL, 'F'},
     {"turn-ms", required_argument, NULL, 'R'},
     {"max-plies", required_argument, NULL, 'P'},
+    {"time-mode", required_argument, NULL, OPT_TIME_MODE},
+    {"wall-cap", required_argument, NULL, OPT_WALL_CAP},
+    {"time-margin", required_argument, NULL, OPT_TIME_MARGIN},
+    {"cpu-method", required_argument, NULL, OPT_CPU_METHOD},
     {"opening", required_argument, NULL, 'o'},
     {"sandbox", no_argument, NULL, OPT_SANDBOX},
     {"sandbox-rw", no_argument, NULL, OPT_SANDBOX_RW},
@@ -73,6 +85,14 @@ static void usage(FILE *out)
         "      --first-turn-ms MS  time limit of each bot's first turn (default 1000)\n"
         "      --turn-ms MS        time limit of every later turn (default 150)\n"
         "      --max-plies N       draw after N plies in total (default 150)\n"
+        "      --time-mode MODE    how a turn's time is judged: wall (default, CodinGame's:\n"
+        "                          wall-clock time) or cpu (the CPU time the bot used,\n"
+        "                          its threads and child processes counted)\n"
+        "      --wall-cap MS       cpu mode: wall-clock time a turn may take whatever its\n"
+        "                          CPU time (default 4 times the turn's limit)\n"
+        "      --time-margin MS    accept an answer late by at most MS, counted as late\n"
+        "                          (default 0)\n"
+        "      --cpu-method M      cpu mode: auto (default), cgroup or proc (docs/referee.md)\n"
         "      --opening \"MOVES\"   start from these plies (e.g. \"b1d3 a2c2\", spaces or\n"
         "                          commas), applied by the referee; they count in the plies\n"
         "Records:\n"
@@ -263,6 +283,29 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
                        0;
             cfg->max_plies = (int)v;
             break;
+        case OPT_TIME_MODE:
+            if (ref_time_mode_from_name(optarg, &cfg->time_mode) != REF_OK)
+                return *status = usage_error("--time-mode '%s': expected wall or cpu", optarg),
+                       0;
+            break;
+        case OPT_WALL_CAP:
+            if (parse_ms(optarg, &cfg->wall_cap_ms))
+                return *status = usage_error(
+                           "--wall-cap '%s': expected milliseconds, 1..2147483", optarg),
+                       0;
+            break;
+        case OPT_TIME_MARGIN:
+            if (util_parse_int(optarg, 0, INT_MAX / 1000, &cfg->time_margin_ms) != UTIL_OK)
+                return *status = usage_error(
+                           "--time-margin '%s': expected milliseconds, 0..2147483", optarg),
+                       0;
+            break;
+        case OPT_CPU_METHOD:
+            if (ref_cpu_method_from_name(optarg, &cfg->cpu_method) != REF_OK)
+                return *status = usage_error(
+                           "--cpu-method '%s': expected auto, cgroup or proc", optarg),
+                       0;
+            break;
         case 'o': {
             char why[160];
             if (ref_opening_parse(optarg, cli->opening, REF_OPENING_MAX, &cfg->opening_plies,
@@ -297,6 +340,13 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
     char why[256];
     if (cfg->players[0].sandbox && ref_sandbox_check(why, sizeof why))
         return *status = usage_error("--sandbox: %s", why), 0;
+    if (cfg->time_mode != REF_TIME_CPU && (cfg->wall_cap_ms || cfg->cpu_method))
+        return *status = usage_error("%s: only with --time-mode cpu",
+                                     cfg->wall_cap_ms ? "--wall-cap" : "--cpu-method"),
+               0;
+    if (cfg->time_mode == REF_TIME_CPU && cfg->cpu_method == REF_CPU_CGROUP &&
+        ref_cpu_method_probe(why, sizeof why) != REF_CPU_CGROUP)
+        return *status = usage_error("--cpu-method cgroup: unavailable here: %s", why), 0;
     return 1;
 }
 

@@ -342,7 +342,7 @@ START_TEST(error_table_codes_lie_in_the_referees_range)
     n++;
     REF_ERROR_MAP(XX)
 #undef XX
-    ck_assert_int_eq(n, 7);
+    ck_assert_int_eq(n, 8);
     ck_assert_str_eq(ref_strerror(REF_OK), "success");
 }
 END_TEST
@@ -356,7 +356,7 @@ static ref_bot_gone gone_of(const char *command)
     ref_player p = {NULL, command, NULL, REF_SANDBOX_OFF};
     int err = 0;
     char detail[200];
-    ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail), REF_BOT_STARTED);
+    ck_assert_int_eq(ref_bot_start(&bot, &p, NULL, &err, detail, sizeof detail), REF_BOT_STARTED);
     const char *line;
     size_t len;
     int64_t at;
@@ -411,7 +411,7 @@ START_TEST(bot_layer_reports_a_bad_working_directory_as_the_bots_fault)
     ref_player p = {NULL, "true", "/nonexistent/dir", REF_SANDBOX_OFF};
     int err = 0;
     char detail[200] = "";
-    ck_assert_int_eq(ref_bot_start(&bot, &p, &err, detail, sizeof detail),
+    ck_assert_int_eq(ref_bot_start(&bot, &p, NULL, &err, detail, sizeof detail),
                      REF_BOT_CANNOT_START);
     ck_assert_str_eq(detail, "failed to start (working directory: No such file or directory)");
     ref_bot_end_pair(&bot, NULL);

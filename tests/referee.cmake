@@ -16,11 +16,15 @@ loa_add_suite(referee_record LIBS ref TIMEOUT 120)
 loa_add_suite(referee_games LIBS ref Threads::Threads TIMEOUT 240)
 loa_add_suite(referee_hostile LIBS ref TIMEOUT 240)
 loa_add_suite(referee_cli LIBS ref TIMEOUT 240)
+# The time modes overload the machine on purpose (CPU burners): alone, so
+# that no other suite's timing suffers from it, nor it from theirs.
+loa_add_suite(referee_time LIBS ref loa::cjson TIMEOUT 600)
+set_tests_properties(referee_time PROPERTIES RUN_SERIAL TRUE)
 
 # The games run the bots and loa-referee from build/bin: build them first.
 set(_ref_test_bots loa-first loa-referee)
 foreach(bot silent slow crash-start crash exit endless flood ignore-term fork multi
-            close-stdin random say)
+            close-stdin random say burn)
   list(APPEND _ref_test_bots hostile-${bot})
 endforeach()
 add_dependencies(check_referee ${_ref_test_bots})
@@ -28,6 +32,7 @@ add_dependencies(check_referee_record ${_ref_test_bots})
 add_dependencies(check_referee_games ${_ref_test_bots})
 add_dependencies(check_referee_hostile ${_ref_test_bots})
 add_dependencies(check_referee_cli ${_ref_test_bots})
+add_dependencies(check_referee_time ${_ref_test_bots})
 
 # Bots under bubblewrap (check_referee_sandbox): skipped (77) where bwrap
 # cannot run, unless CI is set; its stubs need loa-stub and loa-ab.

@@ -12,13 +12,19 @@ void ref_bot_init(ref_bot *b)
 {
     memset(b, 0, sizeof *b);
     ref_proc_init(&b->proc);
+    ref_cpu_meter_init(&b->cpu);
 }
 
-ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, int *err, char *detail,
-                               size_t detailsz)
+ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, const ref_cpu_method *meter,
+                               int *err, char *detail, size_t detailsz)
 {
     int e = 0;
-    ref_proc_fail f = ref_proc_start(&b->proc, p->command, p->cwd, (int)p->sandbox, &e);
+    if (meter && ref_cpu_meter_prepare(&b->cpu, *meter, detail, detailsz) != 0) {
+        *err = errno ? errno : EIO;
+        return REF_BOT_SYSTEM_ERROR;
+    }
+    ref_proc_fail f = ref_proc_start(&b->proc, p->command, p->cwd, (int)p->sandbox,
+                                     ref_cpu_meter_procs(&b->cpu), &e);
     if (f == REF_PROC_FAIL_START) {
         char eb[128];
         snprintf(detail, detailsz, "failed to start (%s%s)",
@@ -37,7 +43,13 @@ ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, int *err, char *
         return REF_BOT_SYSTEM_ERROR;
     }
     b->chan_ok = 1;
+    ref_cpu_meter_attach(&b->cpu, b->proc.pid);
     return REF_BOT_STARTED;
+}
+
+int ref_bot_cpu_us(ref_bot *b, int64_t *us)
+{
+    return ref_cpu_meter_read(&b->cpu, us);
 }
 
 ref_chan_rc ref_bot_send(ref_bot *b, ref_bot *other, const char *data, size_t len,
@@ -104,5 +116,7 @@ void ref_bot_end_pair(ref_bot *a, ref_bot *b)
             ref_chan_free(&both[i]->chan);
             both[i]->chan_ok = 0;
         }
+        if (both[i])
+            ref_cpu_meter_release(&both[i]->cpu); /* after the reaping: empty now */
     }
 }

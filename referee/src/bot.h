@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "chan.h"
+#include "cpu.h"
 #include "proc.h"
 #include "ref/referee.h"
 
@@ -26,6 +27,7 @@ typedef struct ref_bot {
     ref_proc proc;
     ref_chan chan;
     int chan_ok; /* chan allocated (freed by ref_bot_end_pair) */
+    ref_cpu_meter cpu; /* its CPU time, when metered (released by end_pair) */
 } ref_bot;
 
 /* How a bot started, or why it did not. */
@@ -59,12 +61,18 @@ typedef struct ref_bot_gone {
 void ref_bot_init(ref_bot *b);
 
 /* Starts the player's command (proc.h: /bin/sh -c in its own process group)
- * and binds its channel. On REF_BOT_CANNOT_START, detail[detailsz] holds the
- * fault's text ("failed to start (working directory: No such file or
- * directory)"); on REF_BOT_SYSTEM_ERROR *err holds the errno. Whatever the
- * result, ref_bot_end_pair() must be called later. */
-ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, int *err, char *detail,
-                               size_t detailsz);
+ * and binds its channel; meter (NULL: none) is the CPU method to measure
+ * the bot's CPU time with (cpu.h; a cgroup is created first). On
+ * REF_BOT_CANNOT_START, detail[detailsz] holds the fault's text ("failed
+ * to start (working directory: No such file or directory)"); on
+ * REF_BOT_SYSTEM_ERROR *err holds the errno (and detail what failed).
+ * Whatever the result, ref_bot_end_pair() must be called later. */
+ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, const ref_cpu_method *meter,
+                               int *err, char *detail, size_t detailsz);
+
+/* The bot's CPU time so far in us (cpu.h), into *us. Returns 0, or -1 when
+ * it is not metered or cannot be read now. */
+int ref_bot_cpu_us(ref_bot *b, int64_t *us);
 
 /* Writes a turn's input by deadline_ns (monotonic ns), draining other's
  * stderr meanwhile (other may be NULL). Results as ref_chan_write(). */

@@ -22,6 +22,7 @@
 #include "answer.h"
 #include "bot.h"
 #include "game_impl.h"
+#include "turn_clock.h"
 #include "turn_input.h"
 
 /* Bytes of an over-long line kept in the record. */
@@ -141,12 +142,14 @@ static void end_gone(game_run *run, int who, ref_chan_rc rc)
 /* Records the answer that ended the game (no move applied). Out of memory
  * here only loses that ply: the result is already known. */
 static void record_failed_ply(game_run *run, int who, const char *out, size_t len,
-                              int64_t time_us)
+                              int64_t time_us, int64_t cpu_us)
 {
     ref_bot_take_stderr(&run->bot[who], run->tail);
     ref_ply *p = ref_game_add_ply(run->g, who, out, len, run->tail);
-    if (p)
+    if (p) {
         p->time_us = time_us;
+        p->cpu_us = cpu_us;
+    }
 }
 
 /* Sends the input of the side to move, reads and judges its answer, applies
@@ -166,7 +169,8 @@ static turn_rc play_turn(game_run *run)
     memcpy(sorted, gen, sizeof(loa_move) * (size_t)n);
     loa_sort_moves(sorted, n);
     size_t ilen = ref_turn_input(input, b, run->first[who], run->last, sorted, n);
-    int lim = run->first[who] ? cfg->first_turn_ms : cfg->turn_ms;
+    ref_turn_clock clock;
+    ref_clock_init(&clock, cfg, run->first[who] ? cfg->first_turn_ms : cfg->turn_ms);
     run->first[who] = 0;
 
     if (ref_stop_requested(cfg->stop_fd)) {
@@ -174,14 +178,14 @@ static turn_rc play_turn(game_run *run)
         return TURN_STOP;
     }
     int64_t t0 = ref_chan_now_ns();
-    ref_chan_rc rc = ref_bot_send(bot, other, input, ilen, t0 + (int64_t)lim * 1000000,
-                                  cfg->stop_fd);
+    ref_chan_rc rc =
+        ref_bot_send(bot, other, input, ilen, ref_clock_write_deadline(&clock, t0), cfg->stop_fd);
     int64_t t_written = ref_chan_now_ns();
     switch (rc) {
     case REF_CHAN_TIMEOUT:
-        snprintf(d, sizeof d, "timed out: did not read its input within %d ms", lim);
+        ref_clock_timeout_text(&clock, 0, 1, d, sizeof d);
         end_fault(g, REF_REASON_TIMEOUT, who, d);
-        record_failed_ply(run, who, NULL, 0, (t_written - t0) / 1000);
+        record_failed_ply(run, who, NULL, 0, (t_written - t0) / 1000, -1);
         return TURN_STOP;
     case REF_CHAN_STOPPED:
         end_aborted(g);
@@ -197,16 +201,16 @@ static turn_rc play_turn(game_run *run)
 
     const char *line = NULL;
     size_t len = 0;
-    int64_t at = 0, deadline = t_written + (int64_t)lim * 1000000;
-    rc = ref_bot_read(bot, other, deadline, cfg->stop_fd, &line, &len, &at);
-    int64_t now = ref_chan_now_ns();
+    int64_t at = 0;
+    ref_clock_start(&clock, bot, t_written);
+    rc = ref_clock_read(&clock, bot, other, cfg->stop_fd, &line, &len, &at);
     switch (rc) {
     case REF_CHAN_LINE:
         break;
     case REF_CHAN_TIMEOUT:
-        snprintf(d, sizeof d, "timed out: no answer within %d ms", lim);
+        ref_clock_timeout_text(&clock, 0, 0, d, sizeof d);
         end_fault(g, REF_REASON_TIMEOUT, who, d);
-        record_failed_ply(run, who, NULL, 0, (now - t_written) / 1000);
+        record_failed_ply(run, who, NULL, 0, clock.time_us, clock.cpu_us);
         return TURN_STOP;
     case REF_CHAN_TOO_LONG: {
         snprintf(d, sizeof d, "invalid action: a line over %d bytes without a newline",
@@ -214,14 +218,15 @@ static turn_rc play_turn(game_run *run)
         end_fault(g, REF_REASON_INVALID_LINE_TOO_LONG, who, d);
         size_t keep;
         const char *start = ref_bot_pending(bot, LONG_LINE_KEEP, &keep);
-        record_failed_ply(run, who, start, keep, (now - t_written) / 1000);
+        record_failed_ply(run, who, start, keep, clock.time_us, clock.cpu_us);
         return TURN_STOP;
     }
     case REF_CHAN_EOF:
     case REF_CHAN_INPUT_CLOSED:
     case REF_CHAN_EXITED:
         end_gone(run, who, rc);
-        record_failed_ply(run, who, NULL, 0, (ref_chan_now_ns() - t_written) / 1000);
+        record_failed_ply(run, who, NULL, 0, (ref_chan_now_ns() - t_written) / 1000,
+                          clock.cpu_us);
         return TURN_STOP;
     case REF_CHAN_STOPPED:
         end_aborted(g);
@@ -231,9 +236,6 @@ static turn_rc play_turn(game_run *run)
         return TURN_STOP;
     }
 
-    int64_t time_us = (at - t_written) / 1000;
-    if (time_us < 0)
-        time_us = 0; /* a line buffered from an earlier turn */
     ref_answer a;
     ref_answer_judge(line, len, gen, n, &run->rng, &a);
     ref_bot_take_stderr(bot, run->tail);
@@ -242,11 +244,19 @@ static turn_rc play_turn(game_run *run)
         end_referee_error(g, "out of memory", ENOMEM);
         return TURN_STOP;
     }
-    p->time_us = time_us;
+    p->time_us = clock.time_us;
+    p->cpu_us = clock.cpu_us;
     p->random = a.random;
-    if (at > deadline) {
-        snprintf(d, sizeof d, "timed out: answered after %" PRId64 " ms (limit %d ms)",
-                 time_us / 1000, lim);
+    switch (ref_clock_judge(&clock)) {
+    case REF_CLOCK_ON_TIME:
+        break;
+    case REF_CLOCK_LATE:
+        /* accepted: the margin exists for exactly this answer */
+        p->late = 1;
+        g->result.late[who]++;
+        break;
+    case REF_CLOCK_OVER:
+        ref_clock_timeout_text(&clock, 1, 0, d, sizeof d);
         end_fault(g, REF_REASON_TIMEOUT, who, d);
         return TURN_STOP;
     }
@@ -282,17 +292,23 @@ static turn_rc play_turn(game_run *run)
  * both run). Returns 0 when both run, else -1 with the game's result set. */
 static int start_bots(game_run *run)
 {
+    const ref_cpu_method *meter =
+        run->cfg->time_mode == REF_TIME_CPU ? &run->g->cpu_method : NULL;
     for (int who = 0; who < 2; who++) {
         int err = 0;
-        char d[200];
-        switch (ref_bot_start(&run->bot[who], &run->cfg->players[who], &err, d, sizeof d)) {
+        char d[200] = "";
+        switch (ref_bot_start(&run->bot[who], &run->cfg->players[who], meter, &err, d, sizeof d)) {
         case REF_BOT_STARTED:
             break;
         case REF_BOT_CANNOT_START:
             end_fault(run->g, REF_REASON_FAILED_TO_START, who, d);
             return -1;
         case REF_BOT_SYSTEM_ERROR:
-            end_referee_error(run->g, err == ENOMEM ? "out of memory" : "starting a bot", err);
+            end_referee_error(run->g,
+                              err == ENOMEM ? "out of memory"
+                              : d[0]        ? d
+                                            : "starting a bot",
+                              d[0] && err != ENOMEM ? 0 : err);
             return -1;
         }
     }
@@ -308,6 +324,17 @@ int ref_game_run(const ref_config *cfg, ref_game **out)
     for (int i = 0; i < 2; i++)
         if (!cfg->players[i].command || !cfg->players[i].command[0])
             return REF_E_INVAL;
+    if (cfg->wall_cap_ms < 0 || cfg->time_margin_ms < 0 ||
+        (cfg->time_mode != REF_TIME_WALL && cfg->time_mode != REF_TIME_CPU) ||
+        (unsigned)cfg->cpu_method > REF_CPU_PROC)
+        return REF_E_INVAL;
+    ref_cpu_method method = REF_CPU_AUTO;
+    if (cfg->time_mode == REF_TIME_CPU) {
+        ref_cpu_method best = ref_cpu_method_probe(NULL, 0);
+        if (cfg->cpu_method == REF_CPU_CGROUP && best != REF_CPU_CGROUP)
+            return REF_E_CPU;
+        method = cfg->cpu_method == REF_CPU_AUTO ? best : cfg->cpu_method;
+    }
     if (cfg->opening_plies < 0 || cfg->opening_plies >= cfg->max_plies)
         return cfg->opening_plies < 0 ? REF_E_INVAL : REF_E_OPENING;
     if (cfg->opening_plies > 0) {
@@ -319,6 +346,7 @@ int ref_game_run(const ref_config *cfg, ref_game **out)
     ref_game *g = ref_game_new(cfg);
     if (!g)
         return REF_E_NOMEM;
+    g->cpu_method = method;
     int64_t t0 = ref_chan_now_ns();
     game_run *run = calloc(1, sizeof *run);
     if (!run) {

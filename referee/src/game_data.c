@@ -86,6 +86,10 @@ ref_game *ref_game_new(const ref_config *cfg)
     g->seed = cfg->seed;
     g->start_time = (int64_t)time(NULL);
     g->first_turn_ms = cfg->first_turn_ms;
+    g->time_mode = cfg->time_mode;
+    g->cpu_method = REF_CPU_AUTO; /* set by ref_game_run in CPU mode */
+    g->wall_cap_ms = cfg->wall_cap_ms;
+    g->time_margin_ms = cfg->time_margin_ms;
     g->turn_ms = cfg->turn_ms;
     g->max_plies = cfg->max_plies;
     g->result.winner = -1;
@@ -109,6 +113,7 @@ ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_l
     memset(p, 0, sizeof *p);
     p->player = player;
     p->move = LOA_MOVE_NONE;
+    p->cpu_us = -1;
     p->output = out ? dup_bytes(out, out_len) : NULL;
     p->comment = dup_str("");
     p->stderr_tail = dup_str(stderr_tail ? stderr_tail : "");
@@ -159,6 +164,16 @@ const ref_ply *ref_game_ply(const ref_game *g, int i)
 int64_t ref_game_seed(const ref_game *g) { return g->seed; }
 int64_t ref_game_start_time(const ref_game *g) { return g->start_time; }
 int64_t ref_game_duration_us(const ref_game *g) { return g->duration_us; }
+ref_time_mode ref_game_time_mode(const ref_game *g)
+{
+    return g->time_mode;
+}
+
+ref_cpu_method ref_game_cpu_method(const ref_game *g)
+{
+    return g->cpu_method;
+}
+
 int ref_game_opening(const ref_game *g, const loa_move **moves)
 {
     if (moves)

@@ -113,3 +113,36 @@ int ref_sandbox_check(char *err, size_t errsz)
         snprintf(err, errsz, "%s", ref_strerror(REF_E_SANDBOX));
     return REF_E_SANDBOX;
 }
+
+static const char *const time_mode_names[] = {"wall", "cpu"};
+static const char *const cpu_method_names[] = {"auto", "cgroup", "proc"};
+
+const char *ref_time_mode_name(ref_time_mode m)
+{
+    return (unsigned)m < 2 ? time_mode_names[m] : "wall";
+}
+
+const char *ref_cpu_method_name(ref_cpu_method m)
+{
+    return (unsigned)m < 3 ? cpu_method_names[m] : "auto";
+}
+
+int ref_time_mode_from_name(const char *name, ref_time_mode *out)
+{
+    for (int i = 0; name && i < 2; i++)
+        if (strcmp(name, time_mode_names[i]) == 0) {
+            *out = (ref_time_mode)i;
+            return REF_OK;
+        }
+    return REF_E_INVAL;
+}
+
+int ref_cpu_method_from_name(const char *name, ref_cpu_method *out)
+{
+    for (int i = 0; name && i < 3; i++)
+        if (strcmp(name, cpu_method_names[i]) == 0) {
+            *out = (ref_cpu_method)i;
+            return REF_OK;
+        }
+    return REF_E_INVAL;
+}

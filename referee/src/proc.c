@@ -116,8 +116,29 @@ static void sandbox_argv(const char *line, const char *dir, int writable, char *
     argv[n] = NULL;
 }
 
+/* The leader's first words when the bot has a cgroup (cpu.h): it moves
+ * itself into the cgroup, then execs the bot's argv ("$@"), so that nothing
+ * the bot runs is ever outside it. */
+static const char join_cgroup[] =
+    "echo 0 >\"$0\" || { echo \"loa-referee: cannot join the bot's cgroup $0\" >&2; "
+    "exit 125; }; exec \"$@\"";
+
+/* Puts `sh -c join_cgroup procs` before argv[0..] (which must have room
+ * for 4 more entries and the NULL). */
+static void prefix_cgroup(char **argv, const char *procs)
+{
+    int n = 0;
+    while (argv[n])
+        n++;
+    memmove(argv + 4, argv, sizeof *argv * (size_t)(n + 1));
+    argv[0] = "sh";
+    argv[1] = "-c";
+    argv[2] = (char *)join_cgroup;
+    argv[3] = (char *)procs;
+}
+
 ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
-                             int *err)
+                             const char *cgroup_procs, int *err)
 {
     int in[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1};
     posix_spawn_file_actions_t fa;
@@ -185,7 +206,7 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
         *err = ENOMEM;
         goto fail;
     }
-    char *argv[SANDBOX_ARGV_MAX] = {"sh", "-c", line, NULL};
+    char *argv[SANDBOX_ARGV_MAX + 4] = {cgroup_procs ? "/bin/sh" : "sh", "-c", line, NULL};
     char *here = NULL;
     if (sandbox) {
         here = cwd ? NULL : getcwd(NULL, 0);
@@ -196,10 +217,12 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
         }
         sandbox_argv(line, cwd ? cwd : here, sandbox == 2, argv);
     }
+    if (cgroup_procs)
+        prefix_cgroup(argv, cgroup_procs);
     pid_t pid;
     /* registered before a parallel game's cleanup can see it (orphans.h) */
     ref_orphans_lock();
-    rc = sandbox ? posix_spawnp(&pid, "bwrap", &fa, &attr, argv, environ)
+    rc = sandbox && !cgroup_procs ? posix_spawnp(&pid, "bwrap", &fa, &attr, argv, environ)
                  : posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
     free(here);
     if (rc == 0)

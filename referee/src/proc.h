@@ -56,9 +56,13 @@ void ref_proc_init(ref_proc *p);
  * a private /tmp, the working directory (cwd, else ours) bound read-only
  * or writable, dying with its parent. bwrap is then the leader; a bot
  * killed by signal N makes it exit with 128 + N, which the exit status
- * reports as that signal again (ref_proc_poll_exit). */
+ * reports as that signal again (ref_proc_poll_exit).
+ * cgroup_procs (NULL: none): a cgroup's cgroup.procs file (cpu.h); the
+ * leader first moves itself into that cgroup, then execs the above, so the
+ * bot and everything it starts run in it (if it cannot, the leader exits
+ * with status 125 and says why on the bot's stderr). */
 ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
-                             int *err);
+                             const char *cgroup_procs, int *err);
 
 /* Checks, without blocking and without reaping, whether the leader has
  * exited; fills p->exited/p->status. Returns p->exited. */

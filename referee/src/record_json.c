@@ -134,7 +134,11 @@ static int add_plies(cJSON *root, const ref_game *g)
             add_str(o, "color", color_name(pl->player)) || add_str(o, "output", pl->output) ||
             add_str(o, "move", ms) || add_str(o, "comment", pl->comment) ||
             !cJSON_AddBoolToObject(o, "random", pl->random) ||
-            add_int(o, "time_us", pl->time_us) || add_str(o, "stderr", pl->stderr_tail))
+            add_int(o, "time_us", pl->time_us) ||
+            (pl->cpu_us >= 0 ? add_int(o, "cpu_us", pl->cpu_us)
+                             : !cJSON_AddNullToObject(o, "cpu_us")) ||
+            !cJSON_AddBoolToObject(o, "late", pl->late) ||
+            add_str(o, "stderr", pl->stderr_tail))
             return -1;
     }
     return 0;
@@ -165,7 +169,32 @@ static int add_result(cJSON *root, const ref_game *g)
                                      : !cJSON_AddNullToObject(o, "term_signal")) ||
         add_str(o, "detail", r->detail))
         return -1;
-    return 0;
+    cJSON *late = cJSON_AddArrayToObject(o, "late");
+    for (int i = 0; late && i < 2; i++) {
+        cJSON *n = cJSON_CreateNumber(r->late[i]);
+        if (!n)
+            return -1;
+        cJSON_AddItemToArray(late, n);
+    }
+    return late ? 0 : -1;
+}
+
+/* limits.time_mode and what goes with it (docs/record.md): the margin
+ * always, the wall-clock caps and the CPU method in CPU mode. */
+static int add_time_mode(cJSON *limits, const ref_game *g)
+{
+    if (add_str(limits, "time_mode", ref_time_mode_name(g->time_mode)) ||
+        add_int(limits, "time_margin_ms", g->time_margin_ms))
+        return -1;
+    if (g->time_mode != REF_TIME_CPU)
+        return 0;
+    int cap_first = g->wall_cap_ms > 0 ? g->wall_cap_ms : 4 * g->first_turn_ms;
+    int cap_later = g->wall_cap_ms > 0 ? g->wall_cap_ms : 4 * g->turn_ms;
+    return add_int(limits, "first_turn_wall_cap_ms", cap_first) ||
+                   add_int(limits, "turn_wall_cap_ms", cap_later) ||
+                   add_str(limits, "cpu_method", ref_cpu_method_name(g->cpu_method))
+               ? -1
+               : 0;
 }
 
 /* The keys the CodinGame SDK's game log has, for the scripts of league
@@ -229,6 +258,7 @@ cJSON *ref_game_to_json(const ref_game *g)
         !(limits = cJSON_AddObjectToObject(root, "limits")) ||
         add_int(limits, "first_turn_ms", g->first_turn_ms) ||
         add_int(limits, "turn_ms", g->turn_ms) || add_int(limits, "max_plies", g->max_plies) ||
+        add_time_mode(limits, g) ||
         add_players(root, g) ||
         add_str(root, "opening",
                 ref_opening_format(g->opening, g->opening_plies, opening, sizeof opening)) ||

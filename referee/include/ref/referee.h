@@ -49,7 +49,9 @@ extern "C" {
      * position, reaches a won position, or is too long */                           \
     XX(OPENING, -106, "bad opening")                                                 \
     /* --sandbox without bubblewrap */                                               \
-    XX(SANDBOX, -107, "the sandbox needs bubblewrap (Debian package bubblewrap): bwrap not found")
+    XX(SANDBOX, -107, "the sandbox needs bubblewrap (Debian package bubblewrap): bwrap not found") \
+    /* --cpu-method cgroup where no cgroup v2 can be created and joined */            \
+    XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)")
 
 enum ref_error {
     REF_OK = 0,
@@ -130,6 +132,39 @@ typedef enum ref_sandbox {
     REF_SANDBOX_WRITABLE_CWD = 2
 } ref_sandbox;
 
+/* How a turn's time is judged (docs/referee.md, "Time modes"):
+ * - REF_TIME_WALL (CodinGame's, the default): wall-clock time from the end
+ *   of writing the input to the arrival of the answer's newline;
+ * - REF_TIME_CPU: the CPU time (user + system) the bot used over that same
+ *   interval, every thread and every process of the bot counted, against
+ *   the same limits; a wall-clock cap (ref_config.wall_cap_ms) still ends a
+ *   bot that sleeps or blocks. */
+typedef enum ref_time_mode { REF_TIME_WALL = 0, REF_TIME_CPU = 1 } ref_time_mode;
+
+/* How the CPU time of a bot is measured in REF_TIME_CPU (docs/referee.md):
+ * REF_CPU_AUTO picks cgroup where this process can create a cgroup v2 and
+ * move a process into it, else proc. REF_CPU_CGROUP: a cgroup per bot,
+ * cpu.stat usage_usec (every process the bot ever started; us).
+ * REF_CPU_PROC: the kernel's per-process accounting summed over the bot's
+ * process tree (ns for live processes, 10 ms ticks for children already
+ * waited for; a process that left the tree is not counted). */
+typedef enum ref_cpu_method { REF_CPU_AUTO = 0, REF_CPU_CGROUP = 1, REF_CPU_PROC = 2 } ref_cpu_method;
+
+/* "wall" / "cpu"; "auto" / "cgroup" / "proc". Static strings. */
+const char *ref_time_mode_name(ref_time_mode m);
+const char *ref_cpu_method_name(ref_cpu_method m);
+/* Parse those names; 0, or REF_E_INVAL for another text (or NULL). */
+int ref_time_mode_from_name(const char *name, ref_time_mode *out);
+int ref_cpu_method_from_name(const char *name, ref_cpu_method *out);
+
+/* The method REF_CPU_AUTO uses in this process: REF_CPU_CGROUP, or
+ * REF_CPU_PROC with why[whysz] (may be NULL) saying why a cgroup cannot be
+ * used ("cannot create a cgroup in /sys/fs/cgroup/...: Read-only file
+ * system"). The first call probes (creates a cgroup, moves a short-lived
+ * shell into it, removes it) and may take a few ms; later calls return
+ * the same answer. Thread-safe. */
+ref_cpu_method ref_cpu_method_probe(char *why, size_t whysz);
+
 typedef struct ref_player {
     const char *name;    /* display name; NULL: the command */
     const char *command; /* shell command line, run with /bin/sh -c */
@@ -145,7 +180,12 @@ typedef struct ref_ply {
                             LOA_MOVE_NONE when the answer ended the game */
     const char *comment; /* text after the first space, whole; "" if none */
     int random;          /* 1 if the bot answered `random` */
-    int64_t time_us;     /* from the end of writing the input to the newline */
+    int64_t time_us;     /* wall-clock us from the end of writing the input to
+                            the newline */
+    int64_t cpu_us;      /* REF_TIME_CPU: the bot's CPU time over the same
+                            interval, us; -1 in REF_TIME_WALL (not measured) */
+    int late;            /* 1: over the turn's limit but within the time margin
+                            (ref_config.time_margin_ms), accepted */
     const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn
                                 (everything since the bot's previous ply: stderr
                                 is drained during the opponent's turns too) */
@@ -160,6 +200,8 @@ typedef struct ref_result {
     int plies;           /* plies applied */
     int exit_status;     /* for CRASHED/FAILED_TO_START: exit code, or -1 */
     int term_signal;     /* for CRASHED: the killing signal, or 0 */
+    int late[2];         /* answers of black, white accepted within the time
+                            margin (ref_ply.late) */
     char detail[256];    /* human-readable detail, e.g. the offending output */
 } ref_result;
 
@@ -191,6 +233,19 @@ typedef struct ref_config {
      * ref_opening_check() and be shorter than max_plies. */
     const loa_move *opening;
     int opening_plies;
+    /* How turns are timed (ref_time_mode; default REF_TIME_WALL, as
+     * CodinGame). */
+    ref_time_mode time_mode;
+    /* REF_TIME_CPU only: the wall-clock time a turn may take whatever its
+     * CPU time, in ms (exceeding it is a timeout whose detail says so);
+     * 0 (the default): 4 times the turn's limit. */
+    int wall_cap_ms;
+    /* An answer late by at most this many ms (in the turn's time mode) is
+     * accepted and counted as late (ref_ply.late, ref_result.late), not a
+     * loss (fastchess's timemargin). Default 0. */
+    int time_margin_ms;
+    /* REF_TIME_CPU only: how CPU time is measured (default REF_CPU_AUTO). */
+    ref_cpu_method cpu_method;
 } ref_config;
 
 /* 0 when bubblewrap (`bwrap`, Debian package bubblewrap) is in PATH, so
@@ -202,8 +257,8 @@ int ref_sandbox_check(char *err, size_t errsz);
 const char *ref_sandbox_name(ref_sandbox s);
 
 /* Fills *c with the CodinGame defaults: 1000 ms, 150 ms, 150 plies, seed 0,
- * no callback, players zeroed, stop_fd -1, no opening. Start every config
- * from it. */
+ * no callback, players zeroed, stop_fd -1, no opening, wall-clock timing,
+ * no margin. Start every config from it. */
 void ref_config_init(ref_config *c);
 
 /* Once per process before games run (in the process that runs them: the
@@ -247,8 +302,11 @@ char *ref_opening_format(const loa_move *moves, int n, char *buf, size_t size);
  * (SIGTERM, a short grace, SIGKILL) and reaps them; no process outlives the
  * call. On success returns 0 and *out owns the game (free with
  * ref_game_free) whatever the result, including REF_REASON_REFEREE_ERROR.
- * Returns REF_E_INVAL for a bad config, REF_E_OPENING for an opening that
- * fails ref_opening_check() or is not shorter than max_plies, or
+ * Returns REF_E_INVAL for a bad config (also a negative wall_cap_ms or
+ * time_margin_ms, an unknown time mode or CPU method), REF_E_OPENING for an
+ * opening that fails ref_opening_check() or is not shorter than max_plies,
+ * REF_E_CPU for REF_TIME_CPU with REF_CPU_CGROUP where ref_cpu_method_probe()
+ * says proc (nothing started, *out NULL), or
  * REF_E_NOMEM when not even the game could be allocated (*out is then
  * NULL). Thread-safe (one config and
  * game per call). */
@@ -265,6 +323,11 @@ int64_t ref_game_start_time(const ref_game *g);
 /* Wall-clock length of ref_game_run() in microseconds (monotonic clock),
  * starting and ending both bots included. */
 int64_t ref_game_duration_us(const ref_game *g);
+/* The time mode the game was played in, and for REF_TIME_CPU the method
+ * that measured it (REF_CPU_CGROUP or REF_CPU_PROC; REF_CPU_AUTO in wall
+ * mode). */
+ref_time_mode ref_game_time_mode(const ref_game *g);
+ref_cpu_method ref_game_cpu_method(const ref_game *g);
 /* The game's opening: its plies (owned by g; *moves may be NULL when
  * there are none) and their number. */
 int ref_game_opening(const ref_game *g, const loa_move **moves);
