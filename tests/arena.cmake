@@ -32,12 +32,17 @@
 #   check_arena_cli_shards integration: 3 shards through GNU parallel merge
 #                          into the one-process league; missing, conflicting,
 #                          foreign directories; --add-bot, --extend, --exclude
+#   check_arena_pressure   the CPU pressure window (PSI, runnable tasks) on
+#                          files written by the test
+#   check_arena_cli_time   integration, alone, under CPU burners: wall-clock
+#                          timeouts marked under load, none in CPU mode; the
+#                          margin's late answers; timing in the identity
 #   check_arena_cli_openings integration: bots start after the opening, pairs
 #                          share it, the ply limit counts it, random plies,
 #                          bad lines, the replay line with its opening
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record store
-                 standings progress settings options openings)
+                 standings progress settings options openings pressure)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   if(TARGET loa-first)
@@ -47,6 +52,12 @@ if(TARGET arena_core)
   if(TARGET loa-arena AND TARGET loa-first)
     loa_add_suite(arena_cli LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli loa-arena loa-first)
+    if(TARGET hostile-burn AND TARGET hostile-slow)
+      # overloads the machine on purpose: alone
+      loa_add_suite(arena_cli_time LIBS loa::cjson TIMEOUT 600)
+      set_tests_properties(arena_cli_time PROPERTIES RUN_SERIAL TRUE)
+      add_dependencies(check_arena_cli_time loa-arena loa-first hostile-burn hostile-slow)
+    endif()
     loa_add_suite(arena_cli_errors LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli_errors loa-arena loa-first loa-referee)
     if(TARGET loa-greedy AND TARGET loa-random)

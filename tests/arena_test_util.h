@@ -98,6 +98,10 @@ static inline arena_game_record record_for(const arena_settings *s, int id, int 
     r.time[1].turns = 19;
     r.time[1].total_ms = 38;
     r.time[1].max_ms = 4;
+    /* a wall-clock game (no CPU times), its load not judged */
+    r.time[0].cpu_total_ms = r.time[0].cpu_max_ms = -1;
+    r.time[1].cpu_total_ms = r.time[1].cpu_max_ms = -1;
+    r.under_load = -1;
     return r;
 }
 

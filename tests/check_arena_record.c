@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arena_error.h"
+#include "arena_pressure.h"
 #include "arena_record.h"
 #include "arena_test_util.h"
 #include "check_main.h"
@@ -206,11 +207,61 @@ START_TEST(test_huge_informative_numbers)
 }
 END_TEST
 
+/* The timing fields: late answers and CPU times per side, and the load a
+ * wall-clock timeout met, written only when there are, read back. */
+START_TEST(keeps_late_cpu_and_load_fields)
+{
+    arena_settings s;
+    league(&s, 3, 2);
+    arena_game_record r = record_for(&s, 2, 1);
+    r.fault = 0;
+    r.reason = REF_REASON_TIMEOUT;
+    r.time[0].late = 2;
+    r.time[0].cpu_total_ms = 95.5;
+    r.time[0].cpu_max_ms = 12.25;
+    r.under_load = 1;
+    r.pressure = 0.8765;
+    r.pressure_source = ARENA_PRESSURE_PSI;
+    char *text = line_of(&r, &s);
+    ck_assert_ptr_nonnull(strstr(text, "\"max_ms\":9.25,\"late\":2,\"cpu_total_ms\":95.5,"
+                                       "\"cpu_max_ms\":12.25}"));
+    /* white had neither */
+    ck_assert_ptr_nonnull(strstr(text, "\"avg_ms\":2,\"max_ms\":4}"));
+    ck_assert_ptr_nonnull(
+        strstr(text, "\"under_load\":true,\"pressure\":{\"source\":\"psi\",\"value\":0.877}"));
+    cJSON *j = cJSON_Parse(text);
+    cJSON_free(text);
+    arena_game_record back;
+    char err[256];
+    ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), 0);
+    cJSON_Delete(j);
+    ck_assert_int_eq(back.time[0].late, 2);
+    ck_assert_int_eq(back.time[1].late, 0);
+    ck_assert(back.time[0].cpu_total_ms == 95.5 && back.time[0].cpu_max_ms == 12.25);
+    ck_assert(back.time[1].cpu_total_ms == -1 && back.time[1].cpu_max_ms == -1);
+    ck_assert_int_eq(back.under_load, 1);
+    ck_assert_int_eq(back.pressure_source, ARENA_PRESSURE_PSI);
+    ck_assert(back.pressure > 0.876 && back.pressure < 0.878);
+
+    /* a line without them (older arenas, or no timeout): unknown */
+    r = record_for(&s, 2, 1);
+    text = line_of(&r, &s);
+    ck_assert_ptr_null(strstr(text, "under_load"));
+    j = cJSON_Parse(text);
+    cJSON_free(text);
+    ck_assert_int_eq(arena_record_from_json(j, &s, &back, err, sizeof err), 0);
+    cJSON_Delete(j);
+    ck_assert_int_eq(back.under_load, -1);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"reads_impossible_informative_numbers_as_unknown", test_huge_informative_numbers, 30},
         {"writes_the_games_jsonl_line_bytes", test_line_bytes, 30},
+        {"keeps_late_cpu_and_load_fields", keeps_late_cpu_and_load_fields, 30},
         {"round_trips_every_reason_as_enum", test_round_trip_every_reason, 30},
         {"starts_from_the_schedule_without_result", test_from_spec, 30},
         {"hashes_the_move_list_and_reads_old_lines", test_moves_hash, 30},

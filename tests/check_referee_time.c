@@ -11,50 +11,10 @@
  * alone (RUN_SERIAL): it must not slow the other suites' timing down, nor
  * they it.
  */
-#include <sys/prctl.h>
-
 #include <cjson/cJSON.h>
 
+#include "load_util.h"
 #include "referee_test_util.h"
-
-/* ---- the load ---- */
-
-#define BURNERS_PER_CORE 2
-#define MAX_BURNERS 64
-
-typedef struct load {
-    pid_t pid[MAX_BURNERS];
-    int n;
-} load;
-
-static void load_start(load *l)
-{
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    l->n = (int)(cores > 0 ? cores : 1) * BURNERS_PER_CORE;
-    if (l->n > MAX_BURNERS)
-        l->n = MAX_BURNERS;
-    for (int i = 0; i < l->n; i++) {
-        pid_t pid = fork();
-        ck_assert_int_ge(pid, 0);
-        if (pid == 0) {
-            /* dies with the test process, whatever kills it */
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
-            execl(BIN "/hostile-burn", "hostile-burn", "1000", "forever", (char *)NULL);
-            _exit(127);
-        }
-        l->pid[i] = pid;
-    }
-    usleep(200000); /* let them take the cores */
-}
-
-static void load_stop(load *l)
-{
-    for (int i = 0; i < l->n; i++) {
-        kill(l->pid[i], SIGKILL);
-        waitpid(l->pid[i], NULL, 0);
-    }
-    l->n = 0;
-}
 
 /* ---- games with a time mode ---- */
 

@@ -34,7 +34,11 @@ enum {
     OPT_EXTEND,
     OPT_EXCLUDE,
     OPT_MERGE,
-    OPT_RATING_INTERVAL
+    OPT_RATING_INTERVAL,
+    OPT_TIME_MODE,
+    OPT_WALL_CAP,
+    OPT_TIME_MARGIN,
+    OPT_CPU_METHOD
 };
 
 static const struct option options[] = {
@@ -47,6 +51,10 @@ static const struct option options[] = {
     {"turn-ms", required_argument, NULL, OPT_TURN_MS},
     {"first-turn-ms", required_argument, NULL, OPT_FIRST_TURN_MS},
     {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
+    {"time-mode", required_argument, NULL, OPT_TIME_MODE},
+    {"wall-cap", required_argument, NULL, OPT_WALL_CAP},
+    {"time-margin", required_argument, NULL, OPT_TIME_MARGIN},
+    {"cpu-method", required_argument, NULL, OPT_CPU_METHOD},
     {"gauntlet-bot", required_argument, NULL, OPT_GAUNTLET_BOT},
     {"anchor", required_argument, NULL, OPT_ANCHOR},
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
@@ -93,6 +101,13 @@ void arena_cli_usage(FILE *out)
         "      --turn-ms MS         limit per turn (default 150)\n"
         "      --first-turn-ms MS   limit on a bot's first turn (default 1000)\n"
         "      --max-plies N        draw after N plies (default 150)\n"
+        "      --time-mode MODE     wall (default, CodinGame's: wall-clock time) or cpu\n"
+        "                           (the CPU time a bot used, its children counted):\n"
+        "                           fair on a busy machine (docs/referee.md)\n"
+        "      --wall-cap MS        cpu mode: wall-clock time a turn may take whatever its\n"
+        "                           CPU time (default 4 times the turn's limit)\n"
+        "      --time-margin MS     accept answers late by at most MS, counted as late\n"
+        "      --cpu-method M       cpu mode: auto (default), cgroup or proc\n"
         "      --openings FILE      start each colour-swapped pair from an opening of FILE\n"
         "                           (one a line, moves separated by spaces; # comments)\n"
         "      --openings-order O   file (default: in file order) or random (shuffled\n"
@@ -325,6 +340,20 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
         return int_arg("first-turn-ms", f->arg, 1, 3600000, &s->first_turn_ms, err, errsz);
     case OPT_MAX_PLIES:
         return int_arg("max-plies", f->arg, 1, 100000, &s->max_plies, err, errsz);
+    case OPT_TIME_MODE:
+        if (ref_time_mode_from_name(f->arg, &s->time_mode))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--time-mode: '%s' is not wall or cpu", f->arg);
+        return 0;
+    case OPT_CPU_METHOD:
+        if (ref_cpu_method_from_name(f->arg, &s->cpu_method))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--cpu-method: '%s' is not auto, cgroup or proc", f->arg);
+        return 0;
+    case OPT_WALL_CAP:
+        return int_arg("wall-cap", f->arg, 1, 3600000, &s->wall_cap_ms, err, errsz);
+    case OPT_TIME_MARGIN:
+        return int_arg("time-margin", f->arg, 0, 3600000, &s->time_margin_ms, err, errsz);
     case OPT_GAUNTLET_BOT:
         s->format = ARENA_FORMAT_GAUNTLET;
         return arena_set_string(&s->gauntlet_bot, f->arg);

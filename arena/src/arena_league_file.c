@@ -326,6 +326,21 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
             rc = get_int(it, src, 1, 3600000, &s->first_turn_ms, err, errsz);
         } else if (strcmp(k, "max_plies") == 0) {
             rc = get_int(it, src, 1, 100000, &s->max_plies, err, errsz);
+        } else if (strcmp(k, "time_mode") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz)) &&
+                ref_time_mode_from_name(str, &s->time_mode))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"time_mode\": '%s' is not \"wall\" or \"cpu\"", src, str);
+        } else if (strcmp(k, "cpu_method") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz)) &&
+                ref_cpu_method_from_name(str, &s->cpu_method))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"cpu_method\": '%s' is not \"auto\", \"cgroup\" or "
+                               "\"proc\"", src, str);
+        } else if (strcmp(k, "wall_cap_ms") == 0) {
+            rc = get_int(it, src, 0, 3600000, &s->wall_cap_ms, err, errsz);
+        } else if (strcmp(k, "time_margin_ms") == 0) {
+            rc = get_int(it, src, 0, 3600000, &s->time_margin_ms, err, errsz);
         } else if (strcmp(k, "seed") == 0) {
             /* JSON numbers are doubles: exact only up to 2^53, so a string
              * holds any 64-bit seed. */
@@ -408,9 +423,10 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
         } else {
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: unknown key \"%s\" (expected bots, format, gauntlet_bot, games, "
-                           "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, anchor, "
-                           "openings, openings_order, random_plies, sprt, rating_interval, "
-                           "sandbox, description)", src, k);
+                           "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, time_mode, "
+                           "wall_cap_ms, time_margin_ms, cpu_method, anchor, openings, "
+                           "openings_order, random_plies, sprt, rating_interval, sandbox, "
+                           "description)", src, k);
         }
     }
     if (rc)

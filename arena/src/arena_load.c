@@ -16,6 +16,7 @@ void arena_load_watch_init(arena_load_watch *w, const arena_settings *s, arena_p
     w->cores = cores;
     w->concurrency = concurrency;
     w->load = -1;
+    arena_pressure_init(&w->pressure, NULL, NULL, cores);
     arena_load_sample(w);
 }
 
@@ -27,11 +28,26 @@ static int oversubscribed(const arena_load_watch *w)
 void arena_load_sample(arena_load_watch *w)
 {
     int64_t now = loa_now_us();
+    arena_pressure_sample(&w->pressure, now);
     if (w->sampled_us && now - w->sampled_us < 5000000)
         return;
     double l[1];
     w->load = getloadavg(l, 1) == 1 ? l[0] : -1;
     w->sampled_us = now;
+}
+
+void arena_load_mark(arena_load_watch *w, arena_game_record *r)
+{
+    r->under_load = -1;
+    if (w->s->time_mode != REF_TIME_WALL || r->reason != REF_REASON_TIMEOUT)
+        return;
+    double v;
+    int loaded = arena_pressure_loaded(&w->pressure, loa_now_us(), ARENA_LOAD_WINDOW_US, &v);
+    if (loaded < 0)
+        return;
+    r->under_load = loaded;
+    r->pressure = v;
+    r->pressure_source = w->pressure.source;
 }
 
 /* Warns once per bot when its turns come close to the limit (>= 80%) on an

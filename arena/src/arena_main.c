@@ -174,6 +174,9 @@ static int on_result(const arena_outcome *o, void *user)
     }
     if (st->fatal)
         return 1;
+    /* the record as stored: with the load a wall-clock timeout met */
+    arena_game_record rec = o->record;
+    arena_load_mark(&st->load, &rec);
     if (o->record.reason == REF_REASON_FAILED_TO_START && !st->keep_going) {
         /* Loud: a bot that cannot start would forfeit every game, and a
          * league of forfeits is no verdict. Not a result: after the fix,
@@ -192,27 +195,57 @@ static int on_result(const arena_outcome *o, void *user)
         snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
         arena_progress_warn(st->progress, msg);
     }
-    if (arena_store_append(st->store, &o->record, err, sizeof err)) {
+    if (arena_store_append(st->store, &rec, err, sizeof err)) {
         /* Results can no longer be kept: stop scheduling, finish, report. */
         st->fatal = 1;
         snprintf(st->fatal_msg, sizeof st->fatal_msg, "%s", err);
         return 1;
     }
-    arena_progress_game(st->progress, &o->record);
+    arena_progress_game(st->progress, &rec);
     if (ref_reason_is_fault(o->record.reason) && o->game) {
         char *line = NULL;
-        if (arena_error_report(&o->record, o->game, st->s, st->bin_dir, &line) == 0)
+        if (arena_error_report(&rec, o->game, st->s, st->bin_dir, &line) == 0)
             arena_progress_note(st->progress, line);
         free(line);
     }
-    arena_load_check_game(&st->load, &o->record);
-    return after_game(st, &o->record);
+    arena_load_check_game(&st->load, &rec);
+    return after_game(st, &rec);
 }
 
 static void on_tick(void *user)
 {
     run_state *st = user;
+    arena_load_sample(&st->load);
     arena_progress_tick(st->progress);
+}
+
+/* Says how turns are timed when it is not CodinGame's plain wall clock
+ * (the warning about more games than cores comes with the progress). */
+static void announce_timing(const arena_settings *s, int concurrency, int cores, int quiet)
+{
+    (void)concurrency;
+    (void)cores;
+    if (quiet)
+        return;
+    char margin[48] = "";
+    if (s->time_margin_ms)
+        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted", s->time_margin_ms);
+    if (s->time_mode == REF_TIME_CPU) {
+        char why[256];
+        ref_cpu_method m = s->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(why, sizeof why)
+                                                         : s->cpu_method;
+        char cap[48];
+        if (s->wall_cap_ms)
+            snprintf(cap, sizeof cap, "%d ms", s->wall_cap_ms);
+        else
+            snprintf(cap, sizeof cap, "4x the limit");
+        printf("Timing: CPU time (measured by %s%s%s), wall-clock cap %s%s\n",
+               m == REF_CPU_CGROUP ? "a cgroup per bot" : "the bots' process trees",
+               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? ": " : "",
+               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? why : "", cap, margin);
+    } else if (margin[0]) {
+        printf("Timing: wall clock%s\n", margin);
+    }
 }
 
 static int run_league(arena_cli *cli)
@@ -222,6 +255,7 @@ static int run_league(arena_cli *cli)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int cores = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
     int concurrency = s->concurrency > 0 ? s->concurrency : cores;
+    announce_timing(s, concurrency, cores, cli->quiet);
 
     char bin[PATH_MAX];
     exe_dir(bin, sizeof bin);
@@ -330,13 +364,14 @@ static int run_league(arena_cli *cli)
                st.sprt.status.decision > 0 ? "H1" : "H0", st.sprt.status.decided_pairs);
         todo = 0;
     }
-    if (concurrency > cores) {
-        char msg[256];
+    if (concurrency > cores && s->time_mode == REF_TIME_WALL) {
+        char msg[320];
         snprintf(msg, sizeof msg,
-                 "%d games at once on %d cores: bots share CPUs and may lose on time "
-                 "(each game keeps about one core busy)", concurrency, cores);
+                 "%d games at once on %d cores, judged in wall-clock time: bots wait for a CPU "
+                 "while their clock runs and may lose on time (each game keeps about one core "
+                 "busy); use --concurrency %d or --time-mode cpu", concurrency, cores, cores);
         arena_progress_warn(progress, msg);
-    } else if (st.load.load > cores + 0.5 && todo > 0) {
+    } else if (st.load.load > cores + 0.5 && todo > 0 && s->time_mode == REF_TIME_WALL) {
         char msg[256];
         snprintf(msg, sizeof msg,
                  "the machine is already busy (load %.1f on %d cores): bots may lose on time",

@@ -1,6 +1,7 @@
 /* arena_record.c - a finished game: from the schedule and the referee's
  * ref_game, to and from its games.jsonl line. */
 #include "arena_record.h"
+#include "arena_pressure.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -28,7 +29,11 @@ void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g)
     r->winner = -1;
     r->fault = -1;
     r->reason = REF_REASON_NONE;
-    r->time[0].first_ms = r->time[1].first_ms = -1;
+    for (int c = 0; c < 2; c++) {
+        r->time[c].first_ms = -1;
+        r->time[c].cpu_total_ms = r->time[c].cpu_max_ms = -1;
+    }
+    r->under_load = -1;
 }
 
 uint64_t arena_moves_hash(const loa_move *moves, int n)
@@ -98,6 +103,7 @@ void arena_record_set_result(arena_game_record *r, const ref_game *g)
             continue;
         arena_side_time *t = &r->time[p->player];
         double ms = (double)p->time_us / 1000.0;
+        t->late += p->late != 0;
         if (t->first_ms < 0) {
             t->first_ms = ms;
         } else {
@@ -105,6 +111,12 @@ void arena_record_set_result(arena_game_record *r, const ref_game *g)
             t->total_ms += ms;
             if (ms > t->max_ms)
                 t->max_ms = ms;
+            if (p->cpu_us >= 0) {
+                double cpu = (double)p->cpu_us / 1000.0;
+                t->cpu_total_ms = (t->cpu_total_ms < 0 ? 0 : t->cpu_total_ms) + cpu;
+                if (cpu > t->cpu_max_ms)
+                    t->cpu_max_ms = cpu;
+            }
         }
     }
 }
@@ -144,11 +156,33 @@ static cJSON *side_time_json(const arena_side_time *t)
         !cJSON_AddNumberToObject(o, "turns", t->turns) ||
         !cJSON_AddNumberToObject(o, "total_ms", ms3(t->total_ms)) ||
         !cJSON_AddNumberToObject(o, "avg_ms", ms3(t->turns ? t->total_ms / t->turns : 0)) ||
-        !cJSON_AddNumberToObject(o, "max_ms", ms3(t->max_ms))) {
+        !cJSON_AddNumberToObject(o, "max_ms", ms3(t->max_ms)) ||
+        (t->late && !cJSON_AddNumberToObject(o, "late", t->late)) ||
+        (t->cpu_total_ms >= 0 &&
+         (!cJSON_AddNumberToObject(o, "cpu_total_ms", ms3(t->cpu_total_ms)) ||
+          !cJSON_AddNumberToObject(o, "cpu_max_ms", ms3(t->cpu_max_ms))))) {
         cJSON_Delete(o);
         return NULL;
     }
     return o;
+}
+
+/* "under_load" and what it was judged on, for a wall-clock timeout. */
+static int add_load(cJSON *o, const arena_game_record *r)
+{
+    cJSON *p = cJSON_CreateObject();
+    if (!p || !cJSON_AddStringToObject(p, "source", arena_pressure_source_name(
+                                                         (arena_pressure_source)r->pressure_source)) ||
+        !cJSON_AddNumberToObject(p, "value", (double)(int64_t)(r->pressure * 1000 + 0.5) / 1000)) {
+        cJSON_Delete(p);
+        return 0;
+    }
+    if (!cJSON_AddBoolToObject(o, "under_load", r->under_load == 1)) {
+        cJSON_Delete(p);
+        return 0;
+    }
+    cJSON_AddItemToObject(o, "pressure", p);
+    return 1;
 }
 
 cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
@@ -202,6 +236,7 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
     ok = ok && cJSON_AddStringToObject(o, "opening", opening) &&
          (!r->moves_hash || cJSON_AddStringToObject(o, "moves_hash", hash)) &&
          cJSON_AddStringToObject(o, "detail", r->detail) &&
+         (r->under_load < 0 || add_load(o, r)) &&
          cJSON_AddStringToObject(o, "record", file);
     if (!ok) {
         cJSON_Delete(o);
@@ -266,6 +301,14 @@ static void side_time_from(const cJSON *t, arena_side_time *out)
         out->total_ms = d;
     if (num_field(t, "max_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX)
         out->max_ms = d;
+    out->late = 0;
+    if (int_field(t, "late", 0, 1000000, &n) == 0)
+        out->late = n;
+    out->cpu_total_ms = out->cpu_max_ms = -1;
+    if (num_field(t, "cpu_total_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX * 1000)
+        out->cpu_total_ms = d;
+    if (num_field(t, "cpu_max_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX)
+        out->cpu_max_ms = d;
 }
 
 /* "opening": the round's opening of the league's table; "" or absent (a
@@ -341,6 +384,19 @@ int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_r
         start = 0; /* informative only: an impossible time reads as unknown */
     r->start_time = start;
     r->duration_ms = num_field(j, "duration_ms", &d) == 0 && d >= 0 && d <= RECORD_MS_MAX ? d : 0;
+    const cJSON *ul = cJSON_GetObjectItemCaseSensitive(j, "under_load");
+    r->under_load = cJSON_IsBool(ul) ? cJSON_IsTrue(ul) : -1;
+    if (r->under_load >= 0) {
+        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(j, "pressure");
+        const cJSON *src = cJSON_GetObjectItemCaseSensitive(pr, "source");
+        r->pressure_source = cJSON_IsString(src) && strcmp(src->valuestring, "psi") == 0
+                                 ? ARENA_PRESSURE_PSI
+                             : cJSON_IsString(src) && strcmp(src->valuestring, "runnable") == 0
+                                 ? ARENA_PRESSURE_RUNNABLE
+                                 : ARENA_PRESSURE_NONE;
+        if (num_field(pr, "value", &d) == 0 && d >= 0 && d <= 1e6)
+            r->pressure = d;
+    }
     const cJSON *time = cJSON_GetObjectItemCaseSensitive(j, "time");
     side_time_from(cJSON_GetObjectItemCaseSensitive(time, "black"), &r->time[0]);
     side_time_from(cJSON_GetObjectItemCaseSensitive(time, "white"), &r->time[1]);

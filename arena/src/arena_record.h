@@ -27,6 +27,9 @@ typedef struct arena_side_time {
     int turns;       /* later turns answered or timed out */
     double total_ms; /* sum over those later turns */
     double max_ms;   /* longest of them, 0 if none */
+    int late;        /* answers accepted within the time margin (any turn) */
+    double cpu_total_ms; /* cpu time mode: CPU time of the later turns, summed; */
+    double cpu_max_ms;   /* and the most of one; both -1 in wall mode */
 } arena_side_time;
 
 /* One finished game, as one line of games.jsonl. A plain value. */
@@ -45,6 +48,12 @@ typedef struct arena_game_record {
     int64_t start_time;     /* seconds since the Unix epoch, UTC */
     double duration_ms;     /* wall-clock length of the game */
     char detail[256];       /* the referee's detail */
+    int under_load;         /* a wall-clock timeout: 1 when the machine was
+                               overloaded as it happened (arena_pressure.h),
+                               0 when not, -1 unknown or not a wall timeout */
+    double pressure;        /* what was measured then (under_load >= 0): the
+                               PSI share 0..1, or the mean runnable tasks */
+    int pressure_source;    /* an arena_pressure_source */
     uint64_t moves_hash;    /* the game's identity for counting distinct games:
                                the first 64 bits (big-endian) of the SHA-256 of
                                its applied moves as text, "b1d3 a8c6 ... pass"
@@ -55,7 +64,7 @@ typedef struct arena_game_record {
 } arena_game_record;
 
 /* Fills the record's game fields (opening included) from a schedule entry: no result yet
- * (draw, no fault, REF_REASON_NONE, no turns). */
+ * (draw, no fault, REF_REASON_NONE, no turns, under_load -1). */
 void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g);
 
 /* Fills the result fields of r (winner, scores, reason, fault, plies,

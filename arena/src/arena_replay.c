@@ -191,6 +191,15 @@ int arena_replay_command(const arena_game_record *r, const ref_game *g, const ar
     }
     sb_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->first_turn_ms,
               s->turn_ms, s->max_plies);
+    if (s->time_mode == REF_TIME_CPU) {
+        sb_puts(&b, " --time-mode cpu");
+        if (s->wall_cap_ms)
+            sb_printf(&b, " --wall-cap %d", s->wall_cap_ms);
+        if (s->cpu_method != REF_CPU_AUTO)
+            sb_printf(&b, " --cpu-method %s", ref_cpu_method_name(s->cpu_method));
+    }
+    if (s->time_margin_ms)
+        sb_printf(&b, " --time-margin %d", s->time_margin_ms);
     return sb_finish(&b, out);
 }
 

@@ -89,6 +89,10 @@ static void play(runner *rn, int index)
     rc.first_turn_ms = s->first_turn_ms;
     rc.turn_ms = s->turn_ms;
     rc.max_plies = s->max_plies;
+    rc.time_mode = s->time_mode;
+    rc.wall_cap_ms = s->wall_cap_ms;
+    rc.time_margin_ms = s->time_margin_ms;
+    rc.cpu_method = s->cpu_method;
     rc.stop_fd = rn->stop_fd[0];
     /* The round's opening, applied by the referee (both games of the pair) */
     const loa_move *opening = NULL;

@@ -62,6 +62,10 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
     dst->turn_ms = src->turn_ms;
     dst->first_turn_ms = src->first_turn_ms;
     dst->max_plies = src->max_plies;
+    dst->time_mode = src->time_mode;
+    dst->wall_cap_ms = src->wall_cap_ms;
+    dst->time_margin_ms = src->time_margin_ms;
+    dst->cpu_method = src->cpu_method;
     dst->openings_random = src->openings_random;
     dst->random_plies = src->random_plies;
     dst->games_given = src->games_given;
@@ -407,6 +411,22 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
     if (s->max_plies < 1 || s->max_plies > 100000)
         return util_fail(ARENA_E_CONFIG, err, errsz, "max plies must be in 1..100000 (%d given)",
                          s->max_plies);
+    if (s->wall_cap_ms < 0 || s->wall_cap_ms > 3600000 || s->time_margin_ms < 0 ||
+        s->time_margin_ms > 3600000)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "wall cap and time margin must be in 0..3600000 ms (%d, %d given)",
+                         s->wall_cap_ms, s->time_margin_ms);
+    if (s->time_mode != REF_TIME_CPU && (s->wall_cap_ms || s->cpu_method != REF_CPU_AUTO))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s applies to the cpu time mode only (time mode %s)",
+                         s->wall_cap_ms ? "a wall cap" : "a CPU method",
+                         ref_time_mode_name(s->time_mode));
+    if (s->time_mode == REF_TIME_CPU && s->cpu_method == REF_CPU_CGROUP) {
+        char why[256];
+        if (ref_cpu_method_probe(why, sizeof why) != REF_CPU_CGROUP)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "CPU method cgroup: unavailable here: %s (use auto or proc)", why);
+    }
     if (s->gauntlet_bot && arena_settings_find_bot(s, s->gauntlet_bot) < 0)
         return util_fail(ARENA_E_CONFIG, err, errsz, "gauntlet bot '%s' is not one of the bots",
                          s->gauntlet_bot);
@@ -483,6 +503,10 @@ cJSON *arena_settings_to_json(const arena_settings *s)
         !cJSON_AddNumberToObject(root, "turn_ms", s->turn_ms) ||
         !cJSON_AddNumberToObject(root, "first_turn_ms", s->first_turn_ms) ||
         !cJSON_AddNumberToObject(root, "max_plies", s->max_plies) ||
+        !cJSON_AddStringToObject(root, "time_mode", ref_time_mode_name(s->time_mode)) ||
+        (s->wall_cap_ms && !cJSON_AddNumberToObject(root, "wall_cap_ms", s->wall_cap_ms)) ||
+        (s->time_margin_ms &&
+         !cJSON_AddNumberToObject(root, "time_margin_ms", s->time_margin_ms)) ||
         (s->anchor && !cJSON_AddStringToObject(root, "anchor", s->anchor)) ||
         (s->openings_file && !cJSON_AddStringToObject(root, "openings", s->openings_file)) ||
         (s->openings_file && !cJSON_AddStringToObject(root, "openings_order",
@@ -615,6 +639,14 @@ int arena_settings_compare(const arena_settings *old, const arena_settings *now,
     if (old->max_plies != now->max_plies)
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its ply limit is %d, now %d",
                          old->max_plies, now->max_plies);
+    if (old->time_mode != now->time_mode || old->wall_cap_ms != now->wall_cap_ms ||
+        old->time_margin_ms != now->time_margin_ms)
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "its timing is %s time, wall cap %d ms, margin %d ms; now %s time, "
+                         "wall cap %d ms, margin %d ms (0: none or the default)",
+                         ref_time_mode_name(old->time_mode), old->wall_cap_ms,
+                         old->time_margin_ms, ref_time_mode_name(now->time_mode),
+                         now->wall_cap_ms, now->time_margin_ms);
     if (!str_eq(old->openings_file, now->openings_file) ||
         old->openings_random != now->openings_random || old->random_plies != now->random_plies) {
         char a[600], b[600];

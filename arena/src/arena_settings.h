@@ -21,6 +21,7 @@
 #include <cjson/cJSON.h>
 
 #include "arena_sprt.h"
+#include "ref/referee.h"
 
 /* Most bots in one league (a round-robin of 64 bots is 2016 pairings). */
 #define ARENA_MAX_BOTS 64
@@ -99,6 +100,14 @@ typedef struct arena_settings {
     int turn_ms;         /* limit on every turn after a bot's first, ms */
     int first_turn_ms;   /* limit on a bot's first turn, ms */
     int max_plies;       /* draw after this many plies */
+    ref_time_mode time_mode; /* "time_mode" / --time-mode: wall (CodinGame's) or cpu
+                            (docs/referee.md, "Time modes"); part of the identity */
+    int wall_cap_ms;     /* "wall_cap_ms" / --wall-cap: cpu mode's wall-clock cap,
+                            0 = 4x the turn's limit; part of the identity */
+    int time_margin_ms;  /* "time_margin_ms" / --time-margin: late answers within
+                            it are accepted and counted; part of the identity */
+    ref_cpu_method cpu_method; /* "cpu_method" / --cpu-method: how cpu mode measures
+                            (a property of the machine: not in the identity) */
     char *anchor;        /* bot whose Elo is 0; NULL = the mean Elo is 0 */
     char *openings_file; /* "openings": the openings file, absolute; NULL none */
     int openings_random; /* "openings_order": 0 "file" (file order), 1 "random"

@@ -85,7 +85,10 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
             }
             if (r->fault == c) {
                 switch (arena_reason_kind(r->reason)) {
-                case ARENA_FAULT_TIMEOUT: b->timeouts++; break;
+                case ARENA_FAULT_TIMEOUT:
+                    b->timeouts++;
+                    b->timeouts_under_load += r->under_load == 1;
+                    break;
                 case ARENA_FAULT_INVALID: b->invalid++; break;
                 case ARENA_FAULT_CRASH: b->crashes++; break;
                 case ARENA_FAULT_START: b->failed_to_start++; break;
@@ -93,6 +96,11 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
                 }
             }
             const arena_side_time *t = &r->time[c];
+            b->late += t->late;
+            if (t->cpu_total_ms >= 0) {
+                b->cpu_turns += t->turns;
+                b->cpu_total_ms += t->cpu_total_ms;
+            }
             b->turns += t->turns;
             b->total_ms += t->total_ms;
             if (t->max_ms > b->max_ms)
@@ -259,21 +267,50 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         if (arena_display_width(s->bots[i].name) > nw)
             nw = arena_display_width(s->bots[i].name);
     char shard[48] = "";
+    /* the timing, when it is not CodinGame's plain wall clock */
+    char timing[64] = "";
+    if (s->time_mode == REF_TIME_CPU || s->time_margin_ms)
+        snprintf(timing, sizeof timing, ", %s time%s%.0d%s",
+                 s->time_mode == REF_TIME_CPU ? "CPU" : "wall-clock",
+                 s->time_margin_ms ? " + " : "", s->time_margin_ms,
+                 s->time_margin_ms ? " ms margin" : "");
     if (s->shard_count > 1)
         snprintf(shard, sizeof shard, " (shard %d/%d)", s->shard_index, s->shard_count);
     if (s->sprt) /* the schedule's size is only the SPRT's maximum */
         fprintf(out, "Standings: SPRT match, %d games (at most %d), seed %lld, %d ms per turn "
-                "(first %d ms)\n", st->games, st->expected, (long long)s->seed, s->turn_ms,
-                s->first_turn_ms);
+                "(first %d ms)%s\n", st->games, st->expected, (long long)s->seed, s->turn_ms,
+                s->first_turn_ms, timing);
     else
         fprintf(out, "Standings: %s, %d bots, %d of %d games%s, seed %lld, %d ms per turn "
-                "(first %d ms)\n", arena_format_name(s->format), n, st->games, st->expected,
-                shard, (long long)s->seed, s->turn_ms, s->first_turn_ms);
+                "(first %d ms)%s\n", arena_format_name(s->format), n, st->games, st->expected,
+                shard, (long long)s->seed, s->turn_ms, s->first_turn_ms, timing);
+    /* "T/O 3 (2 under load)": wall-clock timeouts while the machine was
+     * overloaded are shown apart; the column widens only when there are */
+    char tout[ARENA_MAX_BOTS][40];
+    int tw = 3, under = 0, late_col = s->time_margin_ms > 0, cpu_col = 0;
+    for (int i = 0; i < n; i++) {
+        const arena_bot_stats *b = &st->bots[i];
+        if (b->timeouts_under_load)
+            snprintf(tout[i], sizeof tout[i], "%d (%d under load)", b->timeouts,
+                     b->timeouts_under_load);
+        else
+            snprintf(tout[i], sizeof tout[i], "%d", b->timeouts);
+        if ((int)strlen(tout[i]) > tw)
+            tw = (int)strlen(tout[i]);
+        under += b->timeouts_under_load;
+        late_col |= b->late > 0;
+        cpu_col |= b->cpu_turns > 0;
+    }
     fprintf(out, "%3s  ", "#");
     arena_pad_name(out, "Bot", nw);
-    fprintf(out, " %6s %5s %6s %5s %5s %5s %7s %6s %5s %4s %4s %5s %5s %7s %7s\n", "Elo", "+/-",
-            "Games", "W", "D", "L", "Points", "Score", "Draw", "T/O", "Inv", "Crash",
+    fprintf(out, " %6s %5s %6s %5s %5s %5s %7s %6s %5s %*s %4s %5s %5s %7s %7s", "Elo", "+/-",
+            "Games", "W", "D", "L", "Points", "Score", "Draw", tw, "T/O", "Inv", "Crash",
             "Start", "Avg ms", "Max ms");
+    if (late_col)
+        fprintf(out, " %5s", "Late");
+    if (cpu_col)
+        fprintf(out, " %7s", "CPU ms");
+    fputc('\n', out);
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
         const arena_bot_stats *b = &st->bots[i];
@@ -294,11 +331,27 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
             snprintf(score, sizeof score, "-");
             snprintf(draw, sizeof draw, "-");
         }
-        fprintf(out, " %6s %5s %6d %5d %5d %5d %7.1f %6s %5s %4d %4d %5d %5d %7.1f %7.1f\n",
-                elo, ci, b->games, b->wins, b->draws, b->losses, b->points, score, draw,
-                b->timeouts, b->invalid, b->crashes + b->other_faults, b->failed_to_start,
+        fprintf(out, " %6s %5s %6d %5d %5d %5d %7.1f %6s %5s %*s %4d %5d %5d %7.1f %7.1f", elo,
+                ci, b->games, b->wins, b->draws, b->losses, b->points, score, draw, tw, tout[i],
+                b->invalid, b->crashes + b->other_faults, b->failed_to_start,
                 b->turns ? b->total_ms / b->turns : 0.0, b->max_ms);
+        if (late_col)
+            fprintf(out, " %5d", b->late);
+        if (cpu_col)
+            fprintf(out, " %7.1f", b->cpu_turns ? b->cpu_total_ms / b->cpu_turns : 0.0);
+        fputc('\n', out);
     }
+    if (under)
+        fprintf(out,
+                "note: %d timeout%s came while the machine was overloaded (CPU pressure, "
+                "docs/arena.md): they may be the load's, not the bot's; lower --concurrency "
+                "or use --time-mode cpu.\n",
+                under, under == 1 ? "" : "s");
+    if (late_col)
+        fprintf(out, "Late: answers over the limit by at most the %d ms margin, accepted.\n",
+                s->time_margin_ms);
+    if (cpu_col)
+        fprintf(out, "CPU ms: mean CPU time of a turn after the first (cpu time mode).\n");
     if (st->ratings.anchor >= 0)
         fprintf(out, "Elo: Bradley-Terry maximum likelihood, %s = 0; +/-: 95%% interval.\n",
                 s->bots[st->ratings.anchor].name);
@@ -430,6 +483,7 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
              arena_json_add_number(o, "points", b->points, 0) &&
              arena_json_add_number(o, "score", b->games ? b->points / b->games : NAN, 1e-4) &&
              arena_json_add_number(err, "timeout", b->timeouts, 0) &&
+             arena_json_add_number(err, "timeout_under_load", b->timeouts_under_load, 0) &&
              arena_json_add_number(err, "invalid", b->invalid, 0) &&
              arena_json_add_number(err, "crashed", b->crashes, 0) &&
              arena_json_add_number(err, "failed_to_start", b->failed_to_start, 0) &&
@@ -441,7 +495,10 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
         ok = ok && arena_json_add_number(o, "turns", b->turns, 0) &&
              arena_json_add_number(o, "avg_ms", b->turns ? b->total_ms / b->turns : 0, 0.001) &&
              arena_json_add_number(o, "max_ms", b->max_ms, 0.001) &&
-             arena_json_add_number(o, "first_turn_max_ms", b->first_max_ms, 0.001);
+             arena_json_add_number(o, "first_turn_max_ms", b->first_max_ms, 0.001) &&
+             arena_json_add_number(o, "late", b->late, 0) &&
+             (!b->cpu_turns ||
+              arena_json_add_number(o, "avg_cpu_ms", b->cpu_total_ms / b->cpu_turns, 0.001));
     }
     for (int i = 0; i < n && ok; i++)
         for (int j = i + 1; j < n && ok; j++) {

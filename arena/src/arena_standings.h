@@ -26,6 +26,11 @@ typedef struct arena_bot_stats {
     int games, wins, draws, losses;
     double points;          /* wins + draws / 2 */
     int timeouts;           /* games lost on time ("timeout") */
+    int timeouts_under_load;/* of them, wall-clock timeouts while the machine
+                               was overloaded (games.jsonl "under_load") */
+    int late;               /* answers accepted within the time margin */
+    int cpu_turns;          /* later turns with a CPU time (cpu time mode) */
+    double cpu_total_ms;    /* their CPU time */
     int invalid;            /* games lost by an invalid action ("invalid_*") */
     int crashes;            /* games lost by exiting or closing stdout
                                ("crashed", "closed_output") */
