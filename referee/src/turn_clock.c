@@ -30,6 +30,12 @@ void ref_clock_init(ref_turn_clock *c, const ref_config *cfg, int limit_ms)
     c->time_us = 0;
     c->cpu_us = -1;
     c->why = REF_CLOCK_WALL;
+    c->cores = 1;
+    if (c->mode == REF_TIME_CPU) {
+        /* per turn, not cached in a static: games run on many threads */
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        c->cores = n > 0 ? (int)n : 1;
+    }
 }
 
 int64_t ref_clock_write_deadline(const ref_turn_clock *c, int64_t t_ns)
@@ -58,16 +64,6 @@ static int64_t cpu_since_start(ref_turn_clock *c, ref_bot *bot)
     return c->cpu_us;
 }
 
-static int cores(void)
-{
-    static int n;
-    if (n == 0) {
-        long v = sysconf(_SC_NPROCESSORS_ONLN);
-        n = v > 0 ? (int)v : 1;
-    }
-    return n;
-}
-
 static ref_chan_rc read_cpu(ref_turn_clock *c, ref_bot *bot, ref_bot *other, int stop_fd,
                             const char **line, size_t *len, int64_t *at_ns)
 {
@@ -84,7 +80,7 @@ static ref_chan_rc read_cpu(ref_turn_clock *c, ref_bot *bot, ref_bot *other, int
             c->why = REF_CLOCK_CAP;
             return REF_CHAN_TIMEOUT;
         }
-        int64_t slice = (budget_us - used) * 1000 / cores();
+        int64_t slice = (budget_us - used) * 1000 / c->cores;
         if (slice < NS_PER_MS)
             slice = NS_PER_MS;
         int64_t next = now + slice < cap ? now + slice : cap;

@@ -41,6 +41,7 @@ typedef struct ref_turn_clock {
     int64_t time_us;                 /* the same in us, >= 0 */
     int64_t cpu_us;                  /* CPU time of the turn (CPU mode), else -1 */
     ref_clock_why why;               /* after a REF_CHAN_TIMEOUT */
+    int cores;                       /* CPU mode: online cores (the slices) */
 } ref_turn_clock;
 
 /* A turn with limit_ms (first or later turn) under cfg's mode, margin and
