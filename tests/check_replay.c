@@ -374,6 +374,37 @@ START_TEST(text_view_shows_a_ply)
 }
 END_TEST
 
+/* A record of --time-mode cpu with a margin: the judged time is the CPU's,
+ * and a late answer is named as such. */
+START_TEST(text_view_judges_cpu_time_and_late_answers)
+{
+    cJSON *r = cJSON_Parse(fixture_text("error"));
+    ck_assert_ptr_nonnull(r);
+    cJSON *plies = cJSON_GetObjectItem(r, "plies");
+    cJSON *p1 = cJSON_GetArrayItem(plies, 0), *p3 = cJSON_GetArrayItem(plies, 2);
+    cJSON_AddNumberToObject(p1, "cpu_us", 1200000); /* over the first turn's 1000 ms */
+    cJSON_AddNumberToObject(p3, "cpu_us", 155000);
+    cJSON_AddBoolToObject(p3, "late", 1);
+    replay_game *g;
+    char err[256];
+    ck_assert_int_eq(parse_json(r, &g, err, sizeof err), 0);
+    int rc;
+    char *t = text_of(g, 1, &rc);
+    ck_assert_msg(strstr(t, "Time: 1200.000 ms of CPU of 1000 ms (over the limit) (wall clock"),
+                  "%s", t);
+    free(t);
+    t = text_of(g, 3, &rc);
+    ck_assert_msg(strstr(t, "155.000 ms of CPU of 150 ms (late, within the margin)"), "%s", t);
+    free(t);
+    replay_game_free(g);
+    /* a "late" that is not a boolean is refused by name */
+    cJSON_ReplaceItemInObject(p3, "late", cJSON_CreateString("yes"));
+    ck_assert_int_ne(parse_json(r, &g, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "\"late\" must be true or false"), "%s", err);
+    cJSON_Delete(r);
+}
+END_TEST
+
 START_TEST(text_view_defuses_terminal_escapes)
 {
     char *text = fixture_text("error");
@@ -494,6 +525,8 @@ int main(void)
         {"unreadable_and_huge_files_are_refused", unreadable_and_huge_files_are_refused, 10},
         {"page_is_self_contained", page_is_self_contained, 10},
         {"page_data_cannot_end_its_script", page_data_cannot_end_its_script, 10},
+        {"text_view_judges_cpu_time_and_late_answers", text_view_judges_cpu_time_and_late_answers,
+         30},
         {"text_view_shows_a_ply", text_view_shows_a_ply, 10},
         {"text_view_defuses_terminal_escapes", text_view_defuses_terminal_escapes, 10},
         {"command_replays_the_game", command_replays_the_game, 10},

@@ -92,10 +92,15 @@
 
   function timeBar(t) {
     const wrap = el('div');
-    const frac = t.time_us / (t.limit_ms * 1000);
+    /* the judged time: CPU time in records of --time-mode cpu */
+    const cpu = t.cpu_us !== undefined;
+    const judged = cpu ? t.cpu_us : t.time_us;
+    const frac = judged / (t.limit_ms * 1000);
     const over = frac > 1;
-    wrap.appendChild(el('div', {}, ms(t.time_us) + ' ms of ' + t.limit_ms + ' ms' +
-                                   (over ? ' (over the limit)' : '')));
+    wrap.appendChild(el('div', {}, ms(judged) + ' ms' + (cpu ? ' of CPU' : '') + ' of ' +
+                                   t.limit_ms + ' ms' +
+                                   (t.late ? ' (late, within the margin)' : over ? ' (over the limit)' : '') +
+                                   (cpu ? ' (wall clock ' + ms(t.time_us) + ' ms)' : '')));
     const bar = el('div', {'class': 'bar', title: 'time against the limit'});
     bar.appendChild(el('span', {'class': over ? 'over' : frac > 0.8 ? 'warn' : '',
                                 style: 'width:' + Math.min(100, frac * 100).toFixed(1) + '%'}));
@@ -132,7 +137,8 @@
     if (p.turn && p.turn.random) h.appendChild(el('span', {'class': 'tag random'}, 'random'));
     if (p.capture) h.appendChild(el('span', {'class': 'tag capture'}, 'capture'));
     if (p.pass) h.appendChild(el('span', {'class': 'tag'}, 'pass'));
-    if (p.turn && p.turn.time_us > p.turn.limit_ms * 1000) h.appendChild(el('span', {'class': 'tag over'}, 'over time'));
+    if (p.turn && p.turn.late) h.appendChild(el('span', {'class': 'tag'}, 'late'));
+    else if (p.turn && (p.turn.cpu_us !== undefined ? p.turn.cpu_us : p.turn.time_us) > p.turn.limit_ms * 1000) h.appendChild(el('span', {'class': 'tag over'}, 'over time'));
     box.appendChild(h);
     if (p.turn) turnFacts(box, p.turn, p.move);
     else box.appendChild(el('div', {}, 'Played by the opening, not by a bot.'));

@@ -105,6 +105,18 @@ static int read_turn(const cJSON *o, const char *where, replay_turn *t, int *pla
         (rc = get_string(o, "stderr", where, 0, &t->stderr_tail, err, errsz)) != 0 ||
         (rc = get_int(o, "time_us", where, 0, INT64_C(1) << 52, &t->time_us, err, errsz)) != 0)
         return rc;
+    /* optional: records before the time modes have neither */
+    t->cpu_us = -1;
+    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu_us");
+    if (cpu && !cJSON_IsNull(cpu)) {
+        if ((rc = get_int(o, "cpu_us", where, 0, INT64_C(1) << 52, &v, err, errsz)) != 0)
+            return rc;
+        t->cpu_us = v;
+    }
+    const cJSON *late = cJSON_GetObjectItemCaseSensitive(o, "late");
+    if (late && !cJSON_IsBool(late))
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"late\" must be true or false", where);
+    t->late = cJSON_IsTrue(late);
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "random");
     if (!cJSON_IsBool(r))
         return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"random\" must be true or false", where);

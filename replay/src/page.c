@@ -44,6 +44,9 @@ static cJSON *turn_json(const replay_turn *t, int *ok)
     add_str(o, "stderr", t->stderr_tail, ok);
     add_bool(o, "random", t->random, ok);
     add_num(o, "time_us", (double)t->time_us, ok);
+    if (t->cpu_us >= 0)
+        add_num(o, "cpu_us", (double)t->cpu_us, ok);
+    add_bool(o, "late", t->late, ok);
     add_num(o, "limit_ms", t->limit_ms, ok);
     return o;
 }

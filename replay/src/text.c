@@ -56,8 +56,17 @@ static void board(const char *b, FILE *out)
 
 static void turn_facts(const replay_turn *t, FILE *out)
 {
-    fprintf(out, "Time: %.3f ms of %d ms%s\n", (double)t->time_us / 1000.0, t->limit_ms,
-            t->time_us > (long long)t->limit_ms * 1000 ? " (over the limit)" : "");
+    /* the time the referee judged: CPU time in records of --time-mode cpu */
+    long long judged = t->cpu_us >= 0 ? t->cpu_us : t->time_us;
+    const char *over = t->late ? " (late, within the margin)"
+                       : judged > (long long)t->limit_ms * 1000 ? " (over the limit)"
+                                                                : "";
+    if (t->cpu_us >= 0)
+        fprintf(out, "Time: %.3f ms of CPU of %d ms%s (wall clock %.3f ms)\n",
+                (double)t->cpu_us / 1000.0, t->limit_ms, over, (double)t->time_us / 1000.0);
+    else
+        fprintf(out, "Time: %.3f ms of %d ms%s\n", (double)t->time_us / 1000.0, t->limit_ms,
+                over);
     fputs("Output: ", out);
     if (t->output)
         put_safe(out, t->output, 0);

@@ -51,7 +51,10 @@ typedef struct replay_turn {
     const char *comment; /* text after the action's first space, "" if none */
     const char *stderr_tail; /* last stderr bytes (<= 4 KiB) since its previous ply */
     int random;          /* 1 when the bot answered `random` */
-    long long time_us;   /* answer time, microseconds (>= 0) */
+    long long time_us;   /* answer time, wall clock, microseconds (>= 0) */
+    long long cpu_us;    /* CPU time of the turn (records of --time-mode cpu,
+                            which judges it), microseconds; -1 when absent */
+    int late;            /* 1: accepted within the time margin */
     int limit_ms;        /* the limit of that turn: first_turn_ms on the bot's
                             first turn, turn_ms afterwards */
 } replay_turn;
