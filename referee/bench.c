@@ -1,20 +1,29 @@
 /*
- * loa-referee-bench - the referee's own cost: plays N games between two bots
- * that answer the first listed move at once (loa-first) and prints the time
- * per ply, plies per second and the time per whole game (bots started and
- * ended included). Speed goals live here, never in unit tests.
+ * loa-referee-bench - the referee's own cost and its floor: plays games
+ * between two bots that answer the first listed move at once (loa-first)
+ *   1. through the referee library (ref_game_run): the time per game and
+ *      per ply, the bots' turnaround, and the referee's own CPU time per
+ *      ply (its thread's user + system time, the bots' excluded, less the
+ *      fixed cost of starting and ending two bots measured on 2-ply games);
+ *   2. through the relay floor (bench_relay.h): the same bytes exchanged
+ *      with bots spawned directly, nothing judged or recorded;
+ * and prints both and their ratio. -j N plays N games at once (threads),
+ * as the arena does. Speed goals live here, never in unit tests.
  *
- *   loa-referee-bench [-n GAMES] [--bot CMD]
+ *   loa-referee-bench [-n GAMES] [-j THREADS] [--bot PATH] [--floor]
  */
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_relay.h"
 #include "ref/referee.h"
 #include "util/error.h"
 #include "util/parse.h"
@@ -24,6 +33,16 @@ static int64_t now_us(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* The calling thread's CPU time (user + system), us: the referee's own,
+ * since the bots are other processes. */
+static int64_t thread_cpu_us(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_THREAD, &ru);
+    return (int64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 + ru.ru_utime.tv_usec +
+           ru.ru_stime.tv_usec;
 }
 
 /* <directory of this executable>/loa-first */
@@ -40,33 +59,147 @@ static int default_bot(char *buf, size_t size)
     return 0;
 }
 
+/* What one thread does and measures. */
+typedef enum phase { PHASE_REFEREE, PHASE_FIXED, PHASE_RELAY } phase;
+
+typedef struct job {
+    phase what;
+    const char *bot;
+    const relay_game *relay;
+    int games;
+    /* results */
+    int64_t plies, answer_us, cpu_us, min_us, max_us;
+    int failed;
+    char err[400];
+} job;
+
+static void *run_job(void *arg)
+{
+    job *j = arg;
+    ref_config cfg;
+    ref_config_init(&cfg);
+    cfg.players[0].command = j->bot;
+    cfg.players[1].command = j->bot;
+    if (j->what == PHASE_FIXED)
+        cfg.max_plies = 2;
+    j->min_us = INT64_MAX;
+    for (int i = 0; i < j->games && !j->failed; i++) {
+        int64_t t0 = now_us(), c0 = thread_cpu_us(), dt;
+        if (j->what == PHASE_RELAY) {
+            if (relay_play(j->relay, j->bot, &dt, j->err, sizeof j->err)) {
+                j->failed = 1;
+                break;
+            }
+            j->plies += j->relay->plies;
+        } else {
+            ref_game *g;
+            cfg.seed = i;
+            int rc = ref_game_run(&cfg, &g);
+            dt = now_us() - t0;
+            if (rc != REF_OK) {
+                snprintf(j->err, sizeof j->err, "%s", ref_strerror(rc));
+                j->failed = 1;
+                break;
+            }
+            const ref_result *r = ref_game_result(g);
+            if (ref_reason_is_fault(r->reason) || r->reason == REF_REASON_REFEREE_ERROR) {
+                snprintf(j->err, sizeof j->err, "game %d: %s: %s", i, ref_reason_name(r->reason),
+                         r->detail);
+                j->failed = 1;
+            }
+            for (int k = 0; k < ref_game_ply_count(g); k++)
+                j->answer_us += ref_game_ply(g, k)->time_us;
+            j->plies += r->plies;
+            ref_game_free(g);
+        }
+        j->cpu_us += thread_cpu_us() - c0;
+        j->min_us = dt < j->min_us ? dt : j->min_us;
+        j->max_us = dt > j->max_us ? dt : j->max_us;
+    }
+    return NULL;
+}
+
+/* Plays `games` games of one phase on `threads` threads; *wall_us is the
+ * whole phase's wall time, *sum the totals. Returns 0 or 1 (a game failed,
+ * said on stderr). */
+static int run_phase(phase what, const char *bot, const relay_game *relay, int games,
+                     int threads, int64_t *wall_us, job *sum)
+{
+    job jobs[64];
+    pthread_t tid[64];
+    memset(sum, 0, sizeof *sum);
+    sum->min_us = INT64_MAX;
+    int64_t t0 = now_us();
+    for (int t = 0; t < threads; t++) {
+        jobs[t] = (job){.what = what, .bot = bot, .relay = relay,
+                        .games = games / threads + (t < games % threads)};
+        if (pthread_create(&tid[t], NULL, run_job, &jobs[t]) != 0) {
+            fprintf(stderr, "loa-referee-bench: cannot start a thread\n");
+            return 1;
+        }
+    }
+    int failed = 0;
+    for (int t = 0; t < threads; t++) {
+        pthread_join(tid[t], NULL);
+        if (jobs[t].failed && !failed++)
+            fprintf(stderr, "loa-referee-bench: %s\n", jobs[t].err);
+        sum->plies += jobs[t].plies;
+        sum->answer_us += jobs[t].answer_us;
+        sum->cpu_us += jobs[t].cpu_us;
+        sum->min_us = jobs[t].min_us < sum->min_us ? jobs[t].min_us : sum->min_us;
+        sum->max_us = jobs[t].max_us > sum->max_us ? jobs[t].max_us : sum->max_us;
+    }
+    *wall_us = now_us() - t0;
+    return failed != 0;
+}
+
+static void usage(void)
+{
+    puts("Usage: loa-referee-bench [-n GAMES (200)] [-j THREADS (1)] [--bot PATH] [--floor]\n"
+         "Plays GAMES games of PATH (default: loa-first beside this program) against\n"
+         "itself through the referee, then through a minimal relay (the same bytes,\n"
+         "nothing judged or recorded), THREADS games at once, and prints the time per\n"
+         "game and per ply, the referee's own CPU time per ply, and the throughput of\n"
+         "both. --floor: the relay alone, one line (for scripts).");
+}
+
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {{"games", required_argument, NULL, 'n'},
+                                         {"threads", required_argument, NULL, 'j'},
                                          {"bot", required_argument, NULL, 'b'},
+                                         {"floor", no_argument, NULL, 'F'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    int games = 20, c;
+    int games = 200, threads = 1, floor_only = 0, c;
     char botbuf[PATH_MAX];
     const char *bot = NULL;
-    while ((c = getopt_long(argc, argv, "n:b:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "n:j:b:h", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
-            if (util_parse_int(optarg, 1, 100000, &games) != UTIL_OK) {
-                fprintf(stderr, "loa-referee-bench: -n '%s': expected 1..100000\n", optarg);
+            if (util_parse_int(optarg, 1, 1000000, &games) != UTIL_OK) {
+                fprintf(stderr, "loa-referee-bench: -n '%s': expected 1..1000000\n", optarg);
+                return 2;
+            }
+            break;
+        case 'j':
+            if (util_parse_int(optarg, 1, 64, &threads) != UTIL_OK) {
+                fprintf(stderr, "loa-referee-bench: -j '%s': expected 1..64\n", optarg);
                 return 2;
             }
             break;
         case 'b': bot = optarg; break;
-        case 'h':
-            puts("Usage: loa-referee-bench [-n GAMES (20)] [--bot CMD (loa-first beside me)]\n"
-                 "Plays GAMES games of CMD against itself and prints the referee's time per\n"
-                 "ply, plies per second and time per game.");
-            return 0;
+        case 'F': floor_only = 1; break;
+        case 'h': usage(); return 0;
         default:
             fprintf(stderr, "loa-referee-bench: bad option (try --help)\n");
             return 2;
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "loa-referee-bench: '%s': unexpected argument (try --help)\n",
+                argv[optind]);
+        return 2;
     }
     if (!bot) {
         if (default_bot(botbuf, sizeof botbuf)) {
@@ -77,61 +210,50 @@ int main(int argc, char **argv)
     }
     if (ref_global_init() != REF_OK)
         return 1;
-
-    ref_config cfg;
-    ref_config_init(&cfg);
-    cfg.players[0].command = bot;
-    cfg.players[1].command = bot;
-    int64_t total_us = 0, min_us = INT64_MAX, max_us = 0, plies = 0, answer_us = 0;
-    for (int i = 0; i < games; i++) {
-        cfg.seed = i;
-        ref_game *g;
-        int64_t t0 = now_us();
-        int rc = ref_game_run(&cfg, &g);
-        int64_t dt = now_us() - t0;
-        if (rc != REF_OK) {
-            fprintf(stderr, "loa-referee-bench: %s\n", ref_strerror(rc));
-            return 1;
-        }
-        const ref_result *r = ref_game_result(g);
-        if (ref_reason_is_fault(r->reason) || r->reason == REF_REASON_REFEREE_ERROR) {
-            fprintf(stderr, "loa-referee-bench: game %d: %s: %s\n", i,
-                    ref_reason_name(r->reason), r->detail);
-            ref_game_free(g);
-            return 1;
-        }
-        for (int k = 0; k < ref_game_ply_count(g); k++)
-            answer_us += ref_game_ply(g, k)->time_us;
-        plies += r->plies;
-        total_us += dt;
-        min_us = dt < min_us ? dt : min_us;
-        max_us = dt > max_us ? dt : max_us;
-        if (i == 0)
-            printf("game: %s after %d plies\n", ref_reason_name(r->reason), r->plies);
-        ref_game_free(g);
+    relay_game relay;
+    if (relay_prepare(&relay, LOA_MAX_PLIES)) {
+        fprintf(stderr, "loa-referee-bench: out of memory\n");
+        return 1;
     }
-    /* The fixed cost of a game (both bots started, then ended and reaped),
-     * from games of 2 plies. */
-    int64_t fixed_us = 0;
-    cfg.max_plies = 2;
-    for (int i = 0; i < games; i++) {
-        ref_game *g;
-        int64_t t0 = now_us();
-        if (ref_game_run(&cfg, &g) != REF_OK)
-            return 1;
-        fixed_us += now_us() - t0;
-        ref_game_free(g);
+    int64_t relay_wall, ref_wall, fixed_wall;
+    job rl, rf, fx;
+    if (run_phase(PHASE_RELAY, bot, &relay, games, threads, &relay_wall, &rl))
+        return 1;
+    double floor_gps = games * 1e6 / (double)relay_wall;
+    if (floor_only) {
+        printf("floor: %d games at %d at once in %.3f s: %.1f games/s\n", games, threads,
+               relay_wall / 1e6, floor_gps);
+        relay_free(&relay);
+        return 0;
     }
-    double per_ply = (double)total_us / (double)plies;
-    printf("bot: %s\n", bot);
-    printf("games: %d, plies: %" PRId64 "\n", games, plies);
-    printf("per game: mean %.2f ms, min %.2f ms, max %.2f ms (bots started and ended included)\n",
-           (double)total_us / games / 1000.0, (double)min_us / 1000.0, (double)max_us / 1000.0);
-    printf("per ply: %.1f us all included, %.1f us bot turnaround (input written -> line "
+    if (run_phase(PHASE_REFEREE, bot, NULL, games, threads, &ref_wall, &rf) ||
+        run_phase(PHASE_FIXED, bot, NULL, games, threads, &fixed_wall, &fx))
+        return 1;
+    double ref_gps = games * 1e6 / (double)ref_wall;
+    /* own CPU per ply: the full games' CPU less that of as many 2-ply games
+     * (starting and ending the bots), over the plies beyond those 2 */
+    double own_cpu = (double)(rf.cpu_us - fx.cpu_us) / (double)(rf.plies - fx.plies);
+    double load[1] = {-1};
+    getloadavg(load, 1);
+    printf("bot: %s, %d games, %d at once, %ld cores, load %.2f\n", bot, games, threads,
+           sysconf(_SC_NPROCESSORS_ONLN), load[0]);
+    printf("referee: %.2f ms per game (min %.2f, max %.2f), %.1f games/s, %" PRId64 " plies\n",
+           (double)ref_wall * threads / games / 1000.0, rf.min_us / 1000.0, rf.max_us / 1000.0,
+           ref_gps, rf.plies);
+    printf("  per ply: %.1f us all included, %.1f us bot turnaround (input written -> line "
            "read)\n",
-           per_ply, (double)answer_us / (double)plies);
-    printf("plies per second: %.0f\n", 1e6 / per_ply);
-    printf("fixed cost per game (start and end two bots, 2-ply games): %.2f ms\n",
-           (double)fixed_us / games / 1000.0);
+           (double)ref_wall * threads / (double)rf.plies, (double)rf.answer_us / (double)rf.plies);
+    printf("  own CPU per ply: %.2f us (the referee's thread: input, judging, record, syscalls)\n",
+           own_cpu);
+    printf("  fixed cost per game (start and end two bots, 2-ply games): %.2f ms, %.0f us of "
+           "CPU\n",
+           (double)fixed_wall * threads / games / 1000.0, (double)fx.cpu_us / games);
+    printf("floor (relay: bots spawned directly, the same bytes, nothing judged or recorded): "
+           "%.2f ms per game, %.1f games/s\n",
+           (double)relay_wall * threads / games / 1000.0, floor_gps);
+    printf("  per ply: %.1f us; own CPU per game %.0f us\n",
+           (double)relay_wall * threads / (double)rl.plies, (double)rl.cpu_us / games);
+    printf("referee / floor throughput: %.2f\n", ref_gps / floor_gps);
+    relay_free(&relay);
     return 0;
 }

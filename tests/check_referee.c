@@ -21,7 +21,6 @@
 #include "bot.h"
 #include "check_main.h"
 #include "ref/referee.h"
-#include "shellcmd.h"
 #include "turn_input.h"
 
 #define BIN LOA_BIN_DIR
@@ -255,40 +254,6 @@ START_TEST(turn_input_first_turn_colour_last_move_and_sorted_moves)
     buf[n] = '\0';
     ck_assert(strncmp(buf, ".bbbbb..\n", 9) == 0);
     ck_assert_ptr_nonnull(strstr(buf, "\nnull\n"));
-}
-END_TEST
-
-/* ---------------------------------------------------------------- shell */
-
-static void assert_exec_form(const char *cmd, const char *want)
-{
-    char *got = ref_shell_exec_form(cmd);
-    ck_assert_ptr_nonnull(got);
-    ck_assert_msg(strcmp(got, want) == 0, "'%s' -> '%s', expected '%s'", cmd, got, want);
-    free(got);
-}
-
-START_TEST(simple_commands_are_execed_others_run_as_written)
-{
-    /* one program and its arguments, quoted or not */
-    assert_exec_form("./bot", "exec ./bot");
-    assert_exec_form("  python3 bot.py --depth 3", "  exec python3 bot.py --depth 3");
-    assert_exec_form("java -cp 'my dir' Player", "exec java -cp 'my dir' Player");
-    assert_exec_form("./say \"a; b\" 'c | d'", "exec ./say \"a; b\" 'c | d'");
-    assert_exec_form("./bot 2>/dev/null", "exec ./bot 2>/dev/null");
-    assert_exec_form("$HOME/bot", "exec $HOME/bot");
-    /* assignments stay in front (exec exports them to the program) */
-    assert_exec_form("A=1 B='x y' ./bot", "A=1 B='x y' exec ./bot");
-    /* compound commands, substitutions, built-ins, keywords: untouched */
-    static const char *const keep[] = {
-        "cd dir && ./bot", "./a; ./b", "./a | ./b", "./bot &", "(./bot)", "{ ./bot; }",
-        "exec ./bot", "A=1 exec ./bot", "export A=1", "if true; then ./bot; fi",
-        "./bot `x`", "./bot $(x)", "./bot \"$(x)\"", "2>/dev/null ./bot", "A=1",
-        "", "   ", "./bot 'unbalanced", "./a\n./b", "# comment", "cd /", ". ./env"};
-    for (size_t i = 0; i < LOA_COUNT(keep); i++) {
-        ck_assert_msg(ref_shell_exec_offset(keep[i]) == -1, "'%s' was rewritten", keep[i]);
-        assert_exec_form(keep[i], keep[i]);
-    }
 }
 END_TEST
 
@@ -546,8 +511,6 @@ int main(void)
          10},
         {"turn_input_first_turn_colour_last_move_and_sorted_moves",
          turn_input_first_turn_colour_last_move_and_sorted_moves, 10},
-        {"simple_commands_are_execed_others_run_as_written",
-         simple_commands_are_execed_others_run_as_written, 10},
         {"reason_names_round_trip", reason_names_round_trip, 10},
         {"error_strings_and_defaults", error_strings_and_defaults, 10},
         {"opening_parse_reads_spaces_and_commas", opening_parse_reads_spaces_and_commas, 10},

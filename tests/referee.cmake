@@ -12,6 +12,8 @@ endif()
 loa_add_suite(referee LIBS ref TIMEOUT 120)
 target_include_directories(check_referee PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../referee/src)
 loa_add_suite(referee_record LIBS ref TIMEOUT 120)
+loa_add_suite(referee_shell LIBS ref TIMEOUT 60)
+target_include_directories(check_referee_shell PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../referee/src)
 
 loa_add_suite(referee_games LIBS ref Threads::Threads TIMEOUT 240)
 loa_add_suite(referee_hostile LIBS ref TIMEOUT 240)

@@ -137,6 +137,71 @@ static void prefix_cgroup(char **argv, const char *procs)
     argv[3] = (char *)procs;
 }
 
+/* Errors of a direct spawn that the shell reports in its own words (exit
+ * 126/127 and a message on the bot's stderr): the command is retried
+ * through the shell, so that a failure reads the same either way. */
+static int shell_says_it_better(int e)
+{
+    return e == ENOENT || e == EACCES || e == ENOEXEC || e == ENOTDIR || e == ELOOP ||
+           e == ENAMETOOLONG || e == EPERM || e == EISDIR;
+}
+
+/* Words of a plain command spawned without the shell, at most. */
+#define PLAIN_ARGV_MAX 64
+
+/* Spawns the leader of ref_proc_start(): a command of plain words
+ * directly, without the shell (shellcmd.h: the same exec the shell would
+ * do, one exec and one dynamic loading fewer), else `sh -c` with `exec`
+ * inserted where it keeps the meaning, under bubblewrap for a sandbox; the
+ * cgroup's join script first when there is one. Returns posix_spawn's
+ * result. */
+static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sandbox,
+                        const char *cgroup_procs, posix_spawn_file_actions_t *fa,
+                        posix_spawnattr_t *attr)
+{
+    int rc;
+    size_t len = strlen(command) + 1;
+    char *words = sandbox ? NULL : malloc(len);
+    char *plain[PLAIN_ARGV_MAX + 4]; /* the words and NULL; room for the join script */
+    if (words && ref_shell_plain_argv(command, words, len, plain, PLAIN_ARGV_MAX) > 0) {
+        if (cgroup_procs) {
+            /* the join script execs the words itself: 127 if not found */
+            prefix_cgroup(plain, cgroup_procs);
+            rc = posix_spawn(pid, "/bin/sh", fa, attr, plain, environ);
+        } else {
+            rc = posix_spawnp(pid, plain[0], fa, attr, plain, environ);
+        }
+        if (rc == 0 || !shell_says_it_better(rc)) {
+            free(words);
+            return rc;
+        }
+    }
+    free(words);
+    /* `exec` for a simple command: the bot, not the shell, becomes our
+     * child and the group leader (see shellcmd.h). */
+    char *line = ref_shell_exec_form(command);
+    if (!line)
+        return ENOMEM;
+    char *argv[SANDBOX_ARGV_MAX + 4] = {cgroup_procs ? "/bin/sh" : "sh", "-c", line, NULL};
+    char *here = NULL;
+    if (sandbox) {
+        here = cwd ? NULL : getcwd(NULL, 0);
+        if (!cwd && !here) {
+            rc = errno;
+            free(line);
+            return rc;
+        }
+        sandbox_argv(line, cwd ? cwd : here, sandbox == 2, argv);
+    }
+    if (cgroup_procs)
+        prefix_cgroup(argv, cgroup_procs);
+    rc = sandbox && !cgroup_procs ? posix_spawnp(pid, "bwrap", fa, attr, argv, environ)
+                                  : posix_spawn(pid, "/bin/sh", fa, attr, argv, environ);
+    free(here);
+    free(line);
+    return rc;
+}
+
 ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
                              const char *cgroup_procs, int *err)
 {
@@ -199,36 +264,13 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
         *err = rc;
         goto fail;
     }
-    /* `exec` for a simple command: the bot, not the shell, becomes our
-     * child and the group leader (see shellcmd.h). */
-    char *line = ref_shell_exec_form(command);
-    if (!line) {
-        *err = ENOMEM;
-        goto fail;
-    }
-    char *argv[SANDBOX_ARGV_MAX + 4] = {cgroup_procs ? "/bin/sh" : "sh", "-c", line, NULL};
-    char *here = NULL;
-    if (sandbox) {
-        here = cwd ? NULL : getcwd(NULL, 0);
-        if (!cwd && !here) {
-            *err = errno;
-            free(line);
-            goto fail;
-        }
-        sandbox_argv(line, cwd ? cwd : here, sandbox == 2, argv);
-    }
-    if (cgroup_procs)
-        prefix_cgroup(argv, cgroup_procs);
     pid_t pid;
     /* registered before a parallel game's cleanup can see it (orphans.h) */
     ref_orphans_lock();
-    rc = sandbox && !cgroup_procs ? posix_spawnp(&pid, "bwrap", &fa, &attr, argv, environ)
-                 : posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
-    free(here);
+    rc = spawn_leader(&pid, command, cwd, sandbox, cgroup_procs, &fa, &attr);
     if (rc == 0)
         ref_orphans_add_locked(pid);
     ref_orphans_unlock();
-    free(line);
     if (rc != 0) {
         *err = rc;
         kind = is_resource_errno(rc) ? REF_PROC_FAIL_SYSTEM : REF_PROC_FAIL_START;

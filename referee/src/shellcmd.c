@@ -135,3 +135,45 @@ char *ref_shell_exec_form(const char *cmd)
     memcpy(out + off + 5, cmd + off, n - (size_t)off + 1);
     return out;
 }
+
+/* Bytes that mean the same to the shell and to execvp: no quoting,
+ * expansion, globbing, redirection or assignment can hide in them. */
+static int is_plain_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c && strchr("/._+,:@%-=", c));
+}
+
+int ref_shell_plain_argv(const char *cmd, char *buf, size_t bufsz, char **argv, int max)
+{
+    size_t len = strlen(cmd);
+    if (len + 1 > bufsz || max < 2)
+        return 0;
+    int n = 0;
+    size_t o = 0;
+    for (const char *s = cmd; *s;) {
+        while (is_blank(*s))
+            s++;
+        if (!*s)
+            break;
+        const char *e = s;
+        while (*e && !is_blank(*e)) {
+            if (!is_plain_char(*e))
+                return 0;
+            e++;
+        }
+        size_t wl = (size_t)(e - s);
+        /* the program: not an assignment, not a keyword or built-in */
+        if (n == 0 && (memchr(s, '=', wl) || is_shell_word(s, wl)))
+            return 0;
+        if (n + 1 >= max)
+            return 0;
+        memcpy(buf + o, s, wl);
+        buf[o + wl] = '\0';
+        argv[n++] = buf + o;
+        o += wl + 1;
+        s = e;
+    }
+    argv[n] = NULL;
+    return n;
+}

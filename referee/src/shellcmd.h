@@ -28,4 +28,14 @@ long ref_shell_exec_offset(const char *cmd);
  * on out of memory. */
 char *ref_shell_exec_form(const char *cmd);
 
+/* When cmd is nothing but plain words (letters, digits and / . _ + , : @
+ * % - =, separated by blanks; no quote, expansion, glob, redirection or
+ * leading assignment, the first word no shell keyword or built-in), the
+ * shell would run exactly execvp(argv[0], argv): splits it into argv (at
+ * most max - 1 words and the NULL, their bytes in buf[bufsz]) and returns
+ * the word count. Otherwise 0: run it through the shell. Why: a spawn
+ * without the shell saves an exec and a dynamic loading per bot, half of a
+ * game's fixed cost (docs/referee.md, "Overhead"). */
+int ref_shell_plain_argv(const char *cmd, char *buf, size_t bufsz, char **argv, int max);
+
 #endif
