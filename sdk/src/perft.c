@@ -46,17 +46,22 @@ typedef struct perft_geo {
     loa_bitboard king[64]; /* the (up to 8) squares one king step away */
 } perft_geo;
 
-/* A position as perft walks it: the checkers, the side to move, and the
- * line states of both colours (st[c][l]: line l with c's checkers as own). */
+/* A position as perft walks it: the checkers, the side to move, the line
+ * states of both colours (st[c][l]: line l with c's checkers as own), and
+ * kept with them each colour's move count per line and in all, so that no
+ * node counts all 46 lines again. */
 typedef struct perft_node {
     loa_bitboard pieces[2];
     int side;
+    int total[2];
     uint16_t st[2][PERFT_LINES];
+    uint8_t cnt[2][PERFT_LINES];
 } perft_node;
 
-/* One move with its line: from a (cell i) to b (cell t) along line l. */
+/* One move: from square a to square b along a's family-f line; j is
+ * a's checker number in perft_last_two(), l a's line elsewhere. */
 typedef struct perft_move {
-    uint8_t a, b, l, i, t;
+    uint8_t a, b, j, f;
 } perft_move;
 
 static const uint16_t pow3[8] = {1, 3, 9, 27, 81, 243, 729, 2187};
@@ -96,6 +101,12 @@ static void geo_init(perft_geo *g)
         g->king[sq] = loa_dilate(LOA_BIT(sq)) & ~LOA_BIT(sq);
 }
 
+/* Move entry (loa_line_moves: own checkers that can move toward a lower
+ * cell in the low byte, toward a higher one in the high byte) and move
+ * count of a line state. */
+static inline unsigned entry(unsigned st) { return loa_line_moves[st]; }
+static inline int count(unsigned st) { return __builtin_popcount(loa_line_moves[st]); }
+
 /* The line states of b from scratch. */
 static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
 {
@@ -114,51 +125,50 @@ static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
                 n->st[c ^ 1][g->line[sq][k]] += (uint16_t)(2 * g->pw[sq][k]);
             }
         }
+    for (int c = 0; c < 2; c++) {
+        n->total[c] = 0;
+        for (int l = 0; l < PERFT_LINES; l++)
+            n->total[c] += n->cnt[c][l] = (uint8_t)count(n->st[c][l]);
+    }
 }
 
-/* Move entry (loa_line_moves: own checkers that can move toward a lower
- * cell in the low byte, toward a higher one in the high byte) and move
- * count of a line state. */
-static inline unsigned entry(unsigned st) { return loa_line_moves[st]; }
-static inline int count(unsigned st) { return __builtin_popcount(loa_line_moves[st]); }
+/* Family steps: the square difference between consecutive cells. */
+static const int8_t family_step[4] = {1, 8, -7, 9};
+
+/* Appends the moves of the checker on a (number j) along its family-f line
+ * to mv[k..]; returns the new k. Why without a branch: which lines and
+ * directions hold moves is data no predictor learns, and a mispredicted
+ * loop end per line cost more than the counting. So both moves are
+ * written, legal or not (an illegal target is masked onto the board), and
+ * kept only by advancing k. The i-th write is at index <= i, so
+ * LOA_MAX_MOVES entries suffice for LOA_MAX_CHECKERS checkers. */
+static inline int emit_family(const perft_geo *g, loa_bitboard occ, const uint16_t *ust, int a,
+                              int j, int f, perft_move *mv, int k)
+{
+    int l = g->line[a][f], i = g->cell[a][f];
+    int reach = loa_popcount(occ & g->mask[l]) * family_step[f];
+    unsigned e = entry(ust[l]);
+    mv[k] = (perft_move){(uint8_t)a, (uint8_t)((a - reach) & 63), (uint8_t)j, (uint8_t)f};
+    k += (int)(e >> i & 1u);
+    mv[k] = (perft_move){(uint8_t)a, (uint8_t)((a + reach) & 63), (uint8_t)j, (uint8_t)f};
+    return k + (int)(e >> (8 + i) & 1u);
+}
 
 /* The moves of the side to move into mv; returns how many. A side with more
  * than LOA_MAX_CHECKERS (no LOA position) gets none, as in
  * loa_generate_moves(), so mv is never overrun. */
 static int node_moves(const perft_geo *g, const perft_node *n, perft_move *mv)
 {
-    const uint16_t *st = n->st[n->side];
-    loa_bitboard occ = n->pieces[0] | n->pieces[1];
+    loa_bitboard us = n->pieces[n->side], occ = n->pieces[0] | n->pieces[1];
     int k = 0;
-    if (loa_popcount(n->pieces[n->side]) > LOA_MAX_CHECKERS)
+    if (loa_popcount(us) > LOA_MAX_CHECKERS)
         return 0;
-    for (int l = 0; l < PERFT_LINES; l++) {
-        unsigned e = entry(st[l]);
-        if (!e)
-            continue;
-        int dist = loa_popcount(occ & g->mask[l]), first = g->first[l], step = g->step[l];
-        for (unsigned lo = e & 0xFFu; lo; lo &= lo - 1) {
-            int i = __builtin_ctz(lo);
-            mv[k++] = (perft_move){(uint8_t)(first + i * step), (uint8_t)(first + (i - dist) * step),
-                                   (uint8_t)l, (uint8_t)i, (uint8_t)(i - dist)};
-        }
-        for (unsigned hi = e >> 8; hi; hi &= hi - 1) {
-            int i = __builtin_ctz(hi);
-            mv[k++] = (perft_move){(uint8_t)(first + i * step), (uint8_t)(first + (i + dist) * step),
-                                   (uint8_t)l, (uint8_t)i, (uint8_t)(i + dist)};
-        }
+    for (int j = 0; us; j++) {
+        int a = loa_pop_lsb(&us);
+        for (int f = 0; f < 4; f++)
+            k = emit_family(g, occ, n->st[n->side], a, j, f, mv, k);
     }
     return k;
-}
-
-/* Number of moves of the side to move. */
-static int node_count(const perft_node *n)
-{
-    const uint16_t *st = n->st[n->side];
-    int total = 0;
-    for (int l = 0; l < PERFT_LINES; l++)
-        total += count(st[l]);
-    return total;
 }
 
 /* c = n after the move m of the side to move. */
@@ -179,6 +189,15 @@ static void node_play(const perft_geo *g, const perft_node *n, const perft_move 
         c->st[s][lb] = (uint16_t)(c->st[s][lb] + pb - 2 * pb * (unsigned)cap);
         c->st[o][lb] = (uint16_t)(c->st[o][lb] + 2 * pb - pb * (unsigned)cap);
     }
+    /* the counts of the changed lines (a line met twice changes once) */
+    for (int k = 0; k < 8; k++) {
+        unsigned l = k < 4 ? g->line[a][k] : g->line[b][k - 4];
+        for (int col = 0; col < 2; col++) {
+            int now = count(c->st[col][l]);
+            c->total[col] += now - c->cnt[col][l];
+            c->cnt[col][l] = (uint8_t)now;
+        }
+    }
 }
 
 /* The 8-connected groups of p into groups (at most 12 for a LOA side;
@@ -196,9 +215,6 @@ static int groups_of(loa_bitboard p, loa_bitboard *groups, int max)
     return k;
 }
 
-/* Family steps: the square difference between consecutive cells. */
-static const int8_t family_step[4] = {1, 8, -7, 9};
-
 /* The last two plies below n (ongoing):
  * each child's move count without playing it (see the top of the file).
  *
@@ -213,74 +229,75 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
     const uint16_t *ust = n->st[s], *ost = n->st[o];
     loa_bitboard us = n->pieces[s], them = n->pieces[o], occ = us | them;
 
-    /* the opponent's move count per line and in all */
-    uint8_t cnt[PERFT_LINES];
-    int total = 0;
-    for (int l = 0; l < PERFT_LINES; l++)
-        total += cnt[l] = (uint8_t)count(ost[l]);
+    const uint8_t *cnt = n->cnt[o];
+    int total = n->total[o];
 
-    /* per checker j: its square, the directions it can move in (bit 2f:
-     * toward the lower cell of its family-f line, bit 2f + 1: toward the
-     * higher), and what its leaving changes on each of its four lines */
+    /* per checker j: what its leaving changes on each of its four lines,
+     * and its moves */
     uint8_t sq[LOA_MAX_CHECKERS];
     int8_t gone[LOA_MAX_CHECKERS][4];
     int gone_all[LOA_MAX_CHECKERS];
-    uint64_t dirs[2] = {0, 0};
-    int nj = 0;
-    for (loa_bitboard p = us; p && nj < LOA_MAX_CHECKERS; nj++) {
+    perft_move mv[LOA_MAX_MOVES];
+    int nj = 0, k = 0;
+    if (loa_popcount(us) > LOA_MAX_CHECKERS)
+        us = 0; /* no LOA position: no move, as in loa_generate_moves() */
+    for (loa_bitboard p = us; p; nj++) {
         int a = loa_pop_lsb(&p), sum = 0;
-        uint64_t dm = 0;
         for (int f = 0; f < 4; f++) {
-            int l = g->line[a][f], i = g->cell[a][f];
-            unsigned e = entry(ust[l]);
-            dm |= (uint64_t)((e >> i & 1u) | (e >> (7 + i) & 2u)) << (2 * f);
+            int l = g->line[a][f];
             sum += gone[nj][f] = (int8_t)(count(ost[l] - 2u * g->pw[a][f]) - cnt[l]);
+            k = emit_family(g, occ, ust, a, nj, f, mv, k);
         }
         sq[nj] = (uint8_t)a;
         gone_all[nj] = sum;
-        dirs[nj >> 3] |= dm << (8 * (nj & 7));
     }
 
-    if (!(dirs[0] | dirs[1]))
+    if (k == 0)
         return total ? (uint64_t)total : 1; /* we pass; then the opponent's moves */
 
-    /* our groups (at least two: n is ongoing); the opponent's squares
-     * whose capture leaves it one group */
-    loa_bitboard grp[LOA_MAX_CHECKERS];
+    /* Our groups (at least two: n is ongoing). After a->b we are one
+     * group only if b touches every group but a's (and a's too, unless a
+     * was alone): so b must be in others[j], the squares next to all the
+     * groups but checker j's. A destination outside it is decided by one
+     * bit; inside, the flood fill decides. */
+    loa_bitboard grp[LOA_MAX_CHECKERS], reach[LOA_MAX_CHECKERS], others[LOA_MAX_CHECKERS];
     int ng = groups_of(us, grp, LOA_MAX_CHECKERS);
-    loa_bitboard og[2], lone = 0;
-    if (groups_of(them, og, 2) == 2 && !(them & ~(og[0] | og[1])))
-        lone = (og[0] & (og[0] - 1) ? 0 : og[0]) | (og[1] & (og[1] - 1) ? 0 : og[1]);
+    for (int q = 0; q < ng; q++)
+        reach[q] = loa_dilate(grp[q]);
+    for (int j = 0; j < nj; j++) {
+        loa_bitboard o_j = ~(loa_bitboard)0;
+        for (int q = 0; q < ng; q++)
+            o_j &= reach[q] | (0 - (grp[q] >> sq[j] & 1)); /* j's own group: no condition */
+        others[j] = o_j;
+    }
+
+    /* The opponent's checkers whose capture leaves it one group: with
+     * exactly two groups, a group that is a lone checker. */
+    loa_bitboard lone = 0;
+    {
+        loa_bitboard g0 = them & (0 - them), next;
+        while ((next = loa_dilate(g0) & them) != g0)
+            g0 = next;
+        loa_bitboard g1 = them & ~g0;
+        if (!(g1 & (g1 - 1)))
+            lone |= g1; /* the second group is one checker (or none) */
+        if (!(g0 & (g0 - 1)) && loa_connected(g1))
+            lone |= g0;
+    }
 
     uint64_t leaves = 0;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = dirs[w]; bits; bits &= bits - 1) {
-            int bit = __builtin_ctzll(bits), j = 8 * w + (bit >> 3), d = bit & 7, f = d >> 1;
-            int a = sq[j], l = g->line[a][f];
-            int dist = loa_popcount(occ & g->mask[l]);
-            int b = a + (d & 1 ? dist : -dist) * family_step[f];
-            unsigned cap = (unsigned)(them >> b & 1);
-            if (lone >> b & 1)
-                continue; /* the capture connects the opponent: won, a leaf */
-            /* is the mover one group now? each group, a removed, must
-             * touch b */
-            loa_bitboard near = g->king[b], rest = us & ~LOA_BIT(a);
-            int touches = 1;
-            for (int q = 0; q < ng && touches; q++) {
-                loa_bitboard x = grp[q] & rest;
-                touches = !x || (x & near);
-            }
-            if (touches && loa_connected(rest | LOA_BIT(b)))
-                continue; /* won, a leaf */
-            /* the opponent's moves in the child: a's other lines, the
-             * line of the move, b's other lines */
+    for (int x = 0; x < k; x++) {
+            int a = mv[x].a, b = mv[x].b, j = mv[x].j, f = mv[x].f;
+            if ((lone >> b & 1) ||
+                ((others[j] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
+                continue; /* a capture connects the opponent, or we are one group: won */
+            /* the opponent's moves in the child: a's other lines, then the
+             * four lines through b, the line of the move without a */
+            unsigned arrive = 2u - (unsigned)(them >> b & 1), leave_l = 2u * g->pw[a][f];
             int c = total + gone_all[j] - gone[j][f];
-            c += count(ost[l] - 2u * g->pw[a][f] + (2u - cap) * g->pw[b][f]) - cnt[l];
             for (int h = 0; h < 4; h++) {
-                if (h == f)
-                    continue;
                 int lb = g->line[b][h];
-                c += count(ost[lb] + (2u - cap) * g->pw[b][h]) - cnt[lb];
+                c += count(ost[lb] + arrive * g->pw[b][h] - (h == f ? leave_l : 0u)) - cnt[lb];
             }
             leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
         }
@@ -291,7 +308,7 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
 static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth)
 {
     if (depth == 1) {
-        int c = node_count(n);
+        int c = n->total[n->side];
         return c ? (uint64_t)c : 1; /* no move: the single pass */
     }
     if (depth == 2)
