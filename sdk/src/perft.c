@@ -43,7 +43,10 @@ typedef struct perft_geo {
     int8_t step[PERFT_LINES];    /* square difference between cells i and i+1 */
     uint8_t family[PERFT_LINES]; /* 0 row, 1 column, 2 anti-diagonal, 3 diagonal */
     loa_bitboard mask[PERFT_LINES];
-    loa_bitboard king[64]; /* the (up to 8) squares one king step away */
+    /* target[a][f][d]: the squares d cells from a along its family-f line,
+     * toward the lower cell [0] and the higher [1]; an off-board target is
+     * a (never used: no move goes there) */
+    uint8_t target[64][4][8][2];
 } perft_geo;
 
 /* A position as perft walks it: the checkers, the side to move, the line
@@ -56,13 +59,8 @@ typedef struct perft_node {
     int total[2];
     uint16_t st[2][PERFT_LINES];
     uint8_t cnt[2][PERFT_LINES];
+    uint8_t on[PERFT_LINES]; /* checkers on the line: the distance of its moves */
 } perft_node;
-
-/* One move: from square a to square b along a's family-f line; j is
- * a's checker number in perft_last_two(), l a's line elsewhere. */
-typedef struct perft_move {
-    uint8_t a, b, j, f;
-} perft_move;
 
 static const uint16_t pow3[8] = {1, 3, 9, 27, 81, 243, 729, 2187};
 
@@ -98,7 +96,13 @@ static void geo_init(perft_geo *g)
         geo_line(g, 38 + d, 3, LOA_SQUARE(f0, f0 - d), 9, 8 - (d < 0 ? -d : d));
     }
     for (int sq = 0; sq < 64; sq++)
-        g->king[sq] = loa_dilate(LOA_BIT(sq)) & ~LOA_BIT(sq);
+        for (int f = 0; f < 4; f++) {
+            int l = g->line[sq][f], i = g->cell[sq][f], len = loa_popcount(g->mask[l]);
+            for (int d = 0; d < 8; d++) {
+                g->target[sq][f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
+                g->target[sq][f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
+            }
+        }
 }
 
 /* Move entry (loa_line_moves: own checkers that can move toward a lower
@@ -125,6 +129,8 @@ static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
                 n->st[c ^ 1][g->line[sq][k]] += (uint16_t)(2 * g->pw[sq][k]);
             }
         }
+    for (int l = 0; l < PERFT_LINES; l++)
+        n->on[l] = (uint8_t)loa_popcount((b->pieces[0] | b->pieces[1]) & g->mask[l]);
     for (int c = 0; c < 2; c++) {
         n->total[c] = 0;
         for (int l = 0; l < PERFT_LINES; l++)
@@ -132,49 +138,48 @@ static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
     }
 }
 
-/* Family steps: the square difference between consecutive cells. */
-static const int8_t family_step[4] = {1, 8, -7, 9};
-
-/* Appends the moves of the checker on a (number j) along its family-f line
- * to mv[k..]; returns the new k. Why without a branch: which lines and
- * directions hold moves is data no predictor learns, and a mispredicted
- * loop end per line cost more than the counting. So both moves are
- * written, legal or not (an illegal target is masked onto the board), and
- * kept only by advancing k. The i-th write is at index <= i, so
- * LOA_MAX_MOVES entries suffice for LOA_MAX_CHECKERS checkers. */
-static inline int emit_family(const perft_geo *g, loa_bitboard occ, const uint16_t *ust, int a,
-                              int j, int f, perft_move *mv, int k)
+/* Appends the moves of the checker on a along its family-f line to
+ * mv[k..] as b | tag << 8; returns the new k. Why without a branch: which
+ * lines and directions hold moves is data no predictor learns, and a
+ * mispredicted loop end per line cost more than the counting. So both
+ * moves are written, legal or not, and kept only by advancing k. The i-th
+ * write is at index <= i, so LOA_MAX_MOVES entries suffice for
+ * LOA_MAX_CHECKERS checkers. */
+static inline int emit_family(const perft_geo *g, const perft_node *n, const uint16_t *ust, int a,
+                              int f, unsigned tag, uint16_t *mv, int k)
 {
     int l = g->line[a][f], i = g->cell[a][f];
-    int reach = loa_popcount(occ & g->mask[l]) * family_step[f];
+    const uint8_t *t = g->target[a][f][n->on[l]];
     unsigned e = entry(ust[l]);
-    mv[k] = (perft_move){(uint8_t)a, (uint8_t)((a - reach) & 63), (uint8_t)j, (uint8_t)f};
+    mv[k] = (uint16_t)(t[0] | tag << 8);
     k += (int)(e >> i & 1u);
-    mv[k] = (perft_move){(uint8_t)a, (uint8_t)((a + reach) & 63), (uint8_t)j, (uint8_t)f};
+    mv[k] = (uint16_t)(t[1] | tag << 8);
     return k + (int)(e >> (8 + i) & 1u);
 }
 
-/* The moves of the side to move into mv; returns how many. A side with more
- * than LOA_MAX_CHECKERS (no LOA position) gets none, as in
+/* The moves of the side to move into mv (a | b << 8); returns how many. A
+ * side with more than LOA_MAX_CHECKERS (no LOA position) gets none, as in
  * loa_generate_moves(), so mv is never overrun. */
-static int node_moves(const perft_geo *g, const perft_node *n, perft_move *mv)
+static int node_moves(const perft_geo *g, const perft_node *n, uint16_t *mv)
 {
-    loa_bitboard us = n->pieces[n->side], occ = n->pieces[0] | n->pieces[1];
+    loa_bitboard us = n->pieces[n->side];
     int k = 0;
     if (loa_popcount(us) > LOA_MAX_CHECKERS)
         return 0;
-    for (int j = 0; us; j++) {
+    while (us) {
         int a = loa_pop_lsb(&us);
         for (int f = 0; f < 4; f++)
-            k = emit_family(g, occ, n->st[n->side], a, j, f, mv, k);
+            k = emit_family(g, n, n->st[n->side], a, f, (unsigned)a, mv, k);
     }
+    for (int j = 0; j < k; j++) /* b | a << 8 -> a | b << 8 */
+        mv[j] = (uint16_t)(mv[j] >> 8 | mv[j] << 8);
     return k;
 }
 
 /* c = n after the move m of the side to move. */
-static void node_play(const perft_geo *g, const perft_node *n, const perft_move *m, perft_node *c)
+static void node_play(const perft_geo *g, const perft_node *n, int a, int b, perft_node *c)
 {
-    int s = n->side, o = s ^ 1, a = m->a, b = m->b;
+    int s = n->side, o = s ^ 1;
     int cap = (int)(n->pieces[o] >> b & 1);
     *c = *n;
     c->pieces[s] ^= LOA_BIT(a) | LOA_BIT(b);
@@ -188,6 +193,8 @@ static void node_play(const perft_geo *g, const perft_node *n, const perft_move 
          * one leaves (opponent 2 / own 1) */
         c->st[s][lb] = (uint16_t)(c->st[s][lb] + pb - 2 * pb * (unsigned)cap);
         c->st[o][lb] = (uint16_t)(c->st[o][lb] + 2 * pb - pb * (unsigned)cap);
+        c->on[la]--;
+        c->on[lb] = (uint8_t)(c->on[lb] + 1 - cap);
     }
     /* the counts of the changed lines (a line met twice changes once) */
     for (int k = 0; k < 8; k++) {
@@ -227,29 +234,34 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
 {
     int s = n->side, o = s ^ 1;
     const uint16_t *ust = n->st[s], *ost = n->st[o];
-    loa_bitboard us = n->pieces[s], them = n->pieces[o], occ = us | them;
+    loa_bitboard us = n->pieces[s], them = n->pieces[o];
 
     const uint8_t *cnt = n->cnt[o];
     int total = n->total[o];
 
-    /* per checker j: what its leaving changes on each of its four lines,
-     * and its moves */
+    /* Per checker j and family f (tag 4j + f): the opponent's count
+     * without a's lines but the family-f one (what a's leaving changes on
+     * the other three), a's state term on that line, and the moves, as
+     * b | tag << 8. */
     uint8_t sq[LOA_MAX_CHECKERS];
-    int8_t gone[LOA_MAX_CHECKERS][4];
-    int gone_all[LOA_MAX_CHECKERS];
-    perft_move mv[LOA_MAX_MOVES];
+    int base[4 * LOA_MAX_CHECKERS];
+    unsigned leave[4 * LOA_MAX_CHECKERS];
+    uint16_t mv[LOA_MAX_MOVES];
     int nj = 0, k = 0;
     if (loa_popcount(us) > LOA_MAX_CHECKERS)
         us = 0; /* no LOA position: no move, as in loa_generate_moves() */
     for (loa_bitboard p = us; p; nj++) {
-        int a = loa_pop_lsb(&p), sum = 0;
+        int a = loa_pop_lsb(&p), gone[4];
         for (int f = 0; f < 4; f++) {
             int l = g->line[a][f];
-            sum += gone[nj][f] = (int8_t)(count(ost[l] - 2u * g->pw[a][f]) - cnt[l]);
-            k = emit_family(g, occ, ust, a, nj, f, mv, k);
+            leave[4 * nj + f] = 2u * g->pw[a][f];
+            gone[f] = count(ost[l] - 2u * g->pw[a][f]) - cnt[l];
+            k = emit_family(g, n, ust, a, f, (unsigned)(4 * nj + f), mv, k);
         }
+        int all = total + gone[0] + gone[1] + gone[2] + gone[3];
+        for (int f = 0; f < 4; f++)
+            base[4 * nj + f] = all - gone[f];
         sq[nj] = (uint8_t)a;
-        gone_all[nj] = sum;
     }
 
     if (k == 0)
@@ -287,14 +299,14 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
 
     uint64_t leaves = 0;
     for (int x = 0; x < k; x++) {
-            int a = mv[x].a, b = mv[x].b, j = mv[x].j, f = mv[x].f;
+            int b = mv[x] & 0xFF, tag = mv[x] >> 8, j = tag >> 2, f = tag & 3, a = sq[j];
             if ((lone >> b & 1) ||
                 ((others[j] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
                 continue; /* a capture connects the opponent, or we are one group: won */
             /* the opponent's moves in the child: a's other lines, then the
              * four lines through b, the line of the move without a */
-            unsigned arrive = 2u - (unsigned)(them >> b & 1), leave_l = 2u * g->pw[a][f];
-            int c = total + gone_all[j] - gone[j][f];
+            unsigned arrive = 2u - (unsigned)(them >> b & 1), leave_l = leave[tag];
+            int c = base[tag];
             for (int h = 0; h < 4; h++) {
                 int lb = g->line[b][h];
                 c += count(ost[lb] + arrive * g->pw[b][h] - (h == f ? leave_l : 0u)) - cnt[lb];
@@ -313,7 +325,7 @@ static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth)
     }
     if (depth == 2)
         return perft_last_two(g, n);
-    perft_move mv[LOA_MAX_MOVES];
+    uint16_t mv[LOA_MAX_MOVES];
     int k = node_moves(g, n, mv);
     if (k == 0) {
         /* the pass changes no checker: the child is ongoing too */
@@ -324,10 +336,11 @@ static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth)
     uint64_t leaves = 0;
     for (int j = 0; j < k; j++) {
         perft_node c;
-        node_play(g, n, &mv[j], &c);
+        int a = mv[j] & 0xFF, b = mv[j] >> 8;
+        node_play(g, n, a, b, &c);
         int s = n->side;
         if (loa_connected(c.pieces[s]) ||
-            ((n->pieces[s ^ 1] >> mv[j].b & 1) && loa_connected(c.pieces[s ^ 1])))
+            ((n->pieces[s ^ 1] >> b & 1) && loa_connected(c.pieces[s ^ 1])))
             continue; /* won, a leaf */
         leaves += perft_rec(g, &c, depth - 1);
     }
