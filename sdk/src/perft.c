@@ -16,13 +16,19 @@
  *   together), the other three lines through a (the same for every move of
  *   that checker: computed once) and the other three through b. The child's
  *   move count is the node's total plus those differences.
+ * - Moves are emitted without a branch per line or direction (both
+ *   candidate moves written, kept by advancing the count): which lines hold
+ *   moves is data no branch predictor learns.
  * - Won children are found without a flood fill in almost every case. The
  *   mover's groups (8-connected components) are found once per node; after
- *   a->b the mover is one group only if every group, a removed, touches a
- *   king step of b, and the first group that does not ends the test. Only
- *   when all touch is the exact flood fill run. A capture can connect the
- *   opponent only if it had exactly two groups and b was one of them alone:
- *   a bit test.
+ *   a->b the mover is one group only if b is next to every group but a's,
+ *   one bit of a mask made once per checker. Only then is the exact flood
+ *   fill run. A capture can connect the opponent only if it had exactly
+ *   two groups and b was one of them alone: one bit too.
+ *
+ * Nothing here is global: the geometry is computed per loa_perft() call
+ * (a few microseconds, about 6 KB of stack) and each node is a local
+ * value, so concurrent calls are safe.
  */
 #include "loa/movegen.h"
 #include "tables.h"
@@ -39,14 +45,12 @@ typedef struct perft_geo {
     uint8_t line[64][4];         /* the four lines through a square, by family */
     uint8_t cell[64][4];         /* the square's cell index on that line */
     uint16_t pw[64][4];          /* 3^cell */
-    uint8_t first[PERFT_LINES];  /* the square of cell 0 */
     int8_t step[PERFT_LINES];    /* square difference between cells i and i+1 */
-    uint8_t family[PERFT_LINES]; /* 0 row, 1 column, 2 anti-diagonal, 3 diagonal */
     loa_bitboard mask[PERFT_LINES];
-    /* target[a][f][d]: the squares d cells from a along its family-f line,
-     * toward the lower cell [0] and the higher [1]; an off-board target is
-     * a (never used: no move goes there) */
-    uint8_t target[64][4][8][2];
+    /* target[a][f][d]: the squares d cells from a along its family-f line
+     * (d = 0..8 checkers on it), toward the lower cell [0] and the higher
+     * [1]; an off-board target is a (never used: no move goes there) */
+    uint8_t target[64][4][9][2];
 } perft_geo;
 
 /* A position as perft walks it: the checkers, the side to move, the line
@@ -66,9 +70,7 @@ static const uint16_t pow3[8] = {1, 3, 9, 27, 81, 243, 729, 2187};
 
 static void geo_line(perft_geo *g, int l, int family, int first, int step, int len)
 {
-    g->first[l] = (uint8_t)first;
     g->step[l] = (int8_t)step;
-    g->family[l] = (uint8_t)family;
     g->mask[l] = 0;
     for (int i = 0; i < len; i++) {
         int sq = first + i * step;
@@ -98,7 +100,7 @@ static void geo_init(perft_geo *g)
     for (int sq = 0; sq < 64; sq++)
         for (int f = 0; f < 4; f++) {
             int l = g->line[sq][f], i = g->cell[sq][f], len = loa_popcount(g->mask[l]);
-            for (int d = 0; d < 8; d++) {
+            for (int d = 0; d <= 8; d++) {
                 g->target[sq][f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
                 g->target[sq][f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
             }
