@@ -35,8 +35,6 @@ static const struct {
  * of openings, middle games and won ends is fixed. */
 #define RATE_GAMES 40
 #define RATE_POSITIONS_MAX (RATE_GAMES * (LOA_MAX_PLIES + 1))
-/* Passes over the positions per measured call. */
-#define RATE_ROUNDS 200
 
 /* CPU time of the calling thread, in seconds. */
 static double cpu_seconds(void)
@@ -145,48 +143,54 @@ static void print_rate(const char *what, double calls, double s, unsigned long l
            s > 0 ? calls / s / 1e6 : 0.0, calls, s, check);
 }
 
+/* Passes over the positions for each call measured: about 0.1 to 0.5 s
+ * each on the development machine. */
+enum {
+    ROUNDS_GENERATE = 100,
+    ROUNDS_COUNT = 1000,
+    ROUNDS_MAKE = 100,
+    ROUNDS_STATUS = 5000,
+};
+
+/* Calls fn(position) `rounds` times over every position; prints the rate. */
+#define RATE(name, rounds, expr)                                                               \
+    do {                                                                                       \
+        unsigned long long check_ = 0;                                                         \
+        double t_ = cpu_seconds();                                                             \
+        for (int r = 0; r < (rounds); r++)                                                     \
+            for (int i = 0; i < n; i++)                                                        \
+                check_ += (unsigned long long)(expr);                                          \
+        print_rate(name, (double)(rounds) * n, cpu_seconds() - t_, check_);                    \
+    } while (0)
+
 /* The call-rate part: calls per CPU second of each function over the same
- * positions. The check sums make every result used (and show two runs
- * did the same work). */
+ * positions. The check sums make every result used (and show two runs did
+ * the same work). */
 static void bench_calls(void)
 {
     static loa_board pos[RATE_POSITIONS_MAX];
     int n = rate_positions(pos);
     loa_move mv[LOA_MAX_MOVES];
-    unsigned long long check = 0;
-    double moves_made = 0;
 
-    printf("call rates over %d positions of %d seeded random games, %d rounds:\n", n, RATE_GAMES,
-           RATE_ROUNDS);
-    double t = cpu_seconds();
-    for (int r = 0; r < RATE_ROUNDS; r++)
-        for (int i = 0; i < n; i++)
-            check += (unsigned)loa_generate_moves(&pos[i], mv);
-    print_rate("loa_generate_moves", (double)RATE_ROUNDS * n, cpu_seconds() - t, check);
-
-    check = 0;
-    t = cpu_seconds();
-    for (int r = 0; r < RATE_ROUNDS; r++)
-        for (int i = 0; i < n; i++)
-            check += (unsigned)loa_generate_moves_cg(&pos[i], mv);
-    print_rate("loa_generate_moves_cg", (double)RATE_ROUNDS * n, cpu_seconds() - t, check);
-
-    check = 0;
-    t = cpu_seconds();
-    for (int r = 0; r < RATE_ROUNDS; r++)
-        for (int i = 0; i < n; i++)
-            check += (unsigned)loa_count_moves(&pos[i]);
-    print_rate("loa_count_moves", (double)RATE_ROUNDS * n, cpu_seconds() - t, check);
+    printf("call rates over %d positions of %d seeded random games (CPU time):\n", n,
+           RATE_GAMES);
+    RATE("loa_generate_moves", ROUNDS_GENERATE, loa_generate_moves(&pos[i], mv));
+    RATE("loa_generate_moves_cg", ROUNDS_GENERATE, loa_generate_moves_cg(&pos[i], mv));
+    RATE("loa_count_moves", ROUNDS_COUNT, loa_count_moves(&pos[i]));
+    RATE("loa_board_status", ROUNDS_STATUS, loa_board_status(&pos[i], LOA_MAX_PLIES));
+    RATE("loa_board_status_after (no capture)", ROUNDS_STATUS,
+         loa_board_status_after(&pos[i], 0, LOA_MAX_PLIES));
+    RATE("loa_connected", ROUNDS_STATUS, loa_connected(pos[i].pieces[(r + i) & 1]));
 
     /* make + unmake of every move of every position (the lists are made
      * outside the timing, one position at a time) */
-    check = 0;
-    double s = 0;
+    unsigned long long check = 0;
+    double s = 0, made = 0;
     for (int i = 0; i < n; i++) {
         loa_board b = pos[i];
         int k = loa_generate_moves(&b, mv);
-        t = cpu_seconds();
-        for (int r = 0; r < RATE_ROUNDS; r++)
+        double t = cpu_seconds();
+        for (int r = 0; r < ROUNDS_MAKE; r++)
             for (int j = 0; j < k; j++) {
                 loa_undo u;
                 loa_make_move(&b, mv[j], &u);
@@ -194,31 +198,9 @@ static void bench_calls(void)
                 loa_unmake_move(&b, &u);
             }
         s += cpu_seconds() - t;
-        moves_made += (double)RATE_ROUNDS * k;
+        made += (double)ROUNDS_MAKE * k;
     }
-    print_rate("loa_make_move + loa_unmake_move", moves_made, s, check);
-
-    check = 0;
-    t = cpu_seconds();
-    for (int r = 0; r < RATE_ROUNDS; r++)
-        for (int i = 0; i < n; i++)
-            check += (unsigned)loa_board_status(&pos[i], LOA_MAX_PLIES);
-    print_rate("loa_board_status", (double)RATE_ROUNDS * n, cpu_seconds() - t, check);
-
-    check = 0;
-    t = cpu_seconds();
-    for (int r = 0; r < RATE_ROUNDS; r++)
-        for (int i = 0; i < n; i++)
-            check += (unsigned)loa_board_status_after(&pos[i], 0, LOA_MAX_PLIES);
-    print_rate("loa_board_status_after (no capture)", (double)RATE_ROUNDS * n,
-               cpu_seconds() - t, check);
-
-    check = 0;
-    t = cpu_seconds();
-    for (int r = 0; r < RATE_ROUNDS; r++)
-        for (int i = 0; i < n; i++)
-            check += (unsigned)loa_connected(pos[i].pieces[(r + i) & 1]);
-    print_rate("loa_connected", (double)RATE_ROUNDS * n, cpu_seconds() - t, check);
+    print_rate("loa_make_move + loa_unmake_move", made, s, check);
 }
 
 int perft_bench_run(void)
