@@ -111,7 +111,7 @@ static void geo_init(perft_geo *g)
  * cell in the low byte, toward a higher one in the high byte) and move
  * count of a line state. */
 static inline unsigned entry(unsigned st) { return loa_line_moves[st]; }
-static inline int count(unsigned st) { return __builtin_popcount(loa_line_moves[st]); }
+static inline int count(unsigned st) { return loa_line_counts[st]; }
 
 /* The line states of b from scratch. */
 static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
