@@ -6,7 +6,8 @@
  *   loa-perft --bench
  *
  * A won position is a leaf (not expanded); a side with no move passes.
- * Exit codes: 0 ok, 2 bad usage or bad board string.
+ * Exit codes: 0 ok, 1 --bench found the baseline and the SDK disagreeing,
+ * 2 bad usage or bad board string.
  */
 #include <getopt.h>
 #include <pthread.h>
@@ -103,7 +104,8 @@ static void usage(FILE *out)
           "  -h, --help          this help\n"
           "  -V, --version       print the version\n"
           "\n"
-          "Exit status: 0 ok, 2 bad usage or bad board string.\n",
+          "Exit status: 0 ok, 1 --bench found the baseline and the SDK disagreeing,\n"
+          "2 bad usage or bad board string.\n",
           out);
 }
 
