@@ -347,6 +347,98 @@ START_TEST(make_unmake_and_zobrist)
 }
 END_TEST
 
+/* perft by the public calls only: generate, play, skip a won child, count
+ * the last ply (the definition loa_perft's incremental version must meet). */
+static uint64_t plain_perft(const loa_board *b, int depth)
+{
+    if (depth == 1) {
+        int n = loa_count_moves(b);
+        return n ? (uint64_t)n : 1;
+    }
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv);
+    if (n == 0) {
+        loa_board c = *b;
+        loa_make_move(&c, LOA_MOVE_PASS, NULL);
+        return plain_perft(&c, depth - 1);
+    }
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        loa_board c = *b;
+        loa_make_move(&c, mv[i], NULL);
+        if (loa_board_status(&c, 0) == LOA_ONGOING)
+            total += plain_perft(&c, depth - 1);
+    }
+    return total;
+}
+
+START_TEST(perft_agrees_with_the_plain_recursion)
+{
+    /* every 7th position of seeded random games (openings, captures, won
+     * ends, the 150-ply draw ignored as perft does), sparse placements
+     * where passes happen, and a full row (8 checkers: distance 8) */
+    int checked = 0, passes = 0;
+    for (int64_t seed = 1; seed <= 30; seed++) {
+        loa_jrandom r;
+        loa_jrandom_seed(&r, seed);
+        loa_board b;
+        loa_board_init(&b);
+        while (loa_board_status(&b, LOA_MAX_PLIES) == LOA_ONGOING) {
+            if (b.ply % 7 == 0) {
+                for (int d = 1; d <= 3; d++)
+                    ck_assert_uint_eq(loa_perft(&b, d), plain_perft(&b, d));
+                checked++;
+            }
+            loa_move mv[LOA_MAX_MOVES];
+            int n = loa_generate_moves_cg(&b, mv);
+            loa_make_move(&b, n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS, NULL);
+        }
+        if (loa_board_status(&b, 0) != LOA_ONGOING)
+            ck_assert_uint_eq(loa_perft(&b, 2), 0); /* won: nothing below */
+        else /* the 150-ply draw: perft ignores the limit */
+            ck_assert_uint_eq(loa_perft(&b, 2), plain_perft(&b, 2));
+    }
+    loa_jrandom r;
+    loa_jrandom_seed(&r, 99);
+    for (int i = 0; i < 300; i++) {
+        loa_board b = {{0, 0}, (loa_color)(i & 1), 0};
+        for (int c = 0; c < 2; c++) {
+            int k = c == (int)b.side ? 1 + loa_jrandom_next_int(&r, 3) : 6 + loa_jrandom_next_int(&r, 7);
+            while (loa_popcount(b.pieces[c]) < k) {
+                int sq = loa_jrandom_next_int(&r, 64);
+                if (!((b.pieces[0] | b.pieces[1]) >> sq & 1))
+                    b.pieces[c] |= LOA_BIT(sq);
+            }
+        }
+        if (loa_board_status(&b, 0) != LOA_ONGOING) {
+            ck_assert_uint_eq(loa_perft(&b, 3), 0); /* a won root: nothing below */
+            continue;
+        }
+        passes += loa_count_moves(&b) == 0;
+        for (int d = 1; d <= 3; d++)
+            ck_assert_uint_eq(loa_perft(&b, d), plain_perft(&b, d));
+        checked++;
+    }
+    loa_board full;
+    ck_assert_int_eq(loa_board_parse("b......w/......../..w..b../wbwbwbwb/......../.b....w./......../"
+                                     "w......b w", &full),
+                     LOA_OK);
+    ck_assert_int_eq(loa_board_status(&full, 0), LOA_ONGOING);
+    for (int d = 1; d <= 4; d++)
+        ck_assert_uint_eq(loa_perft(&full, d), plain_perft(&full, d));
+    /* black boxed in: passes at the root, and below */
+    loa_board boxed;
+    ck_assert_int_eq(loa_board_parse("......wb/......ww/......../......../......../......../"
+                                     "ww....../bw...... b", &boxed),
+                     LOA_OK);
+    passes += loa_count_moves(&boxed) == 0;
+    for (int d = 1; d <= 4; d++)
+        ck_assert_uint_eq(loa_perft(&boxed, d), plain_perft(&boxed, d));
+    ck_assert_int_gt(checked, 400);
+    ck_assert_int_gt(passes, 0);
+}
+END_TEST
+
 START_TEST(more_than_twelve_checkers_get_no_move_and_no_overrun)
 {
     /* Not a LOA position (the parsers refuse it), built by hand: the
@@ -374,6 +466,7 @@ int main(void)
         {"more_than_twelve_checkers_get_no_move_and_no_overrun",
          more_than_twelve_checkers_get_no_move_and_no_overrun, 10},
         {"perft_matches_reference_and_naive", perft_fixtures, 240},
+        {"perft_agrees_with_the_plain_recursion", perft_agrees_with_the_plain_recursion, 120},
         {"agrees_with_naive_generator_on_12000_positions", cross_check_random_games, 240},
         {"no_move_means_pass", pass_position, 10},
         {"pass_in_every_orientation", pass_position_symmetries, 10},

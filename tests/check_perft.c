@@ -98,6 +98,29 @@ START_TEST(threads_give_the_same_counts)
 }
 END_TEST
 
+START_TEST(baseline_gives_the_same_counts)
+{
+    /* the yardstick of --bench counts what loa_perft counts: the start and
+     * a capture-rich middle game, depth 4 */
+    static const char *const positions[] = {
+        "", " --position '.b...b.b/...w.b../..w....w/w......w/....b.../w.....b./.....wb./"
+            "wwbbb.bw b 22'"};
+    for (size_t i = 0; i < LOA_COUNT(positions); i++) {
+        char cmd[512], out[4096];
+        unsigned long long sdk[8], base[8];
+        snprintf(cmd, sizeof cmd, PERFT "%s 4", positions[i]);
+        ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+        ck_assert_int_eq(depth_counts(out, sdk, 7), 4);
+        snprintf(cmd, sizeof cmd, PERFT " --baseline%s 4", positions[i]);
+        ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+        ck_assert_int_eq(depth_counts(out, base, 7), 4);
+        for (int d = 1; d <= 4; d++)
+            ck_assert_msg(sdk[d] == base[d], "position %zu, depth %d: baseline %llu, sdk %llu", i,
+                          d, base[d], sdk[d]);
+    }
+}
+END_TEST
+
 START_TEST(bad_input_exits_2_with_a_message)
 {
     char out[4096];
@@ -111,6 +134,7 @@ START_TEST(bad_input_exits_2_with_a_message)
     ck_assert_int_eq(run(PERFT " --frobnicate 2", out, sizeof out), 2);
     ck_assert_int_eq(run(PERFT " --help", out, sizeof out), 0);
     ck_assert_ptr_nonnull(strstr(out, "--bench"));
+    ck_assert_ptr_nonnull(strstr(out, "--baseline"));
 }
 END_TEST
 
@@ -135,6 +159,7 @@ int main(void)
         {"divide_sums_to_the_perft_count", divide_sums_to_perft, 60},
         {"bad_input_exits_2_with_a_message", bad_input_exits_2_with_a_message, 60},
         {"threads_give_the_same_counts", threads_give_the_same_counts, 120},
+        {"baseline_gives_the_same_counts", baseline_gives_the_same_counts, 120},
         {"version_prints_the_project_version", version_prints_the_project_version, 30},
     };
     return loa_run_suite("perft", cases, LOA_COUNT(cases));

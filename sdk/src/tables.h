@@ -16,6 +16,7 @@
 extern LOA_TABLES_CONST uint16_t loa_tern[256];      /* base-3 value of an 8-bit pattern */
 extern LOA_TABLES_CONST uint16_t loa_line_offset[9]; /* first entry of each line length */
 extern LOA_TABLES_CONST uint16_t loa_line_moves[];   /* [offset[len] + tern(own) + 2 tern(opp)] */
+extern LOA_TABLES_CONST uint8_t loa_line_counts[];   /* moves of each loa_line_moves entry */
 extern LOA_TABLES_CONST uint64_t loa_anti_mask[15];  /* file + rank == s */
 extern LOA_TABLES_CONST uint64_t loa_diag_mask[15];  /* file - rank == index - 7 */
 extern LOA_TABLES_CONST uint64_t loa_zobrist_piece[2][64];

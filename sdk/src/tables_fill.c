@@ -65,6 +65,7 @@ void loa_tables_fill(const loa_tables_out *t)
                 if (can_move(len, own, opp, i, i + cnt))
                     hi |= 1u << i;
             }
+            t->line_counts[n] = (uint8_t)__builtin_popcount(lo | hi << 8);
             t->line_moves[n++] = (uint16_t)(lo | hi << 8);
         }
     }

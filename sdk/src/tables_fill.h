@@ -27,6 +27,8 @@ typedef struct loa_tables_out {
     uint16_t *tern;           /* [256] */
     uint16_t *line_offset;    /* [9] */
     uint16_t *line_moves;     /* [LOA_LINE_MOVES_SIZE] */
+    uint8_t *line_counts;     /* [LOA_LINE_MOVES_SIZE]: set bits of each line_moves entry,
+                                 a line's move count without a popcount */
     uint64_t *anti_mask;      /* [15] */
     uint64_t *diag_mask;      /* [15] */
     uint64_t (*zobrist_piece)[64]; /* [2][64] */

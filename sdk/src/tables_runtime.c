@@ -13,6 +13,7 @@
 uint16_t loa_tern[256];
 uint16_t loa_line_offset[9];
 uint16_t loa_line_moves[LOA_LINE_MOVES_SIZE];
+uint8_t loa_line_counts[LOA_LINE_MOVES_SIZE];
 uint64_t loa_anti_mask[15];
 uint64_t loa_diag_mask[15];
 uint64_t loa_zobrist_piece[2][64];
@@ -20,7 +21,8 @@ uint64_t loa_zobrist_side;
 
 __attribute__((constructor)) static void loa_tables_init(void)
 {
-    const loa_tables_out t = {loa_tern,      loa_line_offset,   loa_line_moves,   loa_anti_mask,
-                              loa_diag_mask, loa_zobrist_piece, &loa_zobrist_side};
+    const loa_tables_out t = {loa_tern,          loa_line_offset, loa_line_moves,
+                              loa_line_counts,   loa_anti_mask,   loa_diag_mask,
+                              loa_zobrist_piece, &loa_zobrist_side};
     loa_tables_fill(&t);
 }

@@ -29,6 +29,14 @@ static void print_u16(FILE *f, const char *decl, const uint16_t *v, int n, int p
     fprintf(f, "\n};\n\n");
 }
 
+static void print_u8(FILE *f, const char *decl, const uint8_t *v, int n, int per_line)
+{
+    fprintf(f, "%s = {", decl);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%u", sep(i, per_line), (unsigned)v[i]);
+    fprintf(f, "\n};\n\n");
+}
+
 static void print_u64(FILE *f, const char *decl, const uint64_t *v, int n)
 {
     fprintf(f, "%s = {", decl);
@@ -44,8 +52,9 @@ int main(int argc, char **argv)
         return 2;
     }
     static uint16_t tern[256], offset[9], moves[LOA_LINE_MOVES_SIZE];
+    static uint8_t counts[LOA_LINE_MOVES_SIZE];
     static uint64_t anti[15], diag[15], piece[2][64], side;
-    const loa_tables_out t = {tern, offset, moves, anti, diag, piece, &side};
+    const loa_tables_out t = {tern, offset, moves, counts, anti, diag, piece, &side};
     loa_tables_fill(&t);
 
     FILE *f = fopen(argv[1], "w");
@@ -60,6 +69,8 @@ int main(int argc, char **argv)
     char decl[64];
     snprintf(decl, sizeof decl, "const uint16_t loa_line_moves[%d]", LOA_LINE_MOVES_SIZE);
     print_u16(f, decl, moves, LOA_LINE_MOVES_SIZE, 12);
+    snprintf(decl, sizeof decl, "const uint8_t loa_line_counts[%d]", LOA_LINE_MOVES_SIZE);
+    print_u8(f, decl, counts, LOA_LINE_MOVES_SIZE, 24);
     print_u64(f, "const uint64_t loa_anti_mask[15]", anti, 15);
     print_u64(f, "const uint64_t loa_diag_mask[15]", diag, 15);
     fprintf(f, "const uint64_t loa_zobrist_piece[2][64] = {\n");

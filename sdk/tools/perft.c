@@ -2,11 +2,12 @@
  * loa-perft - counts the positions at each depth from a board (perft), the
  * standard correctness and speed check of a move generator.
  *
- *   loa-perft [--board "<board string>"] [--divide] DEPTH
+ *   loa-perft [--position "<board string>"] [--divide] [--threads N] [--baseline] DEPTH
  *   loa-perft --bench
  *
  * A won position is a leaf (not expanded); a side with no move passes.
- * Exit codes: 0 ok, 2 bad usage or bad board string.
+ * Exit codes: 0 ok, 1 --bench found the baseline and the SDK disagreeing,
+ * 2 bad usage or bad board string.
  */
 #include <getopt.h>
 #include <pthread.h>
@@ -15,33 +16,25 @@
 #include <string.h>
 
 #include "loa/loa.h"
+#include "perft_baseline.h"
+#include "perft_bench.h"
 
 /* The project's version, from CMake (sdk/CMakeLists.txt), as loa-bundle's. */
 #ifndef LOA_PERFT_VERSION
 #define LOA_PERFT_VERSION "unknown"
 #endif
 
-/* The --bench workload: fixed positions and depths (the start position and
- * three middle games from seeded random games). Its total leaf count is a
- * signature of the generator, as a chess engine's bench node count: any
- * change means the rules changed. */
-static const struct {
-    const char *board;
-    int depth;
-} bench_set[] = {
-    {".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b", 6},
-    {".b...b.b/...w.b../..w....w/w......w/....b.../w.....b./.....wb./wwbbb.bw b 22", 5},
-    {".b.wb..w/w......./.wwbbw../.......w/.......w/...wb.b./b...w..w/...b.b.. b 34", 5},
-    {".bbwb.../w...wb../......../......bw/b...ww.w/......bb/......../.bbbw... b 46", 5},
-};
-
 /* Most --threads. */
 #define PERFT_THREADS_MAX 64
 
 /* perft split at the root among threads: each takes the next root move
  * (an atomic index) until none is left, and adds its subtree's count. */
+/* A perft function: loa_perft, or the baseline perft_baseline. */
+typedef uint64_t (*perft_fn)(const loa_board *b, int depth);
+
 typedef struct root_split {
     const loa_board *b;
+    perft_fn perft;
     loa_move mv[LOA_MAX_MOVES];
     int n, depth;
     int next;            /* next root move to take (atomic) */
@@ -50,13 +43,13 @@ typedef struct root_split {
 
 /* Leaves below root move m at depth: as loa_perft counts them (a won
  * position is a leaf: it ends the count below it). */
-static uint64_t below(const loa_board *b, loa_move m, int depth)
+static uint64_t below(perft_fn perft, const loa_board *b, loa_move m, int depth)
 {
     loa_board child = *b;
     loa_make_move(&child, m, NULL);
     if (depth == 1)
         return 1;
-    return loa_board_status(&child, 0) != LOA_ONGOING ? 0 : loa_perft(&child, depth - 1);
+    return loa_board_status(&child, 0) != LOA_ONGOING ? 0 : perft(&child, depth - 1);
 }
 
 static void *split_worker(void *arg)
@@ -66,18 +59,18 @@ static void *split_worker(void *arg)
         int i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
         if (i >= r->n)
             return NULL;
-        __atomic_fetch_add(&r->total, below(r->b, r->mv[i], r->depth), __ATOMIC_RELAXED);
+        __atomic_fetch_add(&r->total, below(r->perft, r->b, r->mv[i], r->depth), __ATOMIC_RELAXED);
     }
 }
 
-/* loa_perft(b, depth) on `threads` threads (1: loa_perft itself). The
- * same count: checked by the perft_threads test. */
-static uint64_t perft_threads(const loa_board *b, int depth, int threads)
+/* perft(b, depth) on `threads` threads (1: perft itself). The same count:
+ * checked by the perft_threads test. */
+static uint64_t perft_threads(perft_fn perft, const loa_board *b, int depth, int threads)
 {
-    root_split r = {.b = b, .depth = depth};
+    root_split r = {.b = b, .perft = perft, .depth = depth};
     r.n = loa_generate_moves(b, r.mv);
     if (threads <= 1 || depth < 2 || r.n < 2)
-        return loa_perft(b, depth);
+        return perft(b, depth);
     pthread_t tid[PERFT_THREADS_MAX];
     int started = 0;
     for (; started < threads - 1; started++)
@@ -91,7 +84,7 @@ static uint64_t perft_threads(const loa_board *b, int depth, int threads)
 
 static void usage(FILE *out)
 {
-    fputs("usage: loa-perft [--position \"<board string>\"] [--divide] DEPTH\n"
+    fputs("usage: loa-perft [--position \"<board string>\"] [--divide] [--threads N] [--baseline] DEPTH\n"
           "       loa-perft --bench\n"
           "\n"
           "Prints the number of positions at each depth 1..DEPTH (perft).\n"
@@ -103,32 +96,17 @@ static void usage(FILE *out)
           "      --divide        also print the count below each root move at DEPTH\n"
           "  -j, --threads N     split each depth's root moves among N threads\n"
           "                      (same counts; default 1)\n"
-          "      --bench         run the fixed benchmark, print nodes, seconds, nodes/s\n"
+          "      --baseline      count with the straightforward bitboard perft instead\n"
+          "                      (the yardstick of --bench; the same counts, slower)\n"
+          "      --bench         run the fixed benchmark: the SDK's perft against the\n"
+          "                      baseline in the same run (CPU seconds, nodes/s, their\n"
+          "                      ratio), then the call rates of the SDK's functions\n"
           "  -h, --help          this help\n"
           "  -V, --version       print the version\n"
           "\n"
-          "Exit status: 0 ok, 2 bad usage or bad board string.\n",
+          "Exit status: 0 ok, 1 --bench found the baseline and the SDK disagreeing,\n"
+          "2 bad usage or bad board string.\n",
           out);
-}
-
-static int run_bench(void)
-{
-    uint64_t nodes = 0;
-    int64_t t0 = loa_now_us();
-    for (size_t i = 0; i < sizeof bench_set / sizeof bench_set[0]; i++) {
-        loa_board b;
-        if (loa_board_parse(bench_set[i].board, &b) != LOA_OK)
-            return 1; /* cannot happen: fixed, tested strings */
-        int64_t t = loa_now_us();
-        uint64_t n = loa_perft(&b, bench_set[i].depth);
-        printf("%-80s perft(%d) = %llu  %.3f s\n", bench_set[i].board, bench_set[i].depth,
-               (unsigned long long)n, (double)(loa_now_us() - t) / 1e6);
-        nodes += n;
-    }
-    double s = (double)(loa_now_us() - t0) / 1e6;
-    printf("nodes %llu\nseconds %.3f\nnodes/s %.0f\n", (unsigned long long)nodes, s,
-           s > 0 ? (double)nodes / s : 0.0);
-    return 0;
 }
 
 int main(int argc, char **argv)
@@ -139,6 +117,7 @@ int main(int argc, char **argv)
         {"divide", no_argument, NULL, 'd'},
         {"threads", required_argument, NULL, 'j'},
         {"bench", no_argument, NULL, 'B'},
+        {"baseline", no_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -146,6 +125,7 @@ int main(int argc, char **argv)
     loa_board board;
     loa_board_init(&board);
     int divide = 0, bench = 0, threads = 1, c;
+    perft_fn perft = loa_perft;
     /* Short options mean one thing across the tools: -p a position (as
      * loa-ab's), -b a bot (loa-arena), -d a depth (the bots): --divide has
      * no short form. */
@@ -174,6 +154,7 @@ int main(int argc, char **argv)
             break;
         }
         case 'B': bench = 1; break;
+        case 'L': perft = perft_baseline; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("loa-perft %s\n", LOA_PERFT_VERSION); return 0;
         default: usage(stderr); return 2;
@@ -184,7 +165,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "loa-perft: --bench takes no DEPTH\n");
             return 2;
         }
-        return run_bench();
+        return perft_bench_run();
     }
     if (optind != argc - 1) {
         fprintf(stderr, "loa-perft: expected one DEPTH argument (try --help)\n");
@@ -196,9 +177,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "loa-perft: DEPTH must be a number from 1 to 12, got '%s'\n", argv[optind]);
         return 2;
     }
+    if (perft == perft_baseline)
+        perft_baseline_init();
     for (int d = 1; d <= depth; d++) {
         int64_t t0 = loa_now_us();
-        uint64_t n = perft_threads(&board, d, threads);
+        uint64_t n = perft_threads(perft, &board, d, threads);
         double s = (double)(loa_now_us() - t0) / 1e6;
         printf("depth %d: %llu", d, (unsigned long long)n);
         if (s > 0.01)
@@ -212,7 +195,7 @@ int main(int argc, char **argv)
         loa_sort_moves(mv, n);
         for (int i = 0; i < n; i++) {
             char buf[LOA_MOVE_STRING_MAX];
-            uint64_t cnt = below(&board, mv[i], (int)depth);
+            uint64_t cnt = below(perft, &board, mv[i], (int)depth);
             printf("%s: %llu\n", loa_move_format(mv[i], buf), (unsigned long long)cnt);
         }
     }

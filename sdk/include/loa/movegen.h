@@ -89,7 +89,9 @@ void loa_unmake_move(loa_board *b, const loa_undo *u);
 
 /* Number of positions at exactly `depth` plies from b (perft). A position
  * won by either side (loa_board_status != ONGOING, ply limit ignored) is not
- * expanded; a side with no move passes (one move). depth 0 returns 1. */
+ * expanded, and a won b gives 0; a side with no move passes (one move).
+ * depth 0 returns 1. No allocation and no global state (thread-safe); uses
+ * about 7 KB of stack plus about 0.6 KB per ply of depth. */
 uint64_t loa_perft(const loa_board *b, int depth);
 
 #ifdef __cplusplus

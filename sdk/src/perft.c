@@ -1,0 +1,363 @@
+/*
+ * perft.c - loa_perft(): counting the positions a few plies away, fast.
+ *
+ * The count is the same as the plain recursion (generate, play, skip a won
+ * child, count the last ply without playing it); what makes it fast:
+ *
+ * - Incremental line states. A node keeps, for each of the 46 lines and for
+ *   each colour, the line's index into loa_line_moves (tables.h) with that
+ *   colour's checkers as "own": a base-3 number, own digit 1, opponent digit
+ *   2, plus the block offset of the line's length. A move changes only the
+ *   (at most eight) lines through its two squares, by adding and removing
+ *   powers of 3, so the move set or the move count of any line is one
+ *   lookup, with no pattern to gather from the bitboards.
+ * - The last two plies are counted without playing the children. A move
+ *   a->b changes, in the opponent's view, the line it runs along (a and b
+ *   together), the other three lines through a (the same for every move of
+ *   that checker: computed once) and the other three through b. The child's
+ *   move count is the node's total plus those differences.
+ * - Moves are emitted without a branch per line or direction (both
+ *   candidate moves written, kept by advancing the count): which lines hold
+ *   moves is data no branch predictor learns.
+ * - Won children are found without a flood fill in almost every case. The
+ *   mover's groups (8-connected components) are found once per node; after
+ *   a->b the mover is one group only if b is next to every group but a's,
+ *   one bit of a mask made once per checker. Only then is the exact flood
+ *   fill run. A capture can connect the opponent only if it had exactly
+ *   two groups and b was one of them alone: one bit too.
+ *
+ * Nothing here is global: the geometry is computed per loa_perft() call
+ * (a few microseconds, about 6 KB of stack) and each node is a local
+ * value, so concurrent calls are safe.
+ */
+#include "loa/movegen.h"
+#include "tables.h"
+
+/* Lines: rows 0..7 (rank), columns 8..15 (file), anti-diagonals 16..30
+ * (file + rank), diagonals 31..45 (file - rank + 7). The family of a line,
+ * 0..3 in that order, is also the index of the line among a square's four. */
+#define PERFT_LINES 46
+
+/* The board's geometry in the terms of the line states, computed once per
+ * loa_perft() call (a few microseconds): a local value, so perft keeps the
+ * SDK free of global state. */
+typedef struct perft_geo {
+    uint8_t line[64][4];         /* the four lines through a square, by family */
+    uint8_t cell[64][4];         /* the square's cell index on that line */
+    uint16_t pw[64][4];          /* 3^cell */
+    int8_t step[PERFT_LINES];    /* square difference between cells i and i+1 */
+    loa_bitboard mask[PERFT_LINES];
+    /* target[a][f][d]: the squares d cells from a along its family-f line
+     * (d = 0..8 checkers on it), toward the lower cell [0] and the higher
+     * [1]; an off-board target is a (never used: no move goes there) */
+    uint8_t target[64][4][9][2];
+} perft_geo;
+
+/* A position as perft walks it: the checkers, the side to move, the line
+ * states of both colours (st[c][l]: line l with c's checkers as own), and
+ * kept with them each colour's move count per line and in all, so that no
+ * node counts all 46 lines again. */
+typedef struct perft_node {
+    loa_bitboard pieces[2];
+    int side;
+    int total[2];
+    uint16_t st[2][PERFT_LINES];
+    uint8_t cnt[2][PERFT_LINES];
+    uint8_t on[PERFT_LINES]; /* checkers on the line: the distance of its moves */
+} perft_node;
+
+static const uint16_t pow3[8] = {1, 3, 9, 27, 81, 243, 729, 2187};
+
+static void geo_line(perft_geo *g, int l, int family, int first, int step, int len)
+{
+    g->step[l] = (int8_t)step;
+    g->mask[l] = 0;
+    for (int i = 0; i < len; i++) {
+        int sq = first + i * step;
+        g->mask[l] |= LOA_BIT(sq);
+        g->line[sq][family] = (uint8_t)l;
+        g->cell[sq][family] = (uint8_t)i;
+        g->pw[sq][family] = pow3[i];
+    }
+}
+
+static void geo_init(perft_geo *g)
+{
+    for (int r = 0; r < 8; r++)
+        geo_line(g, r, 0, LOA_SQUARE(0, r), 1, 8);
+    for (int f = 0; f < 8; f++)
+        geo_line(g, 8 + f, 1, LOA_SQUARE(f, 0), 8, 8);
+    /* anti-diagonal file + rank == s, cells by increasing file */
+    for (int s = 0; s < 15; s++) {
+        int f0 = s < 8 ? 0 : s - 7;
+        geo_line(g, 16 + s, 2, LOA_SQUARE(f0, s - f0), -7, s < 8 ? s + 1 : 15 - s);
+    }
+    /* diagonal file - rank == d, cells by increasing file */
+    for (int d = -7; d <= 7; d++) {
+        int f0 = d > 0 ? d : 0;
+        geo_line(g, 38 + d, 3, LOA_SQUARE(f0, f0 - d), 9, 8 - (d < 0 ? -d : d));
+    }
+    for (int sq = 0; sq < 64; sq++)
+        for (int f = 0; f < 4; f++) {
+            int l = g->line[sq][f], i = g->cell[sq][f], len = loa_popcount(g->mask[l]);
+            for (int d = 0; d <= 8; d++) {
+                g->target[sq][f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
+                g->target[sq][f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
+            }
+        }
+}
+
+/* Move entry (loa_line_moves: own checkers that can move toward a lower
+ * cell in the low byte, toward a higher one in the high byte) and move
+ * count of a line state. */
+static inline unsigned entry(unsigned st) { return loa_line_moves[st]; }
+static inline int count(unsigned st) { return loa_line_counts[st]; }
+
+/* The line states of b from scratch. */
+static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
+{
+    n->pieces[0] = b->pieces[0];
+    n->pieces[1] = b->pieces[1];
+    n->side = b->side;
+    for (int l = 0; l < PERFT_LINES; l++) {
+        int len = loa_popcount(g->mask[l]);
+        n->st[0][l] = n->st[1][l] = loa_line_offset[len];
+    }
+    for (int c = 0; c < 2; c++)
+        for (loa_bitboard p = b->pieces[c]; p;) {
+            int sq = loa_pop_lsb(&p);
+            for (int k = 0; k < 4; k++) {
+                n->st[c][g->line[sq][k]] += g->pw[sq][k];
+                n->st[c ^ 1][g->line[sq][k]] += (uint16_t)(2 * g->pw[sq][k]);
+            }
+        }
+    for (int l = 0; l < PERFT_LINES; l++)
+        n->on[l] = (uint8_t)loa_popcount((b->pieces[0] | b->pieces[1]) & g->mask[l]);
+    for (int c = 0; c < 2; c++) {
+        n->total[c] = 0;
+        for (int l = 0; l < PERFT_LINES; l++)
+            n->total[c] += n->cnt[c][l] = (uint8_t)count(n->st[c][l]);
+    }
+}
+
+/* Appends the moves of the checker on a along its family-f line to
+ * mv[k..] as b | tag << 8; returns the new k. Why without a branch: which
+ * lines and directions hold moves is data no predictor learns, and a
+ * mispredicted loop end per line cost more than the counting. So both
+ * moves are written, legal or not, and kept only by advancing k. The i-th
+ * write is at index <= i, so LOA_MAX_MOVES entries suffice for
+ * LOA_MAX_CHECKERS checkers. */
+static inline int emit_family(const perft_geo *g, const perft_node *n, const uint16_t *ust, int a,
+                              int f, unsigned tag, uint16_t *mv, int k)
+{
+    int l = g->line[a][f], i = g->cell[a][f];
+    const uint8_t *t = g->target[a][f][n->on[l]];
+    unsigned e = entry(ust[l]);
+    mv[k] = (uint16_t)(t[0] | tag << 8);
+    k += (int)(e >> i & 1u);
+    mv[k] = (uint16_t)(t[1] | tag << 8);
+    return k + (int)(e >> (8 + i) & 1u);
+}
+
+/* The moves of the side to move into mv (a | b << 8); returns how many. A
+ * side with more than LOA_MAX_CHECKERS (no LOA position) gets none, as in
+ * loa_generate_moves(), so mv is never overrun. */
+static int node_moves(const perft_geo *g, const perft_node *n, uint16_t *mv)
+{
+    loa_bitboard us = n->pieces[n->side];
+    int k = 0;
+    if (loa_popcount(us) > LOA_MAX_CHECKERS)
+        return 0;
+    while (us) {
+        int a = loa_pop_lsb(&us);
+        for (int f = 0; f < 4; f++)
+            k = emit_family(g, n, n->st[n->side], a, f, (unsigned)a, mv, k);
+    }
+    for (int j = 0; j < k; j++) /* b | a << 8 -> a | b << 8 */
+        mv[j] = (uint16_t)(mv[j] >> 8 | mv[j] << 8);
+    return k;
+}
+
+/* c = n after the move m of the side to move. */
+static void node_play(const perft_geo *g, const perft_node *n, int a, int b, perft_node *c)
+{
+    int s = n->side, o = s ^ 1;
+    int cap = (int)(n->pieces[o] >> b & 1);
+    *c = *n;
+    c->pieces[s] ^= LOA_BIT(a) | LOA_BIT(b);
+    c->pieces[o] &= ~LOA_BIT(b);
+    c->side = o;
+    for (int k = 0; k < 4; k++) {
+        unsigned la = g->line[a][k], lb = g->line[b][k], pa = g->pw[a][k], pb = g->pw[b][k];
+        c->st[s][la] = (uint16_t)(c->st[s][la] - pa);
+        c->st[o][la] = (uint16_t)(c->st[o][la] - 2 * pa);
+        /* b: the mover's checker arrives (own 1 / opponent 2), a captured
+         * one leaves (opponent 2 / own 1) */
+        c->st[s][lb] = (uint16_t)(c->st[s][lb] + pb - 2 * pb * (unsigned)cap);
+        c->st[o][lb] = (uint16_t)(c->st[o][lb] + 2 * pb - pb * (unsigned)cap);
+        c->on[la]--;
+        c->on[lb] = (uint8_t)(c->on[lb] + 1 - cap);
+    }
+    /* the counts of the changed lines (a line met twice changes once) */
+    for (int k = 0; k < 8; k++) {
+        unsigned l = k < 4 ? g->line[a][k] : g->line[b][k - 4];
+        for (int col = 0; col < 2; col++) {
+            int now = count(c->st[col][l]);
+            c->total[col] += now - c->cnt[col][l];
+            c->cnt[col][l] = (uint8_t)now;
+        }
+    }
+}
+
+/* The 8-connected groups of p into groups (at most 12 for a LOA side;
+ * more checkers are cut off at max); returns how many. */
+static int groups_of(loa_bitboard p, loa_bitboard *groups, int max)
+{
+    int k = 0;
+    while (p && k < max) {
+        loa_bitboard grp = p & (0 - p), next;
+        while ((next = loa_dilate(grp) & p) != grp)
+            grp = next;
+        groups[k++] = grp;
+        p &= ~grp;
+    }
+    return k;
+}
+
+/* The last two plies below n (ongoing):
+ * each child's move count without playing it (see the top of the file).
+ *
+ * Why the moves are not listed first: iterating each line's move bits ends
+ * two loops per line, each end a mispredicted branch, and that cost more
+ * than the counting. Here the moves of every checker become bits of one
+ * 96-bit set (checker j, direction d: bit 8j + d), built without a
+ * branch, and a single loop walks it. */
+static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
+{
+    int s = n->side, o = s ^ 1;
+    const uint16_t *ust = n->st[s], *ost = n->st[o];
+    loa_bitboard us = n->pieces[s], them = n->pieces[o];
+
+    const uint8_t *cnt = n->cnt[o];
+    int total = n->total[o];
+
+    /* Per checker j and family f (tag 4j + f): the opponent's count
+     * without a's lines but the family-f one (what a's leaving changes on
+     * the other three), a's state term on that line, and the moves, as
+     * b | tag << 8. */
+    uint8_t sq[LOA_MAX_CHECKERS];
+    int base[4 * LOA_MAX_CHECKERS];
+    unsigned leave[4 * LOA_MAX_CHECKERS];
+    uint16_t mv[LOA_MAX_MOVES];
+    int nj = 0, k = 0;
+    if (loa_popcount(us) > LOA_MAX_CHECKERS)
+        us = 0; /* no LOA position: no move, as in loa_generate_moves() */
+    for (loa_bitboard p = us; p; nj++) {
+        int a = loa_pop_lsb(&p), gone[4];
+        for (int f = 0; f < 4; f++) {
+            int l = g->line[a][f];
+            leave[4 * nj + f] = 2u * g->pw[a][f];
+            gone[f] = count(ost[l] - 2u * g->pw[a][f]) - cnt[l];
+            k = emit_family(g, n, ust, a, f, (unsigned)(4 * nj + f), mv, k);
+        }
+        int all = total + gone[0] + gone[1] + gone[2] + gone[3];
+        for (int f = 0; f < 4; f++)
+            base[4 * nj + f] = all - gone[f];
+        sq[nj] = (uint8_t)a;
+    }
+
+    if (k == 0)
+        return total ? (uint64_t)total : 1; /* we pass; then the opponent's moves */
+
+    /* Our groups (at least two: n is ongoing). After a->b we are one
+     * group only if b touches every group but a's (and a's too, unless a
+     * was alone): so b must be in others[j], the squares next to all the
+     * groups but checker j's. A destination outside it is decided by one
+     * bit; inside, the flood fill decides. */
+    loa_bitboard grp[LOA_MAX_CHECKERS], reach[LOA_MAX_CHECKERS], others[LOA_MAX_CHECKERS];
+    int ng = groups_of(us, grp, LOA_MAX_CHECKERS);
+    for (int q = 0; q < ng; q++)
+        reach[q] = loa_dilate(grp[q]);
+    for (int j = 0; j < nj; j++) {
+        loa_bitboard o_j = ~(loa_bitboard)0;
+        for (int q = 0; q < ng; q++)
+            o_j &= reach[q] | (0 - (grp[q] >> sq[j] & 1)); /* j's own group: no condition */
+        others[j] = o_j;
+    }
+
+    /* The opponent's checkers whose capture leaves it one group: with
+     * exactly two groups, a group that is a lone checker. */
+    loa_bitboard lone = 0;
+    {
+        loa_bitboard g0 = them & (0 - them), next;
+        while ((next = loa_dilate(g0) & them) != g0)
+            g0 = next;
+        loa_bitboard g1 = them & ~g0;
+        if (!(g1 & (g1 - 1)))
+            lone |= g1; /* the second group is one checker (or none) */
+        if (!(g0 & (g0 - 1)) && loa_connected(g1))
+            lone |= g0;
+    }
+
+    uint64_t leaves = 0;
+    for (int x = 0; x < k; x++) {
+            int b = mv[x] & 0xFF, tag = mv[x] >> 8, j = tag >> 2, f = tag & 3, a = sq[j];
+            if ((lone >> b & 1) ||
+                ((others[j] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
+                continue; /* a capture connects the opponent, or we are one group: won */
+            /* the opponent's moves in the child: a's other lines, then the
+             * four lines through b, the line of the move without a */
+            unsigned arrive = 2u - (unsigned)(them >> b & 1), leave_l = leave[tag];
+            int c = base[tag];
+            for (int h = 0; h < 4; h++) {
+                int lb = g->line[b][h];
+                c += count(ost[lb] + arrive * g->pw[b][h] - (h == f ? leave_l : 0u)) - cnt[lb];
+            }
+            leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
+        }
+    return leaves;
+}
+
+/* n is ongoing (neither side is one group); depth >= 1. */
+static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth)
+{
+    if (depth == 1) {
+        int c = n->total[n->side];
+        return c ? (uint64_t)c : 1; /* no move: the single pass */
+    }
+    if (depth == 2)
+        return perft_last_two(g, n);
+    uint16_t mv[LOA_MAX_MOVES];
+    int k = node_moves(g, n, mv);
+    if (k == 0) {
+        /* the pass changes no checker: the child is ongoing too */
+        perft_node c = *n;
+        c.side ^= 1;
+        return perft_rec(g, &c, depth - 1);
+    }
+    uint64_t leaves = 0;
+    for (int j = 0; j < k; j++) {
+        perft_node c;
+        int a = mv[j] & 0xFF, b = mv[j] >> 8;
+        node_play(g, n, a, b, &c);
+        int s = n->side;
+        if (loa_connected(c.pieces[s]) ||
+            ((n->pieces[s ^ 1] >> b & 1) && loa_connected(c.pieces[s ^ 1])))
+            continue; /* won, a leaf */
+        leaves += perft_rec(g, &c, depth - 1);
+    }
+    return leaves;
+}
+
+uint64_t loa_perft(const loa_board *b, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    if (loa_board_status(b, 0) != LOA_ONGOING)
+        return 0; /* a won root is a leaf: nothing below it */
+    perft_geo g;
+    perft_node n;
+    geo_init(&g);
+    node_init(&g, b, &n);
+    return perft_rec(&g, &n, depth);
+}
