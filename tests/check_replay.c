@@ -378,7 +378,9 @@ END_TEST
  * and a late answer is named as such. */
 START_TEST(text_view_judges_cpu_time_and_late_answers)
 {
-    cJSON *r = cJSON_Parse(fixture_text("error"));
+    char *text = fixture_text("error");
+    cJSON *r = cJSON_Parse(text);
+    free(text);
     ck_assert_ptr_nonnull(r);
     cJSON *plies = cJSON_GetObjectItem(r, "plies");
     cJSON *p1 = cJSON_GetArrayItem(plies, 0), *p3 = cJSON_GetArrayItem(plies, 2);
