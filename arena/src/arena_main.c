@@ -221,10 +221,8 @@ static void on_tick(void *user)
 
 /* Says how turns are timed when it is not CodinGame's plain wall clock
  * (the warning about more games than cores comes with the progress). */
-static void announce_timing(const arena_settings *s, int concurrency, int cores, int quiet)
+static void announce_timing(const arena_settings *s, int quiet)
 {
-    (void)concurrency;
-    (void)cores;
     if (quiet)
         return;
     char margin[48] = "";
@@ -255,7 +253,7 @@ static int run_league(arena_cli *cli)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int cores = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
     int concurrency = s->concurrency > 0 ? s->concurrency : cores;
-    announce_timing(s, concurrency, cores, cli->quiet);
+    announce_timing(s, cli->quiet);
 
     char bin[PATH_MAX];
     exe_dir(bin, sizeof bin);
