@@ -53,20 +53,40 @@ static int error_count(cJSON *standings, const char *bot, const char *key)
     return cJSON_GetObjectItem(e, key)->valueint;
 }
 
+/* Plays BURN against loa-first, 2 games of 20 plies one at a time (with
+ * the option opt and its value, when given, and a wall cap of 5000 ms in
+ * cpu mode) on a machine overloaded by the test; g gets the 2 games.jsonl
+ * lines (the caller deletes them). */
+static void burn_league_under_load(const test_paths *p, const char *opt, const char *val,
+                                   cJSON *g[2])
+{
+    char *argv[20] = {ARENA, "--bot", BURN, "--bot", "first=" FIRST, "-g", "2", "--max-plies",
+                      "20", "-c", "1", "--out", (char *)p->out};
+    int k = 13;
+    if (opt) {
+        argv[k++] = (char *)opt;
+        argv[k++] = (char *)val;
+        argv[k++] = "--wall-cap";
+        argv[k++] = "5000";
+    }
+    argv[k] = NULL;
+    load l;
+    load_start(&l);
+    int rc = run(argv, p->o, p->e, 120000);
+    load_stop(&l);
+    ck_assert_int_eq(rc, 0);
+    cJSON *lines[4];
+    ck_assert_int_eq(games_of(p->out, lines, 4), 2);
+    g[0] = lines[0];
+    g[1] = lines[1];
+}
+
 START_TEST(wall_timeouts_under_load_are_marked_and_shown_apart)
 {
     test_paths p = paths_in(tmpdir());
-    char *argv[] = {ARENA, "--bot", BURN, "--bot", "first=" FIRST, "-g", "2", "--max-plies",
-                    "20", "-c", "1", "--out", p.out, NULL};
-    load l;
-    load_start(&l);
-    int rc = run(argv, p.o, p.e, 120000);
-    load_stop(&l);
-    ck_assert_int_eq(rc, 0);
-    cJSON *g[4];
-    int n = games_of(p.out, g, 4);
-    ck_assert_int_eq(n, 2);
-    for (int i = 0; i < n; i++) {
+    cJSON *g[2];
+    burn_league_under_load(&p, NULL, NULL, g);
+    for (int i = 0; i < 2; i++) {
         ck_assert_str_eq(cJSON_GetObjectItem(g[i], "reason")->valuestring, "timeout");
         ck_assert_msg(cJSON_IsTrue(cJSON_GetObjectItem(g[i], "under_load")),
                       "game %d not marked under load", i);
@@ -90,18 +110,9 @@ END_TEST
 START_TEST(cpu_mode_never_loses_that_bot_on_time)
 {
     test_paths p = paths_in(tmpdir());
-    char *argv[] = {ARENA, "--bot", BURN, "--bot", "first=" FIRST, "-g", "2", "--max-plies",
-                    "20", "-c", "1", "--time-mode", "cpu", "--wall-cap", "5000",
-                    "--out", p.out, NULL};
-    load l;
-    load_start(&l);
-    int rc = run(argv, p.o, p.e, 120000);
-    load_stop(&l);
-    ck_assert_int_eq(rc, 0);
-    cJSON *g[4];
-    int n = games_of(p.out, g, 4);
-    ck_assert_int_eq(n, 2);
-    for (int i = 0; i < n; i++) {
+    cJSON *g[2];
+    burn_league_under_load(&p, "--time-mode", "cpu", g);
+    for (int i = 0; i < 2; i++) {
         ck_assert_str_eq(cJSON_GetObjectItem(g[i], "reason")->valuestring, "ply_limit");
         ck_assert_ptr_null(cJSON_GetObjectItem(g[i], "under_load"));
         /* the burner's side: about 100 ms of CPU a turn */

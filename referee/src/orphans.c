@@ -1,11 +1,10 @@
 /* orphans.c - what a bot leaves behind: kill and reap (orphans.h). */
 #include "orphans.h"
+#include "procstat.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -72,50 +71,11 @@ static int registered_locked(pid_t pid)
     return 0;
 }
 
-/* The process group of pid from /proc/<pid>/stat, or -1. */
+/* The process group of pid (procstat.h), or -1. */
 static pid_t pgid_of(pid_t pid)
 {
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    /* after the command name in parentheses: state ppid pgrp */
-    char *rp = strrchr(buf, ')');
-    int ppid, pgrp;
-    char state;
-    if (!rp || sscanf(rp + 1, " %c %d %d", &state, &ppid, &pgrp) != 3)
-        return -1;
-    return pgrp;
-}
-
-/* Appends this process's children (every thread's) to pids; returns the
- * count (at most max). */
-static int children(pid_t *pids, int max)
-{
-    int n = 0;
-    DIR *d = opendir("/proc/self/task");
-    if (!d)
-        return 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < max) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[300];
-        snprintf(path, sizeof path, "/proc/self/task/%s/children", e->d_name);
-        FILE *f = fopen(path, "re");
-        if (!f)
-            continue;
-        int pid;
-        while (n < max && fscanf(f, "%d", &pid) == 1)
-            pids[n++] = pid;
-        fclose(f);
-    }
-    closedir(d);
-    return n;
+    ref_procstat st;
+    return ref_procstat_read(pid, &st) == 0 ? st.pgrp : -1;
 }
 
 int ref_orphans_reap(void)
@@ -127,7 +87,7 @@ int ref_orphans_reap(void)
     for (int round = 0; round < ORPHAN_ROUNDS; round++) {
         /* every bot leader of a full arena (256 games) fits, with room */
         static __thread pid_t kids[1024];
-        int n = children(kids, 1024), found = 0;
+        int n = ref_proc_children(getpid(), 0, kids, 0, 1024), found = 0;
         for (int i = 0; i < n; i++) {
             pthread_mutex_lock(&reg_lock);
             int live_bot = registered_locked(kids[i]);

@@ -69,8 +69,10 @@ static ref_chan_rc read_cpu(ref_turn_clock *c, ref_bot *bot, ref_bot *other, int
 {
     int64_t cap = c->t0_ns + (int64_t)c->cap_ms * NS_PER_MS;
     int64_t budget_us = (int64_t)(c->limit_ms + c->margin_ms) * 1000;
-    for (;;) {
-        int64_t used = cpu_since_start(c, bot);
+    /* the first slice starts from ref_clock_start's measure (0 used): no
+     * second read of the meter before the bot has run */
+    for (int first = 1;; first = 0) {
+        int64_t used = first ? c->cpu_us : cpu_since_start(c, bot);
         int64_t now = ref_chan_now_ns();
         if (used > budget_us) {
             c->why = REF_CLOCK_CPU;
