@@ -42,7 +42,8 @@ START_TEST(test_league_file_good)
         "  ],\n"
         "  \"format\": \"gauntlet\", \"gauntlet_bot\": \"me\", \"games\": 6,\n"
         "  \"concurrency\": 3, \"seed\": \"-9223372036854775808\", \"out\": \"res\",\n"
-        "  \"turn_ms\": 50, \"first_turn_ms\": 500, \"max_plies\": 100, \"anchor\": \"ab\"\n"
+        "  \"turn_ms\": 50, \"first_turn_ms\": 500, \"max_plies\": 100, \"anchor\": \"ab\",\n"
+        "  \"pages\": \"all\"\n"
         "}\n";
     arena_settings s;
     arena_settings_init(&s);
@@ -65,6 +66,7 @@ START_TEST(test_league_file_good)
     ck_assert_int_eq(s.turn_ms, 50);
     ck_assert_int_eq(s.first_turn_ms, 500);
     ck_assert_int_eq(s.max_plies, 100);
+    ck_assert_int_eq(s.pages, ARENA_PAGES_ALL);
     char *cmd = arena_command_expand(s.bots[0].command, "/opt/it's", "dir", 7);
     ck_assert_str_eq(cmd, "'/opt/it'\\''s'/loa-ab");
     free(cmd);
@@ -130,6 +132,8 @@ START_TEST(test_league_file_bad)
         {"{\"bots\": [{\"name\": \"\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
          "\"y\"}]}", ARENA_E_CONFIG, "name is empty"},
         {"{\"bots\": [], \"turn_ms\": 0}", ARENA_E_CONFIG, "turn_ms"},
+        {"{\"bots\": [], \"pages\": \"some\"}", ARENA_E_CONFIG,
+         "\"pages\": 'some' is not \"faults\", \"all\" or \"none\""},
         /* out of range before any conversion (UB otherwise) */
         {"{\"bots\": [], \"max_plies\": 1e300}", ARENA_E_CONFIG,
          "\"max_plies\" must be an integer"},
@@ -295,6 +299,31 @@ START_TEST(test_sandbox_key)
 }
 END_TEST
 
+START_TEST(test_pages_words_and_which_games)
+{
+    static const char *const words[] = {"faults", "all", "none"};
+    for (int i = 0; i < 3; i++) {
+        arena_pages p = ARENA_PAGES_NONE;
+        ck_assert_int_eq(arena_pages_from_name(words[i], &p), 0);
+        ck_assert_str_eq(arena_pages_name(p), words[i]);
+    }
+    arena_pages p = ARENA_PAGES_ALL;
+    ck_assert_int_eq(arena_pages_from_name("All", &p), ARENA_E_INVAL);
+    ck_assert_int_eq(arena_pages_from_name(NULL, &p), ARENA_E_INVAL);
+    ck_assert_int_eq(p, ARENA_PAGES_ALL); /* unchanged */
+    arena_settings s;
+    arena_settings_init(&s);
+    ck_assert_int_eq(s.pages, ARENA_PAGES_FAULTS); /* the default */
+    arena_settings_clear(&s);
+    ck_assert(arena_pages_wants(ARENA_PAGES_FAULTS, REF_REASON_TIMEOUT));
+    ck_assert(arena_pages_wants(ARENA_PAGES_FAULTS, REF_REASON_CRASHED));
+    ck_assert(!arena_pages_wants(ARENA_PAGES_FAULTS, REF_REASON_CONNECTED));
+    ck_assert(!arena_pages_wants(ARENA_PAGES_FAULTS, REF_REASON_PLY_LIMIT));
+    ck_assert(arena_pages_wants(ARENA_PAGES_ALL, REF_REASON_PLY_LIMIT));
+    ck_assert(!arena_pages_wants(ARENA_PAGES_NONE, REF_REASON_TIMEOUT));
+}
+END_TEST
+
 START_TEST(test_reads_only_len_bytes)
 {
     /* a buffer without a NUL: the error snippet must stop at len (ASan
@@ -318,6 +347,7 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"reads_only_the_bytes_it_is_given", test_reads_only_len_bytes, 30},
+        {"pages_words_and_which_games", test_pages_words_and_which_games, 30},
         {"reads_the_sandbox_of_the_league_and_of_a_bot", test_sandbox_key, 30},
         {"names_the_file_of_a_65th_bot", test_too_many_bots_names_the_file, 30},
         {"reads_and_checks_the_sprt_key", test_sprt_key, 30},

@@ -79,7 +79,7 @@ START_TEST(arena_writes_index_and_pages_and_rewrites_them)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
     ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot b='" BIN "loa-example' "
-                        "--games 4 -c 2 -q -o %s/out > /dev/null 2>&1", dir), 0);
+                        "--games 4 -c 2 --pages all -q -o %s/out > /dev/null 2>&1", dir), 0);
     char out[1024];
     snprintf(out, sizeof out, "%s/out", dir);
     for (int id = 0; id < 4; id++)
@@ -100,6 +100,76 @@ START_TEST(arena_writes_index_and_pages_and_rewrites_them)
 }
 END_TEST
 
+/* Whether game id of DIR/games.jsonl ended by a bot's fault ("fault" not
+ * null); -1 when the line is missing. */
+static int fault_of(const char *jsonl, int id)
+{
+    char key[32];
+    snprintf(key, sizeof key, "{\"id\":%d,", id);
+    const char *line = strstr(jsonl, key);
+    if (!line)
+        return -1;
+    const char *f = strstr(line, "\"fault\":");
+    const char *nl = strchr(line, '\n');
+    ck_assert_msg(f && (!nl || f < nl), "no fault field in game %d", id);
+    return strncmp(f + 8, "null", 4) != 0;
+}
+
+START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
+{
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    /* a-b play normal games; every game of c ends with its crash */
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot b='" BIN "loa-example' "
+                        "--bot c='" BIN "hostile-crash' --games 2 -c 2 --keep-going -q "
+                        "-o %s/out > %s/log 2>&1", dir), 0);
+    char out[1024], path[1100];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(path, sizeof path, "%s/games.jsonl", out);
+    char *jsonl = slurp(path);
+    snprintf(path, sizeof path, "%s/index.html", out);
+    char *index = slurp(path);
+    int faults = 0, normal = 0;
+    for (int id = 0; id < 6; id++) {
+        int fault = fault_of(jsonl, id);
+        ck_assert_int_ge(fault, 0);
+        faults += fault;
+        normal += !fault;
+        ck_assert_msg(exists("%s/games/%06d.json", out, id), "record of game %d", id);
+        ck_assert_msg(exists("%s/games/%06d.html", out, id) == fault, "page of game %d (fault %d)",
+                      id, fault);
+        char link[64];
+        snprintf(link, sizeof link, "\"page\":\"games/%06d.html\"", id);
+        ck_assert_msg((strstr(index, link) != NULL) == fault, "index link of game %d", id);
+    }
+    ck_assert_int_eq(faults, 4);
+    ck_assert_int_eq(normal, 2);
+    free(index);
+    /* the run names the command that writes the rest, and that command does */
+    snprintf(path, sizeof path, "%s/log", dir);
+    char *log = slurp(path);
+    ck_assert_msg(strstr(log, "pages of the games lost by a fault; loa-arena --html"), "%s", log);
+    free(log);
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --html %s/out > /dev/null", dir), 0);
+    for (int id = 0; id < 6; id++)
+        ck_assert_msg(exists("%s/games/%06d.html", out, id), "page of game %d after --html", id);
+    snprintf(path, sizeof path, "%s/index.html", out);
+    index = slurp(path);
+    ck_assert_ptr_nonnull(strstr(index, "\"page\":\"games/000000.html\""));
+    free(index);
+    free(jsonl);
+    /* --pages none: records, the index, no page */
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot c='" BIN "hostile-crash' "
+                        "--games 2 --keep-going --pages none -q -o %s/none > /dev/null 2>&1", dir), 0);
+    snprintf(out, sizeof out, "%s/none", dir);
+    ck_assert(exists("%s/games/%06d.json", out, 1));
+    ck_assert(!exists("%s/games/%06d.html", out, 0) && !exists("%s/games/%06d.html", out, 1));
+    snprintf(path, sizeof path, "%s/index.html", out);
+    ck_assert_int_eq(access(path, R_OK), 0);
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a=x --pages some -o %s/bad > /dev/null 2>&1", dir), 2);
+    sh("rm -r %s", dir);
+}
+END_TEST
+
 START_TEST(interrupted_arena_still_writes_its_index)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -112,7 +182,8 @@ START_TEST(interrupted_arena_still_writes_its_index)
         freopen(cmd, "w", stdout);
         freopen(cmd, "a", stderr);
         execl(BIN "loa-arena", "loa-arena", "--bot", "a=" BIN "loa-first", "--bot",
-              "b=" BIN "hostile-slow 20", "--games", "1000", "-c", "1", "-q", "-o", out,
+              "b=" BIN "hostile-slow 20", "--games", "1000", "-c", "1", "--pages", "all", "-q",
+              "-o", out,
               (char *)NULL);
         _exit(127);
     }
@@ -141,6 +212,8 @@ int main(void)
         {"arena_writes_index_and_pages_and_rewrites_them", arena_writes_index_and_pages_and_rewrites_them,
          60},
         {"interrupted_arena_still_writes_its_index", interrupted_arena_still_writes_its_index, 60},
+        {"default_pages_are_the_faults_and_html_writes_the_rest",
+         default_pages_are_the_faults_and_html_writes_the_rest, 60},
     };
     return loa_run_suite("replay_integration", cases, LOA_COUNT(cases));
 }

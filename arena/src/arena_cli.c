@@ -38,7 +38,8 @@ enum {
     OPT_TIME_MODE,
     OPT_WALL_CAP,
     OPT_TIME_MARGIN,
-    OPT_CPU_METHOD
+    OPT_CPU_METHOD,
+    OPT_PAGES
 };
 
 static const struct option options[] = {
@@ -55,6 +56,7 @@ static const struct option options[] = {
     {"wall-cap", required_argument, NULL, OPT_WALL_CAP},
     {"time-margin", required_argument, NULL, OPT_TIME_MARGIN},
     {"cpu-method", required_argument, NULL, OPT_CPU_METHOD},
+    {"pages", required_argument, NULL, OPT_PAGES},
     {"gauntlet-bot", required_argument, NULL, OPT_GAUNTLET_BOT},
     {"anchor", required_argument, NULL, OPT_ANCHOR},
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
@@ -108,6 +110,9 @@ void arena_cli_usage(FILE *out)
         "                           CPU time (default 4 times the turn's limit)\n"
         "      --time-margin MS     accept answers late by at most MS, counted as late\n"
         "      --cpu-method M       cpu mode: auto (default), cgroup or proc\n"
+        "      --pages WHICH        replay pages written as games end: faults (default:\n"
+        "                           games lost by a bot's fault), all or none; --html DIR\n"
+        "                           writes the rest later (docs/replay.md)\n"
         "      --openings FILE      start each colour-swapped pair from an opening of FILE\n"
         "                           (one a line, moves separated by spaces; # comments)\n"
         "      --openings-order O   file (default: in file order) or random (shuffled\n"
@@ -349,6 +354,11 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
         if (ref_cpu_method_from_name(f->arg, &s->cpu_method))
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "--cpu-method: '%s' is not auto, cgroup or proc", f->arg);
+        return 0;
+    case OPT_PAGES:
+        if (arena_pages_from_name(f->arg, &s->pages))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--pages: '%s' is not faults, all or none", f->arg);
         return 0;
     case OPT_WALL_CAP:
         return int_arg("wall-cap", f->arg, 1, 3600000, &s->wall_cap_ms, err, errsz);

@@ -337,6 +337,12 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
                                "%s: \"cpu_method\": '%s' is not \"auto\", \"cgroup\" or "
                                "\"proc\"", src, str);
+        } else if (strcmp(k, "pages") == 0) {
+            if (!(rc = get_string(it, src, &str, err, errsz)) &&
+                arena_pages_from_name(str, &s->pages))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"pages\": '%s' is not \"faults\", \"all\" or \"none\"",
+                               src, str);
         } else if (strcmp(k, "wall_cap_ms") == 0) {
             rc = get_int(it, src, 0, 3600000, &s->wall_cap_ms, err, errsz);
         } else if (strcmp(k, "time_margin_ms") == 0) {
@@ -426,7 +432,7 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                            "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, time_mode, "
                            "wall_cap_ms, time_margin_ms, cpu_method, anchor, openings, "
                            "openings_order, random_plies, sprt, rating_interval, sandbox, "
-                           "description)", src, k);
+                           "pages, description)", src, k);
         }
     }
     if (rc)

@@ -191,7 +191,8 @@ static int on_result(const arena_outcome *o, void *user)
         snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
                  o->record.id, err);
         arena_progress_warn(st->progress, msg);
-    } else if (write_page(st->s->out_dir, o->record.id, err, sizeof err)) {
+    } else if (arena_pages_wants(st->s->pages, o->record.reason) &&
+               write_page(st->s->out_dir, o->record.id, err, sizeof err)) {
         snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
         arena_progress_warn(st->progress, msg);
     }
@@ -437,8 +438,17 @@ static int run_league(arena_cli *cli)
     if (write_page(s->out_dir, -1, err, sizeof err))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
 #ifdef LOA_HAVE_REPLAY
-    else
+    else if (s->pages == ARENA_PAGES_ALL)
         printf("Replays: %s/index.html\n", s->out_dir);
+    else {
+        char *q = arena_shell_quote(s->out_dir);
+        printf("Replays: %s/index.html (%s; loa-arena --html %s writes every page)\n",
+               s->out_dir,
+               s->pages == ARENA_PAGES_NONE ? "no game pages"
+                                            : "pages of the games lost by a fault",
+               q ? q : s->out_dir);
+        free(q);
+    }
 #endif
     fflush(stdout);
     arena_progress_free(progress);

@@ -66,6 +66,7 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
     dst->wall_cap_ms = src->wall_cap_ms;
     dst->time_margin_ms = src->time_margin_ms;
     dst->cpu_method = src->cpu_method;
+    dst->pages = src->pages;
     dst->openings_random = src->openings_random;
     dst->random_plies = src->random_plies;
     dst->games_given = src->games_given;
@@ -262,6 +263,28 @@ int arena_format_parse(const char *text, arena_format *out)
 const char *arena_format_name(arena_format f)
 {
     return f == ARENA_FORMAT_GAUNTLET ? "gauntlet" : "round-robin";
+}
+
+static const char *const pages_names[] = {"faults", "all", "none"};
+
+const char *arena_pages_name(arena_pages p)
+{
+    return (unsigned)p < 3 ? pages_names[p] : "faults";
+}
+
+int arena_pages_from_name(const char *s, arena_pages *out)
+{
+    for (int i = 0; s && i < 3; i++)
+        if (strcmp(s, pages_names[i]) == 0) {
+            *out = (arena_pages)i;
+            return 0;
+        }
+    return ARENA_E_INVAL;
+}
+
+int arena_pages_wants(arena_pages p, ref_reason reason)
+{
+    return p == ARENA_PAGES_ALL || (p == ARENA_PAGES_FAULTS && ref_reason_is_fault(reason));
 }
 
 int arena_settings_add_bot(arena_settings *s, const char *name, const char *command,

@@ -67,6 +67,21 @@ typedef struct arena_bot {
                       else a ref_sandbox */
 } arena_bot;
 
+/* Which games get their replay page (docs/replay.md) as they end: "pages" /
+ * --pages. A page is made from the game's record, so a page not written
+ * then is one `loa-arena --html DIR` away; not part of the league's
+ * identity. Why not every page by default: a page is about 65 KB and
+ * 0.7 ms of CPU (cJSON's number printing), more than the game between two
+ * fast bots itself; a 20000-game SPRT would write 1.3 GB of pages nobody
+ * opens, and no match runner writes per-game files unasked (issue 16). */
+typedef enum arena_pages {
+    ARENA_PAGES_FAULTS = 0, /* default: the games a bot lost by its own fault
+                               (ref_reason_is_fault: timeout, crash, invalid
+                               action...), the ones a user must look at */
+    ARENA_PAGES_ALL,        /* every game */
+    ARENA_PAGES_NONE        /* none (the index page is still written) */
+} arena_pages;
+
 typedef struct arena_settings {
     arena_bot bots[ARENA_MAX_BOTS];
     int bot_count;
@@ -108,6 +123,8 @@ typedef struct arena_settings {
                             it are accepted and counted; part of the identity */
     ref_cpu_method cpu_method; /* "cpu_method" / --cpu-method: how cpu mode measures
                             (a property of the machine: not in the identity) */
+    arena_pages pages;   /* "pages" / --pages: which games get a replay page as
+                            they end (not in the identity) */
     char *anchor;        /* bot whose Elo is 0; NULL = the mean Elo is 0 */
     char *openings_file; /* "openings": the openings file, absolute; NULL none */
     int openings_random; /* "openings_order": 0 "file" (file order), 1 "random"
@@ -182,6 +199,16 @@ int arena_sprt_tested_bot(const arena_settings *s);
 int arena_format_parse(const char *text, arena_format *out);
 /* "round-robin" or "gauntlet". Static string. */
 const char *arena_format_name(arena_format f);
+
+/* "faults", "all" or "none" (the --pages and "pages" words). */
+const char *arena_pages_name(arena_pages p);
+
+/* The arena_pages named s (arena_pages_name's words). Returns 0, or
+ * ARENA_E_INVAL for NULL or another word (*out unchanged). */
+int arena_pages_from_name(const char *s, arena_pages *out);
+
+/* 1 when a game that ended for reason gets its page as it ends under p. */
+int arena_pages_wants(arena_pages p, ref_reason reason);
 
 /* Checks the league as a whole: 2..ARENA_MAX_BOTS bots, names valid and
  * unique, commands non-empty, games even and in 2..1000000, at most

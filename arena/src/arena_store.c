@@ -413,7 +413,7 @@ int arena_store_write_game(arena_store *st, int id, const ref_game *g, char *err
     if (!path)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     cJSON *j = ref_game_to_json(g);
-    int rc = arena_store_write_json(path, j);
+    int rc = arena_store_write_json(path, j, 1);
     cJSON_Delete(j);
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
@@ -433,7 +433,7 @@ int arena_store_write_standings(arena_store *st, const cJSON *standings, char *e
 {
     if (!st || !standings || st->fd < 0)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
-    int rc = arena_store_write_json(st->standings_path, standings);
+    int rc = arena_store_write_json(st->standings_path, standings, 0);
     if (rc == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)

@@ -74,9 +74,11 @@ int arena_store_check_fingerprints(const arena_store *st, const cJSON *fresh, ch
  * ARENA_E_NOMEM. */
 int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, size_t errsz);
 
-/* Writes a cJSON tree pretty-printed with a final newline to path
- * atomically (util_write_file_atomic). Returns 0, ARENA_E_NOMEM or
- * ARENA_E_IO (errno set). */
-int arena_store_write_json(const char *path, const cJSON *j);
+/* Writes a cJSON tree with a final newline to path atomically
+ * (util_write_file_atomic): pretty-printed for the files people read
+ * (league.json, standings.json), on one line when compact (game records:
+ * read by tools, written once a game, half the bytes). Returns 0,
+ * ARENA_E_NOMEM or ARENA_E_IO (errno set). */
+int arena_store_write_json(const char *path, const cJSON *j, int compact);
 
 #endif

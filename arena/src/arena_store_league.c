@@ -161,7 +161,7 @@ int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, siz
     } else if (rc == 0 && digest[0] && !cJSON_AddStringToObject(j, OPENINGS_KEY, digest)) {
         rc = ARENA_E_NOMEM;
     } else if (rc == 0) {
-        rc = arena_store_write_json(st->league_path, j);
+        rc = arena_store_write_json(st->league_path, j, 0);
     }
     cJSON_Delete(j);
     if (rc == ARENA_E_NOMEM)
@@ -172,9 +172,9 @@ int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, siz
     return 0;
 }
 
-int arena_store_write_json(const char *path, const cJSON *j)
+int arena_store_write_json(const char *path, const cJSON *j, int compact)
 {
-    char *text = j ? cJSON_Print(j) : NULL;
+    char *text = !j ? NULL : compact ? cJSON_PrintUnformatted(j) : cJSON_Print(j);
     if (!text)
         return ARENA_E_NOMEM;
     size_t len = strlen(text);

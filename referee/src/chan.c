@@ -246,8 +246,10 @@ ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_
                 return REF_CHAN_ERROR;
             }
         }
-        if (off == len)
+        if (off == len) {
+            c->just_wrote = 1;
             return REF_CHAN_LINE;
+        }
         if (ref_chan_now_ns() >= deadline_ns)
             return REF_CHAN_TIMEOUT;
         short rev[W_N];
@@ -276,8 +278,12 @@ ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns
     for (;;) {
         if ((r = buffered_result(c, line, len, at_ns)) >= 0)
             return (ref_chan_rc)r;
-        if (read_stdout(c) != 0)
+        /* Right after its input the bot has not answered: a read would
+         * only say EAGAIN, so the first round waits at once (a line it
+         * wrote ahead makes the wait return at once too). */
+        if (!c->just_wrote && read_stdout(c) != 0)
             return REF_CHAN_ERROR;
+        c->just_wrote = 0;
         if ((r = buffered_result(c, line, len, at_ns)) >= 0)
             return (ref_chan_rc)r;
         /* Everything readable was read and holds no newline. */

@@ -50,6 +50,8 @@ typedef struct ref_chan {
     char tail[REF_STDERR_CAP]; /* last stderr bytes since the last take */
     size_t tail_len;
     int error;              /* errno of REF_CHAN_ERROR */
+    int just_wrote;         /* input was written since the last read: the
+                               answer cannot be there yet */
 } ref_chan;
 
 /* Binds c to a started proc. Returns 0 or -1 (out of memory). */

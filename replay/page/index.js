@@ -116,6 +116,9 @@
       shown += ok;
     });
     $('f-count').textContent = shown + ' of ' + rows.length + ' games';
+    const bare = D.games.filter(function (x) { return !x.page; }).length;
+    $('f-pages').textContent = bare ? bare + ' without a replay page (loa-arena writes the pages of games ' +
+      'lost by a fault unless --pages all): loa-arena --html ' + D.dir + ' writes them' : '';
     const h = Object.keys(f).filter(function (k) { return f[k]; })
       .map(function (k) { return k + '=' + encodeURIComponent(f[k]); }).join('&');
     if (location.hash.slice(1) !== h) history.replaceState(null, '', h ? '#' + h : location.pathname);

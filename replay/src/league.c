@@ -104,6 +104,24 @@ static cJSON *games_rows(const char *text, size_t len)
     return rows;
 }
 
+/* Links only the pages that exist: loa-arena writes pages for some games
+ * only (--pages), and a link to nothing is a dead end where a plain id
+ * with the index's note says how to get the page. */
+static void drop_missing_pages(const char *dir, cJSON *rows)
+{
+    cJSON *row;
+    cJSON_ArrayForEach(row, rows) {
+        const cJSON *page = cJSON_GetObjectItemCaseSensitive(row, "page");
+        if (!cJSON_IsString(page))
+            continue;
+        char *path = util_path_join(dir, page->valuestring);
+        struct stat sb;
+        if (!path || stat(path, &sb) != 0)
+            cJSON_DeleteItemFromObjectCaseSensitive(row, "page");
+        free(path);
+    }
+}
+
 static const char *base_name(const char *dir)
 {
     size_t n = strlen(dir);
@@ -142,6 +160,8 @@ int replay_write_index(const char *dir, char *err, size_t errsz)
         }
     }
     cJSON *games = rc == 0 ? games_rows(games_text ? games_text : "", games_len) : NULL;
+    if (games)
+        drop_missing_pages(dir, games);
     if (rc == 0) {
         int ok = data && games && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
                  cJSON_AddItemToObject(data, "games", games);
