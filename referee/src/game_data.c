@@ -54,6 +54,22 @@ static char *dup_bytes(const char *s, size_t n)
     return d;
 }
 
+/* The empty comment and stderr tail of most plies: shared, never freed,
+ * so that a ply costs one allocation (its output), not three (issue 16). */
+static const char no_text[] = "";
+
+/* s copied, or no_text for "" (released by release_text). */
+static const char *text_or_empty(const char *s)
+{
+    return *s ? dup_bytes(s, strlen(s)) : no_text;
+}
+
+static void release_text(const char *s)
+{
+    if (s != no_text)
+        free((char *)s);
+}
+
 static char *dup_str(const char *s)
 {
     return s ? dup_bytes(s, strlen(s)) : NULL;
@@ -115,12 +131,10 @@ ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_l
     p->move = LOA_MOVE_NONE;
     p->cpu_us = -1;
     p->output = out ? dup_bytes(out, out_len) : NULL;
-    p->comment = dup_str("");
-    p->stderr_tail = dup_str(stderr_tail ? stderr_tail : "");
-    if ((out && !p->output) || !p->comment || !p->stderr_tail) {
+    p->comment = no_text;
+    p->stderr_tail = text_or_empty(stderr_tail ? stderr_tail : "");
+    if ((out && !p->output) || !p->stderr_tail) {
         free((char *)p->output);
-        free((char *)p->comment);
-        free((char *)p->stderr_tail);
         return NULL;
     }
     g->nplies++;
@@ -132,7 +146,7 @@ int ref_ply_set_comment(ref_ply *p, const char *c, size_t n)
     char *d = dup_bytes(c, n);
     if (!d)
         return -1;
-    free((char *)p->comment);
+    release_text(p->comment);
     p->comment = d;
     return 0;
 }
@@ -143,8 +157,8 @@ void ref_game_free(ref_game *g)
         return;
     for (int i = 0; i < g->nplies; i++) {
         free((char *)g->plies[i].output);
-        free((char *)g->plies[i].comment);
-        free((char *)g->plies[i].stderr_tail);
+        release_text(g->plies[i].comment);
+        release_text(g->plies[i].stderr_tail);
     }
     free(g->plies);
     free(g->opening);
