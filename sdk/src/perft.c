@@ -19,12 +19,15 @@
  * - Moves are emitted without a branch per line or direction (both
  *   candidate moves written, kept by advancing the count): which lines hold
  *   moves is data no branch predictor learns.
- * - Won children are found without a flood fill in almost every case. The
- *   mover's groups (8-connected components) are found once per node; after
- *   a->b the mover is one group only if b is next to every group but a's,
- *   one bit of a mask made once per checker. Only then is the exact flood
- *   fill run. A capture can connect the opponent only if it had exactly
- *   two groups and b was one of them alone: one bit too.
+ * - Won children are found without a flood fill in almost every case. After
+ *   a->b the mover is one group only if b is next to every group (8-connected
+ *   component) but a's: one bit of a mask made once per checker from the
+ *   groups (others_of()), and only then is the exact flood fill run. The
+ *   masks of a side depend on its checkers alone, so a node hands the
+ *   opponent's to each child that captures nothing: the nodes of the last
+ *   two plies mostly find no group at all. A capture can connect the
+ *   opponent only if it had exactly two groups, one of them a lone checker
+ *   (lone_of()): found without a flood fill unless a checker is isolated.
  *
  * Nothing here is global: the geometry is computed per loa_perft() call
  * (a few microseconds, about 6 KB of stack) and each node is a local
@@ -224,6 +227,50 @@ static int groups_of(loa_bitboard p, loa_bitboard *groups, int max)
     return k;
 }
 
+/* For each checker a of p (at least two groups, at most LOA_MAX_CHECKERS
+ * checkers), others[a]: the squares next to every group of p but a's. After
+ * a->b, p is one group only if b is in others[a] (every other group is
+ * intact and must touch b), so a destination outside it is decided by one
+ * bit and only one inside needs the flood fill. Set for p's squares only. */
+static void others_of(loa_bitboard p, loa_bitboard *others)
+{
+    loa_bitboard grp[LOA_MAX_CHECKERS], excl[LOA_MAX_CHECKERS], acc = ~(loa_bitboard)0;
+    int ng = groups_of(p, grp, LOA_MAX_CHECKERS);
+    /* the AND of the others' reaches: prefix, then suffix */
+    for (int q = 0; q < ng; q++) {
+        excl[q] = acc;
+        acc &= loa_dilate(grp[q]);
+    }
+    acc = ~(loa_bitboard)0;
+    for (int q = ng - 1; q >= 0; q--) {
+        excl[q] &= acc;
+        acc &= loa_dilate(grp[q]);
+    }
+    for (int q = 0; q < ng; q++)
+        for (loa_bitboard m = grp[q]; m;)
+            others[loa_pop_lsb(&m)] = excl[q];
+}
+
+/* The checkers of p (not one group) whose capture leaves p one group:
+ * with exactly two groups, one that is a lone checker. A checker is a group
+ * of its own only if no neighbour is in p, and three such mean three
+ * groups; so the usual answer (no isolated checker) costs no flood fill. */
+static loa_bitboard lone_of(loa_bitboard p)
+{
+    loa_bitboard h = ((p << 1) & ~LOA_FILE_A_BB) | ((p >> 1) & ~LOA_FILE_H_BB);
+    loa_bitboard iso = p & ~(h | (p | h) << 8 | (p | h) >> 8), lone = 0;
+    loa_bitboard rest = iso & (iso - 1);
+    if (!iso || (rest & (rest - 1)))
+        return 0; /* none, or three groups at least */
+    while (iso) {
+        loa_bitboard c = iso & (0 - iso);
+        iso ^= c;
+        if (loa_connected(p & ~c))
+            lone |= c;
+    }
+    return lone;
+}
+
 /* The last two plies below n (ongoing):
  * each child's move count without playing it (see the top of the file).
  *
@@ -232,7 +279,7 @@ static int groups_of(loa_bitboard p, loa_bitboard *groups, int max)
  * than the counting. Here the moves of every checker become bits of one
  * 96-bit set (checker j, direction d: bit 8j + d), built without a
  * branch, and a single loop walks it. */
-static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
+static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const loa_bitboard *others)
 {
     int s = n->side, o = s ^ 1;
     const uint16_t *ust = n->st[s], *ost = n->st[o];
@@ -269,41 +316,21 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
     if (k == 0)
         return total ? (uint64_t)total : 1; /* we pass; then the opponent's moves */
 
-    /* Our groups (at least two: n is ongoing). After a->b we are one
-     * group only if b touches every group but a's (and a's too, unless a
-     * was alone): so b must be in others[j], the squares next to all the
-     * groups but checker j's. A destination outside it is decided by one
-     * bit; inside, the flood fill decides. */
-    loa_bitboard grp[LOA_MAX_CHECKERS], reach[LOA_MAX_CHECKERS], others[LOA_MAX_CHECKERS];
-    int ng = groups_of(us, grp, LOA_MAX_CHECKERS);
-    for (int q = 0; q < ng; q++)
-        reach[q] = loa_dilate(grp[q]);
-    for (int j = 0; j < nj; j++) {
-        loa_bitboard o_j = ~(loa_bitboard)0;
-        for (int q = 0; q < ng; q++)
-            o_j &= reach[q] | (0 - (grp[q] >> sq[j] & 1)); /* j's own group: no condition */
-        others[j] = o_j;
+    /* Our groups (at least two: n is ongoing), unless the parent gave them:
+     * see others_of(). */
+    loa_bitboard own[64];
+    if (!others) {
+        others_of(us, own);
+        others = own;
     }
-
-    /* The opponent's checkers whose capture leaves it one group: with
-     * exactly two groups, a group that is a lone checker. */
-    loa_bitboard lone = 0;
-    {
-        loa_bitboard g0 = them & (0 - them), next;
-        while ((next = loa_dilate(g0) & them) != g0)
-            g0 = next;
-        loa_bitboard g1 = them & ~g0;
-        if (!(g1 & (g1 - 1)))
-            lone |= g1; /* the second group is one checker (or none) */
-        if (!(g0 & (g0 - 1)) && loa_connected(g1))
-            lone |= g0;
-    }
+    /* The opponent's checkers whose capture leaves it one group. */
+    loa_bitboard lone = lone_of(them);
 
     uint64_t leaves = 0;
     for (int x = 0; x < k; x++) {
             int b = mv[x] & 0xFF, tag = mv[x] >> 8, j = tag >> 2, f = tag & 3, a = sq[j];
             if ((lone >> b & 1) ||
-                ((others[j] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
+                ((others[a] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
                 continue; /* a capture connects the opponent, or we are one group: won */
             /* the opponent's moves in the child: a's other lines, then the
              * four lines through b, the line of the move without a */
@@ -318,33 +345,49 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
     return leaves;
 }
 
-/* n is ongoing (neither side is one group); depth >= 1. */
-static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth)
+/* n is ongoing (neither side is one group); depth >= 1. others: the side
+ * to move's others_of(), or NULL. */
+static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth,
+                          const loa_bitboard *others)
 {
     if (depth == 1) {
         int c = n->total[n->side];
         return c ? (uint64_t)c : 1; /* no move: the single pass */
     }
     if (depth == 2)
-        return perft_last_two(g, n);
+        return perft_last_two(g, n, others);
     uint16_t mv[LOA_MAX_MOVES];
     int k = node_moves(g, n, mv);
     if (k == 0) {
         /* the pass changes no checker: the child is ongoing too */
         perft_node c = *n;
         c.side ^= 1;
-        return perft_rec(g, &c, depth - 1);
+        return perft_rec(g, &c, depth - 1, NULL);
     }
+    int s = n->side;
+    loa_bitboard us = n->pieces[s], them = n->pieces[s ^ 1];
+    /* The won tests of the children: ours by others_of() (one group after
+     * a->b), theirs by lone_of(). The opponent's others_of() too, for the
+     * children that capture nothing (they leave its checkers as they are). */
+    loa_bitboard own[64], opp[64];
+    if (!others) {
+        others_of(us, own);
+        others = own;
+    }
+    loa_bitboard lone = lone_of(them);
+    int opp_ok = loa_popcount(them) <= LOA_MAX_CHECKERS;
+    if (opp_ok)
+        others_of(them, opp);
     uint64_t leaves = 0;
     for (int j = 0; j < k; j++) {
         perft_node c;
         int a = mv[j] & 0xFF, b = mv[j] >> 8;
-        node_play(g, n, a, b, &c);
-        int s = n->side;
-        if (loa_connected(c.pieces[s]) ||
-            ((n->pieces[s ^ 1] >> b & 1) && loa_connected(c.pieces[s ^ 1])))
+        if ((lone >> b & 1) ||
+            ((others[a] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
             continue; /* won, a leaf */
-        leaves += perft_rec(g, &c, depth - 1);
+        node_play(g, n, a, b, &c);
+        int cap = (int)(them >> b & 1);
+        leaves += perft_rec(g, &c, depth - 1, opp_ok && !cap ? opp : NULL);
     }
     return leaves;
 }
@@ -359,5 +402,5 @@ uint64_t loa_perft(const loa_board *b, int depth)
     perft_node n;
     geo_init(&g);
     node_init(&g, b, &n);
-    return perft_rec(&g, &n, depth);
+    return perft_rec(&g, &n, depth, NULL);
 }
