@@ -15,7 +15,11 @@
  *   a->b changes, in the opponent's view, the line it runs along (a and b
  *   together), the other three lines through a (the same for every move of
  *   that checker: computed once) and the other three through b. The child's
- *   move count is the node's total plus those differences.
+ *   move count is the node's total plus those differences. Each difference
+ *   on a line of a alone or b alone is one byte read: loa_line_deltas
+ *   (tables.h) gives, per line state, the count's change when any one cell
+ *   changes hands, and the node copies the rows of its 46 lines once. The
+ *   line of the move takes one count lookup.
  * - Moves are emitted without a branch per line or direction (both
  *   candidate moves written, kept by advancing the count): which lines hold
  *   moves is data no branch predictor learns.
@@ -30,9 +34,11 @@
  *   (lone_of()): found without a flood fill unless a checker is isolated.
  *
  * Nothing here is global: the geometry is computed per loa_perft() call
- * (a few microseconds, about 6 KB of stack) and each node is a local
- * value, so concurrent calls are safe.
+ * (a few microseconds, about 7 KB of stack) and each node is a local
+ * value (with its frame, under 2 KB a ply), so concurrent calls are safe.
  */
+#include <string.h>
+
 #include "loa/movegen.h"
 #include "tables.h"
 
@@ -48,6 +54,9 @@ typedef struct perft_geo {
     uint8_t line[64][4];         /* the four lines through a square, by family */
     uint8_t cell[64][4];         /* the square's cell index on that line */
     uint16_t pw[64][4];          /* 3^cell */
+    /* 8 line + cell by family, the four twice: the three families but f
+     * are ci[sq][f + 1..3], without a wrap */
+    uint16_t ci[64][8];
     int8_t step[PERFT_LINES];    /* square difference between cells i and i+1 */
     loa_bitboard mask[PERFT_LINES];
     /* target[a][f][d]: the squares d cells from a along its family-f line
@@ -103,6 +112,7 @@ static void geo_init(perft_geo *g)
     for (int sq = 0; sq < 64; sq++)
         for (int f = 0; f < 4; f++) {
             int l = g->line[sq][f], i = g->cell[sq][f], len = loa_popcount(g->mask[l]);
+            g->ci[sq][f] = g->ci[sq][f + 4] = (uint16_t)(8 * l + i);
             for (int d = 0; d <= 8; d++) {
                 g->target[sq][f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
                 g->target[sq][f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
@@ -271,45 +281,61 @@ static loa_bitboard lone_of(loa_bitboard p)
     return lone;
 }
 
-/* The last two plies below n (ongoing):
- * each child's move count without playing it (see the top of the file).
+/* The last two plies below n (ongoing): each child's move count without
+ * playing it (see the top of the file). others: our others_of(), or NULL.
  *
- * Why the moves are not listed first: iterating each line's move bits ends
- * two loops per line, each end a mispredicted branch, and that cost more
- * than the counting. Here the moves of every checker become bits of one
- * 96-bit set (checker j, direction d: bit 8j + d), built without a
- * branch, and a single loop walks it. */
+ * A move a->b along its family-f line L changes the opponent's count on
+ * a's other three lines (a checker leaves: the same for every move of a,
+ * so computed once per checker and line into base), on b's other three (a
+ * checker arrives) and on L (both at once). The first two are one byte
+ * each of dl: the loa_line_deltas row of each of the opponent's line
+ * states, copied once per node (46 copies, against the 100 or so reads of
+ * the moves). L alone needs a count lookup per move.
+ *
+ * Why the moves are listed first, without a branch (emit_family()), and
+ * then walked by one loop: a loop over each line's move bits ends twice
+ * per line, each end a mispredicted branch, and that cost more than the
+ * counting. */
 static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const loa_bitboard *others)
 {
     int s = n->side, o = s ^ 1;
     const uint16_t *ust = n->st[s], *ost = n->st[o];
     loa_bitboard us = n->pieces[s], them = n->pieces[o];
-
     const uint8_t *cnt = n->cnt[o];
     int total = n->total[o];
 
-    /* Per checker j and family f (tag 4j + f): the opponent's count
-     * without a's lines but the family-f one (what a's leaving changes on
-     * the other three), a's state term on that line, and the moves, as
-     * b | tag << 8. */
+    /* dl.d[8 l + i]: the change of the opponent's count on line l when
+     * one of our checkers leaves cell i or arrives there */
+    union {
+        uint64_t v[PERFT_LINES];
+        int8_t d[8 * PERFT_LINES];
+    } dl;
+    for (int l = 0; l < PERFT_LINES; l++)
+        memcpy(&dl.v[l], loa_line_deltas[ost[l]], sizeof dl.v[l]);
+
+    /* Per checker j and family f (tag 4j + f): base, the opponent's count
+     * after a's leaving changed the other three lines, without L's count
+     * (L is counted whole, per move); rest, L's state without a; and the
+     * moves, as b | tag << 8. */
     uint8_t sq[LOA_MAX_CHECKERS];
     int base[4 * LOA_MAX_CHECKERS];
-    unsigned leave[4 * LOA_MAX_CHECKERS];
+    unsigned rest[4 * LOA_MAX_CHECKERS];
     uint16_t mv[LOA_MAX_MOVES];
     int nj = 0, k = 0;
     if (loa_popcount(us) > LOA_MAX_CHECKERS)
         us = 0; /* no LOA position: no move, as in loa_generate_moves() */
     for (loa_bitboard p = us; p; nj++) {
-        int a = loa_pop_lsb(&p), gone[4];
+        int a = loa_pop_lsb(&p), gone[4], old[4];
         for (int f = 0; f < 4; f++) {
             int l = g->line[a][f];
-            leave[4 * nj + f] = 2u * g->pw[a][f];
-            gone[f] = count(ost[l] - 2u * g->pw[a][f]) - cnt[l];
+            rest[4 * nj + f] = ost[l] - 2u * g->pw[a][f];
+            gone[f] = dl.d[g->ci[a][f]];
+            old[f] = cnt[l];
             k = emit_family(g, n, ust, a, f, (unsigned)(4 * nj + f), mv, k);
         }
         int all = total + gone[0] + gone[1] + gone[2] + gone[3];
         for (int f = 0; f < 4; f++)
-            base[4 * nj + f] = all - gone[f];
+            base[4 * nj + f] = all - gone[f] - old[f];
         sq[nj] = (uint8_t)a;
     }
 
@@ -328,20 +354,18 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const lo
 
     uint64_t leaves = 0;
     for (int x = 0; x < k; x++) {
-            int b = mv[x] & 0xFF, tag = mv[x] >> 8, j = tag >> 2, f = tag & 3, a = sq[j];
-            if ((lone >> b & 1) ||
-                ((others[a] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
-                continue; /* a capture connects the opponent, or we are one group: won */
-            /* the opponent's moves in the child: a's other lines, then the
-             * four lines through b, the line of the move without a */
-            unsigned arrive = 2u - (unsigned)(them >> b & 1), leave_l = leave[tag];
-            int c = base[tag];
-            for (int h = 0; h < 4; h++) {
-                int lb = g->line[b][h];
-                c += count(ost[lb] + arrive * g->pw[b][h] - (h == f ? leave_l : 0u)) - cnt[lb];
-            }
-            leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
-        }
+        int b = mv[x] & 0xFF, tag = mv[x] >> 8, f = tag & 3, a = sq[tag >> 2];
+        if ((lone >> b & 1) ||
+            ((others[a] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
+            continue; /* a capture connects the opponent, or we are one group: won */
+        /* L with our checker on b (opponent digit 2: + 2 3^cell on an
+         * empty cell, + 3^cell on a captured checker), then b's other
+         * lines (ci[b][f + 1..3]) */
+        unsigned arrive = (2u - (unsigned)(them >> b & 1)) * g->pw[b][f];
+        const uint16_t *ci = &g->ci[b][f];
+        int c = base[tag] + count(rest[tag] + arrive) + dl.d[ci[1]] + dl.d[ci[2]] + dl.d[ci[3]];
+        leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
+    }
     return leaves;
 }
 
