@@ -51,18 +51,20 @@
  * loa_perft() call (a few microseconds): a local value, so perft keeps the
  * SDK free of global state. */
 typedef struct perft_geo {
-    uint8_t line[64][4];         /* the four lines through a square, by family */
-    uint8_t cell[64][4];         /* the square's cell index on that line */
-    uint16_t pw[64][4];          /* 3^cell */
+    /* by 4 sq + family (a move's "af": its from-square and family) */
+    uint8_t line[256];           /* the four lines through a square */
+    uint8_t cell[256];           /* the square's cell index on that line */
+    uint16_t pw[256];            /* 3^cell */
+    uint16_t pw2[256];           /* 2 3^cell: an opponent digit */
     /* 8 line + cell by family, the four twice: the three families but f
      * are ci[sq][f + 1..3], without a wrap */
     uint16_t ci[64][8];
     int8_t step[PERFT_LINES];    /* square difference between cells i and i+1 */
     loa_bitboard mask[PERFT_LINES];
-    /* target[a][f][d]: the squares d cells from a along its family-f line
-     * (d = 0..8 checkers on it), toward the lower cell [0] and the higher
-     * [1]; an off-board target is a (never used: no move goes there) */
-    uint8_t target[64][4][9][2];
+    /* target[4 a + f][d]: the squares d cells from a along its family-f
+     * line (d = 0..8 checkers on it), toward the lower cell [0] and the
+     * higher [1]; an off-board target is a (never used: no move goes there) */
+    uint8_t target[256][9][2];
 } perft_geo;
 
 /* A position as perft walks it: the checkers, the side to move, the line
@@ -87,9 +89,10 @@ static void geo_line(perft_geo *g, int l, int family, int first, int step, int l
     for (int i = 0; i < len; i++) {
         int sq = first + i * step;
         g->mask[l] |= LOA_BIT(sq);
-        g->line[sq][family] = (uint8_t)l;
-        g->cell[sq][family] = (uint8_t)i;
-        g->pw[sq][family] = pow3[i];
+        g->line[4 * sq + family] = (uint8_t)l;
+        g->cell[4 * sq + family] = (uint8_t)i;
+        g->pw[4 * sq + family] = pow3[i];
+        g->pw2[4 * sq + family] = (uint16_t)(2 * pow3[i]);
     }
 }
 
@@ -111,11 +114,11 @@ static void geo_init(perft_geo *g)
     }
     for (int sq = 0; sq < 64; sq++)
         for (int f = 0; f < 4; f++) {
-            int l = g->line[sq][f], i = g->cell[sq][f], len = loa_popcount(g->mask[l]);
+            int l = g->line[4 * sq + f], i = g->cell[4 * sq + f], len = loa_popcount(g->mask[l]);
             g->ci[sq][f] = g->ci[sq][f + 4] = (uint16_t)(8 * l + i);
             for (int d = 0; d <= 8; d++) {
-                g->target[sq][f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
-                g->target[sq][f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
+                g->target[4 * sq + f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
+                g->target[4 * sq + f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
             }
         }
 }
@@ -140,8 +143,8 @@ static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
         for (loa_bitboard p = b->pieces[c]; p;) {
             int sq = loa_pop_lsb(&p);
             for (int k = 0; k < 4; k++) {
-                n->st[c][g->line[sq][k]] += g->pw[sq][k];
-                n->st[c ^ 1][g->line[sq][k]] += (uint16_t)(2 * g->pw[sq][k]);
+                n->st[c][g->line[4 * sq + k]] += g->pw[4 * sq + k];
+                n->st[c ^ 1][g->line[4 * sq + k]] += (uint16_t)(2 * g->pw[4 * sq + k]);
             }
         }
     for (int l = 0; l < PERFT_LINES; l++)
@@ -163,8 +166,8 @@ static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
 static inline int emit_family(const perft_geo *g, const perft_node *n, const uint16_t *ust, int a,
                               int f, unsigned tag, uint16_t *mv, int k)
 {
-    int l = g->line[a][f], i = g->cell[a][f];
-    const uint8_t *t = g->target[a][f][n->on[l]];
+    int l = g->line[4 * a + f], i = g->cell[4 * a + f];
+    const uint8_t *t = g->target[4 * a + f][n->on[l]];
     unsigned e = entry(ust[l]);
     mv[k] = (uint16_t)(t[0] | tag << 8);
     k += (int)(e >> i & 1u);
@@ -201,7 +204,8 @@ static void node_play(const perft_geo *g, const perft_node *n, int a, int b, per
     c->pieces[o] &= ~LOA_BIT(b);
     c->side = o;
     for (int k = 0; k < 4; k++) {
-        unsigned la = g->line[a][k], lb = g->line[b][k], pa = g->pw[a][k], pb = g->pw[b][k];
+        unsigned la = g->line[4 * a + k], lb = g->line[4 * b + k];
+        unsigned pa = g->pw[4 * a + k], pb = g->pw[4 * b + k];
         c->st[s][la] = (uint16_t)(c->st[s][la] - pa);
         c->st[o][la] = (uint16_t)(c->st[o][la] - 2 * pa);
         /* b: the mover's checker arrives (own 1 / opponent 2), a captured
@@ -213,7 +217,7 @@ static void node_play(const perft_geo *g, const perft_node *n, int a, int b, per
     }
     /* the counts of the changed lines (a line met twice changes once) */
     for (int k = 0; k < 8; k++) {
-        unsigned l = k < 4 ? g->line[a][k] : g->line[b][k - 4];
+        unsigned l = k < 4 ? g->line[4 * a + k] : g->line[4 * b + k - 4];
         for (int col = 0; col < 2; col++) {
             int now = count(c->st[col][l]);
             c->total[col] += now - c->cnt[col][l];
@@ -261,24 +265,23 @@ static void others_of(loa_bitboard p, loa_bitboard *others)
             others[loa_pop_lsb(&m)] = excl[q];
 }
 
-/* The checkers of p (not one group) whose capture leaves p one group:
- * with exactly two groups, one that is a lone checker. A checker is a group
- * of its own only if no neighbour is in p, and three such mean three
- * groups; so the usual answer (no isolated checker) costs no flood fill. */
-static loa_bitboard lone_of(loa_bitboard p)
+/* The checkers of p with no neighbour in p: each a group of its own. */
+static inline loa_bitboard isolated_of(loa_bitboard p)
 {
     loa_bitboard h = ((p << 1) & ~LOA_FILE_A_BB) | ((p >> 1) & ~LOA_FILE_H_BB);
-    loa_bitboard iso = p & ~(h | (p | h) << 8 | (p | h) >> 8), lone = 0;
+    return p & ~(h | (p | h) << 8 | (p | h) >> 8);
+}
+
+/* The checkers of p (not one group; iso its isolated_of()) whose capture
+ * leaves p one group: with exactly two groups, one that is a lone checker.
+ * Two isolated checkers are the two groups only if they are all of p, and
+ * three mean three groups; so one flood fill at most. */
+static loa_bitboard lone_of(loa_bitboard p, loa_bitboard iso)
+{
     loa_bitboard rest = iso & (iso - 1);
-    if (!iso || (rest & (rest - 1)))
-        return 0; /* none, or three groups at least */
-    while (iso) {
-        loa_bitboard c = iso & (0 - iso);
-        iso ^= c;
-        if (loa_connected(p & ~c))
-            lone |= c;
-    }
-    return lone;
+    if (rest)
+        return p == iso && !(rest & (rest - 1)) ? p : 0;
+    return iso && loa_connected(p & ~iso) ? iso : 0;
 }
 
 /* The last two plies below n (ongoing): each child's move count without
@@ -286,16 +289,16 @@ static loa_bitboard lone_of(loa_bitboard p)
  *
  * A move a->b along its family-f line L changes the opponent's count on
  * a's other three lines (a checker leaves: the same for every move of a,
- * so computed once per checker and line into base), on b's other three (a
- * checker arrives) and on L (both at once). The first two are one byte
- * each of dl: the loa_line_deltas row of each of the opponent's line
- * states, copied once per node (46 copies, against the 100 or so reads of
- * the moves). L alone needs a count lookup per move.
+ * so summed once per checker), on b's other three (a checker arrives) and
+ * on L (both at once). The first two are one byte each of dl: the
+ * loa_line_deltas row of each of the opponent's line states, copied once
+ * per node (46 copies, against the 200 or so reads). L alone needs a count
+ * lookup.
  *
- * Why the moves are listed first, without a branch (emit_family()), and
- * then walked by one loop: a loop over each line's move bits ends twice
- * per line, each end a mispredicted branch, and that cost more than the
- * counting. */
+ * The moves are listed first (emit_family(), tagged af = 4 a + f) and
+ * then walked by one loop, and everything that depends on the move's line
+ * is read per move, not per checker and line: there are 48 of those and
+ * about 36 moves. */
 static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const loa_bitboard *others)
 {
     int s = n->side, o = s ^ 1;
@@ -313,30 +316,19 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const lo
     for (int l = 0; l < PERFT_LINES; l++)
         memcpy(&dl.v[l], loa_line_deltas[ost[l]], sizeof dl.v[l]);
 
-    /* Per checker j and family f (tag 4j + f): base, the opponent's count
-     * after a's leaving changed the other three lines, without L's count
-     * (L is counted whole, per move); rest, L's state without a; and the
-     * moves, as b | tag << 8. */
-    uint8_t sq[LOA_MAX_CHECKERS];
-    int base[4 * LOA_MAX_CHECKERS];
-    unsigned rest[4 * LOA_MAX_CHECKERS];
+    /* gone[a]: the opponent's count after checker a left its four lines
+     * (set for our checkers only) */
+    int gone[64];
     uint16_t mv[LOA_MAX_MOVES];
-    int nj = 0, k = 0;
+    int k = 0;
     if (loa_popcount(us) > LOA_MAX_CHECKERS)
         us = 0; /* no LOA position: no move, as in loa_generate_moves() */
-    for (loa_bitboard p = us; p; nj++) {
-        int a = loa_pop_lsb(&p), gone[4], old[4];
-        for (int f = 0; f < 4; f++) {
-            int l = g->line[a][f];
-            rest[4 * nj + f] = ost[l] - 2u * g->pw[a][f];
-            gone[f] = dl.d[g->ci[a][f]];
-            old[f] = cnt[l];
-            k = emit_family(g, n, ust, a, f, (unsigned)(4 * nj + f), mv, k);
-        }
-        int all = total + gone[0] + gone[1] + gone[2] + gone[3];
+    for (loa_bitboard p = us; p;) {
+        int a = loa_pop_lsb(&p);
+        const uint16_t *ci = g->ci[a];
+        gone[a] = total + dl.d[ci[0]] + dl.d[ci[1]] + dl.d[ci[2]] + dl.d[ci[3]];
         for (int f = 0; f < 4; f++)
-            base[4 * nj + f] = all - gone[f] - old[f];
-        sq[nj] = (uint8_t)a;
+            k = emit_family(g, n, ust, a, f, (unsigned)(4 * a + f), mv, k);
     }
 
     if (k == 0)
@@ -350,20 +342,21 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const lo
         others = own;
     }
     /* The opponent's checkers whose capture leaves it one group. */
-    loa_bitboard lone = lone_of(them);
+    loa_bitboard lone = lone_of(them, isolated_of(them));
 
     uint64_t leaves = 0;
     for (int x = 0; x < k; x++) {
-        int b = mv[x] & 0xFF, tag = mv[x] >> 8, f = tag & 3, a = sq[tag >> 2];
+        int af = mv[x] >> 8, a = af >> 2, f = af & 3, l = g->line[af], b = mv[x] & 0xFF;
         if ((lone >> b & 1) ||
             ((others[a] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
             continue; /* a capture connects the opponent, or we are one group: won */
-        /* L with our checker on b (opponent digit 2: + 2 3^cell on an
-         * empty cell, + 3^cell on a captured checker), then b's other
-         * lines (ci[b][f + 1..3]) */
-        unsigned arrive = (2u - (unsigned)(them >> b & 1)) * g->pw[b][f];
-        const uint16_t *ci = &g->ci[b][f];
-        int c = base[tag] + count(rest[tag] + arrive) + dl.d[ci[1]] + dl.d[ci[2]] + dl.d[ci[3]];
+        /* a's four lines but L, L counted whole (without a, with our
+         * checker on b: opponent digit 2, + 2 3^cell on an empty cell,
+         * + 3^cell on a captured checker), b's other three (ci[f + 1..3]) */
+        unsigned st = ost[l] - g->pw2[af] + (g->pw2[4 * b + f] >> (them >> b & 1));
+        const uint16_t *ca = &g->ci[a][f], *cb = &g->ci[b][f];
+        int c = gone[a] - dl.d[ca[0]] - cnt[l] + count(st) + dl.d[cb[1]] + dl.d[cb[2]] +
+                dl.d[cb[3]];
         leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
     }
     return leaves;
@@ -398,7 +391,7 @@ static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth,
         others_of(us, own);
         others = own;
     }
-    loa_bitboard lone = lone_of(them);
+    loa_bitboard lone = lone_of(them, isolated_of(them));
     int opp_ok = loa_popcount(them) <= LOA_MAX_CHECKERS;
     if (opp_ok)
         others_of(them, opp);
