@@ -31,10 +31,11 @@
  *   opponent's to each child that captures nothing: the nodes of the last
  *   two plies mostly find no group at all. A capture can connect the
  *   opponent only if it had exactly two groups, one of them a lone checker
- *   (lone_of()): found without a flood fill unless a checker is isolated.
+ *   (lone_of()): found without a flood fill unless exactly one checker is
+ *   isolated.
  *
  * Nothing here is global: the geometry is computed per loa_perft() call
- * (a few microseconds, about 7 KB of stack) and each node is a local
+ * (a few microseconds, about 8 KB of stack) and each node is a local
  * value (with its frame, under 2 KB a ply), so concurrent calls are safe.
  */
 #include <string.h>
