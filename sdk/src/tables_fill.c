@@ -108,8 +108,8 @@ void loa_line_deltas_fill(int8_t (*deltas)[8])
         for (int idx = 0; idx < size; idx++)
             count[idx] = (uint8_t)__builtin_popcount(line_entry(len, idx));
         for (int idx = 0; idx < size; idx++, n++)
-            for (int i = 0, p = 1; i < 8; i++, p *= 3) {
-                int digit = idx / p % 3;
+            for (int i = 0, p = 1, x = idx; i < 8; i++, p *= 3, x /= 3) {
+                int digit = x % 3;
                 int to = digit == 2 ? idx - 2 * p : idx + (2 - digit) * p;
                 deltas[n][i] = (int8_t)(i < len ? count[to] - count[idx] : 0);
             }
