@@ -15,21 +15,31 @@
  *   a->b changes, in the opponent's view, the line it runs along (a and b
  *   together), the other three lines through a (the same for every move of
  *   that checker: computed once) and the other three through b. The child's
- *   move count is the node's total plus those differences.
+ *   move count is the node's total plus those differences. Each difference
+ *   on a line of a alone or b alone is one byte read: loa_line_deltas
+ *   (tables.h) gives, per line state, the count's change when any one cell
+ *   changes hands, and the node copies the rows of its 46 lines once. The
+ *   line of the move takes one count lookup.
  * - Moves are emitted without a branch per line or direction (both
  *   candidate moves written, kept by advancing the count): which lines hold
  *   moves is data no branch predictor learns.
- * - Won children are found without a flood fill in almost every case. The
- *   mover's groups (8-connected components) are found once per node; after
- *   a->b the mover is one group only if b is next to every group but a's,
- *   one bit of a mask made once per checker. Only then is the exact flood
- *   fill run. A capture can connect the opponent only if it had exactly
- *   two groups and b was one of them alone: one bit too.
+ * - Won children are found without a flood fill in almost every case. After
+ *   a->b the mover is one group only if b is next to every group (8-connected
+ *   component) but a's: one bit of a mask made once per checker from the
+ *   groups (others_of()), and only then is the exact flood fill run. The
+ *   masks of a side depend on its checkers alone, so a node hands the
+ *   opponent's to each child that captures nothing: the nodes of the last
+ *   two plies mostly find no group at all. A capture can connect the
+ *   opponent only if it had exactly two groups, one of them a lone checker
+ *   (lone_of()): found without a flood fill unless exactly one checker is
+ *   isolated.
  *
  * Nothing here is global: the geometry is computed per loa_perft() call
- * (a few microseconds, about 6 KB of stack) and each node is a local
- * value, so concurrent calls are safe.
+ * (a few microseconds, about 8 KB of stack) and each node is a local
+ * value (with its frame, under 2 KB a ply), so concurrent calls are safe.
  */
+#include <string.h>
+
 #include "loa/movegen.h"
 #include "tables.h"
 
@@ -42,15 +52,20 @@
  * loa_perft() call (a few microseconds): a local value, so perft keeps the
  * SDK free of global state. */
 typedef struct perft_geo {
-    uint8_t line[64][4];         /* the four lines through a square, by family */
-    uint8_t cell[64][4];         /* the square's cell index on that line */
-    uint16_t pw[64][4];          /* 3^cell */
+    /* by 4 sq + family (a move's "af": its from-square and family) */
+    uint8_t line[256];           /* the four lines through a square */
+    uint8_t cell[256];           /* the square's cell index on that line */
+    uint16_t pw[256];            /* 3^cell */
+    uint16_t pw2[256];           /* 2 3^cell: an opponent digit */
+    /* 8 line + cell by family, the four twice: the three families but f
+     * are ci[sq][f + 1..3], without a wrap */
+    uint16_t ci[64][8];
     int8_t step[PERFT_LINES];    /* square difference between cells i and i+1 */
     loa_bitboard mask[PERFT_LINES];
-    /* target[a][f][d]: the squares d cells from a along its family-f line
-     * (d = 0..8 checkers on it), toward the lower cell [0] and the higher
-     * [1]; an off-board target is a (never used: no move goes there) */
-    uint8_t target[64][4][9][2];
+    /* target[4 a + f][d]: the squares d cells from a along its family-f
+     * line (d = 0..8 checkers on it), toward the lower cell [0] and the
+     * higher [1]; an off-board target is a (never used: no move goes there) */
+    uint8_t target[256][9][2];
 } perft_geo;
 
 /* A position as perft walks it: the checkers, the side to move, the line
@@ -75,9 +90,10 @@ static void geo_line(perft_geo *g, int l, int family, int first, int step, int l
     for (int i = 0; i < len; i++) {
         int sq = first + i * step;
         g->mask[l] |= LOA_BIT(sq);
-        g->line[sq][family] = (uint8_t)l;
-        g->cell[sq][family] = (uint8_t)i;
-        g->pw[sq][family] = pow3[i];
+        g->line[4 * sq + family] = (uint8_t)l;
+        g->cell[4 * sq + family] = (uint8_t)i;
+        g->pw[4 * sq + family] = pow3[i];
+        g->pw2[4 * sq + family] = (uint16_t)(2 * pow3[i]);
     }
 }
 
@@ -99,10 +115,11 @@ static void geo_init(perft_geo *g)
     }
     for (int sq = 0; sq < 64; sq++)
         for (int f = 0; f < 4; f++) {
-            int l = g->line[sq][f], i = g->cell[sq][f], len = loa_popcount(g->mask[l]);
+            int l = g->line[4 * sq + f], i = g->cell[4 * sq + f], len = loa_popcount(g->mask[l]);
+            g->ci[sq][f] = g->ci[sq][f + 4] = (uint16_t)(8 * l + i);
             for (int d = 0; d <= 8; d++) {
-                g->target[sq][f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
-                g->target[sq][f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
+                g->target[4 * sq + f][d][0] = (uint8_t)(i - d >= 0 ? sq - d * g->step[l] : sq);
+                g->target[4 * sq + f][d][1] = (uint8_t)(i + d < len ? sq + d * g->step[l] : sq);
             }
         }
 }
@@ -127,8 +144,8 @@ static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
         for (loa_bitboard p = b->pieces[c]; p;) {
             int sq = loa_pop_lsb(&p);
             for (int k = 0; k < 4; k++) {
-                n->st[c][g->line[sq][k]] += g->pw[sq][k];
-                n->st[c ^ 1][g->line[sq][k]] += (uint16_t)(2 * g->pw[sq][k]);
+                n->st[c][g->line[4 * sq + k]] += g->pw[4 * sq + k];
+                n->st[c ^ 1][g->line[4 * sq + k]] += (uint16_t)(2 * g->pw[4 * sq + k]);
             }
         }
     for (int l = 0; l < PERFT_LINES; l++)
@@ -150,8 +167,8 @@ static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
 static inline int emit_family(const perft_geo *g, const perft_node *n, const uint16_t *ust, int a,
                               int f, unsigned tag, uint16_t *mv, int k)
 {
-    int l = g->line[a][f], i = g->cell[a][f];
-    const uint8_t *t = g->target[a][f][n->on[l]];
+    int l = g->line[4 * a + f], i = g->cell[4 * a + f];
+    const uint8_t *t = g->target[4 * a + f][n->on[l]];
     unsigned e = entry(ust[l]);
     mv[k] = (uint16_t)(t[0] | tag << 8);
     k += (int)(e >> i & 1u);
@@ -188,7 +205,8 @@ static void node_play(const perft_geo *g, const perft_node *n, int a, int b, per
     c->pieces[o] &= ~LOA_BIT(b);
     c->side = o;
     for (int k = 0; k < 4; k++) {
-        unsigned la = g->line[a][k], lb = g->line[b][k], pa = g->pw[a][k], pb = g->pw[b][k];
+        unsigned la = g->line[4 * a + k], lb = g->line[4 * b + k];
+        unsigned pa = g->pw[4 * a + k], pb = g->pw[4 * b + k];
         c->st[s][la] = (uint16_t)(c->st[s][la] - pa);
         c->st[o][la] = (uint16_t)(c->st[o][la] - 2 * pa);
         /* b: the mover's checker arrives (own 1 / opponent 2), a captured
@@ -200,7 +218,7 @@ static void node_play(const perft_geo *g, const perft_node *n, int a, int b, per
     }
     /* the counts of the changed lines (a line met twice changes once) */
     for (int k = 0; k < 8; k++) {
-        unsigned l = k < 4 ? g->line[a][k] : g->line[b][k - 4];
+        unsigned l = k < 4 ? g->line[4 * a + k] : g->line[4 * b + k - 4];
         for (int col = 0; col < 2; col++) {
             int now = count(c->st[col][l]);
             c->total[col] += now - c->cnt[col][l];
@@ -224,127 +242,170 @@ static int groups_of(loa_bitboard p, loa_bitboard *groups, int max)
     return k;
 }
 
-/* The last two plies below n (ongoing):
- * each child's move count without playing it (see the top of the file).
+/* For each checker a of p (at least two groups, at most LOA_MAX_CHECKERS
+ * checkers), others[a]: the squares next to every group of p but a's. After
+ * a->b, p is one group only if b is in others[a] (every other group is
+ * intact and must touch b), so a destination outside it is decided by one
+ * bit and only one inside needs the flood fill. Set for p's squares only. */
+static void others_of(loa_bitboard p, loa_bitboard *others)
+{
+    loa_bitboard grp[LOA_MAX_CHECKERS], excl[LOA_MAX_CHECKERS], acc = ~(loa_bitboard)0;
+    int ng = groups_of(p, grp, LOA_MAX_CHECKERS);
+    /* the AND of the others' reaches: prefix, then suffix */
+    for (int q = 0; q < ng; q++) {
+        excl[q] = acc;
+        acc &= loa_dilate(grp[q]);
+    }
+    acc = ~(loa_bitboard)0;
+    for (int q = ng - 1; q >= 0; q--) {
+        excl[q] &= acc;
+        acc &= loa_dilate(grp[q]);
+    }
+    for (int q = 0; q < ng; q++)
+        for (loa_bitboard m = grp[q]; m;)
+            others[loa_pop_lsb(&m)] = excl[q];
+}
+
+/* The checkers of p with no neighbour in p: each a group of its own. */
+static inline loa_bitboard isolated_of(loa_bitboard p)
+{
+    loa_bitboard h = ((p << 1) & ~LOA_FILE_A_BB) | ((p >> 1) & ~LOA_FILE_H_BB);
+    return p & ~(h | (p | h) << 8 | (p | h) >> 8);
+}
+
+/* The checkers of p (not one group; iso its isolated_of()) whose capture
+ * leaves p one group: with exactly two groups, one that is a lone checker.
+ * Two isolated checkers are the two groups only if they are all of p, and
+ * three mean three groups; so one flood fill at most. */
+static loa_bitboard lone_of(loa_bitboard p, loa_bitboard iso)
+{
+    loa_bitboard rest = iso & (iso - 1);
+    if (rest)
+        return p == iso && !(rest & (rest - 1)) ? p : 0;
+    return iso && loa_connected(p & ~iso) ? iso : 0;
+}
+
+/* The last two plies below n (ongoing): each child's move count without
+ * playing it (see the top of the file). others: our others_of(), or NULL.
  *
- * Why the moves are not listed first: iterating each line's move bits ends
- * two loops per line, each end a mispredicted branch, and that cost more
- * than the counting. Here the moves of every checker become bits of one
- * 96-bit set (checker j, direction d: bit 8j + d), built without a
- * branch, and a single loop walks it. */
-static uint64_t perft_last_two(const perft_geo *g, const perft_node *n)
+ * A move a->b along its family-f line L changes the opponent's count on
+ * a's other three lines (a checker leaves: the same for every move of a,
+ * so summed once per checker), on b's other three (a checker arrives) and
+ * on L (both at once). The first two are one byte each of dl: the
+ * loa_line_deltas row of each of the opponent's line states, copied once
+ * per node (46 copies, against the 200 or so reads). L alone needs a count
+ * lookup.
+ *
+ * The moves are listed first (emit_family(), tagged af = 4 a + f) and
+ * then walked by one loop, and everything that depends on the move's line
+ * is read per move, not per checker and line: there are 48 of those and
+ * about 36 moves. */
+static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const loa_bitboard *others)
 {
     int s = n->side, o = s ^ 1;
     const uint16_t *ust = n->st[s], *ost = n->st[o];
     loa_bitboard us = n->pieces[s], them = n->pieces[o];
-
     const uint8_t *cnt = n->cnt[o];
     int total = n->total[o];
 
-    /* Per checker j and family f (tag 4j + f): the opponent's count
-     * without a's lines but the family-f one (what a's leaving changes on
-     * the other three), a's state term on that line, and the moves, as
-     * b | tag << 8. */
-    uint8_t sq[LOA_MAX_CHECKERS];
-    int base[4 * LOA_MAX_CHECKERS];
-    unsigned leave[4 * LOA_MAX_CHECKERS];
+    /* dl.d[8 l + i]: the change of the opponent's count on line l when
+     * one of our checkers leaves cell i or arrives there */
+    union {
+        uint64_t v[PERFT_LINES];
+        int8_t d[8 * PERFT_LINES];
+    } dl;
+    for (int l = 0; l < PERFT_LINES; l++)
+        memcpy(&dl.v[l], loa_line_deltas[ost[l]], sizeof dl.v[l]);
+
+    /* gone[a]: the opponent's count after checker a left its four lines
+     * (set for our checkers only) */
+    int gone[64];
     uint16_t mv[LOA_MAX_MOVES];
-    int nj = 0, k = 0;
+    int k = 0;
     if (loa_popcount(us) > LOA_MAX_CHECKERS)
         us = 0; /* no LOA position: no move, as in loa_generate_moves() */
-    for (loa_bitboard p = us; p; nj++) {
-        int a = loa_pop_lsb(&p), gone[4];
-        for (int f = 0; f < 4; f++) {
-            int l = g->line[a][f];
-            leave[4 * nj + f] = 2u * g->pw[a][f];
-            gone[f] = count(ost[l] - 2u * g->pw[a][f]) - cnt[l];
-            k = emit_family(g, n, ust, a, f, (unsigned)(4 * nj + f), mv, k);
-        }
-        int all = total + gone[0] + gone[1] + gone[2] + gone[3];
+    for (loa_bitboard p = us; p;) {
+        int a = loa_pop_lsb(&p);
+        const uint16_t *ci = g->ci[a];
+        gone[a] = total + dl.d[ci[0]] + dl.d[ci[1]] + dl.d[ci[2]] + dl.d[ci[3]];
         for (int f = 0; f < 4; f++)
-            base[4 * nj + f] = all - gone[f];
-        sq[nj] = (uint8_t)a;
+            k = emit_family(g, n, ust, a, f, (unsigned)(4 * a + f), mv, k);
     }
 
     if (k == 0)
         return total ? (uint64_t)total : 1; /* we pass; then the opponent's moves */
 
-    /* Our groups (at least two: n is ongoing). After a->b we are one
-     * group only if b touches every group but a's (and a's too, unless a
-     * was alone): so b must be in others[j], the squares next to all the
-     * groups but checker j's. A destination outside it is decided by one
-     * bit; inside, the flood fill decides. */
-    loa_bitboard grp[LOA_MAX_CHECKERS], reach[LOA_MAX_CHECKERS], others[LOA_MAX_CHECKERS];
-    int ng = groups_of(us, grp, LOA_MAX_CHECKERS);
-    for (int q = 0; q < ng; q++)
-        reach[q] = loa_dilate(grp[q]);
-    for (int j = 0; j < nj; j++) {
-        loa_bitboard o_j = ~(loa_bitboard)0;
-        for (int q = 0; q < ng; q++)
-            o_j &= reach[q] | (0 - (grp[q] >> sq[j] & 1)); /* j's own group: no condition */
-        others[j] = o_j;
+    /* Our groups (at least two: n is ongoing), unless the parent gave them:
+     * see others_of(). */
+    loa_bitboard own[64];
+    if (!others) {
+        others_of(us, own);
+        others = own;
     }
-
-    /* The opponent's checkers whose capture leaves it one group: with
-     * exactly two groups, a group that is a lone checker. */
-    loa_bitboard lone = 0;
-    {
-        loa_bitboard g0 = them & (0 - them), next;
-        while ((next = loa_dilate(g0) & them) != g0)
-            g0 = next;
-        loa_bitboard g1 = them & ~g0;
-        if (!(g1 & (g1 - 1)))
-            lone |= g1; /* the second group is one checker (or none) */
-        if (!(g0 & (g0 - 1)) && loa_connected(g1))
-            lone |= g0;
-    }
+    /* The opponent's checkers whose capture leaves it one group. */
+    loa_bitboard lone = lone_of(them, isolated_of(them));
 
     uint64_t leaves = 0;
     for (int x = 0; x < k; x++) {
-            int b = mv[x] & 0xFF, tag = mv[x] >> 8, j = tag >> 2, f = tag & 3, a = sq[j];
-            if ((lone >> b & 1) ||
-                ((others[j] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
-                continue; /* a capture connects the opponent, or we are one group: won */
-            /* the opponent's moves in the child: a's other lines, then the
-             * four lines through b, the line of the move without a */
-            unsigned arrive = 2u - (unsigned)(them >> b & 1), leave_l = leave[tag];
-            int c = base[tag];
-            for (int h = 0; h < 4; h++) {
-                int lb = g->line[b][h];
-                c += count(ost[lb] + arrive * g->pw[b][h] - (h == f ? leave_l : 0u)) - cnt[lb];
-            }
-            leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
-        }
+        int af = mv[x] >> 8, a = af >> 2, f = af & 3, l = g->line[af], b = mv[x] & 0xFF;
+        if ((lone >> b & 1) ||
+            ((others[a] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
+            continue; /* a capture connects the opponent, or we are one group: won */
+        /* a's four lines but L, L counted whole (without a, with our
+         * checker on b: opponent digit 2, + 2 3^cell on an empty cell,
+         * + 3^cell on a captured checker), b's other three (ci[f + 1..3]) */
+        unsigned st = ost[l] - g->pw2[af] + (g->pw2[4 * b + f] >> (them >> b & 1));
+        const uint16_t *ca = &g->ci[a][f], *cb = &g->ci[b][f];
+        int c = gone[a] - dl.d[ca[0]] - cnt[l] + count(st) + dl.d[cb[1]] + dl.d[cb[2]] +
+                dl.d[cb[3]];
+        leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
+    }
     return leaves;
 }
 
-/* n is ongoing (neither side is one group); depth >= 1. */
-static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth)
+/* n is ongoing (neither side is one group); depth >= 1. others: the side
+ * to move's others_of(), or NULL. */
+static uint64_t perft_rec(const perft_geo *g, const perft_node *n, int depth,
+                          const loa_bitboard *others)
 {
     if (depth == 1) {
         int c = n->total[n->side];
         return c ? (uint64_t)c : 1; /* no move: the single pass */
     }
     if (depth == 2)
-        return perft_last_two(g, n);
+        return perft_last_two(g, n, others);
     uint16_t mv[LOA_MAX_MOVES];
     int k = node_moves(g, n, mv);
     if (k == 0) {
         /* the pass changes no checker: the child is ongoing too */
         perft_node c = *n;
         c.side ^= 1;
-        return perft_rec(g, &c, depth - 1);
+        return perft_rec(g, &c, depth - 1, NULL);
     }
+    int s = n->side;
+    loa_bitboard us = n->pieces[s], them = n->pieces[s ^ 1];
+    /* The won tests of the children: ours by others_of() (one group after
+     * a->b), theirs by lone_of(). The opponent's others_of() too, for the
+     * children that capture nothing (they leave its checkers as they are). */
+    loa_bitboard own[64], opp[64];
+    if (!others) {
+        others_of(us, own);
+        others = own;
+    }
+    loa_bitboard lone = lone_of(them, isolated_of(them));
+    int opp_ok = loa_popcount(them) <= LOA_MAX_CHECKERS;
+    if (opp_ok)
+        others_of(them, opp);
     uint64_t leaves = 0;
     for (int j = 0; j < k; j++) {
         perft_node c;
         int a = mv[j] & 0xFF, b = mv[j] >> 8;
-        node_play(g, n, a, b, &c);
-        int s = n->side;
-        if (loa_connected(c.pieces[s]) ||
-            ((n->pieces[s ^ 1] >> b & 1) && loa_connected(c.pieces[s ^ 1])))
+        if ((lone >> b & 1) ||
+            ((others[a] >> b & 1) && loa_connected((us & ~LOA_BIT(a)) | LOA_BIT(b))))
             continue; /* won, a leaf */
-        leaves += perft_rec(g, &c, depth - 1);
+        node_play(g, n, a, b, &c);
+        int cap = (int)(them >> b & 1);
+        leaves += perft_rec(g, &c, depth - 1, opp_ok && !cap ? opp : NULL);
     }
     return leaves;
 }
@@ -359,5 +420,5 @@ uint64_t loa_perft(const loa_board *b, int depth)
     perft_node n;
     geo_init(&g);
     node_init(&g, b, &n);
-    return perft_rec(&g, &n, depth);
+    return perft_rec(&g, &n, depth, NULL);
 }

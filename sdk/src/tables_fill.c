@@ -23,6 +23,30 @@ static int can_move(int len, int own, int opp, int i, int t)
     return 1;
 }
 
+/* The loa_line_moves entry of base-3 pattern idx (own digit 1, opponent
+ * digit 2) on a line of length len. */
+static unsigned line_entry(int len, int idx)
+{
+    int own = 0, opp = 0, x = idx;
+    for (int i = 0; i < len; i++, x /= 3) {
+        if (x % 3 == 1)
+            own |= 1 << i;
+        else if (x % 3 == 2)
+            opp |= 1 << i;
+    }
+    int cnt = __builtin_popcount((unsigned)(own | opp));
+    unsigned lo = 0, hi = 0;
+    for (int i = 0; i < len; i++) {
+        if (!(own >> i & 1))
+            continue;
+        if (can_move(len, own, opp, i, i - cnt))
+            lo |= 1u << i;
+        if (can_move(len, own, opp, i, i + cnt))
+            hi |= 1u << i;
+    }
+    return lo | hi << 8;
+}
+
 static uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
@@ -46,29 +70,12 @@ void loa_tables_fill(const loa_tables_out *t)
     for (int len = 1; len < 8; len++)
         t->line_offset[len + 1] = (uint16_t)(t->line_offset[len] + pow3(len));
     int n = 0;
-    for (int len = 1; len <= 8; len++) {
+    for (int len = 1; len <= 8; len++)
         for (int idx = 0; idx < pow3(len); idx++) {
-            int own = 0, opp = 0, x = idx;
-            for (int i = 0; i < len; i++, x /= 3) {
-                if (x % 3 == 1)
-                    own |= 1 << i;
-                else if (x % 3 == 2)
-                    opp |= 1 << i;
-            }
-            int cnt = __builtin_popcount((unsigned)(own | opp));
-            unsigned lo = 0, hi = 0;
-            for (int i = 0; i < len; i++) {
-                if (!(own >> i & 1))
-                    continue;
-                if (can_move(len, own, opp, i, i - cnt))
-                    lo |= 1u << i;
-                if (can_move(len, own, opp, i, i + cnt))
-                    hi |= 1u << i;
-            }
-            t->line_counts[n] = (uint8_t)__builtin_popcount(lo | hi << 8);
-            t->line_moves[n++] = (uint16_t)(lo | hi << 8);
+            unsigned e = line_entry(len, idx);
+            t->line_counts[n] = (uint8_t)__builtin_popcount(e);
+            t->line_moves[n++] = (uint16_t)e;
         }
-    }
     /* Diagonal masks. anti[s]: squares with file + rank == s (s = 0..14).
      * diag[d + 7]: squares with file - rank == d (d = -7..7). */
     for (int s = 0; s < 15; s++) {
@@ -88,4 +95,23 @@ void loa_tables_fill(const loa_tables_out *t)
         for (int sq = 0; sq < 64; sq++)
             t->zobrist_piece[c][sq] = splitmix64(&seed);
     *t->zobrist_side = splitmix64(&seed);
+}
+
+void loa_line_deltas_fill(int8_t (*deltas)[8])
+{
+    int n = 0;
+    for (int len = 1; len <= 8; len++) {
+        /* the move counts of this length's block first: each entry's
+         * deltas read up to len others */
+        uint8_t count[6561];
+        int size = pow3(len);
+        for (int idx = 0; idx < size; idx++)
+            count[idx] = (uint8_t)__builtin_popcount(line_entry(len, idx));
+        for (int idx = 0; idx < size; idx++, n++)
+            for (int i = 0, p = 1, x = idx; i < 8; i++, p *= 3, x /= 3) {
+                int digit = x % 3;
+                int to = digit == 2 ? idx - 2 * p : idx + (2 - digit) * p;
+                deltas[n][i] = (int8_t)(i < len ? count[to] - count[idx] : 0);
+            }
+    }
 }

@@ -39,4 +39,13 @@ typedef struct loa_tables_out {
  * on a fixed seed, so every build and every bundle agree); about 0.2 ms. */
 void loa_tables_fill(const loa_tables_out *t);
 
+/* The loa_line_deltas table (tables.h), [LOA_LINE_MOVES_SIZE][8]: for each
+ * loa_line_moves entry and each cell i of its line, how its move count
+ * changes when cell i changes hands: an opponent checker arrives (on an
+ * empty cell, or capturing an own checker) or an opponent checker leaves;
+ * 0 past the line's end. Filled on its own, apart from loa_tables_fill():
+ * only perft reads it, so a bundled bot without perft neither carries nor
+ * computes it (about 0.7 ms). */
+void loa_line_deltas_fill(int8_t (*deltas)[8]);
+
 #endif

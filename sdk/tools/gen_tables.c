@@ -37,6 +37,19 @@ static void print_u8(FILE *f, const char *decl, const uint8_t *v, int n, int per
     fprintf(f, "\n};\n\n");
 }
 
+/* A [n][8] table of small signed numbers, one row of 8 a brace group. */
+static void print_i8x8(FILE *f, const char *decl, const int8_t (*v)[8], int n)
+{
+    fprintf(f, "%s = {", decl);
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s{", sep(i, 4));
+        for (int k = 0; k < 8; k++)
+            fprintf(f, "%s%d", k ? ", " : "", v[i][k]);
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n};\n\n");
+}
+
 static void print_u64(FILE *f, const char *decl, const uint64_t *v, int n)
 {
     fprintf(f, "%s = {", decl);
@@ -53,9 +66,11 @@ int main(int argc, char **argv)
     }
     static uint16_t tern[256], offset[9], moves[LOA_LINE_MOVES_SIZE];
     static uint8_t counts[LOA_LINE_MOVES_SIZE];
+    static int8_t deltas[LOA_LINE_MOVES_SIZE][8];
     static uint64_t anti[15], diag[15], piece[2][64], side;
     const loa_tables_out t = {tern, offset, moves, counts, anti, diag, piece, &side};
     loa_tables_fill(&t);
+    loa_line_deltas_fill(deltas);
 
     FILE *f = fopen(argv[1], "w");
     if (!f) {
@@ -71,6 +86,8 @@ int main(int argc, char **argv)
     print_u16(f, decl, moves, LOA_LINE_MOVES_SIZE, 12);
     snprintf(decl, sizeof decl, "const uint8_t loa_line_counts[%d]", LOA_LINE_MOVES_SIZE);
     print_u8(f, decl, counts, LOA_LINE_MOVES_SIZE, 24);
+    snprintf(decl, sizeof decl, "const int8_t loa_line_deltas[%d][8]", LOA_LINE_MOVES_SIZE);
+    print_i8x8(f, decl, (const int8_t(*)[8])deltas, LOA_LINE_MOVES_SIZE);
     print_u64(f, "const uint64_t loa_anti_mask[15]", anti, 15);
     print_u64(f, "const uint64_t loa_diag_mask[15]", diag, 15);
     fprintf(f, "const uint64_t loa_zobrist_piece[2][64] = {\n");
