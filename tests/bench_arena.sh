@@ -44,19 +44,22 @@ for c in 1 2; do
     times > "$tmp/t0"
     "$bench" --floor -n "$games" -j "$c" --bot "$first" > "$tmp/floor"
     times > "$tmp/t1"
-    "$arena" --bot a="$first" --bot b="$first" --games "$games" --concurrency "$c" \
-        --out "$tmp/c$c" --quiet > "$tmp/arena"
-    times > "$tmp/t2"
-    t0=$(cpu_of "$tmp/t0") t1=$(cpu_of "$tmp/t1") t2=$(cpu_of "$tmp/t2")
     floor=$(cat "$tmp/floor")
-    line=$(grep '^Played' "$tmp/arena")
-    fc=$(per_game_ms "$t0" "$t1")
-    ac=$(per_game_ms "$t1" "$t2")
-    echo "concurrency $c:"
-    echo "  arena: $line; CPU $ac ms a game (bots included)"
-    echo "  $floor; CPU $fc ms a game"
-    a=$(printf '%s\n' "$line" | sed -n 's/.*(\([0-9.]*\) games\/s.*/\1/p')
     f=$(printf '%s\n' "$floor" | sed -n 's/.*: \([0-9.]*\) games\/s/\1/p')
-    echo "  arena / floor: $(awk -v a="$a" -v f="$f" 'BEGIN { printf "%.2f", a / f }') in games/s," \
-         "$(awk -v a="$ac" -v f="$fc" 'BEGIN { printf "%.2f", f / a }') in CPU a game"
+    fc=$(per_game_ms "$(cpu_of "$tmp/t0")" "$(cpu_of "$tmp/t1")")
+    echo "concurrency $c:"
+    echo "  $floor; CPU $fc ms a game"
+    # the default, then every game pinned to one CPU (--affinity)
+    for opt in "" --affinity; do
+        times > "$tmp/t0"
+        "$arena" --bot a="$first" --bot b="$first" --games "$games" --concurrency "$c" \
+            --out "$tmp/c$c$opt" --quiet $opt > "$tmp/arena"
+        times > "$tmp/t1"
+        line=$(grep '^Played' "$tmp/arena")
+        ac=$(per_game_ms "$(cpu_of "$tmp/t0")" "$(cpu_of "$tmp/t1")")
+        a=$(printf '%s\n' "$line" | sed -n 's/.*(\([0-9.]*\) games\/s.*/\1/p')
+        echo "  arena${opt:+ $opt}: $line; CPU $ac ms a game (bots included)"
+        echo "    arena${opt:+ $opt} / floor: $(awk -v a="$a" -v f="$f" 'BEGIN { printf "%.2f", a / f }') in games/s," \
+             "$(awk -v a="$ac" -v f="$fc" 'BEGIN { printf "%.2f", f / a }') in CPU a game"
+    done
 done

@@ -5,11 +5,12 @@
  * forfeits; without it: check_arena_cli_errors.c), kill -9 mid-league then
  * resume (every game exactly once, torn line tolerated), Ctrl-C once
  * (running games finish, standings written) and twice (games stopped, bots
- * killed), --standings.
+ * killed), --standings, --affinity (each game and its bots on one CPU).
  */
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +143,89 @@ START_TEST(test_failed_to_start)
     for (int id = 0; id < 12; id++) {
         snprintf(path, sizeof path, "%s/games/%06d.json", out, id);
         ck_assert_msg(access(path, R_OK) == 0, "%s missing", path);
+    }
+    cleanup();
+}
+END_TEST
+
+/* The value of "Cpus_allowed_list:" in a /proc/PID/status text, into buf. */
+static void allowed_list(const char *status, char *buf, size_t size)
+{
+    const char *p = strstr(status, "Cpus_allowed_list:");
+    ck_assert_msg(p != NULL, "no Cpus_allowed_list in '%s'", status);
+    p += strlen("Cpus_allowed_list:");
+    while (*p == '\t' || *p == ' ')
+        p++;
+    size_t n = strcspn(p, "\n");
+    ck_assert_uint_lt(n, size);
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+}
+
+/* Plays 4 games of two loa-first bots that first write their allowed CPUs
+ * on stderr (kept in the record with their first ply); fills cpus[game]
+ * [side] from the records. */
+static void play_reporting_cpus(const char *dir, const char *name, int affinity,
+                                char cpus[4][2][64])
+{
+    char out[300], so[300], se[300], path[400];
+    snprintf(out, sizeof out, "%s/%s", dir, name);
+    snprintf(so, sizeof so, "%s/%s.so", dir, name);
+    snprintf(se, sizeof se, "%s/%s.se", dir, name);
+    const char *bot = "sh -c 'grep Cpus_allowed_list /proc/self/status >&2; exec " FIRST "'";
+    char a[300], b[300];
+    snprintf(a, sizeof a, "a=%s", bot);
+    snprintf(b, sizeof b, "b=%s", bot);
+    char *argv[] = {ARENA, "--bot", a, "--bot", b, "--games", "4", "-c", "2", "--out", out,
+                    affinity ? "--affinity" : "--pages", affinity ? NULL : "faults", NULL};
+    ck_assert_int_eq(run(argv, so, se, 30000), 0);
+    char *o = slurp(so);
+    ck_assert_msg((strstr(o, "Affinity: each game and its bots on one CPU") != NULL) == affinity,
+                  "%s", o);
+    free(o);
+    for (int id = 0; id < 4; id++) {
+        snprintf(path, sizeof path, "%s/games/%06d.json", out, id);
+        cJSON *rec = read_json(path);
+        cJSON *plies = cJSON_GetObjectItem(rec, "plies");
+        for (int side = 0; side < 2; side++) {
+            const cJSON *err = cJSON_GetObjectItem(cJSON_GetArrayItem(plies, side), "stderr");
+            ck_assert_msg(cJSON_IsString(err), "game %d ply %d: no stderr", id, side + 1);
+            allowed_list(err->valuestring, cpus[id][side], sizeof cpus[id][side]);
+        }
+        cJSON_Delete(rec);
+    }
+}
+
+START_TEST(test_affinity)
+{
+    const char *dir = tmpdir();
+    /* /proc files say size 0: read, not slurp */
+    static char self[16384];
+    FILE *f = fopen("/proc/self/status", "r");
+    ck_assert_ptr_nonnull(f);
+    self[fread(self, 1, sizeof self - 1, f)] = '\0';
+    fclose(f);
+    char mine[64];
+    allowed_list(self, mine, sizeof mine);
+    char cpus[4][2][64];
+    /* by default the bots may run on every CPU the arena may */
+    play_reporting_cpus(dir, "free", 0, cpus);
+    for (int id = 0; id < 4; id++)
+        for (int side = 0; side < 2; side++)
+            ck_assert_str_eq(cpus[id][side], mine);
+    /* --affinity: one CPU a game, the same for both bots, one of ours */
+    play_reporting_cpus(dir, "pinned", 1, cpus);
+    for (int id = 0; id < 4; id++) {
+        ck_assert_msg(strspn(cpus[id][0], "0123456789") == strlen(cpus[id][0]),
+                      "game %d: black on '%s', not one CPU", id, cpus[id][0]);
+        ck_assert_str_eq(cpus[id][1], cpus[id][0]);
+        char *end;
+        long cpu = strtol(cpus[id][0], &end, 10);
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        ck_assert_int_eq(sched_getaffinity(0, sizeof set, &set), 0);
+        ck_assert_msg(cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET((int)cpu, &set),
+                      "game %d on CPU %ld, not one of ours (%s)", id, cpu, mine);
     }
     cleanup();
 }
@@ -328,6 +412,7 @@ int main(void)
         {"resumes_after_kill_9_every_game_once", test_kill_and_resume, 90},
         {"finishes_running_games_on_first_interrupt", test_interrupt_once, 90},
         {"stops_running_games_on_second_interrupt", test_interrupt_twice, 90},
+        {"affinity_pins_each_game_and_its_bots_to_one_cpu", test_affinity, 60},
     };
     return loa_run_suite("arena_cli", cases, LOA_COUNT(cases));
 }

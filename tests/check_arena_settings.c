@@ -43,7 +43,7 @@ START_TEST(test_league_file_good)
         "  \"format\": \"gauntlet\", \"gauntlet_bot\": \"me\", \"games\": 6,\n"
         "  \"concurrency\": 3, \"seed\": \"-9223372036854775808\", \"out\": \"res\",\n"
         "  \"turn_ms\": 50, \"first_turn_ms\": 500, \"max_plies\": 100, \"anchor\": \"ab\",\n"
-        "  \"pages\": \"all\"\n"
+        "  \"pages\": \"all\", \"affinity\": true\n"
         "}\n";
     arena_settings s;
     arena_settings_init(&s);
@@ -67,6 +67,7 @@ START_TEST(test_league_file_good)
     ck_assert_int_eq(s.first_turn_ms, 500);
     ck_assert_int_eq(s.max_plies, 100);
     ck_assert_int_eq(s.pages, ARENA_PAGES_ALL);
+    ck_assert_int_eq(s.affinity, 1);
     char *cmd = arena_command_expand(s.bots[0].command, "/opt/it's", "dir", 7);
     ck_assert_str_eq(cmd, "'/opt/it'\\''s'/loa-ab");
     free(cmd);
@@ -132,6 +133,8 @@ START_TEST(test_league_file_bad)
         {"{\"bots\": [{\"name\": \"\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
          "\"y\"}]}", ARENA_E_CONFIG, "name is empty"},
         {"{\"bots\": [], \"turn_ms\": 0}", ARENA_E_CONFIG, "turn_ms"},
+        {"{\"bots\": [], \"affinity\": 1}", ARENA_E_CONFIG,
+         "\"affinity\" must be true or false"},
         {"{\"bots\": [], \"pages\": \"some\"}", ARENA_E_CONFIG,
          "\"pages\": 'some' is not \"faults\", \"all\" or \"none\""},
         /* out of range before any conversion (UB otherwise) */

@@ -39,7 +39,8 @@ enum {
     OPT_WALL_CAP,
     OPT_TIME_MARGIN,
     OPT_CPU_METHOD,
-    OPT_PAGES
+    OPT_PAGES,
+    OPT_AFFINITY
 };
 
 static const struct option options[] = {
@@ -57,6 +58,7 @@ static const struct option options[] = {
     {"time-margin", required_argument, NULL, OPT_TIME_MARGIN},
     {"cpu-method", required_argument, NULL, OPT_CPU_METHOD},
     {"pages", required_argument, NULL, OPT_PAGES},
+    {"affinity", no_argument, NULL, OPT_AFFINITY},
     {"gauntlet-bot", required_argument, NULL, OPT_GAUNTLET_BOT},
     {"anchor", required_argument, NULL, OPT_ANCHOR},
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
@@ -110,6 +112,9 @@ void arena_cli_usage(FILE *out)
         "                           CPU time (default 4 times the turn's limit)\n"
         "      --time-margin MS     accept answers late by at most MS, counted as late\n"
         "      --cpu-method M       cpu mode: auto (default), cgroup or proc\n"
+        "      --affinity           pin each game (its referee thread and both bots) to\n"
+        "                           one CPU: faster with fast bots, no migrations; a bot\n"
+        "                           thinking on its opponent's time slows it (docs/arena.md)\n"
         "      --pages WHICH        replay pages written as games end: faults (default:\n"
         "                           games lost by a bot's fault), all or none; --html DIR\n"
         "                           writes the rest later (docs/replay.md)\n"
@@ -354,6 +359,9 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
         if (ref_cpu_method_from_name(f->arg, &s->cpu_method))
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "--cpu-method: '%s' is not auto, cgroup or proc", f->arg);
+        return 0;
+    case OPT_AFFINITY:
+        s->affinity = 1;
         return 0;
     case OPT_PAGES:
         if (arena_pages_from_name(f->arg, &s->pages))

@@ -337,6 +337,12 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
                                "%s: \"cpu_method\": '%s' is not \"auto\", \"cgroup\" or "
                                "\"proc\"", src, str);
+        } else if (strcmp(k, "affinity") == 0) {
+            if (!cJSON_IsBool(it))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"affinity\" must be true or false", src);
+            else
+                s->affinity = cJSON_IsTrue(it);
         } else if (strcmp(k, "pages") == 0) {
             if (!(rc = get_string(it, src, &str, err, errsz)) &&
                 arena_pages_from_name(str, &s->pages))
@@ -432,7 +438,7 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                            "concurrency, seed, out, turn_ms, first_turn_ms, max_plies, time_mode, "
                            "wall_cap_ms, time_margin_ms, cpu_method, anchor, openings, "
                            "openings_order, random_plies, sprt, rating_interval, sandbox, "
-                           "pages, description)", src, k);
+                           "pages, affinity, description)", src, k);
         }
     }
     if (rc)

@@ -220,6 +220,26 @@ static void on_tick(void *user)
     arena_progress_tick(st->progress);
 }
 
+/* Says where the games run when they are pinned (--affinity): game slot k
+ * on the k-th allowed CPU, wrapping. */
+static void announce_affinity(const arena_settings *s, int concurrency, int quiet)
+{
+    if (!s->affinity || quiet)
+        return;
+    static int cpus[1024]; /* CPU_SETSIZE; main thread only */
+    int n = arena_runner_cpus(cpus, 1024);
+    if (n == 0) {
+        printf("Affinity: the allowed CPUs cannot be read: games are not pinned\n");
+        return;
+    }
+    char list[256] = "";
+    size_t o = 0;
+    for (int i = 0; i < n && i < concurrency && o < sizeof list - 16; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%d", i ? "," : "", cpus[i]);
+    printf("Affinity: each game and its bots on one CPU (game slots on CPU %s%s)\n", list,
+           concurrency > n ? ", shared: more games at once than CPUs" : "");
+}
+
 /* Says how turns are timed when it is not CodinGame's plain wall clock
  * (the warning about more games than cores comes with the progress). */
 static void announce_timing(const arena_settings *s, int quiet)
@@ -255,6 +275,7 @@ static int run_league(arena_cli *cli)
     int cores = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
     int concurrency = s->concurrency > 0 ? s->concurrency : cores;
     announce_timing(s, cli->quiet);
+    announce_affinity(s, concurrency, cli->quiet);
 
     char bin[PATH_MAX];
     exe_dir(bin, sizeof bin);

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,6 +41,9 @@ typedef struct runner {
     int qtail;
     arena_outcome *outcomes; /* [game_count]; an entry is the worker's until
                                 queued, then the calling thread's */
+    int slots;             /* workers that took their slot number */
+    int cpus[CPU_SETSIZE]; /* affinity: the allowed CPUs, ascending */
+    int ncpus;             /* 0: no pinning */
     int ready_fd;          /* eventfd: workers add 1 per result or exit */
     int stop_fd[2];        /* pipe: its read end is every game's
                               ref_config.stop_fd; one byte stops them all */
@@ -123,9 +127,24 @@ static void play(runner *rn, int index)
     }
 }
 
+/* Pins the calling worker to its slot's CPU (see arena_runner.h). */
+static void pin(runner *rn)
+{
+    pthread_mutex_lock(&rn->lock);
+    int slot = rn->slots++;
+    pthread_mutex_unlock(&rn->lock);
+    if (rn->ncpus <= 0)
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(rn->cpus[slot % rn->ncpus], &set);
+    pthread_setaffinity_np(pthread_self(), sizeof set, &set); /* failed: unpinned */
+}
+
 static void *worker(void *arg)
 {
     runner *rn = arg;
+    pin(rn);
     for (;;) {
         pthread_mutex_lock(&rn->lock);
         while (!rn->soft_stop && rn->next < rn->cfg->game_count &&
@@ -299,6 +318,19 @@ static int start_workers(runner *rn, pthread_t *tid, int threads)
     return started;
 }
 
+int arena_runner_cpus(int *cpus, int max)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    int n = 0;
+    for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+        if (CPU_ISSET(c, &set))
+            cpus[n++] = c;
+    return n;
+}
+
 int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
 {
     int seen = 0;
@@ -312,6 +344,8 @@ int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
     runner rn;
     memset(&rn, 0, sizeof rn);
     rn.cfg = cfg;
+    if (cfg->settings->affinity)
+        rn.ncpus = arena_runner_cpus(rn.cpus, CPU_SETSIZE);
     rn.ready_fd = rn.stop_fd[0] = rn.stop_fd[1] = -1;
     int rc = 0;
     rn.ready_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);

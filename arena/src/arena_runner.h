@@ -19,6 +19,16 @@
  * interrupt (without counting as one).
  * Workers block SIGINT/SIGTERM/SIGHUP so signals reach the calling thread;
  * the referee resets the mask in the bots it spawns.
+ *
+ * Affinity (settings->affinity, fastchess's -use-affinity): worker k pins
+ * itself to the k-th CPU of the process's allowed set (k modulo its size)
+ * before its first game, and the bots it spawns inherit the mask, so a
+ * game's referee thread and both bots share one CPU. Why: a turn is a
+ * ping-pong between the referee and one bot; on one CPU each hand-over is a
+ * context switch, across CPUs a wake-up of another core (an interrupt, and
+ * a VM exit in a virtual machine), and with fast bots that dominates
+ * (docs/arena.md, "Throughput"). A pin that fails leaves the worker
+ * unpinned: affinity changes speed, never results.
  */
 #ifndef ARENA_RUNNER_H
 #define ARENA_RUNNER_H
@@ -79,5 +89,10 @@ typedef struct arena_runner_config {
  * one thread at a time per config; on_result and on_tick run on the
  * caller's thread only. */
 int arena_runner_run(const arena_runner_config *cfg, int *interrupts);
+
+/* The CPUs this process may run on (sched_getaffinity), ascending, into
+ * cpus[0..max-1]; returns how many (at most max), 0 when they cannot be
+ * read. Thread-safe. */
+int arena_runner_cpus(int *cpus, int max);
 
 #endif

@@ -67,6 +67,7 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
     dst->time_margin_ms = src->time_margin_ms;
     dst->cpu_method = src->cpu_method;
     dst->pages = src->pages;
+    dst->affinity = src->affinity;
     dst->openings_random = src->openings_random;
     dst->random_plies = src->random_plies;
     dst->games_given = src->games_given;

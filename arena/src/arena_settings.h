@@ -125,6 +125,10 @@ typedef struct arena_settings {
                             (a property of the machine: not in the identity) */
     arena_pages pages;   /* "pages" / --pages: which games get a replay page as
                             they end (not in the identity) */
+    int affinity;        /* "affinity" / --affinity: each game slot (worker) and
+                            the bots it starts pinned to one CPU of the arena's
+                            allowed set, slot k on the k-th (wrapping); not in
+                            the identity (arena_runner.h) */
     char *anchor;        /* bot whose Elo is 0; NULL = the mean Elo is 0 */
     char *openings_file; /* "openings": the openings file, absolute; NULL none */
     int openings_random; /* "openings_order": 0 "file" (file order), 1 "random"

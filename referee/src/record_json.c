@@ -20,6 +20,41 @@
 #define RECORD_FORMAT "loa-arena-record"
 #define RECORD_VERSION 1
 
+/* Length of the valid UTF-8 sequence at p (1..4), 0 when the byte at p
+ * starts none: no overlong 3/4-byte forms, no surrogates, nothing past
+ * U+10FFFF. */
+static int utf8_seq(const unsigned char *p)
+{
+    int len = 0;
+    unsigned c = p[0];
+    if (c < 0x80)
+        len = 1;
+    else if (c >= 0xC2 && c <= 0xDF)
+        len = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4;
+    for (int i = 1; i < len; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    if (len == 3 && ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0)))
+        return 0;
+    if (len == 4 && ((c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] >= 0x90)))
+        return 0;
+    return len;
+}
+
+/* 1 when s is valid UTF-8 (what bots write, nearly always). */
+static int utf8_valid(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (int len; *p; p += len)
+        if (!(len = utf8_seq(p)))
+            return 0;
+    return 1;
+}
+
 /* Copy of s that is valid UTF-8: each byte of an invalid sequence becomes
  * U+FFFD (bots write arbitrary bytes; JSON text must be UTF-8). Control
  * characters are left to cJSON, which escapes them. NULL on out of memory. */
@@ -31,25 +66,8 @@ static char *utf8_clean(const char *s)
         return NULL;
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
-        int len = 0;
-        unsigned c = p[0];
-        if (c < 0x80)
-            len = 1;
-        else if (c >= 0xC2 && c <= 0xDF)
-            len = 2;
-        else if (c >= 0xE0 && c <= 0xEF)
-            len = 3;
-        else if (c >= 0xF0 && c <= 0xF4)
-            len = 4;
-        int ok = len > 0;
-        for (int i = 1; ok && i < len; i++)
-            ok = (p[i] & 0xC0) == 0x80;
-        /* no overlong 3/4-byte forms, no surrogates, nothing past U+10FFFF */
-        if (ok && len == 3)
-            ok = !(c == 0xE0 && p[1] < 0xA0) && !(c == 0xED && p[1] >= 0xA0);
-        if (ok && len == 4)
-            ok = !(c == 0xF0 && p[1] < 0x90) && !(c == 0xF4 && p[1] >= 0x90);
-        if (ok) {
+        int len = utf8_seq(p);
+        if (len) {
             memcpy(o, p, (size_t)len);
             o += len;
             p += len;
@@ -63,17 +81,34 @@ static char *utf8_clean(const char *s)
     return d;
 }
 
-/* Adds a string member (NULL s: JSON null). Returns 0 or -1. */
+/* Adds item under key, a string literal: cJSON keeps the pointer instead of
+ * a copy (a record has some 2000 members: half its allocations were keys).
+ * Takes item (NULL: out of memory). Returns 0 or -1. */
+static int add_item(cJSON *obj, const char *key, cJSON *item)
+{
+    if (item && cJSON_AddItemToObjectCS(obj, key, item))
+        return 0;
+    cJSON_Delete(item);
+    return -1;
+}
+
+/* Adds a string member (NULL s: JSON null). The empty string is a
+ * reference to a literal, not a copy (most plies' comment and stderr).
+ * Returns 0 or -1. */
 static int add_str(cJSON *obj, const char *key, const char *s)
 {
     if (!s)
-        return cJSON_AddNullToObject(obj, key) ? 0 : -1;
+        return add_item(obj, key, cJSON_CreateNull());
+    if (!*s)
+        return add_item(obj, key, cJSON_CreateStringReference(""));
+    if (utf8_valid(s))
+        return add_item(obj, key, cJSON_CreateString(s));
     char *c = utf8_clean(s);
     if (!c)
         return -1;
-    cJSON *v = cJSON_AddStringToObject(obj, key, c);
+    int rc = add_item(obj, key, cJSON_CreateString(c));
     free(c);
-    return v ? 0 : -1;
+    return rc;
 }
 
 static int add_int(cJSON *obj, const char *key, int64_t v)
@@ -82,7 +117,12 @@ static int add_int(cJSON *obj, const char *key, int64_t v)
      * 2^53, and seeds are full 64-bit values. */
     char buf[32];
     snprintf(buf, sizeof buf, "%" PRId64, v);
-    return cJSON_AddRawToObject(obj, key, buf) ? 0 : -1;
+    return add_item(obj, key, cJSON_CreateRaw(buf));
+}
+
+static int add_bool(cJSON *obj, const char *key, int v)
+{
+    return add_item(obj, key, cJSON_CreateBool(v));
 }
 
 static const char *color_name(int player)
@@ -131,13 +171,13 @@ static int add_plies(cJSON *root, const ref_game *g)
             return -1;
         cJSON_AddItemToArray(plies, o);
         if (add_int(o, "ply", ply) || add_int(o, "player", pl->player) ||
-            add_str(o, "color", color_name(pl->player)) || add_str(o, "output", pl->output) ||
+            add_item(o, "color", cJSON_CreateStringReference(color_name(pl->player))) ||
+            add_str(o, "output", pl->output) ||
             add_str(o, "move", ms) || add_str(o, "comment", pl->comment) ||
-            !cJSON_AddBoolToObject(o, "random", pl->random) ||
+            add_bool(o, "random", pl->random) ||
             add_int(o, "time_us", pl->time_us) ||
-            (pl->cpu_us >= 0 ? add_int(o, "cpu_us", pl->cpu_us)
-                             : !cJSON_AddNullToObject(o, "cpu_us")) ||
-            !cJSON_AddBoolToObject(o, "late", pl->late) ||
+            (pl->cpu_us >= 0 ? add_int(o, "cpu_us", pl->cpu_us) : add_str(o, "cpu_us", NULL)) ||
+            add_bool(o, "late", pl->late) ||
             add_str(o, "stderr", pl->stderr_tail))
             return -1;
     }

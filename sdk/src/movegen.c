@@ -196,17 +196,32 @@ static inline unsigned sort_key(loa_move m)
 
 void loa_sort_moves(loa_move *mv, int n)
 {
-    /* Insertion sort: n <= 96 and lists arrive nearly grouped by line. */
-    for (int i = 1; i < n; i++) {
-        loa_move x = mv[i];
-        unsigned k = sort_key(x);
+    /* Insertion sort (n <= 96) of the key and the move packed in one word:
+     * the key is computed once a move, not at every comparison (the
+     * referee sorts every turn's list). Two moves of a list never share a
+     * key (one move per from-to pair), so the order is the keys'. */
+    uint32_t w[LOA_MAX_MOVES];
+    if (n > LOA_MAX_MOVES) { /* no LOA list; sorted all the same, in place */
+        for (int i = 1; i < n; i++) {
+            loa_move x = mv[i];
+            int j = i - 1;
+            for (; j >= 0 && sort_key(mv[j]) > sort_key(x); j--)
+                mv[j + 1] = mv[j];
+            mv[j + 1] = x;
+        }
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t x = sort_key(mv[i]) << 16 | mv[i];
         int j = i - 1;
-        while (j >= 0 && sort_key(mv[j]) > k) {
-            mv[j + 1] = mv[j];
+        while (j >= 0 && w[j] > x) {
+            w[j + 1] = w[j];
             j--;
         }
-        mv[j + 1] = x;
+        w[j + 1] = x;
     }
+    for (int i = 0; i < n; i++)
+        mv[i] = (loa_move)(w[i] & 0xFFFF);
 }
 
 void loa_make_move(loa_board *b, loa_move m, loa_undo *u)
