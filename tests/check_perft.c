@@ -70,23 +70,30 @@ static int depth_counts(const char *out, unsigned long long *counts, int max)
     return n;
 }
 
+/* The start, and a middle game with a capture-rich tree. */
+static const char *const some_positions[] = {
+    "", " --position '.b...b.b/...w.b../..w....w/w......w/....b.../w.....b./.....wb./"
+        "wwbbb.bw b 22'"};
+
+/* The counts at depths 1..4 of `loa-perft OPTIONS POSITION 4` into c. */
+static void counts_4(const char *options, const char *position, unsigned long long c[8])
+{
+    char cmd[512], out[4096];
+    snprintf(cmd, sizeof cmd, PERFT "%s%s 4", options, position);
+    ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+    ck_assert_int_eq(depth_counts(out, c, 7), 4);
+}
+
 START_TEST(threads_give_the_same_counts)
 {
-    /* the start, and a middle game with a capture-rich tree; 2 and 5
-     * threads, more than the machine has too */
-    static const char *const positions[] = {
-        "", " --position '.b...b.b/...w.b../..w....w/w......w/....b.../w.....b./.....wb./"
-            "wwbbb.bw b 22'"};
-    for (size_t i = 0; i < LOA_COUNT(positions); i++) {
-        char cmd[512], out[4096];
+    /* 2 and 5 threads, more than the machine has too */
+    for (size_t i = 0; i < LOA_COUNT(some_positions); i++) {
         unsigned long long one[8], many[8];
-        snprintf(cmd, sizeof cmd, PERFT "%s 4", positions[i]);
-        ck_assert_int_eq(run(cmd, out, sizeof out), 0);
-        ck_assert_int_eq(depth_counts(out, one, 7), 4);
+        counts_4("", some_positions[i], one);
         for (int t = 2; t <= 5; t += 3) {
-            snprintf(cmd, sizeof cmd, PERFT " --threads %d%s 4", t, positions[i]);
-            ck_assert_int_eq(run(cmd, out, sizeof out), 0);
-            ck_assert_int_eq(depth_counts(out, many, 7), 4);
+            char opt[32];
+            snprintf(opt, sizeof opt, " --threads %d", t);
+            counts_4(opt, some_positions[i], many);
             for (int d = 1; d <= 4; d++)
                 ck_assert_msg(one[d] == many[d], "position %zu, %d threads, depth %d: %llu != %llu",
                               i, t, d, many[d], one[d]);
@@ -100,20 +107,11 @@ END_TEST
 
 START_TEST(baseline_gives_the_same_counts)
 {
-    /* the yardstick of --bench counts what loa_perft counts: the start and
-     * a capture-rich middle game, depth 4 */
-    static const char *const positions[] = {
-        "", " --position '.b...b.b/...w.b../..w....w/w......w/....b.../w.....b./.....wb./"
-            "wwbbb.bw b 22'"};
-    for (size_t i = 0; i < LOA_COUNT(positions); i++) {
-        char cmd[512], out[4096];
+    /* the yardstick of --bench counts what loa_perft counts, depth 4 */
+    for (size_t i = 0; i < LOA_COUNT(some_positions); i++) {
         unsigned long long sdk[8], base[8];
-        snprintf(cmd, sizeof cmd, PERFT "%s 4", positions[i]);
-        ck_assert_int_eq(run(cmd, out, sizeof out), 0);
-        ck_assert_int_eq(depth_counts(out, sdk, 7), 4);
-        snprintf(cmd, sizeof cmd, PERFT " --baseline%s 4", positions[i]);
-        ck_assert_int_eq(run(cmd, out, sizeof out), 0);
-        ck_assert_int_eq(depth_counts(out, base, 7), 4);
+        counts_4("", some_positions[i], sdk);
+        counts_4(" --baseline", some_positions[i], base);
         for (int d = 1; d <= 4; d++)
             ck_assert_msg(sdk[d] == base[d], "position %zu, depth %d: baseline %llu, sdk %llu", i,
                           d, base[d], sdk[d]);
