@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -298,6 +299,140 @@ START_TEST(adding_a_bot_plays_only_its_pairings)
 }
 END_TEST
 
+
+/* Counts the replay pages (.html) in DIR/games. */
+static int pages_in(const char *dir)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "ls '%s/games' | grep -c '\\.html$'", dir);
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    int n = -1;
+    ck_assert_int_eq(fscanf(f, "%d", &n), 1);
+    pclose(f);
+    return n;
+}
+
+static ino_t inode_of(const char *path)
+{
+    struct stat sb;
+    ck_assert_msg(stat(path, &sb) == 0, "%s: %s", path, strerror(errno));
+    return sb.st_ino;
+}
+
+/* Issue 24, defects 1, 5 and 7: the documented "merge again as shards come
+ * back" workflow. OUT already holds games and grows past 256 records in the
+ * merge (the store's array is reallocated then: the merge must not read the
+ * old block; MALLOC_PERTURB_ makes such a read fail in a Release build); a
+ * record lost from OUT (a full disk) comes back from a shard; pages follow
+ * --pages and are written for the new games only. */
+START_TEST(remerge_into_a_grown_out_adds_restores_and_pages_only_the_new)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char *o = tp.o, *e = tp.e, sh[3][300], m[300], m2[300], path[400];
+    snprintf(m, sizeof m, "%s/m", dir);
+    snprintf(m2, sizeof m2, "%s/m2", dir);
+    for (int k = 0; k < 3; k++) {
+        char spec[8];
+        snprintf(sh[k], sizeof sh[k], "%s/s%d", dir, k);
+        snprintf(spec, sizeof spec, "%d/3", k);
+        char *a[] = {ARENA, "--bot", "f=" FIRST, "--bot", SEEDED_RANDOM, "--games", "300",
+                     "--quiet", "--shard", spec, "--out", sh[k], NULL};
+        ck_assert_int_eq(run(a, o, e, 120000), 0);
+    }
+    setenv("MALLOC_PERTURB_", "165", 1);
+    char *first[] = {ARENA, "--merge", m, sh[0], NULL};
+    ck_assert_int_eq(run(first, o, e, 60000), 1); /* two shards missing */
+    snprintf(path, sizeof path, "%s/games/000000.json", m);
+    ck_assert_int_eq(unlink(path), 0); /* lost to a full disk */
+
+    char *all[] = {ARENA, "--merge", m, sh[0], sh[1], sh[2], NULL};
+    ck_assert_int_eq(run(all, o, e, 60000), 0);
+    char *t = slurp(o);
+    ck_assert_msg(strstr(t, "200 new games, 100 found twice") && strstr(t, "1 record restored"),
+                  "%s", t);
+    free(t);
+    snprintf(path, sizeof path, "%s/games.jsonl", m);
+    ck_assert_int_eq(count_lines(path), 300);
+    snprintf(path, sizeof path, "%s/games/000000.json", m);
+    cJSON *rec = read_json(path);
+    cJSON_Delete(rec);
+    ck_assert_int_eq(pages_in(m), 0); /* no game lost by a fault: no page (--pages faults) */
+
+    /* --pages all: each new game gets its page once; a re-merge leaves the
+     * pages of the games OUT had alone */
+    char *p1[] = {ARENA, "--merge", m2, "--pages", "all", sh[0], NULL};
+    ck_assert_int_eq(run(p1, o, e, 60000), 1);
+    ck_assert_int_eq(pages_in(m2), 100);
+    snprintf(path, sizeof path, "%s/games/000000.html", m2);
+    ino_t before = inode_of(path); /* pages are written by rename: a new inode */
+    char *p2[] = {ARENA, "--merge", m2, "--pages", "all", sh[0], sh[1], NULL};
+    ck_assert_int_eq(run(p2, o, e, 60000), 1);
+    ck_assert_int_eq(pages_in(m2), 200);
+    ck_assert(inode_of(path) == before);
+    unsetenv("MALLOC_PERTURB_");
+    cleanup();
+}
+END_TEST
+
+/* Issue 24, defect 2: Ctrl-C during --add-bot says "run the same command
+ * again to resume": the same command resumes, `--out DIR` alone resumes
+ * (and extends with --games) DIR's own league, DIR/league.json is a league
+ * file; the name of a bot of the league with another command is refused. */
+START_TEST(an_interrupted_add_bot_resumes_and_dir_alone_is_its_league)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char *o = tp.o, *e = tp.e, *out = tp.out, jsonl[400], league[400];
+    snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
+    snprintf(league, sizeof league, "%s/league.json", out);
+    char *play[] = {ARENA, "--bot", SEEDED_GREEDY, "--bot", SEEDED_RANDOM, "--games", "40",
+                    "--quiet", "--out", out, NULL};
+    ck_assert_int_eq(run(play, o, e, 60000), 0);
+    ck_assert_int_eq(count_lines(jsonl), 40);
+
+    /* interrupted once some of the new pairings are stored */
+    char *add[] = {ARENA, "--add-bot", SEEDED_NEGAMAX, "--out", out, "-c", "1", "-q", NULL};
+    pid_t pid = spawn(add, o, e);
+    for (int waited = 0; count_lines(jsonl) < 44 && waited < 60000; waited += 5)
+        sleep_ms(5);
+    ck_assert_int_eq(kill(pid, SIGINT), 0);
+    ck_assert_int_eq(wait_for(pid, 60000), 130);
+    int kept = count_lines(jsonl);
+    ck_assert_int_lt(kept, 120);
+    char *t = slurp(e);
+    ck_assert_msg(strstr(t, "run the same command again to resume"), "%s", t);
+    free(t);
+
+    ck_assert_int_eq(run(add, o, e, 120000), 0);
+    ck_assert_int_eq(count_lines(jsonl), 120);
+    /* DIR alone: nothing left; --games extends every pairing */
+    char *alone[] = {ARENA, "--out", out, NULL};
+    ck_assert_int_eq(run(alone, o, e, 60000), 0);
+    t = slurp(o);
+    ck_assert_msg(strstr(t, "120 games (120 done, 0 to play)"), "%s", t);
+    free(t);
+    char *more[] = {ARENA, "--out", out, "--games", "42", "-q", NULL};
+    ck_assert_int_eq(run(more, o, e, 60000), 0);
+    ck_assert_int_eq(count_lines(jsonl), 126);
+    /* DIR/league.json as a league file: the same league, in DIR */
+    char *file[] = {ARENA, league, NULL};
+    ck_assert_int_eq(run(file, o, e, 60000), 0);
+    t = slurp(o);
+    ck_assert_msg(strstr(t, "126 games (126 done, 0 to play)"), "%s", t);
+    free(t);
+    /* the name of a bot of the league, another command: refused */
+    char *clash[] = {ARENA, "--add-bot", "n=" LOA_BIN_DIR "/loa-first", "--out", out, NULL};
+    ck_assert_int_eq(run(clash, o, e, 60000), 2);
+    t = slurp(e);
+    ck_assert_msg(strstr(t, "bot 'n' is in") && strstr(t, "choose another name"), "%s", t);
+    free(t);
+    ck_assert_int_eq(count_lines(jsonl), 126);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -306,6 +441,10 @@ int main(void)
         {"merge_reports_missing_refuses_conflicts_and_other_leagues",
          merge_reports_missing_refuses_conflicts_and_other_leagues, 240},
         {"adding_a_bot_plays_only_its_pairings", adding_a_bot_plays_only_its_pairings, 240},
+        {"an_interrupted_add_bot_resumes_and_dir_alone_is_its_league",
+         an_interrupted_add_bot_resumes_and_dir_alone_is_its_league, 240},
+        {"remerge_into_a_grown_out_adds_restores_and_pages_only_the_new",
+         remerge_into_a_grown_out_adds_restores_and_pages_only_the_new, 240},
     };
     return loa_run_suite("arena_cli_shards", cases, LOA_COUNT(cases));
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena_error.h"
 #include "arena_league_file.h"
@@ -88,6 +89,7 @@ void arena_cli_usage(FILE *out)
         "Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
         "       loa-arena --standings DIR [--anchor NAME] [--exclude NAME]\n"
         "       loa-arena --add-bot NAME=COMMAND --out DIR\n"
+        "       loa-arena --out DIR [--games N]   (resume or extend DIR's league)\n"
         "       loa-arena --html DIR\n"
         "       loa-arena --merge OUT DIR...\n"
         "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
@@ -156,7 +158,8 @@ void arena_cli_usage(FILE *out)
         "      --standings DIR      print the standings of DIR without playing\n"
         "      --exclude NAME       with --standings: leave NAME and its games out\n"
         "      --merge OUT DIR...   merge result directories of one league (shards, or\n"
-        "                           copies) into OUT; games are checked, never duplicated\n"
+        "                           copies) into OUT; games are checked, never duplicated;\n"
+        "                           --pages says which new games get a page\n"
         "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
         "                           DIR/games/<id>.html, playing nothing (docs/replay.md)\n"
         "  -h, --help               this text\n"
@@ -464,9 +467,18 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
     }
     if (!rc && cli->merge_out) {
         /* --merge OUT DIR...: every positional argument is a directory */
-        if (nflags || cli->standings_dir || cli->html_dir || cli->force_new)
+        for (int i = 0; i < nflags && !rc; i++)
+            rc = flags[i].opt == OPT_PAGES
+                     ? apply(cli, &flags[i], err, errsz)
+                     : util_fail(ARENA_E_CONFIG, err, errsz,
+                                 "--merge OUT DIR... takes only result directories (and "
+                                 "--pages, --quiet)");
+        if (rc)
+            ;
+        else if (cli->standings_dir || cli->html_dir || cli->force_new)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                           "--merge OUT DIR... takes only result directories (and --quiet)");
+                           "--merge OUT DIR... takes only result directories (and --pages, "
+                           "--quiet)");
         else if (optind >= argc)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "--merge %s: no result directory to merge (--merge OUT DIR...)",
@@ -540,6 +552,24 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
                            "--add-bot needs --out DIR, the league to add the bot to");
         free(flags);
         return rc;
+    }
+    if (!cli->league_file && !rc) {
+        /* `--out DIR` without a league file or bots: DIR's own league, read
+         * from DIR/league.json (resumed, or extended by --games N) */
+        const char *out = NULL;
+        int bots = 0;
+        for (int i = 0; i < nflags; i++) {
+            bots += flags[i].opt == 'b';
+            if (flags[i].opt == 'o')
+                out = flags[i].arg;
+        }
+        char *own = out && !bots ? util_path_join(out, "league.json") : NULL;
+        if (own && access(own, F_OK) == 0) {
+            cli->league_file = own;
+            cli->out_league = 1;
+        } else {
+            free(own);
+        }
     }
     if (cli->league_file) {
         rc = arena_settings_load_file(&cli->settings, cli->league_file, err, errsz);

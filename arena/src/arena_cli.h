@@ -3,6 +3,7 @@
  * optional league file, and the flags that override it.
  *
  *   loa-arena [OPTIONS] [LEAGUE.json]
+ *   loa-arena --out DIR [OPTIONS]     (DIR's own league: DIR/league.json)
  *   loa-arena --standings DIR
  *   loa-arena --html DIR
  *   loa-arena --merge OUT DIR...
@@ -38,6 +39,8 @@ typedef struct arena_cli {
     int keep_going;           /* --keep-going: a bot that fails to start forfeits
                                  its games instead of stopping the league */
     int out_derived;          /* out_dir is arena_settings_default_out() */
+    int out_league;           /* no league file nor bots, and --out DIR holds a
+                                 league: league_file is DIR/league.json */
     int sandbox;              /* --sandbox (1) / --sandbox-rw (2): every bot, over
                                  the league file's "sandbox" */
 } arena_cli;

@@ -299,6 +299,7 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
         (rc = arena_set_string(&s->source, src)))
         goto out;
     const cJSON *bots = NULL;
+    const char *dir_given = NULL;
     for (const cJSON *it = root->child; it && !rc; it = it->next) {
         const char *k = it->string, *str = NULL;
         if (strcmp(k, "bots") == 0) {
@@ -430,6 +431,20 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
             rc = get_sandbox(it, src, &s->sandbox, err, errsz);
         } else if (strcmp(k, "rating_interval") == 0) {
             rc = get_int(it, src, 0, ARENA_MAX_GAMES, &s->rating_interval, err, errsz);
+        } else if (strcmp(k, "fingerprints") == 0 || strcmp(k, "openings_sha256") == 0) {
+            /* DIR/league.json given as a league file: what the store keeps
+             * beside the league (its bots' files, its openings' digest) is
+             * the store's to check when the league runs; the league's own
+             * directory is its default output */
+            if (!s->out_dir && !(s->out_dir = strdup(base_dir ? base_dir : ".")))
+                rc = ARENA_E_NOMEM;
+        } else if (strcmp(k, "dir") == 0) {
+            /* written by loa-arena in DIR/league.json: where {dir} pointed */
+            if (!(rc = get_string(it, src, &str, err, errsz)) && str[0] != '/')
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "%s: \"dir\" must be an absolute directory", src);
+            else if (!rc)
+                dir_given = str;
         } else if (strcmp(k, "description") == 0 || strcmp(k, "comment") == 0) {
             /* free text for humans (JSON has no comments) */
         } else {
@@ -455,6 +470,8 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
     int i = 0;
     for (const cJSON *b = bots->child; b && !rc; b = b->next, i++)
         rc = load_bot(s, b, i, src, base_dir, err, errsz);
+    if (!rc && dir_given)
+        rc = arena_set_string(&s->base_dir, dir_given);
 out:
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");

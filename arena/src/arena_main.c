@@ -89,24 +89,6 @@ static void report_start_failure(run_state *st, const arena_outcome *o)
     arena_progress_note(st->progress, msg);
 }
 
-/* Replay pages (loa_replay, docs/replay.md): for id >= 0 the page of game
- * id beside its record DIR/games/<id>.json, for id < 0 DIR/index.html.
- * Their failures are warnings: results are safe in games.jsonl, and
- * `loa-arena --html DIR` writes the pages again. */
-static int write_page(const char *dir, int id, char *err, size_t errsz)
-{
-#ifdef LOA_HAVE_REPLAY
-    if (id < 0)
-        return replay_write_index(dir, err, errsz);
-    char path[PATH_MAX + 32];
-    snprintf(path, sizeof path, "%s/games/%06d.json", dir, id);
-    return replay_write_record_page(path, err, errsz);
-#else
-    (void)dir, (void)id, (void)err, (void)errsz;
-    return 0;
-#endif
-}
-
 /* The SPRT line and the interim standings after a stored game. Returns 1
  * when the SPRT has decided: no new game starts (running ones end and are
  * recorded, and the final LLR counts every complete pair). */
@@ -192,7 +174,7 @@ static int on_result(const arena_outcome *o, void *user)
                  o->record.id, err);
         arena_progress_warn(st->progress, msg);
     } else if (arena_pages_wants(st->s->pages, o->record.reason) &&
-               write_page(st->s->out_dir, o->record.id, err, sizeof err)) {
+               arena_write_page(st->s->out_dir, o->record.id, err, sizeof err)) {
         snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
         arena_progress_warn(st->progress, msg);
     }
@@ -456,7 +438,7 @@ static int run_league(arena_cli *cli)
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     if (arena_report_standings(s, store, anchor, NULL, 1, stdout) && exit_code == 0)
         exit_code = 1;
-    if (write_page(s->out_dir, -1, err, sizeof err))
+    if (arena_write_page(s->out_dir, -1, err, sizeof err))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
 #ifdef LOA_HAVE_REPLAY
     else if (s->pages == ARENA_PAGES_ALL)

@@ -13,18 +13,32 @@
 #include "arena_schedule.h"
 #include "util/text.h"
 
-/* A game found in a directory: where, and its record. */
+/* A game found in a directory: where, its id and its index in that
+ * store. Never a pointer into a store: OUT's records move when it grows
+ * (arena_store_append reallocates), and OUT grows during the merge. */
 typedef struct found {
-    int src;                       /* index into the sources; n = OUT itself */
-    const arena_game_record *r;
+    int src;                       /* index into the sources; -1 = OUT itself */
+    int id;
+    int idx;                       /* arena_store_get(store, idx) */
 } found;
 
 static int by_id_then_source(const void *a, const void *b)
 {
     const found *x = a, *y = b;
-    if (x->r->id != y->r->id)
-        return (x->r->id > y->r->id) - (x->r->id < y->r->id);
+    if (x->id != y->id)
+        return (x->id > y->id) - (x->id < y->id);
     return (x->src > y->src) - (x->src < y->src);
+}
+
+static arena_store *store_of(const found *f, arena_store *const *src, arena_store *out)
+{
+    return f->src < 0 ? out : src[f->src];
+}
+
+static const arena_game_record *record_of(const found *f, arena_store *const *src,
+                                          arena_store *out)
+{
+    return arena_store_get(store_of(f, src, out), f->idx);
 }
 
 /* 1 if a and b are the same game result: their games.jsonl lines. */
@@ -99,7 +113,7 @@ static found *collect(arena_store *const *src, int n, arena_store *out, int *cou
     for (int i = 0; i <= n; i++) {
         arena_store *st = i < n ? src[i] : out;
         for (int j = 0; j < arena_store_count(st); j++)
-            f[k++] = (found){i == n ? -1 : i, arena_store_get(st, j)};
+            f[k++] = (found){i == n ? -1 : i, arena_store_get(st, j)->id, j};
     }
     /* OUT's own games (-1) sort first among equal ids: they are kept */
     qsort(f, (size_t)k, sizeof *f, by_id_then_source);
@@ -143,9 +157,9 @@ static int report_shards(arena_store *out, arena_store *const *src, char *const 
     return missing;
 }
 
-int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn, void *user,
-                FILE *report, arena_merge_result *res, arena_store **out_store, char *err,
-                size_t errsz)
+int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,
+                arena_merge_added_fn on_added, void *user, FILE *report, arena_merge_result *res,
+                arena_store **out_store, char *err, size_t errsz)
 {
     memset(res, 0, sizeof *res);
     if (out_store)
@@ -175,34 +189,52 @@ int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn, v
     }
     /* Conflicts first: nothing is written when one game has two results. */
     for (int i = 1; i < count; i++) {
-        if (f[i].r->id != f[i - 1].r->id)
+        if (f[i].id != f[i - 1].id)
             continue;
-        if (!same_game(f[i].r, f[i - 1].r, &m)) {
-            const char *a = f[i - 1].src < 0 ? arena_store_games_path(dst)
-                                             : arena_store_games_path(src[f[i - 1].src]);
+        if (!same_game(record_of(&f[i], src, dst), record_of(&f[i - 1], src, dst), &m)) {
             rc = util_fail(ARENA_E_MISMATCH, err, errsz,
                            "game %d is in %s and in %s with different contents (one game "
                            "played twice: overlapping shards, or a league replayed?): nothing "
-                           "merged", f[i].r->id, a, arena_store_games_path(src[f[i].src]));
+                           "merged", f[i].id,
+                           arena_store_games_path(store_of(&f[i - 1], src, dst)),
+                           arena_store_games_path(src[f[i].src]));
             goto done;
         }
         res->duplicates++;
     }
     for (int i = 0; i < count; i++) {
-        if (f[i].src < 0 || (i > 0 && f[i].r->id == f[i - 1].r->id))
-            continue; /* OUT has it, or it was taken from an earlier source */
+        if (i > 0 && f[i].id == f[i - 1].id)
+            continue; /* taken from an earlier source, or OUT has it */
+        if (f[i].src < 0) {
+            /* OUT has the game: its record file too, unless a full disk
+             * or a hand lost it; then a source that has it gives it back */
+            if (arena_store_has_record(dst, f[i].id))
+                continue;
+            for (int j = i + 1; j < count && f[j].id == f[i].id; j++)
+                if (arena_store_has_record(src[f[j].src], f[i].id) &&
+                    arena_store_copy_record(dst, src[f[j].src], f[i].id, NULL, 0) == 0) {
+                    res->restored++;
+                    break;
+                }
+            continue;
+        }
         char why[512];
-        if (arena_store_copy_record(dst, src[f[i].src], f[i].r->id, why, sizeof why)) {
+        if (arena_store_copy_record(dst, src[f[i].src], f[i].id, why, sizeof why)) {
             if (warn) {
                 char msg[700];
                 snprintf(msg, sizeof msg, "game %d: %s (its result is merged from games.jsonl)",
-                         f[i].r->id, why);
+                         f[i].id, why);
                 warn(msg, user);
             }
         }
-        if ((rc = arena_store_append(dst, f[i].r, err, errsz)))
+        /* a copy: the source's record is not OUT's, but appending may move
+         * OUT's array, and on_added may want it after */
+        arena_game_record r = *record_of(&f[i], src, dst);
+        if ((rc = arena_store_append(dst, &r, err, errsz)))
             goto done;
         res->added++;
+        if (on_added)
+            on_added(&r, user);
     }
     res->total = (int)arena_shard_size(&m);
     res->missing = report_shards(dst, src, dirs, n, report);

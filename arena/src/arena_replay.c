@@ -2,12 +2,16 @@
  * loa-referee command that replays it (arena_replay.h). */
 #include "arena_replay.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena_error.h"
+#ifdef LOA_HAVE_REPLAY
+#include "replay/league.h"
+#endif
 
 /* Longest stderr line shown, bytes. */
 #define LINE_SHOWN 200
@@ -224,4 +228,18 @@ int arena_error_report(const arena_game_record *r, const ref_game *g, const aren
     sb_puts(&b, replay);
     free(replay);
     return sb_finish(&b, out);
+}
+
+int arena_write_page(const char *dir, int id, char *err, size_t errsz)
+{
+#ifdef LOA_HAVE_REPLAY
+    if (id < 0)
+        return replay_write_index(dir, err, errsz);
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/games/%06d.json", dir, id);
+    return replay_write_record_page(path, err, errsz);
+#else
+    (void)dir, (void)id, (void)err, (void)errsz;
+    return 0;
+#endif
 }

@@ -59,6 +59,14 @@ static void remove_temp_files(const char *records)
     closedir(d);
 }
 
+/* DIR/games/<id>.json of st: malloc'd, NULL on out of memory. */
+static char *record_path(const arena_store *st, int id)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%06d.json", id);
+    return util_path_join(st->records_dir, name);
+}
+
 static int keep_record(arena_store *st, const arena_game_record *r)
 {
     if (st->count == st->cap) {
@@ -407,9 +415,7 @@ int arena_store_write_game(arena_store *st, int id, const ref_game *g, char *err
 {
     if (!st || !g || st->fd < 0 || id < 0 || id >= st->schedule_size)
         return util_fail(ARENA_E_INVAL, err, errsz, "game %d cannot be recorded", id);
-    char name[32];
-    snprintf(name, sizeof name, "%06d.json", id);
-    char *path = util_path_join(st->records_dir, name);
+    char *path = record_path(st, id);
     if (!path)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     cJSON *j = ref_game_to_json(g);
@@ -452,13 +458,19 @@ const char *arena_store_games_path(const arena_store *st)
     return st->games_path;
 }
 
+int arena_store_has_record(const arena_store *st, int id)
+{
+    char *p = record_path(st, id);
+    int has = p && access(p, F_OK) == 0;
+    free(p);
+    return has;
+}
+
 int arena_store_copy_record(arena_store *dst, const arena_store *src, int id, char *err,
                             size_t errsz)
 {
-    char name[32];
-    snprintf(name, sizeof name, "%06d.json", id);
-    char *from = util_path_join(src->records_dir, name);
-    char *to = util_path_join(dst->records_dir, name);
+    char *from = record_path(src, id);
+    char *to = record_path(dst, id);
     char *text = NULL;
     size_t n = 0;
     int rc = 0;

@@ -133,12 +133,16 @@ const char *arena_store_games_path(const arena_store *st);
 
 /* Copies game id's record file DIR/games/<id>.json from src (any store)
  * into dst (a writable store) atomically, before the game's games.jsonl
- * line is appended to dst (the store's crash-safety order). Returns 0,
+ * line is appended to dst (the store's crash-safety order). err may be
+ * NULL (errsz 0). Returns 0,
  * ARENA_E_IO (err names the file: a record that is missing or unreadable,
  * or the copy that cannot be written), ARENA_E_INVAL (dst read-only) or
  * ARENA_E_NOMEM. */
 int arena_store_copy_record(arena_store *dst, const arena_store *src, int id, char *err,
                             size_t errsz);
+
+/* 1 when game id's record file DIR/games/<id>.json exists in st. */
+int arena_store_has_record(const arena_store *st, int id);
 
 /* The path of DIR/standings.json. Owned by the store. */
 const char *arena_store_standings_path(const arena_store *st);

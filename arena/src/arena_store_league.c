@@ -26,6 +26,11 @@
 #define FINGERPRINTS_KEY "fingerprints"
 /* Also the store's only: the digest of an openings file's table. */
 #define OPENINGS_KEY "openings_sha256"
+/* The directory `{dir}` stands for in the bots' commands (the league
+ * file's, absolute): not the league's identity (a league file may move),
+ * but what its commands need to run when the league is read back from DIR
+ * (--add-bot, `--out DIR` alone). The league-file reader knows it too. */
+#define BASE_DIR_KEY "dir"
 
 int arena_store_lock_dir(arena_store *st, char *err, size_t errsz)
 {
@@ -63,8 +68,12 @@ int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerpr
         return util_fail(ARENA_E_PARSE, err, errsz, "%s: malformed JSON", path);
     cJSON *fp = cJSON_DetachItemFromObjectCaseSensitive(root, FINGERPRINTS_KEY);
     cJSON *digest = cJSON_DetachItemFromObjectCaseSensitive(root, OPENINGS_KEY);
+    cJSON *base = cJSON_DetachItemFromObjectCaseSensitive(root, BASE_DIR_KEY);
     int rc = 0;
-    if (digest && (!cJSON_IsString(digest) || strlen(digest->valuestring) != 64))
+    if (base && (!cJSON_IsString(base) || base->valuestring[0] != '/'))
+        rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: \"%s\" is not an absolute path", path,
+                       BASE_DIR_KEY);
+    else if (digest && (!cJSON_IsString(digest) || strlen(digest->valuestring) != 64))
         rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: \"%s\" is not 64 hex digits", path,
                        OPENINGS_KEY);
     else if (digest)
@@ -85,6 +94,9 @@ int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerpr
         rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: \"games\" is not even", path);
     if (rc == 0)
         rc = arena_set_string(&s->out_dir, st->dir);
+    if (rc == 0 && base)
+        rc = arena_set_string(&s->base_dir, base->valuestring);
+    cJSON_Delete(base);
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     if (rc == 0 && fingerprints)
@@ -151,6 +163,7 @@ int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, siz
     cJSON *copy = fp ? cJSON_Duplicate(fp, 1) : NULL;
     int rc = 0;
     char digest[65] = "";
+    char *base = NULL; /* the absolute directory of {dir}, when it exists */
     if (st->settings.openings_file && st->settings.openings &&
         arena_openings_digest(st->settings.openings, digest))
         rc = ARENA_E_NOMEM;
@@ -160,10 +173,16 @@ int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, siz
         rc = ARENA_E_NOMEM;
     } else if (rc == 0 && digest[0] && !cJSON_AddStringToObject(j, OPENINGS_KEY, digest)) {
         rc = ARENA_E_NOMEM;
+    } else if (rc == 0 && st->settings.base_dir &&
+               !(base = realpath(st->settings.base_dir, NULL)) && errno == ENOMEM) {
+        rc = ARENA_E_NOMEM;
+    } else if (rc == 0 && base && !cJSON_AddStringToObject(j, BASE_DIR_KEY, base)) {
+        rc = ARENA_E_NOMEM;
     } else if (rc == 0) {
         rc = arena_store_write_json(st->league_path, j, 0);
     }
     cJSON_Delete(j);
+    free(base);
     if (rc == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)

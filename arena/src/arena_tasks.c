@@ -8,8 +8,10 @@
 #include "arena_error.h"
 #include "arena_merge.h"
 #include "arena_openings.h"
+#include "arena_replay.h"
 #include "arena_report.h"
 #include "arena_store.h"
+#include "util/text.h"
 #ifdef LOA_HAVE_REPLAY
 #include "replay/league.h"
 #endif
@@ -87,34 +89,60 @@ int arena_task_html(const arena_cli *cli)
 #endif
 }
 
+/* The pages of the games a merge adds: those --pages wants. */
+typedef struct merge_pages {
+    const char *dir;
+    arena_pages pages;
+    int written, failed;
+} merge_pages;
+
+static void page_of_added(const arena_game_record *r, void *user)
+{
+    merge_pages *mp = user;
+    char err[512];
+    if (!arena_pages_wants(mp->pages, r->reason))
+        return;
+    if (arena_write_page(mp->dir, r->id, err, sizeof err)) {
+        if (!mp->failed++)
+            fprintf(stderr, "loa-arena: warning: game %d: no replay page: %s\n", r->id, err);
+    } else {
+        mp->written++;
+    }
+}
+
 /* --merge OUT DIR...: the union of the directories' games, then OUT's
- * standings and pages. Exit 0 complete, 1 games missing or an I/O
- * failure, 2 different leagues or conflicting games (nothing merged). */
+ * standings, the pages of the new games (as --pages says) and the index.
+ * Exit 0 complete, 1 games missing or an I/O failure, 2 different leagues
+ * or conflicting games (nothing merged). */
 int arena_task_merge(const arena_cli *cli)
 {
     char err[1024];
     arena_merge_result res;
     arena_store *out = NULL;
-    int rc = arena_merge(cli->merge_out, cli->merge_dirs, cli->merge_count, arena_warn_stderr, NULL,
-                         stdout, &res, &out, err, sizeof err);
+    merge_pages mp = {cli->merge_out, cli->settings.pages, 0, 0};
+    int rc = arena_merge(cli->merge_out, cli->merge_dirs, cli->merge_count, arena_warn_stderr,
+                         page_of_added, &mp, stdout, &res, &out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: --merge: %s\n", err);
         return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
     }
-    printf("Merged %d directories into %s: %d new games, %d found twice (kept once), %d of %d "
-           "games\n\n", cli->merge_count, cli->merge_out, res.added, res.duplicates,
+    char restored[64] = "";
+    if (res.restored)
+        snprintf(restored, sizeof restored, ", %d record%s restored", res.restored,
+                 res.restored == 1 ? "" : "s");
+    printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once)%s, %d of %d "
+           "games\n\n", cli->merge_count, cli->merge_count == 1 ? "y" : "ies", cli->merge_out,
+           res.added, res.added == 1 ? "" : "s", res.duplicates, restored,
            res.total - res.missing, res.total);
     const arena_settings *s = arena_store_settings(out);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     int code = arena_report_standings(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
     arena_store_close(out);
-#ifdef LOA_HAVE_REPLAY
-    int written = 0, failed = 0;
-    if (replay_write_league(cli->merge_out, 1, &written, &failed, err, sizeof err))
-        fprintf(stderr, "loa-arena: warning: replay pages: %s\n", err);
+    if (arena_write_page(cli->merge_out, -1, err, sizeof err))
+        fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
     else
-        printf("Replays: %s/index.html\n", cli->merge_out);
-#endif
+        printf("Replays: %s/index.html (%d new page%s)\n", cli->merge_out, mp.written,
+               mp.written == 1 ? "" : "s");
     if (res.missing) {
         fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
                 "merge again when they are played\n", res.missing, res.total);
@@ -148,8 +176,27 @@ int arena_task_add_bots(arena_cli *cli)
     s.extend = 1;
     s.shard_index = s.shard_count = 0;
     rc = arena_set_string(&s.out_dir, dir);
-    for (int i = 0; i < cli->add_bot_count && !rc; i++)
-        rc = arena_settings_add_bot_arg(&s, cli->add_bots[i], err, sizeof err);
+    for (int i = 0; i < cli->add_bot_count && !rc; i++) {
+        arena_settings one;
+        arena_settings_init(&one);
+        rc = arena_settings_add_bot_arg(&one, cli->add_bots[i], err, sizeof err);
+        int b = rc ? -1 : arena_settings_find_bot(&s, one.bots[0].name);
+        if (b >= 0 && !s.bots[b].cwd && strcmp(s.bots[b].command, one.bots[0].command) == 0) {
+            /* added by an earlier run of this command (interrupted, or
+             * done): the same command resumes */
+            if (!cli->quiet)
+                printf("Bot '%s' is in %s's league already: resuming its games\n",
+                       one.bots[0].name, dir);
+        } else if (b >= 0) {
+            rc = util_fail(ARENA_E_CONFIG, err, sizeof err,
+                           "bot '%s' is in %s's league already with the command '%s': choose "
+                           "another name for '%s'", one.bots[0].name, dir, s.bots[b].command,
+                           one.bots[0].command);
+        } else if (!rc) {
+            rc = arena_settings_add_bot_arg(&s, cli->add_bots[i], err, sizeof err);
+        }
+        arena_settings_clear(&one);
+    }
     if (!rc)
         rc = arena_settings_validate(&s, err, sizeof err);
     if (!rc)
