@@ -111,6 +111,33 @@ START_TEST(accepts_h1_for_a_much_stronger_bot_and_resumes_decided)
 }
 END_TEST
 
+
+/* Issue 24, defect 3: a large elo1 decides like any other (its LLR was 0
+ * for ever, and the match played to its maximum); an absurd one is refused
+ * with its reason. */
+START_TEST(a_large_elo1_decides_and_an_absurd_one_is_refused)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char *out = tp.out, *o = tp.o, *e = tp.e;
+    char *argv[] = {ARENA, "--bot", "greedy=" GREEDY " -s {seed}", "--bot",
+                    "random=" RANDOM " -s {seed}", "--openings", OPENINGS, "--sprt", "elo0=0",
+                    "elo1=300", "--games", "200", "--out", out, NULL};
+    ck_assert_int_eq(run(argv, o, e, 120000), 0);
+    cJSON *sprt = sprt_of(out);
+    ck_assert_str_eq(cJSON_GetObjectItem(sprt, "result")->valuestring, "H1");
+    ck_assert(num(sprt, "llr") >= num(sprt, "upper"));
+    cJSON_Delete(sprt);
+    char *absurd[] = {ARENA, "--bot", "greedy=" GREEDY, "--bot", "random=" RANDOM, "--sprt",
+                      "elo0=0", "elo1=1e300", "--out", out, NULL};
+    ck_assert_int_eq(run(absurd, o, e, 60000), 2);
+    char *text = slurp(e);
+    ck_assert_msg(strstr(text, "elo1=1e+300 is out of range"), "%s", text);
+    free(text);
+    cleanup();
+}
+END_TEST
+
 START_TEST(accepts_h0_for_two_copies_of_one_bot)
 {
     const char *dir = tmpdir();
@@ -218,6 +245,8 @@ int main(void)
          reports_no_decision_at_the_maximum_and_tests_the_gauntlet_bot, 120},
         {"prints_interim_standings_and_every_leagues_pairs",
          prints_interim_standings_and_every_leagues_pairs, 120},
+        {"a_large_elo1_decides_and_an_absurd_one_is_refused",
+         a_large_elo1_decides_and_an_absurd_one_is_refused, 120},
     };
     return loa_run_suite("arena_cli_sprt", cases, LOA_COUNT(cases));
 }

@@ -95,6 +95,72 @@ START_TEST(check_names_the_bad_parameter)
     p.beta = 0.5;
     ck_assert_int_eq(arena_sprt_check(&p, err, sizeof err), ARENA_E_CONFIG);
     ck_assert_ptr_nonnull(strstr(err, "alpha + beta"));
+    /* absurd bounds: refused with the range (issue 24) */
+    p.alpha = p.beta = 0.05;
+    p.elo1 = 1e300;
+    ck_assert_int_eq(arena_sprt_check(&p, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_msg(strstr(err, "elo1=1e+300 is out of range") && strstr(err, "-1000..1000"), "%s",
+                  err);
+    p.elo1 = ARENA_SPRT_ELO_MAX;
+    ck_assert_int_eq(arena_sprt_check(&p, err, sizeof err), 0);
+    p.elo0 = -ARENA_SPRT_ELO_MAX - 1;
+    ck_assert_int_eq(arena_sprt_check(&p, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_ptr_nonnull(strstr(err, "elo0=-1001"));
+}
+END_TEST
+
+
+/* Issue 24, defect 3: with the normalized model and a large elo1 (>= 250)
+ * fishtest's rounds from the uniform distribution find no root when the
+ * pairs all fall on one side, and the LLR was 0 for ever. Reference values
+ * from tests/sprt_reference.py (the same rounds along a path of t-values,
+ * in mpmath at 50 digits, checked to meet the constraint). */
+static const llr_case far_cases[] = {
+    {{0, 0, 0, 0, 50}, 0, 300, NAN, 28.652089547308},
+    {{0, 0, 1, 10, 40}, 0, 250, NAN, 25.430901042182},
+    {{50, 0, 0, 0, 0}, -1000, 1000, NAN, -211.170558511153},
+};
+
+START_TEST(llr_of_far_bounds_matches_the_reference)
+{
+    const llr_case *c = &far_cases[_i];
+    arena_sprt_params p = {ARENA_SPRT_NORMALIZED, c->elo0, c->elo1, 0.05, 0.05};
+    double llr = NAN;
+    ck_assert_int_eq(arena_sprt_llr(&p, c->penta, &llr), 0);
+    ck_assert_msg(fabs(llr - c->normalized) < 1e-8, "row %d: %.12f, want %.12f", _i, llr,
+                  c->normalized);
+}
+END_TEST
+
+/* Every bound arena_sprt_check() accepts has an LLR, in both models, for
+ * counts on one side, in the middle, tiny and huge; and the LLR grows with
+ * the evidence, so a test decides. */
+START_TEST(llr_exists_for_every_accepted_bound)
+{
+    static const int pats[][ARENA_PENTA_BINS] = {
+        {0, 0, 0, 0, 50}, {50, 0, 0, 0, 0}, {0, 0, 50, 0, 0}, {0, 0, 0, 50, 0}, {0, 50, 0, 0, 0},
+        {0, 0, 0, 1, 0}, {0, 0, 0, 0, 1}, {1, 0, 0, 0, 10000}, {0, 0, 3, 40, 7},
+        {10, 40, 100, 40, 10}, {0, 0, 0, 0, 100000}, {3, 0, 0, 0, 0}};
+    static const double elo[] = {-ARENA_SPRT_ELO_MAX, -700, -500, -300, -250, -100, -10, 0, 5,
+                                 10, 100, 249, 250, 300, 500, 700, ARENA_SPRT_ELO_MAX};
+    for (int m = 0; m < 2; m++)
+        for (size_t k = 0; k < LOA_COUNT(pats); k++)
+            for (size_t a = 0; a < LOA_COUNT(elo); a++)
+                for (size_t b = a + 1; b < LOA_COUNT(elo); b++) {
+                    arena_sprt_params p = {(arena_sprt_model)m, elo[a], elo[b], 0.05, 0.05};
+                    double llr = NAN;
+                    ck_assert_int_eq(arena_sprt_check(&p, NULL, 0), 0);
+                    int rc = arena_sprt_llr(&p, pats[k], &llr);
+                    ck_assert_msg(rc == 0 && isfinite(llr), "model %d counts %zu elo %g..%g: rc %d",
+                                  m, k, elo[a], elo[b], rc);
+                }
+    int wins[5] = {0, 0, 0, 0, 5}, more[5] = {0, 0, 0, 0, 10};
+    arena_sprt_params p = {ARENA_SPRT_NORMALIZED, 0, 300, 0.05, 0.05};
+    double l5, l10, lo, hi;
+    ck_assert_int_eq(arena_sprt_llr(&p, wins, &l5), 0);
+    ck_assert_int_eq(arena_sprt_llr(&p, more, &l10), 0);
+    arena_sprt_bounds(&p, &lo, &hi);
+    ck_assert(l5 > 0 && l10 > 1.9 * l5 && arena_sprt_decide(l10, lo, hi) == 1);
 }
 END_TEST
 
@@ -162,12 +228,15 @@ int main(void)
         {"check_names_the_bad_parameter", check_names_the_bad_parameter, 10},
         {"stats_handle_one_bin_and_no_pairs", stats_handle_one_bin_and_no_pairs, 10},
         {"pair_bins_add_half_points", pair_bins_add_half_points, 10},
+        {"llr_exists_for_every_accepted_bound", llr_exists_for_every_accepted_bound, 60},
     };
     const loa_loop_tcase loops[] = {
         {"llr_matches_the_published_formulas_in_both_models",
          llr_matches_the_published_formulas_in_both_models, 10, (int)LOA_COUNT(llr_cases)},
         {"elo_interval_comes_from_pair_variance", elo_interval_comes_from_pair_variance, 10,
          (int)LOA_COUNT(stats_cases)},
+        {"llr_of_far_bounds_matches_the_reference", llr_of_far_bounds_matches_the_reference, 10,
+         (int)LOA_COUNT(far_cases)},
     };
     return loa_run_suite_loops("arena_sprt", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

@@ -41,3 +41,38 @@ for c, e0, e1 in cases:
     print(c, e0, e1, 'logistic %.12f' % llr(c, e0, e1, 'logistic'), 'normalized %.12f' % llr(c, e0, e1, 'normalized'))
 for c, _, _ in cases[:4]:
     st = penta_stats(c); print(c, ' '.join('%s=%.12f' % (k, v) for k, v in st.items()))
+# Beyond fishtest's iteration (issue 24): where the rounds from the uniform
+# distribution find no root (a large elo1, the pairs all on one side), the
+# same rounds are run along a path of t-values from p's own (where q = p),
+# each from the last solution (the C code's continuation), here with
+# mpmath's root finder at 50 digits; the result is checked to sum to 1 and
+# to have the t-value asked for.
+def rounds(p, t, q):
+    for _ in range(60):
+        mu, var = stats(q); sg = sqrt(var)
+        d = [a - mpf(1)/2 - t*sg*(1+((mu-a)/sg)**2)/2 for a in A]
+        if not (min(d) < 0 < max(d)):
+            return None
+        x = solve(p, d); q = [pi/(1+x*di) for pi, di in zip(p, d)]
+    return q
+def mle_t_path(p, t):
+    q = rounds(p, t, [mpf(1)/5]*5)
+    if q is None:
+        mu, var = stats(p); cur = (mu - mpf(1)/2)/sqrt(var); q = list(p); step = t - cur
+        while cur != t:
+            nxt = t if abs(t - cur) <= abs(step) else cur + step
+            r = rounds(p, nxt, q)
+            if r is None:
+                step /= 2
+            else:
+                q, cur, step = r, nxt, step*2
+    mu, var = stats(q)
+    assert abs(sum(q) - 1) < mpf('1e-30') and abs((mu - mpf(1)/2)/sqrt(var) - t) < mpf('1e-30')
+    return q
+def llr_path(counts, e0, e1):
+    reg = [mpf(c) if c else mpf('0.001') for c in counts]; n = sum(reg); p = [r/n for r in reg]
+    k = 800/log(10)
+    q0, q1 = mle_t_path(p, mpf(e0)/k*sqrt(2)), mle_t_path(p, mpf(e1)/k*sqrt(2))
+    return n*sum(pi*(log(b)-log(a)) for pi, a, b in zip(p, q0, q1))
+for c, e0, e1 in [([0, 0, 0, 0, 50], 0, 300), ([0, 0, 1, 10, 40], 0, 250), ([50, 0, 0, 0, 0], -1000, 1000)]:
+    print(c, e0, e1, 'normalized (path) %.12f' % llr_path(c, e0, e1))

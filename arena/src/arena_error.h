@@ -26,7 +26,8 @@
     XX(SYSTEM, -207, "thread or signal operation failed")                           \
     XX(REFEREE, -208, "the referee library failed")     /* not a bot's fault */     \
     XX(BUSY, -209, "output directory in use by another loa-arena")                   \
-    XX(CHANGED, -210, "a bot changed since its games were played")  /* fingerprint */
+    XX(CHANGED, -210, "a bot changed since its games were played")  /* fingerprint */ \
+    XX(NUMERIC, -211, "a statistic could not be computed")  /* a solver found no root */
 
 enum arena_error {
     ARENA_OK = 0,

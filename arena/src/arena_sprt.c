@@ -28,6 +28,9 @@
 /* The t-value fixed point converges in a few rounds; cap it anyway. */
 #define T_VALUE_MAX_ROUNDS 100
 #define T_VALUE_TOLERANCE 1e-12
+/* After the cap: still moving by more than this is no solution (the
+ * bisection's precision leaves 2-cycles of 1e-9 with 1e5 pairs in one bin). */
+#define T_VALUE_SETTLED 1e-6
 
 static const double pair_score[ARENA_PENTA_BINS] = {0.0, 0.25, 0.5, 0.75, 1.0};
 
@@ -59,9 +62,9 @@ int arena_sprt_check(const arena_sprt_params *p, char *err, size_t errsz)
         bad = "beta", v = p->beta;
     else if (!(p->alpha + p->beta < 1))
         bad = "alpha + beta", v = p->alpha + p->beta;
-    else if (!isfinite(p->elo0))
+    else if (!(fabs(p->elo0) <= ARENA_SPRT_ELO_MAX))
         bad = "elo0", v = p->elo0;
-    else if (!isfinite(p->elo1))
+    else if (!(fabs(p->elo1) <= ARENA_SPRT_ELO_MAX))
         bad = "elo1", v = p->elo1;
     else if (!(p->elo0 < p->elo1))
         bad = "elo0", v = p->elo0;
@@ -70,7 +73,11 @@ int arena_sprt_check(const arena_sprt_params *p, char *err, size_t errsz)
     if (!bad)
         return 0;
     if (err && errsz) {
-        if (bad[0] == 'e' && isfinite(p->elo0) && isfinite(p->elo1))
+        if (bad[0] == 'e' && !(fabs(v) <= ARENA_SPRT_ELO_MAX))
+            snprintf(err, errsz, "%s=%g is out of range: Elo bounds lie within -%d..%d (bots "
+                     "that far apart need no test: a league shows it in a few games)", bad, v,
+                     ARENA_SPRT_ELO_MAX, ARENA_SPRT_ELO_MAX);
+        else if (bad[0] == 'e')
             snprintf(err, errsz, "elo0 must be below elo1 (elo0=%g, elo1=%g)", p->elo0,
                      p->elo1);
         else if (bad[0] == 'a' && bad[5] == ' ')
@@ -149,18 +156,23 @@ static int mle_expected(const double p[ARENA_PENTA_BINS], double s, double q[ARE
     return 0;
 }
 
-/* The distribution closest to p whose t-value (mean - 1/2) / sigma is t:
- * starting from the uniform distribution, each round linearises the
- * constraint around the current mean and sigma and solves the secular
- * equation for it, until the distribution stops moving. */
-static int mle_t_value(const double p[ARENA_PENTA_BINS], double t, double q[ARENA_PENTA_BINS])
+/* Rounds of the t-value fixed point from the distribution in q towards the
+ * one closest to p whose t-value (mean - 1/2) / sigma is t: each round
+ * linearises the constraint around q's mean and sigma and solves the
+ * secular equation for it, until the distribution stops moving. Returns 0
+ * with the solution in q, or -1 (q changed) when a round's linearisation
+ * has no root (its d_i all of one sign: q is too far from the solution) or
+ * the rounds do not settle. */
+static int t_value_rounds(const double p[ARENA_PENTA_BINS], double t, double q[ARENA_PENTA_BINS])
 {
-    for (int i = 0; i < ARENA_PENTA_BINS; i++)
-        q[i] = 1.0 / ARENA_PENTA_BINS;
+    double moved = 1;
     for (int round = 0; round < T_VALUE_MAX_ROUNDS; round++) {
-        double mu, var, d[ARENA_PENTA_BINS], x, moved = 0;
+        double mu, var, d[ARENA_PENTA_BINS], x;
+        moved = 0;
         moments(q, &mu, &var);
         double sigma = sqrt(var);
+        if (!(sigma > 0))
+            return -1;
         for (int i = 0; i < ARENA_PENTA_BINS; i++) {
             double z = (mu - pair_score[i]) / sigma;
             d[i] = pair_score[i] - 0.5 - t * sigma * (1.0 + z * z) / 2.0;
@@ -173,8 +185,45 @@ static int mle_t_value(const double p[ARENA_PENTA_BINS], double t, double q[AREN
             q[i] = nq;
         }
         if (moved < T_VALUE_TOLERANCE)
-            break;
+            return 0;
     }
+    /* the bisection's precision can keep the last rounds moving by a few
+     * 1e-12 forever: settled all the same */
+    return moved < T_VALUE_SETTLED ? 0 : -1;
+}
+
+/* The distribution closest to p (Kullback-Leibler) whose t-value is t.
+ * First fishtest's way: the rounds from the uniform distribution, so that
+ * an LLR here equals fishtest's wherever fishtest's converges. Far from p's
+ * own t-value (a large elo1 with the pairs all on one side: issue 24) the
+ * first linearisation has no root; then by continuation from p itself (the
+ * solution at p's own t-value, x = 0) towards t, each step started from
+ * the last solution, the step doubled after a success and halved after a
+ * failure. Returns 0, or -1 when even a tiny step fails (not seen for
+ * |elo| <= ARENA_SPRT_ELO_MAX over the tests' grid). */
+static int mle_t_value(const double p[ARENA_PENTA_BINS], double t, double q[ARENA_PENTA_BINS])
+{
+    for (int i = 0; i < ARENA_PENTA_BINS; i++)
+        q[i] = 1.0 / ARENA_PENTA_BINS;
+    if (t_value_rounds(p, t, q) == 0)
+        return 0;
+    double mu, var, at[ARENA_PENTA_BINS], trial[ARENA_PENTA_BINS];
+    moments(p, &mu, &var);
+    double cur = (mu - 0.5) / sqrt(var); /* p's own t-value: regularised, var > 0 */
+    double step = t - cur;
+    memcpy(at, p, sizeof at);
+    while (cur != t) {
+        double next = fabs(t - cur) <= fabs(step) ? t : cur + step;
+        memcpy(trial, at, sizeof trial);
+        if (t_value_rounds(p, next, trial) == 0) {
+            memcpy(at, trial, sizeof at);
+            cur = next;
+            step *= 2;
+        } else if (fabs(step /= 2) < 1e-9) {
+            return -1;
+        }
+    }
+    memcpy(q, at, sizeof at);
     return 0;
 }
 
@@ -223,7 +272,7 @@ int arena_sprt_llr(const arena_sprt_params *p, const int penta[ARENA_PENTA_BINS]
         bad = mle_t_value(pf, t0, q0) || mle_t_value(pf, t1, q1);
     }
     if (bad)
-        return ARENA_E_INVAL; /* unreachable: regularised bins span both signs */
+        return ARENA_E_NUMERIC; /* no distribution found: not seen in the accepted range */
     double sum = 0;
     for (int i = 0; i < ARENA_PENTA_BINS; i++)
         sum += pf[i] * (log(q1[i]) - log(q0[i]));

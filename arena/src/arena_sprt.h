@@ -44,8 +44,13 @@ const char *arena_sprt_model_name(arena_sprt_model m);
 /* Parses "normalized" or "logistic". Returns 0 or ARENA_E_CONFIG. */
 int arena_sprt_model_parse(const char *text, arena_sprt_model *out);
 
+/* The largest |elo0| and |elo1| accepted, in either model: a logistic 1000
+ * is an expected score of 99.7%; bots that far apart need no sequential
+ * test. Within it arena_sprt_llr() always finds its distributions. */
+#define ARENA_SPRT_ELO_MAX 1000
+
 /* Checks p: alpha and beta in the open interval (0, 1), alpha + beta < 1,
- * elo0 < elo1, both finite. Returns 0, or ARENA_E_CONFIG with err naming
+ * elo0 < elo1, both within +-ARENA_SPRT_ELO_MAX. Returns 0, or ARENA_E_CONFIG with err naming
  * the bad parameter and its value (err may be NULL). */
 int arena_sprt_check(const arena_sprt_params *p, char *err, size_t errsz);
 
@@ -58,9 +63,12 @@ void arena_sprt_bounds(const arena_sprt_params *p, double *lower, double *upper)
  * number of pairs, p the observed frequencies (an empty bin counts 1e-3
  * pairs before normalising, fishtest's regularisation), p0 and p1 the
  * maximum-likelihood distributions whose expected score (logistic) or
- * t-value (normalized) is that of elo0 and elo1. Returns 0 with *llr set
- * (0 when there is no pair yet), or ARENA_E_INVAL for a negative count or
- * parameters that fail arena_sprt_check(). */
+ * t-value (normalized) is that of elo0 and elo1 (found as fishtest finds
+ * them; where fishtest's iteration has no root, by continuation from the
+ * observed distribution). Returns 0 with *llr set (0 when there is no pair
+ * yet), ARENA_E_INVAL for a negative count or parameters that fail
+ * arena_sprt_check(), or ARENA_E_NUMERIC when no distribution was found
+ * (not seen within the accepted bounds; callers must not show an LLR). */
 int arena_sprt_llr(const arena_sprt_params *p, const int penta[ARENA_PENTA_BINS], double *llr);
 
 /* SPRT state after some pairs: -1 H0 accepted (llr <= lower), 1 H1
