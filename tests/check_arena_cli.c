@@ -231,6 +231,32 @@ START_TEST(test_affinity)
 }
 END_TEST
 
+
+/* Issue 24, defect 11: the default concurrency is the CPUs the arena may
+ * use (its affinity mask), not every online CPU: under `taskset -c K` one
+ * game at a time. */
+START_TEST(default_concurrency_follows_the_cpu_mask)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    ck_assert_int_eq(sched_getaffinity(0, sizeof set, &set), 0);
+    int cpu = 0;
+    while (!CPU_ISSET(cpu, &set))
+        cpu++;
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd,
+             "taskset -c %d %s --bot a=%s --bot b=%s --games 4 --out %s >%s 2>%s", cpu, ARENA,
+             FIRST, FIRST, tp.out, tp.o, tp.e);
+    ck_assert_int_eq(system(cmd), 0);
+    char *t = slurp(tp.o);
+    ck_assert_msg(strstr(t, "4 games (0 done, 4 to play), 1 at once"), "%s", t);
+    free(t);
+    cleanup();
+}
+END_TEST
+
 START_TEST(test_league_file_twice)
 {
     /* {bin} expansion, cwd and out relative to the file; a second run on
@@ -413,6 +439,7 @@ int main(void)
         {"finishes_running_games_on_first_interrupt", test_interrupt_once, 90},
         {"stops_running_games_on_second_interrupt", test_interrupt_twice, 90},
         {"affinity_pins_each_game_and_its_bots_to_one_cpu", test_affinity, 60},
+        {"default_concurrency_follows_the_cpu_mask", default_concurrency_follows_the_cpu_mask, 60},
     };
     return loa_run_suite("arena_cli", cases, LOA_COUNT(cases));
 }

@@ -94,6 +94,47 @@ START_TEST(test_store_append_resume)
 }
 END_TEST
 
+
+/* Issue 24, defect 6: kill -9 during any atomic write leaves its temp file
+ * ("<name>.tmp.XXXXXX"): opening the store for writing sweeps them all, in
+ * DIR and DIR/games, and nothing else. */
+START_TEST(resume_sweeps_every_interrupted_write)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 2);
+    arena_store *st;
+    char err[512], path[400];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_store_close(st);
+    static const char *const left[] = {"league.json.tmp.Ab12Cd", "standings.json.tmp.x9Y8z7",
+                                       "index.html.tmp.QQQQQQ", "games/000001.html.tmp.a1b2c3",
+                                       "games/000001.json.tmp.zzzzzz"};
+    static const char *const kept[] = {"notes.tmp.txt", "games/000002.json.tmp", "my.tmp.file1"};
+    for (size_t i = 0; i < LOA_COUNT(left) + LOA_COUNT(kept); i++) {
+        snprintf(path, sizeof path, "%s/%s", dir,
+                 i < LOA_COUNT(left) ? left[i] : kept[i - LOA_COUNT(left)]);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fclose(f);
+    }
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_store_close(st);
+    for (size_t i = 0; i < LOA_COUNT(left); i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, left[i]);
+        ck_assert_msg(access(path, F_OK) != 0, "%s is still there", left[i]);
+    }
+    for (size_t i = 0; i < LOA_COUNT(kept); i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, kept[i]);
+        ck_assert_msg(access(path, F_OK) == 0, "%s was removed", kept[i]);
+    }
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 START_TEST(test_store_torn_and_foreign_lines)
 {
     const char *dir = tmpdir();
@@ -312,6 +353,7 @@ int main(void)
         {"refuses_another_league_and_archives", test_store_mismatch_and_archive, 30},
         {"writes_standings_atomically_unless_read_only", test_store_writes_standings, 30},
         {"refuses_a_changed_bot_that_has_games", test_store_fingerprints, 30},
+        {"resume_sweeps_every_interrupted_write", resume_sweeps_every_interrupted_write, 30},
     };
     return loa_run_suite("arena_store", cases, LOA_COUNT(cases));
 }

@@ -142,7 +142,7 @@ void arena_cli_usage(FILE *out)
         "                           add them (as --add-bot)\n"
         "      --shard K/N          play only shard K of N (game pairs k with k % N == K;\n"
         "                           run each shard anywhere, then --merge their DIRs)\n"
-        "  -c, --concurrency N      games at once (default: the number of cores)\n"
+        "  -c, --concurrency N      games at once (default: the CPUs it may use)\n"
         "  -o, --out DIR            output directory (default: LEAGUE-results, or\n"
         "                           arena-results/<hash of the league> without a file)\n"
         "      --force-new          DIR holds another league, or a bot changed since its\n"

@@ -77,11 +77,12 @@ void arena_load_check_game(arena_load_watch *w, const arena_game_record *r)
                                       t->max_ms < 0.8 * w->s->turn_ms);
         snprintf(msg, sizeof msg,
                  "%s %s (%.0f ms of its %d ms %slimit) while the machine is "
-                 "oversubscribed (%d games at once on %d cores%s): time losses may come from "
+                 "oversubscribed (%d games at once on %d core%s%s): time losses may come from "
                  "the load, not the bot; lower --concurrency",
                  w->s->bots[side[c]].name, timed_out ? "timed out" : "came close to the limit",
                  first ? t->first_ms : t->max_ms, first ? w->s->first_turn_ms : w->s->turn_ms,
-                 first ? "first-turn " : "turn ", w->concurrency, w->cores, load);
+                 first ? "first-turn " : "turn ", w->concurrency, w->cores,
+                 w->cores == 1 ? "" : "s", load);
         arena_progress_warn(w->progress, msg);
     }
 }

@@ -253,8 +253,7 @@ static int run_league(arena_cli *cli)
 {
     arena_settings *s = &cli->settings;
     char err[1024];
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    int cores = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
+    int cores = arena_runner_cpu_count(); /* the CPUs we may use, not all online */
     int concurrency = s->concurrency > 0 ? s->concurrency : cores;
     announce_timing(s, cli->quiet);
     announce_affinity(s, concurrency, cli->quiet);
@@ -369,15 +368,16 @@ static int run_league(arena_cli *cli)
     if (concurrency > cores && s->time_mode == REF_TIME_WALL) {
         char msg[320];
         snprintf(msg, sizeof msg,
-                 "%d games at once on %d cores, judged in wall-clock time: bots wait for a CPU "
+                 "%d games at once on %d core%s, judged in wall-clock time: bots wait for a CPU "
                  "while their clock runs and may lose on time (each game keeps about one core "
-                 "busy); use --concurrency %d or --time-mode cpu", concurrency, cores, cores);
+                 "busy); use --concurrency %d or --time-mode cpu", concurrency, cores,
+                 cores == 1 ? "" : "s", cores);
         arena_progress_warn(progress, msg);
     } else if (st.load.load > cores + 0.5 && todo > 0 && s->time_mode == REF_TIME_WALL) {
         char msg[256];
         snprintf(msg, sizeof msg,
-                 "the machine is already busy (load %.1f on %d cores): bots may lose on time",
-                 st.load.load, cores);
+                 "the machine is already busy (load %.1f on %d core%s): bots may lose on time",
+                 st.load.load, cores, cores == 1 ? "" : "s");
         arena_progress_warn(progress, msg);
     }
 

@@ -39,26 +39,6 @@ static void warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     warn(buf, user);
 }
 
-/* Removes the temporary files of record writes cut short by a kill
- * ("<id>.json.tmp.XXXXXX", util_write_file_atomic): their games are not in
- * games.jsonl yet, so they are replayed anyway. */
-static void remove_temp_files(const char *records)
-{
-    DIR *d = opendir(records);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strstr(e->d_name, ".json.tmp")) {
-            char *p = util_path_join(records, e->d_name);
-            if (p)
-                unlink(p);
-            free(p);
-        }
-    }
-    closedir(d);
-}
-
 /* DIR/games/<id>.json of st: malloc'd, NULL on out of memory. */
 static char *record_path(const arena_store *st, int id)
 {
@@ -282,7 +262,11 @@ static int open_resume(arena_store *st, const char *dir, const arena_settings *s
     if (util_mkdirs(st->records_dir) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", st->records_dir,
                          strerror(errno));
-    remove_temp_files(st->records_dir);
+    /* the leftovers of atomic writes cut short by a kill (league.json,
+     * standings.json, index.html, records, pages): under the lock, no
+     * other arena writes here */
+    util_remove_temp_files(dir);
+    util_remove_temp_files(st->records_dir);
     return 0;
 }
 

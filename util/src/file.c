@@ -1,6 +1,7 @@
 /* file.c - atomic writes, mkdir -p, bounded whole-file reads (util/file.h). */
 #include "util/file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -171,4 +172,23 @@ int util_read_file(const char *path, size_t max_bytes, char **out, size_t *len)
     if (len)
         *len = n;
     return UTIL_OK;
+}
+
+int util_remove_temp_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int removed = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        /* util_write_file_atomic's names only: ".tmp." then 6 characters */
+        if (n < 12 || memcmp(e->d_name + n - 11, ".tmp.", 5) != 0)
+            continue;
+        if (unlinkat(dirfd(d), e->d_name, 0) == 0)
+            removed++;
+    }
+    closedir(d);
+    return removed;
 }

@@ -18,6 +18,14 @@
  * failing call). Thread-safe (no shared state). */
 int util_write_file_atomic(const char *path, const void *data, size_t len);
 
+/* Removes what util_write_file_atomic leaves in directory dir when its
+ * process dies mid-write (kill -9, power loss): files named
+ * "<name>.tmp.XXXXXX" (six characters after ".tmp."). Only the directory
+ * itself, not below. Only for a directory no writer is using now (a store
+ * calls it under its lock). Returns the number of files removed; a missing
+ * or unreadable dir removes nothing. */
+int util_remove_temp_files(const char *dir);
+
 /* mkdir -p path (mode 0777 & ~umask); an existing directory is fine.
  * Returns 0, UTIL_E_INVAL, UTIL_E_NOMEM or UTIL_E_IO (errno set). */
 int util_mkdirs(const char *path);
