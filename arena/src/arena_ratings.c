@@ -91,8 +91,43 @@ static double loglik(int n, const double *games, const double *points, const int
     return l;
 }
 
+/* Fills the m x m information matrix of the active bots at ratings t into
+ * info (the Laplacian of per-pairing weights w_ij): the model's, w_ij = g_ij
+ * p (1 - p); or, with penta, the variance the pairs showed (the "meat" of
+ * the sandwich estimator): w_ij = sum over complete pairs of (X - 2p)^2
+ * (X the pair's points), plus g p (1 - p) for the games outside complete
+ * pairs and the virtual draws (games holds those). */
+static void information(int n, const double *games, const int *penta, const int *idx, int m,
+                        const double *t, double *info)
+{
+    memset(info, 0, sizeof(double) * (size_t)(m * m));
+    for (int a = 0; a < m; a++)
+        for (int b = 0; b < m; b++) {
+            if (a == b)
+                continue;
+            int i = idx[a], j = idx[b];
+            double g = games[i * n + j];
+            if (g <= 0)
+                continue;
+            double p = sigmoid(t[a] - t[b]), w = g * p * (1 - p);
+            if (penta) {
+                const int *pt = &penta[(i * n + j) * ARENA_PENTA_BINS];
+                double pairs = 0, sq = 0;
+                for (int k = 0; k < ARENA_PENTA_BINS; k++) {
+                    double x = k / 2.0 - 2 * p; /* bin k: k half points */
+                    pairs += pt[k];
+                    sq += pt[k] * x * x;
+                }
+                double outside = g - 2 * pairs; /* lone games and virtual draws */
+                w = sq + (outside > 0 ? outside : 0) * p * (1 - p);
+            }
+            info[a * m + a] += w;
+            info[a * m + b] -= w;
+        }
+}
+
 int arena_ratings_fit(int n, const double *games, const double *points, int anchor,
-                      double prior_draws, arena_ratings *out)
+                      double prior_draws, const int *penta, arena_ratings *out)
 {
     if (n < 1 || n > MAXN || !games || !points || !out || anchor >= n)
         return ARENA_E_INVAL;
@@ -234,28 +269,43 @@ int arena_ratings_fit(int n, const double *games, const double *points, int anch
                 break;
             }
         }
-        /* Covariance at the optimum: inverse observed information. */
-        memset(hess, 0, sizeof hess);
-        for (int a = 0; a < m; a++)
-            for (int b = 0; b < m; b++) {
-                if (a == b)
-                    continue;
-                int i = idx[a], j = idx[b];
-                double g = games[i * n + j];
-                if (g <= 0)
-                    continue;
-                double p = sigmoid(t[a] - t[b]);
-                double w = g * p * (1 - p);
-                hess[a * m + a] += w;
-                hess[a * m + b] -= w;
-            }
+        /* Covariance at the optimum: the inverse observed information
+         * H^-1 of the model; with the pairs, the sandwich H^-1 J H^-1
+         * (Huber 1967; White 1980), J the variance the pair scores showed:
+         * a drawish pairing is known better than the model's p (1 - p)
+         * per game says, and the two games of a pair (one opening) are not
+         * independent. For two bots it is the variance of the Game pairs
+         * section (arena_penta_stats), so both LOS agree. */
+        information(n, games, NULL, idx, m, t, hess);
         for (int a = 0; a < r; a++)
             for (int b = 0; b < r; b++)
                 h[a * r + b] = hess[(a + 1) * m + (b + 1)] + (a == b ? 1e-12 : 0);
         if (invert(r, h, hinv) == 0) {
-            for (int a = 0; a < r; a++)
-                for (int b = 0; b < r; b++)
-                    cov[(a + 1) * m + (b + 1)] = hinv[a * r + b];
+            if (penta) {
+                double jm[MAXN * MAXN], tmp[MAXN * MAXN];
+                information(n, games, penta, idx, m, t, hess);
+                for (int a = 0; a < r; a++)
+                    for (int b = 0; b < r; b++)
+                        jm[a * r + b] = hess[(a + 1) * m + (b + 1)];
+                for (int a = 0; a < r; a++) /* tmp = H^-1 J */
+                    for (int b = 0; b < r; b++) {
+                        double v = 0;
+                        for (int k = 0; k < r; k++)
+                            v += hinv[a * r + k] * jm[k * r + b];
+                        tmp[a * r + b] = v;
+                    }
+                for (int a = 0; a < r; a++) /* cov = tmp H^-1 */
+                    for (int b = 0; b < r; b++) {
+                        double v = 0;
+                        for (int k = 0; k < r; k++)
+                            v += tmp[a * r + k] * hinv[k * r + b];
+                        cov[(a + 1) * m + (b + 1)] = v;
+                    }
+            } else {
+                for (int a = 0; a < r; a++)
+                    for (int b = 0; b < r; b++)
+                        cov[(a + 1) * m + (b + 1)] = hinv[a * r + b];
+            }
         } else {
             out->converged = 0;
             for (int a = 0; a < m * m; a++)

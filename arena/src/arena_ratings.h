@@ -12,7 +12,13 @@
  *   alternative). Standard errors come from the inverse of the observed
  *   Fisher information -H (the negated Hessian at the optimum), with one
  *   rating fixed to remove the translation freedom, then carried to the
- *   chosen anchor; the interval is +-1.959964 standard errors.
+ *   chosen anchor; the interval is +-1.959964 standard errors. Given the
+ *   pairings' pentanomial counts the covariance is the sandwich H^-1 J H^-1
+ *   (Huber 1967; White 1980), J the variance the pair scores showed instead
+ *   of the model's p (1 - p) per game: draws and the two games of a pair
+ *   sharing an opening make the model's variance wrong (issue 24: a 98%
+ *   drawn pairing got LOS 68% here and 99.9% from its pairs). With two bots
+ *   it is the variance of arena_penta_stats, so the two LOS agree.
  *   LOS(i > j) = Phi((t_i - t_j) / sd(t_i - t_j)) from the same covariance.
  *   arena_los_wl() is the head-to-head LOS of cutechess-cli and fastchess,
  *   Phi((W - L) / sqrt(W + L)).
@@ -30,6 +36,7 @@
 #define ARENA_RATINGS_H
 
 #include "arena_settings.h"
+#include "arena_sprt.h"
 
 /* Virtual draws added per pairing when the plain maximum does not exist. */
 #define ARENA_PRIOR_DRAWS 1.0
@@ -57,11 +64,15 @@ typedef struct arena_ratings {
  * anchor is the bot to rate 0, or -1 for a mean of 0 over the finitely
  * rated bots (an anchor without games falls back to -1). prior_draws:
  * virtual draws per pairing that met, or a negative value for automatic
- * (ARENA_PRIOR_DRAWS only when the plain maximum does not exist).
- * Returns 0, ARENA_E_INVAL (n outside 1..ARENA_MAX_BOTS, NULL, negative or
+ * (ARENA_PRIOR_DRAWS only when the plain maximum does not exist). penta:
+ * NULL (the model's variance), or n * n * ARENA_PENTA_BINS counts,
+ * penta[(i * n + j) * 5 + b] the complete pairs of i against j in bin b
+ * from i's side (arena_pairs_pentanomial): the intervals and LOS then come
+ * from the pairs' variance (games outside complete pairs, and virtual
+ * draws, keep the model's). Returns 0, ARENA_E_INVAL (n outside 1..ARENA_MAX_BOTS, NULL, negative or
  * inconsistent counts) or ARENA_E_NOMEM. out is caller-owned. */
 int arena_ratings_fit(int n, const double *games, const double *points, int anchor,
-                      double prior_draws, arena_ratings *out);
+                      double prior_draws, const int *penta, arena_ratings *out);
 
 /* Head-to-head likelihood of superiority from wins and losses (draws do not
  * count): Phi((W - L) / sqrt(W + L)) = 0.5 + 0.5 erf((W - L) / sqrt(2 (W + L))),

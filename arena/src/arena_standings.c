@@ -113,13 +113,12 @@ int arena_standings_compute(const arena_settings *s, const arena_game_record *re
         for (int j = 0; j < n; j++)
             out->los_h2h[i][j] = i == j ? NAN
                                         : arena_los_wl(out->pair_wins[i][j], out->pair_wins[j][i]);
-    int rc = arena_ratings_fit(n, out->pair_games, out->pair_points, anchor, -1,
-                               &out->ratings);
-    if (rc)
+    /* the pairs first: the ratings' variance is theirs */
+    int rc = arena_pairs_pentanomial(records, count, n, out->pair_penta);
+    if (rc || (rc = arena_ratings_fit(n, out->pair_games, out->pair_points, anchor, -1,
+                                      out->pair_penta, &out->ratings)))
         return rc;
     if ((rc = arena_distinct_games(n, records, count, out->pair_known, out->pair_distinct)))
-        return rc;
-    if ((rc = arena_pairs_pentanomial(records, count, n, out->pair_penta)))
         return rc;
     if (s->sprt && n == 2 && s->shard_count <= 1) {
         /* replayed in stored order: the decision is the first crossing */
@@ -404,7 +403,7 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     }
     print_distinct_matrix(st, s, nw, cw, out);
     fprintf(out, "\nLikelihood of superiority (%% chance the row bot is stronger, from the "
-            "ratings):\n");
+            "ratings; variance from the game pairs):\n");
     matrix_header(out, st, s, nw, cw);
     for (int r = 0; r < n; r++) {
         int i = st->order[r];
