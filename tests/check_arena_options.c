@@ -182,11 +182,98 @@ START_TEST(test_sprt_words)
 }
 END_TEST
 
+
+/* Issue 24, defect 14: a single-dash word is never split into short
+ * options (-openings was -o penings: a league played into ./penings;
+ * -games 4 made "4" a league file): fastchess's and cutechess's words are
+ * taken, or refused with their loa-arena equivalent. */
+START_TEST(reads_fastchess_words_and_never_splits_a_word)
+{
+    arena_cli cli;
+    char err[512];
+    const char *dir = tmpdir();
+    char book[400], file_word[420], out[400];
+    snprintf(book, sizeof book, "%s/book.txt", dir);
+    snprintf(file_word, sizeof file_word, "file=%s", book);
+    snprintf(out, sizeof out, "%s/res", dir);
+    write_text(book, "b1d3 a2c2\n");
+    char *argv1[] = {"loa-arena", "-engine", "cmd=./new", "name=new", "args=-d 3", "-engine",
+                     "cmd=/opt/old", "-rounds", "10", "-games", "2", "-concurrency", "3",
+                     "-openings", file_word, "order=random", "-repeat", "-srand", "7",
+                     "-tournament", "gauntlet", "-ratinginterval", "5", "--out", out, NULL};
+    ck_assert_msg(arena_cli_parse(25, argv1, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(cli.settings.bot_count, 2);
+    ck_assert_str_eq(cli.settings.bots[0].name, "new");
+    ck_assert_str_eq(cli.settings.bots[0].command, "./new -d 3");
+    ck_assert_str_eq(cli.settings.bots[1].name, "old"); /* named after its file */
+    ck_assert_str_eq(cli.settings.bots[1].command, "/opt/old");
+    ck_assert_int_eq(cli.settings.games, 20); /* fastchess: rounds x games */
+    ck_assert_int_eq(cli.settings.concurrency, 3);
+    ck_assert_str_eq(cli.settings.openings_file, book);
+    ck_assert_int_eq(cli.settings.openings_random, 1);
+    ck_assert(cli.settings.seed == 7);
+    ck_assert_int_eq(cli.settings.format, ARENA_FORMAT_GAUNTLET);
+    ck_assert_int_eq(cli.settings.rating_interval, 5);
+    arena_cli_clear(&cli);
+    /* a value is never a word; -games alone is fastchess's 2 rounds of it */
+    char *argv2[] = {"loa-arena", "--bot", "a=x", "--bot", "b=y", "--out", "-openings", NULL};
+    ck_assert_msg(arena_cli_parse(7, argv2, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(cli.settings.out_dir, "-openings");
+    arena_cli_clear(&cli);
+    char *argv4[] = {"loa-arena", "-qh", NULL}; /* a cluster of value-less flags */
+    ck_assert_msg(arena_cli_parse(2, argv4, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert(cli.quiet && cli.help);
+    arena_cli_clear(&cli);
+    char *argv3[] = {"loa-arena", "--bot", "a=x", "--bot", "b=y", "-games", "4", NULL};
+    ck_assert_msg(arena_cli_parse(7, argv3, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(cli.settings.games, 8);
+    ck_assert_ptr_null(cli.league_file);
+    arena_cli_clear(&cli);
+
+    static const struct {
+        const char *args[4];
+        const char *needle;
+    } bad[] = {
+        {{"-openings"}, "-openings needs file=FILE: --openings FILE"},
+        {{"-openings", "file=x.epd", "format=epd"}, "not EPD or PGN"},
+        {{"-openings", "file=x", "plies=8"}, "-openings plies=: no such setting"},
+        {{"-each", "tc=10+0.1"}, "-each: not here: the limits are CodinGame's (--turn-ms"},
+        {{"-engine", "cmd=x", "tc=1+0"}, "-engine tc=: no such setting here"},
+        {{"-engine", "cmd=x", "dir=/tmp"}, "\"cwd\""},
+        {{"-engine", "name=x"}, "-engine needs cmd=COMMAND"},
+        {{"-pgnout", "games.pgn"}, "-pgnout: not here: every game is kept"},
+        {{"-recover"}, "--keep-going"},
+        {{"-games", "x"}, "-games: 'x' is not an integer"},
+        {{"-concurrency"}, "-concurrency needs a value"},
+        {{"-tournament", "swiss"}, "gauntlet or round-robin"},
+        {{"-ores"}, "unknown option '-ores' (a single-dash word is read as a fastchess or "
+                    "cutechess word, never as short options: for -o with a value write -o res"},
+        {{"-xyz"}, "unknown option '-xyz' (see --help)"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(bad); i++) {
+        char *argv[12] = {"loa-arena", "--bot", "a=x", "--bot", "b=y"};
+        int argc = 5;
+        for (int k = 0; k < 4 && bad[i].args[k]; k++)
+            argv[argc++] = (char *)bad[i].args[k];
+        argv[argc] = NULL;
+        int rc = arena_cli_parse(argc, argv, &cli, err, sizeof err);
+        if (rc != ARENA_E_CONFIG || !strstr(err, bad[i].needle))
+            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err,
+                         bad[i].needle);
+        arena_cli_clear(&cli);
+    }
+    ck_assert_int_ne(access("penings", F_OK), 0);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"flags_override_the_league_file", test_cli_flags, 30},
         {"takes_fastchess_sprt_words", test_sprt_words, 30},
+        {"reads_fastchess_words_and_never_splits_a_word",
+         reads_fastchess_words_and_never_splits_a_word, 30},
     };
     return loa_run_suite("arena_options", cases, LOA_COUNT(cases));
 }

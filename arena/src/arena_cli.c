@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena_cli_words.h"
 #include "arena_error.h"
 #include "arena_league_file.h"
 #include "arena_openings.h"
@@ -192,88 +193,21 @@ void arena_cli_clear(arena_cli *cli)
     memset(cli, 0, sizeof *cli);
 }
 
-/* A word of an SPRT specification: KEY=VALUE with a lower-case key
- * (elo0=, elo1=, alpha=, beta=, model=; an unknown key is taken too, so
- * that the SPRT parser names it instead of it becoming a league file). */
-static int sprt_word(const char *w)
-{
-    size_t k = strspn(w, "abcdefghijklmnopqrstuvwxyz0123456789_");
-    return k > 0 && w[k] == '=';
-}
+/* The short options of loa-arena; ':' after those that take a value. */
+#define SHORT_OPTIONS "b:g:c:s:o:f:qhV"
 
-/* fastchess's `-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05` is several words
- * after one option, which getopt cannot take: joins the words that follow
- * --sprt (or -sprt, fastchess's spelling) into one argument,
- * "--sprt=elo0=0 elo1=10 ...". *out (malloc'd pointer array, NULL-ended)
- * points into argv and into the joined strings listed in *owned (both
- * freed with free_args). Returns 0 or ARENA_E_NOMEM. */
-static int join_sprt_words(int argc, char **argv, char ***out, int *outc, char ***owned)
+/* Whether argument a ("--out", "-o") takes the next argument as its value
+ * (for arena_words_translate: a value is never read as a word). */
+static int takes_value(const char *a)
 {
-    char **av = calloc((size_t)argc + 1, sizeof *av);
-    char **own = calloc((size_t)argc + 1, sizeof *own);
-    if (!av || !own) {
-        free(av);
-        free(own);
-        return ARENA_E_NOMEM;
+    if (a[0] == '-' && a[1] == '-') {
+        for (const struct option *o = options; o->name; o++)
+            if (strcmp(a + 2, o->name) == 0)
+                return o->has_arg == required_argument;
+        return 0;
     }
-    int n = 0, m = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int is_sprt = i > 0 && (strcmp(a, "--sprt") == 0 || strcmp(a, "-sprt") == 0 ||
-                                strncmp(a, "--sprt=", 7) == 0);
-        if (i > 0 && strcmp(a, "--") == 0) {
-            while (i < argc)
-                av[n++] = argv[i++];
-            break;
-        }
-        if (!is_sprt) {
-            av[n++] = argv[i];
-            continue;
-        }
-        /* the words: the value after '=', then each KEY=VALUE word after */
-        size_t len = strlen("--sprt=") + 1;
-        int first = i + 1, last = first;
-        const char *eq = strchr(a, '=');
-        if (eq)
-            len += strlen(eq + 1) + 1;
-        else if (first < argc) /* the first word, whatever it is (judged later) */
-            last = first + 1;
-        while (last < argc && sprt_word(argv[last]))
-            last++;
-        for (int k = first; k < last; k++)
-            len += strlen(argv[k]) + 1;
-        char *joined = malloc(len);
-        if (!joined) {
-            for (int k = 0; k < m; k++)
-                free(own[k]);
-            free(own);
-            free(av);
-            return ARENA_E_NOMEM;
-        }
-        strcpy(joined, "--sprt=");
-        if (eq)
-            strcat(joined, eq + 1);
-        for (int k = first; k < last; k++) {
-            if (joined[7])
-                strcat(joined, " ");
-            strcat(joined, argv[k]);
-        }
-        own[m++] = joined;
-        av[n++] = joined;
-        i = last - 1;
-    }
-    *out = av;
-    *outc = n;
-    *owned = own;
-    return 0;
-}
-
-static void free_args(char **av, char **owned)
-{
-    for (int k = 0; owned && owned[k]; k++)
-        free(owned[k]);
-    free(owned);
-    free(av);
+    const char *p = a[0] == '-' && a[1] ? strchr(SHORT_OPTIONS, a[1]) : NULL;
+    return p && p[1] == ':';
 }
 
 /* Appends a copy of w to the list *v of *n words. 0 or ARENA_E_NOMEM. */
@@ -402,15 +336,15 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
 
 int arena_cli_parse(int argc, char **argv, arena_cli *cli, char *err, size_t errsz)
 {
-    char **av = NULL, **owned = NULL;
-    int ac = 0;
-    if (join_sprt_words(argc, argv, &av, &ac, &owned)) {
+    arena_words w;
+    int rc = arena_words_translate(argc, argv, takes_value, &w, err, errsz);
+    if (rc) {
         memset(cli, 0, sizeof *cli);
         arena_settings_init(&cli->settings);
-        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        return rc;
     }
-    int rc = parse_args(ac, av, cli, err, errsz);
-    free_args(av, owned);
+    rc = parse_args(w.argc, w.argv, cli, err, errsz);
+    arena_words_free(&w);
     return rc;
 }
 
@@ -424,7 +358,7 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
     int nflags = 0, rc = 0, opt;
     optind = 0; /* GNU: full re-initialisation, so tests may parse repeatedly */
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":b:g:c:s:o:f:qhV", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":" SHORT_OPTIONS, options, NULL)) != -1) {
         if (opt == '?') {
             if (optopt)
                 rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '-%c' (see --help)",
