@@ -78,6 +78,17 @@ START_TEST(test_start_failure_stops_the_league)
     ck_assert_int_eq(system(cmd), 0);
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     ck_assert_int_eq(count_lines(path), 6);
+
+    /* no game finished at all: a line, not a table of zeros (issue 24) */
+    char lone[500], out2[300];
+    snprintf(lone, sizeof lone, "ghost=%s/missing", dir);
+    snprintf(out2, sizeof out2, "%s/out2", dir);
+    char *two[] = {ARENA, "--bot", lone, "--bot", "first=" FIRST, "--out", out2, NULL};
+    ck_assert_int_eq(run(two, so, se, 30000), 3);
+    char *o = slurp(so);
+    ck_assert_msg(strstr(o, "Standings: no game finished yet (0 of 2 games)") &&
+                  !strstr(o, "  #  Bot"), "%s", o);
+    free(o);
     cleanup();
 }
 END_TEST

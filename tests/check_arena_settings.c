@@ -71,10 +71,18 @@ START_TEST(test_league_file_good)
     char *cmd = arena_command_expand(s.bots[0].command, "/opt/it's", "dir", 7);
     ck_assert_str_eq(cmd, "'/opt/it'\\''s'/loa-ab");
     free(cmd);
-    /* {seed}: the game's seed in decimal, unquoted; other braces stay */
+    /* {seed}: the game's seed in decimal, unquoted; other braces stay; a
+     * directory that needs no quotes gets none (issue 24: printed replay
+     * commands read '\''/usr/bin'\''/loa-ab) */
     cmd = arena_command_expand("./bot --seed {seed} {x} {dir}", NULL, "d", INT64_MIN);
-    ck_assert_str_eq(cmd, "./bot --seed -9223372036854775808 {x} 'd'");
+    ck_assert_str_eq(cmd, "./bot --seed -9223372036854775808 {x} d");
     free(cmd);
+    cmd = arena_command_expand("{bin}/loa-ab", "/usr/local/bin", NULL, 0);
+    ck_assert_str_eq(cmd, "/usr/local/bin/loa-ab");
+    free(cmd);
+    char *q = arena_shell_quote("{bin}/a b");
+    ck_assert_str_eq(q, "'{bin}/a b'");
+    free(q);
     /* the stored identity reads back as the same league */
     cJSON *j = arena_settings_to_json(&s);
     char *again = cJSON_Print(j);
@@ -101,6 +109,10 @@ START_TEST(test_league_file_bad)
         {"{\n  \"bots\": [\n    {\"name\": \"a\",, \"command\": \"x\"}\n  ]\n}", ARENA_E_PARSE,
          "l.json:3:"},
         {"{\"bots\": [", ARENA_E_PARSE, "l.json:1:10: malformed JSON"},
+        /* the comma's own line, not the next (issue 24) */
+        {"{\n  \"bots\": [],\n  \"games\": 4,\n}", ARENA_E_PARSE,
+         "l.json:3:13: malformed JSON: a comma before '}'"},
+        {"{\"bots\": [1,\n\n]}", ARENA_E_PARSE, "l.json:1:12: malformed JSON: a comma before ']'"},
         {"{\"bots\": []} x", ARENA_E_PARSE, "after the closing"},
         {"[1,2]", ARENA_E_CONFIG, "must be a JSON object"},
         {"{\"games\": 2}", ARENA_E_CONFIG, "missing \"bots\""},

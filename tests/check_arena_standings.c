@@ -69,6 +69,56 @@ static const char *printed(const arena_standings *st, const arena_settings *s)
     return buf;
 }
 
+
+/* Issue 24: the score matrix's columns line up whatever the cells hold:
+ * half points over thousands of games ("10000.5/20002" is wider than a
+ * name), and no %g exponent. */
+START_TEST(score_matrix_columns_line_up_with_half_points)
+{
+    arena_settings s;
+    league(&s, 3, 20002);
+    int n = 3 * 20002;
+    arena_game_record *recs = malloc(sizeof *recs * (size_t)n);
+    for (int id = 0; id < n; id++)
+        recs[id] = record_for(&s, id, id % 3 == 0 ? -1 : id % 3 == 1 ? 0 : 1);
+    arena_standings *st = malloc(sizeof *st);
+    ck_assert_int_eq(arena_standings_compute(&s, recs, n, -1, st), 0);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    ck_assert_int_eq(arena_standings_print(st, &s, out), 0);
+    fclose(out);
+    char *m = strstr(text, "Score matrix");
+    ck_assert_ptr_nonnull(m);
+    m = strchr(m, '\n') + 1;
+    /* the header and the three rows: each column ends at the same offset */
+    int ends[4][3], rows = 0;
+    for (char *line = m; rows < 4; rows++) {
+        char *nl = strchr(line, '\n');
+        /* the end of the last three tokens of the line */
+        char *e = nl;
+        for (int k = 2; k >= 0; k--) {
+            while (e > line && e[-1] == ' ')
+                e--;
+            ends[rows][k] = (int)(e - line);
+            while (e > line && e[-1] != ' ')
+                e--;
+        }
+        line = nl + 1;
+    }
+    for (int r = 1; r < 4; r++)
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(ends[r][k] == ends[0][k], "row %d column %d ends at %d, header at %d:\n%s",
+                          r, k, ends[r][k], ends[0][k], m);
+    ck_assert_ptr_null(strstr(text, "e+0"));
+    ck_assert_ptr_nonnull(strstr(m, ".5/20002"));
+    free(text);
+    free(st);
+    free(recs);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 START_TEST(test_distinct_games)
 {
     /* 3 bots, 10 games per pairing. bot0-bot1 (pairing 0) replays 2 games
@@ -150,6 +200,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"totals_results_and_faults", test_standings_totals, 30},
         {"counts_distinct_games_and_warns_below_90_percent", test_distinct_games, 30},
+        {"score_matrix_columns_line_up_with_half_points",
+         score_matrix_columns_line_up_with_half_points, 60},
     };
     return loa_run_suite("arena_standings", cases, LOA_COUNT(cases));
 }

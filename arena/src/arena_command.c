@@ -1,15 +1,28 @@
-/* arena_command.c - `{bin}`, `{dir}` (shell-quoted) and `{seed}` in bot
- * commands. */
+/* arena_command.c - `{bin}`, `{dir}` (shell-quoted when needed) and `{seed}`
+ * in bot commands; shell quoting. */
 #include "arena_command.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Appends s single-quoted for /bin/sh ('...' with ' as '\''). */
+/* The characters no POSIX shell treats specially. */
+static const char shell_safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                 "_./,:=+-@%";
+
+/* Appends s for /bin/sh: as it is when every character is safe (so that
+ * `{bin}/loa-ab` reads /usr/bin/loa-ab, in records and in the replay
+ * command printed from them), else single-quoted ('...' with ' as '\'').
+ * Returns the bytes written (dst NULL: counts only). */
 static size_t quote_into(char *dst, const char *s)
 {
     size_t n = 0;
+    if (*s && strspn(s, shell_safe) == strlen(s)) {
+        n = strlen(s);
+        if (dst)
+            memcpy(dst, s, n);
+        return n;
+    }
     if (dst)
         dst[n] = '\'';
     n++;
@@ -27,6 +40,17 @@ static size_t quote_into(char *dst, const char *s)
     if (dst)
         dst[n] = '\'';
     return n + 1;
+}
+
+char *arena_shell_quote(const char *s)
+{
+    size_t n = quote_into(NULL, s);
+    char *out = malloc(n + 1);
+    if (out) {
+        quote_into(out, s);
+        out[n] = '\0';
+    }
+    return out;
 }
 
 static size_t expand_into(char *dst, const char *cmd, const char *bin, const char *dir,

@@ -254,6 +254,19 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
         size_t off = end && end >= text ? (size_t)(end - text) : 0;
         if (off > len)
             off = len;
+        /* JSON has no trailing comma, and cJSON stops at the '}' or ']'
+         * after it, a line late: name the comma instead */
+        size_t back = off;
+        while (back > 0 && strchr(" \t\r\n", text[back - 1]))
+            back--;
+        if (off < len && (text[off] == '}' || text[off] == ']') && back > 0 &&
+            text[back - 1] == ',') {
+            int line, col;
+            line_col(text, back - 1, &line, &col);
+            return util_fail(ARENA_E_PARSE, err, errsz,
+                             "%s:%d:%d: malformed JSON: a comma before '%c' (JSON allows no "
+                             "trailing comma)", src, line, col, text[off]);
+        }
         int line, col;
         line_col(text, off, &line, &col);
         char near[32];

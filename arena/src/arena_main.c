@@ -414,12 +414,13 @@ static int run_league(arena_cli *cli)
                secs > 0 ? played / secs : 0.0, concurrency);
     }
     if (st.referee_errors)
-        fprintf(stderr, "loa-arena: %d games could not be played by the referee; run again to "
-                "retry them\n", st.referee_errors);
+        fprintf(stderr, "loa-arena: %d game%s could not be played by the referee; run again "
+                "to retry %s\n", st.referee_errors, st.referee_errors == 1 ? "" : "s",
+                st.referee_errors == 1 ? "it" : "them");
     if (st.load.close_calls)
-        fprintf(stderr, "loa-arena: %d turns came within 20%% of the limit on an oversubscribed "
-                "machine: consider --concurrency %d\n", st.load.close_calls,
-                cores > 1 ? cores - 1 : 1);
+        fprintf(stderr, "loa-arena: %d turn%s came within 20%% of the limit on an "
+                "oversubscribed machine: consider --concurrency %d\n", st.load.close_calls,
+                st.load.close_calls == 1 ? "" : "s", cores > 1 ? cores - 1 : 1);
     if (st.fatal) {
         fprintf(stderr, "loa-arena: %s: stopped\n", st.fatal_msg);
         exit_code = 1;

@@ -111,9 +111,10 @@ void arena_progress_game(arena_progress *p, const arena_game_record *r)
         if (r->fault >= 0)
             snprintf(fault, sizeof fault, " by %.40s",
                      p->s->bots[r->fault == 0 ? r->black : r->white].name);
-        fprintf(p->out, "game %d/%d #%06d %s - %s %s %s%s, %d plies, %.2f s\n", p->done,
+        fprintf(p->out, "game %d/%d #%06d %s - %s %s %s%s, %d pl%s, %.2f s\n", p->done,
                 p->total, r->id, p->s->bots[r->black].name, p->s->bots[r->white].name, result,
-                ref_reason_name(r->reason), fault, r->plies, r->duration_ms / 1000.0);
+                ref_reason_name(r->reason), fault, r->plies, r->plies == 1 ? "y" : "ies",
+                r->duration_ms / 1000.0);
         fflush(p->out);
     }
 }

@@ -83,24 +83,6 @@ static int sb_finish(strbuf *b, char **out)
     return 0;
 }
 
-char *arena_shell_quote(const char *s)
-{
-    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                               "_./,:=+-@%";
-    if (*s && strspn(s, safe) == strlen(s))
-        return strdup(s);
-    strbuf b = {0};
-    sb_puts(&b, "'");
-    for (const char *p = s; *p; p++) {
-        if (*p == '\'')
-            sb_puts(&b, "'\\''");
-        else
-            sb_add(&b, p, 1);
-    }
-    sb_puts(&b, "'");
-    char *out;
-    return sb_finish(&b, &out) ? NULL : out;
-}
 
 void arena_stderr_tail(const ref_game *g, int side, int lines, char *buf, size_t size)
 {

@@ -14,18 +14,13 @@
 
 #include <stddef.h>
 
+#include "arena_command.h" /* arena_shell_quote */
 #include "arena_record.h"
 #include "arena_settings.h"
 #include "ref/referee.h"
 
 /* Lines of the bot's stderr shown in an error line. */
 #define ARENA_STDERR_LINES 3
-
-/* s quoted for a POSIX shell: as it is when it only holds characters no
- * shell treats specially (letters, digits, and _ . / , : = + - @ %), else
- * in single quotes with each ' written as '\''. "" becomes ''. Returns a
- * malloc'd string the caller frees, NULL on out of memory. */
-char *arena_shell_quote(const char *s);
 
 /* The last `lines` non-empty lines side (0 black, 1 white) wrote on stderr
  * in game g (the tail the referee kept with the side's last ply), joined by

@@ -80,7 +80,9 @@ int arena_report_standings(const arena_settings *s, arena_store *store, int anch
     free(recs);
     if (rc == 0 && expected >= 0)
         st->expected = expected;
-    if (rc == 0)
+    if (rc == 0 && st->games == 0) /* a table of zeros says nothing (a bot failed to start) */
+        fprintf(out, "Standings: no game finished yet (0 of %d games)\n", st->expected);
+    else if (rc == 0)
         rc = arena_standings_print(st, s, out);
     if (rc == 0 && write) {
         cJSON *j = arena_standings_to_json(st, s);

@@ -259,6 +259,23 @@ static void print_distinct_matrix(const arena_standings *st, const arena_setting
     }
 }
 
+/* The score matrix's cell of row i, column j: "-", "." (never met) or
+ * points/games, points with their half when there is one (never %g's
+ * exponent: 1000000 games is "1000000", not "1e+06"). */
+static void score_cell(const arena_standings *st, int i, int j, char *cell, size_t size)
+{
+    int n = st->n;
+    double p = st->pair_points[i * n + j], g = st->pair_games[i * n + j];
+    if (i == j)
+        snprintf(cell, size, "-");
+    else if (g == 0)
+        snprintf(cell, size, ".");
+    else if (p != floor(p))
+        snprintf(cell, size, "%.1f/%.0f", p, g);
+    else
+        snprintf(cell, size, "%.0f/%.0f", p, g);
+}
+
 int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out)
 {
     int n = st->n, nw = 3;
@@ -374,13 +391,21 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
             return ARENA_E_IO;
     }
 
-    /* Score matrix: row's points against column / games. */
+    /* Score matrix: row's points against column / games; the column as
+     * wide as its widest cell (points are halves: "9999.5/20000"). */
     int cw = 9;
     for (int i = 0; i < n; i++)
         if (arena_display_width(s->bots[i].name) > cw)
             cw = arena_display_width(s->bots[i].name);
     if (cw > 14)
         cw = 14;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            char cell[64];
+            score_cell(st, i, j, cell, sizeof cell);
+            if ((int)strlen(cell) > cw)
+                cw = (int)strlen(cell);
+        }
     fprintf(out, "\nScore matrix (points of the row bot against the column bot / games):\n");
     matrix_header(out, st, s, nw, cw);
     for (int r = 0; r < n; r++) {
@@ -388,15 +413,8 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         fputs("  ", out);
         arena_pad_name(out, s->bots[i].name, nw);
         for (int c = 0; c < n; c++) {
-            int j = st->order[c];
-            char cell[32];
-            if (i == j)
-                snprintf(cell, sizeof cell, "-");
-            else if (st->pair_games[i * n + j] == 0)
-                snprintf(cell, sizeof cell, ".");
-            else
-                snprintf(cell, sizeof cell, "%g/%g", st->pair_points[i * n + j],
-                         st->pair_games[i * n + j]);
+            char cell[64];
+            score_cell(st, i, st->order[c], cell, sizeof cell);
             fprintf(out, " %*s", cw, cell);
         }
         fputc('\n', out);
