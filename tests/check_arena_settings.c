@@ -99,6 +99,30 @@ START_TEST(test_league_file_good)
 }
 END_TEST
 
+
+/* Issue 24: the output directory is printed without detours: an example
+ * league's "out": "../../build/x" reads build/x (cwd-relative, as given). */
+START_TEST(out_dir_is_tidy)
+{
+    const char *dir = tmpdir();
+    char sub[400], path[450], err[512], want[450];
+    snprintf(sub, sizeof sub, "%s/arena/examples", dir);
+    char cmd[450];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", sub);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(path, sizeof path, "%s/quick.json", sub);
+    write_text(path, "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", "
+                     "\"command\": \"y\"}], \"out\": \"../../build/./x/\"}");
+    arena_settings s;
+    arena_settings_init(&s);
+    ck_assert_int_eq(arena_settings_load_file(&s, path, err, sizeof err), 0);
+    snprintf(want, sizeof want, "%s/build/x", dir);
+    ck_assert_str_eq(s.out_dir, want);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 START_TEST(test_league_file_bad)
 {
     static const struct {
@@ -369,6 +393,7 @@ int main(void)
         {"reads_a_good_league_file", test_league_file_good, 30},
         {"names_every_bad_input", test_league_file_bad, 30},
         {"refuses_a_too_large_file", test_league_too_large, 30},
+        {"out_dir_is_tidy", out_dir_is_tidy, 10},
     };
     return loa_run_suite("arena_settings", cases, LOA_COUNT(cases));
 }

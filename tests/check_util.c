@@ -97,6 +97,45 @@ START_TEST(path_join_adds_one_slash)
 }
 END_TEST
 
+
+/* Issue 24: printed paths without detours ("arena/examples/../../build"),
+ * the same file as the path given: a ".." after a symbolic link stays. */
+START_TEST(path_tidy_drops_detours_but_not_through_links)
+{
+    static const char *const cases[][2] = {
+        {"arena/examples/../../build/x", "build/x"}, {"/../a", "/a"}, {"../a", "../a"},
+        {"a/../../b", "../b"}, {"./a//b/./", "a/b"}, {"", "."}, {".", "."}, {"a/..", "."},
+        {"/", "/"}, {"//x///y", "/x/y"}, {"../../x/..", "../.."}, {"a/b/c/../../d", "a/d"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(cases); i++) {
+        char *t = util_path_tidy(cases[i][0]);
+        ck_assert_msg(t && strcmp(t, cases[i][1]) == 0, "'%s' gave '%s', not '%s'", cases[i][0],
+                      t, cases[i][1]);
+        free(t);
+    }
+    char dir[] = "/tmp/check_util_tidy_XXXXXX", real[80], link[80], via[120];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(real, sizeof real, "%s/real", dir);
+    snprintf(link, sizeof link, "%s/link", dir);
+    ck_assert_int_eq(mkdir(real, 0700), 0);
+    ck_assert_int_eq(symlink("/usr/share", link), 0);
+    snprintf(via, sizeof via, "%s/link/../x", dir);
+    char *t = util_path_tidy(via);
+    ck_assert_str_eq(t, via); /* /usr/share/.. is /usr, not dir */
+    free(t);
+    snprintf(via, sizeof via, "%s/real/../x", dir);
+    t = util_path_tidy(via);
+    char want[120];
+    snprintf(want, sizeof want, "%s/x", dir);
+    ck_assert_str_eq(t, want);
+    free(t);
+    ck_assert_ptr_null(util_path_tidy(NULL));
+    unlink(link);
+    rmdir(real);
+    rmdir(dir);
+}
+END_TEST
+
 START_TEST(atomic_write_replaces_whole_and_leaves_no_temp)
 {
     make_tmpdir();
@@ -190,6 +229,8 @@ int main(void)
         {"read_file_is_bounded_and_reads_proc_files", read_file_is_bounded_and_reads_proc_files,
          10},
         {"strerror_covers_every_code", strerror_covers_every_code, 10},
+        {"path_tidy_drops_detours_but_not_through_links",
+         path_tidy_drops_detours_but_not_through_links, 10},
     };
     return loa_run_suite("util", cases, LOA_COUNT(cases));
 }

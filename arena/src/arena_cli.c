@@ -166,6 +166,8 @@ void arena_cli_usage(FILE *out)
         "  -h, --help               this text\n"
         "  -V, --version            version\n"
         "\n"
+        "fastchess's and cutechess's words work too (-engine cmd=X name=Y, -rounds, -games,\n"
+        "-concurrency, -openings file=F, -sprt ...; docs/arena.md).\n"
         "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
         "scheduling and lets running games end; twice stops them at once.\n"
         "Exit status: 0 done, 1 I/O failure while running, 2 bad input (or a bot changed),\n"
@@ -275,7 +277,8 @@ static int apply(arena_cli *cli, const flag *f, char *err, size_t errsz)
     case 'o':
         if (!*f->arg)
             return util_fail(ARENA_E_CONFIG, err, errsz, "--out: empty directory name");
-        return arena_set_string(&s->out_dir, f->arg);
+        free(s->out_dir);
+        return (s->out_dir = util_path_tidy(f->arg)) ? 0 : ARENA_E_NOMEM;
     case 'f':
         if (arena_format_parse(f->arg, &s->format))
             return util_fail(ARENA_E_CONFIG, err, errsz,

@@ -388,7 +388,10 @@ int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *n
                 if (!*str) {
                     rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"out\" is empty", src);
                 } else {
-                    char *p = resolve_path(base_dir, str);
+                    /* printed, so without detours: "../../build/x" from
+                     * arena/examples/ is build/x */
+                    char *j = resolve_path(base_dir, str), *p = util_path_tidy(j);
+                    free(j);
                     if (!p)
                         rc = ARENA_E_NOMEM;
                     free(s->out_dir);
@@ -529,7 +532,10 @@ int arena_settings_load_file(arena_settings *s, const char *path, char *err, siz
         } else {
             memcpy(out, path, stem);
             memcpy(out + stem, "-results", 9);
-            s->out_dir = out;
+            s->out_dir = util_path_tidy(out);
+            free(out);
+            if (!s->out_dir)
+                rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
         }
     }
     free(dir);

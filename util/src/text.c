@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
 {
@@ -31,4 +32,62 @@ char *util_path_join(const char *a, const char *b)
         p[la] = '/';
     memcpy(p + la + (size_t)slash, b, lb + 1);
     return p;
+}
+
+char *util_path_tidy(const char *path)
+{
+    if (!path)
+        return NULL;
+    size_t len = strlen(path);
+    char *out = malloc(len + 2);
+    if (!out)
+        return NULL;
+    int abs = path[0] == '/';
+    size_t o = 0;
+    if (abs)
+        out[o++] = '/';
+    size_t base = o; /* the start of the relative part */
+    const char *p = path;
+    while (*p) {
+        while (*p == '/')
+            p++;
+        const char *e = strchr(p, '/');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n == 0)
+            break;
+        if (n == 1 && p[0] == '.') {
+            p += n;
+            continue;
+        }
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
+            /* the last component written, if any and not "..": drop it
+             * unless it is a symbolic link */
+            size_t start = o;
+            while (start > base && out[start - 1] != '/')
+                start--;
+            int have = o > base && !(o - start == 2 && out[start] == '.' && out[start + 1] == '.');
+            if (abs && o == base) { /* "/.." is "/" */
+                p += n;
+                continue;
+            }
+            if (have) {
+                out[o] = '\0';
+                struct stat sb;
+                if (lstat(out, &sb) != 0 || !S_ISLNK(sb.st_mode)) {
+                    o = start > base ? start - 1 : base; /* drop "/comp" or "comp" */
+                    p += n;
+                    continue;
+                }
+            }
+        }
+        if (o > base)
+            out[o++] = '/';
+        memcpy(out + o, p, n);
+        o += n;
+        p += n;
+    }
+    if (o == 0)
+        out[o++] = '.';
+    out[o] = '\0';
+    return out;
 }

@@ -19,4 +19,13 @@ int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
  * or a NULL argument. A trailing '/' on a is not doubled. */
 char *util_path_join(const char *a, const char *b);
 
+/* path without its detours, as a new string (malloc; the caller frees):
+ * "." components and repeated slashes dropped, "dir/.." collapsed where
+ * dir is not a symbolic link (lstat: there the kernel's ".." leads
+ * elsewhere, so it stays), a trailing slash dropped; "" and "." become ".".
+ * "arena/examples/../../build/x" is "build/x"; "/../a" is "/a"; "../a"
+ * stays. For paths printed to users and used to open files: the same file
+ * as path. NULL on out of memory or a NULL argument. */
+char *util_path_tidy(const char *path);
+
 #endif
