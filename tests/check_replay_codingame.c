@@ -28,6 +28,7 @@
 
 #include "check_main.h"
 #include "replay/replay.h"
+#include "replay_test_util.h"
 #include "util/file.h"
 
 #define SITE LOA_SOURCE_DIR "/tests/fixtures/codingame/"
@@ -408,17 +409,6 @@ START_TEST(keeps_a_seed_past_2_53_exact)
     cJSON_Delete(s);
 }
 END_TEST
-
-/* Runs a shell command; its exit status, its output in out. */
-static int run(const char *cmd, char *out, size_t outsz)
-{
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, outsz - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 START_TEST(cli_writes_the_record_or_nothing)
 {

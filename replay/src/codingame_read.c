@@ -102,6 +102,35 @@ static int seed_from_lines(const char *text, const char *where, int64_t *seed, i
     return 0;
 }
 
+/* The seed among the game's parameters under key: the engine's "uinput"
+ * (a list of lines), the site's "refereeInput" (one string); either form is
+ * read under either key. */
+static int read_seed(const cJSON *root, const char *key, const char *src, cg_file *f, char *err,
+                     size_t errsz)
+{
+    const cJSON *v = get(root, key), *line;
+    int found = 0, rc = 0;
+    if (cJSON_IsString(v)) {
+        rc = seed_from_lines(v->valuestring, src, &f->seed, &found, err, errsz);
+    } else if (cJSON_IsArray(v)) {
+        cJSON_ArrayForEach(line, v)
+        {
+            if (!cJSON_IsString(line))
+                return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"%s\" must list strings", src,
+                                 key);
+            if ((rc = seed_from_lines(line->valuestring, src, &f->seed, &found, err, errsz)) != 0)
+                return rc;
+        }
+    } else {
+        return util_fail(REPLAY_E_FIELD, err, errsz,
+                         "%s: \"%s\" must hold the game's parameters (seed=N)", src, key);
+    }
+    if (rc == 0 && !found)
+        rc = util_fail(REPLAY_E_FIELD, err, errsz,
+                       "%s: \"%s\" has no seed=N: `random` answers cannot be replayed", src, key);
+    return rc;
+}
+
 /* Marks the site's cut stderr (see CG_STDERR_CUT_MIN). */
 static int cut_by_site(const char *s)
 {
@@ -185,21 +214,9 @@ static int read_engine(const cJSON *root, const char *src, cg_file *f, char *err
             return util_fail(REPLAY_E_FIELD, err, errsz,
                              "%s: frame %d: summaries[%d] must be a string or null", src, i, i);
     }
-    const cJSON *ui = get(root, "uinput"), *line;
-    int found = 0, rc;
-    if (!cJSON_IsArray(ui))
-        return util_fail(REPLAY_E_FIELD, err, errsz,
-                         "%s: \"uinput\" must be the list of the game's parameters (seed=N)", src);
-    cJSON_ArrayForEach(line, ui)
-    {
-        if (!cJSON_IsString(line))
-            return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"uinput\" must list strings", src);
-        if ((rc = seed_from_lines(line->valuestring, src, &f->seed, &found, err, errsz)) != 0)
-            return rc;
-    }
-    if (!found)
-        return util_fail(REPLAY_E_FIELD, err, errsz,
-                         "%s: \"uinput\" has no seed=N: `random` answers cannot be replayed", src);
+    int rc = read_seed(root, "uinput", src, f, err, errsz);
+    if (rc != 0)
+        return rc;
     const cJSON *sc = get(root, "scores");
     for (int k = 0; k < 2; k++)
         if (!cJSON_IsObject(sc) || int_of(get(sc, key[k]), -1000000, 1000000, &f->scores[k]) != 0)
@@ -250,16 +267,9 @@ static int read_site(const cJSON *root, const char *src, cg_file *f, char *err, 
         }
         i++;
     }
-    const cJSON *ri = get(root, "refereeInput");
-    int found = 0, rc;
-    if (!cJSON_IsString(ri))
-        return util_fail(REPLAY_E_FIELD, err, errsz,
-                         "%s: \"refereeInput\" must be the game's parameters (seed=N)", src);
-    if ((rc = seed_from_lines(ri->valuestring, src, &f->seed, &found, err, errsz)) != 0)
+    int rc = read_seed(root, "refereeInput", src, f, err, errsz);
+    if (rc != 0)
         return rc;
-    if (!found)
-        return util_fail(REPLAY_E_FIELD, err, errsz,
-                         "%s: \"refereeInput\" has no seed=N: `random` answers cannot be replayed", src);
     const cJSON *sc = get(root, "scores");
     if (!cJSON_IsArray(sc) || cJSON_GetArraySize(sc) != 2 ||
         int_of(cJSON_GetArrayItem(sc, 0), -1000000, 1000000, &f->scores[0]) != 0 ||
