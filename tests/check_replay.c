@@ -20,6 +20,7 @@
 #include "loa/movegen.h"
 #include "loa/notation.h"
 #include "replay/replay.h"
+#include "replay_test_util.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
 
@@ -473,17 +474,6 @@ START_TEST(error_codes_are_distinct_and_in_range)
     ck_assert_str_eq(replay_strerror(-1), "unknown replay error");
 }
 END_TEST
-
-/* Runs a shell command, returns its exit status; its stderr in *err. */
-static int run(const char *cmd, char *out, size_t outsz)
-{
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, outsz - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 START_TEST(cli_writes_beside_the_record_and_judges_its_input)
 {

@@ -6,7 +6,8 @@
  * loa-replay are opened at #ply=N and their data-board compared with the
  * SDK's position after N plies, computed here from the record's moves;
  * keys and the slider move the ply; no page logs a JavaScript error or
- * loads anything; a screenshot is not blank.
+ * loads anything; a screenshot is not blank; a game imported from
+ * CodinGame (no times, a stderr cut by the site) draws without an error.
  *
  * Without chromium the suite is skipped (exit 77, ctest's SKIP_RETURN_CODE)
  * with a message, unless the environment variable CI is set: then it fails.
@@ -27,6 +28,7 @@
 #include "loa/movegen.h"
 #include "loa/notation.h"
 #include "replay/league.h"
+#include "util/file.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
 #define MAX_POS 1100
@@ -321,6 +323,49 @@ static int png_colours(cdp *c, const char *b64)
     return k;
 }
 
+START_TEST(imported_game_page_shows_no_times_and_a_cut_stderr)
+{
+    /* A game from CodinGame's site (no times; white's timeout frame; a long
+     * stderr the site cut): the page draws it without a script error. */
+    setup();
+    char path[600], cmd[2048], url[700];
+    size_t len;
+    char *text;
+    ck_assert_int_eq(util_read_file(LOA_SOURCE_DIR "/tests/fixtures/codingame/timeout.site.json",
+                                    1 << 20, &text, &len), 0);
+    cJSON *site = cJSON_Parse(text);
+    free(text);
+    cJSON *f1 = cJSON_GetArrayItem(cJSON_GetObjectItem(site, "frames"), 1);
+    static char cut[4100];
+    memset(cut, 'x', 4096);
+    memcpy(cut + 4096, "...", 4);
+    cJSON_AddStringToObject(f1, "stderr", cut);
+    text = cJSON_Print(site);
+    cJSON_Delete(site);
+    snprintf(path, sizeof path, "%s/site.json", tmpdir);
+    ck_assert_int_eq(util_write_file_atomic(path, text, strlen(text)), 0);
+    free(text);
+    snprintf(cmd, sizeof cmd, "'%s/loa-replay' '%s' -o '%s/site.html'", LOA_BIN_DIR, path, tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    cdp *c = browser();
+    snprintf(url, sizeof url, "file://%s/site.html#ply=1", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    ck_assert_int_eq(shown_ply(c), 1);
+    char *t = eval_string(c, "document.getElementById('ply').textContent");
+    ck_assert_msg(strstr(t, "not recorded (limit 1000 ms)") && strstr(t, "cut by CodinGame"), "%s", t);
+    free(t);
+    t = eval_string(c, "document.getElementById('summary').textContent");
+    ck_assert_msg(strstr(t, "codingame-site"), "%s", t);
+    free(t);
+    t = eval_string(c, "document.getElementById('error').textContent");
+    ck_assert_msg(strstr(t, "timeout") && strstr(t, "not recorded (limit 150 ms)"), "%s", t);
+    free(t);
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
 START_TEST(screenshot_is_not_blank)
 {
     setup();
@@ -424,6 +469,8 @@ int main(void)
         {"slider_moves_the_ply", slider_moves_the_ply, 90},
         {"the_detector_sees_errors_and_requests", the_detector_sees_errors_and_requests, 90},
         {"screenshot_is_not_blank", screenshot_is_not_blank, 90},
+        {"imported_game_page_shows_no_times_and_a_cut_stderr",
+         imported_game_page_shows_no_times_and_a_cut_stderr, 90},
         {"league_index_filters_and_links", league_index_filters_and_links, 90},
     };
     const loa_loop_tcase loops[] = {

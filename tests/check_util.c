@@ -136,6 +136,31 @@ START_TEST(path_tidy_drops_detours_but_not_through_links)
 }
 END_TEST
 
+START_TEST(utf8_check_finds_the_first_bad_byte)
+{
+    static const struct {
+        const char *s;
+        size_t len, bad; /* bad == len: all valid */
+    } rows[] = {
+        {"plain", 5, 5},
+        {"caf\xc3\xa9", 5, 5},              /* e acute */
+        {"\xe2\x82\xac \xf0\x9f\x98\x80", 8, 8}, /* euro sign, an emoji */
+        {"a\0b", 3, 3},                      /* NUL is U+0000 */
+        {"ab\xc3", 3, 2},                    /* cut by the end */
+        {"ab\xc3(", 4, 2},                   /* bad continuation */
+        {"\xc0\xaf", 2, 0},                  /* overlong '/' */
+        {"x\xe0\x80\xaf", 4, 1},            /* overlong, 3 bytes */
+        {"\xed\xa0\x80", 3, 0},             /* a surrogate */
+        {"\xf4\x90\x80\x80", 4, 0},         /* past U+10FFFF */
+        {"ok\xff", 3, 2},
+        {"\x80", 1, 0},                      /* a lone continuation byte */
+    };
+    for (size_t i = 0; i < LOA_COUNT(rows); i++)
+        ck_assert_msg(util_utf8_check(rows[i].s, rows[i].len) == rows[i].bad, "row %zu: %zu", i,
+                      util_utf8_check(rows[i].s, rows[i].len));
+}
+END_TEST
+
 START_TEST(atomic_write_replaces_whole_and_leaves_no_temp)
 {
     make_tmpdir();
@@ -222,6 +247,7 @@ int main(void)
         {"fail_formats_cuts_and_returns_the_code", fail_formats_cuts_and_returns_the_code, 10},
         {"double_to_i64_checks_before_converting", double_to_i64_checks_before_converting, 10},
         {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
+        {"utf8_check_finds_the_first_bad_byte", utf8_check_finds_the_first_bad_byte, 10},
         {"atomic_write_replaces_whole_and_leaves_no_temp",
          atomic_write_replaces_whole_and_leaves_no_temp, 10},
         {"mkdirs_makes_every_level_and_accepts_existing",

@@ -1,5 +1,6 @@
 # The replay viewer (issue 12): check_replay (the library: records good and
 # hostile, positions, text view, page contents, command line),
+# check_replay_codingame (games recorded by CodinGame, issue 34),
 # check_replay_league (the league index and pages) and
 # check_replay_browser (the pages in headless Chromium over its DevTools
 # pipe; skipped with a message, exit 77, when chromium is missing unless CI
@@ -12,7 +13,19 @@ target_include_directories(check_replay PRIVATE ${PROJECT_SOURCE_DIR}/replay/src
 add_dependencies(check_replay loa-replay)
 loa_add_suite(replay_league LIBS loa_replay loa::cjson TIMEOUT 60)
 
-loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa::cjson TIMEOUT 240)
+# Games recorded by CodinGame (issue 34): the tree's site-shaped fixtures
+# (tests/fixtures/codingame, made by make_site.py) always; CodinGame's engine
+# results beside the clone (../shared/cases/codingame, as CI has it) in a
+# second run, skipped (exit 77) when that folder is absent.
+loa_add_suite(replay_codingame LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
+add_dependencies(check_replay_codingame loa-replay)
+target_compile_definitions(check_replay_codingame PRIVATE
+  LOA_CODINGAME_CASES="${PROJECT_SOURCE_DIR}/../shared/cases/codingame")
+add_test(NAME replay_codingame_cases COMMAND check_replay_codingame cases)
+set_tests_properties(replay_codingame_cases PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77
+                     ENVIRONMENT "CK_DEFAULT_TIMEOUT=60")
+
+loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)
 set_tests_properties(replay_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
 

@@ -1,69 +1,34 @@
 /*
- * answer.c - judging one answer line. See answer.h.
+ * answer.c - an answer's verdict as the referee's end reason. The judging
+ * itself is the SDK's (loa_answer_judge, loa/answer.h), shared with the
+ * replay importer so that live games and games CodinGame recorded are read
+ * by one parser. See answer.h.
  */
 #include "answer.h"
 
-#include <string.h>
+#include "loa/answer.h"
 
-static int is_lower(char c) { return c >= 'a' && c <= 'z'; }
-static int is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-
-/* "Shaped like a move": letter, digit, letter, digit (any case, any square,
- * on the board or not), so that `e2e5`, `z9a1` and `E2E3` are told apart from
- * words. */
-static int move_shaped(const char *s, size_t n)
+/* The invalid reason of each verdict (REF_REASON_NONE: accepted). */
+static ref_reason verdict_reason(loa_answer_verdict v)
 {
-    return n >= 4 && (is_lower(s[0]) || is_upper(s[0])) && is_digit(s[1]) &&
-           (is_lower(s[2]) || is_upper(s[2])) && is_digit(s[3]);
-}
-
-static int action_is(const char *s, size_t n, const char *word)
-{
-    size_t w = strlen(word);
-    return n == w && memcmp(s, word, w) == 0;
+    switch (v) {
+    case LOA_ANSWER_OK: return REF_REASON_NONE;
+    case LOA_ANSWER_EMPTY: return REF_REASON_INVALID_EMPTY;
+    case LOA_ANSWER_PASS_WITH_MOVES: return REF_REASON_INVALID_PASS;
+    case LOA_ANSWER_UNKNOWN_MOVE: return REF_REASON_INVALID_UNKNOWN_MOVE;
+    default: return REF_REASON_INVALID_NOT_A_MOVE;
+    }
 }
 
 void ref_answer_judge(const char *line, size_t len, const loa_move *gen, int n,
                       loa_jrandom *rng, ref_answer *a)
 {
-    memset(a, 0, sizeof *a);
-    a->invalid = REF_REASON_NONE;
-    a->move = LOA_MOVE_NONE;
-    const char *sp = memchr(line, ' ', len);
-    size_t alen = sp ? (size_t)(sp - line) : len;
-    a->action_len = alen;
-    if (sp) {
-        a->comment = sp + 1;
-        a->comment_len = len - alen - 1;
-    }
-    if (alen == 0) {
-        /* empty line, or a leading space */
-        a->invalid = REF_REASON_INVALID_EMPTY;
-        return;
-    }
-    if (action_is(line, alen, "random")) {
-        a->random = 1;
-        a->move = n > 0 ? gen[loa_jrandom_next_int(rng, n)] : LOA_MOVE_PASS;
-        return;
-    }
-    if (action_is(line, alen, "pass")) {
-        if (n > 0)
-            a->invalid = REF_REASON_INVALID_PASS;
-        else
-            a->move = LOA_MOVE_PASS;
-        return;
-    }
-    if (alen >= 4) {
-        for (int i = 0; i < n; i++) {
-            char s[LOA_MOVE_STRING_MAX];
-            loa_move_format(gen[i], s);
-            if (memcmp(line, s, 4) == 0) {
-                a->move = gen[i];
-                return;
-            }
-        }
-    }
-    a->invalid = move_shaped(line, alen) ? REF_REASON_INVALID_UNKNOWN_MOVE
-                                         : REF_REASON_INVALID_NOT_A_MOVE;
+    loa_answer la;
+    loa_answer_judge(line, len, gen, n, rng, &la);
+    a->invalid = verdict_reason(la.verdict);
+    a->move = la.move;
+    a->random = la.random;
+    a->action_len = la.action_len;
+    a->comment = la.comment;
+    a->comment_len = la.comment_len;
 }

@@ -1,5 +1,6 @@
 /*
- * answer.h - judging one answer line of a bot (internal; pure, no I/O).
+ * answer.h - judging one answer line of a bot (internal; pure, no I/O): the
+ * SDK's loa_answer_judge (loa/answer.h) with its verdict as a ref_reason.
  *
  * Rules from CodinGame's referee (docs/rules.md, docs/referee.md "The
  * protocol and judging"):

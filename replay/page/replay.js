@@ -92,6 +92,11 @@
 
   function timeBar(t) {
     const wrap = el('div');
+    /* games from CodinGame: its files hold no times */
+    if (t.time_us === null) {
+      wrap.appendChild(el('div', {}, 'not recorded (limit ' + t.limit_ms + ' ms)'));
+      return wrap;
+    }
     /* the judged time: CPU time in records of --time-mode cpu */
     const cpu = t.cpu_us !== undefined;
     const judged = cpu ? t.cpu_us : t.time_us;
@@ -118,6 +123,7 @@
     box.appendChild(kv);
     box.appendChild(el('h2', {}, 'stderr'));
     box.appendChild(el('pre', {'class': 'stderr'}, t.stderr === '' ? '(nothing)' : t.stderr));
+    if (t.stderr_cut) box.appendChild(el('div', {'class': 'note'}, 'cut by CodinGame\'s site: it keeps the start of a long stderr and adds "..."'));
   }
 
   function drawPly(n) {
@@ -165,7 +171,7 @@
     D.plies.forEach(function (p) { if (p.turn && p.turn.limit_ms === D.limits.turn_ms) top = Math.max(top, p.turn.time_us / 1000 * 1.05); });
     const xs = function (n) { return L + (N <= 1 ? 0 : (n - 1) * (W - L - R) / (N - 1)); };
     const ys = function (v) { return T + (H - T - B) * (1 - Math.min(v, top) / top); };
-    D.plies.forEach(function (p, i) { if (p.turn) pts[p.color === 'black' ? 0 : 1].push([xs(i + 1), ys(p.turn.time_us / 1000)]); });
+    D.plies.forEach(function (p, i) { if (p.turn && p.turn.time_us !== null) pts[p.color === 'black' ? 0 : 1].push([xs(i + 1), ys(p.turn.time_us / 1000)]); });
     c.appendChild(svg('rect', {x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fafaf7', stroke: '#ddd'}));
     for (const v of [0, D.limits.turn_ms]) {
       c.appendChild(svg('text', {x: L - 4, y: ys(v) + 4, 'text-anchor': 'end', 'font-size': 10, fill: '#666'}, String(v)));
@@ -247,6 +253,7 @@
                    ['plies', String(N)], ['limits', D.limits.first_turn_ms + ' / ' + D.limits.turn_ms + ' ms']];
     if (D.opening_plies) parts.push(['opening', D.opening]);
     if (D.start_time) parts.push(['started', D.start_time]);
+    if (D.imported_from) parts.push(['from', D.imported_from + ' (no times recorded)']);
     parts.forEach(function (kv, i) {
       if (i) s.appendChild(document.createTextNode(' \u00b7 '));
       s.appendChild(document.createTextNode(kv[0] + ' '));

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "game_impl.h"
+#include "loa/board.h"
+#include "loa/turn.h"
 
 /* Appends `s` single-quoted for /bin/sh ('' inside as '\''). */
 static size_t quote(char *out, const char *s)
@@ -31,8 +33,10 @@ char *replay_game_command(const replay_game *g)
     const replay_info *in = &g->info;
     const char *args[12];
     int na = 0;
-    args[na++] = in->commands[0];
-    args[na++] = in->commands[1];
+    /* A game from CodinGame does not say how its bots were run: words to
+     * replace, and the same seed replays its `random` answers. */
+    args[na++] = in->commands[0] ? in->commands[0] : "BLACK_BOT";
+    args[na++] = in->commands[1] ? in->commands[1] : "WHITE_BOT";
     args[na++] = in->names[0];
     args[na++] = in->names[1];
     args[na++] = in->seed_text;
@@ -54,11 +58,11 @@ char *replay_game_command(const replay_game *g)
     }
     /* Only the limits that differ from the referee's defaults, so the
      * usual command stays short. */
-    if (in->first_turn_ms != 1000)
+    if (in->first_turn_ms != LOA_FIRST_TURN_MS)
         n += (size_t)snprintf(out + n, cap - n, " --first-turn-ms %d", in->first_turn_ms);
-    if (in->turn_ms != 150)
+    if (in->turn_ms != LOA_TURN_MS)
         n += (size_t)snprintf(out + n, cap - n, " --turn-ms %d", in->turn_ms);
-    if (in->max_plies != 150)
+    if (in->max_plies != LOA_MAX_PLIES)
         n += (size_t)snprintf(out + n, cap - n, " --max-plies %d", in->max_plies);
     if (in->opening_plies > 0) {
         memcpy(out + n, " --opening ", 11);

@@ -16,6 +16,7 @@
 #include "loa/movegen.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/parse.h"
 #include "util/text.h"
 
 /* A field of obj that must be a string (or null when nullable): *out is the
@@ -102,7 +103,13 @@ static int read_turn(const cJSON *o, const char *where, replay_turn *t, int *pla
     if ((rc = get_string(o, "output", where, 1, &t->output, err, errsz)) != 0 ||
         (rc = get_string(o, "move", where, 1, move, err, errsz)) != 0 ||
         (rc = get_string(o, "comment", where, 0, &t->comment, err, errsz)) != 0 ||
-        (rc = get_string(o, "stderr", where, 0, &t->stderr_tail, err, errsz)) != 0 ||
+        (rc = get_string(o, "stderr", where, 0, &t->stderr_tail, err, errsz)) != 0)
+        return rc;
+    /* null: not measured (a game imported from CodinGame, whose files hold
+     * no times) */
+    t->time_us = -1;
+    const cJSON *tu = cJSON_GetObjectItemCaseSensitive(o, "time_us");
+    if (!cJSON_IsNull(tu) &&
         (rc = get_int(o, "time_us", where, 0, INT64_C(1) << 52, &t->time_us, err, errsz)) != 0)
         return rc;
     /* optional: records before the time modes have neither */
@@ -117,6 +124,10 @@ static int read_turn(const cJSON *o, const char *where, replay_turn *t, int *pla
     if (late && !cJSON_IsBool(late))
         return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"late\" must be true or false", where);
     t->late = cJSON_IsTrue(late);
+    const cJSON *cut = cJSON_GetObjectItemCaseSensitive(o, "stderr_cut");
+    if (cut && !cJSON_IsBool(cut))
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"stderr_cut\" must be true or false", where);
+    t->stderr_cut = cJSON_IsTrue(cut);
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "random");
     if (!cJSON_IsBool(r))
         return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"random\" must be true or false", where);
@@ -137,8 +148,17 @@ static int read_header(replay_game *g, char *err, size_t errsz)
         return util_fail(REPLAY_E_FORMAT, err, errsz, "%s: \"format\" is not \"loa-arena-record\"", src);
     if (get_int(root, "version", src, 1, 1, &v, err, errsz) != 0)
         return util_fail(REPLAY_E_FORMAT, err, errsz, "%s: \"version\" is not 1 (the schema this viewer reads)", src);
+    int64_t seed;
     if ((rc = get_string(root, "seed_text", src, 0, &in->seed_text, err, errsz)) != 0)
         return rc;
+    if (util_parse_i64(in->seed_text, INT64_MIN, INT64_MAX, &seed) != 0)
+        return util_fail(REPLAY_E_FIELD, err, errsz,
+                         "%s: \"seed_text\" must be a 64-bit integer in decimal", src);
+    /* a record written from a CodinGame file keeps where it came from */
+    const cJSON *im = cJSON_GetObjectItemCaseSensitive(root, "import");
+    const cJSON *from = cJSON_IsObject(im) ? cJSON_GetObjectItemCaseSensitive(im, "from") : NULL;
+    if (!in->imported_from && cJSON_IsString(from))
+        in->imported_from = from->valuestring;
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(root, "start_time");
     in->start_time = cJSON_IsString(st) ? st->valuestring : "";
     const cJSON *lim = cJSON_GetObjectItemCaseSensitive(root, "limits");
@@ -164,7 +184,7 @@ static int read_header(replay_game *g, char *err, size_t errsz)
         if (!cJSON_IsObject(p))
             return util_fail(REPLAY_E_FIELD, err, errsz, "%s must be an object", where);
         if ((rc = get_string(p, "name", where, 0, &in->names[i], err, errsz)) != 0 ||
-            (rc = get_string(p, "command", where, 0, &in->commands[i], err, errsz)) != 0)
+            (rc = get_string(p, "command", where, 1, &in->commands[i], err, errsz)) != 0)
             return rc;
     }
     const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "result");
@@ -329,11 +349,12 @@ int replay_game_parse(const char *text, size_t len, const char *source, replay_g
     const char *end = NULL;
     g->root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     int rc;
-    if (!g->root || !cJSON_IsObject(g->root))
+    if (!g->root)
         /* `end` (not the global cJSON_GetErrorPtr: thread-safety) says where. */
-        rc = util_fail(REPLAY_E_JSON, err, errsz, "%s: not a JSON object (error near byte %ld)", source,
-                       g->root || !end ? 0L : (long)(end - text));
+        rc = replay_json_error(text, len, end, source, err, errsz);
     else
+        rc = replay_import_root(&g->root, text, len, source, &g->info.imported_from, err, errsz);
+    if (rc == 0)
         rc = read_header(g, err, errsz);
     if (rc == 0)
         rc = replay_moves(g, err, errsz);

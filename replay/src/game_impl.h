@@ -14,4 +14,19 @@ struct replay_game {
     replay_turn error_turn; /* info.error_turn points here when set */
 };
 
+/* The sentence for text that cJSON could not parse (end: where it stopped),
+ * telling a cut file (a truncated download: the frame it ends in, when it
+ * can be counted) from a malformed one. Returns REPLAY_E_JSON. (import.c) */
+int replay_json_error(const char *text, size_t len, const char *end, const char *source, char *err,
+                      size_t errsz);
+
+/* *root, parsed from text[0..len), as a loa-arena record: a record is kept
+ * as it is; a game recorded by CodinGame (codingame.h) is replayed and
+ * *root replaced by its record (the old root freed), *imported_from set to
+ * "codingame-engine" or "codingame-site" (else NULL). Refuses text that is
+ * not UTF-8 and JSON of no known shape. Returns 0 or the REPLAY_E_* code
+ * with a sentence. (import.c) */
+int replay_import_root(cJSON **root, const char *text, size_t len, const char *source,
+                       const char **imported_from, char *err, size_t errsz);
+
 #endif

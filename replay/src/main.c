@@ -1,9 +1,11 @@
 /*
  * loa-replay - the replay of a game record as one self-contained HTML page,
- * or as text in a terminal:
+ * or as text in a terminal, or a game from CodinGame as this project's
+ * record:
  *
  *   loa-replay RECORD.json [-o OUT.html]
  *   loa-replay --text RECORD.json [--ply N]
+ *   loa-replay --record OUT.json GAME.json
  *
  * Options and exit codes: usage() below and docs/replay.md.
  */
@@ -20,21 +22,27 @@ static void usage(FILE *out)
 {
     fputs("Usage: loa-replay RECORD.json [-o OUT.html]\n"
           "       loa-replay --text RECORD.json [--ply N]\n"
+          "       loa-replay --record OUT.json RECORD.json\n"
           "Writes the replay of a game record (loa-referee -l, loa-arena games/<id>.json) as\n"
           "one self-contained HTML page (no server, no network: open it from file://), or\n"
-          "prints it as text.\n"
+          "prints it as text. A game CodinGame recorded (its engine's -l result, or the\n"
+          "replay JSON its site serves) is read too: replayed with the rules, refused unless\n"
+          "it agrees with them.\n"
           "\n"
           "  -o, --output FILE   the page (default: the record's path with .html for .json)\n"
           "      --text          print the game as text instead: players, result, every ply,\n"
           "                      the final board\n"
           "  -n, --ply N         with --text: the board after N plies (0 = start), its move,\n"
           "                      comment, time and stderr\n"
+          "      --record OUT    write the game as this project's record (the format of\n"
+          "                      loa-referee -l) instead of a page\n"
           "  -h, --help          this help\n"
           "  -V, --version       the version\n"
           "\n"
           "In the page: Left/Right a ply, Home/End the ends; #ply=N in the URL opens ply N.\n"
           "Exit status: 0 done, 1 the record is bad or a file cannot be read or written\n"
-          "(one line on stderr names it), 2 bad command line.\n",
+          "(one line on stderr names it and, for a CodinGame file, the frame), 2 bad\n"
+          "command line.\n",
           out);
 }
 
@@ -43,8 +51,9 @@ int main(int argc, char **argv)
     static const struct option opts[] = {
         {"output", required_argument, NULL, 'o'}, {"text", no_argument, NULL, 't'},
         {"ply", required_argument, NULL, 'n'},    {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
-    const char *output = NULL;
+        {"version", no_argument, NULL, 'V'},      {"record", required_argument, NULL, 'r'},
+        {NULL, 0, NULL, 0}};
+    const char *output = NULL, *record_out = NULL;
     int text = 0, ply = -1, c;
     opterr = 0;
     /* -t and -p mean a move time and a position in the other tools:
@@ -53,6 +62,7 @@ int main(int argc, char **argv)
         switch (c) {
         case 'o': output = optarg; break;
         case 't': text = 1; break;
+        case 'r': record_out = optarg; break;
         case 'n':
             if (util_parse_int(optarg, 0, REPLAY_PLIES_MAX, &ply) != 0) {
                 fprintf(stderr, "loa-replay: --ply '%s' is not a number from 0 to %d\n", optarg,
@@ -83,6 +93,10 @@ int main(int argc, char **argv)
         fputs("loa-replay: --output and --text exclude each other\n", stderr);
         return EXIT_USAGE;
     }
+    if (record_out && (output || text)) {
+        fputs("loa-replay: --record writes a record, not a page or text: give it alone\n", stderr);
+        return EXIT_USAGE;
+    }
     const char *record = argv[optind];
     char err[512];
     replay_game *g;
@@ -91,7 +105,11 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     int rc;
-    if (text) {
+    if (record_out) {
+        /* replay_game_load refused a file that does not replay: nothing
+         * is written then */
+        rc = replay_write_record(g, record_out, err, sizeof err);
+    } else if (text) {
         rc = replay_text(g, ply, stdout, err, sizeof err);
     } else {
         char *def = output ? NULL : replay_default_output(record);

@@ -42,8 +42,12 @@ static cJSON *turn_json(const replay_turn *t, int *ok)
     add_str(o, "output", t->output, ok);
     add_str(o, "comment", t->comment, ok);
     add_str(o, "stderr", t->stderr_tail, ok);
+    add_bool(o, "stderr_cut", t->stderr_cut, ok);
     add_bool(o, "random", t->random, ok);
-    add_num(o, "time_us", (double)t->time_us, ok);
+    if (t->time_us >= 0)
+        add_num(o, "time_us", (double)t->time_us, ok);
+    else
+        add_str(o, "time_us", NULL, ok); /* not measured: null */
     if (t->cpu_us >= 0)
         add_num(o, "cpu_us", (double)t->cpu_us, ok);
     add_bool(o, "late", t->late, ok);
@@ -118,6 +122,7 @@ static cJSON *game_json(const replay_game *g, int *ok)
     add_item(o, "players", players, ok);
     add_str(o, "seed", in->seed_text, ok);
     add_str(o, "start_time", in->start_time, ok);
+    add_str(o, "imported_from", in->imported_from, ok);
     add_num(limits, "first_turn_ms", in->first_turn_ms, ok);
     add_num(limits, "turn_ms", in->turn_ms, ok);
     add_num(limits, "max_plies", in->max_plies, ok);

@@ -41,6 +41,11 @@ static void header(const replay_game *g, FILE *out)
     put_safe(out, in->reason, 0);
     fprintf(out, ", scores %d %d\nDetail: ", in->scores[0], in->scores[1]);
     put_safe(out, in->detail, 0);
+    if (in->imported_from) {
+        fputs("\nFrom: ", out);
+        fputs(in->imported_from, out);
+        fputs(" (times not recorded)", out);
+    }
     fprintf(out, "\nPlies: %d", in->plies);
     if (in->opening_plies)
         fprintf(out, " (opening %d: %s)", in->opening_plies, in->opening);
@@ -61,7 +66,9 @@ static void turn_facts(const replay_turn *t, FILE *out)
     const char *over = t->late ? " (late, within the margin)"
                        : judged > (long long)t->limit_ms * 1000 ? " (over the limit)"
                                                                 : "";
-    if (t->cpu_us >= 0)
+    if (t->time_us < 0)
+        fprintf(out, "Time: not recorded (limit %d ms)\n", t->limit_ms);
+    else if (t->cpu_us >= 0)
         fprintf(out, "Time: %.3f ms of CPU of %d ms%s (wall clock %.3f ms)\n",
                 (double)t->cpu_us / 1000.0, t->limit_ms, over, (double)t->time_us / 1000.0);
     else
@@ -78,6 +85,8 @@ static void turn_facts(const replay_turn *t, FILE *out)
     if (*t->stderr_tail) {
         fputs("\n    ", out);
         put_safe(out, t->stderr_tail, 1);
+        if (t->stderr_cut)
+            fputs("\n    (cut by CodinGame's site: it keeps the start of a long stderr)", out);
     } else {
         fputs(" (none)", out);
     }
@@ -113,7 +122,9 @@ static void all_plies(const replay_game *g, FILE *out)
     for (int n = 1; n <= in->plies; n++) {
         const replay_ply *p = replay_game_ply(g, n);
         fprintf(out, "  %3d %-5s %-5s %-8s", n, p->player ? "white" : "black", p->move, p->olympiad);
-        if (p->has_turn)
+        if (p->has_turn && p->turn.time_us < 0)
+            fprintf(out, "  %8s / %-5d", "-", p->turn.limit_ms);
+        else if (p->has_turn)
             fprintf(out, "  %8.3f / %-5d", (double)p->turn.time_us / 1000.0, p->turn.limit_ms);
         else
             fprintf(out, "  %16s", "");

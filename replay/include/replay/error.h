@@ -23,7 +23,8 @@
     XX(ILLEGAL, -609, "a move of the record is illegal in its position")              \
     XX(INCONSISTENT, -610, "the record's moves and plies disagree")                   \
     XX(PLY, -611, "ply number out of range for this game")                            \
-    XX(LEAGUE, -612, "not a loa-arena results directory (standings, games)")
+    XX(LEAGUE, -612, "not a loa-arena results directory (standings, games)")          \
+    XX(CONTRADICTS, -613, "a game from CodinGame does not replay under the rules (answers, end, scores)")
 
 enum replay_error {
     REPLAY_OK = 0,

@@ -4,6 +4,16 @@
  * computed by the SDK (loa_board_init, loa_make_move), then written as one
  * self-contained HTML page or as text for a terminal.
  *
+ * Wherever a record is read, a game recorded by CodinGame itself is read
+ * too, told apart by its content (docs/replay.md, "Games from CodinGame"):
+ * the JSON result of CodinGame's game engine (what its SDK referees write
+ * with -l) and the JSON the site serves for a replay (findByGameId, bare or
+ * in {"success": ...}). Such a file is replayed with the SDK's rules, every
+ * answer judged as the online referee judges it (loa_answer_judge), `random`
+ * drawn from the game's seed, and refused unless its frames, scores and
+ * summaries agree; it then becomes this project's record
+ * (replay_game_record(), replay_write_record()).
+ *
  *   replay_game *g;
  *   char err[256];
  *   if (replay_game_load("games/000012.json", &g, err, sizeof err) == 0) {
@@ -49,9 +59,13 @@ typedef struct replay_game replay_game;
 typedef struct replay_turn {
     const char *output;  /* the raw line, NULL when the bot wrote none */
     const char *comment; /* text after the action's first space, "" if none */
-    const char *stderr_tail; /* last stderr bytes (<= 4 KiB) since its previous ply */
+    const char *stderr_tail; /* last stderr bytes (<= 4 KiB) since its previous ply;
+                                from CodinGame: its stderr of the turn, whole */
+    int stderr_cut;      /* 1: the CodinGame site cut that stderr (it keeps the first
+                            1024 or 4096 characters and appends "...") */
     int random;          /* 1 when the bot answered `random` */
-    long long time_us;   /* answer time, wall clock, microseconds (>= 0) */
+    long long time_us;   /* answer time, wall clock, microseconds (>= 0); -1 when
+                            not measured (games from CodinGame have no times) */
     long long cpu_us;    /* CPU time of the turn (records of --time-mode cpu,
                             which judges it), microseconds; -1 when absent */
     int late;            /* 1: accepted within the time margin */
@@ -79,9 +93,14 @@ typedef struct replay_ply {
 typedef struct replay_info {
     const char *source;      /* the name given to the parser (file path) */
     const char *names[2];    /* display names, [0] black, [1] white */
-    const char *commands[2]; /* the bots' shell commands */
+    const char *commands[2]; /* the bots' shell commands; NULL when unknown (games
+                                from CodinGame) */
     const char *seed_text;   /* the seed, decimal, all digits */
     const char *start_time;  /* ISO 8601 UTC, "" when absent */
+    const char *imported_from; /* "codingame-engine" or "codingame-site" for a
+                                  game read from CodinGame's JSON, or a record
+                                  written from one ("import.from"); NULL for a
+                                  game loa-referee or loa-arena played */
     int first_turn_ms, turn_ms, max_plies; /* the game's limits */
     const char *winner;      /* "black", "white" or NULL (draw, no result) */
     const char *reason;      /* end reason name (docs/referee.md) */
@@ -98,14 +117,19 @@ typedef struct replay_info {
     int error_player;
 } replay_info;
 
-/* Parses a JSON record of len bytes (need not be NUL-terminated) and
- * replays it with the SDK. source names the input in messages and in
- * replay_info.source (copied; may be NULL: "record"). On success *out is a
- * new game (free with replay_game_free) and 0 is returned; otherwise *out is
- * NULL, err gets a sentence naming the bad field or ply, and the code is
+/* Parses a JSON game of len bytes (need not be NUL-terminated): a
+ * loa-arena record, CodinGame's engine result or the site's replay (see the
+ * top of this file), and replays it with the SDK. source names the input in
+ * messages and in replay_info.source (copied; may be NULL: "record"). On
+ * success *out is a new game (free with replay_game_free) and 0 is
+ * returned; otherwise *out is NULL, err gets one sentence naming the bad
+ * field, ply or (CodinGame) frame and the reason, and the code is
  * REPLAY_E_INVAL (NULL argument), REPLAY_E_NOMEM, REPLAY_E_TOO_BIG,
- * REPLAY_E_JSON, REPLAY_E_FORMAT, REPLAY_E_FIELD, REPLAY_E_MOVE,
- * REPLAY_E_ILLEGAL or REPLAY_E_INCONSISTENT. */
+ * REPLAY_E_JSON (not JSON, not UTF-8, or cut: "a truncated download"),
+ * REPLAY_E_FORMAT (no known shape), REPLAY_E_FIELD, REPLAY_E_MOVE,
+ * REPLAY_E_ILLEGAL, REPLAY_E_INCONSISTENT or REPLAY_E_CONTRADICTS (a
+ * CodinGame file whose answers, end, scores or summaries disagree with the
+ * rules). */
 int replay_game_parse(const char *text, size_t len, const char *source, replay_game **out,
                       char *err, size_t errsz);
 
@@ -115,6 +139,20 @@ int replay_game_load(const char *path, replay_game **out, char *err, size_t errs
 
 /* Frees g (NULL is fine). */
 void replay_game_free(replay_game *g);
+
+/* The game as this project's record (docs/record.md, version 1): the record
+ * read, or the one built from a CodinGame file (players without "command",
+ * plies with "time_us" null and "stderr_cut", an "import" object). Owned by
+ * g, valid until replay_game_free(g); read-only. Its "seed" is a cJSON
+ * number (a double): read "seed_text" for the exact digits. NULL for a NULL
+ * g. */
+const cJSON *replay_game_record(const replay_game *g);
+
+/* Writes replay_game_record(g) to path (cJSON, formatted, a final newline,
+ * the seed with all its digits), atomically (util_write_file_atomic): the
+ * format `loa-referee -l` writes. Returns 0, REPLAY_E_INVAL, REPLAY_E_NOMEM
+ * or REPLAY_E_IO (errno set). */
+int replay_write_record(const replay_game *g, const char *path, char *err, size_t errsz);
 
 /* The game's facts; valid until replay_game_free(g). */
 const replay_info *replay_game_info(const replay_game *g);
@@ -127,8 +165,10 @@ const replay_ply *replay_game_ply(const replay_game *g, int n);
 const char *replay_game_board(const replay_game *g, int n);
 
 /* The loa-referee command line that plays this game again (same commands,
- * names, seed and limits; arguments single-quoted for /bin/sh). A new
- * string (malloc; the caller frees), NULL on out of memory. */
+ * names, seed and limits; arguments single-quoted for /bin/sh; for a game
+ * from CodinGame, whose commands are unknown, the words BLACK_BOT and
+ * WHITE_BOT to replace). A new string (malloc; the caller frees), NULL on
+ * out of memory. */
 char *replay_game_command(const replay_game *g);
 
 /* The self-contained replay page of g (HTML, CSS and JavaScript inline, no

@@ -9,6 +9,7 @@
  *   zobrist.h   position hashing
  *   timer.h     monotonic milliseconds
  *   turn.h      read a turn from the referee, write the answer
+ *   answer.h    judge an answer line as the referee does (move, random, pass, invalid)
  *   error.h     error codes, loa_strerror()
  *
  * Link with -lloa (pkg-config: loa; CMake: find_package(loa) -> loa::loa).
@@ -29,5 +30,6 @@
 #include "loa/zobrist.h"
 #include "loa/timer.h"
 #include "loa/turn.h"
+#include "loa/answer.h"
 
 #endif

@@ -28,6 +28,12 @@ extern "C" {
 /* Longest input line accepted, newline excluded. Real lines are <= 8 chars. */
 #define LOA_LINE_MAX 64
 
+/* CodinGame's time limits (docs/rules.md, "Time limits"), in ms of wall
+ * clock from the end of a turn's input to the answer's newline: a bot's own
+ * first turn, and every later turn. */
+#define LOA_FIRST_TURN_MS 1000
+#define LOA_TURN_MS 150
+
 typedef struct loa_turn {
     /* Set by loa_turn_read(). */
     loa_board board;       /* position; board.side = own colour (to move);

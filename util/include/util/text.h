@@ -1,6 +1,6 @@
 /*
  * util/text.h - small text helpers shared by the executables and libraries:
- * error messages into caller buffers, and paths.
+ * error messages into caller buffers, paths, and UTF-8 validation.
  */
 #ifndef UTIL_TEXT_H
 #define UTIL_TEXT_H
@@ -27,5 +27,11 @@ char *util_path_join(const char *a, const char *b);
  * stays. For paths printed to users and used to open files: the same file
  * as path. NULL on out of memory or a NULL argument. */
 char *util_path_tidy(const char *path);
+
+/* The offset of the first byte of s[0..len) that does not start a valid
+ * UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, nothing past
+ * U+10FFFF, no sequence cut by the end), or len when all of it is valid.
+ * NUL bytes are valid (U+0000). Thread-safe. */
+size_t util_utf8_check(const char *s, size_t len);
 
 #endif
