@@ -237,6 +237,28 @@ START_TEST(closing_a_pipe_is_seen_at_once)
 }
 END_TEST
 
+/* A bot under the real /tmp (not in its working directory) is out of the
+ * sandbox's sight: the result says so, not only "not found". */
+START_TEST(a_bot_under_tmp_is_said_to_be_hidden)
+{
+    game t;
+    game_init(&t);
+    local_copy(&t, "loa-first");
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "%s/loa-first", t.dir);
+    const ref_result *r = play_boxed(&t, cmd, BIN, REF_SANDBOX_READ_ONLY, 4);
+    ck_assert_int_eq(r->reason, REF_REASON_FAILED_TO_START);
+    char want[300];
+    snprintf(want, sizeof want, "the sandbox's /tmp is its own, empty: %s is not there", cmd);
+    ck_assert_msg(strstr(r->detail, want), "%s", r->detail);
+    /* in its working directory under /tmp, the same bot is seen */
+    ref_game_free(t.g);
+    r = play_boxed(&t, cmd, t.dir, REF_SANDBOX_READ_ONLY, 4);
+    ck_assert_msg(r->reason == REF_REASON_PLY_LIMIT, "%s", r->detail);
+    finish(&t);
+}
+END_TEST
+
 /* Stubs of interpreted and JIT languages play a game inside (their
  * toolchains outside: skipped without them, unless CI is set). */
 static const struct {
@@ -283,6 +305,7 @@ int main(void)
         {"an_inherited_descriptor_reaches_nothing_outside",
          an_inherited_descriptor_reaches_nothing_outside, 60},
         {"closing_a_pipe_is_seen_at_once", closing_a_pipe_is_seen_at_once, 60},
+        {"a_bot_under_tmp_is_said_to_be_hidden", a_bot_under_tmp_is_said_to_be_hidden, 60},
     };
     const loa_loop_tcase loops[] = {
         {"interpreted_and_jit_bots_run_inside", interpreted_and_jit_bots_run_inside, 120,
