@@ -20,12 +20,14 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "forkexec.h"
+#include "procstat.h"
 
 typedef struct watch_msg {
     int32_t op; /* WATCH_STARTED or WATCH_ENDED */
@@ -53,6 +55,7 @@ enum {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pid_t owner; /* the process whose watchdog `sock` and `dog` are */
 static int sock = -1;
+static ino_t sock_ino; /* its inode: a fork's copy is closed only if it still is */
 static pid_t dog;
 
 static _Noreturn void watchdog(int s);
@@ -77,7 +80,9 @@ static int start(void)
         errno = e;
         return -1;
     }
+    struct stat st;
     sock = sv[0];
+    sock_ino = fstat(sock, &st) == 0 ? st.st_ino : 0;
     dog = pid;
     return 0;
 }
@@ -88,8 +93,10 @@ int ref_watch_fd(void)
     pid_t me = getpid();
     if (owner != me) {
         /* a fork of the owner: that socket is the owner's (closing this
-         * copy leaves its watchdog to the owner), this process needs its own */
-        if (sock >= 0)
+         * copy leaves its watchdog to the owner), this process needs its own;
+         * unless the fork closed that number and reused it meanwhile */
+        struct stat st;
+        if (sock >= 0 && fstat(sock, &st) == 0 && S_ISSOCK(st.st_mode) && st.st_ino == sock_ino)
             close(sock);
         sock = -1;
         dog = 0;
@@ -205,23 +212,6 @@ static char *proc_path(char *buf, pid_t pid, const char *rest)
     return buf;
 }
 
-/* A small /proc file into buf (NUL-terminated); its length or -1. */
-static ssize_t read_small(const char *path, char *buf, size_t size)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t total = 0, n;
-    while ((size_t)total < size - 1 &&
-           ((n = read(fd, buf + total, size - 1 - (size_t)total)) > 0 ||
-            (n < 0 && errno == EINTR)))
-        if (n > 0)
-            total += n;
-    close(fd);
-    buf[total] = '\0';
-    return total;
-}
-
 /* Stops pid and keeps it for the kill, once. */
 static void note(pid_t pid)
 {
@@ -256,7 +246,7 @@ static void note_children(pid_t pid)
             size_t l = strlen(d->d_name);
             memcpy(rest + 6, d->d_name, l);
             memcpy(rest + 6 + l, "/children", 10);
-            if (read_small(proc_path(path, pid, rest), buf, sizeof buf) <= 0)
+            if (ref_procfs_read(proc_path(path, pid, rest), buf, sizeof buf) <= 0)
                 continue;
             long v = -1;
             for (const char *c = buf;; c++) {
@@ -279,7 +269,7 @@ static void note_children(pid_t pid)
 static int settled(pid_t pid)
 {
     char path[64], buf[512];
-    if (read_small(proc_path(path, pid, "/stat"), buf, sizeof buf) <= 0)
+    if (ref_procfs_read(proc_path(path, pid, "/stat"), buf, sizeof buf) <= 0)
         return 1;
     const char *paren = strrchr(buf, ')');
     if (!paren || !paren[1] || !paren[2])
