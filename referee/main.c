@@ -149,9 +149,10 @@ static int run(ref_cli *cli)
         printf("%d\n%d\nseed=%" PRId64 "\n", r->scores[0], r->scores[1], cfg.seed);
         fflush(stdout);
         if (ref_cli_wants_summary(cli, isatty(STDERR_FILENO)))
-            fprintf(stderr, "loa-referee: %s after %d plies (%s): %s\n",
+            fprintf(stderr, "loa-referee: %s after %d %s (%s): %s\n",
                     r->winner == 0 ? "black wins" : r->winner == 1 ? "white wins" : "draw",
-                    r->plies, ref_reason_name(r->reason), r->detail);
+                    r->plies, r->plies == 1 ? "ply" : "plies", ref_reason_name(r->reason),
+                    r->detail);
     }
     if (record && (rc = ref_game_write_json(g, record)) != REF_OK) {
         fprintf(stderr, "loa-referee: cannot write the record %s: %s\n", record,

@@ -179,6 +179,11 @@ START_TEST(summary_only_on_a_terminal_or_with_verbose)
     ck_assert_str_eq(r.err, "");
     run_argv(verbose, 0, &r);
     ck_assert_ptr_nonnull(strstr(r.err, summary));
+    /* one ply, in the singular, in the summary and the result's detail */
+    char *one[] = {REFEREE, "-p1", FIRST, "-p2", FIRST, "--max-plies", "1", "-v", NULL};
+    run_argv(one, 0, &r);
+    ck_assert_msg(strstr(r.err, "loa-referee: draw after 1 ply (ply_limit): draw: 1 ply played\n"),
+                  "%s", r.err);
 }
 END_TEST
 

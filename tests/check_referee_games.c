@@ -363,6 +363,31 @@ START_TEST(no_file_descriptor_is_left_open)
 }
 END_TEST
 
+/* A descriptor the referee's launcher left open (a shell's `exec 57<dir`,
+ * make's jobserver) is not the bot's: a bot run directly (plain words) or
+ * through the shell finds none but its three pipes. */
+START_TEST(a_bot_inherits_no_descriptor_of_the_referee)
+{
+    game t;
+    game_init(&t);
+    int dfd = open(t.dir, O_RDONLY | O_DIRECTORY); /* not close-on-exec, as a launcher's */
+    ck_assert_int_ge(dfd, 0);
+    ck_assert_int_eq(dup2(dfd, 57), 57);
+    close(dfd);
+    /* /usr/bin/test exits 0 if the descriptor is there, 1 if not */
+    game_play(&t, "/usr/bin/test -e /proc/self/fd/57", BIN "/loa-first", LONG_MS, LONG_MS, 4);
+    assert_fault(&t, REF_REASON_CRASHED, 0);
+    ck_assert_msg(t.r->exit_status == 1, "the bot had descriptor 57: %s", t.r->detail);
+    ref_game_free(t.g);
+    /* through the shell (its own descriptors: `[` is a built-in) */
+    game_play(&t, "[ -e /proc/self/fd/57 ] && exit 9; exec " BIN "/loa-first", BIN "/loa-first",
+              LONG_MS, LONG_MS, 4);
+    ck_assert_msg(t.r->reason == REF_REASON_PLY_LIMIT, "%s", t.r->detail);
+    close(57);
+    game_done(&t);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- threads */
 
 typedef struct par {
@@ -420,6 +445,8 @@ int main(void)
         {"an_opening_is_applied_by_the_referee_and_counts_in_the_plies",
          an_opening_is_applied_by_the_referee_and_counts_in_the_plies, 30},
         {"no_file_descriptor_is_left_open", no_file_descriptor_is_left_open, 30},
+        {"a_bot_inherits_no_descriptor_of_the_referee",
+         a_bot_inherits_no_descriptor_of_the_referee, 30},
         {"parallel_games_in_threads_are_independent",
          parallel_games_in_threads_are_independent, 60},
     };

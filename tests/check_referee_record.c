@@ -241,6 +241,29 @@ START_TEST(json_record_is_valid_utf8_for_any_bytes)
 }
 END_TEST
 
+/* A NUL byte on stderr does not end the text kept: it shows as U+2400
+ * (the symbol for NUL), in the ply and in both record keys. */
+START_TEST(stderr_keeps_its_text_after_a_nul_byte)
+{
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = "printf 'a\\0b\\n' >&2; exec " BIN "/loa-first";
+    c.players[1].command = BIN "/loa-first";
+    c.max_plies = 2;
+    ref_game *g = NULL;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);
+    ck_assert_str_eq(ref_game_ply(g, 0)->stderr_tail, "a\xe2\x90\x80" "b\n");
+    cJSON *j = ref_game_to_json(g);
+    ck_assert_str_eq(item(cJSON_GetArrayItem(item(j, "plies"), 0), "stderr")->valuestring,
+                     "a\xe2\x90\x80" "b\n");
+    ck_assert_str_eq(cJSON_GetArrayItem(item(item(j, "errors"), "0"), 0)->valuestring,
+                     "a\xe2\x90\x80" "b\n");
+    cJSON_Delete(j);
+    ref_game_free(g);
+}
+END_TEST
+
 START_TEST(text_record_tag_pairs_moves_and_result)
 {
     ref_game *g = short_game(42);
@@ -323,6 +346,7 @@ int main(void)
          json_record_has_codingames_scores_and_errors, 30},
         {"json_record_is_valid_utf8_for_any_bytes", json_record_is_valid_utf8_for_any_bytes,
          30},
+        {"stderr_keeps_its_text_after_a_nul_byte", stderr_keeps_its_text_after_a_nul_byte, 30},
         {"text_record_tag_pairs_moves_and_result", text_record_tag_pairs_moves_and_result, 30},
         {"records_keep_long_comments_whole", records_keep_long_comments_whole, 30},
     };

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -186,6 +187,78 @@ START_TEST(nothing_it_starts_outlives_the_game)
 }
 END_TEST
 
+/* A descriptor the referee's launcher left open on a host directory (a
+ * shell's `exec 57<dir`) would take a sandboxed bot through
+ * /proc/self/fd/57 to files it cannot see, and let it write there. */
+START_TEST(an_inherited_descriptor_reaches_nothing_outside)
+{
+    game t;
+    game_init(&t);
+    char path[200];
+    snprintf(path, sizeof path, "%s/secret", t.dir); /* under the real /tmp: hidden */
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("hidden\n", f);
+    fclose(f);
+    int dfd = open(t.dir, O_RDONLY | O_DIRECTORY); /* not close-on-exec */
+    ck_assert_int_ge(dfd, 0);
+    ck_assert_int_eq(dup2(dfd, 57), 57);
+    close(dfd);
+    const ref_result *r = play_boxed(&t,
+                                     "cat /proc/self/fd/57/secret && exit 9; "
+                                     "echo x >/proc/self/fd/57/written && exit 8; "
+                                     "exec ./loa-first",
+                                     BIN, REF_SANDBOX_READ_ONLY, 4);
+    ck_assert_msg(r->reason == REF_REASON_PLY_LIMIT, "the bot reached the host: %s", r->detail);
+    snprintf(path, sizeof path, "%s/written", t.dir);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    close(57);
+    finish(&t);
+}
+END_TEST
+
+/* A sandboxed bot that closes its stdout or stdin is judged at once, as
+ * without the sandbox (bubblewrap's own processes hold no copy of them). */
+START_TEST(closing_a_pipe_is_seen_at_once)
+{
+    static const char *const cmds[] = {"exec >&-; sleep 30", "exec <&-; sleep 30"};
+    static const char *const which[] = {"standard output", "standard input"};
+    for (int i = 0; i < 2; i++) {
+        game t;
+        game_init(&t);
+        int64_t t0 = now_ms();
+        const ref_result *r = play_boxed(&t, cmds[i], BIN, REF_SANDBOX_READ_ONLY, 10);
+        int64_t ms = now_ms() - t0;
+        ck_assert_msg(r->reason == REF_REASON_CLOSED_OUTPUT && strstr(r->detail, which[i]),
+                      "%s: %s", cmds[i], r->detail);
+        ck_assert_msg(ms < 2500, "%s: judged after %lld ms", cmds[i], (long long)ms);
+        finish(&t);
+    }
+}
+END_TEST
+
+/* A bot under the real /tmp (not in its working directory) is out of the
+ * sandbox's sight: the result says so, not only "not found". */
+START_TEST(a_bot_under_tmp_is_said_to_be_hidden)
+{
+    game t;
+    game_init(&t);
+    local_copy(&t, "loa-first");
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "%s/loa-first", t.dir);
+    const ref_result *r = play_boxed(&t, cmd, BIN, REF_SANDBOX_READ_ONLY, 4);
+    ck_assert_int_eq(r->reason, REF_REASON_FAILED_TO_START);
+    char want[300];
+    snprintf(want, sizeof want, "the sandbox's /tmp is its own, empty: %s is not there", cmd);
+    ck_assert_msg(strstr(r->detail, want), "%s", r->detail);
+    /* in its working directory under /tmp, the same bot is seen */
+    ref_game_free(t.g);
+    r = play_boxed(&t, cmd, t.dir, REF_SANDBOX_READ_ONLY, 4);
+    ck_assert_msg(r->reason == REF_REASON_PLY_LIMIT, "%s", r->detail);
+    finish(&t);
+}
+END_TEST
+
 /* Stubs of interpreted and JIT languages play a game inside (their
  * toolchains outside: skipped without them, unless CI is set). */
 static const struct {
@@ -229,6 +302,10 @@ int main(void)
         {"plays_a_game_and_records_the_sandbox", plays_a_game_and_records_the_sandbox, 60},
         {"confines_files_network_and_tmp", confines_files_network_and_tmp, 60},
         {"nothing_it_starts_outlives_the_game", nothing_it_starts_outlives_the_game, 60},
+        {"an_inherited_descriptor_reaches_nothing_outside",
+         an_inherited_descriptor_reaches_nothing_outside, 60},
+        {"closing_a_pipe_is_seen_at_once", closing_a_pipe_is_seen_at_once, 60},
+        {"a_bot_under_tmp_is_said_to_be_hidden", a_bot_under_tmp_is_said_to_be_hidden, 60},
     };
     const loa_loop_tcase loops[] = {
         {"interpreted_and_jit_bots_run_inside", interpreted_and_jit_bots_run_inside, 120,

@@ -193,6 +193,10 @@ START_TEST(deep_links_show_the_sdk_positions)
         ck_assert_str_eq(o, "pass");
         free(o);
         ck_assert_int_eq(eval_int(c, "document.getElementById('error').hidden ? 0 : 1"), 1);
+        /* the reason, the side and the ply, in words (not "ended by invalid_pass") */
+        char *h = eval_string(c, "document.querySelector('#error h2').textContent");
+        ck_assert_str_eq(h, "Game ended: invalid_pass (black, ply 5)");
+        free(h);
     }
     ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s: %s", name, cdp_first_event(c));
     cdp_stop(c);

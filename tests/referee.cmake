@@ -36,6 +36,16 @@ add_dependencies(check_referee_hostile ${_ref_test_bots})
 add_dependencies(check_referee_cli ${_ref_test_bots})
 add_dependencies(check_referee_time ${_ref_test_bots})
 
+# Nothing outlives a killed referee or arena (check_referee_watch: the
+# watchdog); its sandbox cases skip without bwrap, its arena case without
+# loa-arena.
+loa_add_suite(referee_watch TIMEOUT 300)
+add_dependencies(check_referee_watch ${_ref_test_bots})
+if(TARGET loa-arena)
+  target_compile_definitions(check_referee_watch PRIVATE LOA_HAVE_ARENA)
+  add_dependencies(check_referee_watch loa-arena)
+endif()
+
 # Bots under bubblewrap (check_referee_sandbox): skipped (77) where bwrap
 # cannot run, unless CI is set; its stubs need loa-stub and loa-ab.
 if(TARGET loa-stub AND TARGET loa-ab)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 void ref_bot_init(ref_bot *b)
 {
@@ -19,6 +20,7 @@ ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, const ref_cpu_me
                                int *err, char *detail, size_t detailsz)
 {
     int e = 0;
+    b->player = p;
     if (meter && ref_cpu_meter_prepare(&b->cpu, *meter, detail, detailsz) != 0) {
         *err = errno ? errno : EIO;
         return REF_BOT_SYSTEM_ERROR;
@@ -72,6 +74,38 @@ size_t ref_bot_take_stderr(ref_bot *b, char out[REF_STDERR_CAP + 1])
     return ref_chan_take_stderr(&b->chan, out);
 }
 
+/* Under the sandbox /tmp is a new, empty one (docs/referee.md, "The
+ * sandbox"): the first path of the bot's command under the real /tmp and
+ * outside its working directory (bound into the sandbox, so still seen)
+ * into buf, the reason a sandboxed bot that is "not found" is not. Returns
+ * 1 when there is one. */
+static int hidden_by_sandbox(const ref_bot *b, char *buf, size_t size)
+{
+    if (!b->player || !b->player->sandbox || !b->player->command)
+        return 0;
+    char here[4096];
+    const char *cmd = b->player->command, *dir = b->player->cwd;
+    if (!dir)
+        dir = getcwd(here, sizeof here);
+    size_t dl = dir ? strlen(dir) : 0;
+    while (dl > 1 && dir[dl - 1] == '/')
+        dl--;
+    if (dl == 1)
+        return 0; /* the working directory "/" is bound over the private /tmp */
+    static const char ends[] = " \t\n'\";&|()<>";
+    for (const char *p = cmd; (p = strstr(p, "/tmp")) != NULL; p += 4) {
+        if ((p > cmd && !strchr(" \t'\"=:", p[-1])) ||
+            (p[4] && p[4] != '/' && !strchr(ends, p[4])))
+            continue; /* not a path that starts there (./tmp, /tmpfoo) */
+        size_t n = strcspn(p, ends);
+        if (dl > 0 && strncmp(p, dir, dl) == 0 && (n == dl || p[dl] == '/'))
+            continue; /* in the working directory: seen */
+        snprintf(buf, size, "%.*s", (int)n, p);
+        return 1;
+    }
+    return 0;
+}
+
 void ref_bot_gone_why(ref_bot *b, ref_chan_rc rc, ref_bot_gone *out)
 {
     memset(out, 0, sizeof *out);
@@ -84,20 +118,25 @@ void ref_bot_gone_why(ref_bot *b, ref_chan_rc rc, ref_bot_gone *out)
         return;
     }
     int status = b->proc.status;
-    char st[96];
+    char st[64]; /* "killed by signal 64 (SIGRTMAX), core dumped" at most */
     ref_proc_describe_status(status, st, sizeof st);
     out->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     out->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     /* The shell's "not found" / "not executable" codes mean a failure to
      * start only when the bot never wrote a byte: a bot may exit 127 itself
      * after playing. */
+    /* the path cut to fit the result's detail whole */
+    char hidden[64], why[128] = "";
+    if (b->chan.out_bytes == 0 && hidden_by_sandbox(b, hidden, sizeof hidden))
+        snprintf(why, sizeof why, "; the sandbox's /tmp is its own, empty: %s is not there",
+                 hidden);
     if ((out->exit_status == 126 || out->exit_status == 127) && b->chan.out_bytes == 0) {
         out->kind = REF_BOT_GONE_FAILED_TO_START;
-        snprintf(out->text, sizeof out->text, "failed to start (shell %s: %s)", st,
-                 out->exit_status == 127 ? "command not found" : "command not executable");
+        snprintf(out->text, sizeof out->text, "failed to start (shell %s: %s%s)", st,
+                 out->exit_status == 127 ? "command not found" : "command not executable", why);
     } else {
         out->kind = REF_BOT_GONE_CRASHED;
-        snprintf(out->text, sizeof out->text, "crashed (%s)", st);
+        snprintf(out->text, sizeof out->text, "crashed (%s%s)", st, why);
     }
 }
 

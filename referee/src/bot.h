@@ -28,6 +28,7 @@ typedef struct ref_bot {
     ref_chan chan;
     int chan_ok; /* chan allocated (freed by ref_bot_end_pair) */
     ref_cpu_meter cpu; /* its CPU time, when metered (released by end_pair) */
+    const ref_player *player; /* what it runs (the caller's, for the game) */
 } ref_bot;
 
 /* How a bot started, or why it did not. */
@@ -52,9 +53,11 @@ typedef struct ref_bot_gone {
     int exit_status;  /* CRASHED / FAILED_TO_START: exit code, or -1 when
                          killed by a signal; -1 otherwise */
     int term_signal;  /* CRASHED: the killing signal, or 0 */
-    char text[160];   /* "crashed (killed by signal 11 (SIGSEGV))", "failed to
+    char text[240];   /* (fits ref_result.detail after "white ") "crashed (killed by signal 11 (SIGSEGV))", "failed to
                          start (shell exit status 127: command not found)",
-                         "closed its standard output and kept running" */
+                         "closed its standard output and kept running"; a
+                         sandboxed bot gone before any output whose command
+                         names a path under /tmp says the sandbox hides it */
 } ref_bot_gone;
 
 /* Sets the bot to "not started" (ref_bot_end_pair is then a no-op). */
@@ -85,7 +88,8 @@ ref_chan_rc ref_bot_read(ref_bot *b, ref_bot *other, int64_t deadline_ns, int st
                          const char **line, size_t *len, int64_t *at_ns);
 
 /* Drains the bot's stderr and moves the tail kept since the last take into
- * out (NUL-terminated, at most REF_STDERR_CAP bytes). Returns its length. */
+ * out (NUL-terminated, at most REF_STDERR_CAP bytes). Returns its length
+ * (the bot's bytes may hold NULs: the length, not strlen, ends them). */
 size_t ref_bot_take_stderr(ref_bot *b, char out[REF_STDERR_CAP + 1]);
 
 /* After a read or send ended with EOF, INPUT_CLOSED or EXITED: waits a

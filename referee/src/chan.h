@@ -86,7 +86,8 @@ ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns
 void ref_chan_drain_stderr(ref_chan *c);
 
 /* Copies the stderr tail kept since the last take into out (NUL-terminated,
- * at most REF_STDERR_CAP bytes + NUL) and empties it. Returns its length. */
+ * at most REF_STDERR_CAP bytes + NUL) and empties it. Returns its length:
+ * the bytes may hold NULs of their own. */
 size_t ref_chan_take_stderr(ref_chan *c, char out[REF_STDERR_CAP + 1]);
 
 #endif

@@ -74,7 +74,8 @@ static void end_win(ref_game *g, int winner, int mover)
 static void end_draw(ref_game *g, int plies)
 {
     set_result(g, REF_REASON_PLY_LIMIT, -1, -1);
-    snprintf(g->result.detail, sizeof g->result.detail, "draw: %d plies played", plies);
+    snprintf(g->result.detail, sizeof g->result.detail, "draw: %d %s played", plies,
+             plies == 1 ? "ply" : "plies");
 }
 
 /* The bot `who` is at fault: it scores -1, the other wins with 0; detail is
@@ -113,6 +114,7 @@ typedef struct game_run {
     int first[2];        /* 1 until the bot's first turn has been sent */
     loa_move last;       /* lastMove of the next input */
     char tail[REF_STDERR_CAP + 1];
+    size_t tail_len;     /* bytes in tail (it may hold NUL bytes) */
 } game_run;
 
 typedef enum turn_rc { TURN_CONTINUE, TURN_STOP } turn_rc;
@@ -144,8 +146,8 @@ static void end_gone(game_run *run, int who, ref_chan_rc rc)
 static void record_failed_ply(game_run *run, int who, const char *out, size_t len,
                               int64_t time_us, int64_t cpu_us)
 {
-    ref_bot_take_stderr(&run->bot[who], run->tail);
-    ref_ply *p = ref_game_add_ply(run->g, who, out, len, run->tail);
+    run->tail_len = ref_bot_take_stderr(&run->bot[who], run->tail);
+    ref_ply *p = ref_game_add_ply(run->g, who, out, len, run->tail, run->tail_len);
     if (p) {
         p->time_us = time_us;
         p->cpu_us = cpu_us;
@@ -242,8 +244,8 @@ static turn_rc play_turn(game_run *run)
 
     ref_answer a;
     ref_answer_judge(line, len, gen, n, &run->rng, &a);
-    ref_bot_take_stderr(bot, run->tail);
-    ref_ply *p = ref_game_add_ply(g, who, line, len, run->tail);
+    run->tail_len = ref_bot_take_stderr(bot, run->tail);
+    ref_ply *p = ref_game_add_ply(g, who, line, len, run->tail, run->tail_len);
     if (!p || (a.comment && ref_ply_set_comment(p, a.comment, a.comment_len))) {
         end_referee_error(g, "out of memory", ENOMEM);
         return TURN_STOP;

@@ -58,10 +58,32 @@ static char *dup_bytes(const char *s, size_t n)
  * so that a ply costs one allocation (its output), not three (issue 16). */
 static const char no_text[] = "";
 
-/* s copied, or no_text for "" (released by release_text). */
-static const char *text_or_empty(const char *s)
+/* The symbol for NUL (U+2400) in UTF-8: a NUL byte of a bot's stderr, shown
+ * rather than ending the text (a C string, a JSON string read by C). */
+static const char nul_symbol[] = "\xe2\x90\x80";
+
+/* s[0..n) as a C string with each NUL byte as nul_symbol, or no_text when
+ * n is 0 (released by release_text). NULL on out of memory. */
+static const char *stderr_copy(const char *s, size_t n)
 {
-    return *s ? dup_bytes(s, strlen(s)) : no_text;
+    if (n == 0)
+        return no_text;
+    size_t nuls = 0;
+    for (size_t i = 0; i < n; i++)
+        nuls += s[i] == '\0';
+    char *d = malloc(n + nuls * (sizeof nul_symbol - 2) + 1), *o = d;
+    if (!d)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i]) {
+            *o++ = s[i];
+        } else {
+            memcpy(o, nul_symbol, sizeof nul_symbol - 1);
+            o += sizeof nul_symbol - 1;
+        }
+    }
+    *o = '\0';
+    return d;
 }
 
 static void release_text(const char *s)
@@ -115,7 +137,7 @@ ref_game *ref_game_new(const ref_config *cfg)
 }
 
 ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len,
-                          const char *stderr_tail)
+                          const char *err, size_t err_len)
 {
     if (g->nplies == g->cap) {
         int ncap = g->cap ? g->cap * 2 : 64;
@@ -132,7 +154,7 @@ ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_l
     p->cpu_us = -1;
     p->output = out ? dup_bytes(out, out_len) : NULL;
     p->comment = no_text;
-    p->stderr_tail = text_or_empty(stderr_tail ? stderr_tail : "");
+    p->stderr_tail = stderr_copy(err, err ? err_len : 0);
     if ((out && !p->output) || !p->stderr_tail) {
         free((char *)p->output);
         return NULL;

@@ -34,11 +34,14 @@ struct ref_game {
 ref_game *ref_game_new(const ref_config *cfg);
 
 /* Appends a ply of player (0 black, 1 white) with the bot's raw output
- * (out_len bytes, NULL: none) and stderr tail copied; move NONE, comment "".
- * NUL bytes become '?' (a C string cannot hold them). Returns the ply
- * (owned by g, valid until the next append), or NULL on out of memory. */
+ * (out_len bytes, NULL: none) and stderr tail (err_len bytes) copied; move
+ * NONE, comment "". A C string cannot hold a NUL byte: in the output it
+ * becomes '?', in the stderr U+2400 (the symbol for NUL, "\xe2\x90\x80"),
+ * so that the rest of the text is kept and the byte still shows. Returns
+ * the ply (owned by g, valid until the next append), or NULL on out of
+ * memory. */
 ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len,
-                          const char *stderr_tail);
+                          const char *err, size_t err_len);
 
 /* Replaces a ply's comment by a copy of c[0..n). Returns 0 or -1 (out of
  * memory: the comment stays ""). */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "orphans.h"
+#include "watch.h"
 
 #include "ref/referee.h"
 
@@ -83,6 +84,11 @@ int ref_global_init(void)
      * (orphans.h). A kernel that refuses it only makes that less
      * thorough: not an error. */
     ref_orphans_enable();
+    /* The watchdog (watch.h), started now rather than by the first game:
+     * before the program's threads, and not a descriptor that appears
+     * during a game. A failure here is retried, and reported, by the
+     * first bot's start. */
+    ref_watch_fd();
     return REF_OK;
 }
 

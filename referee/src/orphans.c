@@ -1,6 +1,7 @@
 /* orphans.c - what a bot leaves behind: kill and reap (orphans.h). */
 #include "orphans.h"
 #include "procstat.h"
+#include "watch.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -82,7 +83,7 @@ int ref_orphans_reap(void)
 {
     if (!ref_orphans_enabled())
         return 0;
-    pid_t own = getpgrp();
+    pid_t own = getpgrp(), dog = ref_watch_pid(); /* the watchdog: in a session of its own */
     int reaped = 0;
     for (int round = 0; round < ORPHAN_ROUNDS; round++) {
         /* every bot leader of a full arena (256 games) fits, with room */
@@ -93,7 +94,7 @@ int ref_orphans_reap(void)
             int live_bot = registered_locked(kids[i]);
             pthread_mutex_unlock(&reg_lock);
             pid_t pg = live_bot ? -1 : pgid_of(kids[i]);
-            if (live_bot || pg < 0 || pg == own)
+            if (live_bot || pg < 0 || pg == own || kids[i] == dog)
                 continue;
             /* an orphan of an ended bot: it, and the group it leads (what
              * it forked after its setsid()), then its zombie */

@@ -14,7 +14,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +24,8 @@
 
 #include "orphans.h"
 #include "shellcmd.h"
+#include "forkexec.h"
+#include "watch.h"
 
 extern char **environ;
 
@@ -93,12 +94,17 @@ static int open_pidfd(pid_t pid)
 
 /* The argv of bubblewrap around `sh -c line` (docs/referee.md, "The
  * sandbox"), into argv (at least SANDBOX_ARGV_MAX entries); dir is the
- * working directory, bound read-only or writable. */
+ * working directory, bound read-only or writable. Not --die-with-parent:
+ * the watchdog ends the sandbox when the referee dies (watch.h), through
+ * bwrap's own process, the namespace's init being its child; bwrap dying
+ * first on its own would hand that init to PID 1 out of the watchdog's
+ * reach, and bwrap sets it only after its setup, leaving a referee killed
+ * before with nothing to end the sandbox at all. */
 #define SANDBOX_ARGV_MAX 32
 static void sandbox_argv(const char *line, const char *dir, int writable, char **argv)
 {
     int n = 0;
-    static char *const head[] = {"bwrap", "--die-with-parent", "--new-session", "--unshare-all",
+    static char *const head[] = {"bwrap", "--new-session", "--unshare-all",
                                  "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
                                  "--tmpfs", "/tmp"};
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
@@ -115,6 +121,14 @@ static void sandbox_argv(const char *line, const char *dir, int writable, char *
     argv[n++] = (char *)line;
     argv[n] = NULL;
 }
+
+/* The sandboxed shell's first words: the bot's pipes, handed over on 3
+ * and 4, become its stdin and stdout. bubblewrap keeps its own 0..2 open
+ * in its two processes outside the bot (the monitor and the namespace's
+ * init) and closes every other descriptor there: were the pipes on 0 and
+ * 1, a bot closing its stdout or stdin would go unseen (a timeout instead
+ * of closed_output). */
+static const char sandbox_pipes[] = "exec <&3 >&4 3<&- 4>&-\n";
 
 /* The leader's first words when the bot has a cgroup (cpu.h): it moves
  * itself into the cgroup, then execs the bot's argv ("$@"), so that nothing
@@ -153,24 +167,26 @@ static int shell_says_it_better(int e)
  * directly, without the shell (shellcmd.h: the same exec the shell would
  * do, one exec and one dynamic loading fewer), else `sh -c` with `exec`
  * inserted where it keeps the meaning, under bubblewrap for a sandbox; the
- * cgroup's join script first when there is one. Returns posix_spawn's
- * result. */
+ * cgroup's join script first when there is one. sp holds the descriptors,
+ * signals and watchdog; this fills in the program. Returns 0 or an errno
+ * (forkexec.h). */
 static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sandbox,
-                        const char *cgroup_procs, posix_spawn_file_actions_t *fa,
-                        posix_spawnattr_t *attr)
+                        const char *cgroup_procs, ref_spawn *sp)
 {
     int rc;
     size_t len = strlen(command) + 1;
     char *words = sandbox ? NULL : malloc(len);
     char *plain[PLAIN_ARGV_MAX + 4]; /* the words and NULL; room for the join script */
+    sp->envp = environ;
+    sp->path = getenv("PATH");
+    sp->cwd = cwd;
     if (words && ref_shell_plain_argv(command, words, len, plain, PLAIN_ARGV_MAX) > 0) {
-        if (cgroup_procs) {
-            /* the join script execs the words itself: 127 if not found */
+        /* the join script execs the words itself: 127 if not found */
+        if (cgroup_procs)
             prefix_cgroup(plain, cgroup_procs);
-            rc = posix_spawn(pid, "/bin/sh", fa, attr, plain, environ);
-        } else {
-            rc = posix_spawnp(pid, plain[0], fa, attr, plain, environ);
-        }
+        sp->file = cgroup_procs ? "/bin/sh" : plain[0];
+        sp->argv = plain;
+        rc = ref_spawn_run(sp, pid);
         if (rc == 0 || !shell_says_it_better(rc)) {
             free(words);
             return rc;
@@ -183,21 +199,27 @@ static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sa
     if (!line)
         return ENOMEM;
     char *argv[SANDBOX_ARGV_MAX + 4] = {cgroup_procs ? "/bin/sh" : "sh", "-c", line, NULL};
-    char *here = NULL;
+    char *here = NULL, *boxed = NULL;
     if (sandbox) {
         here = cwd ? NULL : getcwd(NULL, 0);
-        if (!cwd && !here) {
-            rc = errno;
+        rc = !cwd && !here ? errno : 0;
+        if (!rc && !(boxed = malloc(sizeof sandbox_pipes + strlen(line))))
+            rc = ENOMEM;
+        if (rc) {
+            free(here);
             free(line);
             return rc;
         }
-        sandbox_argv(line, cwd ? cwd : here, sandbox == 2, argv);
+        strcat(strcpy(boxed, sandbox_pipes), line);
+        sandbox_argv(boxed, cwd ? cwd : here, sandbox == 2, argv);
     }
     if (cgroup_procs)
         prefix_cgroup(argv, cgroup_procs);
-    rc = sandbox && !cgroup_procs ? posix_spawnp(pid, "bwrap", fa, attr, argv, environ)
-                                  : posix_spawn(pid, "/bin/sh", fa, attr, argv, environ);
+    sp->file = sandbox && !cgroup_procs ? "bwrap" : "/bin/sh";
+    sp->argv = argv;
+    rc = ref_spawn_run(sp, pid);
     free(here);
+    free(boxed);
     free(line);
     return rc;
 }
@@ -205,10 +227,7 @@ static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sa
 ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
                              const char *cgroup_procs, int *err)
 {
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1};
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t attr;
-    int have_fa = 0, have_attr = 0, rc;
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1}, devnull = -1, rc;
     ref_proc_fail kind = REF_PROC_FAIL_SYSTEM;
 
     ref_proc_init(p);
@@ -223,61 +242,48 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
         }
         close(dfd);
     }
-    if (pipe_above_stdio(in) || pipe_above_stdio(out) || pipe_above_stdio(errp)) {
+    if (pipe_above_stdio(in) || pipe_above_stdio(out) || pipe_above_stdio(errp) ||
+        (sandbox && (devnull = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)) {
         *err = errno;
         goto fail;
     }
-    if ((rc = posix_spawn_file_actions_init(&fa)) != 0) {
-        *err = rc;
-        goto fail;
-    }
-    have_fa = 1;
-    if ((rc = posix_spawnattr_init(&attr)) != 0) {
-        *err = rc;
-        goto fail;
-    }
-    have_attr = 1;
-    /* dup2 onto 0..2 clears close-on-exec on the copies only; every other
-     * pipe end (ours, and those of parallel games) closes at exec. */
-    if ((rc = posix_spawn_file_actions_adddup2(&fa, in[0], 0)) != 0 ||
-        (rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1)) != 0 ||
-        (rc = posix_spawn_file_actions_adddup2(&fa, errp[1], 2)) != 0 ||
-        (cwd && (rc = posix_spawn_file_actions_addchdir_np(&fa, cwd)) != 0)) {
-        *err = rc;
-        goto fail;
-    }
-    sigset_t none, defaults;
-    sigemptyset(&none);
+    /* Signals the referee may ignore (SIGPIPE) that a bot must not. */
+    sigset_t defaults;
     sigemptyset(&defaults);
     static const int reset[] = {SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
                                 SIGALRM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ, SIGXCPU};
     for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++)
         sigaddset(&defaults, reset[i]);
-    /* POSIX_SPAWN_SETPGROUP with pgroup 0 is setpgid(0, 0) in the child
-     * before exec: the bot leads a new process group that holds everything
-     * it forks, so one kill(-pgid) reaches them all. */
-    if ((rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
-                                                  POSIX_SPAWN_SETSIGMASK)) != 0 ||
-        (rc = posix_spawnattr_setpgroup(&attr, 0)) != 0 ||
-        (rc = posix_spawnattr_setsigdefault(&attr, &defaults)) != 0 ||
-        (rc = posix_spawnattr_setsigmask(&attr, &none)) != 0) {
-        *err = rc;
-        goto fail;
+    /* The bot's descriptors: its pipes on 0..2; under the sandbox bwrap's
+     * own 0 and 1 are /dev/null and the pipes go on 3 and 4 (sandbox_pipes).
+     * Nothing else: every other descriptor of this process (the launcher's,
+     * parallel games' pipes) is closed at exec (forkexec.h). */
+    ref_spawn sp = {.sigdefault = &defaults, .nfds = 3,
+                    .fds = {in[0], out[1], errp[1], -1, -1}, .hold = {in[1], out[0]}};
+    if (sandbox) {
+        sp.nfds = 5;
+        sp.fds[0] = sp.fds[1] = devnull;
+        sp.fds[3] = in[0];
+        sp.fds[4] = out[1];
     }
     pid_t pid;
-    /* registered before a parallel game's cleanup can see it (orphans.h) */
+    /* registered before a parallel game's cleanup can see it (orphans.h);
+     * the watchdog's socket is taken under the same lock, so that no other
+     * spawn can replace it meanwhile (watch.h) */
     ref_orphans_lock();
-    rc = spawn_leader(&pid, command, cwd, sandbox, cgroup_procs, &fa, &attr);
+    sp.watch_fd = ref_watch_fd();
+    rc = sp.watch_fd < 0 ? errno : spawn_leader(&pid, command, cwd, sandbox, cgroup_procs, &sp);
     if (rc == 0)
         ref_orphans_add_locked(pid);
     ref_orphans_unlock();
     if (rc != 0) {
         *err = rc;
-        kind = is_resource_errno(rc) ? REF_PROC_FAIL_SYSTEM : REF_PROC_FAIL_START;
+        kind = is_resource_errno(rc) || sp.watch_fd < 0 ? REF_PROC_FAIL_SYSTEM
+                                                        : REF_PROC_FAIL_START;
         goto fail;
     }
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&attr);
+    if (devnull >= 0)
+        close(devnull);
     close(in[0]);
     close(out[1]);
     close(errp[1]);
@@ -296,10 +302,8 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
     return REF_PROC_OK;
 
 fail:
-    if (have_fa)
-        posix_spawn_file_actions_destroy(&fa);
-    if (have_attr)
-        posix_spawnattr_destroy(&attr);
+    if (devnull >= 0)
+        close(devnull);
     for (int i = 0; i < 2; i++) {
         close_fd(&in[i]);
         close_fd(&out[i]);
@@ -390,6 +394,7 @@ void ref_proc_end_pair(ref_proc *a, ref_proc *b)
         if (!ps[i] || ps[i]->pid <= 0 || ps[i]->reaped)
             continue;
         any = 1;
+        ref_watch_release(ps[i]->pid); /* its copy of the input first (watch.h) */
         ref_proc_close_input(ps[i]);
         /* The whole group, even when the leader has exited: its children
          * may still run (the zombie leader keeps the group id ours). */
@@ -405,6 +410,7 @@ void ref_proc_end_pair(ref_proc *a, ref_proc *b)
             /* Unconditional: members that ignore SIGTERM or were forked by
              * the bot die here, whatever the leader did. */
             kill(-p->pid, SIGKILL);
+            ref_watch_forget(p->pid); /* while its pid is still its own */
             int st;
             pid_t r;
             while ((r = waitpid(p->pid, &st, 0)) < 0 && errno == EINTR)

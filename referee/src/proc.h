@@ -6,9 +6,10 @@
  * signals them), and ends the whole group politely then firmly and reaps it.
  *
  * Knows nothing of the protocol. Thread-safe: no global state; every
- * function works on its own ref_proc. Uses posix_spawn (glibc: a vfork-like
- * clone that reports exec and chdir failures synchronously), which is safe
- * in a multi-threaded process where fork() would not be.
+ * function works on its own ref_proc. Starts processes with forkexec.h (fork,
+ * async-signal-safe steps in the child, exec failures reported
+ * synchronously): the child registers the bot with the watchdog (watch.h)
+ * and keeps no descriptor of the referee's but its three pipes.
  */
 #ifndef REF_PROC_H
 #define REF_PROC_H
@@ -50,11 +51,18 @@ void ref_proc_init(ref_proc *p);
  * default and the signal mask emptied in the child (the referee ignores
  * SIGPIPE; a bot must not inherit that). Returns REF_PROC_OK, or a failure
  * kind with errno-style code in *err and nothing left open or running.
+ * Every other descriptor of this process (a launcher's, parallel games'
+ * pipes) is closed in the bot (forkexec.h). The bot is registered with this
+ * process's watchdog before it runs (watch.h: it is ended if this process
+ * dies); without a watchdog (no descriptor or process left for it) nothing
+ * is started: REF_PROC_FAIL_SYSTEM.
  * sandbox (a ref_sandbox): not OFF, the shell runs under bubblewrap
  * (`bwrap`, found in PATH: ENOENT, a start failure, without it): no
  * network, its own PID, IPC and UTS namespaces and session, `/` read-only,
  * a private /tmp, the working directory (cwd, else ours) bound read-only
- * or writable, dying with its parent. bwrap is then the leader; a bot
+ * or writable (ended with this process by the watchdog). The pipes reach only the bot's shell
+ * (on 3 and 4, moved to 0 and 1 by it), not bubblewrap's own processes, so
+ * that the bot closing one is seen. bwrap is then the leader; a bot
  * killed by signal N makes it exit with 128 + N, which the exit status
  * reports as that signal again (ref_proc_poll_exit).
  * cgroup_procs (NULL: none): a cgroup's cgroup.procs file (cpu.h); the
@@ -77,7 +85,7 @@ void ref_proc_close_input(ref_proc *p);
 /* Ends processes: closes both procs' stdin, sends SIGTERM to each whole
  * process group, waits up to REF_PROC_GRACE_MS for the leaders to exit, then
  * sends SIGKILL to each group (children that ignore SIGTERM or outlived their
- * leader included), reaps the leaders and closes every fd. Either pointer may
+ * leader included), tells the watchdog, reaps the leaders and closes every fd. Either pointer may
  * be NULL or not started. Ending two at once halves the worst-case wait. */
 void ref_proc_end_pair(ref_proc *a, ref_proc *b);
 

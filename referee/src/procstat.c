@@ -9,9 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Reads a small /proc file into buf (NUL-terminated). Returns its length or
- * -1. */
-static ssize_t read_small(const char *path, char *buf, size_t size)
+ssize_t ref_procfs_read(const char *path, char *buf, size_t size)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -31,7 +29,7 @@ int ref_procstat_read(pid_t pid, ref_procstat *out)
 {
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    if (read_small(path, buf, sizeof buf) <= 0)
+    if (ref_procfs_read(path, buf, sizeof buf) <= 0)
         return -1;
     char *p = strrchr(buf, ')');
     if (!p)
@@ -63,7 +61,7 @@ int ref_procstat_read(pid_t pid, ref_procstat *out)
 static void add_children_file(const char *path, pid_t *list, int *n, int max)
 {
     char buf[4096];
-    if (read_small(path, buf, sizeof buf) <= 0)
+    if (ref_procfs_read(path, buf, sizeof buf) <= 0)
         return;
     char *p = buf, *end;
     for (;;) {

@@ -19,6 +19,11 @@ typedef struct ref_procstat {
     long threads;           /* field 20: num_threads */
 } ref_procstat;
 
+/* Reads a small /proc file into buf[size] (NUL-terminated). Returns its
+ * length, or -1 (no such file). Async-signal-safe (open, read, close: the
+ * watchdog, a fork of a threaded process, uses it). */
+ssize_t ref_procfs_read(const char *path, char *buf, size_t size);
+
 /* Reads pid's fields into *out. Returns 0, or -1 (no such process, or an
  * unreadable line). */
 int ref_procstat_read(pid_t pid, ref_procstat *out);

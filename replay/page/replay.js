@@ -131,7 +131,7 @@
     clear(box);
     if (n === 0) {
       box.appendChild(el('h2', {}, 'Start position'));
-      box.appendChild(el('div', {}, N + ' plies' + (D.opening_plies ? ', the first ' + D.opening_plies +
+      box.appendChild(el('div', {}, N + (N === 1 ? ' ply' : ' plies') + (D.opening_plies ? ', the first ' + D.opening_plies +
                       ' from the opening "' + D.opening + '"' : '') + '. Black moves first.'));
       return;
     }
@@ -155,7 +155,7 @@
     const r = D.result;
     if (!D.error && !r.fault) return;
     box.hidden = false;
-    box.appendChild(el('h2', {}, 'Game ended by ' + r.reason + (D.error ? ' at ply ' + (N + 1) + ' (' + D.error.color + ')' : '')));
+    box.appendChild(el('h2', {}, 'Game ended: ' + r.reason + ' (' + (D.error ? D.error.color + ', ply ' + (N + 1) : r.fault) + ')'));
     box.appendChild(el('div', {'class': 'bad', id: 'detail'}, r.detail));
     if (D.error) {
       box.appendChild(el('div', {}, 'Offending output:'));

@@ -11,7 +11,7 @@
  * games at once, one per thread: ref_game_run() is thread-safe as long as
  * each call has its own config and game. It never changes process-wide
  * signal dispositions except that ref_global_init() ignores SIGPIPE (and
- * makes the process a child subreaper).
+ * makes the process a child subreaper, and starts its watchdog).
  *
  * Errors: functions returning int give 0 or a negative REF_E_* code;
  * ref_strerror() describes it.
@@ -188,7 +188,9 @@ typedef struct ref_ply {
                             (ref_config.time_margin_ms), accepted */
     const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn
                                 (everything since the bot's previous ply: stderr
-                                is drained during the opponent's turns too) */
+                                is drained during the opponent's turns too); a
+                                NUL byte is U+2400, 3 bytes, so the string may be
+                                longer than the cap */
 } ref_ply;
 
 typedef struct ref_result {
@@ -261,15 +263,20 @@ const char *ref_sandbox_name(ref_sandbox s);
  * no margin. Start every config from it. */
 void ref_config_init(ref_config *c);
 
-/* Once per process before games run (in the process that runs them: the
- * second part is not inherited by fork): ignores SIGPIPE (a bot that closes
- * its stdin must not kill the referee), and makes the process a child
- * subreaper (prctl PR_SET_CHILD_SUBREAPER), so that whatever a bot started
- * and moved out of its process group (setsid, setpgid) comes back here and
- * is killed and reaped when its game ends; the process's own other
- * children (its process group) are never touched (referee/src/orphans.h).
- * Idempotent; returns 0 or REF_E_SYSTEM (SIGPIPE; a refused subreaper is
- * not an error). */
+/* Once per process before games run, before its threads (in the process
+ * that runs them: the second and third parts are not inherited by fork):
+ * ignores SIGPIPE (a bot that closes its stdin must not kill the referee),
+ * makes the process a child subreaper (prctl PR_SET_CHILD_SUBREAPER), so
+ * that whatever a bot started and moved out of its process group (setsid,
+ * setpgid) comes back here and is killed and reaped when its game ends
+ * (the process's own other children, its process group, are never
+ * touched: referee/src/orphans.h), and starts the process's watchdog: a
+ * child in a session of its own (`loa-watchdog` in ps) that ends every
+ * running bot when this process dies, even by SIGKILL
+ * (referee/src/watch.h). Without this call the first game starts the
+ * watchdog. Idempotent; returns 0 or REF_E_SYSTEM (SIGPIPE; a refused
+ * subreaper is not an error, nor is a watchdog that cannot start here: the
+ * games then end as referee_error, unless a later start succeeds). */
 int ref_global_init(void);
 
 typedef struct ref_game ref_game; /* a played game: result, plies, metadata */
