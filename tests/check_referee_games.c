@@ -5,6 +5,8 @@
  * no fd left open, games in parallel threads. The misbehaving bots are
  * check_referee_hostile's, the loa-referee command line check_referee_cli's.
  */
+#include <stdatomic.h>
+
 #include "referee_test_util.h"
 
 /* ---------------------------------------------------------------- invalid */
@@ -97,6 +99,68 @@ static void *stop_later(void *arg)
     ck_assert_int_eq(write(s->fd, "x", 1), 1);
     return NULL;
 }
+
+
+/* A signal sent to the referee's process group (a terminal's Ctrl-C) while
+ * a bot is being started reached the bot's child before it had a group of
+ * its own, waited there blocked, and killed the bot after its exec: the
+ * game was recorded as the bot's crash "killed by signal 2 (SIGINT)". Here
+ * a child of the test is its own group, catches SIGINT as loa-arena does,
+ * and plays games while another thread sends SIGINT to the group as fast
+ * as it can; no bot may die of it. */
+static volatile sig_atomic_t g_sigints;
+static void count_sigint(int sig)
+{
+    (void)sig;
+    g_sigints++;
+}
+
+static atomic_int g_stop_storm;
+static void *sigint_storm(void *arg)
+{
+    (void)arg;
+    while (!atomic_load(&g_stop_storm))
+        kill(0, SIGINT);
+    return NULL;
+}
+
+START_TEST(a_group_sigint_at_a_bot_start_does_not_reach_the_bot)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        setpgid(0, 0);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = count_sigint;
+        sigaction(SIGINT, &sa, NULL);
+        pthread_t storm;
+        if (pthread_create(&storm, NULL, sigint_storm, NULL) != 0)
+            _exit(3);
+        int killed = 0;
+        for (int i = 0; i < 60 && !killed; i++) {
+            ref_config c;
+            ref_config_init(&c);
+            c.players[0].command = BIN "/loa-first";
+            c.players[1].command = BIN "/loa-first";
+            c.max_plies = 2;
+            ref_game *g;
+            if (ref_game_run(&c, &g) != REF_OK)
+                _exit(4);
+            killed = ref_game_result(g)->reason == REF_REASON_CRASHED &&
+                     ref_game_result(g)->term_signal == SIGINT;
+            ref_game_free(g);
+        }
+        atomic_store(&g_stop_storm, 1);
+        pthread_join(storm, NULL);
+        _exit(killed ? 1 : g_sigints > 0 ? 0 : 5);
+    }
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+                  "a bot died of its referee's SIGINT (or the test failed: status %d)", st);
+}
+END_TEST
 
 START_TEST(stop_fd_aborts_promptly)
 {
@@ -449,6 +513,8 @@ int main(void)
          a_bot_inherits_no_descriptor_of_the_referee, 30},
         {"parallel_games_in_threads_are_independent",
          parallel_games_in_threads_are_independent, 60},
+        {"a_group_sigint_at_a_bot_start_does_not_reach_the_bot",
+         a_group_sigint_at_a_bot_start_does_not_reach_the_bot, 120},
     };
     if (ref_global_init() != REF_OK)
         return EXIT_FAILURE;

@@ -143,6 +143,23 @@ static _Noreturn void child(const ref_spawn *s, int report)
     int e = 0, tmp[REF_SPAWN_FDS_MAX];
     if (setpgid(0, 0) != 0)
         goto fail;
+    /* A signal sent to the referee's process group before that setpgid (the
+     * user's Ctrl-C at a terminal, `timeout -s INT`) reached this child
+     * too, and waits here, blocked: it was meant for the referee, and would
+     * kill the bot as soon as signals are let in, a "crash" of the bot's
+     * (seen in loa-arena's games under Ctrl-C). Setting SIG_IGN discards a
+     * pending signal (POSIX sigaction); its action is then put back. */
+    sigset_t pending;
+    if (sigpending(&pending) == 0)
+        for (int sig = 1; sig < NSIG; sig++) {
+            struct sigaction ign, prev;
+            if (sigismember(&pending, sig) != 1)
+                continue;
+            memset(&ign, 0, sizeof ign);
+            ign.sa_handler = SIG_IGN;
+            if (sigaction(sig, &ign, &prev) == 0)
+                sigaction(sig, &prev, NULL);
+        }
     if (s->watch_fd >= 0)
         ref_watch_register_self(s->watch_fd, s->hold, 2);
     /* Above every target first, so that no dup2 overwrites a source (the
