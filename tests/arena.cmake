@@ -11,6 +11,9 @@
 #   check_arena_fingerprint  the files a bot command names, their SHA-256
 #   check_arena_record     a game record <-> its games.jsonl line
 #   check_arena_store      append, resume, torn line, foreign lines, mismatch
+#   check_arena_db         the league database: schema, rows, the run lock
+#   check_arena_game_blob  a game record as two compact blobs and back, on
+#                          real games of loa-first and the hostile bots
 #   check_arena_standings  totals, matrices, tables
 #   check_arena_progress   live line, plain lines, quiet
 #   check_arena_settings   the league file: good and every bad input
@@ -41,10 +44,16 @@
 #                          share it, the ply limit counts it, random plies,
 #                          bad lines, the replay line with its opening
 if(TARGET arena_core)
+  loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record store
                  standings progress settings options openings pressure)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
+  if(TARGET loa-first AND TARGET hostile-say AND TARGET hostile-flood)
+    loa_add_suite(arena_game_blob LIBS arena_core TIMEOUT 120)
+    add_dependencies(check_arena_game_blob loa-first loa-random hostile-say hostile-flood
+                     hostile-crash hostile-slow)
+  endif()
   if(TARGET loa-first)
     loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
     add_dependencies(check_arena_runner loa-first)
