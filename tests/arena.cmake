@@ -45,10 +45,14 @@
 #                          bad lines, the replay line with its opening
 if(TARGET arena_core)
   loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
-  foreach(module error schedule ratings sprt sprt_report pairs fingerprint record store
+  foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
                  standings progress settings options openings pressure)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
+  if(TARGET loa-first)
+    loa_add_suite(arena_store LIBS arena_core m TIMEOUT 60)
+    add_dependencies(check_arena_store loa-first)
+  endif()
   if(TARGET loa-first AND TARGET hostile-say AND TARGET hostile-flood)
     loa_add_suite(arena_game_blob LIBS arena_core TIMEOUT 120)
     add_dependencies(check_arena_game_blob loa-first loa-random hostile-say hostile-flood

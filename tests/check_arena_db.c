@@ -44,7 +44,8 @@ static arena_db_game row(int id)
     g.black = id % 2;
     g.white = 1 - id % 2;
     g.seed = -9223372036854775807LL + id;
-    g.opening = id % 3 ? id % 3 : -1;
+    static const char *const openings[] = {NULL, "b1d3", "b1d3 a2c2"};
+    g.opening = openings[id % 3];
     g.winner = id % 4 == 3 ? -1 : id % 2;
     g.reason = id % 4 == 3 ? "ply_limit" : "connected";
     g.fault = -1;
@@ -70,7 +71,7 @@ typedef struct walk {
     int n;
     int ids[16];
     arena_db_game first;
-    char reason[32], detail[64];
+    char reason[32], detail[64], opening[32];
 } walk;
 
 static int collect(const arena_db_game *g, void *user)
@@ -80,6 +81,7 @@ static int collect(const arena_db_game *g, void *user)
         w->first = *g;
         snprintf(w->reason, sizeof w->reason, "%s", g->reason);
         snprintf(w->detail, sizeof w->detail, "%s", g->detail);
+        snprintf(w->opening, sizeof w->opening, "%s", g->opening ? g->opening : "");
     }
     ck_assert_ptr_null(g->record); /* a walk reads no blob */
     w->ids[w->n++] = (int)g->id;
@@ -112,7 +114,7 @@ START_TEST(rows_go_in_and_come_out_in_stored_order)
         ck_assert_int_eq(w.ids[i], order[i]);
     arena_db_game want = row(4);
     ck_assert(w.first.seed == want.seed && w.first.moves_hash == want.moves_hash);
-    ck_assert_int_eq(w.first.opening, want.opening);
+    ck_assert_str_eq(w.opening, "b1d3"); /* game 4 */
     ck_assert_int_eq(w.first.side[1].first_us, -1);
     ck_assert_int_eq(w.first.side[1].total_us, 100001);
     ck_assert_int_eq(w.first.under_load, -1);
@@ -139,7 +141,7 @@ START_TEST(rows_go_in_and_come_out_in_stored_order)
     sqlite3_finalize(s);
     arena_db_close(db);
     ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), 0);
-    ck_assert_int_eq(arena_db_set_names(db, names, 2, NULL, 0, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_set_bots(db, names, 2, err, sizeof err), 0);
     ck_assert_int_eq(sqlite3_prepare_v2(arena_db_sqlite(db),
                                         "SELECT count(*) FROM game_results WHERE winner = 'first'",
                                         -1, &s, NULL), SQLITE_OK);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -21,6 +22,9 @@ struct arena_db {
     char *path;
     sqlite3_stmt *insert;  /* prepared once: a game a transaction */
     int locked;            /* this connection holds the run row */
+    int64_t token;         /* the run row's token of this connection: one store of
+                              a process is not another's (two opens in one process
+                              are two arenas) */
 };
 
 /* Version 1. Times are integer microseconds (a games.jsonl line's
@@ -29,11 +33,10 @@ struct arena_db {
 static const char schema_v1[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
     "CREATE TABLE bots (idx INTEGER PRIMARY KEY, name TEXT NOT NULL);"
-    "CREATE TABLE openings (idx INTEGER PRIMARY KEY, moves TEXT NOT NULL);"
     "CREATE TABLE games ("
     " seq INTEGER PRIMARY KEY, id INTEGER NOT NULL UNIQUE,"
     " round INTEGER NOT NULL, pairing INTEGER NOT NULL,"
-    " black INTEGER NOT NULL, white INTEGER NOT NULL, seed INTEGER NOT NULL, opening INTEGER,"
+    " black INTEGER NOT NULL, white INTEGER NOT NULL, seed INTEGER NOT NULL, opening TEXT,"
     " winner INTEGER, reason TEXT NOT NULL, fault INTEGER,"
     " score_black INTEGER NOT NULL, score_white INTEGER NOT NULL, plies INTEGER NOT NULL,"
     " start_unix INTEGER NOT NULL, duration_us INTEGER NOT NULL,"
@@ -46,15 +49,14 @@ static const char schema_v1[] =
     " under_load INTEGER, pressure REAL, pressure_source TEXT, moves_hash INTEGER,"
     " detail TEXT NOT NULL, record BLOB, stderr BLOB);"
     "CREATE TABLE run (id INTEGER PRIMARY KEY CHECK (id = 1), pid INTEGER NOT NULL,"
-    " start_ticks INTEGER NOT NULL, started_unix INTEGER NOT NULL);"
+    " start_ticks INTEGER NOT NULL, token INTEGER NOT NULL, started_unix INTEGER NOT NULL);"
     "CREATE VIEW game_results AS SELECT g.id AS id, g.round AS round, b.name AS black,"
     " w.name AS white, CASE g.winner WHEN 0 THEN b.name WHEN 1 THEN w.name END AS winner,"
     " g.reason AS reason, CASE g.fault WHEN 0 THEN b.name WHEN 1 THEN w.name END AS fault,"
-    " g.plies AS plies, o.moves AS opening, g.seed AS seed, g.start_unix AS start_unix,"
+    " g.plies AS plies, g.opening AS opening, g.seed AS seed, g.start_unix AS start_unix,"
     " g.duration_us AS duration_us, g.black_max_us AS black_max_us,"
     " g.white_max_us AS white_max_us, g.detail AS detail"
-    " FROM games g JOIN bots b ON b.idx = g.black JOIN bots w ON w.idx = g.white"
-    " LEFT JOIN openings o ON o.idx = g.opening;";
+    " FROM games g JOIN bots b ON b.idx = g.black JOIN bots w ON w.idx = g.white;";
 
 static const char insert_sql[] =
     "INSERT INTO games (id, round, pairing, black, white, seed, opening, winner, reason, fault,"
@@ -75,7 +77,8 @@ static const char select_sql[] =
     " black_cpu_total_us, black_cpu_max_us,"
     " white_first_us, white_turns, white_total_us, white_max_us, white_late,"
     " white_cpu_total_us, white_cpu_max_us,"
-    " under_load, pressure, pressure_source, moves_hash, detail FROM games ORDER BY seq";
+    " under_load, pressure, pressure_source, moves_hash, detail, record, stderr FROM games"
+    " ORDER BY seq";
 
 static int fail_sql(arena_db *db, int code, char *err, size_t errsz, const char *what)
 {
@@ -251,36 +254,22 @@ int arena_db_meta_set(arena_db *db, const char *key, const char *value, char *er
     return rc == SQLITE_DONE ? 0 : fail_sql(db, busy_or(rc, ARENA_E_IO), err, errsz, "cannot write");
 }
 
-/* Replaces table's rows by (idx, text[idx]). */
-static int set_list(arena_db *db, const char *table, const char *const *text, int n, char *err,
-                    size_t errsz)
+int arena_db_set_bots(arena_db *db, const char *const *names, int n, char *err, size_t errsz)
 {
-    char sql[96];
-    snprintf(sql, sizeof sql, "DELETE FROM %s", table);
-    int rc = exec(db, sql, err, errsz);
+    int rc = exec(db, "DELETE FROM bots", err, errsz);
     if (rc)
         return rc;
-    snprintf(sql, sizeof sql, "INSERT INTO %s VALUES (?1, ?2)", table);
     sqlite3_stmt *s = NULL;
-    if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db->h, "INSERT INTO bots VALUES (?1, ?2)", -1, &s, NULL) != SQLITE_OK)
         return fail_sql(db, ARENA_E_IO, err, errsz, "cannot prepare");
     for (int i = 0; i < n && !rc; i++) {
         sqlite3_bind_int(s, 1, i);
-        sqlite3_bind_text(s, 2, text[i], -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 2, names[i], -1, SQLITE_STATIC);
         if (sqlite3_step(s) != SQLITE_DONE)
             rc = fail_sql(db, ARENA_E_IO, err, errsz, "cannot write");
         sqlite3_reset(s);
     }
     sqlite3_finalize(s);
-    return rc;
-}
-
-int arena_db_set_names(arena_db *db, const char *const *names, int n,
-                       const char *const *moves, int m, char *err, size_t errsz)
-{
-    int rc = set_list(db, "bots", names, n, err, errsz);
-    if (rc == 0 && moves)
-        rc = set_list(db, "openings", moves, m, err, errsz);
     return rc;
 }
 
@@ -303,15 +292,16 @@ static void bind_side(sqlite3_stmt *s, int col, const arena_db_side *t)
     bind_opt(s, col + 6, t->cpu_max_us);
 }
 
-int arena_db_insert_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz)
+/* Binds g to ?1..?36 of s (the insert's columns, in order). */
+static void bind_game(sqlite3_stmt *s, const arena_db_game *g)
 {
-    sqlite3_stmt *s = db->insert;
-    if (!s)
-        return util_fail(ARENA_E_INVAL, err, errsz, "%s: opened read-only", db->path);
     int64_t head[] = {g->id, g->round, g->pairing, g->black, g->white, g->seed};
     for (int i = 0; i < 6; i++)
         sqlite3_bind_int64(s, i + 1, head[i]);
-    bind_opt(s, 7, g->opening);
+    if (g->opening && g->opening[0])
+        sqlite3_bind_text(s, 7, g->opening, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(s, 7);
     bind_opt(s, 8, g->winner);
     sqlite3_bind_text(s, 9, g->reason, -1, SQLITE_STATIC);
     bind_opt(s, 10, g->fault);
@@ -344,6 +334,14 @@ int arena_db_insert_game(arena_db *db, const arena_db_game *g, char *err, size_t
         sqlite3_bind_blob(s, 36, g->stderr_blob, (int)g->stderr_size, SQLITE_STATIC);
     else
         sqlite3_bind_null(s, 36);
+}
+
+int arena_db_insert_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz)
+{
+    sqlite3_stmt *s = db->insert;
+    if (!s)
+        return util_fail(ARENA_E_INVAL, err, errsz, "%s: opened read-only", db->path);
+    bind_game(s, g);
     int rc = sqlite3_step(s);
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
@@ -381,7 +379,8 @@ static void read_side(sqlite3_stmt *s, int col, arena_db_side *t)
     t->cpu_max_us = col_opt(s, col + 6);
 }
 
-int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, size_t errsz)
+static int walk(arena_db *db, int blobs, arena_db_game_fn fn, void *user, char *err,
+                size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(db->h, select_sql, -1, &s, NULL) != SQLITE_OK)
@@ -393,7 +392,7 @@ int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, s
         int64_t *head[] = {&g.id, &g.round, &g.pairing, &g.black, &g.white, &g.seed};
         for (int i = 0; i < 6; i++)
             *head[i] = sqlite3_column_int64(s, i);
-        g.opening = col_opt(s, 6);
+        g.opening = (const char *)sqlite3_column_text(s, 6);
         g.winner = col_opt(s, 7);
         g.reason = (const char *)sqlite3_column_text(s, 8);
         g.fault = col_opt(s, 9);
@@ -411,10 +410,55 @@ int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, s
         g.detail = (const char *)sqlite3_column_text(s, 33);
         if (!g.reason)
             g.reason = "";
+        if (blobs) {
+            g.record = sqlite3_column_blob(s, 34);
+            g.record_size = (size_t)sqlite3_column_bytes(s, 34);
+            g.stderr_blob = sqlite3_column_blob(s, 35);
+            g.stderr_size = (size_t)sqlite3_column_bytes(s, 35);
+        }
         if ((out = fn(&g, user)) != 0)
             break;
     }
     if (!out && rc != SQLITE_DONE)
+        out = fail_sql(db, busy_or(rc, ARENA_E_IO), err, errsz, "cannot read");
+    sqlite3_finalize(s);
+    return out;
+}
+
+int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, size_t errsz)
+{
+    return walk(db, 0, fn, user, err, errsz);
+}
+
+int arena_db_foreach_full(arena_db *db, arena_db_game_fn fn, void *user, char *err,
+                          size_t errsz)
+{
+    return walk(db, 1, fn, user, err, errsz);
+}
+
+int arena_db_compare_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz)
+{
+    /* every column but seq, NULL-safe (IS): the insert's own binding */
+    static const char sql[] =
+        "SELECT (id, round, pairing, black, white, seed, opening, winner, reason, fault,"
+        " score_black, score_white, plies, start_unix, duration_us,"
+        " black_first_us, black_turns, black_total_us, black_max_us, black_late,"
+        " black_cpu_total_us, black_cpu_max_us,"
+        " white_first_us, white_turns, white_total_us, white_max_us, white_late,"
+        " white_cpu_total_us, white_cpu_max_us,"
+        " under_load, pressure, pressure_source, moves_hash, detail, record, stderr) IS"
+        " (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,"
+        "?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36) FROM games WHERE id = ?1";
+    sqlite3_stmt *s = NULL;
+    if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+        return fail_sql(db, ARENA_E_IO, err, errsz, "cannot read");
+    bind_game(s, g);
+    int rc = sqlite3_step(s), out;
+    if (rc == SQLITE_ROW)
+        out = sqlite3_column_int(s, 0) ? 1 : 0;
+    else if (rc == SQLITE_DONE)
+        out = -1;
+    else
         out = fail_sql(db, busy_or(rc, ARENA_E_IO), err, errsz, "cannot read");
     sqlite3_finalize(s);
     return out;
@@ -483,24 +527,34 @@ int arena_db_lock(arena_db *db, char *err, size_t errsz)
     sqlite3_stmt *s = NULL;
     long pid = -1;
     long long ticks = -1;
-    if (sqlite3_prepare_v2(db->h, "SELECT pid, start_ticks FROM run WHERE id = 1", -1, &s,
-                           NULL) == SQLITE_OK &&
+    int64_t token = 0;
+    if (sqlite3_prepare_v2(db->h, "SELECT pid, start_ticks, token FROM run WHERE id = 1", -1,
+                           &s, NULL) == SQLITE_OK &&
         sqlite3_step(s) == SQLITE_ROW) {
         pid = (long)sqlite3_column_int64(s, 0);
         ticks = sqlite3_column_int64(s, 1);
+        token = sqlite3_column_int64(s, 2);
     }
     sqlite3_finalize(s);
-    if (pid > 0 && pid != (long)getpid() && start_ticks(pid) == ticks) {
+    if (pid > 0 && !(db->locked && token == db->token) && start_ticks(pid) == ticks) {
         arena_db_rollback(db);
         return util_fail(ARENA_E_BUSY, err, errsz,
                          "is in use by another loa-arena (pid %ld: wait for it to end, or use "
                          "another --out)", pid);
     }
-    char sql[160];
+    if (!db->token) {
+        /* unique enough among the opens of one process: the connection's
+         * address and the clock */
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        db->token = (int64_t)(((uint64_t)(uintptr_t)db << 20) ^ (uint64_t)ts.tv_nsec ^
+                              ((uint64_t)ts.tv_sec << 32)) | 1;
+    }
+    char sql[200];
     snprintf(sql, sizeof sql,
-             "INSERT OR REPLACE INTO run (id, pid, start_ticks, started_unix) VALUES "
-             "(1, %ld, %lld, %lld)", (long)getpid(), start_ticks((long)getpid()),
-             (long long)time(NULL));
+             "INSERT OR REPLACE INTO run (id, pid, start_ticks, token, started_unix) VALUES "
+             "(1, %ld, %lld, %lld, %lld)", (long)getpid(), start_ticks((long)getpid()),
+             (long long)db->token, (long long)time(NULL));
     if ((rc = exec(db, sql, err, errsz)) == 0 && (rc = arena_db_commit(db, err, errsz)) == 0)
         db->locked = 1;
     else
@@ -511,9 +565,66 @@ int arena_db_lock(arena_db *db, char *err, size_t errsz)
 void arena_db_unlock(arena_db *db)
 {
     char sql[80];
-    snprintf(sql, sizeof sql, "DELETE FROM run WHERE pid = %ld", (long)getpid());
+    snprintf(sql, sizeof sql, "DELETE FROM run WHERE token = %lld", (long long)db->token);
     sqlite3_exec(db->h, sql, NULL, NULL, NULL);
     db->locked = 0;
+}
+
+/* The first column of the first row of sql (one ?1 bound to v), as an
+ * integer; -1 when there is no row or on failure. */
+static int64_t scalar(arena_db *db, const char *sql, int64_t v)
+{
+    sqlite3_stmt *s = NULL;
+    int64_t out = -1;
+    if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(s, 1, v);
+        if (sqlite3_step(s) == SQLITE_ROW)
+            out = sqlite3_column_int64(s, 0);
+    }
+    sqlite3_finalize(s);
+    return out;
+}
+
+int arena_db_bot_has_games(arena_db *db, int idx)
+{
+    int64_t n = scalar(db, "SELECT count(*) FROM (SELECT 1 FROM games WHERE black = ?1 OR "
+                           "white = ?1 LIMIT 1)", idx);
+    return n < 0 ? -1 : n > 0;
+}
+
+int arena_db_has_league(arena_db *db)
+{
+    return scalar(db, "SELECT count(*) FROM meta WHERE key = 'league' AND ?1 = ?1", 0) > 0;
+}
+
+int arena_db_copy_to(arena_db *db, const char *path, char *err, size_t errsz)
+{
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(db->h, "VACUUM INTO ?1", -1, &s, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
+        rc = sqlite3_step(s);
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_DONE ? 0 : fail_sql(db, busy_or(rc, ARENA_E_IO), err, errsz,
+                                            "cannot copy the league");
+}
+
+int arena_db_clear(arena_db *db, char *err, size_t errsz)
+{
+    int rc = arena_db_begin(db, err, errsz);
+    if (rc)
+        return rc;
+    if ((rc = exec(db, "DELETE FROM games; DELETE FROM meta; DELETE FROM bots;", err, errsz))) {
+        arena_db_rollback(db);
+        return rc;
+    }
+    return arena_db_commit(db, err, errsz);
+}
+
+const char *arena_db_path(const arena_db *db)
+{
+    return db->path;
 }
 
 struct sqlite3 *arena_db_sqlite(arena_db *db)

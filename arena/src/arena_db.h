@@ -11,13 +11,12 @@
  *                          league.json), "fingerprints", "openings_sha256",
  *                          "dir", ...
  *   bots(idx, name)        the league's bots, for queries by name
- *   openings(idx, moves)   the league's openings, by index
  *   games(seq, id, ...)    one row a finished game: seq the order stored,
  *                          id the schedule's id, the summary columns of a
  *                          games.jsonl line (times in microseconds), and the
  *                          record and stderr blobs (arena_game_blob.h)
  *   run(pid, start_ticks)  the arena running the league: the lock
- *   view game_results      games with bot names, winner, fault, opening
+ *   view game_results      games with bot names, winner and fault
  * Durability: WAL with synchronous=NORMAL: a game is one transaction; kill
  * -9 of any process loses no committed game (the WAL is written before the
  * commit returns); a power loss can lose the last games committed since the
@@ -58,7 +57,7 @@ typedef struct arena_db_side {
  * owned by the db and valid until the next call when read). */
 typedef struct arena_db_game {
     int64_t id, round, pairing, black, white, seed;
-    int64_t opening;          /* -1: NULL (no opening) */
+    const char *opening;      /* the opening's moves; NULL: none */
     int64_t winner;           /* -1: NULL (a draw) */
     const char *reason;       /* the end reason's name */
     int64_t fault;            /* -1: NULL */
@@ -107,10 +106,8 @@ int arena_db_meta_get(arena_db *db, const char *key, char **value, char *err, si
 int arena_db_meta_set(arena_db *db, const char *key, const char *value, char *err,
                       size_t errsz);
 
-/* Replaces the bots table by names[0..n-1] and the openings table by
- * moves[0..m-1] (moves NULL: left as they are). Returns 0 or ARENA_E_IO. */
-int arena_db_set_names(arena_db *db, const char *const *names, int n,
-                       const char *const *moves, int m, char *err, size_t errsz);
+/* Replaces the bots table by names[0..n-1]. Returns 0 or ARENA_E_IO. */
+int arena_db_set_bots(arena_db *db, const char *const *names, int n, char *err, size_t errsz);
 
 /* Inserts a game row. Returns 0, ARENA_E_INVAL (its id is stored
  * already) or ARENA_E_IO. */
@@ -126,6 +123,16 @@ int64_t arena_db_count(arena_db *db);
 typedef int (*arena_db_game_fn)(const arena_db_game *g, void *user);
 int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, size_t errsz);
 
+/* As arena_db_foreach, with the blobs (record, stderr_blob: valid during
+ * the call only). */
+int arena_db_foreach_full(arena_db *db, arena_db_game_fn fn, void *user, char *err,
+                          size_t errsz);
+
+/* Whether the game of g's id is stored as g: 1 when its row equals g in
+ * every column (blobs included), 0 when it differs, -1 when there is no
+ * such game; another negative ARENA_E_* code on failure. */
+int arena_db_compare_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz);
+
 /* Game id's full JSON record, decoded from its blobs (*out, caller owns).
  * Returns 0, ARENA_E_INVAL (no game id), ARENA_E_PARSE (corrupt blobs),
  * ARENA_E_IO or ARENA_E_NOMEM. */
@@ -138,6 +145,23 @@ int arena_db_record(arena_db *db, int64_t id, cJSON **out, char *err, size_t err
  * ARENA_E_IO. Released by arena_db_unlock or arena_db_close. */
 int arena_db_lock(arena_db *db, char *err, size_t errsz);
 void arena_db_unlock(arena_db *db);
+
+/* 1 when bot idx has a game (black or white), 0 when not, -1 on failure. */
+int arena_db_bot_has_games(arena_db *db, int idx);
+
+/* 1 when the database holds a league (meta "league"), 0 when not. */
+int arena_db_has_league(arena_db *db);
+
+/* A consistent copy of the whole database into the new file path (VACUUM
+ * INTO). Returns 0 or ARENA_E_IO. */
+int arena_db_copy_to(arena_db *db, const char *path, char *err, size_t errsz);
+
+/* Empties the database (games, meta, bots; the run lock stays), in one
+ * transaction. Returns 0, ARENA_E_BUSY or ARENA_E_IO. */
+int arena_db_clear(arena_db *db, char *err, size_t errsz);
+
+/* DIR/league.db, for messages. Owned by db. */
+const char *arena_db_path(const arena_db *db);
 
 /* The SQLite connection, for the store's own queries (merge: ATTACH). */
 struct sqlite3 *arena_db_sqlite(arena_db *db);

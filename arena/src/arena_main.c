@@ -121,21 +121,29 @@ static int after_game(run_state *st, const arena_game_record *r)
     return s->sprt && s->shard_count <= 1 && st->sprt.status.decision != 0;
 }
 
-/* An SPRT match: counts the stored pairs (resume) and says whether the
- * test has decided already. Returns 0 or ARENA_E_NOMEM. */
+static int add_to_sprt(const arena_game_record *r, void *user)
+{
+    arena_sprt_match_add(user, r);
+    return 0;
+}
+
+/* An SPRT match: counts the stored pairs (resume), in the order stored, and
+ * says whether the test has decided already. Returns 0, ARENA_E_NOMEM or
+ * the store's error. */
 static int sprt_resume(run_state *st, int total)
 {
     const arena_settings *s = st->s;
     int t = arena_sprt_tested_bot(s);
+    char err[512];
     int rc = arena_sprt_match_init(&st->sprt, &s->sprt_params, t, 1 - t,
                                    total / 2 > 0 ? total / 2 : 1);
-    for (int i = 0; rc == 0 && i < arena_store_count(st->store); i++)
-        arena_sprt_match_add(&st->sprt, arena_store_get(st->store, i));
+    if (rc == 0 && (rc = arena_store_foreach(st->store, add_to_sprt, &st->sprt, err, sizeof err)))
+        fprintf(stderr, "loa-arena: %s\n", err);
     return rc;
 }
 
-/* A finished game: its record file, then its games.jsonl line (the store's
- * crash-safety order), then its error line if a bot was at fault. A bot
+/* A finished game: stored with its record (one transaction), its page
+ * when --pages wants it, then its error line if a bot was at fault. A bot
  * that failed to start stops the league (unless --keep-going). Returns
  * non-zero to stop scheduling: results can no longer be kept, or a bot
  * cannot start. */
@@ -168,22 +176,27 @@ static int on_result(const arena_outcome *o, void *user)
         return 1;
     }
     char err[512];
-    if (arena_store_write_game(st->store, o->record.id, o->game, err, sizeof err)) {
+    /* the game and its whole record, one transaction (crash-safe) */
+    cJSON *record = o->game ? ref_game_to_json(o->game) : NULL;
+    if (o->game && !record) {
         st->record_errors++;
-        snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
-                 o->record.id, err);
-        arena_progress_warn(st->progress, msg);
-    } else if (arena_pages_wants(st->s->pages, o->record.reason) &&
-               arena_write_page(st->s->out_dir, o->record.id, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
+        snprintf(msg, sizeof msg, "game %d: out of memory for its record (its result is kept)",
+                 o->record.id);
         arena_progress_warn(st->progress, msg);
     }
-    if (arena_store_append(st->store, &rec, err, sizeof err)) {
+    if (arena_store_put(st->store, &rec, record, err, sizeof err)) {
         /* Results can no longer be kept: stop scheduling, finish, report. */
+        cJSON_Delete(record);
         st->fatal = 1;
         snprintf(st->fatal_msg, sizeof st->fatal_msg, "%s", err);
         return 1;
     }
+    if (record && arena_pages_wants(st->s->pages, o->record.reason) &&
+        arena_write_page(st->s->out_dir, o->record.id, record, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
+        arena_progress_warn(st->progress, msg);
+    }
+    cJSON_Delete(record);
     arena_progress_game(st->progress, &rec);
     if (ref_reason_is_fault(o->record.reason) && o->game) {
         char *line = NULL;
@@ -193,6 +206,12 @@ static int on_result(const arena_outcome *o, void *user)
     }
     arena_load_check_game(&st->load, &rec);
     return after_game(st, &rec);
+}
+
+static int count_progress(const arena_game_record *r, void *user)
+{
+    arena_progress_count(user, r);
+    return 0;
 }
 
 static void on_tick(void *user)
@@ -312,8 +331,13 @@ static int run_league(arena_cli *cli)
         arena_store_close(store);
         return 1;
     }
-    for (int i = 0; i < arena_store_count(store); i++)
-        arena_progress_count(progress, arena_store_get(store, i));
+    if (arena_store_foreach(store, count_progress, progress, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        arena_progress_free(progress);
+        free(all);
+        arena_store_close(store);
+        return 1;
+    }
 
     run_state st;
     memset(&st, 0, sizeof st);
@@ -327,7 +351,6 @@ static int run_league(arena_cli *cli)
      * every shard is the whole match. */
     int sprt_live = s->sprt && s->shard_count <= 1;
     if (sprt_live && sprt_resume(&st, total)) {
-        fprintf(stderr, "loa-arena: out of memory\n");
         arena_progress_free(progress);
         free(all);
         arena_store_close(store);
@@ -439,7 +462,7 @@ static int run_league(arena_cli *cli)
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     if (arena_report_standings(s, store, anchor, NULL, 1, stdout) && exit_code == 0)
         exit_code = 1;
-    if (arena_write_page(s->out_dir, -1, err, sizeof err))
+    if (arena_write_page(s->out_dir, -1, NULL, err, sizeof err))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
 #ifdef LOA_HAVE_REPLAY
     else if (s->pages == ARENA_PAGES_ALL)

@@ -52,13 +52,15 @@ int arena_replay_command(const arena_game_record *r, const ref_game *g, const ar
 int arena_error_report(const arena_game_record *r, const ref_game *g, const arena_settings *s,
                        const char *bin_dir, char **out);
 
-/* Writes a replay page of results directory dir (docs/replay.md): for
- * id >= 0 the page of game id beside its record (dir/games/<id>.html), for
- * id < 0 the index, dir/index.html. Without the replay component (built
- * without LOA_HAVE_REPLAY) does nothing and returns 0. Callers treat a
- * failure as a warning: results are safe in games.jsonl and `loa-arena
- * --html DIR` writes the pages again. Returns 0 or a REPLAY_E_* code with
- * err naming the file. Thread-safe for distinct games. */
-int arena_write_page(const char *dir, int id, char *err, size_t errsz);
+/* Writes a replay page of results directory dir (docs/replay.md): with a
+ * record (a game's whole record, borrowed: arena_store_record) the page of
+ * game id, dir/games/<id>.html; with record NULL the index, dir/index.html
+ * (from the exports games.jsonl, standings.json, league.json). Without the
+ * replay component (built without LOA_HAVE_REPLAY) does nothing and returns
+ * 0. Callers treat a failure as a warning: results are safe in the
+ * database and `loa-arena --html DIR` writes the pages again. Returns 0 or
+ * a REPLAY_E_* code (ARENA_E_NOMEM) with err naming the file. Thread-safe
+ * for distinct games. */
+int arena_write_page(const char *dir, int id, const cJSON *record, char *err, size_t errsz);
 
 #endif

@@ -55,6 +55,21 @@ static int view_without(const arena_settings *s, const unsigned char *exclude,
     return 0;
 }
 
+/* The stored games into an array (the standings take them all at once). */
+typedef struct collect {
+    arena_game_record *recs;
+    int n, cap;
+} collect;
+
+static int collect_one(const arena_game_record *r, void *user)
+{
+    collect *c = user;
+    if (c->n == c->cap)
+        return ARENA_E_IO; /* more games than counted: stop */
+    c->recs[c->n++] = *r;
+    return 0;
+}
+
 int arena_report_standings(const arena_settings *s, arena_store *store, int anchor,
                            const unsigned char *exclude, int write, FILE *out)
 {
@@ -62,14 +77,16 @@ int arena_report_standings(const arena_settings *s, arena_store *store, int anch
     arena_standings *st = malloc(sizeof *st);
     if (!st)
         return ARENA_E_NOMEM;
-    int n = arena_store_count(store);
-    arena_game_record *recs = malloc(sizeof *recs * (size_t)(n ? n : 1));
-    if (!recs) {
+    collect c = {malloc(sizeof *c.recs * (size_t)(arena_store_count(store) + 1)), 0,
+                 arena_store_count(store) + 1};
+    char err0[512];
+    if (!c.recs || arena_store_foreach(store, collect_one, &c, err0, sizeof err0)) {
+        free(c.recs);
         free(st);
-        return ARENA_E_NOMEM;
+        return c.recs ? ARENA_E_IO : ARENA_E_NOMEM;
     }
-    for (int i = 0; i < n; i++)
-        recs[i] = *arena_store_get(store, i);
+    arena_game_record *recs = c.recs;
+    int n = c.n;
     arena_settings view;
     arena_settings_init(&view);
     int expected = -1, rc = 0;

@@ -70,19 +70,65 @@ int arena_task_standings(const arena_cli *cli)
     return rc ? 1 : 0;
 }
 
+/* The pages of some of a store's games, from their records. */
+typedef struct pages {
+    const arena_store *st;
+    const char *dir;
+    arena_pages which;
+    int written, failed;
+    char first_error[700];
+} pages;
+
+static void page_of(pages *p, int id, ref_reason reason)
+{
+    char err[512];
+    cJSON *record = NULL;
+    if (p->which == ARENA_PAGES_NONE || !arena_pages_wants(p->which, reason))
+        return;
+    int rc = arena_store_record(p->st, id, &record, err, sizeof err);
+    if (rc == 0)
+        rc = arena_write_page(p->dir, id, record, err, sizeof err);
+    cJSON_Delete(record);
+    if (rc && !p->failed++)
+        snprintf(p->first_error, sizeof p->first_error, "game %d: %s", id, err);
+    else if (!rc)
+        p->written++;
+}
+
+static int page_of_game(const arena_game_record *r, void *user)
+{
+    page_of(user, r->id, r->reason);
+    return 0;
+}
+
 /* --html DIR: every replay page and the index, playing nothing. */
 int arena_task_html(const arena_cli *cli)
 {
 #ifdef LOA_HAVE_REPLAY
     char err[1024];
-    int written = 0, failed = 0;
-    int rc = replay_write_league(cli->html_dir, 1, &written, &failed, err, sizeof err);
-    if (rc != REPLAY_E_LEAGUE && rc != REPLAY_E_INVAL)
-        printf("%d replay pages written, %d failed; index: %s/index.html\n", written, failed,
-               cli->html_dir);
-    if (rc)
-        fprintf(stderr, "loa-arena: %s\n", err);
-    return rc == REPLAY_E_LEAGUE || rc == REPLAY_E_INVAL ? 2 : rc ? 1 : 0;
+    arena_store *st = NULL;
+    int rc = arena_store_open(cli->html_dir, NULL, NULL, ARENA_STORE_READ_ONLY,
+                              arena_warn_stderr, NULL, &st, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --html: %s\n", err);
+        return 2;
+    }
+    pages p = {st, cli->html_dir, ARENA_PAGES_ALL, 0, 0, ""};
+    rc = arena_store_foreach(st, page_of_game, &p, err, sizeof err);
+    arena_store_close(st);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --html: %s\n", err);
+        return 1;
+    }
+    if (arena_write_page(cli->html_dir, -1, NULL, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: --html: %s\n", err);
+        return 1;
+    }
+    printf("%d replay pages written, %d failed; index: %s/index.html\n", p.written, p.failed,
+           cli->html_dir);
+    if (p.failed)
+        fprintf(stderr, "loa-arena: %s\n", p.first_error);
+    return p.failed ? 1 : 0;
 #else
     fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", cli->html_dir);
     return 2;
@@ -91,23 +137,23 @@ int arena_task_html(const arena_cli *cli)
 
 /* The pages of the games a merge adds: those --pages wants. */
 typedef struct merge_pages {
-    const char *dir;
-    arena_pages pages;
-    int written, failed;
+    pages p;
 } merge_pages;
 
-static void page_of_added(const arena_game_record *r, void *user)
+static void page_of_added(arena_store *out, int id, void *user)
 {
     merge_pages *mp = user;
+    mp->p.st = out;
+    cJSON *record = NULL;
     char err[512];
-    if (!arena_pages_wants(mp->pages, r->reason))
-        return;
-    if (arena_write_page(mp->dir, r->id, err, sizeof err)) {
-        if (!mp->failed++)
-            fprintf(stderr, "loa-arena: warning: game %d: no replay page: %s\n", r->id, err);
-    } else {
-        mp->written++;
+    /* the reason decides: the record says it */
+    if (arena_store_record(out, id, &record, err, sizeof err) == 0) {
+        const cJSON *reason = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(record, "result"), "reason");
+        if (cJSON_IsString(reason))
+            page_of(&mp->p, id, ref_reason_from_name(reason->valuestring));
     }
+    cJSON_Delete(record);
 }
 
 /* --merge OUT DIR...: the union of the directories' games, then OUT's
@@ -119,30 +165,28 @@ int arena_task_merge(const arena_cli *cli)
     char err[1024];
     arena_merge_result res;
     arena_store *out = NULL;
-    merge_pages mp = {cli->merge_out, cli->settings.pages, 0, 0};
+    merge_pages mp = {{NULL, cli->merge_out, cli->settings.pages, 0, 0, ""}};
     int rc = arena_merge(cli->merge_out, cli->merge_dirs, cli->merge_count, arena_warn_stderr,
                          page_of_added, &mp, stdout, &res, &out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: --merge: %s\n", err);
         return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
     }
-    char restored[64] = "";
-    if (res.restored)
-        snprintf(restored, sizeof restored, ", %d record%s restored", res.restored,
-                 res.restored == 1 ? "" : "s");
-    printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once)%s, %d of %d "
+    printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once), %d of %d "
            "games\n\n", cli->merge_count, cli->merge_count == 1 ? "y" : "ies", cli->merge_out,
-           res.added, res.added == 1 ? "" : "s", res.duplicates, restored,
-           res.total - res.missing, res.total);
+           res.added, res.added == 1 ? "" : "s", res.duplicates, res.total - res.missing,
+           res.total);
     const arena_settings *s = arena_store_settings(out);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     int code = arena_report_standings(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
     arena_store_close(out);
-    if (arena_write_page(cli->merge_out, -1, err, sizeof err))
+    if (mp.p.failed)
+        fprintf(stderr, "loa-arena: warning: replay pages: %s\n", mp.p.first_error);
+    if (arena_write_page(cli->merge_out, -1, NULL, err, sizeof err))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
     else
-        printf("Replays: %s/index.html (%d new page%s)\n", cli->merge_out, mp.written,
-               mp.written == 1 ? "" : "s");
+        printf("Replays: %s/index.html (%d new page%s)\n", cli->merge_out, mp.p.written,
+               mp.p.written == 1 ? "" : "s");
     if (res.missing) {
         fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
                 "merge again when they are played\n", res.missing, res.total);
