@@ -24,6 +24,7 @@
 
 #define ARENA LOA_BIN_DIR "/loa-arena"
 #define FIRST LOA_BIN_DIR "/loa-first"
+#define REPLAY LOA_BIN_DIR "/loa-replay"
 
 static char g_dir[256];
 
@@ -171,6 +172,25 @@ static inline cJSON *read_json(const char *path)
     cJSON *j = cJSON_Parse(t);
     free(t);
     ck_assert_msg(j != NULL, "%s is not JSON", path);
+    return j;
+}
+
+/* Game id's whole record from the league database of dir, as a user gets
+ * it (loa-replay --record OUT DIR ID); NULL when there is none. */
+static inline cJSON *game_record(const char *dir, int id)
+{
+    char path[400], ids[16], o[400];
+    snprintf(path, sizeof path, "%s/.record-%d.json", dir, id);
+    snprintf(o, sizeof o, "%s/.record-%d.log", dir, id);
+    snprintf(ids, sizeof ids, "%d", id);
+    char *argv[] = {REPLAY, "--record", path, (char *)dir, ids, NULL};
+    if (run(argv, o, o, 30000) != 0)
+        return NULL;
+    char *t = slurp(path);
+    cJSON *j = cJSON_Parse(t);
+    free(t);
+    unlink(path);
+    unlink(o);
     return j;
 }
 
