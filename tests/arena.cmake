@@ -35,6 +35,9 @@
 #   check_arena_cli_shards integration: 3 shards through GNU parallel merge
 #                          into the one-process league; missing, conflicting,
 #                          foreign directories; --add-bot, --extend, --exclude
+#   check_arena_crash      integration: kill -9 of a league, a merge and an
+#                          --add-bot at random moments, many times: nothing
+#                          stored is lost or torn, the same command completes
 #   check_arena_pressure   the CPU pressure window (PSI, runnable tasks) on
 #                          files written by the test
 #   check_arena_cli_time   integration, alone, under CPU burners: wall-clock
@@ -70,6 +73,10 @@ if(TARGET arena_core)
       loa_add_suite(arena_cli_time LIBS loa::cjson TIMEOUT 600)
       set_tests_properties(arena_cli_time PROPERTIES RUN_SERIAL TRUE)
       add_dependencies(check_arena_cli_time loa-arena loa-first loa-replay hostile-burn hostile-slow)
+    endif()
+    if(TARGET loa-random)
+      loa_add_suite(arena_crash LIBS loa::cjson TIMEOUT 900)
+      add_dependencies(check_arena_crash loa-arena loa-first loa-random loa-replay)
     endif()
     loa_add_suite(arena_cli_errors LIBS loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_cli_errors loa-arena loa-first loa-referee)

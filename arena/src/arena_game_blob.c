@@ -220,15 +220,36 @@ static int encode_ply(const cJSON *p, int number, buf *b, buf *err_text)
     return 1;
 }
 
+/* zlib, sized for the input: compress2() sets up its largest state (a
+ * 32 KB window, 256 KB in all) for every call, and allocating and clearing
+ * that took more CPU than compressing a game's 2 KB. A 4 KB window and
+ * memLevel 5 (32 KB in all) compress a game as well; a long stderr gets
+ * the largest window. */
+static int deflate_into(const unsigned char *in, size_t n, int level, unsigned char *out,
+                        size_t *outn)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    int bits = n > 16384 ? 15 : 12;
+    if (deflateInit2(&z, level, Z_DEFLATED, bits, bits == 15 ? 8 : 5, Z_DEFAULT_STRATEGY) != Z_OK)
+        return -1;
+    z.next_in = (Bytef *)(in ? in : (const unsigned char *)"");
+    z.avail_in = (uInt)n;
+    z.next_out = out;
+    z.avail_out = (uInt)*outn;
+    int rc = deflate(&z, Z_FINISH);
+    *outn = z.total_out;
+    deflateEnd(&z);
+    return rc == Z_STREAM_END ? 0 : -1;
+}
+
 /* codec byte, raw length, zlib of raw: into *out (malloc'd). */
 static int pack(int codec, const buf *raw, int level, arena_blob *out)
 {
     buf b = {0};
     put_byte(&b, (unsigned)codec);
     put_varint(&b, raw->n);
-    uLongf zn = compressBound((uLong)raw->n);
-    size_t head = b.n;
-    put(&b, NULL, 0);
+    size_t head = b.n, zn = compressBound((uLong)raw->n);
     if (!b.oom) {
         unsigned char *q = realloc(b.p, head + zn);
         if (!q)
@@ -236,8 +257,7 @@ static int pack(int codec, const buf *raw, int level, arena_blob *out)
         else
             b.p = q;
     }
-    if (b.oom || compress2(b.p + head, &zn, raw->p ? raw->p : (const Bytef *)"", (uLong)raw->n,
-                           level) != Z_OK) {
+    if (b.oom || deflate_into(raw->p, raw->n, level, b.p + head, &zn) != 0) {
         free(b.p);
         return ARENA_E_NOMEM;
     }
