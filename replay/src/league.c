@@ -36,18 +36,28 @@ static int read_optional(const char *dir, const char *name, char **text, size_t 
     return rc;
 }
 
-/* A record path of games.jsonl that is safe to turn into a link and a
- * file name: games/<letters, digits, '_', '-'>.json. */
-static int safe_record_path(const char *p)
+/* 1 if p is games/<name><ext>, name of [0-9A-Za-z_-] (a link never leaves
+ * the directory). */
+static int safe_games_path(const char *p, const char *ext)
 {
-    size_t n = p ? strlen(p) : 0;
-    if (n < 12 || n > 80 || strncmp(p, "games/", 6) != 0 || strcmp(p + n - 5, ".json") != 0)
+    size_t n = p ? strlen(p) : 0, e = strlen(ext);
+    if (n < 7 + e || n > 80 || strncmp(p, "games/", 6) != 0 || strcmp(p + n - e, ext) != 0)
         return 0;
-    for (size_t i = 6; i < n - 5; i++)
+    for (size_t i = 6; i < n - e; i++)
         if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'z') ||
               (p[i] >= 'A' && p[i] <= 'Z') || p[i] == '_' || p[i] == '-'))
             return 0;
     return 1;
+}
+
+static int safe_record_path(const char *p)
+{
+    return safe_games_path(p, ".json");
+}
+
+static int safe_page_path(const char *p)
+{
+    return safe_games_path(p, ".html");
 }
 
 /* Copies the fields the index shows from a games.jsonl line; NULL for a
@@ -74,7 +84,12 @@ static cJSON *game_row(const cJSON *line)
             goto oom;
     }
     const cJSON *rec = cJSON_GetObjectItemCaseSensitive(line, "record");
-    if (o && cJSON_IsString(rec) && safe_record_path(rec->valuestring)) {
+    const cJSON *pg = cJSON_GetObjectItemCaseSensitive(line, "page");
+    if (o && cJSON_IsString(pg) && safe_page_path(pg->valuestring)) {
+        /* a league on the database: the page is named, the record is in it */
+        if (!cJSON_AddStringToObject(o, "page", pg->valuestring))
+            goto oom;
+    } else if (o && cJSON_IsString(rec) && safe_record_path(rec->valuestring)) {
         char page[96];
         snprintf(page, sizeof page, "%.*s.html", (int)strlen(rec->valuestring) - 5, rec->valuestring);
         if (!cJSON_AddStringToObject(o, "page", page) || !cJSON_AddStringToObject(o, "record", rec->valuestring))
