@@ -265,6 +265,54 @@ START_TEST(a_game_keeps_its_record)
 }
 END_TEST
 
+
+/* A game stored from itself (arena_store_put_game: its plies encoded as
+ * they are, no JSON built) reads back as exactly the record the referee
+ * writes, for every kind of game; texts that are not UTF-8 (cleaned by the
+ * record) take the record's way. */
+START_TEST(a_game_stored_from_itself_reads_back_as_its_record)
+{
+    static const char *const games[][2] = {
+        {LOA_BIN_DIR "/loa-first", LOA_BIN_DIR "/loa-first"},
+        {LOA_BIN_DIR "/hostile-say 'b1d3 hello' 'random café' random pass", LOA_BIN_DIR "/loa-first"},
+        {LOA_BIN_DIR "/hostile-say b1d3 'e9e9 what'", LOA_BIN_DIR "/loa-random -s 3"},
+        {LOA_BIN_DIR "/loa-random -s 7", LOA_BIN_DIR "/hostile-flood 0 1"},
+        {LOA_BIN_DIR "/hostile-crash", LOA_BIN_DIR "/loa-first"},
+        {"printf 'bad \\377 byte\\n' >&2; exec " LOA_BIN_DIR "/loa-first", LOA_BIN_DIR "/loa-first"},
+    };
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 12);
+    arena_store *st;
+    char err[512];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    for (size_t i = 0; i < LOA_COUNT(games); i++) {
+        ref_config c;
+        ref_config_init(&c);
+        c.players[0].command = games[i][0];
+        c.players[1].command = games[i][1];
+        c.seed = -4000000000000000000LL + (long long)i;
+        ref_game *g;
+        ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+        arena_game_record r = record_for(&s, (int)i, -1);
+        ck_assert_msg(arena_store_put_game(st, &r, g, err, sizeof err) == 0, "%s", err);
+        cJSON *want = ref_game_to_json(g), *back = NULL;
+        ck_assert_int_eq(arena_store_record(st, (int)i, &back, err, sizeof err), 0);
+        char *a = cJSON_PrintUnformatted(want), *b = cJSON_PrintUnformatted(back);
+        ck_assert_msg(strcmp(a, b) == 0, "game %zu:\n%s\n%s", i, a, b);
+        free(a);
+        free(b);
+        cJSON_Delete(want);
+        cJSON_Delete(back);
+        ref_game_free(g);
+    }
+    arena_store_close(st);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 /* A results directory of an older loa-arena (league.json, games.jsonl, a
  * record file a game) is converted once: every game and record is in the
  * database, the record files that came back whole are removed, a torn or
@@ -512,6 +560,8 @@ int main(void)
         {"games_jsonl_is_kept_level_with_the_database",
          games_jsonl_is_kept_level_with_the_database, 30},
         {"a_game_keeps_its_record", a_game_keeps_its_record, 30},
+        {"a_game_stored_from_itself_reads_back_as_its_record",
+         a_game_stored_from_itself_reads_back_as_its_record, 60},
         {"an_older_directory_is_converted_once_losing_nothing",
          an_older_directory_is_converted_once_losing_nothing, 60},
         {"refuses_another_league_and_archives", test_store_mismatch_and_archive, 30},

@@ -147,52 +147,29 @@ static int opening_plies(const cJSON *record)
     return n;
 }
 
-/* One ply in binary, or 0 when the binary form cannot say it exactly. */
-static int encode_ply(const cJSON *p, int number, buf *b, buf *err_text)
+/* One ply in binary, its stderr into err_text. 0, or -1 for a move that
+ * is no move. */
+static int put_ply(const arena_blob_ply *p, buf *b, buf *err_text)
 {
-    const cJSON *m[PLY_KEYS];
-    size_t k = 0;
-    for (const cJSON *c = p->child; c; c = c->next, k++)
-        if (k >= PLY_KEYS || !c->string || strcmp(c->string, ply_keys[k]) != 0)
-            return 0;
-        else
-            m[k] = c;
-    if (k != PLY_KEYS)
-        return 0;
-    uint64_t ply, player, time_us = 0, cpu_us = 0;
-    if (!get_count(m[0], &ply) || ply != (uint64_t)number || !get_count(m[1], &player) ||
-        player > 1 || !is_text(m[2]) ||
-        strcmp(m[2]->valuestring, player ? "white" : "black") != 0 || !is_text(m[5]) ||
-        !cJSON_IsBool(m[6]) || !cJSON_IsBool(m[9]) || !is_text(m[10]))
-        return 0;
-    unsigned flags = player ? F_WHITE : 0;
+    unsigned flags = p->player ? F_WHITE : 0;
     loa_move mv = LOA_MOVE_NONE;
-    if (cJSON_IsNull(m[4]))
+    if (!p->move)
         flags |= F_MOVE_NULL;
-    else if (!is_text(m[4]) || loa_move_parse(m[4]->valuestring, &mv) != 0)
-        return 0;
-    if (cJSON_IsNull(m[7]))
-        flags |= F_TIME_NULL;
-    else if (!get_count(m[7], &time_us))
-        return 0;
-    if (!cJSON_IsNull(m[8])) {
-        if (!get_count(m[8], &cpu_us))
-            return 0;
-        flags |= F_CPU;
-    }
-    flags |= cJSON_IsTrue(m[6]) ? F_RANDOM : 0;
-    flags |= cJSON_IsTrue(m[9]) ? F_LATE : 0;
-    const char *comment = m[5]->valuestring;
+    else if (loa_move_parse(p->move, &mv) != 0)
+        return -1;
+    flags |= p->time_us < 0 ? F_TIME_NULL : 0;
+    flags |= p->cpu_us >= 0 ? F_CPU : 0;
+    flags |= p->random ? F_RANDOM : 0;
+    flags |= p->late ? F_LATE : 0;
+    const char *comment = p->comment ? p->comment : "";
     size_t clen = strlen(comment);
-    if (cJSON_IsNull(m[3])) {
+    if (!p->output) {
         flags |= F_OUTPUT_NULL;
-    } else if (!is_text(m[3])) {
-        return 0;
     } else {
         /* the usual line: the move, then " comment" when there is one */
-        const char *o = m[3]->valuestring, *ms = flags & F_MOVE_NULL ? NULL : m[4]->valuestring;
-        size_t ml = ms ? strlen(ms) : 0;
-        int derived = ms && strncmp(o, ms, ml) == 0 &&
+        const char *o = p->output;
+        size_t ml = p->move ? strlen(p->move) : 0;
+        int derived = p->move && strncmp(o, p->move, ml) == 0 &&
                       (clen ? o[ml] == ' ' && strcmp(o + ml + 1, comment) == 0 : !o[ml]);
         if (!derived)
             flags |= F_OUTPUT;
@@ -208,15 +185,53 @@ static int encode_ply(const cJSON *p, int number, buf *b, buf *err_text)
         }
     }
     if (!(flags & F_TIME_NULL))
-        put_varint(b, time_us);
+        put_varint(b, (uint64_t)p->time_us);
     if (flags & F_CPU)
-        put_varint(b, cpu_us);
+        put_varint(b, (uint64_t)p->cpu_us);
     put_text(b, comment, clen);
     if (flags & F_OUTPUT)
-        put_text(b, m[3]->valuestring, strlen(m[3]->valuestring));
-    size_t elen = strlen(m[10]->valuestring);
+        put_text(b, p->output, strlen(p->output));
+    const char *e = p->stderr_text ? p->stderr_text : "";
+    size_t elen = strlen(e);
     put_varint(b, elen);
-    put(err_text, m[10]->valuestring, elen);
+    put(err_text, e, elen);
+    return 0;
+}
+
+/* A record's ply object as a blob ply: 1, or 0 when the binary form cannot
+ * say it exactly (another member or order, another type, a negative time,
+ * a ply numbered out of turn). */
+static int ply_of_json(const cJSON *p, int number, arena_blob_ply *out)
+{
+    const cJSON *m[PLY_KEYS];
+    size_t k = 0;
+    for (const cJSON *c = p->child; c; c = c->next, k++)
+        if (k >= PLY_KEYS || !c->string || strcmp(c->string, ply_keys[k]) != 0)
+            return 0;
+        else
+            m[k] = c;
+    if (k != PLY_KEYS)
+        return 0;
+    uint64_t ply, player, time_us = 0, cpu_us = 0;
+    loa_move mv;
+    if (!get_count(m[0], &ply) || ply != (uint64_t)number || !get_count(m[1], &player) ||
+        player > 1 || !is_text(m[2]) ||
+        strcmp(m[2]->valuestring, player ? "white" : "black") != 0 || !is_text(m[5]) ||
+        !cJSON_IsBool(m[6]) || !cJSON_IsBool(m[9]) || !is_text(m[10]) ||
+        !(cJSON_IsNull(m[3]) || is_text(m[3])) ||
+        !(cJSON_IsNull(m[4]) || (is_text(m[4]) && loa_move_parse(m[4]->valuestring, &mv) == 0)) ||
+        !(cJSON_IsNull(m[7]) || get_count(m[7], &time_us)) ||
+        !(cJSON_IsNull(m[8]) || get_count(m[8], &cpu_us)))
+        return 0;
+    out->player = (int)player;
+    out->output = cJSON_IsNull(m[3]) ? NULL : m[3]->valuestring;
+    out->move = cJSON_IsNull(m[4]) ? NULL : m[4]->valuestring;
+    out->comment = m[5]->valuestring;
+    out->random = cJSON_IsTrue(m[6]);
+    out->time_us = cJSON_IsNull(m[7]) ? -1 : (long long)time_us;
+    out->cpu_us = cJSON_IsNull(m[8]) ? -1 : (long long)cpu_us;
+    out->late = cJSON_IsTrue(m[9]);
+    out->stderr_text = m[10]->valuestring;
     return 1;
 }
 
@@ -289,6 +304,41 @@ static char *header_text(const cJSON *record, int keep_plies)
     return t;
 }
 
+/* Packs raw (and err) into the two blobs. */
+static int finish(int codec, const buf *raw, const buf *err, int level, arena_blob *rec,
+                  arena_blob *err_text)
+{
+    int rc = raw->oom || err->oom ? ARENA_E_NOMEM : pack(codec, raw, level, rec);
+    if (rc == 0 && err->n)
+        rc = pack(ARENA_BLOB_STDERR, err, level, err_text);
+    return rc;
+}
+
+int arena_game_blob_encode_parts(const char *head, const arena_blob_ply *plies, int n, int level,
+                                 arena_blob *rec, arena_blob *err_text)
+{
+    memset(rec, 0, sizeof *rec);
+    memset(err_text, 0, sizeof *err_text);
+    if (!head || (n && !plies))
+        return ARENA_E_INVAL;
+    buf raw = {0}, err = {0};
+    int rc = 0;
+    put_text(&raw, head, strlen(head));
+    put_varint(&raw, (uint64_t)n);
+    for (int i = 0; i < n && !rc; i++)
+        if (put_ply(&plies[i], &raw, &err))
+            rc = ARENA_E_INVAL;
+    if (!rc)
+        rc = finish(ARENA_BLOB_BINARY, &raw, &err, level, rec, err_text);
+    free(raw.p);
+    free(err.p);
+    if (rc) {
+        arena_game_blob_free(rec);
+        arena_game_blob_free(err_text);
+    }
+    return rc;
+}
+
 int arena_game_blob_encode(const cJSON *record, int level, arena_blob *rec,
                            arena_blob *err_text)
 {
@@ -297,38 +347,32 @@ int arena_game_blob_encode(const cJSON *record, int level, arena_blob *rec,
     const cJSON *plies = record ? cJSON_GetObjectItemCaseSensitive(record, "plies") : NULL;
     if (!cJSON_IsArray(plies))
         return ARENA_E_INVAL;
-    buf raw = {0}, err = {0};
-    int first = opening_plies(record) + 1, codec = ARENA_BLOB_BINARY, rc = 0;
+    int n = cJSON_GetArraySize(plies), first = opening_plies(record) + 1, rc = 0, i = 0;
+    arena_blob_ply *bp = malloc(sizeof *bp * (size_t)(n ? n : 1));
     char *head = header_text(record, 0);
-    if (!head) {
+    if (!bp || !head) {
         rc = ARENA_E_NOMEM;
         goto done;
     }
-    put_text(&raw, head, strlen(head));
-    put_varint(&raw, (uint64_t)cJSON_GetArraySize(plies));
-    int i = 0;
     for (const cJSON *p = plies->child; p; p = p->next, i++)
-        if (!cJSON_IsObject(p) || !encode_ply(p, first + i, &raw, &err)) {
-            codec = ARENA_BLOB_JSON;
+        if (!cJSON_IsObject(p) || !ply_of_json(p, first + i, &bp[i]))
             break;
-        }
-    if (codec == ARENA_BLOB_JSON) { /* the whole record, as it is */
+    if (i == n) {
+        rc = arena_game_blob_encode_parts(head, bp, n, level, rec, err_text);
+    } else { /* the whole record, as it is */
+        buf raw = {0}, err = {0};
         cJSON_free(head);
-        raw.n = err.n = 0;
         if (!(head = header_text(record, 1))) {
             rc = ARENA_E_NOMEM;
             goto done;
         }
         put_text(&raw, head, strlen(head));
+        rc = finish(ARENA_BLOB_JSON, &raw, &err, level, rec, err_text);
+        free(raw.p);
     }
-    if (raw.oom || err.oom)
-        rc = ARENA_E_NOMEM;
-    else if ((rc = pack(codec, &raw, level, rec)) == 0 && err.n)
-        rc = pack(ARENA_BLOB_STDERR, &err, level, err_text);
 done:
+    free(bp);
     cJSON_free(head);
-    free(raw.p);
-    free(err.p);
     if (rc) {
         arena_game_blob_free(rec);
         arena_game_blob_free(err_text);

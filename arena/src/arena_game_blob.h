@@ -55,6 +55,29 @@ typedef struct arena_blob {
 int arena_game_blob_encode(const cJSON *record, int level, arena_blob *rec,
                            arena_blob *err_text);
 
+/* One ply as the blob keeps it (docs/record.md's ply): strings valid UTF-8
+ * (a record's strings are), borrowed. */
+typedef struct arena_blob_ply {
+    int player;             /* 0 black, 1 white */
+    const char *output;     /* the line, NULL: null */
+    const char *move;       /* "e2e3" or "pass", NULL: null */
+    const char *comment;    /* "" when none */
+    int random, late;
+    long long time_us;      /* < 0: null */
+    long long cpu_us;       /* < 0: null */
+    const char *stderr_text;/* "" when none */
+} arena_blob_ply;
+
+/* Encodes a record given as its head (the top level as compact JSON text
+ * with "moves", "plies", "scores" and "errors" null: ref_game_to_json_head)
+ * and its plies[0..n-1] (numbered from the head's opening on), into *rec
+ * and *err_text as arena_game_blob_encode would encode the whole record:
+ * without building it (a game's record costs more than storing it).
+ * Returns 0, ARENA_E_INVAL (a move that is no move, a NULL argument) or
+ * ARENA_E_NOMEM. */
+int arena_game_blob_encode_parts(const char *head, const arena_blob_ply *plies, int n, int level,
+                                 arena_blob *rec, arena_blob *err_text);
+
 /* Decodes the blobs back into the record (*out, caller owns: cJSON_Delete):
  * the same members in the same order, the same values ("seed" with all its
  * digits, from "seed_text"). err_text may be empty when no ply had stderr.

@@ -60,7 +60,7 @@ typedef struct run_state {
     arena_store *store;
     arena_progress *progress;
     arena_load_watch load;    /* oversubscription and turns close to the limit */
-    int referee_errors, aborted, record_errors;
+    int referee_errors, aborted;
     int fatal;                /* games.jsonl could not be written: stop */
     char fatal_msg[512];
     arena_sprt_match sprt;    /* SPRT: the tested bot's pairs and the test's state */
@@ -177,26 +177,23 @@ static int on_result(const arena_outcome *o, void *user)
     }
     char err[512];
     /* the game and its whole record, one transaction (crash-safe) */
-    cJSON *record = o->game ? ref_game_to_json(o->game) : NULL;
-    if (o->game && !record) {
-        st->record_errors++;
-        snprintf(msg, sizeof msg, "game %d: out of memory for its record (its result is kept)",
-                 o->record.id);
-        arena_progress_warn(st->progress, msg);
-    }
-    if (arena_store_put(st->store, &rec, record, err, sizeof err)) {
+    if (arena_store_put_game(st->store, &rec, o->game, err, sizeof err)) {
         /* Results can no longer be kept: stop scheduling, finish, report. */
-        cJSON_Delete(record);
         st->fatal = 1;
         snprintf(st->fatal_msg, sizeof st->fatal_msg, "%s", err);
         return 1;
     }
-    if (record && arena_pages_wants(st->s->pages, o->record.reason) &&
-        arena_write_page(st->s->out_dir, o->record.id, record, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
-        arena_progress_warn(st->progress, msg);
+    /* the record as JSON only for a page: building it costs more than
+     * storing the game */
+    if (o->game && arena_pages_wants(st->s->pages, o->record.reason)) {
+        cJSON *record = ref_game_to_json(o->game);
+        if (!record || arena_write_page(st->s->out_dir, o->record.id, record, err, sizeof err)) {
+            snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id,
+                     record ? err : "out of memory");
+            arena_progress_warn(st->progress, msg);
+        }
+        cJSON_Delete(record);
     }
-    cJSON_Delete(record);
     arena_progress_game(st->progress, &rec);
     if (ref_reason_is_fault(o->record.reason) && o->game) {
         char *line = NULL;

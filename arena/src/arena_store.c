@@ -18,6 +18,7 @@
 #include "arena_openings.h"
 #include "arena_pressure.h"
 #include "arena_schedule.h"
+#include "loa/loa.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -547,28 +548,19 @@ int arena_store_has(const arena_store *st, int id)
     return id >= 0 && id < st->schedule_size && st->has[id];
 }
 
-int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record,
-                    char *err, size_t errsz)
+/* Stores r with its blobs in one transaction, then its games.jsonl line. */
+static int put_blobs(arena_store *st, const arena_game_record *r, const arena_blob *rec,
+                     const arena_blob *ste, char *err, size_t errsz)
 {
-    if (!st->writable || r->id < 0 || r->id >= st->schedule_size || st->has[r->id])
-        return util_fail(ARENA_E_INVAL, err, errsz, "game %d cannot be stored", r->id);
-    arena_blob rec = {0}, ste = {0};
-    int rc = record ? arena_game_blob_encode(record, RECORD_ZLIB_LEVEL, &rec, &ste) : 0;
-    if (rc)
-        return util_fail(rc, err, errsz, rc == ARENA_E_NOMEM ? "out of memory"
-                                                             : "game %d: not a game record",
-                         r->id);
     arena_db_game row;
     char opening[REF_OPENING_TEXT_MAX];
-    arena_store_row_of(r, &st->settings, &rec, &ste, &row, opening, sizeof opening);
+    arena_store_row_of(r, &st->settings, rec, ste, &row, opening, sizeof opening);
     /* one transaction a game: all of it or nothing, whenever the process dies */
-    if ((rc = arena_db_begin(st->db, err, errsz)) == 0 &&
-        (rc = arena_db_insert_game(st->db, &row, err, errsz)) == 0)
+    int rc = arena_db_begin(st->db, err, errsz);
+    if (rc == 0 && (rc = arena_db_insert_game(st->db, &row, err, errsz)) == 0)
         rc = arena_db_commit(st->db, err, errsz);
     else if (rc)
         arena_db_rollback(st->db);
-    arena_game_blob_free(&rec);
-    arena_game_blob_free(&ste);
     if (rc)
         return rc;
     st->has[r->id] = 1;
@@ -582,6 +574,98 @@ int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *re
               "rewritten on the next run)", st->games_path, strerror(errno));
     free(line);
     return 0;
+}
+
+static int storable(const arena_store *st, const arena_game_record *r, char *err, size_t errsz)
+{
+    if (!st->writable || r->id < 0 || r->id >= st->schedule_size || st->has[r->id])
+        return util_fail(ARENA_E_INVAL, err, errsz, "game %d cannot be stored", r->id);
+    return 0;
+}
+
+int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record,
+                    char *err, size_t errsz)
+{
+    int rc = storable(st, r, err, errsz);
+    if (rc)
+        return rc;
+    arena_blob rec = {0}, ste = {0};
+    if (record && (rc = arena_game_blob_encode(record, RECORD_ZLIB_LEVEL, &rec, &ste)))
+        return util_fail(rc, err, errsz, rc == ARENA_E_NOMEM ? "out of memory"
+                                                             : "game %d: not a game record",
+                         r->id);
+    rc = put_blobs(st, r, &rec, &ste, err, errsz);
+    arena_game_blob_free(&rec);
+    arena_game_blob_free(&ste);
+    return rc;
+}
+
+static int valid_text(const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    return !s || util_utf8_check(s, n) == n;
+}
+
+/* g's plies as the blob keeps them, when every text is valid UTF-8 (the
+ * record keeps such texts as they are). 1, or 0 when one is not (the
+ * record cleans it: only ref_game_to_json says how). */
+static int plies_of(const ref_game *g, arena_blob_ply *out, char (*moves)[LOA_MOVE_STRING_MAX])
+{
+    int n = ref_game_ply_count(g);
+    for (int i = 0; i < n; i++) {
+        const ref_ply *p = ref_game_ply(g, i);
+        if (!valid_text(p->output) || !valid_text(p->comment) || !valid_text(p->stderr_tail))
+            return 0;
+        out[i].player = p->player;
+        out[i].output = p->output;
+        out[i].move = p->move == LOA_MOVE_NONE ? NULL : loa_move_format(p->move, moves[i]);
+        out[i].comment = p->comment ? p->comment : "";
+        out[i].random = p->random;
+        out[i].late = p->late;
+        out[i].time_us = p->time_us;
+        out[i].cpu_us = p->cpu_us;
+        out[i].stderr_text = p->stderr_tail ? p->stderr_tail : "";
+    }
+    return 1;
+}
+
+int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_game *g,
+                         char *err, size_t errsz)
+{
+    int rc = storable(st, r, err, errsz);
+    if (rc || !g)
+        return rc ? rc : arena_store_put(st, r, NULL, err, errsz);
+    int n = ref_game_ply_count(g);
+    arena_blob_ply *plies = malloc(sizeof *plies * (size_t)(n ? n : 1));
+    char(*moves)[LOA_MOVE_STRING_MAX] = malloc(sizeof *moves * (size_t)(n ? n : 1));
+    cJSON *head = NULL;
+    char *text = NULL;
+    arena_blob rec = {0}, ste = {0};
+    if (!plies || !moves) {
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    } else if (!plies_of(g, plies, moves)) {
+        cJSON *record = ref_game_to_json(g); /* texts to clean: the slow way */
+        rc = record ? arena_store_put(st, r, record, err, errsz)
+                    : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        cJSON_Delete(record);
+        goto done;
+    } else if (!(head = ref_game_to_json_head(g)) || !(text = cJSON_PrintUnformatted(head))) {
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    } else if ((rc = arena_game_blob_encode_parts(text, plies, n, RECORD_ZLIB_LEVEL, &rec,
+                                                  &ste))) {
+        util_fail(rc, err, errsz, rc == ARENA_E_NOMEM ? "out of memory"
+                                                      : "game %d: a move that is no move", r->id);
+    }
+    if (rc == 0)
+        rc = put_blobs(st, r, &rec, &ste, err, errsz);
+done:
+    arena_game_blob_free(&rec);
+    arena_game_blob_free(&ste);
+    cJSON_free(text);
+    cJSON_Delete(head);
+    free(plies);
+    free(moves);
+    return rc;
 }
 
 typedef struct game_walk {

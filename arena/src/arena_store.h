@@ -99,6 +99,13 @@ int arena_store_has(const arena_store *st, int id);
 int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record,
                     char *err, size_t errsz);
 
+/* As arena_store_put, the record being game g's (borrowed), encoded from
+ * the game itself: the fast way, without building its JSON record (a
+ * record whose texts are not valid UTF-8 is built and cleaned as
+ * ref_game_to_json does). */
+int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_game *g,
+                         char *err, size_t errsz);
+
 /* Calls fn for every stored game in the order stored (a resumed SPRT
  * replays them so), each as its record (borrowed for the call; the opening
  * -1 when the league's table is not loaded). The records are read from the
