@@ -133,7 +133,7 @@ static search_result search_fixed(const char *text, int depth)
     }
     search_clear(&ctx);
     loa_board b = board_of(text);
-    search_limits lim = {depth, 0, 0, 0};
+    search_limits lim = {.max_depth = depth};
     return search_run(&ctx, &b, lim);
 }
 

@@ -122,12 +122,16 @@ static int search_decided(const loa_board *child, loa_move m, int ply, int *scor
     return 1;
 }
 
-/* 1 once the hard deadline has passed; sets c->stop, which unwinds the
- * search. */
+/* 1 once the hard deadline has passed or the node limit is reached; sets
+ * c->stop, which unwinds the search. The node limit is exact (tested on
+ * every node): a node-limited search stops at the same node on every
+ * machine. */
 static int search_time_up(search_ctx *c)
 {
-    if (c->use_clock && (c->nodes & (SEARCH_CLOCK_CHECK_NODES - 1)) == 0 &&
-        loa_now_us() >= c->hard_us)
+    if (c->max_nodes && c->nodes >= c->max_nodes)
+        c->stop = 1;
+    else if (c->use_clock && (c->nodes & (SEARCH_CLOCK_CHECK_NODES - 1)) == 0 &&
+             loa_now_us() >= c->hard_us)
         c->stop = 1;
     return c->stop;
 }
@@ -237,6 +241,8 @@ static int search_null_move(search_ctx *c, const loa_board *b, uint64_t zobrist,
 static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth,
                        int alpha, int beta, int ply, int null_ok)
 {
+    if (c->stop) /* unwinding: a caller's re-search after a stop visits nothing */
+        return 0;
     c->nodes++;
     if (search_time_up(c))
         return 0;
@@ -375,11 +381,21 @@ static void search_start(search_ctx *c, search_limits lim)
     c->stop = 0;
     c->use_clock = lim.use_clock;
     c->hard_us = lim.hard_us;
+    c->max_nodes = lim.max_nodes;
     memset(c->killers, 0, sizeof c->killers);
     for (int s = 0; s < 2; s++)
         for (int f = 0; f < 64; f++)
             for (int t = 0; t < 64; t++)
                 c->history[s][f][t] /= SEARCH_HISTORY_AGE;
+}
+
+/* One verbose line (c->verbose) about iteration d: what, then the nodes and
+ * time so far. */
+static void search_say(const search_ctx *c, int d, int64_t t0, const char *what)
+{
+    if (c->verbose)
+        fprintf(stderr, "depth %d %s nodes %llu time %lld us\n", d, what,
+                (unsigned long long)c->nodes, (long long)(loa_now_us() - t0));
 }
 
 search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
@@ -407,6 +423,10 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             s = search_node(c, b, z, d, lo, hi, 0, 0);
             if (c->stop || (s > lo && s < hi))
                 break;
+            char what[80];
+            snprintf(what, sizeof what, "fails %s: score %d, window %d %d", s <= lo ? "low" : "high",
+                     s, lo, hi);
+            search_say(c, d, t0, what);
             /* outside the window: widen that side and search again */
             delta *= ASPIRATION_GROW;
             if (s <= lo)
@@ -427,12 +447,14 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
         r.best = c->root_best;
         r.score = s;
         r.depth = d;
-        if (c->verbose)
-            fprintf(stderr, "depth %d score %d nodes %llu time %lld us\n", d, s,
-                    (unsigned long long)c->nodes, (long long)(loa_now_us() - t0));
+        char what[32];
+        snprintf(what, sizeof what, "score %d", s);
+        search_say(c, d, t0, what);
         if (s > SEARCH_WIN_BOUND || s < -SEARCH_WIN_BOUND)
             break; /* a forced result: deeper search cannot change it */
         if (lim.use_clock && loa_now_us() >= lim.soft_us)
+            break;
+        if (lim.soft_nodes && c->nodes >= lim.soft_nodes)
             break;
     }
     /* root_best carries the capture flag from the generator */

@@ -24,14 +24,19 @@
 #include "score.h"
 #include "tt.h"
 
-/* What to search: a depth limit and, when use_clock, two deadlines on the
+/* What to search: a depth limit; when use_clock, two deadlines on the
  * loa_now_us() clock: no new iteration starts after soft_us, and the search
- * stops (and uses the last complete result) at hard_us. A plain value. */
+ * stops at hard_us; and, independently of the clock, two node counts: no new
+ * iteration starts once soft_nodes positions were visited, and the search
+ * stops at the max_nodes-th. A search limited by depth and nodes only gives
+ * the same result on every machine. A plain value. */
 typedef struct search_limits {
     int max_depth;    /* plies, 1..SEARCH_MAX_DEPTH (clamped into that range) */
-    int use_clock;    /* 0 = deterministic: only max_depth stops the search */
+    int use_clock;    /* 0: the clock never stops the search */
     int64_t soft_us;  /* absolute loa_now_us() times, microseconds */
     int64_t hard_us;
+    uint64_t soft_nodes; /* positions (search_result.nodes); 0 = no limit */
+    uint64_t max_nodes;  /* positions; 0 = no limit */
 } search_limits;
 
 /* Result of search_run() (a plain value). */
@@ -57,9 +62,11 @@ typedef struct search_ctx {
     uint64_t nodes;
     int64_t hard_us;
     int use_clock;
+    uint64_t max_nodes; /* 0 = no limit (search_limits.max_nodes) */
     int stop;
     loa_move root_best; /* best root move of the iteration in progress */
-    int verbose;        /* 1: one stderr line per iteration */
+    int verbose;        /* 1: one stderr line per iteration and per aspiration
+                           failure */
     int8_t lmr[SEARCH_MAX_DEPTH][LOA_MAX_MOVES]; /* late move reductions by depth and
                                                     move number (search_init) */
 } search_ctx;
