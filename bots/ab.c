@@ -89,8 +89,9 @@
 /* Searches shorter than this, us, say too little about the share (one
  * descheduling would dominate), so the share is not updated. */
 #define AB_SHARE_MIN_WALL_US 5000
-/* Largest --nodes: a bound that only rejects typos (hours of search). */
-#define AB_NODES_MAX 1000000000000LL
+/* Largest --nodes: a bound that only rejects typos (a quarter of an hour
+ * of search). */
+#define AB_NODES_MAX 2000000000
 
 typedef struct ab_options {
     int move_time_ms;  /* target per turn */
@@ -100,7 +101,7 @@ typedef struct ab_options {
     int depth;         /* 0 = as deep as time allows (deterministic: AB_DETERMINISTIC_DEPTH) */
     int deterministic;
     int tt_mb;
-    long long nodes;   /* 0 = the clock limits a turn, else at most this many nodes */
+    int nodes;         /* 0 = the clock limits a turn, else at most this many nodes */
     int quiet, verbose;
     int adapt;         /* plan less when the machine is oversubscribed */
     const char *position; /* analyse this board string and exit */
@@ -124,10 +125,8 @@ static void usage(FILE *out)
           "  -D, --deterministic     fixed depth (-d, default 5), no clock, table cleared\n"
           "                          every turn: the same position gives the same move\n"
           "  -H, --hash=MB           transposition table size in MiB (default 32)\n"
-          "      --nodes=N           search at most N nodes a turn instead of watching the\n"
-          "                          clock (no new iteration after N/2; with -p, all N): the\n"
-          "                          same turns in the same order give the same moves on any\n"
-          "                          machine, at any load\n"
+          "      --nodes=N           search N nodes a turn, no clock (no new iteration\n"
+          "                          after N/2; -p: all N): the same moves on any machine\n"
           "      --no-adapt          keep the full --move-time even when the machine is\n"
           "                          oversubscribed (by default the budget shrinks with\n"
           "                          the share of a core the last search got)\n"
@@ -144,20 +143,11 @@ static void usage(FILE *out)
           out);
 }
 
-static int parse_long(const char *text, long long lo, long long hi, long long *out)
-{
-    char *end;
-    long long v = strtoll(text, &end, 10);
-    if (end == text || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int parse_int(const char *text, int lo, int hi, int *out)
 {
-    long long v;
-    if (parse_long(text, lo, hi, &v) != 0)
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < lo || v > hi)
         return -1;
     *out = (int)v;
     return 0;
@@ -187,7 +177,7 @@ static int parse_options(int argc, char **argv, ab_options *o)
         case 'd': bad = parse_int(optarg, 1, SEARCH_MAX_DEPTH, &o->depth); break;
         case 'D': o->deterministic = 1; break;
         case 'H': bad = parse_int(optarg, 1, AB_HASH_MB_MAX, &o->tt_mb); break;
-        case 'N': bad = parse_long(optarg, 1, AB_NODES_MAX, &o->nodes); break;
+        case 'N': bad = parse_int(optarg, 1, AB_NODES_MAX, &o->nodes); break;
         case 'p': o->position = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'v': o->verbose = 1; break;

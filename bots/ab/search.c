@@ -206,6 +206,35 @@ static int search_reduction(const search_ctx *c, int depth, int i, int quiet)
     return r < depth - 1 ? r : depth - 1;
 }
 
+/* ---- principal variations ------------------------------------------------- */
+
+/* m raised alpha at `ply`: the node's line becomes m followed by the line
+ * of the child it led to (child_searched: 0 when m ended the game, so the
+ * child has no line). */
+static void search_pv_update(search_ctx *c, int ply, loa_move m, int child_searched)
+{
+    int n = child_searched ? c->pv_len[ply + 1] : 0;
+    c->pv[ply][0] = m;
+    memcpy(&c->pv[ply][1], c->pv[ply + 1], (size_t)n * sizeof(loa_move));
+    c->pv_len[ply] = n + 1;
+}
+
+/* Root move m, the i-th tried in this window (alpha, beta), scored s > alpha
+ * (its line is c->pv[0]): kept as the iteration's better move if the limits
+ * stop the iteration, when it is not the first move, its score is exact
+ * (below beta: not a bound) and it beats the last complete iteration's
+ * score (search_run(), search.h). */
+static void search_root_improved(search_ctx *c, loa_move m, int s, int i, int beta)
+{
+    if (!c->root_keep || i == 0 || s >= beta || s <= c->root_bar ||
+        (c->root_move != LOA_MOVE_NONE && s <= c->root_score))
+        return;
+    c->root_move = m;
+    c->root_score = s;
+    c->root_pv_len = c->pv_len[0];
+    memcpy(c->root_pv, c->pv[0], (size_t)c->pv_len[0] * sizeof(loa_move));
+}
+
 /* ---- the search ------------------------------------------------------------ */
 
 static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth,
@@ -244,6 +273,7 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
     if (c->stop) /* unwinding: a caller's re-search after a stop visits nothing */
         return 0;
     c->nodes++;
+    c->pv_len[ply] = 0;
     if (search_time_up(c))
         return 0;
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
@@ -268,10 +298,14 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
         loa_board child = *b;
         loa_make_move(&child, LOA_MOVE_PASS, NULL);
         int s;
-        if (search_decided(&child, LOA_MOVE_PASS, ply, &s))
+        if (search_decided(&child, LOA_MOVE_PASS, ply, &s)) {
+            search_pv_update(c, ply, LOA_MOVE_PASS, 0);
             return s;
-        return -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1,
-                            -beta, -alpha, ply + 1, 1);
+        }
+        s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1,
+                         -beta, -alpha, ply + 1, 1);
+        search_pv_update(c, ply, LOA_MOVE_PASS, 1);
+        return s;
     }
 
     /* Not with a forced result in the window: passing proves nothing there. */
@@ -293,7 +327,8 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
         loa_board child = *b;
         loa_make_move(&child, m, NULL);
         int s;
-        if (!search_decided(&child, m, ply, &s)) {
+        const int searched = !search_decided(&child, m, ply, &s);
+        if (searched) {
             uint64_t z = loa_zobrist_update(zobrist, b, m);
             if (i == 0) {
                 s = -search_node(c, &child, z, depth - 1, -beta, -alpha, ply + 1, 1);
@@ -313,8 +348,10 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
             best_move = m;
             if (s > alpha) {
                 alpha = s;
+                if (pv_node)
+                    search_pv_update(c, ply, m, searched);
                 if (ply == 0)
-                    c->root_best = m;
+                    search_root_improved(c, m, s, i, beta);
                 if (s >= beta) {
                     if (!(m & LOA_MOVE_CAPTURE))
                         search_reward_quiet(c, b, m, ply, depth);
@@ -326,27 +363,6 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     tt_store(&c->tt, key, depth, best, bound, LOA_MOVE_SQUARES(best_move), ply);
     return best;
-}
-
-/* Principal variation by following hash moves from b (at most max plies). */
-static int search_pv(const search_ctx *c, loa_board b, loa_move *pv, int max)
-{
-    int n = 0;
-    uint64_t z = loa_zobrist_key(&b);
-    while (n < max) {
-        const tt_entry *e = tt_probe(&c->tt, tt_key(z, &b));
-        if (!e || e->move == LOA_MOVE_NONE || !loa_is_legal(&b, e->move))
-            break;
-        loa_move m = e->move;
-        if (b.pieces[b.side ^ 1] >> LOA_MOVE_TO(m) & 1)
-            m |= LOA_MOVE_CAPTURE;
-        pv[n++] = m;
-        z = loa_zobrist_update(z, &b, m);
-        loa_make_move(&b, m, NULL);
-        if (loa_board_status(&b, LOA_MAX_PLIES) != LOA_ONGOING)
-            break;
-    }
-    return n;
 }
 
 /* ---- the context and the iterations ---------------------------------------- */
@@ -398,6 +414,17 @@ static void search_say(const search_ctx *c, int d, int64_t t0, const char *what)
                 (unsigned long long)c->nodes, (long long)(loa_now_us() - t0));
 }
 
+/* r's move, score, depth and PV become move m (flags from the generator)
+ * with score s searched to depth d and line pv[0..n-1]. */
+static void search_set(search_result *r, loa_move m, int s, int d, const loa_move *pv, int n)
+{
+    r->best = m;
+    r->score = s;
+    r->depth = d;
+    memcpy(r->pv, pv, (size_t)n * sizeof(loa_move));
+    r->pv_len = n;
+}
+
 search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
 {
     search_result r;
@@ -405,17 +432,29 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
     int64_t t0 = loa_now_us();
     loa_move mv[LOA_MAX_MOVES];
     int n = loa_generate_moves(b, mv);
-    r.best = n ? mv[0] : LOA_MOVE_PASS;
-    if (n <= 1) /* a pass or a single move: nothing to think about */
+    /* Before depth 1 completes: the first move, searched to depth 0. */
+    loa_move first = n ? mv[0] : LOA_MOVE_PASS;
+    search_set(&r, first, 0, 0, &first, 1);
+    if (n <= 1) { /* a pass or a single move: nothing to think about */
+        loa_board child = *b;
+        loa_make_move(&child, first, NULL);
+        int s;
+        if (search_decided(&child, first, 0, &s))
+            r.score = s; /* a forced move that ends the game: its score, not 0 */
         return r;
+    }
     search_start(c, lim);
     uint64_t z = loa_zobrist_key(b);
     int max_depth = lim.max_depth < 1                  ? 1
                     : lim.max_depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH
                                                        : lim.max_depth;
-    int last = 0;
+    int last = 0; /* the last complete iteration's score */
     for (int d = 1; d <= max_depth; d++) {
-        c->root_best = LOA_MOVE_NONE;
+        /* Moves of this iteration may replace the last one's only after
+         * one completed (search_root_improved()). */
+        c->root_keep = r.depth > 0;
+        c->root_bar = last;
+        c->root_move = LOA_MOVE_NONE;
         int s, lo = -SEARCH_INF, hi = SEARCH_INF, delta = ASPIRATION_DELTA;
         if (d >= ASPIRATION_MIN_DEPTH && last > -SEARCH_WIN_BOUND && last < SEARCH_WIN_BOUND)
             lo = last - delta, hi = last + delta;
@@ -427,6 +466,13 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             snprintf(what, sizeof what, "fails %s: score %d, window %d %d", s <= lo ? "low" : "high",
                      s, lo, hi);
             search_say(c, d, t0, what);
+            if (s <= lo) {
+                /* Every move was found no better than lo, below the last
+                 * iteration's score: nothing this iteration finds from now
+                 * on replaces that iteration's move. */
+                c->root_keep = 0;
+                c->root_move = LOA_MOVE_NONE;
+            }
             /* outside the window: widen that side and search again */
             delta *= ASPIRATION_GROW;
             if (s <= lo)
@@ -436,17 +482,19 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             if (delta > SEARCH_WIN_BOUND)
                 lo = -SEARCH_INF, hi = SEARCH_INF;
         }
-        last = s;
         if (c->stop) {
-            /* A root move that beat the first one in a full-window search
-             * is better than last iteration's choice. */
-            if (c->root_best != LOA_MOVE_NONE)
-                r.best = c->root_best;
+            if (c->root_move != LOA_MOVE_NONE)
+                search_set(&r, c->root_move, c->root_score, d, c->root_pv, c->root_pv_len);
+            char what[64], buf[LOA_MOVE_STRING_MAX];
+            snprintf(what, sizeof what, "stopped: plays depth %d's %s, score %d", r.depth,
+                     loa_move_format(r.best, buf), r.score);
+            search_say(c, d, t0, what);
             break;
         }
-        r.best = c->root_best;
-        r.score = s;
-        r.depth = d;
+        /* An exact score: some move raised alpha at the root, and its line
+         * is the root's. */
+        search_set(&r, c->pv[0][0], s, d, c->pv[0], c->pv_len[0]);
+        last = s;
         char what[32];
         snprintf(what, sizeof what, "score %d", s);
         search_say(c, d, t0, what);
@@ -457,13 +505,7 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
         if (lim.soft_nodes && c->nodes >= lim.soft_nodes)
             break;
     }
-    /* root_best carries the capture flag from the generator */
     r.nodes = c->nodes;
     r.time_us = loa_now_us() - t0;
-    r.pv_len = search_pv(c, *b, r.pv, SEARCH_MAX_PLY);
-    if (r.pv_len == 0 || LOA_MOVE_SQUARES(r.pv[0]) != LOA_MOVE_SQUARES(r.best)) {
-        r.pv[0] = r.best;
-        r.pv_len = 1;
-    }
     return r;
 }

@@ -39,15 +39,21 @@ typedef struct search_limits {
     uint64_t max_nodes;  /* positions; 0 = no limit */
 } search_limits;
 
-/* Result of search_run() (a plain value). */
+/* Result of search_run() (a plain value). best, score, depth and pv always
+ * belong together: they are the last complete iteration's, or, when the
+ * limits stopped the next iteration after one of its later root moves got
+ * an exact score above that iteration's, that move's. */
 typedef struct search_result {
     loa_move best;     /* move to play (LOA_MOVE_PASS when there is none) */
-    int score;         /* of the last complete iteration, side to move's view */
-    int depth;         /* last complete iteration, plies (0: none completed) */
+    int score;         /* exact score of best, side to move's view (0 with depth 0,
+                          unless best itself ends the game) */
+    int depth;         /* plies best was searched to (0: a forced move, or no
+                          iteration completed) */
     uint64_t nodes;    /* positions visited, all iterations */
     int64_t time_us;   /* time spent, microseconds */
-    loa_move pv[SEARCH_MAX_PLY]; /* principal variation from the table */
-    int pv_len;
+    loa_move pv[SEARCH_MAX_PLY]; /* principal variation: best, then the line that
+                          gave score: depth plies, fewer only when it ends the game */
+    int pv_len;        /* at least 1 */
 } search_result;
 
 /* Killer moves remembered per ply (the two latest quiet cutoffs). */
@@ -64,7 +70,19 @@ typedef struct search_ctx {
     int use_clock;
     uint64_t max_nodes; /* 0 = no limit (search_limits.max_nodes) */
     int stop;
-    loa_move root_best; /* best root move of the iteration in progress */
+    /* Triangular principal variations: pv[ply][0..pv_len[ply]-1] is the line
+     * from the node at ply that gave its score (valid for an exact score). */
+    loa_move pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
+    int pv_len[SEARCH_MAX_PLY];
+    /* The iteration in progress's better root move, kept in case the limits
+     * stop it (search_run): a move after the first whose exact score beats
+     * root_bar, the last complete iteration's score, while root_keep. */
+    int root_keep;
+    int root_bar;
+    loa_move root_move; /* LOA_MOVE_NONE: none (yet) */
+    int root_score;
+    loa_move root_pv[SEARCH_MAX_PLY];
+    int root_pv_len;
     int verbose;        /* 1: one stderr line per iteration and per aspiration
                            failure */
     int8_t lmr[SEARCH_MAX_DEPTH][LOA_MAX_MOVES]; /* late move reductions by depth and
@@ -85,8 +103,20 @@ void search_clear(search_ctx *c);
 /* Searches the ongoing position b within lim and returns the move to play
  * and what was learnt. Never returns LOA_MOVE_NONE: with moves available
  * the first generated move is the fallback before depth 1 completes; with
- * one move or none it returns at once (depth 0, no nodes). quads_init()
- * first. With c->verbose, prints one line per iteration on stderr. */
+ * one move or none it returns at once (depth 0, no nodes, that move or the
+ * pass as PV, score 0 unless it ends the game). quads_init() first.
+ *
+ * When the limits stop an iteration, its result is used only through a
+ * root move searched after the first one whose exact score (inside the
+ * window, not a bound) beats the last complete iteration's score, and never
+ * once the iteration failed low (every root move scored at most the
+ * window's low end, below that score: a re-search's move could beat it only
+ * by the search's instability, and its first move is merely the least
+ * refuted). Otherwise the last complete iteration's move, score and PV are
+ * returned.
+ *
+ * With c->verbose, prints one line per iteration, aspiration failure and
+ * interrupted iteration on stderr. */
 search_result search_run(search_ctx *c, const loa_board *b, search_limits lim);
 
 #endif
