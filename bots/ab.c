@@ -254,8 +254,9 @@ static void report(const search_result *r, double share)
 {
     char buf[LOA_MOVE_STRING_MAX];
     double ms = r->time_us / 1000.0;
-    fprintf(stderr, "loa-ab: %s depth %d score %d nodes %llu time %.1f ms nps %.0f pv",
-            loa_move_format(r->best, buf), r->depth, r->score, (unsigned long long)r->nodes, ms,
+    fprintf(stderr, "loa-ab: %s depth %d score %d%s nodes %llu time %.1f ms nps %.0f pv",
+            loa_move_format(r->best, buf), r->depth, r->score,
+            r->lower_bound ? " lowerbound" : "", (unsigned long long)r->nodes, ms,
             r->time_us > 0 ? r->nodes * 1e6 / (double)r->time_us : 0.0);
     for (int i = 0; i < r->pv_len; i++)
         fprintf(stderr, " %s", loa_move_format(r->pv[i], buf));
@@ -348,7 +349,7 @@ int main(int argc, char **argv)
         if (!o.quiet)
             report(&r, share);
         char comment[24];
-        snprintf(comment, sizeof comment, "d%d %d", r.depth, r.score);
+        snprintf(comment, sizeof comment, "d%d %s%d", r.depth, r.lower_bound ? ">=" : "", r.score);
         if (loa_turn_write(stdout, r.best, comment) != LOA_OK) {
             search_free(&ctx);
             return 1;

@@ -88,6 +88,7 @@ static inline audit_report ab_report_of(const search_result *r)
     a.move = r->best == LOA_MOVE_PASS ? r->best : LOA_MOVE_SQUARES(r->best);
     a.depth = r->depth;
     a.score = r->score;
+    a.lower_bound = r->lower_bound;
     a.nodes = (long long)r->nodes;
     a.pv_len = r->pv_len;
     for (int i = 0; i < r->pv_len; i++)

@@ -73,6 +73,14 @@ START_TEST(parses_the_last_report_among_other_lines)
                                         &r),
                      1);
     ck_assert_uint_eq(r.pv[0], LOA_MOVE_PASS);
+    ck_assert_int_eq(r.lower_bound, 0);
+    ck_assert_int_eq(audit_report_parse("loa-ab: f3c3 depth 9 score -57 lowerbound nodes 5 time 0 "
+                                        "ms nps 0 pv f3c3",
+                                        &r),
+                     1);
+    ck_assert_int_eq(r.lower_bound, 1);
+    ck_assert_int_eq(r.score, -57);
+    ck_assert_int_eq(r.nodes, 5);
     /* malformed: a bad move, a missing field, a bad PV move */
     ck_assert_int_eq(audit_report_parse("loa-ab: d2g9 depth 2 score 1 nodes 1 time 0 ms nps 0 "
                                         "pv d2g9",
@@ -144,6 +152,19 @@ START_TEST(judges_a_report_against_its_pv)
         check_line(AB_POS_TRAP, "d2g5",
                    L("d2g5 depth 3 score -29998 nodes 1 time 1 ms nps 1 pv d2g5 a4b3 c8a6")),
         -1);
+    /* a lower bound: the move alone, not a move that ends the game */
+    ck_assert_int_eq(
+        check_line(AB_POS_TRAP, "f3c3",
+                   L("f3c3 depth 15 score -180 lowerbound nodes 1 time 1 ms nps 1 pv f3c3")),
+        0);
+    ck_assert_int_eq(
+        check_line(AB_POS_TRAP, "f3c3",
+                   L("f3c3 depth 15 score -180 lowerbound nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
+        -1);
+    ck_assert_int_eq(check_line(POS_WIN_IN_ONE, "d7d5",
+                                L("d7d5 depth 3 score 29999 lowerbound nodes 1 time 1 ms nps 1 "
+                                  "pv d7d5")),
+                     -1);
 #undef L
 }
 END_TEST

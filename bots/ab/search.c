@@ -219,20 +219,45 @@ static void search_pv_update(search_ctx *c, int ply, loa_move m, int child_searc
     c->pv_len[ply] = n + 1;
 }
 
-/* Root move m, the i-th tried in this window (alpha, beta), scored s > alpha
- * (its line is c->pv[0]): kept as the iteration's better move if the limits
- * stop the iteration, when it is not the first move, its score is exact
- * (below beta: not a bound) and it beats the last complete iteration's
- * score (search_run(), search.h). */
-static void search_root_improved(search_ctx *c, loa_move m, int s, int i, int beta)
+/* Root move m scored s in the window (alpha, beta) of this iteration
+ * (search_run(), search.h). The last complete iteration's move: what it is
+ * now known to be worth. Another move that beat alpha: the candidate when it
+ * beats the one so far (or is the same move, searched again), with its line
+ * (c->pv[0], the root's since s > alpha) when s is exact, alone when s is a
+ * lower bound (it failed high: no line was searched beyond it). */
+static void search_root_scored(search_ctx *c, loa_move m, int s, int alpha, int beta)
 {
-    if (!c->root_keep || i == 0 || s >= beta || s <= c->root_bar ||
-        (c->root_move != LOA_MOVE_NONE && s <= c->root_score))
+    if (LOA_MOVE_SQUARES(m) == c->root_last) {
+        c->root_bar = s;
+        c->root_bar_kind = s >= beta    ? SEARCH_BAR_HIGH
+                           : s <= alpha ? SEARCH_BAR_UPPER
+                                        : SEARCH_BAR_EXACT;
+        return;
+    }
+    if (!c->root_keep || s <= alpha ||
+        (c->root_move != LOA_MOVE_NONE &&
+         LOA_MOVE_SQUARES(m) != LOA_MOVE_SQUARES(c->root_move) && s <= c->root_score))
         return;
     c->root_move = m;
     c->root_score = s;
-    c->root_pv_len = c->pv_len[0];
-    memcpy(c->root_pv, c->pv[0], (size_t)c->pv_len[0] * sizeof(loa_move));
+    c->root_lower = s >= beta;
+    c->root_pv_len = c->root_lower ? 1 : c->pv_len[0];
+    memcpy(c->root_pv, c->pv[0], (size_t)c->root_pv_len * sizeof(loa_move));
+}
+
+/* 1 if the candidate (search_root_scored()) replaces the last complete
+ * iteration's move: when it is known to be better (its score beats that
+ * move's exact score or upper bound at this depth, or, before this depth
+ * searched it, its last score), or when that move failed low here (it is
+ * refuted at this depth; then, as the whole search's result shows, the
+ * interrupted iteration's best is usually the better move) and the
+ * candidate is not a proven loss. Never when that move failed high. */
+static int search_root_better(const search_ctx *c)
+{
+    if (c->root_move == LOA_MOVE_NONE || c->root_bar_kind == SEARCH_BAR_HIGH)
+        return 0;
+    return c->root_score > c->root_bar ||
+           (c->root_bar_kind == SEARCH_BAR_UPPER && c->root_score > -SEARCH_WIN_BOUND);
 }
 
 /* ---- the search ------------------------------------------------------------ */
@@ -343,15 +368,15 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
             if (c->stop)
                 return 0;
         }
+        if (s > alpha && pv_node)
+            search_pv_update(c, ply, m, searched);
+        if (ply == 0)
+            search_root_scored(c, m, s, alpha, beta);
         if (s > best) {
             best = s;
             best_move = m;
             if (s > alpha) {
                 alpha = s;
-                if (pv_node)
-                    search_pv_update(c, ply, m, searched);
-                if (ply == 0)
-                    search_root_improved(c, m, s, i, beta);
                 if (s >= beta) {
                     if (!(m & LOA_MOVE_CAPTURE))
                         search_reward_quiet(c, b, m, ply, depth);
@@ -451,9 +476,11 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
     int last = 0; /* the last complete iteration's score */
     for (int d = 1; d <= max_depth; d++) {
         /* Moves of this iteration may replace the last one's only after
-         * one completed (search_root_improved()). */
+         * one completed (search_root_scored()). */
         c->root_keep = r.depth > 0;
+        c->root_last = LOA_MOVE_SQUARES(r.best);
         c->root_bar = last;
+        c->root_bar_kind = SEARCH_BAR_LAST;
         c->root_move = LOA_MOVE_NONE;
         int s, lo = -SEARCH_INF, hi = SEARCH_INF, delta = ASPIRATION_DELTA;
         if (d >= ASPIRATION_MIN_DEPTH && last > -SEARCH_WIN_BOUND && last < SEARCH_WIN_BOUND)
@@ -466,13 +493,6 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             snprintf(what, sizeof what, "fails %s: score %d, window %d %d", s <= lo ? "low" : "high",
                      s, lo, hi);
             search_say(c, d, t0, what);
-            if (s <= lo) {
-                /* Every move was found no better than lo, below the last
-                 * iteration's score: nothing this iteration finds from now
-                 * on replaces that iteration's move. */
-                c->root_keep = 0;
-                c->root_move = LOA_MOVE_NONE;
-            }
             /* outside the window: widen that side and search again */
             delta *= ASPIRATION_GROW;
             if (s <= lo)
@@ -483,11 +503,13 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
                 lo = -SEARCH_INF, hi = SEARCH_INF;
         }
         if (c->stop) {
-            if (c->root_move != LOA_MOVE_NONE)
+            if (search_root_better(c)) {
                 search_set(&r, c->root_move, c->root_score, d, c->root_pv, c->root_pv_len);
+                r.lower_bound = c->root_lower;
+            }
             char what[64], buf[LOA_MOVE_STRING_MAX];
-            snprintf(what, sizeof what, "stopped: plays depth %d's %s, score %d", r.depth,
-                     loa_move_format(r.best, buf), r.score);
+            snprintf(what, sizeof what, "stopped: plays depth %d's %s, score %s%d", r.depth,
+                     loa_move_format(r.best, buf), r.lower_bound ? ">=" : "", r.score);
             search_say(c, d, t0, what);
             break;
         }

@@ -40,21 +40,28 @@ typedef struct search_limits {
 } search_limits;
 
 /* Result of search_run() (a plain value). best, score, depth and pv always
- * belong together: they are the last complete iteration's, or, when the
- * limits stopped the next iteration after one of its later root moves got
- * an exact score above that iteration's, that move's. */
+ * belong together: they are the last complete iteration's, or those of a
+ * better move the interrupted iteration found (search_run()). */
 typedef struct search_result {
     loa_move best;     /* move to play (LOA_MOVE_PASS when there is none) */
-    int score;         /* exact score of best, side to move's view (0 with depth 0,
-                          unless best itself ends the game) */
+    int score;         /* score of best, side to move's view: exact (0 with depth
+                          0, unless best itself ends the game), or a lower bound */
+    int lower_bound;   /* 1: score is a lower bound (best failed high in the
+                          interrupted iteration; pv is best alone) */
     int depth;         /* plies best was searched to (0: a forced move, or no
                           iteration completed) */
     uint64_t nodes;    /* positions visited, all iterations */
     int64_t time_us;   /* time spent, microseconds */
     loa_move pv[SEARCH_MAX_PLY]; /* principal variation: best, then the line that
-                          gave score: depth plies, fewer only when it ends the game */
+                          gave an exact score: depth plies, fewer only when it ends
+                          the game */
     int pv_len;        /* at least 1 */
 } search_result;
+
+/* What search_ctx.root_bar is: the last iteration's score (its move not
+ * searched yet at this depth), its exact score, an upper bound (it failed
+ * low), a lower bound (it failed high). */
+enum { SEARCH_BAR_LAST, SEARCH_BAR_EXACT, SEARCH_BAR_UPPER, SEARCH_BAR_HIGH };
 
 /* Killer moves remembered per ply (the two latest quiet cutoffs). */
 #define SEARCH_KILLERS 2
@@ -74,11 +81,14 @@ typedef struct search_ctx {
      * from the node at ply that gave its score (valid for an exact score). */
     loa_move pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
     int pv_len[SEARCH_MAX_PLY];
-    /* The iteration in progress's better root move, kept in case the limits
-     * stop it (search_run): a move after the first whose exact score beats
-     * root_bar, the last complete iteration's score, while root_keep. */
-    int root_keep;
-    int root_bar;
+    /* The iteration in progress's candidate to replace root_last, the last
+     * complete iteration's move, in case the limits stop it (search_run;
+     * search.c, search_root_scored()). */
+    int root_keep;      /* 0 before an iteration completed */
+    loa_move root_last; /* squares */
+    int root_bar;       /* what root_last is known to be worth at this depth */
+    int root_bar_kind;  /* how: SEARCH_BAR_* */
+    int root_lower;     /* 1: root_score is a lower bound */
     loa_move root_move; /* LOA_MOVE_NONE: none (yet) */
     int root_score;
     loa_move root_pv[SEARCH_MAX_PLY];
@@ -106,14 +116,19 @@ void search_clear(search_ctx *c);
  * one move or none it returns at once (depth 0, no nodes, that move or the
  * pass as PV, score 0 unless it ends the game). quads_init() first.
  *
- * When the limits stop an iteration, its result is used only through a
- * root move searched after the first one whose exact score (inside the
- * window, not a bound) beats the last complete iteration's score, and never
- * once the iteration failed low (every root move scored at most the
- * window's low end, below that score: a re-search's move could beat it only
- * by the search's instability, and its first move is merely the least
- * refuted). Otherwise the last complete iteration's move, score and PV are
- * returned.
+ * When the limits stop an iteration, the last complete iteration's move P,
+ * score and PV are returned, unless the interrupted iteration's best other
+ * root move X (the best score above its window's alpha: exact, or a lower
+ * bound when it failed high) is better: X is returned, with its own score,
+ * depth and PV (X alone for a lower bound; lower_bound set), when its score
+ * beats what P is known to be worth at the interrupted depth (P's exact
+ * score, or the upper bound P failed low to, or, until P is searched there,
+ * P's last score), or when P failed low there and X is not a proven loss.
+ * Never when P failed high. (Issue 35's lost game: depth 15's fourth window,
+ * after three fail lows, scored its first move d2g5 -29998, a loss in 2 but
+ * above the lowered alpha, and the clock stopped the next move; P = f3c3
+ * had failed low to at most -29988, so f3c3 is played, with depth 14's
+ * score and PV. Before, d2g5 was played under depth 14's score.)
  *
  * With c->verbose, prints one line per iteration, aspiration failure and
  * interrupted iteration on stderr. */

@@ -64,6 +64,11 @@ static int parse_line(const char *p, const char *end, audit_report *r)
     if (labelled_number(&p, end, "score", -SEARCH_INF, SEARCH_INF, &v) != 0)
         return -1;
     r->score = (int)v;
+    const char *after = p;
+    if (next_word(&p, end, word) == 0 && strcmp(word, "lowerbound") == 0)
+        r->lower_bound = 1;
+    else
+        p = after;
     if (labelled_number(&p, end, "nodes", 0, INT64_MAX, &r->nodes) != 0)
         return -1;
     /* time T ms nps X: not checked */
@@ -179,6 +184,15 @@ int audit_report_check(const loa_board *b, loa_move played, const audit_report *
         return fail(why, size, "the PV does not start with the move played %s",
                     loa_move_format(played, m1));
     loa_board c = *b;
+    if (r->lower_bound) { /* the move alone, which does not end the game */
+        if (r->pv_len != 1)
+            return fail(why, size, "a lower bound with a PV of %d plies, not the move alone",
+                        r->pv_len);
+        loa_make_move(&c, with_flags(b, played), NULL);
+        if (loa_board_status(&c, max_plies) != LOA_ONGOING)
+            return fail(why, size, "a lower bound for a move that ends the game");
+        return 0;
+    }
     for (int i = 0; i < r->pv_len; i++) {
         if (!legal(&c, r->pv[i]))
             return fail(why, size, "PV move %d (%s) is illegal", i + 1,

@@ -15,7 +15,10 @@
  *     for a loss, 0 for a draw: bots/ab/score.h); if it does not, the score
  *     must be an ordinary one (|score| < SEARCH_WIN_BOUND) and the PV exactly
  *     `depth` plies long (loa-ab extends nothing; a forced move, depth 0, has
- *     the PV of that move alone).
+ *     the PV of that move alone). A score marked as a lower bound (a move
+ *     that failed high when the limits stopped its iteration) has the move
+ *     alone as its PV, and that move does not end the game (such a move is
+ *     always scored exactly).
  *
  * Game ends are judged as the referee does (loa_board_status(), the ply
  * limit given). Pure functions over plain values; thread-safe.
@@ -29,12 +32,13 @@
 #include "loa/loa.h"
 
 /* The report line loa-ab prints on stderr after every turn (bots/ab.c):
- *   loa-ab: <move> depth <D> score <S> nodes <N> time <T> ms nps <X> pv <m1> <m2> ...
+ *   loa-ab: <move> depth <D> score <S> [lowerbound] nodes <N> time <T> ms nps <X> pv <m1> ...
  * optionally followed by " (got P% of a core)". A plain value. */
 typedef struct audit_report {
     loa_move move;               /* squares only (no capture flag); LOA_MOVE_PASS */
     int depth;                   /* plies the score was searched to */
     int score;                   /* for the side to move, loa-ab's scale (score.h) */
+    int lower_bound;             /* 1: the score is a lower bound */
     long long nodes;             /* positions searched */
     loa_move pv[SEARCH_MAX_PLY]; /* squares only; LOA_MOVE_PASS for a pass */
     int pv_len;
