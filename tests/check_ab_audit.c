@@ -253,6 +253,20 @@ START_TEST(audit_passes_a_clean_game_and_flags_a_doctored_report)
     out = audit(cmd, &st);
     ck_assert_msg(st == 0 && strstr(out, " 0 turns of loa-ab"), "%s", out);
     free(out);
+    /* An opening and a short game: loa-ab counts its plies from its first
+     * turn and plays to 150, so its PVs cross the real end at ply 16 (a
+     * draw it cannot see): apart, not defects. */
+    snprintf(cmd, sizeof cmd,
+             "%s/loa-referee -p1 '%s/loa-ab --nodes 5000' -p2 '%s/loa-greedy -s 3' "
+             "--black-name ab --white-name greedy --seed 5 --first-turn-ms 5000 --turn-ms 2000 "
+             "--opening 'f1f3 a5c7 d1d3 a3a8' --max-plies 16 -l %s > /dev/null 2>&1",
+             LOA_BIN_DIR, LOA_BIN_DIR, LOA_BIN_DIR, record);
+    ck_assert_int_eq(system(cmd), 0);
+    out = audit(record, &st);
+    ck_assert_msg(st == 0 && strstr(out, "reports contradicting their PV: 0 (and ") &&
+                      !strstr(out, "reports contradicting their PV: 0 (and 0 "),
+                  "%s", out);
+    free(out);
     unlink(record);
     unlink(doctored);
 }

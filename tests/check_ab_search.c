@@ -156,11 +156,11 @@ START_TEST(move_score_and_pv_belong_together_wherever_the_search_stops)
 }
 END_TEST
 
-START_TEST(keeps_a_later_root_move_whose_exact_score_beats_the_last_iteration)
+START_TEST(plays_the_interrupted_iterations_better_move_with_its_own_score)
 {
     /* Stop points through iterations 4 to 9: a stop either keeps the last
-     * complete iteration's result, or an interrupted iteration's later move
-     * whose exact score beats it; some stops do the latter. */
+     * complete iteration's result, or plays another move of the interrupted
+     * iteration with its own score and line; some stops do the latter. */
     static const char *positions[] = {POS_WHITE, POS_MIDDLE};
     int kept = 0;
     for (size_t p = 0; p < LOA_COUNT(positions); p++) {
@@ -189,6 +189,31 @@ START_TEST(keeps_a_later_root_move_whose_exact_score_beats_the_last_iteration)
         }
     }
     ck_assert_msg(kept > 0, "no stop point kept an interrupted iteration's move");
+}
+END_TEST
+
+START_TEST(plays_a_move_that_failed_high_as_a_lower_bound)
+{
+    /* Stops all through depth 5 of the middle game, whose first window
+     * fails high: those that play the failed-high move report a lower
+     * bound, with the move alone as PV. */
+    search_result d4 = search_limited(POS_MIDDLE, 4, 0), d5 = search_limited(POS_MIDDLE, 5, 0);
+    int lower = 0;
+    for (uint64_t n = d4.nodes + 50; n < d5.nodes; n += 50) {
+        search_result r = search_limited(POS_MIDDLE, SEARCH_MAX_DEPTH, n);
+        char what[96];
+        snprintf(what, sizeof what, "stopped at %" PRIu64 " nodes", n);
+        assert_sound(POS_MIDDLE, &r, what);
+        if (r.lower_bound) {
+            ck_assert_int_eq(r.depth, 5);
+            ck_assert_int_eq(r.pv_len, 1);
+            ck_assert_uint_eq(r.pv[0], r.best);
+            ck_assert_int_gt(r.score, d4.score); /* beyond the failed window */
+            lower++;
+        }
+    }
+    ck_assert_msg(lower > 0, "no stop in depth 5 (%" PRIu64 "..%" PRIu64 " nodes) played a "
+                  "failed-high move", d4.nodes, d5.nodes);
 }
 END_TEST
 
@@ -272,8 +297,10 @@ int main(void)
          keeps_the_last_iteration_when_a_fail_low_research_is_stopped, 120},
         {"move_score_and_pv_belong_together_wherever_the_search_stops",
          move_score_and_pv_belong_together_wherever_the_search_stops, 120},
-        {"keeps_a_later_root_move_whose_exact_score_beats_the_last_iteration",
-         keeps_a_later_root_move_whose_exact_score_beats_the_last_iteration, 120},
+        {"plays_the_interrupted_iterations_better_move_with_its_own_score",
+         plays_the_interrupted_iterations_better_move_with_its_own_score, 120},
+        {"plays_a_move_that_failed_high_as_a_lower_bound",
+         plays_a_move_that_failed_high_as_a_lower_bound, 60},
         {"scores_a_forced_move_that_ends_the_game", scores_a_forced_move_that_ends_the_game, 10},
         {"stops_at_the_node_limit_exactly", stops_at_the_node_limit_exactly, 30},
         {"table_keeps_win_distances_and_the_ply_near_the_limit",

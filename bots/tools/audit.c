@@ -41,6 +41,7 @@ typedef struct audit_totals {
     long allowing;   /* ... where loa-ab played such a move: a defect */
     long forced;     /* ... where every move allows one */
     long contradictions; /* reports that do not fit their PV: a defect */
+    long shifted;    /* ... that fit it in the bot's own view of the ply limit */
     long malformed;  /* report lines that could not be parsed */
 } audit_totals;
 
@@ -86,9 +87,16 @@ static int apply(loa_board *b, const char *text)
     return 0;
 }
 
-/* Checks one loa-ab turn: position b, move text played, report text. */
-static void audit_turn(const char *path, int ply, const loa_board *b, const char *played,
-                       const char *stderr_text, int max_plies, int quiet, audit_totals *t)
+/* Checks one loa-ab turn: position b, move text played, report text;
+ * bot_ply: the ply count the bot itself has. The protocol sends no ply and
+ * no limit: the SDK's loa_turn_read() counts two plies per turn of the bot
+ * from the initial position, and loa-ab plays to CodinGame's LOA_MAX_PLIES,
+ * so it cannot see the plies of an opening the referee applied, nor another
+ * limit. A report that fits the game's end only in that view is counted
+ * apart, not as a defect of the search. */
+static void audit_turn(const char *path, int ply, const loa_board *b, int bot_ply,
+                       const char *played, const char *stderr_text, int max_plies, int quiet,
+                       audit_totals *t)
 {
     audit_report r;
     int rc = audit_report_parse(stderr_text, &r);
@@ -118,6 +126,11 @@ static void audit_turn(const char *path, int ply, const loa_board *b, const char
     }
     char why[160];
     if (audit_report_check(b, m, &r, max_plies, why, sizeof why) != 0) {
+        if ((bot_ply != b->ply || max_plies != LOA_MAX_PLIES) &&
+            audit_report_check(b, m, &r, LOA_MAX_PLIES + b->ply - bot_ply, NULL, 0) == 0) {
+            t->shifted++;
+            return;
+        }
         t->contradictions++;
         if (!quiet)
             printf("%s: ply %d: %s depth %d score %d: %s\n", path, ply, played, r.depth, r.score,
@@ -187,6 +200,7 @@ static void audit_record(const char *path, const audit_options *o, audit_totals 
             p += n + (p[n] == ' ');
         }
     }
+    int turns[2] = {0, 0}; /* each side's turns so far */
     const cJSON *ply;
     cJSON_ArrayForEach(ply, plies) {
         if (bad)
@@ -197,8 +211,10 @@ static void audit_record(const char *path, const audit_options *o, audit_totals 
             break; /* the answer that ended the game (a fault): no move */
         if (loa_board_status(&b, max_plies) == LOA_ONGOING &&
             wanted(root, cJSON_GetObjectItemCaseSensitive(ply, "color"), o))
-            audit_turn(path, b.ply + 1, &b, move->valuestring,
-                       cJSON_IsString(err) ? err->valuestring : NULL, max_plies, o->quiet, t);
+            audit_turn(path, b.ply + 1, &b, 2 * turns[b.side] + (b.side == LOA_WHITE),
+                       move->valuestring, cJSON_IsString(err) ? err->valuestring : NULL,
+                       max_plies, o->quiet, t);
+        turns[b.side]++;
         if (apply(&b, move->valuestring) != 0)
             bad = "an illegal move";
     }
@@ -307,9 +323,11 @@ int main(int argc, char **argv)
     printf("loa-ab-audit: %ld records, %ld turns of loa-ab; %ld turns where a move lets the "
            "opponent connect at once and another does not, %ld where every move does\n"
            "  moves letting the opponent connect when another did not: %ld\n"
-           "  reports contradicting their PV: %ld\n"
+           "  reports contradicting their PV: %ld (and %ld that fit it only in the bot's own\n"
+           "  view of the ply limit: 150 plies from its first turn, blind to an opening's)\n"
            "  malformed reports: %ld, unreadable records: %ld\n",
-           t.records, t.turns, t.traps, t.forced, t.allowing, t.contradictions, t.malformed,
+           t.records, t.turns, t.traps, t.forced, t.allowing, t.contradictions, t.shifted,
+           t.malformed,
            t.bad_records);
     if (t.bad_records)
         return 2;
