@@ -18,7 +18,9 @@
  * 80% of a core (CPU time / wall time: the machine is oversubscribed) the
  * plan shrinks in proportion, because a descheduled process answers late
  * whatever its deadline. --deterministic searches to a fixed depth with no clock and a
- * cleared table: the same position always gives the same move.
+ * cleared table: the same position always gives the same move. --nodes replaces the
+ * clock by a node count: the same turns in the same order give the same moves on any
+ * machine, at any load.
  *
  * --bench searches a fixed set of positions to a fixed depth from a fresh
  * state and prints the nodes of each and their total: a signature of the

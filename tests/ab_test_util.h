@@ -7,20 +7,17 @@
 #define AB_TEST_UTIL_H
 
 #include <check.h>
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "ab_positions.h"
 #include "loa/loa.h"
 #include "../bots/ab/search.h"
 #include "../bots/tools/audit_check.h"
 
-/* The position of the lost game (issue 35) at ply 35, black to move: d2g5
- * lets white connect with a4b3; 22 of the 23 moves allow no connection.
- * From an empty table, depth 15 fails low three times and its fourth window
- * searches d2g5 first (the table's move of the failed windows), a loss. */
-#define AB_POS_TRAP ".bb...../.bw...../..bww.../.bww.bw./w.bww.b./..w.bb../...b..../........ b 34"
 
 static inline loa_board ab_board(const char *text)
 {
@@ -53,6 +50,20 @@ static inline char *ab_run(const char *cmd, int *status)
     int st = pclose(p);
     *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return out;
+}
+
+/* The JSON in file path (a game record), parsed: cJSON_Delete() it. Fails
+ * the test when it cannot be read or parsed. */
+static inline cJSON *ab_read_json(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot read %s", path);
+    static char text[1 << 21];
+    text[fread(text, 1, sizeof text - 1, f)] = '\0';
+    fclose(f);
+    cJSON *root = cJSON_Parse(text);
+    ck_assert_msg(root != NULL, "%s is not JSON", path);
+    return root;
 }
 
 /* Writes the referee's input of one turn at b (docs/rules.md): the colour

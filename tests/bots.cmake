@@ -30,7 +30,7 @@ endif()
 set(ab_audit_check ${PROJECT_SOURCE_DIR}/bots/tools/audit_check.c)
 loa_add_suite(ab_search SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/tt.c
               ${ab_engine_dir}/eval.c ${ab_engine_dir}/quads.c ${ab_audit_check}
-              LIBS loa m TIMEOUT 300)
+              LIBS loa loa::cjson m TIMEOUT 300)
 add_dependencies(check_ab_search loa-ab)
 loa_add_suite(ab_audit SOURCES ${ab_audit_check} LIBS loa loa::cjson TIMEOUT 180)
 add_dependencies(check_ab_audit loa-ab loa-ab-audit loa-greedy)

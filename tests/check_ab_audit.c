@@ -14,11 +14,6 @@
 #include "ab_test_util.h"
 #include "check_main.h"
 
-/* White threatens to connect; many black moves lose at once. */
-#define POS_LOSS_IN_ONE "......../.b.w..b./......../......../...ww.../......../.b....b./........ b 20"
-/* Black d7d5 joins d4 e4 f4: a win in one. */
-#define POS_WIN_IN_ONE "w......w/...b..../......../......../...bbb../......../......../w....... b 20"
-
 static loa_move move_of(const char *text)
 {
     loa_move m;
@@ -28,7 +23,7 @@ static loa_move move_of(const char *text)
 
 START_TEST(finds_the_moves_that_let_the_opponent_connect)
 {
-    loa_board b = ab_board(AB_POS_TRAP);
+    loa_board b = ab_board(POS_TRAP);
     int moves;
     ck_assert_int_eq(audit_count_allowing(&b, LOA_MAX_PLIES, &moves), 1);
     ck_assert_int_eq(moves, 23);
@@ -110,11 +105,11 @@ START_TEST(judges_a_report_against_its_pv)
 {
 #define L(rest) "loa-ab: " rest
     /* the lost game's report: a loss in 2 plies reported as -223 */
-    ck_assert_int_eq(check_line(AB_POS_TRAP, "d2g5",
+    ck_assert_int_eq(check_line(POS_TRAP, "d2g5",
                                 L("d2g5 depth 12 score -223 nodes 1 time 1 ms nps 1 pv d2g5 a4b3")),
                      -1);
     ck_assert_int_eq(
-        check_line(AB_POS_TRAP, "d2g5",
+        check_line(POS_TRAP, "d2g5",
                    L("d2g5 depth 12 score -29998 nodes 1 time 1 ms nps 1 pv d2g5 a4b3")),
         0);
     /* a win: the mover's, scored from the root side */
@@ -125,40 +120,40 @@ START_TEST(judges_a_report_against_its_pv)
                                 L("d7d5 depth 3 score -29999 nodes 1 time 1 ms nps 1 pv d7d5")),
                      -1);
     /* an ordinary score with a PV of its depth */
-    ck_assert_int_eq(check_line(AB_POS_TRAP, "f3c3",
+    ck_assert_int_eq(check_line(POS_TRAP, "f3c3",
                                 L("f3c3 depth 2 score -180 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
                      0);
     /* ... not as long as its depth; a win score with no end; another move
      * played; a PV not starting with it; an illegal PV move; a PV going on
      * after the end */
     ck_assert_int_eq(
-        check_line(AB_POS_TRAP, "f3c3",
+        check_line(POS_TRAP, "f3c3",
                    L("f3c3 depth 3 score -180 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
         -1);
     ck_assert_int_eq(
-        check_line(AB_POS_TRAP, "f3c3",
+        check_line(POS_TRAP, "f3c3",
                    L("f3c3 depth 2 score 29990 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
         -1);
-    ck_assert_int_eq(check_line(AB_POS_TRAP, "c8a6",
+    ck_assert_int_eq(check_line(POS_TRAP, "c8a6",
                                 L("f3c3 depth 2 score -180 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
                      -1);
-    ck_assert_int_eq(check_line(AB_POS_TRAP, "f3c3",
+    ck_assert_int_eq(check_line(POS_TRAP, "f3c3",
                                 L("f3c3 depth 2 score -180 nodes 1 time 1 ms nps 1 pv c8a6 c7f4")),
                      -1);
-    ck_assert_int_eq(check_line(AB_POS_TRAP, "f3c3",
+    ck_assert_int_eq(check_line(POS_TRAP, "f3c3",
                                 L("f3c3 depth 2 score -180 nodes 1 time 1 ms nps 1 pv f3c3 f3c3")),
                      -1);
     ck_assert_int_eq(
-        check_line(AB_POS_TRAP, "d2g5",
+        check_line(POS_TRAP, "d2g5",
                    L("d2g5 depth 3 score -29998 nodes 1 time 1 ms nps 1 pv d2g5 a4b3 c8a6")),
         -1);
     /* a lower bound: the move alone, not a move that ends the game */
     ck_assert_int_eq(
-        check_line(AB_POS_TRAP, "f3c3",
+        check_line(POS_TRAP, "f3c3",
                    L("f3c3 depth 15 score -180 lowerbound nodes 1 time 1 ms nps 1 pv f3c3")),
         0);
     ck_assert_int_eq(
-        check_line(AB_POS_TRAP, "f3c3",
+        check_line(POS_TRAP, "f3c3",
                    L("f3c3 depth 15 score -180 lowerbound nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
         -1);
     ck_assert_int_eq(check_line(POS_WIN_IN_ONE, "d7d5",
@@ -187,6 +182,21 @@ static char *audit(const char *args, int *status)
     return ab_run(cmd, status);
 }
 
+/* Plays `loa-ab --nodes N` (black, named ab) against loa-greedy -s 3
+ * (white, named greedy) through loa-referee, with generous time limits and
+ * `extra` arguments; the record goes to path. A node limit: the same game
+ * on any machine. */
+static void play(const char *nodes, const char *extra, const char *path)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "%s/loa-referee -p1 '%s/loa-ab --nodes %s' -p2 '%s/loa-greedy -s 3' "
+             "--black-name ab --white-name greedy --seed 5 --first-turn-ms 5000 --turn-ms 2000 "
+             "%s -l %s > /dev/null 2>&1",
+             LOA_BIN_DIR, LOA_BIN_DIR, nodes, LOA_BIN_DIR, extra, path);
+    ck_assert_msg(system(cmd) == 0, "%s", cmd);
+}
+
 START_TEST(audit_passes_a_clean_game_and_flags_a_doctored_report)
 {
     char cmd[1024], *out;
@@ -196,14 +206,8 @@ START_TEST(audit_passes_a_clean_game_and_flags_a_doctored_report)
         fprintf(stderr, "check_ab_audit: SKIPPED the game: %s is not built\n", cmd);
         return;
     }
-    /* A node limit, generous time limits: the same game on any machine. */
     const char *record = tmp_path("game.json"), *doctored = tmp_path("doctored.json");
-    snprintf(cmd, sizeof cmd,
-             "%s/loa-referee -p1 '%s/loa-ab --nodes 20000' -p2 '%s/loa-greedy -s 3' "
-             "--black-name ab --white-name greedy --seed 5 --first-turn-ms 5000 --turn-ms 2000 "
-             "-l %s > /dev/null 2>&1",
-             LOA_BIN_DIR, LOA_BIN_DIR, LOA_BIN_DIR, record);
-    ck_assert_int_eq(system(cmd), 0);
+    play("20000", "", record);
     out = audit(record, &st);
     ck_assert_msg(st == 0, "loa-ab-audit %s exited %d:\n%s", record, st, out);
     ck_assert_msg(strstr(out, "moves letting the opponent connect when another did not: 0") &&
@@ -212,13 +216,7 @@ START_TEST(audit_passes_a_clean_game_and_flags_a_doctored_report)
                   "%s", out);
     free(out);
     /* loa-ab's first report with a win score: its PV ends no game */
-    FILE *f = fopen(record, "r");
-    ck_assert_ptr_nonnull(f);
-    static char text[1 << 20];
-    text[fread(text, 1, sizeof text - 1, f)] = '\0';
-    fclose(f);
-    cJSON *root = cJSON_Parse(text);
-    ck_assert_ptr_nonnull(root);
+    cJSON *root = ab_read_json(record);
     cJSON *ply = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "plies"), 0);
     const cJSON *err = cJSON_GetObjectItemCaseSensitive(ply, "stderr");
     ck_assert(cJSON_IsString(err));
@@ -231,7 +229,7 @@ START_TEST(audit_passes_a_clean_game_and_flags_a_doctored_report)
              err->valuestring, rest);
     cJSON_ReplaceItemInObjectCaseSensitive(ply, "stderr", cJSON_CreateString(line));
     char *json = cJSON_PrintUnformatted(root);
-    f = fopen(doctored, "w");
+    FILE *f = fopen(doctored, "w");
     ck_assert_ptr_nonnull(f);
     fputs(json, f);
     fclose(f);
@@ -256,12 +254,7 @@ START_TEST(audit_passes_a_clean_game_and_flags_a_doctored_report)
     /* An opening and a short game: loa-ab counts its plies from its first
      * turn and plays to 150, so its PVs cross the real end at ply 16 (a
      * draw it cannot see): apart, not defects. */
-    snprintf(cmd, sizeof cmd,
-             "%s/loa-referee -p1 '%s/loa-ab --nodes 5000' -p2 '%s/loa-greedy -s 3' "
-             "--black-name ab --white-name greedy --seed 5 --first-turn-ms 5000 --turn-ms 2000 "
-             "--opening 'f1f3 a5c7 d1d3 a3a8' --max-plies 16 -l %s > /dev/null 2>&1",
-             LOA_BIN_DIR, LOA_BIN_DIR, LOA_BIN_DIR, record);
-    ck_assert_int_eq(system(cmd), 0);
+    play("5000", "--opening 'f1f3 a5c7 d1d3 a3a8' --max-plies 16", record);
     out = audit(record, &st);
     ck_assert_msg(st == 0 && strstr(out, "reports contradicting their PV: 0 (and ") &&
                       !strstr(out, "reports contradicting their PV: 0 (and 0 "),

@@ -27,13 +27,7 @@
 /* The record's plies before each black turn, as positions; *n of them. */
 static loa_board *black_turns(int *n, loa_move *last_moves)
 {
-    FILE *f = fopen(LOA_AB_CASE, "r");
-    ck_assert_ptr_nonnull(f);
-    static char text[1 << 21];
-    text[fread(text, 1, sizeof text - 1, f)] = '\0';
-    fclose(f);
-    cJSON *root = cJSON_Parse(text);
-    ck_assert_ptr_nonnull(root);
+    cJSON *root = ab_read_json(LOA_AB_CASE);
     const cJSON *opening = cJSON_GetObjectItemCaseSensitive(root, "opening");
     const cJSON *moves = cJSON_GetObjectItemCaseSensitive(root, "moves");
     ck_assert(cJSON_IsString(opening) && cJSON_IsArray(moves));

@@ -17,13 +17,9 @@
 
 /* Black's only move h1xf1 joins f2: a forced move that wins. */
 #define POS_FORCED_WIN "......../......../......../.w.w..../.......w/....www./...w.b.w/.....w.b b 20"
-/* Middle games: the bench's (24 plies in) and one of the trap's game. */
-#define POS_MIDDLE "..b...../......w./......bw/..bbw.b./wb...w../.b.bww../.b.wb.../.w..b... b 24"
 /* White to move 25 plies in (a bench position): its depth 5 finds e5e2,
  * better than depth 4's move, after its first move. */
 #define POS_WHITE "..b..w../.w....../..b.w.bw/..b.wb.w/.....bw./....w.bw/.......w/...b.... w 25"
-/* White threatens to connect; many black moves lose at once. */
-#define POS_LOSS_IN_ONE "......../.b.w..b./......../......../...ww.../......../.b....b./........ b 20"
 
 /* One search context for the whole process (a table is 4 MiB). */
 static search_ctx *ctx(void)
@@ -100,7 +96,7 @@ START_TEST(keeps_the_last_iteration_when_a_fail_low_research_is_stopped)
 {
     /* Where depth 15 fails low for the last time and where it completes. */
     char *full;
-    analyse(AB_POS_TRAP, "-D -d 15", &full);
+    analyse(POS_TRAP, "-D -d 15", &full);
     uint64_t failed = nodes_of_last(full, "depth 15 fails low");
     uint64_t done = nodes_of_last(full, "depth 15 score");
     ck_assert_msg(failed > 0 && done > failed,
@@ -110,10 +106,10 @@ START_TEST(keeps_the_last_iteration_when_a_fail_low_research_is_stopped)
      * re-search (the table's d2g5, a loss) has been searched by then. */
     char args[64], *out, *out14;
     snprintf(args, sizeof args, "--nodes %" PRIu64, failed + (done - failed) / 2);
-    audit_report r = analyse(AB_POS_TRAP, args, &out);
+    audit_report r = analyse(POS_TRAP, args, &out);
     ck_assert_msg(!strstr(out, "depth 15 score"), "%s completed depth 15:\n%s", args, out);
     /* Everything reported is depth 14's, as a search to depth 14 gives it. */
-    audit_report r14 = analyse(AB_POS_TRAP, "-D -d 14", &out14);
+    audit_report r14 = analyse(POS_TRAP, "-D -d 14", &out14);
     char m[LOA_MOVE_STRING_MAX], m14[LOA_MOVE_STRING_MAX];
     ck_assert_msg(r.move == r14.move && r.depth == 14 && r.score == r14.score &&
                       r.pv_len == r14.pv_len &&
@@ -121,7 +117,7 @@ START_TEST(keeps_the_last_iteration_when_a_fail_low_research_is_stopped)
                   "%s: %s depth %d score %d, but depth 14 gives %s score %d:\n%s\n%s", args,
                   loa_move_format(r.move, m), r.depth, r.score, loa_move_format(r14.move, m14),
                   r14.score, out, out14);
-    loa_board b = ab_board(AB_POS_TRAP);
+    loa_board b = ab_board(POS_TRAP);
     int moves, allowing = audit_count_allowing(&b, LOA_MAX_PLIES, &moves);
     ck_assert_int_eq(moves, 23);
     ck_assert_int_eq(allowing, 1);
@@ -139,7 +135,7 @@ END_TEST
 
 START_TEST(move_score_and_pv_belong_together_wherever_the_search_stops)
 {
-    static const char *positions[] = {AB_POS_TRAP, POS_MIDDLE, POS_LOSS_IN_ONE};
+    static const char *positions[] = {POS_TRAP, POS_MIDDLE, POS_LOSS_IN_ONE};
     /* From depth 1 to depth 12 or so, stopping in every phase of an
      * iteration: ~1.5 M nodes in all. */
     static const uint64_t limits[] = {40,    150,   600,   2000,  5000,   9000,   14000,  21000,
