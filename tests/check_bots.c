@@ -304,7 +304,7 @@ END_TEST
  * constants, the evaluation or the table changes it; a change that is meant
  * to leave the search alone (a refactoring) must keep it. Update it on
  * purpose when the search changes, after an arena match has shown the change
- * is an improvement (tests/bots_match.sh, docs/bots.md). */
+ * is an improvement (an SPRT with loa-arena, docs/bots.md). */
 #define BENCH_SIGNATURE UINT64_C(1400582)
 
 /* Positions of loa-ab's bench table (bots/ab.c): one output line each. */
@@ -513,7 +513,7 @@ static int referee_game(const char *p1, const char *p2, long seed)
     int st, s1, s2;
     /* Generous limits: this checks that the games complete without an
      * error, not the bots' timing (a loaded CI machine must not fail it);
-     * tests/bots_match.sh measures at the real limits. */
+     * loa-arena leagues measure at the real limits (docs/bots.md). */
     snprintf(cmd, sizeof cmd,
              "%s/loa-referee -p1 \"%s/%s\" -p2 \"%s/%s\" -d seed=%ld "
              "--first-turn-ms 5000 --turn-ms 2000 2>&1",

@@ -5,7 +5,7 @@
  *
  * The named constants below are the search's parameters, in the manner of
  * Ethereal's search.c: each says why it has its value. They were set by
- * self-play matches (tests/bots_match.sh); changing one changes the bench
+ * self-play matches (loa-arena SPRTs); changing one changes the bench
  * signature (loa-ab --bench, docs/bots.md) and needs a match to justify it.
  */
 #include "search.h"
