@@ -18,7 +18,9 @@
  * 80% of a core (CPU time / wall time: the machine is oversubscribed) the
  * plan shrinks in proportion, because a descheduled process answers late
  * whatever its deadline. --deterministic searches to a fixed depth with no clock and a
- * cleared table: the same position always gives the same move.
+ * cleared table: the same position always gives the same move. --nodes replaces the
+ * clock by a node count: the same turns in the same order give the same moves on any
+ * machine, at any load.
  *
  * --bench searches a fixed set of positions to a fixed depth from a fresh
  * state and prints the nodes of each and their total: a signature of the
@@ -89,8 +91,9 @@
 /* Searches shorter than this, us, say too little about the share (one
  * descheduling would dominate), so the share is not updated. */
 #define AB_SHARE_MIN_WALL_US 5000
-/* PV moves printed in a turn's stderr line: enough to see the plan. */
-#define AB_REPORT_PV_MOVES 8
+/* Largest --nodes: a bound that only rejects typos (a quarter of an hour
+ * of search). */
+#define AB_NODES_MAX 2000000000
 
 typedef struct ab_options {
     int move_time_ms;  /* target per turn */
@@ -100,6 +103,7 @@ typedef struct ab_options {
     int depth;         /* 0 = as deep as time allows (deterministic: AB_DETERMINISTIC_DEPTH) */
     int deterministic;
     int tt_mb;
+    int nodes;         /* 0 = the clock limits a turn, else at most this many nodes */
     int quiet, verbose;
     int adapt;         /* plan less when the machine is oversubscribed */
     const char *position; /* analyse this board string and exit */
@@ -123,6 +127,8 @@ static void usage(FILE *out)
           "  -D, --deterministic     fixed depth (-d, default 5), no clock, table cleared\n"
           "                          every turn: the same position gives the same move\n"
           "  -H, --hash=MB           transposition table size in MiB (default 32)\n"
+          "      --nodes=N           search N nodes a turn, no clock (no new iteration\n"
+          "                          after N/2; -p: all N): the same moves on any machine\n"
           "      --no-adapt          keep the full --move-time even when the machine is\n"
           "                          oversubscribed (by default the budget shrinks with\n"
           "                          the share of a core the last search got)\n"
@@ -159,10 +165,10 @@ static int parse_options(int argc, char **argv, ab_options *o)
         {"hash", required_argument, NULL, 'H'}, {"position", required_argument, NULL, 'p'},
         {"quiet", no_argument, NULL, 'q'}, {"verbose", no_argument, NULL, 'v'},
         {"no-adapt", no_argument, NULL, 'A'}, {"bench", no_argument, NULL, 'B'},
-        {"bench-depth", required_argument, NULL, 'b'},
+        {"bench-depth", required_argument, NULL, 'b'}, {"nodes", required_argument, NULL, 'N'},
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     *o = (ab_options){AB_MOVE_TIME_MS, AB_MARGIN_MS, AB_FIRST_TURN_LIMIT_MS, AB_TURN_LIMIT_MS,
-                      0, 0, AB_HASH_MB, 0, 0, 1, NULL, 0, BENCH_DEFAULT_DEPTH};
+                      0, 0, AB_HASH_MB, 0, 0, 0, 1, NULL, 0, BENCH_DEFAULT_DEPTH};
     int ch, bad = 0;
     while (!bad && (ch = getopt_long(argc, argv, "t:m:d:DH:p:qvh", longs, NULL)) != -1) {
         switch (ch) {
@@ -173,6 +179,7 @@ static int parse_options(int argc, char **argv, ab_options *o)
         case 'd': bad = parse_int(optarg, 1, SEARCH_MAX_DEPTH, &o->depth); break;
         case 'D': o->deterministic = 1; break;
         case 'H': bad = parse_int(optarg, 1, AB_HASH_MB_MAX, &o->tt_mb); break;
+        case 'N': bad = parse_int(optarg, 1, AB_NODES_MAX, &o->nodes); break;
         case 'p': o->position = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'v': o->verbose = 1; break;
@@ -217,7 +224,13 @@ static int64_t cpu_now_us(void)
 static search_limits turn_limits(const ab_options *o, int first_turn, int64_t t0, double share,
                                  int late_ms)
 {
-    search_limits lim = {o->depth ? o->depth : SEARCH_MAX_DEPTH, 1, 0, 0};
+    search_limits lim = {.max_depth = o->depth ? o->depth : SEARCH_MAX_DEPTH, .use_clock = 1};
+    if (o->nodes) { /* nodes instead of time: the soft limit as the clock's */
+        lim.use_clock = 0;
+        lim.max_nodes = (uint64_t)o->nodes;
+        lim.soft_nodes = lim.max_nodes / AB_SOFT_DIVISOR;
+        return lim;
+    }
     if (o->deterministic) {
         lim.max_depth = o->depth ? o->depth : AB_DETERMINISTIC_DEPTH;
         lim.use_clock = 0;
@@ -243,10 +256,11 @@ static void report(const search_result *r, double share)
 {
     char buf[LOA_MOVE_STRING_MAX];
     double ms = r->time_us / 1000.0;
-    fprintf(stderr, "loa-ab: %s depth %d score %d nodes %llu time %.1f ms nps %.0f pv",
-            loa_move_format(r->best, buf), r->depth, r->score, (unsigned long long)r->nodes, ms,
+    fprintf(stderr, "loa-ab: %s depth %d score %d%s nodes %llu time %.1f ms nps %.0f pv",
+            loa_move_format(r->best, buf), r->depth, r->score,
+            r->lower_bound ? " lowerbound" : "", (unsigned long long)r->nodes, ms,
             r->time_us > 0 ? r->nodes * 1e6 / (double)r->time_us : 0.0);
-    for (int i = 0; i < r->pv_len && i < AB_REPORT_PV_MOVES; i++)
+    for (int i = 0; i < r->pv_len; i++)
         fprintf(stderr, " %s", loa_move_format(r->pv[i], buf));
     if (share < AB_SHARE_ADAPT_BELOW)
         fprintf(stderr, " (got %.0f%% of a core)", 100 * share);
@@ -266,7 +280,9 @@ static int analyse(search_ctx *ctx, const ab_options *o)
         return 2;
     }
     search_limits lim = turn_limits(o, 0, loa_now_us(), 1.0, 0);
-    if (!o->deterministic) { /* the whole --move-time, ignoring turn limits */
+    if (o->nodes) /* all the nodes */
+        lim.soft_nodes = lim.max_nodes;
+    else if (!o->deterministic) { /* the whole --move-time, ignoring turn limits */
         lim.hard_us = loa_now_us() + (int64_t)o->move_time_ms * 1000;
         lim.soft_us = lim.hard_us;
     }
@@ -335,7 +351,7 @@ int main(int argc, char **argv)
         if (!o.quiet)
             report(&r, share);
         char comment[24];
-        snprintf(comment, sizeof comment, "d%d %d", r.depth, r.score);
+        snprintf(comment, sizeof comment, "d%d %s%d", r.depth, r.lower_bound ? ">=" : "", r.score);
         if (loa_turn_write(stdout, r.best, comment) != LOA_OK) {
             search_free(&ctx);
             return 1;

@@ -25,3 +25,22 @@ if(TARGET loa-openings)
                    sh $<TARGET_FILE:loa-openings> ${PROJECT_SOURCE_DIR}/arena/openings/4ply-balanced.txt)
   set_tests_properties(openings_suite PROPERTIES TIMEOUT 120)
 endif()
+# loa-ab's search where the limits stop it (issue 35), and loa-ab-audit's
+# checks, which both suites use.
+set(ab_audit_check ${PROJECT_SOURCE_DIR}/bots/tools/audit_check.c)
+loa_add_suite(ab_search SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/tt.c
+              ${ab_engine_dir}/eval.c ${ab_engine_dir}/quads.c ${ab_audit_check}
+              LIBS loa loa::cjson m TIMEOUT 300)
+add_dependencies(check_ab_search loa-ab)
+loa_add_suite(ab_audit SOURCES ${ab_audit_check} LIBS loa loa::cjson TIMEOUT 180)
+add_dependencies(check_ab_audit loa-ab loa-ab-audit loa-greedy)
+if(TARGET loa-referee)
+  add_dependencies(check_ab_audit loa-referee)
+endif()
+# The lost game itself (a record kept beside the clone, in ../shared/cases):
+# skipped (77) where it is absent.
+loa_add_suite(ab_case SOURCES ${ab_audit_check} LIBS loa loa::cjson TIMEOUT 300)
+target_compile_definitions(check_ab_case PRIVATE
+  LOA_AB_CASE="${PROJECT_SOURCE_DIR}/../shared/cases/loa-ab-allows-connect-in-one.json")
+set_tests_properties(ab_case PROPERTIES SKIP_RETURN_CODE 77)
+add_dependencies(check_ab_case loa-ab loa-ab-audit)

@@ -12,20 +12,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ab_positions.h"
 #include "check_main.h"
 #include "loa/loa.h"
 #include "../bots/ab/eval.h"
 #include "../bots/ab/quads.h"
 #include "../bots/ab/search.h"
-
-/* Hand-made positions (board strings, rank 8 first). */
-/* Black d7d5 joins d4 e4 f4: a win in one among 20-odd moves. */
-#define POS_WIN_IN_ONE "w......w/...b..../......../......../...bbb../......../......../w....... b 20"
-/* White threatens d7d5 (joining d4 e4). Black's capture g7xd7 leaves white
- * d4 e4 connected: a loss too. Black must block column d or break the pair. */
-#define POS_LOSS_IN_ONE "......../.b.w..b./......../......../...ww.../......../.b....b./........ b 20"
-/* A middle-game position reached by play (24 plies). */
-#define POS_MIDDLE "..b...../......w./......bw/..bbw.b./wb...w../.b.bww../.b.wb.../.w..b... b 24"
 
 static loa_board board_of(const char *text)
 {
@@ -133,7 +125,7 @@ static search_result search_fixed(const char *text, int depth)
     }
     search_clear(&ctx);
     loa_board b = board_of(text);
-    search_limits lim = {depth, 0, 0, 0};
+    search_limits lim = {.max_depth = depth};
     return search_run(&ctx, &b, lim);
 }
 
@@ -312,7 +304,7 @@ END_TEST
  * constants, the evaluation or the table changes it; a change that is meant
  * to leave the search alone (a refactoring) must keep it. Update it on
  * purpose when the search changes, after an arena match has shown the change
- * is an improvement (tests/bots_match.sh, docs/bots.md). */
+ * is an improvement (an SPRT with loa-arena, docs/bots.md). */
 #define BENCH_SIGNATURE UINT64_C(1400582)
 
 /* Positions of loa-ab's bench table (bots/ab.c): one output line each. */
@@ -521,7 +513,7 @@ static int referee_game(const char *p1, const char *p2, long seed)
     int st, s1, s2;
     /* Generous limits: this checks that the games complete without an
      * error, not the bots' timing (a loaded CI machine must not fail it);
-     * tests/bots_match.sh measures at the real limits. */
+     * loa-arena leagues measure at the real limits (docs/bots.md). */
     snprintf(cmd, sizeof cmd,
              "%s/loa-referee -p1 \"%s/%s\" -p2 \"%s/%s\" -d seed=%ld "
              "--first-turn-ms 5000 --turn-ms 2000 2>&1",

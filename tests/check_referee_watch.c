@@ -74,7 +74,9 @@ static int marked(const char *mark, pid_t except, const char *prog, int *progs, 
         if (len <= 0)
             continue;
         buf[len] = '\0';
-        int hostile = prog && strncmp(buf, prog, strlen(prog)) == 0;
+        /* a sandboxed bot runs as ./hostile-NAME in its working directory */
+        int hostile = prog && (strncmp(buf, prog, strlen(prog)) == 0 ||
+                               (strcmp(prog, HOSTILE) == 0 && strncmp(buf, "./hostile-", 10) == 0));
         for (ssize_t i = 0; i < len; i++)
             if (!buf[i])
                 buf[i] = ' ';
@@ -152,10 +154,13 @@ static int have_bwrap(void)
 static pid_t referee_mid_game(const char *mark, const char *sandbox)
 {
     char black[512], white[512];
-    snprintf(black, sizeof black, HOSTILE "fork -1 0 1 %s", mark);
-    snprintf(white, sizeof white, HOSTILE "silent %s", mark);
+    /* sandboxed, the bots run from their directory, which the sandbox
+     * shows (a build directory under /tmp would be hidden by its /tmp) */
+    const char *prog = sandbox ? "./hostile-" : HOSTILE;
+    snprintf(black, sizeof black, "%sfork -1 0 1 %s", prog, mark);
+    snprintf(white, sizeof white, "%ssilent %s", prog, mark);
     char *argv[] = {REFEREE, "-p1", black, "-p2", white, "--first-turn-ms", "100000",
-                    (char *)sandbox, NULL};
+                    "--black-cwd", BIN, "--white-cwd", BIN, (char *)sandbox, NULL};
     pid_t ref = start(argv);
     wait_for_bots(mark, ref, 5);
     usleep(100000); /* black has played, white is being waited for */
@@ -193,8 +198,9 @@ START_TEST(sandboxed_referee_killed_at_the_spawn_leaves_no_bot)
     for (int round = 0; round < 5; round++) {
         char mark[96], black[512];
         make_mark(mark, sizeof mark);
-        snprintf(black, sizeof black, HOSTILE "silent %s", mark);
-        char *argv[] = {REFEREE, "-p1", black, "-p2", black, "--sandbox", NULL};
+        snprintf(black, sizeof black, "./hostile-silent %s", mark);
+        char *argv[] = {REFEREE, "-p1", black, "-p2", black, "--black-cwd", BIN, "--white-cwd",
+                        BIN, "--sandbox", NULL};
         pid_t ref = start(argv);
         int64_t until = now_ms() + 10000;
         int boxes = 0;

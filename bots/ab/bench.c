@@ -39,7 +39,7 @@ int bench_run(search_ctx *c, int depth, FILE *out)
             return -1;
         }
         search_clear(c);
-        search_limits lim = {depth, 0, 0, 0};
+        search_limits lim = {.max_depth = depth};
         search_result r = search_run(c, &b, lim);
         total += r.nodes;
         char buf[LOA_MOVE_STRING_MAX];

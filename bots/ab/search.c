@@ -5,7 +5,7 @@
  *
  * The named constants below are the search's parameters, in the manner of
  * Ethereal's search.c: each says why it has its value. They were set by
- * self-play matches (tests/bots_match.sh); changing one changes the bench
+ * self-play matches (loa-arena SPRTs); changing one changes the bench
  * signature (loa-ab --bench, docs/bots.md) and needs a match to justify it.
  */
 #include "search.h"
@@ -122,12 +122,16 @@ static int search_decided(const loa_board *child, loa_move m, int ply, int *scor
     return 1;
 }
 
-/* 1 once the hard deadline has passed; sets c->stop, which unwinds the
- * search. */
+/* 1 once the hard deadline has passed or the node limit is reached; sets
+ * c->stop, which unwinds the search. The node limit is exact (tested on
+ * every node): a node-limited search stops at the same node on every
+ * machine. */
 static int search_time_up(search_ctx *c)
 {
-    if (c->use_clock && (c->nodes & (SEARCH_CLOCK_CHECK_NODES - 1)) == 0 &&
-        loa_now_us() >= c->hard_us)
+    if (c->max_nodes && c->nodes >= c->max_nodes)
+        c->stop = 1;
+    else if (c->use_clock && (c->nodes & (SEARCH_CLOCK_CHECK_NODES - 1)) == 0 &&
+             loa_now_us() >= c->hard_us)
         c->stop = 1;
     return c->stop;
 }
@@ -202,6 +206,60 @@ static int search_reduction(const search_ctx *c, int depth, int i, int quiet)
     return r < depth - 1 ? r : depth - 1;
 }
 
+/* ---- principal variations ------------------------------------------------- */
+
+/* m raised alpha at `ply`: the node's line becomes m followed by the line
+ * of the child it led to (child_searched: 0 when m ended the game, so the
+ * child has no line). */
+static void search_pv_update(search_ctx *c, int ply, loa_move m, int child_searched)
+{
+    int n = child_searched ? c->pv_len[ply + 1] : 0;
+    c->pv[ply][0] = m;
+    memcpy(&c->pv[ply][1], c->pv[ply + 1], (size_t)n * sizeof(loa_move));
+    c->pv_len[ply] = n + 1;
+}
+
+/* Root move m scored s in the window (alpha, beta) of this iteration
+ * (search_run(), search.h). The last complete iteration's move: what it is
+ * now known to be worth. Another move that beat alpha: the candidate when it
+ * beats the one so far (or is the same move, searched again), with its line
+ * (c->pv[0], the root's since s > alpha) when s is exact, alone when s is a
+ * lower bound (it failed high: no line was searched beyond it). */
+static void search_root_scored(search_ctx *c, loa_move m, int s, int alpha, int beta)
+{
+    if (LOA_MOVE_SQUARES(m) == c->root_last) {
+        c->root_bar = s;
+        c->root_bar_kind = s >= beta    ? SEARCH_BAR_HIGH
+                           : s <= alpha ? SEARCH_BAR_UPPER
+                                        : SEARCH_BAR_EXACT;
+        return;
+    }
+    if (!c->root_keep || s <= alpha ||
+        (c->root_move != LOA_MOVE_NONE &&
+         LOA_MOVE_SQUARES(m) != LOA_MOVE_SQUARES(c->root_move) && s <= c->root_score))
+        return;
+    c->root_move = m;
+    c->root_score = s;
+    c->root_lower = s >= beta;
+    c->root_pv_len = c->root_lower ? 1 : c->pv_len[0];
+    memcpy(c->root_pv, c->pv[0], (size_t)c->root_pv_len * sizeof(loa_move));
+}
+
+/* 1 if the candidate (search_root_scored()) replaces the last complete
+ * iteration's move: when it is known to be better (its score beats that
+ * move's exact score or upper bound at this depth, or, before this depth
+ * searched it, its last score), or when that move failed low here (it is
+ * refuted at this depth; then, as the whole search's result shows, the
+ * interrupted iteration's best is usually the better move) and the
+ * candidate is not a proven loss. Never when that move failed high. */
+static int search_root_better(const search_ctx *c)
+{
+    if (c->root_move == LOA_MOVE_NONE || c->root_bar_kind == SEARCH_BAR_HIGH)
+        return 0;
+    return c->root_score > c->root_bar ||
+           (c->root_bar_kind == SEARCH_BAR_UPPER && c->root_score > -SEARCH_WIN_BOUND);
+}
+
 /* ---- the search ------------------------------------------------------------ */
 
 static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth,
@@ -237,7 +295,10 @@ static int search_null_move(search_ctx *c, const loa_board *b, uint64_t zobrist,
 static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth,
                        int alpha, int beta, int ply, int null_ok)
 {
+    if (c->stop) /* unwinding: a caller's re-search after a stop visits nothing */
+        return 0;
     c->nodes++;
+    c->pv_len[ply] = 0;
     if (search_time_up(c))
         return 0;
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
@@ -262,10 +323,14 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
         loa_board child = *b;
         loa_make_move(&child, LOA_MOVE_PASS, NULL);
         int s;
-        if (search_decided(&child, LOA_MOVE_PASS, ply, &s))
+        if (search_decided(&child, LOA_MOVE_PASS, ply, &s)) {
+            search_pv_update(c, ply, LOA_MOVE_PASS, 0);
             return s;
-        return -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1,
-                            -beta, -alpha, ply + 1, 1);
+        }
+        s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1,
+                         -beta, -alpha, ply + 1, 1);
+        search_pv_update(c, ply, LOA_MOVE_PASS, 1);
+        return s;
     }
 
     /* Not with a forced result in the window: passing proves nothing there. */
@@ -287,7 +352,8 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
         loa_board child = *b;
         loa_make_move(&child, m, NULL);
         int s;
-        if (!search_decided(&child, m, ply, &s)) {
+        const int searched = !search_decided(&child, m, ply, &s);
+        if (searched) {
             uint64_t z = loa_zobrist_update(zobrist, b, m);
             if (i == 0) {
                 s = -search_node(c, &child, z, depth - 1, -beta, -alpha, ply + 1, 1);
@@ -302,13 +368,15 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
             if (c->stop)
                 return 0;
         }
+        if (s > alpha && pv_node)
+            search_pv_update(c, ply, m, searched);
+        if (ply == 0)
+            search_root_scored(c, m, s, alpha, beta);
         if (s > best) {
             best = s;
             best_move = m;
             if (s > alpha) {
                 alpha = s;
-                if (ply == 0)
-                    c->root_best = m;
                 if (s >= beta) {
                     if (!(m & LOA_MOVE_CAPTURE))
                         search_reward_quiet(c, b, m, ply, depth);
@@ -320,27 +388,6 @@ static int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int 
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     tt_store(&c->tt, key, depth, best, bound, LOA_MOVE_SQUARES(best_move), ply);
     return best;
-}
-
-/* Principal variation by following hash moves from b (at most max plies). */
-static int search_pv(const search_ctx *c, loa_board b, loa_move *pv, int max)
-{
-    int n = 0;
-    uint64_t z = loa_zobrist_key(&b);
-    while (n < max) {
-        const tt_entry *e = tt_probe(&c->tt, tt_key(z, &b));
-        if (!e || e->move == LOA_MOVE_NONE || !loa_is_legal(&b, e->move))
-            break;
-        loa_move m = e->move;
-        if (b.pieces[b.side ^ 1] >> LOA_MOVE_TO(m) & 1)
-            m |= LOA_MOVE_CAPTURE;
-        pv[n++] = m;
-        z = loa_zobrist_update(z, &b, m);
-        loa_make_move(&b, m, NULL);
-        if (loa_board_status(&b, LOA_MAX_PLIES) != LOA_ONGOING)
-            break;
-    }
-    return n;
 }
 
 /* ---- the context and the iterations ---------------------------------------- */
@@ -375,11 +422,32 @@ static void search_start(search_ctx *c, search_limits lim)
     c->stop = 0;
     c->use_clock = lim.use_clock;
     c->hard_us = lim.hard_us;
+    c->max_nodes = lim.max_nodes;
     memset(c->killers, 0, sizeof c->killers);
     for (int s = 0; s < 2; s++)
         for (int f = 0; f < 64; f++)
             for (int t = 0; t < 64; t++)
                 c->history[s][f][t] /= SEARCH_HISTORY_AGE;
+}
+
+/* One verbose line (c->verbose) about iteration d: what, then the nodes and
+ * time so far. */
+static void search_say(const search_ctx *c, int d, int64_t t0, const char *what)
+{
+    if (c->verbose)
+        fprintf(stderr, "depth %d %s nodes %llu time %lld us\n", d, what,
+                (unsigned long long)c->nodes, (long long)(loa_now_us() - t0));
+}
+
+/* r's move, score, depth and PV become move m (flags from the generator)
+ * with score s searched to depth d and line pv[0..n-1]. */
+static void search_set(search_result *r, loa_move m, int s, int d, const loa_move *pv, int n)
+{
+    r->best = m;
+    r->score = s;
+    r->depth = d;
+    memcpy(r->pv, pv, (size_t)n * sizeof(loa_move));
+    r->pv_len = n;
 }
 
 search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
@@ -389,17 +457,31 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
     int64_t t0 = loa_now_us();
     loa_move mv[LOA_MAX_MOVES];
     int n = loa_generate_moves(b, mv);
-    r.best = n ? mv[0] : LOA_MOVE_PASS;
-    if (n <= 1) /* a pass or a single move: nothing to think about */
+    /* Before depth 1 completes: the first move, searched to depth 0. */
+    loa_move first = n ? mv[0] : LOA_MOVE_PASS;
+    search_set(&r, first, 0, 0, &first, 1);
+    if (n <= 1) { /* a pass or a single move: nothing to think about */
+        loa_board child = *b;
+        loa_make_move(&child, first, NULL);
+        int s;
+        if (search_decided(&child, first, 0, &s))
+            r.score = s; /* a forced move that ends the game: its score, not 0 */
         return r;
+    }
     search_start(c, lim);
     uint64_t z = loa_zobrist_key(b);
     int max_depth = lim.max_depth < 1                  ? 1
                     : lim.max_depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH
                                                        : lim.max_depth;
-    int last = 0;
+    int last = 0; /* the last complete iteration's score */
     for (int d = 1; d <= max_depth; d++) {
-        c->root_best = LOA_MOVE_NONE;
+        /* Moves of this iteration may replace the last one's only after
+         * one completed (search_root_scored()). */
+        c->root_keep = r.depth > 0;
+        c->root_last = LOA_MOVE_SQUARES(r.best);
+        c->root_bar = last;
+        c->root_bar_kind = SEARCH_BAR_LAST;
+        c->root_move = LOA_MOVE_NONE;
         int s, lo = -SEARCH_INF, hi = SEARCH_INF, delta = ASPIRATION_DELTA;
         if (d >= ASPIRATION_MIN_DEPTH && last > -SEARCH_WIN_BOUND && last < SEARCH_WIN_BOUND)
             lo = last - delta, hi = last + delta;
@@ -407,6 +489,10 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             s = search_node(c, b, z, d, lo, hi, 0, 0);
             if (c->stop || (s > lo && s < hi))
                 break;
+            char what[80];
+            snprintf(what, sizeof what, "fails %s: score %d, window %d %d", s <= lo ? "low" : "high",
+                     s, lo, hi);
+            search_say(c, d, t0, what);
             /* outside the window: widen that side and search again */
             delta *= ASPIRATION_GROW;
             if (s <= lo)
@@ -416,32 +502,32 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             if (delta > SEARCH_WIN_BOUND)
                 lo = -SEARCH_INF, hi = SEARCH_INF;
         }
-        last = s;
         if (c->stop) {
-            /* A root move that beat the first one in a full-window search
-             * is better than last iteration's choice. */
-            if (c->root_best != LOA_MOVE_NONE)
-                r.best = c->root_best;
+            if (search_root_better(c)) {
+                search_set(&r, c->root_move, c->root_score, d, c->root_pv, c->root_pv_len);
+                r.lower_bound = c->root_lower;
+            }
+            char what[64], buf[LOA_MOVE_STRING_MAX];
+            snprintf(what, sizeof what, "stopped: plays depth %d's %s, score %s%d", r.depth,
+                     loa_move_format(r.best, buf), r.lower_bound ? ">=" : "", r.score);
+            search_say(c, d, t0, what);
             break;
         }
-        r.best = c->root_best;
-        r.score = s;
-        r.depth = d;
-        if (c->verbose)
-            fprintf(stderr, "depth %d score %d nodes %llu time %lld us\n", d, s,
-                    (unsigned long long)c->nodes, (long long)(loa_now_us() - t0));
+        /* An exact score: some move raised alpha at the root, and its line
+         * is the root's. */
+        search_set(&r, c->pv[0][0], s, d, c->pv[0], c->pv_len[0]);
+        last = s;
+        char what[32];
+        snprintf(what, sizeof what, "score %d", s);
+        search_say(c, d, t0, what);
         if (s > SEARCH_WIN_BOUND || s < -SEARCH_WIN_BOUND)
             break; /* a forced result: deeper search cannot change it */
         if (lim.use_clock && loa_now_us() >= lim.soft_us)
             break;
+        if (lim.soft_nodes && c->nodes >= lim.soft_nodes)
+            break;
     }
-    /* root_best carries the capture flag from the generator */
     r.nodes = c->nodes;
     r.time_us = loa_now_us() - t0;
-    r.pv_len = search_pv(c, *b, r.pv, SEARCH_MAX_PLY);
-    if (r.pv_len == 0 || LOA_MOVE_SQUARES(r.pv[0]) != LOA_MOVE_SQUARES(r.best)) {
-        r.pv[0] = r.best;
-        r.pv_len = 1;
-    }
     return r;
 }

@@ -141,7 +141,7 @@ int main(int argc, char **argv)
             continue;
         }
         search_clear(&ctx);
-        search_limits lim = {(int)depth, 0, 0, 0};
+        search_limits lim = {.max_depth = (int)depth};
         search_result r = search_run(&ctx, &b, lim);
         if (r.score > margin || r.score < -margin) {
             misses++;
