@@ -1,5 +1,5 @@
 /*
- * loa/loa.h - the LOA bot SDK, everything in one include.
+ * loa/loa.h - the LOA bot SDK: its core in one include.
  *
  *   bitboard.h  squares (a1 = 0 .. h8 = 63), bitboards, connection test
  *   board.h     position, status after a ply, board string
@@ -10,6 +10,12 @@
  *   timer.h     monotonic milliseconds
  *   turn.h      read a turn from the referee, write the answer
  *   error.h     error codes, loa_strerror()
+ *
+ * Three more headers are included on demand, not from here, so that a
+ * bundled bot (loa-bundle) carries their text only when it uses them:
+ *   rng.h       loa_rng (xoshiro256**), a fast generator for a bot's own use
+ *   playout.h   a uniformly random move without the list, random playouts
+ *   features.h  the evaluation features of the strongest LOA programs (MIA)
  *
  * Link with -lloa (pkg-config: loa; CMake: find_package(loa) -> loa::loa).
  */
