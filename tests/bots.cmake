@@ -5,7 +5,7 @@
 # bench.c or ab.c: it uses the search, not the program).
 set(ab_engine_dir ${PROJECT_SOURCE_DIR}/bots/ab)
 loa_add_suite(bots SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/tt.c
-              ${ab_engine_dir}/eval.c ${ab_engine_dir}/quads.c
+              ${ab_engine_dir}/eval.c
               LIBS loa m TIMEOUT 120)
 foreach(bot loa-random loa-greedy loa-negamax loa-ab)
   add_dependencies(check_bots ${bot})
