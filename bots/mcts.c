@@ -13,6 +13,7 @@
  * Action", IEEE TCIAIG 2(4), 2010). The answer is the root's most visited
  * move. Stops at --move-time, or after --playouts in --deterministic mode.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -223,9 +224,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "loa-mcts: bad value '%s' for --explore\n", optarg);
                 return 2;
             }
-        } else if (ch == 's') {
-            seed = strtoull(optarg, &end, 10);
-            if (end == optarg || *end || optarg[0] == '-') {
+        } else if (ch == 's') { /* a signed 64-bit integer, as the arena's {seed} */
+            errno = 0;
+            seed = (uint64_t)strtoll(optarg, &end, 10);
+            if (end == optarg || *end || errno) {
                 fprintf(stderr, "loa-mcts: bad seed '%s'\n", optarg);
                 return 2;
             }

@@ -7,7 +7,7 @@ set(ab_engine_dir ${PROJECT_SOURCE_DIR}/bots/ab)
 loa_add_suite(bots SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/tt.c
               ${ab_engine_dir}/eval.c
               LIBS loa m TIMEOUT 120)
-foreach(bot loa-random loa-greedy loa-negamax loa-ab)
+foreach(bot loa-random loa-greedy loa-negamax loa-ab loa-mcts)
   add_dependencies(check_bots ${bot})
 endforeach()
 if(TARGET loa-referee)

@@ -328,10 +328,10 @@ END_TEST
 
 START_TEST(test_bots_handle_help_bad_options_and_bad_input)
 {
-    static const char *bots[] = {"loa-random", "loa-greedy", "loa-negamax", "loa-ab"};
+    static const char *bots[] = {"loa-random", "loa-greedy", "loa-negamax", "loa-ab", "loa-mcts"};
     char cmd[512];
     int st;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < (int)LOA_COUNT(bots); i++) {
         snprintf(cmd, sizeof cmd, "%s/%s --help", LOA_BIN_DIR, bots[i]);
         ck_assert_msg(strstr(run(cmd, &st), "Usage:") != NULL, "%s --help", bots[i]);
         ck_assert_int_eq(st, 0);
@@ -350,6 +350,13 @@ START_TEST(test_bots_handle_help_bad_options_and_bad_input)
     snprintf(cmd, sizeof cmd, "%s/loa-ab --depth 99 2>/dev/null", LOA_BIN_DIR);
     run(cmd, &st);
     ck_assert_int_eq(st, 2);
+    static const char *bad_mcts[] = {"--cutoff 151", "--cutoff -1", "--explore x", "--playouts 0",
+                                     "--seed 1x", "--seed 99999999999999999999", "-t 0", "extra"};
+    for (size_t i = 0; i < LOA_COUNT(bad_mcts); i++) {
+        snprintf(cmd, sizeof cmd, "%s/loa-mcts %s 2>/dev/null", LOA_BIN_DIR, bad_mcts[i]);
+        run(cmd, &st);
+        ck_assert_msg(st == 2, "loa-mcts %s exited %d", bad_mcts[i], st);
+    }
 }
 END_TEST
 
@@ -404,6 +411,25 @@ START_TEST(test_greedy_and_negamax_never_connect_the_opponent)
         ck_assert_int_eq(after(POS_LOSS_IN_ONE, bot_answer(args, POS_LOSS_IN_ONE), &lost),
                          LOA_ONGOING);
         ck_assert(!lost);
+    }
+    unlink(turn_file(POS_LOSS_IN_ONE));
+}
+END_TEST
+
+START_TEST(test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed)
+{
+    int lost;
+    ck_assert_int_eq(after(POS_WIN_IN_ONE,
+                           bot_answer("loa-mcts -D --playouts 2000 -s 1", POS_WIN_IN_ONE), &lost),
+                     LOA_BLACK_WINS);
+    for (int seed = 1; seed <= 3; seed++) {
+        char args[96];
+        snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d", -seed); /* {seed} may be negative */
+        loa_move m = bot_answer(args, POS_LOSS_IN_ONE);
+        ck_assert_int_eq(after(POS_LOSS_IN_ONE, m, &lost), LOA_ONGOING);
+        ck_assert_msg(!lost, "seed %d: loa-mcts lets white connect at once", seed);
+        /* the same seed, the same search */
+        ck_assert_uint_eq(bot_answer(args, POS_LOSS_IN_ONE), m);
     }
     unlink(turn_file(POS_LOSS_IN_ONE));
 }
@@ -496,6 +522,8 @@ START_TEST(test_every_bot_completes_games_through_referee)
     referee_game("loa-negamax -s 5", "loa-ab", 13);
     ck_assert_int_eq(referee_game("loa-ab", "loa-random -s 6", 14), 1);
     referee_game("loa-ab --deterministic --depth 3", "loa-ab --move-time 20", 15);
+    referee_game("loa-mcts -s 7", "loa-negamax -s 8", 16);
+    referee_game("loa-greedy -s 9", "loa-mcts --cutoff 150 -t 20 -s 10", 17);
 }
 END_TEST
 
@@ -526,10 +554,12 @@ int main(void)
         {"greedy_and_negamax_take_win_in_one", test_greedy_and_negamax_take_win_in_one, 30},
         {"greedy_and_negamax_never_connect_the_opponent",
          test_greedy_and_negamax_never_connect_the_opponent, 30},
+        {"mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed",
+         test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed, 60},
         {"random_repeats_with_a_seed_and_spreads_over_seeds",
          test_random_repeats_with_a_seed_and_spreads_over_seeds, 30},
         {"every_bot_completes_games_through_referee",
-         test_every_bot_completes_games_through_referee, 60},
+         test_every_bot_completes_games_through_referee, 120},
     };
     return loa_run_suite("bots", cases, LOA_COUNT(cases));
 }
