@@ -64,7 +64,8 @@ static void teardown(void)
 static const char minimal_bot[] =
     "#include <stdio.h>\n#include \"loa/loa.h\"\n"
     "/* the smallest bot: the first legal move, every turn */\n"
-    "int main(void)\n{\n    loa_turn t;\n    while (loa_turn_read(stdin, &t) == 0) {\n"
+    "int main(void)\n{\n    loa_turn t;\n    loa_turn_init(&t);\n"
+    "    while (loa_turn_read(stdin, &t) == 0) {\n"
     "        loa_move moves[LOA_MAX_MOVES];\n        int n = loa_generate_moves(&t.board, moves);\n"
     "        char buf[8];\n        loa_move_format(n ? moves[0] : LOA_MOVE_PASS, buf);\n"
     "        printf(\"%s\\n\", buf);\n        fflush(stdout);\n    }\n    return 0;\n}\n";
