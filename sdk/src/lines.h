@@ -76,13 +76,10 @@ static inline int loa_line_keep(unsigned own, unsigned opp, int len, int line, u
     return j + (e != 0);
 }
 
-/* The first pass: the words of the lines where the side with checkers us
- * (opponent them) has a move, in the fast order (rows by rank, columns by
- * file, anti-diagonals by file + rank, diagonals by file - rank); returns
- * how many. w holds 42 words (every line, and one overwritten). The loops
- * are unrolled so that every line's geometry is a constant, as in
- * loa_count_moves(). */
-static inline int loa_lines_scan(loa_bitboard us, loa_bitboard them, uint32_t *w)
+/* The first pass over the rows (by rank) and the columns (by file), the
+ * lines both generation orders start with; returns how many words it kept
+ * in w[0..]. */
+static inline int loa_lines_scan_rows_columns(loa_bitboard us, loa_bitboard them, uint32_t *w)
 {
     int j = 0;
 #pragma GCC unroll 8
@@ -91,6 +88,18 @@ static inline int loa_lines_scan(loa_bitboard us, loa_bitboard them, uint32_t *w
 #pragma GCC unroll 8
     for (int f = 0; f < 8; f++)
         j = loa_line_keep(loa_col_bits(us, f), loa_col_bits(them, f), 8, 8 + f, w, j);
+    return j;
+}
+
+/* The first pass: the words of the lines where the side with checkers us
+ * (opponent them) has a move, in the fast order (rows by rank, columns by
+ * file, anti-diagonals by file + rank, diagonals by file - rank); returns
+ * how many. w holds 42 words (every line, and one overwritten). The loops
+ * are unrolled so that every line's geometry is a constant, as in
+ * loa_count_moves(). */
+static inline int loa_lines_scan(loa_bitboard us, loa_bitboard them, uint32_t *w)
+{
+    int j = loa_lines_scan_rows_columns(us, them, w);
 #pragma GCC unroll 13
     for (int s = 1; s < 14; s++)
         j = loa_line_keep(loa_diag_bits(us, loa_anti_mask[s], loa_anti_f0(s)),

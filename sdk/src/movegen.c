@@ -88,13 +88,7 @@ static inline unsigned reverse_bits(unsigned x, int len)
  * file-rank diagonals from a1..a7, then b1..g1. */
 static inline int lines_scan_cg(loa_bitboard us, loa_bitboard them, uint32_t *w)
 {
-    int j = 0;
-#pragma GCC unroll 8
-    for (int r = 0; r < 8; r++)
-        j = loa_line_keep(loa_row_bits(us, r), loa_row_bits(them, r), 8, r, w, j);
-#pragma GCC unroll 8
-    for (int f = 0; f < 8; f++)
-        j = loa_line_keep(loa_col_bits(us, f), loa_col_bits(them, f), 8, 8 + f, w, j);
+    int j = loa_lines_scan_rows_columns(us, them, w);
 #pragma GCC unroll 7
     for (int s = 1; s <= 7; s++)
         j = loa_line_keep(loa_diag_bits(us, loa_anti_mask[s], 0),

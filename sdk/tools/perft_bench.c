@@ -196,27 +196,51 @@ static loa_status playout_by_list(loa_board *b, loa_rng *rng)
     }
 }
 
-/* PLAYOUTS random games from the start position, by loa_playout() (by_list
- * 0) or by playout_by_list(); prints games and plies per CPU second and
- * returns the plies per second. */
-static double bench_playouts(int by_list)
+/* Random games from the start position by loa_playout() and by
+ * playout_by_list(), PLAYOUTS each in PLAYOUT_CHUNKS chunks, interleaved
+ * with passes of loa_count_moves over the positions (pos[0..n-1]), so
+ * that the ratios to its rate hold however the load changes. Prints games
+ * and plies per CPU second; *plies and *by_list get the plies per second,
+ * *count loa_count_moves' calls per second in these passes. */
+#define PLAYOUT_CHUNKS 20
+#define PLAYOUT_COUNT_PASSES 10 /* passes of loa_count_moves after each chunk */
+static void bench_playouts(const loa_board *pos, int n, double *plies, double *by_list,
+                           double *count)
 {
-    loa_rng rng;
-    loa_rng_seed(&rng, 1);
-    long plies = 0, wins = 0;
-    double t = cpu_seconds();
-    for (int g = 0; g < PLAYOUTS; g++) {
-        loa_board b;
-        loa_board_init(&b);
-        loa_status st = by_list ? playout_by_list(&b, &rng) : loa_playout(&b, &rng, LOA_MAX_PLIES);
-        plies += b.ply;
-        wins += st != LOA_DRAW;
+    loa_rng rng[2];
+    loa_rng_seed(&rng[0], 1);
+    loa_rng_seed(&rng[1], 1);
+    long ply_sum[2] = {0, 0}, wins[2] = {0, 0};
+    double s[2] = {0, 0}, s_count = 0;
+    unsigned long long check = 0;
+    for (int chunk = 0; chunk < PLAYOUT_CHUNKS; chunk++) {
+        for (int k = 0; k < 2; k++) {
+            double t = cpu_seconds();
+            for (int g = 0; g < PLAYOUTS / PLAYOUT_CHUNKS; g++) {
+                loa_board b;
+                loa_board_init(&b);
+                loa_status st = k ? playout_by_list(&b, &rng[k])
+                                  : loa_playout(&b, &rng[k], LOA_MAX_PLIES);
+                ply_sum[k] += b.ply;
+                wins[k] += st != LOA_DRAW;
+            }
+            s[k] += cpu_seconds() - t;
+        }
+        double t = cpu_seconds();
+        for (int r = 0; r < PLAYOUT_COUNT_PASSES; r++)
+            for (int i = 0; i < n; i++)
+                check += (unsigned long long)loa_count_moves(&pos[i]);
+        s_count += cpu_seconds() - t;
     }
-    double s = cpu_seconds() - t, rate = s > 0 ? (double)plies / s : 0.0;
-    printf("%-36s %7.0f playouts/s %6.2f M plies/s  (%d games, %ld plies, %ld won, %.3f s)\n",
-           by_list ? "playouts, generate + pick (compare)" : "playouts, loa_playout", PLAYOUTS / s,
-           rate / 1e6, PLAYOUTS, plies, wins, s);
-    return rate;
+    for (int k = 0; k < 2; k++) {
+        double rate = s[k] > 0 ? (double)ply_sum[k] / s[k] : 0.0;
+        printf("%-36s %7.0f playouts/s %6.2f M plies/s  (%d games, %ld plies, %ld won, %.3f s)\n",
+               k ? "playouts, generate + pick (compare)" : "playouts, loa_playout",
+               s[k] > 0 ? PLAYOUTS / s[k] : 0.0, rate / 1e6, PLAYOUTS, ply_sum[k], wins[k], s[k]);
+        *(k ? by_list : plies) = rate;
+    }
+    *count = print_rate("loa_count_moves, between the playouts",
+                        (double)n * PLAYOUT_CHUNKS * PLAYOUT_COUNT_PASSES, s_count, check);
 }
 
 /* The features (loa/features.h) over the positions, and what MIA keeps
@@ -288,13 +312,33 @@ static void bench_calls(void)
 
     printf("call rates over %d positions of %d seeded random games (CPU time):\n", n,
            RATE_GAMES);
-    double gen, gen_cg, count, random_move;
-    RATE_TO(gen, "loa_generate_moves", ROUNDS_GENERATE, loa_generate_moves(&pos[i], mv));
-    RATE_TO(gen_cg, "loa_generate_moves_cg", ROUNDS_GENERATE, loa_generate_moves_cg(&pos[i], mv));
-    RATE_TO(count, "loa_count_moves", ROUNDS_COUNT, loa_count_moves(&pos[i]));
+    /* The four whose ratios the bench reports are timed interleaved, a
+     * pass over the positions each in turn, as the perft part is: the
+     * ratios then hold however the load changes during the run. */
+    enum { GEN, GEN_CG, COUNT, RANDOM, TIMED };
+    static const char *const timed_name[TIMED] = {"loa_generate_moves", "loa_generate_moves_cg",
+                                                  "loa_count_moves", "loa_random_move"};
+    double timed_s[TIMED] = {0}, timed_rate[TIMED];
+    unsigned long long timed_check[TIMED] = {0};
     loa_rng rng;
     loa_rng_seed(&rng, 1);
-    RATE_TO(random_move, "loa_random_move", ROUNDS_GENERATE, loa_random_move(&pos[i], &rng));
+    for (int r = 0; r < ROUNDS_GENERATE; r++)
+        for (int k = 0; k < TIMED; k++) {
+            double t = cpu_seconds();
+            for (int c = 0; c < (k == COUNT ? ROUNDS_COUNT / ROUNDS_GENERATE : 1); c++)
+                for (int i = 0; i < n; i++)
+                    timed_check[k] += k == GEN      ? (unsigned long long)loa_generate_moves(&pos[i], mv)
+                                      : k == GEN_CG ? (unsigned long long)loa_generate_moves_cg(&pos[i], mv)
+                                      : k == COUNT  ? (unsigned long long)loa_count_moves(&pos[i])
+                                                    : (unsigned long long)loa_random_move(&pos[i], &rng);
+            timed_s[k] += cpu_seconds() - t;
+        }
+    for (int k = 0; k < TIMED; k++)
+        timed_rate[k] = print_rate(timed_name[k],
+                                   (double)n * (k == COUNT ? ROUNDS_COUNT : ROUNDS_GENERATE),
+                                   timed_s[k], timed_check[k]);
+    double gen = timed_rate[GEN], gen_cg = timed_rate[GEN_CG], count = timed_rate[COUNT],
+           random_move = timed_rate[RANDOM];
     RATE("loa_board_status", ROUNDS_STATUS, loa_board_status(&pos[i], LOA_MAX_PLIES));
     RATE("loa_board_status_after (no capture)", ROUNDS_STATUS,
          loa_board_status_after(&pos[i], 0, LOA_MAX_PLIES));
@@ -321,7 +365,8 @@ static void bench_calls(void)
     print_rate("loa_make_move + loa_unmake_move", made, s, check);
 
     printf("random playouts from the start position (CPU time):\n");
-    double plies = bench_playouts(0), plies_by_list = bench_playouts(1);
+    double plies, plies_by_list, count_playouts;
+    bench_playouts(pos, n, &plies, &plies_by_list, &count_playouts);
     printf("features (loa/features.h):\n");
     bench_features(pos, n);
 
@@ -329,8 +374,10 @@ static void bench_calls(void)
     printf("  loa_generate_moves %.2f  loa_generate_moves_cg %.2f  loa_random_move %.2f\n",
            count > 0 ? gen / count : 0.0, count > 0 ? gen_cg / count : 0.0,
            count > 0 ? random_move / count : 0.0);
-    printf("  playout plies %.2f  (generate + pick: %.2f)\n", count > 0 ? plies / count : 0.0,
-           count > 0 ? plies_by_list / count : 0.0);
+    printf("  playout plies %.2f  (generate + pick: %.2f; to the loa_count_moves passes between "
+           "the playouts)\n",
+           count_playouts > 0 ? plies / count_playouts : 0.0,
+           count_playouts > 0 ? plies_by_list / count_playouts : 0.0);
 }
 
 int perft_bench_run(void)
