@@ -167,6 +167,7 @@ static loa_move search(mcts *m, const loa_board *b, int64_t deadline_us, long ma
     loa_move mv[LOA_MAX_MOVES];
     int n = loa_generate_moves(b, mv);
     *playouts = 0;
+    m->used = 0;
     for (int i = 0; i < n; i++) {
         loa_board c = *b;
         loa_make_move(&c, mv[i], NULL);
@@ -207,42 +208,27 @@ int main(int argc, char **argv)
     int deterministic = 0, quiet = 0, ch;
     uint64_t seed = (uint64_t)loa_now_us();
     while ((ch = getopt_long(argc, argv, "t:s:Dqh", longs, NULL)) != -1) {
-        char *end = NULL;
-        long v = 0;
-        double x = 0;
-        if (ch == 't' || ch == OPT_CUTOFF || ch == OPT_PLAYOUTS) {
-            v = strtol(optarg, &end, 10);
-            if (end == optarg || *end || v < (ch == OPT_CUTOFF ? 0 : 1) ||
-                v > (ch == OPT_CUTOFF ? LOA_MAX_PLIES : 100000000)) {
-                fprintf(stderr, "loa-mcts: bad value '%s' for --%s\n", optarg,
-                        ch == 't' ? "move-time" : ch == OPT_CUTOFF ? "cutoff" : "playouts");
-                return 2;
-            }
-        } else if (ch == OPT_EXPLORE) {
-            x = strtod(optarg, &end);
-            if (end == optarg || *end || !(x >= 0 && x <= 100)) {
-                fprintf(stderr, "loa-mcts: bad value '%s' for --explore\n", optarg);
-                return 2;
-            }
-        } else if (ch == 's') { /* a signed 64-bit integer, as the arena's {seed} */
-            errno = 0;
-            seed = (uint64_t)strtoll(optarg, &end, 10);
-            if (end == optarg || *end || errno) {
-                fprintf(stderr, "loa-mcts: bad seed '%s'\n", optarg);
-                return 2;
-            }
-        }
+        char *end;
+        errno = 0;
+        long long v = ch == OPT_EXPLORE ? 0 : strtoll(optarg ? optarg : "", &end, 10);
+        double x = ch == OPT_EXPLORE ? strtod(optarg, &end) : 0;
+        int bad = optarg && (end == optarg || *end || errno);
         switch (ch) {
-        case 't': move_ms = v; break;
-        case OPT_CUTOFF: m.cutoff = (int)v; break;
-        case OPT_EXPLORE: m.explore = x; break;
-        case OPT_PLAYOUTS: playouts_max = v; break;
-        case 's': break;
+        case 't': bad |= v < 1 || v > 100000, move_ms = (long)v; break;
+        case OPT_CUTOFF: bad |= v < 0 || v > LOA_MAX_PLIES, m.cutoff = (int)v; break;
+        case OPT_EXPLORE: bad |= !(x >= 0 && x <= 100), m.explore = x; break;
+        case OPT_PLAYOUTS: bad |= v < 1 || v > 100000000, playouts_max = (long)v; break;
+        case 's': seed = (uint64_t)v; break; /* signed 64 bits, as the arena's {seed} */
         case 'D': deterministic = 1; break;
         case 'q': quiet = 1; break;
         case 'h': usage(stdout); return 0;
         default: return 2;
         }
+        for (const struct option *o = longs; bad && o->name; o++)
+            if (o->val == ch) {
+                fprintf(stderr, "loa-mcts: bad value '%s' for --%s\n", optarg, o->name);
+                return 2;
+            }
     }
     if (optind < argc) {
         fprintf(stderr, "loa-mcts: unexpected argument '%s' (see --help)\n", argv[optind]);
