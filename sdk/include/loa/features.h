@@ -70,9 +70,10 @@ int loa_distance_min(int n);
 /* Concentration as MIA measures it [W03]: the sum of the checkers'
  * king-step distances to their centre of mass (loa_com_square), minus the
  * least that many checkers can have (loa_distance_min): the "surplus of
- * distances", 0 for a side as tight as it can be. King steps, 0 .. about
- * 60 for 12 checkers; 0 for an empty bb. (MIA turns it into the inverse of
- * the average distance per checker; a bot may use the surplus directly.) */
+ * distances", 0 for a side as tight as it can be. King steps, 0 .. 31 for
+ * 12 checkers (a search over placements finds no more); 0 for an empty
+ * bb. (MIA turns it into the inverse of the average distance per checker;
+ * a bot may use the surplus directly.) */
 int loa_concentration(loa_bitboard bb);
 
 /* ---- centralisation, centre-of-mass position ------------------------- */
@@ -85,7 +86,7 @@ int loa_concentration(loa_bitboard bb);
 extern const int loa_centre_table[64];
 
 /* Centralisation [W03]: the sum of table[sq] over the checkers of bb, in
- * table points (the default table gives -960 .. 600 for 12 checkers);
+ * table points (the default table gives -520 .. 400 for 12 checkers);
  * table NULL means loa_centre_table. MIA uses the average per checker. */
 int loa_centralisation(loa_bitboard bb, const int *table);
 
@@ -151,8 +152,10 @@ typedef struct loa_mobility_weights {
     int capture_edge; /* a capture on an edge square */
 } loa_mobility_weights;
 
-/* MIA's weighting [W03], in half moves: a capture counts double a quiet
- * move, a move onto the board's edge half: {2, 4, 1, 2}. Read-only. */
+/* Weights after MIA's [W03], which counts a capture above a quiet move and
+ * a move onto the board's edge below one: here, in half moves, a capture
+ * double and a move onto the edge half, {2, 4, 1, 2}. A starting point to
+ * tune, not a measured optimum. Read-only. */
 extern const loa_mobility_weights loa_mobility_mia;
 
 /* Mobility [W03]: the weighted sum of the legal moves that `side` would
