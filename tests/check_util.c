@@ -1,5 +1,5 @@
 /* check_util.c - the internal helper library: strict integers, messages,
- * paths, atomic writes, mkdir -p, bounded reads. */
+ * paths, atomic writes, mkdir -p, bounded reads, the string builder. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check_main.h"
+#include "util/buf.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/parse.h"
@@ -238,6 +239,41 @@ START_TEST(strerror_covers_every_code)
 }
 END_TEST
 
+START_TEST(buf_grows_formats_any_length_and_stops_after_a_failure)
+{
+    util_buf b = {0};
+    char *empty = util_buf_take(&b);
+    ck_assert_str_eq(empty, ""); /* nothing appended: an empty text, not NULL */
+    free(empty);
+    util_buf_str(&b, "a");
+    util_buf_put(&b, "x\0y", 3); /* bytes, NULs included */
+    char big[3000];
+    memset(big, 'z', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    util_buf_printf(&b, "[%s]%d", big, 42); /* longer than any stack buffer */
+    ck_assert_uint_eq(b.len, 4 + 1 + 2999 + 1 + 2);
+    ck_assert_int_eq(memcmp(b.s, "ax\0y[zz", 7), 0);
+    ck_assert_str_eq(b.s + b.len - 4, "z]42");
+    char *text = util_buf_take(&b);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_null(b.s);
+    ck_assert_uint_eq(b.len, 0);
+    free(text);
+    /* a failure is sticky: later appends are no-ops, take gives NULL */
+    util_buf_str(&b, "kept?");
+    b.failed = 1;
+    util_buf_str(&b, "more");
+    ck_assert_uint_eq(b.len, 5);
+    ck_assert_ptr_null(util_buf_take(&b));
+    ck_assert_ptr_null(b.s);
+    ck_assert_int_eq(b.failed, 0); /* empty and usable again */
+    util_buf_printf(&b, "%d", 7);
+    ck_assert_str_eq(b.s, "7");
+    util_buf_free(&b);
+    ck_assert_ptr_null(b.s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -257,6 +293,8 @@ int main(void)
         {"strerror_covers_every_code", strerror_covers_every_code, 10},
         {"path_tidy_drops_detours_but_not_through_links",
          path_tidy_drops_detours_but_not_through_links, 10},
+        {"buf_grows_formats_any_length_and_stops_after_a_failure",
+         buf_grows_formats_any_length_and_stops_after_a_failure, 10},
     };
     return loa_run_suite("util", cases, LOA_COUNT(cases));
 }

@@ -3,12 +3,12 @@
 #include "arena_replay.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena_error.h"
+#include "util/buf.h"
 #ifdef LOA_HAVE_REPLAY
 #include "replay/league.h"
 #endif
@@ -16,73 +16,23 @@
 /* Longest stderr line shown, bytes. */
 #define LINE_SHOWN 200
 
-/* A growing string; on out of memory it stops growing and says so. */
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-    int oom;
-} strbuf;
-
-static void sb_add(strbuf *b, const char *text, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = (b->len + n + 1) * 2;
-        char *p = realloc(b->s, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, text, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_puts(strbuf *b, const char *text)
-{
-    sb_add(b, text, strlen(text));
-}
-
-static void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
 /* Appends s quoted (arena_shell_quote). */
-static void sb_quoted(strbuf *b, const char *s)
+static void put_quoted(util_buf *b, const char *s)
 {
     char *q = arena_shell_quote(s);
     if (!q) {
-        b->oom = 1;
+        b->failed = 1;
         return;
     }
-    sb_puts(b, q);
+    util_buf_str(b, q);
     free(q);
 }
 
-static int sb_finish(strbuf *b, char **out)
+/* Hands b's text to *out: 0, or ARENA_E_NOMEM (*out NULL). */
+static int take(util_buf *b, char **out)
 {
-    if (b->oom || !b->s) {
-        free(b->s);
-        *out = NULL;
-        return ARENA_E_NOMEM;
-    }
-    *out = b->s;
-    return 0;
+    return (*out = util_buf_take(b)) ? 0 : ARENA_E_NOMEM;
 }
-
 
 void arena_stderr_tail(const ref_game *g, int side, int lines, char *buf, size_t size)
 {
@@ -145,48 +95,48 @@ int arena_replay_command(const arena_game_record *r, const ref_game *g, const ar
     if (!r || !g || !s || !out || r->black < 0 || r->black >= s->bot_count || r->white < 0 ||
         r->white >= s->bot_count)
         return ARENA_E_INVAL;
-    strbuf b = {0};
+    util_buf b = {0};
     if (bin_dir) {
         char *path = malloc(strlen(bin_dir) + sizeof "/loa-referee");
         if (!path)
             return ARENA_E_NOMEM;
         sprintf(path, "%s/loa-referee", bin_dir);
-        sb_quoted(&b, path);
+        put_quoted(&b, path);
         free(path);
     } else {
-        sb_puts(&b, "loa-referee");
+        util_buf_str(&b, "loa-referee");
     }
-    sb_puts(&b, " -p1 ");
-    sb_quoted(&b, ref_game_player_command(g, 0));
-    sb_puts(&b, " -p2 ");
-    sb_quoted(&b, ref_game_player_command(g, 1));
+    util_buf_str(&b, " -p1 ");
+    put_quoted(&b, ref_game_player_command(g, 0));
+    util_buf_str(&b, " -p2 ");
+    put_quoted(&b, ref_game_player_command(g, 1));
     const char *cwd[2] = {s->bots[r->black].cwd, s->bots[r->white].cwd};
     static const char *const cwd_opt[2] = {" --black-cwd ", " --white-cwd "};
     for (int c = 0; c < 2; c++)
         if (cwd[c]) {
-            sb_puts(&b, cwd_opt[c]);
-            sb_quoted(&b, cwd[c]);
+            util_buf_str(&b, cwd_opt[c]);
+            put_quoted(&b, cwd[c]);
         }
-    sb_printf(&b, " -d seed=%lld", (long long)r->seed);
+    util_buf_printf(&b, " -d seed=%lld", (long long)r->seed);
     const loa_move *open = NULL;
     int k = ref_game_opening(g, &open);
     if (k > 0 && open) {
         char text[REF_OPENING_TEXT_MAX];
-        sb_puts(&b, " --opening ");
-        sb_quoted(&b, ref_opening_format(open, k, text, sizeof text));
+        util_buf_str(&b, " --opening ");
+        put_quoted(&b, ref_opening_format(open, k, text, sizeof text));
     }
-    sb_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->first_turn_ms,
+    util_buf_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->first_turn_ms,
               s->turn_ms, s->max_plies);
     if (s->time_mode == REF_TIME_CPU) {
-        sb_puts(&b, " --time-mode cpu");
+        util_buf_str(&b, " --time-mode cpu");
         if (s->wall_cap_ms)
-            sb_printf(&b, " --wall-cap %d", s->wall_cap_ms);
+            util_buf_printf(&b, " --wall-cap %d", s->wall_cap_ms);
         if (s->cpu_method != REF_CPU_AUTO)
-            sb_printf(&b, " --cpu-method %s", ref_cpu_method_name(s->cpu_method));
+            util_buf_printf(&b, " --cpu-method %s", ref_cpu_method_name(s->cpu_method));
     }
     if (s->time_margin_ms)
-        sb_printf(&b, " --time-margin %d", s->time_margin_ms);
-    return sb_finish(&b, out);
+        util_buf_printf(&b, " --time-margin %d", s->time_margin_ms);
+    return take(&b, out);
 }
 
 int arena_error_report(const arena_game_record *r, const ref_game *g, const arena_settings *s,
@@ -202,14 +152,14 @@ int arena_error_report(const arena_game_record *r, const ref_game *g, const aren
     int rc = arena_replay_command(r, g, s, bin_dir, &replay);
     if (rc)
         return rc;
-    strbuf b = {0};
-    sb_printf(&b, "game %d (%s - %s): %s (%s) %s: %s; stderr of %s: %s; replay: ", r->id,
+    util_buf b = {0};
+    util_buf_printf(&b, "game %d (%s - %s): %s (%s) %s: %s; stderr of %s: %s; replay: ", r->id,
               s->bots[r->black].name, s->bots[r->white].name, who,
               r->fault == 0 ? "black" : "white", ref_reason_name(r->reason), r->detail, who,
               tail[0] ? tail : "none");
-    sb_puts(&b, replay);
+    util_buf_str(&b, replay);
     free(replay);
-    return sb_finish(&b, out);
+    return take(&b, out);
 }
 
 int arena_write_page(const char *dir, int id, char *err, size_t errsz)

@@ -1,5 +1,5 @@
-/* strbuf.c - the bundler's text containers (strbuf.h). */
-#include "strbuf.h"
+/* strlist.c - the bundler's string containers (strlist.h). */
+#include "strlist.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,44 +7,6 @@
 #include <string.h>
 
 #include "bundle.h"
-
-void bundle_buf_put(bundle_buf *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        /* Doubling from 64 KiB: a bundle is a few hundred KiB at most, so
-         * this takes a handful of reallocations. */
-        size_t cap = b->cap ? b->cap : 1 << 16;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *t = realloc(b->s, cap);
-        if (!t) {
-            b->failed = 1;
-            return;
-        }
-        b->s = t;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-void bundle_buf_str(bundle_buf *b, const char *s) { bundle_buf_put(b, s, strlen(s)); }
-
-void bundle_buf_printf(bundle_buf *b, const char *fmt, ...)
-{
-    char small[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof small)
-        b->failed = 1;
-    else
-        bundle_buf_put(b, small, (size_t)n);
-}
 
 int bundle_list_has(const bundle_strlist *l, const char *s, size_t n)
 {
