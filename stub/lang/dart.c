@@ -1,5 +1,5 @@
 /* Dart emitter: stdin.readLineSync()!, split(' '), print. */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "assert", "break", "case", "catch", "class", "const", "continue", "default", "do", "else",

@@ -1,9 +1,9 @@
 /* C emitter: scanf with field widths, printf, fflush after each turn; its
- * commands serve Objective-C too (lang_c.h). */
+ * commands serve Objective-C too (lang/c.h). */
 #include <stdio.h>
 #include <string.h>
 
-#include "lang_c.h"
+#include "c.h"
 
 static const char *const keywords[] = {STUB_C_KEYWORDS, NULL};
 

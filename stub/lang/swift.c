@@ -1,6 +1,6 @@
 /* Swift emitter: readLine()!, split(separator:), print then fflush(stdout)
  * (stdout is block-buffered on a pipe). */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else",

@@ -1,6 +1,6 @@
 /* Objective-C emitter: as CodinGame's, the C stub (scanf, printf, fflush
- * after each turn; lang_c.h) in a program that imports Foundation. */
-#include "lang_c.h"
+ * after each turn; lang/c.h) in a program that imports Foundation. */
+#include "c.h"
 
 static const char *const keywords[] = {
     STUB_C_KEYWORDS, "id", "self", "super", "nil", "Nil", "YES", "NO", "BOOL", "SEL", "IMP",

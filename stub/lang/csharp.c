@@ -1,6 +1,6 @@
 /* C# emitter: Console.ReadLine and Split, Console.WriteLine
  * (the console autoflushes). */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "abstract", "as", "base", "bool", "break", "byte", "case", "catch", "char", "checked",

@@ -1,7 +1,7 @@
 /* TypeScript emitter: the JavaScript program with type annotations (see
- * lang_javascript.c); compiles with plain tsc, no @types/node needed. */
+ * javascript.c); compiles with plain tsc, no @types/node needed. */
 #include "stub.h"
-#include "lang_js.h"
+#include "js.h"
 
 static void emit(const stub_program *p, stub_out *o) { stub_emit_js(p, o, 1); }
 

@@ -1,6 +1,6 @@
 /* Scala emitter: scala.io.StdIn.readLine, split(" "), println (System.out
  * flushes on each println). */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "abstract", "case", "catch", "class", "def", "do", "else", "extends", "false", "final",

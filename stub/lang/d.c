@@ -1,6 +1,6 @@
 /* D emitter: readln.chomp and split(" "), to!int, writeln then
  * stdout.flush() each turn (stdout is block-buffered on a pipe). */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "abstract", "alias", "align", "asm", "assert", "auto", "body", "bool", "break", "byte",

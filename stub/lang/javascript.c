@@ -4,8 +4,8 @@
  * (synchronous on pipes under Linux). */
 
 #include "stub.h"
-#include "lang_js.h"
-#include "lang_split.h"
+#include "js.h"
+#include "split.h"
 
 static const char *const keywords[] = {STUB_JS_KEYWORDS, NULL};
 

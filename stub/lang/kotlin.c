@@ -1,6 +1,6 @@
 /* Kotlin emitter: readLine()!!, split(" "), println (System.out flushes on
  * each println). */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in",

@@ -2,7 +2,7 @@
  * by line (nextLine and split(" "), so that a string keeps its spaces),
  * variables of the script's binding (no def), println (System.out flushes
  * on each println). */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "abstract", "as", "assert", "boolean", "break", "byte", "case", "catch", "char", "class",

@@ -1,10 +1,10 @@
-/* The split family's emitter (see lang_split.h): reads a line, splits it
+/* The split family's emitter (see split.h): reads a line, splits it
  * into `inputs`, converts each token; one walk of the tree for Java, C#,
  * Kotlin, Scala, Dart, Swift, D, Groovy and JavaScript, spelled by their
  * stub_split_desc. */
 #include <stdio.h>
 
-#include "lang_split.h"
+#include "split.h"
 
 /* Writes `header {` or, in Allman style, `header` then `{`. */
 static void open_block(stub_out *o, const stub_split_desc *d, int level, const char *header)

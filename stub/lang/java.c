@@ -1,6 +1,6 @@
 /* Java emitter: BufferedReader lines and split(" "), System.out.println
  * (System.out flushes on println). */
-#include "lang_split.h"
+#include "split.h"
 
 static const char *const keywords[] = {
     "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
