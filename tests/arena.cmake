@@ -42,9 +42,10 @@
 #                          bad lines, the replay line with its opening
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record store
-                 standings progress settings options openings pressure)
+                 standings progress settings openings pressure)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
+  loa_add_suite(arena_options LIBS arena_app arena_core m TIMEOUT 60)
   if(TARGET loa-first)
     loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
     add_dependencies(check_arena_runner loa-first)

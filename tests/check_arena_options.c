@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_cli.h"
-#include "arena_error.h"
-#include "arena_settings.h"
+#include "app/cli.h"
+#include "core/error.h"
+#include "league/settings.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

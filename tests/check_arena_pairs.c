@@ -6,8 +6,9 @@
  */
 #include <string.h>
 
-#include "arena_error.h"
-#include "arena_pairs.h"
+#include "core/error.h"
+#include "results/pairs.h"
+#include "results/sprt_match.h"
 #include "check_main.h"
 
 /* Game id of a 2-bot league: pair k is ids 2k (a black) and 2k+1 (b black);

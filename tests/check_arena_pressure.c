@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "arena_pressure.h"
+#include "run/pressure.h"
 #include "check_main.h"
 
 static char dir[64], psi[128], avg[128];

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_openings.h"
-#include "arena_runner.h"
-#include "arena_schedule.h"
+#include "core/error.h"
+#include "league/openings.h"
+#include "run/runner.h"
+#include "league/schedule.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

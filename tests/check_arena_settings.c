@@ -10,10 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_command.h"
-#include "arena_error.h"
-#include "arena_league_file.h"
-#include "arena_settings.h"
+#include "league/command.h"
+#include "core/error.h"
+#include "league/league_file.h"
+#include "league/settings.h"
+#include "league/settings_check.h"
 #include "ref/referee.h"
 #include "arena_test_util.h"
 #include "check_main.h"

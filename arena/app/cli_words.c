@@ -1,0 +1,402 @@
+/* cli_words.c - fastchess's and cutechess-cli's single-dash words
+ * before getopt (app/cli_words.h). */
+#include "app/cli_words.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "util/parse.h"
+#include "util/text.h"
+
+typedef struct builder {
+    char **av;
+    int n, cap;
+    char **own;
+    int nown, capown;
+    int oom;
+} builder;
+
+static void push(builder *b, char *s)
+{
+    if (b->oom)
+        return;
+    if (b->n + 2 > b->cap) {
+        int cap = b->cap ? 2 * b->cap : 16;
+        char **p = realloc(b->av, sizeof *p * (size_t)cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->av = p;
+        b->cap = cap;
+    }
+    b->av[b->n++] = s;
+    b->av[b->n] = NULL;
+}
+
+/* Pushes a string made here (NULL: out of memory); the builder owns it. */
+static void push_own(builder *b, char *s)
+{
+    if (!s || b->oom) {
+        free(s);
+        b->oom = 1;
+        return;
+    }
+    if (b->nown + 2 > b->capown) {
+        int cap = b->capown ? 2 * b->capown : 8;
+        char **p = realloc(b->own, sizeof *p * (size_t)cap);
+        if (!p) {
+            free(s);
+            b->oom = 1;
+            return;
+        }
+        b->own = p;
+        b->capown = cap;
+    }
+    b->own[b->nown++] = s;
+    b->own[b->nown] = NULL;
+    push(b, s);
+}
+
+static char *join3(const char *a, const char *b, const char *c)
+{
+    size_t n = strlen(a) + strlen(b) + strlen(c) + 1;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s%s%s", a, b, c);
+    return s;
+}
+
+/* A word: '-' then two or more letters, '-' or '_' (no digit, '=', '/',
+ * '.': "-c2", "-o./res", "-bme=./bot" stay short options with values). */
+static int is_word(const char *a)
+{
+    if (a[0] != '-' || a[1] == '-' || !a[1] || !a[2])
+        return 0;
+    for (const char *p = a + 1; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '-' || *p == '_'))
+            return 0;
+    return 1;
+}
+
+/* KEY=VALUE with a lower-case key (the words of -sprt, -engine, ...). */
+static int key_word(const char *w)
+{
+    size_t k = strspn(w, "abcdefghijklmnopqrstuvwxyz0123456789_.");
+    return k > 0 && w[k] == '=' && w[0] != '-';
+}
+
+/* A word's meaning here: a long option, a way of reading, or a refusal. */
+typedef enum kind {
+    K_VALUE,   /* the next argument is the value of `arena` */
+    K_FLAG,    /* `arena` alone */
+    K_IGNORE,  /* nothing to do here */
+    K_ENGINE,
+    K_ROUNDS,
+    K_GAMES,
+    K_OPENINGS,
+    K_SPRT,
+    K_TOURNAMENT,
+    K_REFUSE   /* `arena` is the reason */
+} kind;
+
+typedef struct word {
+    const char *name;
+    kind k;
+    const char *arena;
+} word;
+
+static const word words[] = {
+    {"-engine", K_ENGINE, NULL},
+    {"-rounds", K_ROUNDS, NULL},
+    {"-games", K_GAMES, NULL},
+    {"-openings", K_OPENINGS, NULL},
+    {"-sprt", K_SPRT, NULL},
+    {"-tournament", K_TOURNAMENT, NULL},
+    {"-concurrency", K_VALUE, "--concurrency"},
+    {"-srand", K_VALUE, "--seed"},
+    {"-seed", K_VALUE, "--seed"},
+    {"-ratinginterval", K_VALUE, "--rating-interval"},
+    {"-help", K_FLAG, "--help"},
+    {"-version", K_FLAG, "--version"},
+    {"-repeat", K_IGNORE, NULL}, /* loa-arena always plays colour-swapped pairs */
+    {"-each", K_REFUSE,
+     "the limits are CodinGame's (--turn-ms, --first-turn-ms, --time-mode), and a bot takes its "
+     "own options in its command (--bot NAME=\"CMD OPTIONS\")"},
+    {"-pgnout", K_REFUSE,
+     "every game is kept: DIR/games.jsonl and DIR/games/<id>.json (--out DIR); loa-replay shows "
+     "one"},
+    {"-epdout", K_REFUSE, "every game is kept in DIR/games/<id>.json (--out DIR)"},
+    {"-recover", K_REFUSE,
+     "a bot that crashes loses that game and the league goes on; --keep-going lets a bot that "
+     "cannot start lose its games"},
+    {"-draw", K_REFUSE, "LOA has no adjudication: a game is drawn at the ply limit (--max-plies)"},
+    {"-resign", K_REFUSE, "LOA has no adjudication: a game ends by connection or at the ply "
+                          "limit (--max-plies)"},
+    {"-maxmoves", K_REFUSE, "the ply limit is --max-plies N (CodinGame's: 150)"},
+    {"-log", K_REFUSE, "each game's record keeps the bots' stderr (DIR/games/<id>.json)"},
+    {"-config", K_REFUSE, "a league file holds the settings: loa-arena LEAGUE.json"},
+    {"-output", K_REFUSE, "loa-arena prints one format; standings.json is for tools"},
+    {"-quick", K_REFUSE, "name the bots with --bot NAME=CMD and the openings with --openings FILE"},
+    {"-variant", K_REFUSE, "the game is Lines of Action, as CodinGame plays it"},
+    {"-both", K_REFUSE, "the limits are CodinGame's (--turn-ms, --first-turn-ms)"},
+    {"-fcp", K_REFUSE, "name each bot with --bot NAME=CMD"},
+    {"-scp", K_REFUSE, "name each bot with --bot NAME=CMD"},
+};
+
+static const word *find_word(const char *a)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(a, words[i].name) == 0)
+            return &words[i];
+    return NULL;
+}
+
+/* The value after word a at argv[*i + 1]: advances *i. NULL (and err) if
+ * there is none. */
+static const char *value_of(int argc, char **argv, int *i, const char *a, char *err,
+                            size_t errsz)
+{
+    if (*i + 1 >= argc || argv[*i + 1][0] == '-') {
+        util_fail(ARENA_E_CONFIG, err, errsz, "%s needs a value", a);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* -engine cmd=C [name=N] [args=A]: "--bot" "N=C A". */
+static int engine(builder *b, int argc, char **argv, int *i, char *err, size_t errsz)
+{
+    const char *cmd = NULL, *name = NULL, *args = NULL;
+    while (*i + 1 < argc && key_word(argv[*i + 1])) {
+        const char *kv = argv[++*i], *v = strchr(kv, '=') + 1;
+        size_t k = (size_t)(v - 1 - kv);
+        if (k == 3 && strncmp(kv, "cmd", 3) == 0)
+            cmd = v;
+        else if (k == 4 && strncmp(kv, "name", 4) == 0)
+            name = v;
+        else if (k == 4 && strncmp(kv, "args", 4) == 0)
+            args = v;
+        else if (k == 3 && strncmp(kv, "dir", 3) == 0)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "-engine %s: a bot's working directory is a league file's \"cwd\" "
+                             "(docs/arena.md), or write the command as \"cd DIR && CMD\"", kv);
+        else
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "-engine %.*s=: no such setting here: a bot takes its own options "
+                             "in its command (args= or --bot NAME=\"CMD OPTIONS\"), and the "
+                             "limits are CodinGame's (--turn-ms, --first-turn-ms, --time-mode)",
+                             (int)k, kv);
+    }
+    if (!cmd || !*cmd)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "-engine needs cmd=COMMAND (and name=NAME): --bot NAME=COMMAND");
+    if (!name || !*name) { /* fastchess names it after the command */
+        const char *slash = strrchr(cmd, '/');
+        name = slash ? slash + 1 : cmd;
+    }
+    char *eq = join3(name, "=", cmd);
+    char *bot = eq && args && *args ? join3(eq, " ", args) : eq;
+    if (bot != eq)
+        free(eq);
+    push(b, "--bot");
+    push_own(b, bot);
+    return 0;
+}
+
+/* -openings file=F [format=txt] [order=sequential|random]. */
+static int openings(builder *b, int argc, char **argv, int *i, char *err, size_t errsz)
+{
+    const char *file = NULL, *order = NULL;
+    while (*i + 1 < argc && key_word(argv[*i + 1])) {
+        const char *kv = argv[++*i], *v = strchr(kv, '=') + 1;
+        size_t k = (size_t)(v - 1 - kv);
+        if (k == 4 && strncmp(kv, "file", 4) == 0)
+            file = v;
+        else if (k == 5 && strncmp(kv, "order", 5) == 0)
+            order = v;
+        else if (k == 6 && strncmp(kv, "format", 6) == 0) {
+            if (strcmp(v, "txt") != 0 && strcmp(v, "moves") != 0)
+                return util_fail(ARENA_E_CONFIG, err, errsz,
+                                 "-openings format=%s: LOA openings are moves, one opening a "
+                                 "line (b1d3 a2c2 ...; docs/arena.md), not EPD or PGN", v);
+        } else
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "-openings %.*s=: no such setting here (file= and order= are; an "
+                             "opening plays all its moves, from the first)", (int)k, kv);
+    }
+    if (!file || !*file)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "-openings needs file=FILE: --openings FILE");
+    push(b, "--openings");
+    push(b, (char *)file);
+    if (order) {
+        if (strcmp(order, "random") != 0 && strcmp(order, "sequential") != 0)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "-openings order=%s: sequential or random", order);
+        push(b, "--openings-order");
+        push(b, strcmp(order, "random") == 0 ? "random" : "file");
+    }
+    return 0;
+}
+
+/* fastchess's `-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05` (and our
+ * `--sprt` the same way) is several words after one option, which getopt
+ * cannot take: they become one "--sprt=elo0=0 elo1=10 ..." (the first word
+ * whatever it is: the SPRT parser judges it). */
+static void sprt(builder *b, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *eq = strncmp(a, "--sprt=", 7) == 0 ? a + 7 : NULL;
+    int first = *i + 1, last = first;
+    if (!eq && first < argc)
+        last = first + 1;
+    while (last < argc && key_word(argv[last]))
+        last++;
+    size_t len = strlen("--sprt=") + (eq ? strlen(eq) : 0) + 1;
+    for (int k = first; k < last; k++)
+        len += strlen(argv[k]) + 1;
+    char *joined = malloc(len);
+    if (joined) {
+        strcpy(joined, "--sprt=");
+        if (eq)
+            strcat(joined, eq);
+        for (int k = first; k < last; k++) {
+            if (joined[7])
+                strcat(joined, " ");
+            strcat(joined, argv[k]);
+        }
+    }
+    push_own(b, joined);
+    *i = last - 1;
+}
+
+/* A cluster of the value-less short flags (-qh). */
+static int flag_cluster(const char *a)
+{
+    return strspn(a + 1, "qhV") == strlen(a + 1);
+}
+
+int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn takes_value,
+                          arena_cli_words *out, char *err, size_t errsz)
+{
+    memset(out, 0, sizeof *out);
+    builder b = {0};
+    int64_t rounds = -1, games = -1;
+    int rc = 0;
+    if (argc > 0)
+        push(&b, argv[0]);
+    for (int i = 1; i < argc && !rc && !b.oom; i++) {
+        char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            while (i < argc)
+                push(&b, argv[i++]);
+            break;
+        }
+        if (strcmp(a, "--sprt") == 0 || strncmp(a, "--sprt=", 7) == 0) {
+            sprt(&b, argc, argv, &i);
+            continue;
+        }
+        if (!is_word(a)) {
+            push(&b, a);
+            /* a value is never a word: `--out -openings` names a directory */
+            if (takes_value(a) && !strchr(a, '=') && i + 1 < argc && (a[1] == '-' || !a[2]))
+                push(&b, argv[++i]);
+            continue;
+        }
+        const word *w = find_word(a);
+        const char *v;
+        int64_t n;
+        switch (w ? w->k : K_REFUSE) {
+        case K_VALUE:
+            if (!(v = value_of(argc, argv, &i, a, err, errsz)))
+                rc = ARENA_E_CONFIG;
+            push(&b, (char *)w->arena);
+            push(&b, (char *)v);
+            break;
+        case K_FLAG:
+            push(&b, (char *)w->arena);
+            break;
+        case K_IGNORE:
+            break;
+        case K_ENGINE:
+            rc = engine(&b, argc, argv, &i, err, errsz);
+            break;
+        case K_OPENINGS:
+            rc = openings(&b, argc, argv, &i, err, errsz);
+            break;
+        case K_SPRT:
+            sprt(&b, argc, argv, &i);
+            break;
+        case K_ROUNDS:
+        case K_GAMES:
+            if (!(v = value_of(argc, argv, &i, a, err, errsz)))
+                rc = ARENA_E_CONFIG;
+            else if (util_parse_i64(v, 1, 1000000, &n))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: '%s' is not an integer in "
+                               "1..1000000", a, v);
+            else if (w->k == K_ROUNDS)
+                rounds = n;
+            else
+                games = n;
+            break;
+        case K_TOURNAMENT:
+            if (!(v = value_of(argc, argv, &i, a, err, errsz)))
+                rc = ARENA_E_CONFIG;
+            else if (strcmp(v, "gauntlet") == 0 || strcmp(v, "roundrobin") == 0 ||
+                     strcmp(v, "round-robin") == 0) {
+                push(&b, "--format");
+                push(&b, v[0] == 'g' ? "gauntlet" : "round-robin");
+            } else
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "-tournament %s: gauntlet or round-robin (--format)", v);
+            break;
+        case K_REFUSE:
+            if (w)
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: not here: %s", a, w->arena);
+            else if (flag_cluster(a))
+                push(&b, a);
+            else if (takes_value((char[]){'-', a[1], '\0'}))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                               "unknown option '%s' (a single-dash word is read as a fastchess "
+                               "or cutechess word, never as short options: for -%c with a "
+                               "value write -%c %s; see --help)", a, a[1], a[1], a + 2);
+            else
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)",
+                               a);
+            break;
+        }
+    }
+    if (!rc && !b.oom && (rounds > 0 || games > 0)) {
+        /* fastchess: -rounds (default 2) of -games (default 2) each */
+        char buf[32];
+        snprintf(buf, sizeof buf, "%lld",
+                 (long long)((rounds > 0 ? rounds : 2) * (games > 0 ? games : 2)));
+        push(&b, "--games");
+        push_own(&b, strdup(buf));
+    }
+    if (b.oom && !rc)
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    if (rc) {
+        arena_cli_words w = {b.av, b.n, b.own};
+        arena_cli_words_free(&w);
+        return rc;
+    }
+    out->argv = b.av;
+    out->argc = b.n;
+    out->owned = b.own;
+    return 0;
+}
+
+void arena_cli_words_free(arena_cli_words *w)
+{
+    if (!w)
+        return;
+    for (int k = 0; w->owned && w->owned[k]; k++)
+        free(w->owned[k]);
+    free(w->owned);
+    free(w->argv);
+    memset(w, 0, sizeof *w);
+}

@@ -1,0 +1,148 @@
+/* words.c - the words of a league's settings (league/words.h). */
+#include "league/words.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "util/parse.h"
+#include "util/text.h"
+
+int arena_openings_order_parse(const char *text, int *out)
+{
+    if (text && (strcmp(text, "file") == 0 || strcmp(text, "random") == 0)) {
+        *out = text[0] == 'r';
+        return 0;
+    }
+    return ARENA_E_CONFIG;
+}
+
+int arena_format_parse(const char *text, arena_format *out)
+{
+    if (text && (strcmp(text, "round-robin") == 0 || strcmp(text, "roundrobin") == 0 ||
+                 strcmp(text, "round_robin") == 0)) {
+        *out = ARENA_FORMAT_ROUND_ROBIN;
+        return 0;
+    }
+    if (text && strcmp(text, "gauntlet") == 0) {
+        *out = ARENA_FORMAT_GAUNTLET;
+        return 0;
+    }
+    return ARENA_E_CONFIG;
+}
+
+const char *arena_format_name(arena_format f)
+{
+    return f == ARENA_FORMAT_GAUNTLET ? "gauntlet" : "round-robin";
+}
+
+static const char *const pages_names[] = {"faults", "all", "none"};
+
+const char *arena_pages_name(arena_pages p)
+{
+    return (unsigned)p < 3 ? pages_names[p] : "faults";
+}
+
+int arena_pages_from_name(const char *s, arena_pages *out)
+{
+    for (int i = 0; s && i < 3; i++)
+        if (strcmp(s, pages_names[i]) == 0) {
+            *out = (arena_pages)i;
+            return 0;
+        }
+    return ARENA_E_INVAL;
+}
+
+int arena_pages_wants(arena_pages p, ref_reason reason)
+{
+    return p == ARENA_PAGES_ALL || (p == ARENA_PAGES_FAULTS && ref_reason_is_fault(reason));
+}
+
+int arena_shard_parse(const char *text, int *index, int *count)
+{
+    const char *slash = strchr(text, '/');
+    char k[32];
+    int64_t a, b;
+    if (!slash || (size_t)(slash - text) >= sizeof k)
+        return ARENA_E_CONFIG;
+    memcpy(k, text, (size_t)(slash - text));
+    k[slash - text] = '\0';
+    if (util_parse_i64(k, 0, 999999, &a) || util_parse_i64(slash + 1, 1, 1000000, &b) || a >= b)
+        return ARENA_E_CONFIG;
+    *index = (int)a;
+    *count = (int)b;
+    return 0;
+}
+
+/* A finite decimal number, all of text. */
+static int parse_double(const char *text, double *out)
+{
+    char *end = NULL;
+    if (!*text || strchr(" \t", *text))
+        return -1;
+    double v = strtod(text, &end);
+    if (*end || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, size_t errsz)
+{
+    static const char *const keys[] = {"elo0", "elo1", "alpha", "beta", "model"};
+    int seen[5] = {0};
+    arena_sprt_params q = {ARENA_SPRT_NORMALIZED, 0, 0, 0.05, 0.05};
+    const char *w = text;
+    while (*w) {
+        size_t n = strcspn(w, " \t,");
+        if (n == 0) {
+            w++;
+            continue;
+        }
+        char word[128];
+        if (n >= sizeof word)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "'%.40s...' is too long", w);
+        memcpy(word, w, n);
+        word[n] = '\0';
+        w += n;
+        char *eq = strchr(word, '=');
+        if (!eq)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "'%s' is not KEY=VALUE (expected elo0=, elo1=, alpha=, beta=, "
+                             "model=)", word);
+        *eq = '\0';
+        const char *val = eq + 1;
+        int k = 0;
+        while (k < 5 && strcmp(word, keys[k]) != 0)
+            k++;
+        if (k == 5)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "unknown parameter '%s' (expected elo0, elo1, alpha, beta, "
+                             "model)", word);
+        if (seen[k]++)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "'%s' is given twice", word);
+        double v = 0;
+        if (k == 4) {
+            if (arena_sprt_model_parse(val, &q.model))
+                return util_fail(ARENA_E_CONFIG, err, errsz,
+                                 "model '%s' is not normalized or logistic", val);
+        } else if (parse_double(val, &v)) {
+            return util_fail(ARENA_E_CONFIG, err, errsz, "%s='%s' is not a number", word,
+                             val);
+        } else {
+            double *dst[4] = {&q.elo0, &q.elo1, &q.alpha, &q.beta};
+            *dst[k] = v;
+        }
+    }
+    if (!seen[0] || !seen[1])
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "elo0 and elo1 are required (e.g. elo0=0 elo1=10 alpha=0.05 "
+                         "beta=0.05)");
+    if (arena_sprt_check(&q, err, errsz))
+        return ARENA_E_CONFIG;
+    *p = q;
+    return 0;
+}
