@@ -25,7 +25,7 @@ START_TEST(test_cli_flags)
                      "\"command\": \"y\"}], \"games\": 4, \"seed\": 5}");
     char *argv1[] = {"loa-arena", "--games", "10", "--seed=-3", "-c", "2", "--turn-ms", "77",
                      path, NULL};
-    arena_cli cli;
+    arena_request cli;
     ck_assert_int_eq(arena_cli_parse(9, argv1, &cli, err, sizeof err), 0);
     ck_assert_int_eq(cli.settings.games, 10);
     ck_assert(cli.settings.seed == -3);
@@ -116,7 +116,7 @@ END_TEST
 
 START_TEST(test_sprt_words)
 {
-    arena_cli cli;
+    arena_request cli;
     char err[512];
     /* fastchess's words after one option, then a league file: the file
      * is not taken for a word */
@@ -189,7 +189,7 @@ END_TEST
  * taken, or refused with their loa-arena equivalent. */
 START_TEST(reads_fastchess_words_and_never_splits_a_word)
 {
-    arena_cli cli;
+    arena_request cli;
     char err[512];
     const char *dir = tmpdir();
     char book[400], file_word[420], out[400];

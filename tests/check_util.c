@@ -98,6 +98,33 @@ START_TEST(path_join_adds_one_slash)
 }
 END_TEST
 
+START_TEST(path_resolve_and_absolute_keep_absolute_paths)
+{
+    static const struct {
+        const char *base, *rel, *want;
+    } rows[] = {{"dir", "x", "dir/x"}, {"dir/", "x", "dir/x"}, {".", "x", "x"},
+                {NULL, "x", "x"}, {"", "x", "x"}, {"dir", "/abs", "/abs"}};
+    for (size_t i = 0; i < LOA_COUNT(rows); i++) {
+        char *p = util_path_resolve(rows[i].base, rows[i].rel);
+        ck_assert_str_eq(p, rows[i].want);
+        free(p);
+    }
+    char *here = getcwd(NULL, 0), want[4200];
+    snprintf(want, sizeof want, "%s/dir/x", here);
+    char *p = util_path_absolute("dir", "x");
+    ck_assert_str_eq(p, want);
+    free(p);
+    p = util_path_absolute("/base", "x");
+    ck_assert_str_eq(p, "/base/x");
+    free(p);
+    p = util_path_absolute("dir", "/abs");
+    ck_assert_str_eq(p, "/abs");
+    free(p);
+    free(here);
+    ck_assert_ptr_null(util_path_resolve("dir", NULL));
+}
+END_TEST
+
 
 /* Issue 24: printed paths without detours ("arena/examples/../../build"),
  * the same file as the path given: a ".." after a symbolic link stays. */
@@ -283,6 +310,8 @@ int main(void)
         {"fail_formats_cuts_and_returns_the_code", fail_formats_cuts_and_returns_the_code, 10},
         {"double_to_i64_checks_before_converting", double_to_i64_checks_before_converting, 10},
         {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
+        {"path_resolve_and_absolute_keep_absolute_paths",
+         path_resolve_and_absolute_keep_absolute_paths, 10},
         {"utf8_check_finds_the_first_bad_byte", utf8_check_finds_the_first_bad_byte, 10},
         {"atomic_write_replaces_whole_and_leaves_no_temp",
          atomic_write_replaces_whole_and_leaves_no_temp, 10},

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "league/setting.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -116,10 +117,7 @@ static const word words[] = {
     {"-openings", K_OPENINGS, NULL},
     {"-sprt", K_SPRT, NULL},
     {"-tournament", K_TOURNAMENT, NULL},
-    {"-concurrency", K_VALUE, "--concurrency"},
-    {"-srand", K_VALUE, "--seed"},
-    {"-seed", K_VALUE, "--seed"},
-    {"-ratinginterval", K_VALUE, "--rating-interval"},
+    {"-seed", K_VALUE, "--seed"}, /* besides -srand, the seed row's word */
     {"-help", K_FLAG, "--help"},
     {"-version", K_FLAG, "--version"},
     {"-repeat", K_IGNORE, NULL}, /* loa-arena always plays colour-swapped pairs */
@@ -147,11 +145,23 @@ static const word words[] = {
     {"-scp", K_REFUSE, "name each bot with --bot NAME=CMD"},
 };
 
-static const word *find_word(const char *a)
+/* Word a's meaning: one of the table above, or a setting whose fastchess
+ * word takes its value as it is (the settings table's "word":
+ * -concurrency, -srand, -ratinginterval), made into *found with its option
+ * written into opt; NULL for none. */
+static const word *find_word(const char *a, word *found, char *opt, size_t optsz)
 {
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(a, words[i].name) == 0)
             return &words[i];
+    for (int i = 0; i < ARENA_SETTING_COUNT; i++) {
+        const arena_setting *r = &arena_setting_table[i];
+        if (!r->word || strcmp(a, r->word) != 0)
+            continue;
+        snprintf(opt, optsz, "--%s", r->option);
+        *found = (word){r->word, K_VALUE, opt};
+        return found;
+    }
     return NULL;
 }
 
@@ -306,14 +316,16 @@ int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn ta
                 push(&b, argv[++i]);
             continue;
         }
-        const word *w = find_word(a);
+        word found;
+        char opt[40];
+        const word *w = find_word(a, &found, opt, sizeof opt);
         const char *v;
         int64_t n;
         switch (w ? w->k : K_REFUSE) {
         case K_VALUE:
             if (!(v = value_of(argc, argv, &i, a, err, errsz)))
                 rc = ARENA_E_CONFIG;
-            push(&b, (char *)w->arena);
+            push_own(&b, strdup(w->arena)); /* opt lives only for this word */
             push(&b, (char *)v);
             break;
         case K_FLAG:
@@ -334,9 +346,9 @@ int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn ta
         case K_GAMES:
             if (!(v = value_of(argc, argv, &i, a, err, errsz)))
                 rc = ARENA_E_CONFIG;
-            else if (util_parse_i64(v, 1, 1000000, &n))
+            else if (util_parse_i64(v, 1, ARENA_MAX_GAMES_PER_PAIRING, &n))
                 rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: '%s' is not an integer in "
-                               "1..1000000", a, v);
+                               "1..%d", a, v, ARENA_MAX_GAMES_PER_PAIRING);
             else if (w->k == K_ROUNDS)
                 rounds = n;
             else

@@ -272,7 +272,7 @@ static int check_machine(const arena_settings *s)
     return 0;
 }
 
-int arena_league_run(arena_cli *cli)
+int arena_league_run(arena_request *cli)
 {
     arena_settings *s = &cli->settings;
     char err[1024];

@@ -10,10 +10,10 @@
 
 #include "app/cli.h"
 
-/* Plays the league of cli->settings (validated, its openings loaded) and
+/* Plays the league of req->settings (validated, its openings loaded) and
  * returns the process exit status: 0 complete, 1 an I/O failure while
  * running, 2 bad input (a bot changed, the machine lacks what the league
  * needs), 3 a bot failed to start, 130 interrupted. */
-int arena_league_run(arena_cli *cli);
+int arena_league_run(arena_request *req);
 
 #endif

@@ -1,4 +1,5 @@
-/* tasks.c - the commands that play nothing (app/tasks.h). */
+/* tasks.c - the commands that play nothing, and the standings of a store
+ * (app/tasks.h). */
 #include "app/tasks.h"
 
 #include <stdio.h>
@@ -69,11 +70,11 @@ int arena_task_report_text(const arena_settings *s, const arena_store *store, in
     return rc;
 }
 
-int arena_task_standings(const arena_cli *cli)
+int arena_task_standings(const arena_request *req)
 {
     char err[1024];
     arena_store *store = NULL;
-    int rc = arena_store_open(cli->standings_dir, NULL, NULL, ARENA_STORE_READ_ONLY,
+    int rc = arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY,
                               arena_warn_stderr,
                               NULL,
                               &store, err, sizeof err);
@@ -82,56 +83,56 @@ int arena_task_standings(const arena_cli *cli)
         return 2;
     }
     const arena_settings *s = arena_store_settings(store);
-    const char *anchor_name = cli->anchor_set ? cli->settings.anchor : s->anchor;
+    const char *anchor_name = req->anchor_set ? req->settings.anchor : s->anchor;
     int anchor = -1;
     if (anchor_name && (anchor = arena_settings_find_bot(s, anchor_name)) < 0) {
         fprintf(stderr, "loa-arena: --anchor: '%s' is not one of the bots of %s\n", anchor_name,
-                cli->standings_dir);
+                req->dir);
         arena_store_close(store);
         return 2;
     }
     unsigned char exclude[ARENA_MAX_BOTS] = {0};
-    for (int i = 0; i < cli->exclude_count; i++) {
-        int b = arena_settings_find_bot(s, cli->exclude[i]);
+    for (int i = 0; i < req->exclude_count; i++) {
+        int b = arena_settings_find_bot(s, req->exclude[i]);
         if (b < 0) {
             fprintf(stderr, "loa-arena: --exclude: '%s' is not one of the bots of %s\n",
-                    cli->exclude[i], cli->standings_dir);
+                    req->exclude[i], req->dir);
             arena_store_close(store);
             return 2;
         }
         if (b == anchor) {
             fprintf(stderr, "loa-arena: --exclude: '%s' is the anchor (--anchor another bot)\n",
-                    cli->exclude[i]);
+                    req->exclude[i]);
             arena_store_close(store);
             return 2;
         }
         exclude[b] = 1;
     }
-    if (cli->exclude_count >= s->bot_count - 1) {
+    if (req->exclude_count >= s->bot_count - 1) {
         fprintf(stderr, "loa-arena: --exclude: at least two bots must remain\n");
         arena_store_close(store);
         return 2;
     }
-    rc = arena_task_report(s, store, anchor, cli->exclude_count ? exclude : NULL, 0, stdout);
+    rc = arena_task_report(s, store, anchor, req->exclude_count ? exclude : NULL, 0, stdout);
     arena_store_close(store);
     return rc ? 1 : 0;
 }
 
 /* --html DIR: every replay page and the index, playing nothing. */
-int arena_task_html(const arena_cli *cli)
+int arena_task_html(const arena_request *req)
 {
 #ifdef LOA_HAVE_REPLAY
     char err[1024];
     int written = 0, failed = 0;
-    int rc = replay_write_league(cli->html_dir, 1, &written, &failed, err, sizeof err);
+    int rc = replay_write_league(req->dir, 1, &written, &failed, err, sizeof err);
     if (rc != REPLAY_E_LEAGUE && rc != REPLAY_E_INVAL)
         printf("%d replay pages written, %d failed; index: %s/index.html\n", written, failed,
-               cli->html_dir);
+               req->dir);
     if (rc)
         fprintf(stderr, "loa-arena: %s\n", err);
     return rc == REPLAY_E_LEAGUE || rc == REPLAY_E_INVAL ? 2 : rc ? 1 : 0;
 #else
-    fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", cli->html_dir);
+    fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", req->dir);
     return 2;
 #endif
 }
@@ -161,13 +162,13 @@ static void page_of_added(const arena_game_record *r, void *user)
  * standings, the pages of the new games (as --pages says) and the index.
  * Exit 0 complete, 1 games missing or an I/O failure, 2 different leagues
  * or conflicting games (nothing merged). */
-int arena_task_merge(const arena_cli *cli)
+int arena_task_merge(const arena_request *req)
 {
     char err[1024];
     arena_merge_result res;
     arena_store *out = NULL;
-    merge_pages mp = {cli->merge_out, cli->settings.pages, 0, 0};
-    int rc = arena_merge(cli->merge_out, cli->merge_dirs, cli->merge_count, arena_warn_stderr,
+    merge_pages mp = {req->dir, req->settings.pages, 0, 0};
+    int rc = arena_merge(req->dir, req->dirs, req->dir_count, arena_warn_stderr,
                          page_of_added, &mp, stdout, &res, &out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: --merge: %s\n", err);
@@ -178,17 +179,17 @@ int arena_task_merge(const arena_cli *cli)
         snprintf(restored, sizeof restored, ", %d record%s restored", res.restored,
                  res.restored == 1 ? "" : "s");
     printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once)%s, %d of %d "
-           "games\n\n", cli->merge_count, cli->merge_count == 1 ? "y" : "ies", cli->merge_out,
+           "games\n\n", req->dir_count, req->dir_count == 1 ? "y" : "ies", req->dir,
            res.added, res.added == 1 ? "" : "s", res.duplicates, restored,
            res.total - res.missing, res.total);
     const arena_settings *s = arena_store_settings(out);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     int code = arena_task_report(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
     arena_store_close(out);
-    if (arena_replay_page_write(cli->merge_out, -1, err, sizeof err))
+    if (arena_replay_page_write(req->dir, -1, err, sizeof err))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
     else
-        printf("Replays: %s/index.html (%d new page%s)\n", cli->merge_out, mp.written,
+        printf("Replays: %s/index.html (%d new page%s)\n", req->dir, mp.written,
                mp.written == 1 ? "" : "s");
     if (res.missing) {
         fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
@@ -199,13 +200,13 @@ int arena_task_merge(const arena_cli *cli)
 }
 
 /* --add-bot NAME=COMMAND --out DIR: the league of DIR with the bots added
- * becomes cli->settings (then run_league plays the new pairings only).
+ * becomes req->settings (then run_league plays the new pairings only).
  * Returns 0, or an exit status. */
-int arena_task_add_bots(arena_cli *cli)
+int arena_task_add_bots(arena_request *req)
 {
     char err[1024];
     arena_store *st = NULL;
-    const char *dir = cli->settings.out_dir;
+    const char *dir = req->settings.out_dir;
     if (arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL, &st, err,
                          sizeof err)) {
         fprintf(stderr, "loa-arena: --add-bot: %s\n", err);
@@ -218,20 +219,20 @@ int arena_task_add_bots(arena_cli *cli)
         fprintf(stderr, "loa-arena: out of memory\n");
         return 1;
     }
-    s.concurrency = cli->settings.concurrency;
-    s.sandbox = cli->sandbox;
+    s.concurrency = req->settings.concurrency;
+    s.sandbox = req->settings.sandbox;
     s.extend = 1;
     s.shard_index = s.shard_count = 0;
     rc = arena_set_string(&s.out_dir, dir);
-    for (int i = 0; i < cli->add_bot_count && !rc; i++) {
+    for (int i = 0; i < req->add_bot_count && !rc; i++) {
         arena_settings one;
         arena_settings_init(&one);
-        rc = arena_settings_add_bot_arg(&one, cli->add_bots[i], err, sizeof err);
+        rc = arena_settings_add_bot_arg(&one, req->add_bots[i], err, sizeof err);
         int b = rc ? -1 : arena_settings_find_bot(&s, one.bots[0].name);
         if (b >= 0 && !s.bots[b].cwd && strcmp(s.bots[b].command, one.bots[0].command) == 0) {
             /* added by an earlier run of this command (interrupted, or
              * done): the same command resumes */
-            if (!cli->quiet)
+            if (!req->quiet)
                 printf("Bot '%s' is in %s's league already: resuming its games\n",
                        one.bots[0].name, dir);
         } else if (b >= 0) {
@@ -240,7 +241,7 @@ int arena_task_add_bots(arena_cli *cli)
                            "another name for '%s'", one.bots[0].name, dir, s.bots[b].command,
                            one.bots[0].command);
         } else if (!rc) {
-            rc = arena_settings_add_bot_arg(&s, cli->add_bots[i], err, sizeof err);
+            rc = arena_settings_add_bot_arg(&s, req->add_bots[i], err, sizeof err);
         }
         arena_settings_clear(&one);
     }
@@ -253,8 +254,8 @@ int arena_task_add_bots(arena_cli *cli)
         arena_settings_clear(&s);
         return rc == ARENA_E_NOMEM ? 1 : 2;
     }
-    arena_settings_clear(&cli->settings);
-    cli->settings = s;
+    arena_settings_clear(&req->settings);
+    req->settings = s;
     return 0;
 }
 

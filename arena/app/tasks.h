@@ -3,7 +3,9 @@
  * --standings DIR, --html DIR, --merge OUT DIR..., and the league that
  * --add-bot makes (then played by the league run). Each returns the
  * process exit status (docs/arena.md, "Bad input and exit status") and
- * prints its messages. Call from main() only.
+ * prints its messages; each takes the request (app/cli.h). And the
+ * standings of a store's games, which the league run prints too. Call
+ * from main() only.
  */
 #ifndef ARENA_APP_TASKS_H
 #define ARENA_APP_TASKS_H
@@ -31,17 +33,18 @@ int arena_task_report_text(const arena_settings *s, const arena_store *store, in
                            char **text);
 
 /* --standings DIR [--anchor NAME] [--exclude NAME...]: 0, 1 or 2. */
-int arena_task_standings(const arena_cli *cli);
+int arena_task_standings(const arena_request *req);
 
 /* --html DIR: every replay page and the index: 0, 1 or 2. */
-int arena_task_html(const arena_cli *cli);
+int arena_task_html(const arena_request *req);
 
 /* --merge OUT DIR...: 0 complete, 1 games missing or I/O failure, 2
  * different leagues or conflicting games (nothing merged). */
-int arena_task_merge(const arena_cli *cli);
+int arena_task_merge(const arena_request *req);
 
-/* --add-bot NAME=COMMAND --out DIR: replaces cli->settings by DIR's
- * league with the bots added (extend set). 0, or an exit status. */
-int arena_task_add_bots(arena_cli *cli);
+/* --add-bot NAME=COMMAND --out DIR: replaces req->settings by DIR's
+ * league with the bots added (extend set), to be played by the league
+ * run. 0, or an exit status. */
+int arena_task_add_bots(arena_request *req);
 
 #endif

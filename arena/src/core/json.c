@@ -2,6 +2,7 @@
 #include "core/json.h"
 
 #include <math.h>
+#include <string.h>
 
 cJSON *arena_json_number(double v, double quantum)
 {
@@ -26,4 +27,13 @@ int arena_json_add(cJSON *obj, const char *key, cJSON *item)
 int arena_json_add_number(cJSON *obj, const char *key, double v, double quantum)
 {
     return arena_json_add(obj, key, arena_json_number(v, quantum));
+}
+
+const char *arena_json_duplicate_key(const cJSON *obj)
+{
+    for (const cJSON *a = obj ? obj->child : NULL; a; a = a->next)
+        for (const cJSON *b = a->next; b; b = b->next)
+            if (a->string && b->string && strcmp(a->string, b->string) == 0)
+                return a->string;
+    return NULL;
 }

@@ -20,4 +20,9 @@ int arena_json_add(cJSON *obj, const char *key, cJSON *item);
 /* arena_json_add(obj, key, arena_json_number(v, quantum)). */
 int arena_json_add_number(cJSON *obj, const char *key, double v, double quantum);
 
+/* The first key that obj holds twice (cJSON keeps both silently, and a
+ * league file's second "games" must not pass unseen), NULL when none. The
+ * name is obj's. */
+const char *arena_json_duplicate_key(const cJSON *obj);
+
 #endif

@@ -21,8 +21,17 @@
 #define ARENA_MAX_GAMES 100000000
 /* Most games per pairing. */
 #define ARENA_MAX_GAMES_PER_PAIRING 1000000
+/* Most shards a league is split into (--shard K/N). */
+#define ARENA_MAX_SHARDS 1000000
+/* Most games at once (worker threads). */
+#define ARENA_MAX_CONCURRENCY 256
 /* An SPRT match without a game count plays at most this many games (50,000
  * colour-swapped pairs): in practice, until a bound is crossed. */
 #define ARENA_SPRT_GAMES_DEFAULT 100000
+
+/* A number as a string literal, for texts that quote a bound
+ * ("..." ARENA_STR(ARENA_SPRT_GAMES_DEFAULT)). */
+#define ARENA_STR(x) ARENA_STR_(x)
+#define ARENA_STR_(x) #x
 
 #endif

@@ -40,11 +40,4 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
 int arena_settings_load_json(arena_settings *s, const cJSON *root, const char *name,
                              const char *base_dir, char *err, size_t errsz);
 
-/* Sets *out (freed first; caller frees) to rel made absolute: joined to
- * base (NULL or ".": the current directory) unless absolute, then to the
- * current directory unless absolute. Paths kept in DIR/league.json are
- * absolute so that they name the same file on resume from anywhere.
- * Returns 0 or ARENA_E_NOMEM. */
-int arena_absolute_path(const char *base, const char *rel, char **out, char *err, size_t errsz);
-
 #endif

@@ -11,19 +11,15 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "league/openings.h"
+#include "league/setting.h"
 #include "ref/referee.h"
 #include "util/text.h"
 
 void arena_settings_init(arena_settings *s)
 {
     memset(s, 0, sizeof *s);
-    s->format = ARENA_FORMAT_ROUND_ROBIN;
-    s->games = 2;
-    s->concurrency = 0;
-    s->seed = 1;
-    s->turn_ms = 150;
-    s->first_turn_ms = 1000;
-    s->max_plies = 150;
+    for (int k = 0; k < ARENA_SETTING_COUNT; k++) /* the defaults are the table's */
+        arena_setting_reset(s, &arena_setting_table[k]);
 }
 
 void arena_settings_clear(arena_settings *s)
@@ -47,49 +43,27 @@ void arena_settings_clear(arena_settings *s)
 
 int arena_settings_copy(arena_settings *dst, const arena_settings *src)
 {
-    arena_settings_init(dst);
-    int rc = 0;
-    for (int i = 0; i < src->bot_count; i++)
+    /* the values at once; then what src owns (strings, the table), copied */
+    *dst = *src;
+    dst->bot_count = 0;
+    dst->gauntlet_bot = dst->out_dir = dst->anchor = dst->base_dir = dst->source = NULL;
+    dst->openings_file = NULL;
+    dst->openings = NULL;
+    for (int i = 0; i < src->bot_count; i++) {
         if (arena_settings_add_bot(dst, src->bots[i].name, src->bots[i].command,
                                    src->bots[i].cwd, NULL, 0))
             goto oom;
-    dst->format = src->format;
-    dst->games = src->games;
-    dst->concurrency = src->concurrency;
-    dst->seed = src->seed;
-    dst->turn_ms = src->turn_ms;
-    dst->first_turn_ms = src->first_turn_ms;
-    dst->max_plies = src->max_plies;
-    dst->time_mode = src->time_mode;
-    dst->wall_cap_ms = src->wall_cap_ms;
-    dst->time_margin_ms = src->time_margin_ms;
-    dst->cpu_method = src->cpu_method;
-    dst->pages = src->pages;
-    dst->affinity = src->affinity;
-    dst->openings_random = src->openings_random;
-    dst->random_plies = src->random_plies;
-    dst->games_given = src->games_given;
-    dst->sprt = src->sprt;
-    dst->sprt_params = src->sprt_params;
-    dst->rating_interval = src->rating_interval;
-    dst->shard_index = src->shard_index;
-    dst->shard_count = src->shard_count;
-    dst->sandbox = src->sandbox;
-    for (int i = 0; i < src->bot_count; i++)
         dst->bots[i].sandbox = src->bots[i].sandbox;
-    memcpy(dst->steps, src->steps, sizeof dst->steps);
-    dst->step_count = src->step_count;
-    dst->extend = src->extend;
-    if (src->openings && !(dst->openings = arena_openings_copy(src->openings)))
-        goto oom;
-    if (arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
+    }
+    if ((src->openings && !(dst->openings = arena_openings_copy(src->openings))) ||
+        arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
         arena_set_string(&dst->openings_file, src->openings_file) ||
         arena_set_string(&dst->out_dir, src->out_dir) ||
         arena_set_string(&dst->anchor, src->anchor) ||
         arena_set_string(&dst->base_dir, src->base_dir) ||
         arena_set_string(&dst->source, src->source))
         goto oom;
-    return rc;
+    return 0;
 oom:
     arena_settings_clear(dst);
     return ARENA_E_NOMEM;
@@ -210,55 +184,9 @@ cJSON *arena_settings_to_json(const arena_settings *s)
             (s->bots[i].cwd && !cJSON_AddStringToObject(b, "cwd", s->bots[i].cwd)))
             goto oom;
     }
-    char seed[32];
-    snprintf(seed, sizeof seed, "%lld", (long long)s->seed);
-    if (!cJSON_AddStringToObject(root, "format", arena_format_name(s->format)) ||
-        (s->format == ARENA_FORMAT_GAUNTLET &&
-         !cJSON_AddStringToObject(root, "gauntlet_bot",
-                                  s->bots[arena_settings_gauntlet_index(s)].name)) ||
-        !cJSON_AddNumberToObject(root, "games", s->games) ||
-        !cJSON_AddStringToObject(root, "seed", seed) ||
-        !cJSON_AddNumberToObject(root, "turn_ms", s->turn_ms) ||
-        !cJSON_AddNumberToObject(root, "first_turn_ms", s->first_turn_ms) ||
-        !cJSON_AddNumberToObject(root, "max_plies", s->max_plies) ||
-        !cJSON_AddStringToObject(root, "time_mode", ref_time_mode_name(s->time_mode)) ||
-        (s->wall_cap_ms && !cJSON_AddNumberToObject(root, "wall_cap_ms", s->wall_cap_ms)) ||
-        (s->time_margin_ms &&
-         !cJSON_AddNumberToObject(root, "time_margin_ms", s->time_margin_ms)) ||
-        (s->anchor && !cJSON_AddStringToObject(root, "anchor", s->anchor)) ||
-        (s->openings_file && !cJSON_AddStringToObject(root, "openings", s->openings_file)) ||
-        (s->openings_file && !cJSON_AddStringToObject(root, "openings_order",
-                                                      s->openings_random ? "random" : "file")) ||
-        (s->random_plies && !cJSON_AddNumberToObject(root, "random_plies", s->random_plies)))
-        goto oom;
-    if (s->step_count > 0) {
-        cJSON *st = cJSON_AddArrayToObject(root, "steps");
-        for (int j = 0; st && j < s->step_count; j++) {
-            int pair[2] = {s->steps[j].bots, s->steps[j].games};
-            cJSON *e = cJSON_CreateIntArray(pair, 2);
-            if (!e || !cJSON_AddItemToArray(st, e)) {
-                cJSON_Delete(e);
-                st = NULL;
-            }
-        }
-        if (!st)
+    for (int k = 0; k < ARENA_SETTING_COUNT; k++)
+        if (!arena_setting_to_json(s, &arena_setting_table[k], root))
             goto oom;
-    }
-    if (s->shard_count > 1) {
-        cJSON *sh = cJSON_AddObjectToObject(root, "shard");
-        if (!sh || !cJSON_AddNumberToObject(sh, "index", s->shard_index) ||
-            !cJSON_AddNumberToObject(sh, "count", s->shard_count))
-            goto oom;
-    }
-    if (s->sprt) {
-        cJSON *sp = cJSON_AddObjectToObject(root, "sprt");
-        if (!sp || !cJSON_AddNumberToObject(sp, "elo0", s->sprt_params.elo0) ||
-            !cJSON_AddNumberToObject(sp, "elo1", s->sprt_params.elo1) ||
-            !cJSON_AddNumberToObject(sp, "alpha", s->sprt_params.alpha) ||
-            !cJSON_AddNumberToObject(sp, "beta", s->sprt_params.beta) ||
-            !cJSON_AddStringToObject(sp, "model", arena_sprt_model_name(s->sprt_params.model)))
-            goto oom;
-    }
     return root;
 oom:
     cJSON_Delete(root);
@@ -270,8 +198,12 @@ char *arena_settings_default_out(const arena_settings *s)
     cJSON *j = arena_settings_to_json(s);
     if (!j)
         return NULL;
-    cJSON_DeleteItemFromObjectCaseSensitive(j, "games");
-    cJSON_DeleteItemFromObjectCaseSensitive(j, "anchor");
+    /* without what may change between runs of the same league */
+    for (int k = 0; k < ARENA_SETTING_COUNT; k++) {
+        const arena_setting *r = &arena_setting_table[k];
+        if (r->identity == ARENA_ID_GROWS || r->identity == ARENA_ID_KEPT)
+            cJSON_DeleteItemFromObjectCaseSensitive(j, r->key);
+    }
     char *text = cJSON_PrintUnformatted(j);
     cJSON_Delete(j);
     if (!text)
@@ -294,24 +226,12 @@ static int str_eq(const char *a, const char *b)
     return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
-/* "none", "FILE (file order)" or "N random plies", for messages. */
-static const char *describe_openings(const arena_settings *s, char *buf, size_t size)
+/* The bots and their history: old's bots first in now, old's shape
+ * recorded as a step of now's when now gained bots (arena_settings_adopt).
+ * Returns 0 or ARENA_E_MISMATCH. */
+static int compare_bots(const arena_settings *old, const arena_settings *now, char *err,
+                        size_t errsz)
 {
-    if (s->openings_file)
-        snprintf(buf, size, "%s (%s order)", s->openings_file,
-                 s->openings_random ? "random" : "file");
-    else if (s->random_plies)
-        snprintf(buf, size, "%d random plies", s->random_plies);
-    else
-        snprintf(buf, size, "none");
-    return buf;
-}
-
-int arena_settings_compare(const arena_settings *old, const arena_settings *now, char *err,
-                           size_t errsz)
-{
-    /* A league may gain bots (arena_settings_adopt): old's bots first,
-     * and old's shape recorded as a step of now's. */
     int grown = now->bot_count > old->bot_count && now->step_count == old->step_count + 1 &&
                 now->steps[old->step_count].bots == old->bot_count &&
                 now->steps[old->step_count].games == old->games;
@@ -338,65 +258,88 @@ int arena_settings_compare(const arena_settings *old, const arena_settings *now,
                              "bot '%s' had the working directory '%s', now '%s'", a->name,
                              a->cwd ? a->cwd : "(none)", b->cwd ? b->cwd : "(none)");
     }
-    if (old->format != now->format)
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "its format is %s, now %s",
-                         arena_format_name(old->format), arena_format_name(now->format));
-    if (now->format == ARENA_FORMAT_GAUNTLET &&
-        arena_settings_gauntlet_index(old) != arena_settings_gauntlet_index(now))
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "its gauntlet bot is '%s', now '%s'",
-                         old->bots[arena_settings_gauntlet_index(old)].name,
-                         now->bots[arena_settings_gauntlet_index(now)].name);
-    if (old->seed != now->seed)
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "its seed is %lld, now %lld",
-                         (long long)old->seed, (long long)now->seed);
-    if (old->turn_ms != now->turn_ms || old->first_turn_ms != now->first_turn_ms)
+    return 0;
+}
+
+/* "none", "FILE (file order)" or "N random plies", for messages. */
+static const char *describe_openings(const arena_settings *s, char *buf, size_t size)
+{
+    if (s->openings_file)
+        snprintf(buf, size, "%s (%s order)", s->openings_file,
+                 s->openings_random ? "random" : "file");
+    else if (s->random_plies)
+        snprintf(buf, size, "%d random plies", s->random_plies);
+    else
+        snprintf(buf, size, "none");
+    return buf;
+}
+
+/* The message of a difference in row r: the rows that make one thing
+ * (the time limits; the timing; the openings) are named together. */
+static int mismatch(const arena_settings *old, const arena_settings *now, const arena_setting *r,
+                    char *err, size_t errsz)
+{
+    char a[600], b[600];
+    switch (r->id) {
+    case ARENA_SETTING_TURN_MS:
+    case ARENA_SETTING_FIRST_TURN_MS:
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "its time limits are %d/%d ms (first turn/turn), now %d/%d ms",
                          old->first_turn_ms, old->turn_ms, now->first_turn_ms, now->turn_ms);
-    if (old->max_plies != now->max_plies)
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "its ply limit is %d, now %d",
-                         old->max_plies, now->max_plies);
-    if (old->time_mode != now->time_mode || old->wall_cap_ms != now->wall_cap_ms ||
-        old->time_margin_ms != now->time_margin_ms)
+    case ARENA_SETTING_TIME_MODE:
+    case ARENA_SETTING_WALL_CAP_MS:
+    case ARENA_SETTING_TIME_MARGIN_MS:
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "its timing is %s time, wall cap %d ms, margin %d ms; now %s time, "
                          "wall cap %d ms, margin %d ms (0: none or the default)",
                          ref_time_mode_name(old->time_mode), old->wall_cap_ms,
                          old->time_margin_ms, ref_time_mode_name(now->time_mode),
                          now->wall_cap_ms, now->time_margin_ms);
-    if (!str_eq(old->openings_file, now->openings_file) ||
-        old->openings_random != now->openings_random || old->random_plies != now->random_plies) {
-        char a[600], b[600];
+    case ARENA_SETTING_OPENINGS:
+    case ARENA_SETTING_OPENINGS_ORDER:
+    case ARENA_SETTING_RANDOM_PLIES:
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its openings are %s, now %s",
                          describe_openings(old, a, sizeof a), describe_openings(now, b, sizeof b));
+    default: break;
     }
-    /* shard 0/1 and no shard are the whole league */
-    int old_n = old->shard_count > 1 ? old->shard_count : 1;
-    int now_n = now->shard_count > 1 ? now->shard_count : 1;
-    int old_k = old_n > 1 ? old->shard_index : 0, now_k = now_n > 1 ? now->shard_index : 0;
-    if (old_k != now_k || old_n != now_n)
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "it holds shard %d/%d, now %d/%d", old_k,
-                         old_n, now_k, now_n);
-    const arena_sprt_params *a = &old->sprt_params, *b = &now->sprt_params;
-    if (old->sprt != now->sprt ||
-        (now->sprt && (a->model != b->model || a->elo0 != b->elo0 || a->elo1 != b->elo1 ||
-                       a->alpha != b->alpha || a->beta != b->beta))) {
-        char x[160] = "none", y[160] = "none";
-        if (old->sprt)
-            snprintf(x, sizeof x, "elo0=%g elo1=%g alpha=%g beta=%g model=%s", a->elo0, a->elo1,
-                     a->alpha, a->beta, arena_sprt_model_name(a->model));
-        if (now->sprt)
-            snprintf(y, sizeof y, "elo0=%g elo1=%g alpha=%g beta=%g model=%s", b->elo0, b->elo1,
-                     b->alpha, b->beta, arena_sprt_model_name(b->model));
+    arena_setting_format(old, r, a, sizeof a);
+    arena_setting_format(now, r, b, sizeof b);
+    if (r->id == ARENA_SETTING_SHARD)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "it holds shard %s, now %s", a, b);
+    if (r->id == ARENA_SETTING_SPRT)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "its SPRT is %s, now %s; changing a test's parameters midway voids its "
-                         "error rates", x, y);
+                         "error rates", a, b);
+    if (r->type == ARENA_VALUE_NAME)
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "its %s is '%s', now '%s'", r->what, a, b);
+    return util_fail(ARENA_E_MISMATCH, err, errsz, "its %s is %s, now %s", r->what, a, b);
+}
+
+int arena_settings_compare(const arena_settings *old, const arena_settings *now, char *err,
+                           size_t errsz)
+{
+    int rc = compare_bots(old, now, err, errsz);
+    /* the rows that must be the same, in the table's order (the history of
+     * added bots is the bots' business, above) */
+    for (int k = 0; k < ARENA_SETTING_COUNT && !rc; k++) {
+        const arena_setting *r = &arena_setting_table[k];
+        if ((r->identity == ARENA_ID_SAME || r->identity == ARENA_ID_SAME_SET) &&
+            r->id != ARENA_SETTING_STEPS && !arena_setting_equal(old, now, r))
+            rc = mismatch(old, now, r, err, errsz);
     }
-    if (now->games < old->games)
+    /* the schedule only appends: the games per pairing may only grow */
+    if (!rc && now->games < old->games)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "it plays %d games per pairing, now %d, and a league can only grow",
                          old->games, now->games);
-    return 0;
+    return rc;
+}
+
+ref_limits arena_settings_limits(const arena_settings *s)
+{
+    ref_limits l = {s->first_turn_ms, s->turn_ms, s->max_plies, s->wall_cap_ms,
+                    s->time_margin_ms};
+    return l;
 }
 
 int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err,

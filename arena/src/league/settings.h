@@ -110,9 +110,10 @@ typedef struct arena_settings {
     char *source;        /* the league file's path, NULL without one (messages) */
 } arena_settings;
 
-/* Fills *s with the defaults: no bots, round-robin, 2 games per pairing,
- * concurrency 0 (cores), seed 1, turn 150 ms, first turn 1000 ms, 150 plies
- * (CodinGame's limits), everything else NULL. */
+/* Fills *s with the defaults of the settings table (league/setting.h): no
+ * bots, round-robin, 2 games per pairing, concurrency 0 (cores), seed 1,
+ * CodinGame's limits (turn 150 ms, first turn 1000 ms, 150 plies),
+ * everything else none. */
 void arena_settings_init(arena_settings *s);
 
 /* Frees every string and the opening table of *s and re-initialises it.
@@ -186,6 +187,9 @@ char *arena_settings_default_out(const arena_settings *s);
  * first difference. */
 int arena_settings_compare(const arena_settings *old, const arena_settings *now,
                            char *err, size_t errsz);
+
+/* The game's limits of s as the referee checks them (ref_limits_check). */
+ref_limits arena_settings_limits(const arena_settings *s);
 
 /* The opening table league s plays (s->openings_file, shuffled when
  * s->openings_random; or s->random_plies plies for each of its s->games / 2

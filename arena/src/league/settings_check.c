@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "league/setting.h"
 #include "util/text.h"
 
 static int name_problem(const char *name)
@@ -25,7 +26,8 @@ static int name_problem(const char *name)
     return 0;
 }
 
-int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
+/* Two bots at least, each with a good name (unique) and a command. */
+static int check_bots(const arena_settings *s, char *err, size_t errsz)
 {
     if (s->bot_count < 2)
         return util_fail(ARENA_E_CONFIG, err, errsz,
@@ -58,10 +60,17 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
                                  "duplicate bot name '%s' (bots %d and %d): names must be unique",
                                  b->name, j + 1, i + 1);
     }
-    if (s->games < 2 || s->games > 1000000 || s->games % 2)
+    return 0;
+}
+
+/* The games: in colour-swapped pairs, within what a league holds, and the
+ * shapes the league had before (each an earlier shape of the next). */
+static int check_games(const arena_settings *s, char *err, size_t errsz)
+{
+    if (s->games % 2)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "games per pairing must be even and in 2..1000000 (%d given): games are "
-                         "played in colour-swapped pairs", s->games);
+                         "games per pairing must be even (%d given): games are played in "
+                         "colour-swapped pairs", s->games);
     int64_t pairings = s->format == ARENA_FORMAT_GAUNTLET
                            ? s->bot_count - 1
                            : (int64_t)s->bot_count * (s->bot_count - 1) / 2;
@@ -84,23 +93,30 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
         arena_settings_gauntlet_index(s) >= s->steps[0].bots)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "the gauntlet bot must be one of the league's first bots");
-    if (s->concurrency < 0 || s->concurrency > 256)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "concurrency must be in 1..256 (%d given)",
-                         s->concurrency);
-    if (s->turn_ms < 1 || s->turn_ms > 3600000)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "turn limit must be in 1..3600000 ms (%d given)", s->turn_ms);
-    if (s->first_turn_ms < 1 || s->first_turn_ms > 3600000)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "first-turn limit must be in 1..3600000 ms (%d given)", s->first_turn_ms);
-    if (s->max_plies < 1 || s->max_plies > 100000)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "max plies must be in 1..100000 (%d given)",
-                         s->max_plies);
-    if (s->wall_cap_ms < 0 || s->wall_cap_ms > 3600000 || s->time_margin_ms < 0 ||
-        s->time_margin_ms > 3600000)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "wall cap and time margin must be in 0..3600000 ms (%d, %d given)",
-                         s->wall_cap_ms, s->time_margin_ms);
+    return 0;
+}
+
+/* Every setting within its row's bounds; the game's limits as the referee
+ * checks them (ref_limits_check: the same bounds, REF_LIMITS_MAP). */
+static int check_rows(const arena_settings *s, char *err, size_t errsz)
+{
+    ref_limits limits = arena_settings_limits(s);
+    char why[256];
+    if (ref_limits_check(&limits, why, sizeof why))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s", why);
+    for (int k = 0; k < ARENA_SETTING_COUNT; k++) {
+        int rc = arena_setting_check(s, &arena_setting_table[k], err, errsz);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* The settings that only mean something with others: a wall cap or CPU
+ * method in cpu mode, names of listed bots, one source of openings, an
+ * SPRT between two bots (and in shards only with a game count). */
+static int check_together(const arena_settings *s, char *err, size_t errsz)
+{
     if (s->time_mode != REF_TIME_CPU && (s->wall_cap_ms || s->cpu_method != REF_CPU_AUTO))
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "%s applies to the cpu time mode only (time mode %s)",
@@ -116,35 +132,37 @@ int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "openings come from a file (--openings) or from random plies "
                          "(--random-plies), not both");
-    if (s->random_plies < 0 || s->random_plies > REF_OPENING_MAX ||
-        (s->random_plies && s->random_plies >= s->max_plies))
+    if (s->random_plies && s->random_plies >= s->max_plies)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "random plies must be in 1..%d and fewer than the ply limit %d (%d "
-                         "given)", REF_OPENING_MAX, s->max_plies, s->random_plies);
+                         "random plies must be fewer than the ply limit %d (%d given)",
+                         s->max_plies, s->random_plies);
     if (s->openings_random && !s->openings_file)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "a random openings order needs an openings file (--openings FILE)");
-    if (s->sprt) {
-        if (s->bot_count != 2)
-            return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "an SPRT tests one bot against one other: %d bots given (a "
-                             "round-robin or gauntlet of exactly 2)", s->bot_count);
-        char why[256];
-        if (arena_sprt_check(&s->sprt_params, why, sizeof why))
-            return util_fail(ARENA_E_CONFIG, err, errsz, "SPRT: %s", why);
-    }
-    if (s->shard_count < 0 || s->shard_count > 1000000 ||
-        (s->shard_count > 0 && (s->shard_index < 0 || s->shard_index >= s->shard_count)))
-        return util_fail(ARENA_E_CONFIG, err, errsz, "shard %d/%d: it must be K/N with 0 <= K < N",
-                         s->shard_index, s->shard_count);
+    char why[256];
+    if (s->sprt && s->bot_count != 2)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "an SPRT tests one bot against one other: %d bots given (a "
+                         "round-robin or gauntlet of exactly 2)", s->bot_count);
+    if (s->sprt && arena_sprt_check(&s->sprt_params, why, sizeof why))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "SPRT: %s", why);
     if (s->sprt && s->shard_count > 1 && !s->games_given)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "an SPRT league in shards needs a game count (--games N): a shard "
                          "cannot stop on the whole match's evidence");
-    if (s->rating_interval < 0 || s->rating_interval > ARENA_MAX_GAMES)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "rating interval must be in 0..%d (%d given)",
-                         ARENA_MAX_GAMES, s->rating_interval);
-    if (!s->out_dir || !*s->out_dir)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "no output directory (--out DIR)");
     return 0;
+}
+
+int arena_settings_validate(const arena_settings *s, char *err, size_t errsz)
+{
+    int rc = check_bots(s, err, errsz);
+    if (!rc)
+        rc = check_rows(s, err, errsz);
+    if (!rc)
+        rc = check_games(s, err, errsz);
+    if (!rc)
+        rc = check_together(s, err, errsz);
+    if (!rc && (!s->out_dir || !*s->out_dir))
+        rc = util_fail(ARENA_E_CONFIG, err, errsz, "no output directory (--out DIR)");
+    return rc;
 }

@@ -15,17 +15,16 @@
 #include "league/settings.h"
 
 /* Checks the league as a whole: 2..ARENA_MAX_BOTS bots, names valid and
- * unique, commands non-empty, games even and in 2..1000000, at most
- * ARENA_MAX_GAMES games in all, concurrency in
- * 0..256, limits in 1..3600000 ms, plies in 1..100000, gauntlet_bot and
- * anchor naming listed bots, an output directory; openings from a file or
- * random plies, not both; random plies in 1..REF_OPENING_MAX (100) and
- * fewer than the ply limit; a random order only with a file; with an SPRT,
- * exactly two bots and parameters that pass arena_sprt_check(); a rating
- * interval in 0..ARENA_MAX_GAMES; a shard K/N with 0 <= K < N, and an SPRT
- * in shards only with a game count (a shard cannot stop on the whole
- * match's evidence). Returns 0 or
- * ARENA_E_CONFIG with err naming the first problem. */
+ * unique, commands non-empty; every setting within its row's bounds (the
+ * settings table, league/setting.h; the time and ply limits by
+ * ref_limits_check); games even, at most ARENA_MAX_GAMES in all, the
+ * league's past shapes earlier shapes of it; a wall cap or CPU method in
+ * cpu mode only; gauntlet_bot and anchor naming listed bots; openings from
+ * a file or random plies, not both, random plies fewer than the ply limit,
+ * a random order only with a file; with an SPRT, exactly two bots,
+ * parameters that pass arena_sprt_check(), and in shards a game count (a
+ * shard cannot stop on the whole match's evidence); an output directory.
+ * Returns 0 or ARENA_E_CONFIG with err naming the first problem. */
 int arena_settings_validate(const arena_settings *s, char *err, size_t errsz);
 
 #endif

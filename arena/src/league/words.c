@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/limits.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -70,7 +71,8 @@ int arena_shard_parse(const char *text, int *index, int *count)
         return ARENA_E_CONFIG;
     memcpy(k, text, (size_t)(slash - text));
     k[slash - text] = '\0';
-    if (util_parse_i64(k, 0, 999999, &a) || util_parse_i64(slash + 1, 1, 1000000, &b) || a >= b)
+    if (util_parse_i64(k, 0, ARENA_MAX_SHARDS - 1, &a) ||
+        util_parse_i64(slash + 1, 1, ARENA_MAX_SHARDS, &b) || a >= b)
         return ARENA_E_CONFIG;
     *index = (int)a;
     *count = (int)b;
@@ -146,3 +148,72 @@ int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, siz
     *p = q;
     return 0;
 }
+
+/* ---- the word lists of the settings table ---- */
+
+static const char *format_name(int v)
+{
+    return arena_format_name((arena_format)v);
+}
+
+static int format_parse(const char *text, int *v)
+{
+    arena_format f;
+    if (arena_format_parse(text, &f))
+        return ARENA_E_CONFIG;
+    *v = (int)f;
+    return 0;
+}
+
+static const char *pages_name(int v)
+{
+    return arena_pages_name((arena_pages)v);
+}
+
+static int pages_parse(const char *text, int *v)
+{
+    arena_pages p;
+    if (arena_pages_from_name(text, &p))
+        return ARENA_E_CONFIG;
+    *v = (int)p;
+    return 0;
+}
+
+static const char *order_name(int v)
+{
+    return v ? "random" : "file";
+}
+
+static const char *time_mode_name(int v)
+{
+    return ref_time_mode_name((ref_time_mode)v);
+}
+
+static int time_mode_parse(const char *text, int *v)
+{
+    ref_time_mode m;
+    if (ref_time_mode_from_name(text, &m))
+        return ARENA_E_CONFIG;
+    *v = (int)m;
+    return 0;
+}
+
+static const char *cpu_method_name(int v)
+{
+    return ref_cpu_method_name((ref_cpu_method)v);
+}
+
+static int cpu_method_parse(const char *text, int *v)
+{
+    ref_cpu_method m;
+    if (ref_cpu_method_from_name(text, &m))
+        return ARENA_E_CONFIG;
+    *v = (int)m;
+    return 0;
+}
+
+const arena_word_list arena_words_format = {2, format_name, format_parse};
+const arena_word_list arena_words_pages = {3, pages_name, pages_parse};
+const arena_word_list arena_words_openings_order = {2, order_name, arena_openings_order_parse};
+const arena_word_list arena_words_time_mode = {2, time_mode_name, time_mode_parse};
+const arena_word_list arena_words_cpu_method = {3, cpu_method_name, cpu_method_parse};

@@ -15,6 +15,21 @@
 #include "ref/referee.h"
 #include "stats/sprt.h"
 
+/* The words of a setting that takes one of a few (league/setting.h): each
+ * value 0..count-1 has its canonical word, and the parser may accept
+ * other spellings too ("roundrobin"). */
+typedef struct arena_word_list {
+    int count;
+    const char *(*name)(int value);             /* the canonical word of value */
+    int (*parse)(const char *text, int *value); /* 0, or ARENA_E_CONFIG for another
+                                                   word or NULL (*value unchanged) */
+} arena_word_list;
+
+/* "round-robin" "gauntlet"; "faults" "all" "none"; "file" "random"; the
+ * referee's "wall" "cpu" and "auto" "cgroup" "proc". */
+extern const arena_word_list arena_words_format, arena_words_pages, arena_words_openings_order,
+    arena_words_time_mode, arena_words_cpu_method;
+
 typedef enum arena_format {
     ARENA_FORMAT_ROUND_ROBIN = 0, /* "round-robin": every pair of bots meets */
     ARENA_FORMAT_GAUNTLET = 1     /* "gauntlet": one bot meets each of the others */
@@ -62,7 +77,8 @@ int arena_openings_order_parse(const char *text, int *out);
  * that is not a number, elo0 or elo1 missing, a parameter out of range). */
 int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, size_t errsz);
 
-/* Parses a shard "K/N" (0 <= K < N <= 1000000). Returns 0 or ARENA_E_CONFIG. */
+/* Parses a shard "K/N" (0 <= K < N <= ARENA_MAX_SHARDS). Returns 0 or
+ * ARENA_E_CONFIG. */
 int arena_shard_parse(const char *text, int *index, int *count);
 
 #endif
