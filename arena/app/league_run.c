@@ -1,6 +1,8 @@
-/* league_run.c - one run of a league: fingerprints and store, the
- * schedule's games still to play, the runner with the result callback,
- * the summary, standings and pages (app/league_run.h). */
+/* league_run.c - one run of a league as named phases: open (the machine,
+ * the bots' fingerprints, the store), plan (the schedule, the shard, the
+ * games still to play), play (the runner, each result stored as it comes)
+ * and finish (the summary, the standings, the pages, the exit status)
+ * (app/league_run.h). */
 #include "app/league_run.h"
 
 #include <limits.h>
@@ -9,26 +11,45 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/tasks.h"
 #include "core/error.h"
 #include "core/text.h"
-#include "store/fingerprint.h"
-#include "run/load.h"
-#include "results/sprt_match.h"
-#include "report/progress.h"
-#include "report/standings_text.h"
-#include "report/fault_report.h"
-#include "report/replay_page.h"
-#include "run/runner.h"
 #include "league/schedule.h"
-#include "run/signals.h"
-#include "report/sprt_report.h"
-#include "store/store.h"
-#include "app/tasks.h"
-#include "loa/loa.h"
 #include "ref/referee.h"
-#ifdef LOA_HAVE_REPLAY
-#include "replay/league.h"
-#endif
+#include "report/fault_report.h"
+#include "report/progress.h"
+#include "report/replay_page.h"
+#include "report/sprt_report.h"
+#include "results/sprt_match.h"
+#include "run/load.h"
+#include "run/runner.h"
+#include "run/signals.h"
+#include "store/fingerprint.h"
+#include "store/store.h"
+
+/* A run's state, phase to phase. */
+typedef struct league_run {
+    const arena_request *req;
+    arena_settings *s;         /* req's league (its steps become the store's) */
+    char bin[PATH_MAX];        /* `{bin}`, and the loa-referee of replay lines */
+    int cores, concurrency;    /* the CPUs we may use; games at once */
+    arena_store *store;
+    arena_game_spec *todo;     /* the games still to play, in schedule order */
+    int todo_count, total, done; /* in this shard */
+    arena_progress *progress;
+    arena_load_watch load;     /* oversubscription and turns close to the limit */
+    int sprt_live;             /* an SPRT decides here (not in a shard) */
+    arena_sprt_match sprt;     /* its pairs and state */
+    int since_report;          /* games since the last interim standings */
+    int start_failed;          /* a bot failed to start: the league stops (exit 3) */
+    int referee_errors, aborted, record_errors;
+    int fatal;                 /* games.jsonl could not be written: stop */
+    char fatal_msg[512];
+    int interrupts;            /* read by the runner */
+    int exit_code;
+} league_run;
+
+/* ---- open: the machine, the bots' fingerprints, the store ---- */
 
 /* Directory of the running executable, for `{bin}` in commands. */
 static void exe_dir(char *buf, size_t size)
@@ -44,213 +65,8 @@ static void exe_dir(char *buf, size_t size)
         *slash = '\0';
 }
 
-
-/* ---- the run ---- */
-
-typedef struct run_state {
-    const arena_settings *s;
-    const char *bin_dir;      /* `{bin}`, and the loa-referee of replay lines */
-    int keep_going;           /* --keep-going: failures to start are forfeits */
-    int start_failed;         /* a bot failed to start: the league stops (exit 3) */
-    arena_store *store;
-    arena_progress *progress;
-    arena_load_watch load;    /* oversubscription and turns close to the limit */
-    int referee_errors, aborted, record_errors;
-    int fatal;                /* games.jsonl could not be written: stop */
-    char fatal_msg[512];
-    arena_sprt_match sprt;    /* SPRT: the tested bot's pairs and the test's state */
-    int since_report;         /* games since the last interim standings */
-} run_state;
-
-/* The message of a bot that failed to start: its name, the command as run
- * and the shell's own words (the bot's stderr), else the referee's detail
- * (a working directory that does not exist has no shell to speak). */
-static void report_start_failure(run_state *st, const arena_outcome *o)
-{
-    const arena_game_record *r = &o->record;
-    int side = r->fault == 1 ? 1 : 0;
-    int bot = side ? r->white : r->black;
-    char tail[1024] = "";
-    if (o->game)
-        arena_fault_stderr_tail(o->game, side, ARENA_FAULT_STDERR_LINES, tail, sizeof tail);
-    const char *cmd = o->game ? ref_game_player_command(o->game, side) : NULL;
-    char msg[2048];
-    snprintf(msg, sizeof msg,
-             "bot '%s' failed to start: %s (command: %s%s%s): the league stops; fix the bot "
-             "and run the same command again, or use --keep-going to let it lose its games",
-             st->s->bots[bot].name, tail[0] ? tail : r->detail,
-             cmd ? cmd : st->s->bots[bot].command, st->s->bots[bot].cwd ? ", in " : "",
-             st->s->bots[bot].cwd ? st->s->bots[bot].cwd : "");
-    arena_progress_note(st->progress, msg);
-}
-
-/* The SPRT line and the interim standings after a stored game. Returns 1
- * when the SPRT has decided: no new game starts (running ones end and are
- * recorded, and the final LLR counts every complete pair). */
-static int after_game(run_state *st, const arena_game_record *r)
-{
-    const arena_settings *s = st->s;
-    char line[512];
-    if (s->sprt && s->shard_count <= 1 && arena_sprt_match_add(&st->sprt, r)) {
-        const arena_sprt_status *v = &st->sprt.status;
-        snprintf(line, sizeof line, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)%s", v->pairs, v->llr,
-                 v->lower, v->upper, v->decision > 0 ? " H1" : v->decision < 0 ? " H0" : "");
-        arena_progress_set_status(st->progress, line);
-        if (!s->rating_interval || st->sprt.status.decision) {
-            arena_sprt_format_line(&st->sprt.status, line, sizeof line);
-            strcat(line, "\n");
-            arena_progress_print(st->progress, line);
-        }
-    }
-    if (s->rating_interval && ++st->since_report >= s->rating_interval) {
-        st->since_report = 0;
-        char *text = NULL;
-        int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-        if (arena_task_report_text(s, st->store, anchor, &text) == 0) {
-            arena_progress_print(st->progress, "\n");
-            arena_progress_print(st->progress, text);
-            arena_progress_print(st->progress, "\n");
-        }
-        free(text);
-    }
-    return s->sprt && s->shard_count <= 1 && st->sprt.status.decision != 0;
-}
-
-/* An SPRT match: counts the stored pairs (resume) and says whether the
- * test has decided already. Returns 0 or ARENA_E_NOMEM. */
-static int sprt_resume(run_state *st, int total)
-{
-    const arena_settings *s = st->s;
-    int t = arena_sprt_tested_bot(s);
-    int rc = arena_sprt_match_init(&st->sprt, &s->sprt_params, t, 1 - t,
-                                   total / 2 > 0 ? total / 2 : 1);
-    for (int i = 0; rc == 0 && i < arena_store_count(st->store); i++)
-        arena_sprt_match_add(&st->sprt, arena_store_get(st->store, i));
-    return rc;
-}
-
-/* A finished game: its record file, then its games.jsonl line (the store's
- * crash-safety order), then its error line if a bot was at fault. A bot
- * that failed to start stops the league (unless --keep-going). Returns
- * non-zero to stop scheduling: results can no longer be kept, or a bot
- * cannot start. */
-static int on_result(const arena_outcome *o, void *user)
-{
-    run_state *st = user;
-    char msg[700];
-    if (o->status == ARENA_OUTCOME_ABORTED) {
-        st->aborted++;
-        return 0;
-    }
-    if (o->status == ARENA_OUTCOME_REFEREE_ERROR) {
-        st->referee_errors++;
-        snprintf(msg, sizeof msg, "game %d not played (it will be retried on the next run): %s",
-                 o->record.id, o->error);
-        arena_progress_warn(st->progress, msg);
-        return 0;
-    }
-    if (st->fatal)
-        return 1;
-    /* the record as stored: with the load a wall-clock timeout met */
-    arena_game_record rec = o->record;
-    arena_load_mark(&st->load, &rec);
-    if (o->record.reason == REF_REASON_FAILED_TO_START && !st->keep_going) {
-        /* Loud: a bot that cannot start would forfeit every game, and a
-         * league of forfeits is no verdict. Not a result: after the fix,
-         * the next run plays it. */
-        if (!st->start_failed++)
-            report_start_failure(st, o);
-        return 1;
-    }
-    char err[512];
-    if (arena_store_write_game(st->store, o->record.id, o->game, err, sizeof err)) {
-        st->record_errors++;
-        snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
-                 o->record.id, err);
-        arena_progress_warn(st->progress, msg);
-    } else if (arena_pages_wants(st->s->pages, o->record.reason) &&
-               arena_replay_page_write(st->s->out_dir, o->record.id, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
-        arena_progress_warn(st->progress, msg);
-    }
-    if (arena_store_append(st->store, &rec, err, sizeof err)) {
-        /* Results can no longer be kept: stop scheduling, finish, report. */
-        st->fatal = 1;
-        snprintf(st->fatal_msg, sizeof st->fatal_msg, "%s", err);
-        return 1;
-    }
-    arena_progress_game(st->progress, &rec);
-    if (ref_reason_is_fault(o->record.reason) && o->game) {
-        char *line = NULL;
-        if (arena_fault_report(&rec, o->game, st->s, st->bin_dir, &line) == 0)
-            arena_progress_note(st->progress, line);
-        free(line);
-    }
-    arena_load_check_game(&st->load, &rec);
-    return after_game(st, &rec);
-}
-
-/* The load watch's warnings, through the progress display. */
-static void warn_progress(const char *msg, void *progress)
-{
-    arena_progress_warn(progress, msg);
-}
-
-static void on_tick(void *user)
-{
-    run_state *st = user;
-    arena_load_sample(&st->load);
-    arena_progress_tick(st->progress);
-}
-
-/* Says where the games run when they are pinned (--affinity): game slot k
- * on the k-th allowed CPU, wrapping. */
-static void announce_affinity(const arena_settings *s, int concurrency, int quiet)
-{
-    if (!s->affinity || quiet)
-        return;
-    static int cpus[1024]; /* CPU_SETSIZE; main thread only */
-    int n = arena_runner_cpus(cpus, 1024);
-    if (n == 0) {
-        printf("Affinity: the allowed CPUs cannot be read: games are not pinned\n");
-        return;
-    }
-    char list[256] = "";
-    size_t o = 0;
-    for (int i = 0; i < n && i < concurrency && o < sizeof list - 16; i++)
-        o += (size_t)snprintf(list + o, sizeof list - o, "%s%d", i ? "," : "", cpus[i]);
-    printf("Affinity: each game and its bots on one CPU (game slots on CPU %s%s)\n", list,
-           concurrency > n ? ", shared: more games at once than CPUs" : "");
-}
-
-/* Says how turns are timed when it is not CodinGame's plain wall clock
- * (the warning about more games than cores comes with the progress). */
-static void announce_timing(const arena_settings *s, int quiet)
-{
-    if (quiet)
-        return;
-    char margin[48] = "";
-    if (s->time_margin_ms)
-        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted", s->time_margin_ms);
-    if (s->time_mode == REF_TIME_CPU) {
-        char why[256];
-        ref_cpu_method m = s->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(why, sizeof why)
-                                                         : s->cpu_method;
-        char cap[48];
-        if (s->wall_cap_ms)
-            snprintf(cap, sizeof cap, "%d ms", s->wall_cap_ms);
-        else
-            snprintf(cap, sizeof cap, "4x the limit");
-        printf("Timing: CPU time (measured by %s%s%s), wall-clock cap %s%s\n",
-               m == REF_CPU_CGROUP ? "a cgroup per bot" : "the bots' process trees",
-               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? ": " : "",
-               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? why : "", cap, margin);
-    } else if (margin[0]) {
-        printf("Timing: wall clock%s\n", margin);
-    }
-}
-
-/* What the machine must have for league s: bubblewrap when a bot runs in
+/* What the machine must have for league s (asked here, not when the
+ * settings are checked: they are a value): bubblewrap when a bot runs in
  * the sandbox, a cgroup when the CPU method is cgroup. Returns 0, or 2
  * (bad input) after the message. */
 static int check_machine(const arena_settings *s)
@@ -272,218 +88,475 @@ static int check_machine(const arena_settings *s)
     return 0;
 }
 
-int arena_league_run(arena_request *cli)
+/* Says how turns are timed when it is not CodinGame's plain wall clock
+ * (the warning about more games than cores comes with the progress). */
+static void announce_timing(const arena_settings *s)
 {
-    arena_settings *s = &cli->settings;
-    char err[1024];
-    int machine = check_machine(s);
-    if (machine)
-        return machine;
-    int cores = arena_runner_cpu_count(); /* the CPUs we may use, not all online */
-    int concurrency = s->concurrency > 0 ? s->concurrency : cores;
-    announce_timing(s, cli->quiet);
-    announce_affinity(s, concurrency, cli->quiet);
+    char margin[48] = "";
+    if (s->time_margin_ms)
+        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted", s->time_margin_ms);
+    if (s->time_mode == REF_TIME_CPU) {
+        char why[256];
+        ref_cpu_method m = s->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(why, sizeof why)
+                                                         : s->cpu_method;
+        char cap[48];
+        if (s->wall_cap_ms)
+            snprintf(cap, sizeof cap, "%d ms", s->wall_cap_ms);
+        else
+            snprintf(cap, sizeof cap, "4x the limit");
+        printf("Timing: CPU time (measured by %s%s%s), wall-clock cap %s%s\n",
+               m == REF_CPU_CGROUP ? "a cgroup per bot" : "the bots' process trees",
+               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? ": " : "",
+               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? why : "", cap, margin);
+    } else if (margin[0]) {
+        printf("Timing: wall clock%s\n", margin);
+    }
+}
 
-    char bin[PATH_MAX];
-    exe_dir(bin, sizeof bin);
-    /* What every bot is made of, so that a rebuilt bot never adds games to
-     * its old self's (the store refuses it). */
+/* Says where the games run when they are pinned (--affinity): game slot k
+ * on the k-th allowed CPU, wrapping. */
+static void announce_affinity(const arena_settings *s, int concurrency)
+{
+    if (!s->affinity)
+        return;
+    static int cpus[1024]; /* CPU_SETSIZE; main thread only */
+    int n = arena_runner_cpus(cpus, 1024);
+    if (n == 0) {
+        printf("Affinity: the allowed CPUs cannot be read: games are not pinned\n");
+        return;
+    }
+    char list[256] = "";
+    size_t o = 0;
+    for (int i = 0; i < n && i < concurrency && o < sizeof list - 16; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%d", i ? "," : "", cpus[i]);
+    printf("Affinity: each game and its bots on one CPU (game slots on CPU %s%s)\n", list,
+           concurrency > n ? ", shared: more games at once than CPUs" : "");
+}
+
+/* The machine checked, the bots fingerprinted (so that a rebuilt bot never
+ * adds games to its old self's: the store refuses it), the store opened
+ * and the league's shape history taken from it. Returns 0 or the exit
+ * status. */
+static int open_phase(league_run *run)
+{
+    arena_settings *s = run->s;
+    char err[1024];
+    int code = check_machine(s);
+    if (code)
+        return code;
+    run->cores = arena_runner_cpu_count(); /* the CPUs we may use, not all online */
+    run->concurrency = s->concurrency > 0 ? s->concurrency : run->cores;
+    if (!run->req->quiet) {
+        announce_timing(s);
+        announce_affinity(s, run->concurrency);
+    }
+    exe_dir(run->bin, sizeof run->bin);
     cJSON *fingerprints = NULL;
-    int rc = arena_fingerprint_league(s, bin, &fingerprints, err, sizeof err);
+    int rc = arena_fingerprint_league(s, run->bin, &fingerprints, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: cannot fingerprint the bots: %s\n", err);
         return rc == ARENA_E_NOMEM ? 1 : 2;
     }
-    arena_store *store = NULL;
-    rc = arena_store_open(s->out_dir, s, fingerprints,
-                          cli->force_new ? ARENA_STORE_FRESH : ARENA_STORE_RESUME,
-                          arena_warn_stderr,
-                          NULL, &store, err, sizeof err);
+    int force = run->req->force_new;
+    rc = arena_store_open(s->out_dir, s, fingerprints, force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME,
+                          arena_warn_stderr, NULL, &run->store, err, sizeof err);
     cJSON_Delete(fingerprints);
     if (rc) {
-        fprintf(stderr, "loa-arena: %s%s\n", cli->force_new ? "--force-new: " : "", err);
+        fprintf(stderr, "loa-arena: %s%s\n", force ? "--force-new: " : "", err);
         return 2;
     }
     /* the league's shape history (bots added) is the store's */
-    const arena_settings *kept = arena_store_settings(store);
+    const arena_settings *kept = arena_store_settings(run->store);
     memcpy(s->steps, kept->steps, sizeof s->steps);
     s->step_count = kept->step_count;
-    if (cli->out_derived)
+    if (run->req->out_derived)
         printf("Results in %s (this league's own directory, named after its settings; --out DIR "
                "to choose)\n", s->out_dir);
-    arena_game_spec *all = NULL;
-    int total = 0;
-    if ((rc = arena_schedule_build(s, &all, &total))) {
-        fprintf(stderr, "loa-arena: cannot build the schedule: %s\n", arena_strerror(rc));
-        arena_store_close(store);
-        return 2;
-    }
-    /* The games still to play, in schedule order; a shard plays its own. */
-    int todo = 0, in_shard = 0;
-    for (int i = 0; i < total; i++) {
-        if (!arena_shard_has(s, all[i].id))
-            continue;
-        in_shard++;
-        if (!arena_store_has(store, all[i].id))
-            all[todo++] = all[i];
-    }
-    total = in_shard;
-    int done = total - todo;
-    int mode = cli->quiet ? ARENA_PROGRESS_QUIET
-               : isatty(STDOUT_FILENO) ? ARENA_PROGRESS_LIVE : ARENA_PROGRESS_LINES;
-    arena_progress *progress = arena_progress_create(stdout, stderr, mode, s, total, done);
-    if (!progress) {
-        fprintf(stderr, "loa-arena: out of memory\n");
-        free(all);
-        arena_store_close(store);
-        return 1;
-    }
-    for (int i = 0; i < arena_store_count(store); i++)
-        arena_progress_count(progress, arena_store_get(store, i));
+    return 0;
+}
 
-    run_state st;
-    memset(&st, 0, sizeof st);
-    st.s = s;
-    st.bin_dir = bin;
-    st.keep_going = cli->keep_going;
-    st.store = store;
-    st.progress = progress;
-    arena_load_watch_init(&st.load, s, warn_progress, progress, cores, concurrency);
-    /* A shard plays its games whatever the evidence: only the merge of
-     * every shard is the whole match. */
-    int sprt_live = s->sprt && s->shard_count <= 1;
-    if (sprt_live && sprt_resume(&st, total)) {
-        fprintf(stderr, "loa-arena: out of memory\n");
-        arena_progress_free(progress);
-        free(all);
-        arena_store_close(store);
-        return 1;
-    }
+/* ---- plan: the schedule, the shard, the games still to play ---- */
 
-    if (sprt_live) {
+/* An SPRT match: counts the stored pairs (resume) and says whether the
+ * test has decided already. Returns 0 or ARENA_E_NOMEM. */
+static int sprt_resume(league_run *run)
+{
+    const arena_settings *s = run->s;
+    int t = arena_sprt_tested_bot(s);
+    int rc = arena_sprt_match_init(&run->sprt, &s->sprt_params, t, 1 - t,
+                                   run->total / 2 > 0 ? run->total / 2 : 1);
+    for (int i = 0; rc == 0 && i < arena_store_count(run->store); i++)
+        arena_sprt_match_add(&run->sprt, arena_store_get(run->store, i));
+    if (rc == 0) {
         char text[160];
-        snprintf(text, sizeof text, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)",
-                 st.sprt.status.pairs, st.sprt.status.llr, st.sprt.status.lower,
-                 st.sprt.status.upper);
-        arena_progress_set_status(progress, text);
+        const arena_sprt_status *v = &run->sprt.status;
+        snprintf(text, sizeof text, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)", v->pairs, v->llr,
+                 v->lower, v->upper);
+        arena_progress_set_status(run->progress, text);
     }
-    if (!cli->quiet && s->sprt) {
+    return rc;
+}
+
+/* The league's first line: what is played, how much is done. */
+static void announce_league(const league_run *run)
+{
+    const arena_settings *s = run->s;
+    if (s->sprt) {
         int t = arena_sprt_tested_bot(s);
         const arena_sprt_params *p = &s->sprt_params;
         printf("SPRT %s: %s against %s, H0 %g / H1 %g %s Elo, alpha %g, beta %g; %d pairs "
                "done, at most %d games, %d at once, seed %lld\n", s->out_dir, s->bots[t].name,
                s->bots[1 - t].name, p->elo0, p->elo1, arena_sprt_model_name(p->model), p->alpha,
-               p->beta, st.sprt.status.pairs, total, concurrency, (long long)s->seed);
-    } else if (!cli->quiet) {
-        char shard[64] = "";
-        if (s->shard_count > 1)
-            snprintf(shard, sizeof shard, ", shard %d/%d", s->shard_index, s->shard_count);
-        printf("League %s: %s, %d bots, %d games per pairing, %d games%s (%d done, %d to play), "
-               "%d at once, seed %lld\n", s->out_dir, arena_format_name(s->format),
-               s->bot_count, s->games, total, shard, done, todo, concurrency,
+               p->beta, run->sprt.status.pairs, run->total, run->concurrency,
                (long long)s->seed);
+        return;
     }
-    fflush(stdout);
-    if (sprt_live && st.sprt.status.decision && todo > 0) {
-        /* Resuming a test that has decided: playing on would only spend
-         * time (and peeking past a decision changes nothing). */
-        printf("The SPRT has decided already (%s accepted after %d pairs): nothing to play\n",
-               st.sprt.status.decision > 0 ? "H1" : "H0", st.sprt.status.decided_pairs);
-        todo = 0;
-    }
-    if (concurrency > cores && s->time_mode == REF_TIME_WALL) {
-        char msg[320];
+    char shard[64] = "";
+    if (s->shard_count > 1)
+        snprintf(shard, sizeof shard, ", shard %d/%d", s->shard_index, s->shard_count);
+    printf("League %s: %s, %d bots, %d games per pairing, %d games%s (%d done, %d to play), "
+           "%d at once, seed %lld\n", s->out_dir, arena_format_name(s->format), s->bot_count,
+           s->games, run->total, shard, run->done, run->todo_count, run->concurrency,
+           (long long)s->seed);
+}
+
+/* Warns when the games may lose on time to the machine: more games than
+ * cores, or a machine already busy, judged in wall-clock time. */
+static void warn_load(league_run *run)
+{
+    const arena_settings *s = run->s;
+    int cores = run->cores;
+    char msg[320];
+    if (s->time_mode != REF_TIME_WALL)
+        return;
+    if (run->concurrency > cores) {
         snprintf(msg, sizeof msg,
                  "%d games at once on %d core%s, judged in wall-clock time: bots wait for a CPU "
                  "while their clock runs and may lose on time (each game keeps about one core "
-                 "busy); use --concurrency %d or --time-mode cpu", concurrency, cores,
+                 "busy); use --concurrency %d or --time-mode cpu", run->concurrency, cores,
                  cores == 1 ? "" : "s", cores);
-        arena_progress_warn(progress, msg);
-    } else if (st.load.load > cores + 0.5 && todo > 0 && s->time_mode == REF_TIME_WALL) {
-        char msg[256];
+        arena_progress_warn(run->progress, msg);
+    } else if (run->load.load > cores + 0.5 && run->todo_count > 0) {
         snprintf(msg, sizeof msg,
                  "the machine is already busy (load %.1f on %d core%s): bots may lose on time",
-                 st.load.load, cores, cores == 1 ? "" : "s");
-        arena_progress_warn(progress, msg);
+                 run->load.load, cores, cores == 1 ? "" : "s");
+        arena_progress_warn(run->progress, msg);
     }
+}
 
-    int exit_code = 0, interrupts = 0;
-    if (todo > 0) {
-        if (arena_signals_install()) {
-            fprintf(stderr, "loa-arena: cannot install signal handlers\n");
-            exit_code = 1;
-        } else {
-            arena_runner_config rc_cfg = {
-                .settings = s,
-                .games = all,
-                .game_count = todo,
-                .concurrency = concurrency,
-                .bin_dir = bin,
-                .interrupt_fd = arena_signals_fd(),
-                .on_result = on_result,
-                .on_tick = on_tick,
-                .user = &st,
-            };
-            rc = arena_runner_run(&rc_cfg, &interrupts);
-            if (rc) {
-                arena_progress_end(progress);
-                fprintf(stderr, "loa-arena: cannot run games: %s\n", arena_strerror(rc));
-                exit_code = 1;
-            }
+/* The load watch's warnings, through the progress display. */
+static void warn_progress(const char *msg, void *progress)
+{
+    arena_progress_warn(progress, msg);
+}
+
+/* The schedule built, cut to the shard and to the games not stored yet;
+ * the progress display, the load watch and an SPRT's state made; the
+ * league announced. Returns 0 or the exit status. */
+static int plan_phase(league_run *run)
+{
+    const arena_settings *s = run->s;
+    int all = 0, rc = arena_schedule_build(s, &run->todo, &all);
+    if (rc) {
+        fprintf(stderr, "loa-arena: cannot build the schedule: %s\n", arena_strerror(rc));
+        return 2;
+    }
+    for (int i = 0; i < all; i++) {
+        if (!arena_shard_has(s, run->todo[i].id))
+            continue;
+        run->total++;
+        if (!arena_store_has(run->store, run->todo[i].id))
+            run->todo[run->todo_count++] = run->todo[i];
+    }
+    run->done = run->total - run->todo_count;
+    int mode = run->req->quiet                ? ARENA_PROGRESS_QUIET
+               : isatty(STDOUT_FILENO)        ? ARENA_PROGRESS_LIVE
+                                              : ARENA_PROGRESS_LINES;
+    run->progress = arena_progress_create(stdout, stderr, mode, s, run->total, run->done);
+    if (!run->progress) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < arena_store_count(run->store); i++)
+        arena_progress_count(run->progress, arena_store_get(run->store, i));
+    arena_load_watch_init(&run->load, s, warn_progress, run->progress, run->cores,
+                          run->concurrency);
+    /* A shard plays its games whatever the evidence: only the merge of
+     * every shard is the whole match. */
+    run->sprt_live = s->sprt && s->shard_count <= 1;
+    if (run->sprt_live && sprt_resume(run)) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    if (!run->req->quiet)
+        announce_league(run);
+    fflush(stdout);
+    if (run->sprt_live && run->sprt.status.decision && run->todo_count > 0) {
+        /* Resuming a test that has decided: playing on would only spend
+         * time (and peeking past a decision changes nothing). */
+        printf("The SPRT has decided already (%s accepted after %d pairs): nothing to play\n",
+               run->sprt.status.decision > 0 ? "H1" : "H0", run->sprt.status.decided_pairs);
+        run->todo_count = 0;
+    }
+    warn_load(run);
+    return 0;
+}
+
+/* ---- play: the runner, each result stored as it comes ---- */
+
+/* The message of a bot that failed to start: its name, the command as run
+ * and the shell's own words (the bot's stderr), else the referee's detail
+ * (a working directory that does not exist has no shell to speak). */
+static void report_start_failure(league_run *run, const arena_outcome *o)
+{
+    const arena_settings *s = run->s;
+    const arena_game_record *r = &o->record;
+    int side = r->fault == 1 ? 1 : 0;
+    int bot = side ? r->white : r->black;
+    char tail[1024] = "";
+    if (o->game)
+        arena_fault_stderr_tail(o->game, side, ARENA_FAULT_STDERR_LINES, tail, sizeof tail);
+    const char *cmd = o->game ? ref_game_player_command(o->game, side) : NULL;
+    char msg[2048];
+    snprintf(msg, sizeof msg,
+             "bot '%s' failed to start: %s (command: %s%s%s): the league stops; fix the bot "
+             "and run the same command again, or use --keep-going to let it lose its games",
+             s->bots[bot].name, tail[0] ? tail : r->detail, cmd ? cmd : s->bots[bot].command,
+             s->bots[bot].cwd ? ", in " : "", s->bots[bot].cwd ? s->bots[bot].cwd : "");
+    arena_progress_note(run->progress, msg);
+}
+
+/* The SPRT line and the interim standings after a stored game. Returns 1
+ * when the SPRT has decided: no new game starts (running ones end and are
+ * recorded, and the final LLR counts every complete pair). */
+static int after_game(league_run *run, const arena_game_record *r)
+{
+    const arena_settings *s = run->s;
+    char line[512];
+    if (run->sprt_live && arena_sprt_match_add(&run->sprt, r)) {
+        const arena_sprt_status *v = &run->sprt.status;
+        snprintf(line, sizeof line, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)%s", v->pairs, v->llr,
+                 v->lower, v->upper, v->decision > 0 ? " H1" : v->decision < 0 ? " H0" : "");
+        arena_progress_set_status(run->progress, line);
+        if (!s->rating_interval || v->decision) {
+            arena_sprt_format_line(v, line, sizeof line);
+            strcat(line, "\n");
+            arena_progress_print(run->progress, line);
         }
     }
-    arena_progress_end(progress);
-    int played = arena_progress_played(progress);
-    double secs = arena_progress_elapsed_s(progress);
-    if (!cli->quiet || played > 0) {
+    if (s->rating_interval && ++run->since_report >= s->rating_interval) {
+        run->since_report = 0;
+        char *text = NULL;
+        int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+        if (arena_task_report_text(s, run->store, anchor, &text) == 0) {
+            arena_progress_print(run->progress, "\n");
+            arena_progress_print(run->progress, text);
+            arena_progress_print(run->progress, "\n");
+        }
+        free(text);
+    }
+    return run->sprt_live && run->sprt.status.decision != 0;
+}
+
+/* The game's record file and page (either may fail: its result is safe in
+ * games.jsonl). */
+static void store_files(league_run *run, const arena_outcome *o)
+{
+    char err[512], msg[700];
+    if (arena_store_write_game(run->store, o->record.id, o->game, err, sizeof err)) {
+        run->record_errors++;
+        snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
+                 o->record.id, err);
+        arena_progress_warn(run->progress, msg);
+    } else if (arena_pages_wants(run->s->pages, o->record.reason) &&
+               arena_replay_page_write(run->s->out_dir, o->record.id, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
+        arena_progress_warn(run->progress, msg);
+    }
+}
+
+/* A finished game: its record file, then its games.jsonl line (the store's
+ * crash-safety order), then its error line if a bot was at fault. A bot
+ * that failed to start stops the league (unless --keep-going). Returns
+ * non-zero to stop scheduling: results can no longer be kept, or a bot
+ * cannot start. */
+static int on_result(const arena_outcome *o, void *user)
+{
+    league_run *run = user;
+    char msg[700], err[512];
+    if (o->status == ARENA_OUTCOME_ABORTED) {
+        run->aborted++;
+        return 0;
+    }
+    if (o->status == ARENA_OUTCOME_REFEREE_ERROR) {
+        run->referee_errors++;
+        snprintf(msg, sizeof msg, "game %d not played (it will be retried on the next run): %s",
+                 o->record.id, o->error);
+        arena_progress_warn(run->progress, msg);
+        return 0;
+    }
+    if (run->fatal)
+        return 1;
+    arena_game_record rec = o->record; /* as stored: with the load a wall timeout met */
+    arena_load_mark(&run->load, &rec);
+    if (o->record.reason == REF_REASON_FAILED_TO_START && !run->req->keep_going) {
+        /* Loud: a bot that cannot start would forfeit every game, and a
+         * league of forfeits is no verdict. Not a result: after the fix,
+         * the next run plays it. */
+        if (!run->start_failed++)
+            report_start_failure(run, o);
+        return 1;
+    }
+    store_files(run, o);
+    if (arena_store_append(run->store, &rec, err, sizeof err)) {
+        /* Results can no longer be kept: stop scheduling, finish, report. */
+        run->fatal = 1;
+        snprintf(run->fatal_msg, sizeof run->fatal_msg, "%s", err);
+        return 1;
+    }
+    arena_progress_game(run->progress, &rec);
+    char *line = NULL;
+    if (ref_reason_is_fault(o->record.reason) && o->game &&
+        arena_fault_report(&rec, o->game, run->s, run->bin, &line) == 0)
+        arena_progress_note(run->progress, line);
+    free(line);
+    arena_load_check_game(&run->load, &rec);
+    return after_game(run, &rec);
+}
+
+static void on_tick(void *user)
+{
+    league_run *run = user;
+    arena_load_sample(&run->load);
+    arena_progress_tick(run->progress);
+}
+
+/* The games still to play, on the runner's workers, with the interrupts of
+ * the signal self-pipe. */
+static void play_phase(league_run *run)
+{
+    if (run->todo_count == 0)
+        return;
+    if (arena_signals_install()) {
+        fprintf(stderr, "loa-arena: cannot install signal handlers\n");
+        run->exit_code = 1;
+        return;
+    }
+    arena_runner_config cfg = {
+        .settings = run->s,
+        .games = run->todo,
+        .game_count = run->todo_count,
+        .concurrency = run->concurrency,
+        .bin_dir = run->bin,
+        .interrupt_fd = arena_signals_fd(),
+        .on_result = on_result,
+        .on_tick = on_tick,
+        .user = run,
+    };
+    int rc = arena_runner_run(&cfg, &run->interrupts);
+    if (rc) {
+        arena_progress_end(run->progress);
+        fprintf(stderr, "loa-arena: cannot run games: %s\n", arena_strerror(rc));
+        run->exit_code = 1;
+    }
+}
+
+/* ---- finish: the summary, the standings, the pages, the exit status ---- */
+
+/* What the run did and what went wrong, and the exit status it makes. */
+static void summary(league_run *run)
+{
+    int played = arena_progress_played(run->progress), cores = run->cores;
+    double secs = arena_progress_elapsed_s(run->progress);
+    if (!run->req->quiet || played > 0)
         printf("Played %d games in %.2f s (%.1f games/s, %d at once)\n", played, secs,
-               secs > 0 ? played / secs : 0.0, concurrency);
-    }
-    if (st.referee_errors)
+               secs > 0 ? played / secs : 0.0, run->concurrency);
+    int n = run->referee_errors, close = run->load.close_calls;
+    if (n)
         fprintf(stderr, "loa-arena: %d game%s could not be played by the referee; run again "
-                "to retry %s\n", st.referee_errors, st.referee_errors == 1 ? "" : "s",
-                st.referee_errors == 1 ? "it" : "them");
-    if (st.load.close_calls)
+                "to retry %s\n", n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+    if (close)
         fprintf(stderr, "loa-arena: %d turn%s came within 20%% of the limit on an "
-                "oversubscribed machine: consider --concurrency %d\n", st.load.close_calls,
-                st.load.close_calls == 1 ? "" : "s", cores > 1 ? cores - 1 : 1);
-    if (st.fatal) {
-        fprintf(stderr, "loa-arena: %s: stopped\n", st.fatal_msg);
-        exit_code = 1;
+                "oversubscribed machine: consider --concurrency %d\n", close,
+                close == 1 ? "" : "s", cores > 1 ? cores - 1 : 1);
+    if (run->fatal) {
+        fprintf(stderr, "loa-arena: %s: stopped\n", run->fatal_msg);
+        run->exit_code = 1;
     }
-    int stored = arena_store_count(store);
-    if (st.start_failed && exit_code == 0) {
+    int stored = arena_store_count(run->store);
+    if (run->start_failed && run->exit_code == 0) {
         fprintf(stderr, "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
-                "played\n", stored, total);
-        exit_code = 3;
-    } else if (stored < total && exit_code == 0 && !(sprt_live && st.sprt.status.decision)) {
+                "played\n", stored, run->total);
+        run->exit_code = 3;
+    } else if (stored < run->total && run->exit_code == 0 &&
+               !(run->sprt_live && run->sprt.status.decision)) {
         fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
-                "resume\n", stored, total);
-        exit_code = (interrupts + arena_signals_late()) ? 130 : 1;
+                "resume\n", stored, run->total);
+        run->exit_code = (run->interrupts + arena_signals_late()) ? 130 : 1;
     }
-    fputc('\n', stdout);
-    int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-    if (arena_task_report(s, store, anchor, NULL, 1, stdout) && exit_code == 0)
-        exit_code = 1;
-    if (arena_replay_page_write(s->out_dir, -1, err, sizeof err))
+}
+
+/* The index page, and where the replays are. */
+static void pages(const arena_settings *s)
+{
+    char err[1024];
+    if (arena_replay_page_write(s->out_dir, -1, err, sizeof err)) {
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
-#ifdef LOA_HAVE_REPLAY
-    else if (s->pages == ARENA_PAGES_ALL)
-        printf("Replays: %s/index.html\n", s->out_dir);
-    else {
-        char *q = arena_shell_quote(s->out_dir);
-        printf("Replays: %s/index.html (%s; loa-arena --html %s writes every page)\n",
-               s->out_dir,
-               s->pages == ARENA_PAGES_NONE ? "no game pages"
-                                            : "pages of the games lost by a fault",
-               q ? q : s->out_dir);
-        free(q);
+        return;
     }
+#ifdef LOA_HAVE_REPLAY
+    if (s->pages == ARENA_PAGES_ALL) {
+        printf("Replays: %s/index.html\n", s->out_dir);
+        return;
+    }
+    char *q = arena_shell_quote(s->out_dir);
+    printf("Replays: %s/index.html (%s; loa-arena --html %s writes every page)\n", s->out_dir,
+           s->pages == ARENA_PAGES_NONE ? "no game pages" : "pages of the games lost by a fault",
+           q ? q : s->out_dir);
+    free(q);
 #endif
-    fflush(stdout);
-    arena_progress_free(progress);
-    arena_sprt_match_free(&st.sprt);
-    free(all);
-    arena_store_close(store);
-    return exit_code;
+}
+
+/* After play (or a phase that stopped with code): the summary, the
+ * standings and pages when the games ran, and what the run holds, freed.
+ * Returns the exit status. */
+static int finish_phase(league_run *run, int code)
+{
+    if (code == 0 && run->progress) {
+        arena_progress_end(run->progress);
+        summary(run);
+        fputc('\n', stdout);
+        const arena_settings *s = run->s;
+        int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+        if (arena_task_report(s, run->store, anchor, NULL, 1, stdout) && run->exit_code == 0)
+            run->exit_code = 1;
+        pages(s);
+        fflush(stdout);
+        code = run->exit_code;
+    }
+    arena_progress_free(run->progress);
+    if (run->sprt_live)
+        arena_sprt_match_free(&run->sprt);
+    free(run->todo);
+    arena_store_close(run->store);
+    return code;
+}
+
+int arena_league_run(arena_request *req)
+{
+    league_run *run = calloc(1, sizeof *run); /* large (the load watch, paths) */
+    if (!run) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    run->req = req;
+    run->s = &req->settings;
+    int code = open_phase(run);
+    if (code == 0)
+        code = plan_phase(run);
+    if (code == 0)
+        play_phase(run);
+    code = finish_phase(run, code);
+    free(run);
+    return code;
 }
