@@ -289,12 +289,91 @@ static int flag_cluster(const char *a)
     return strspn(a + 1, "qhV") == strlen(a + 1);
 }
 
+/* A word that is not here, or a cluster of value-less short flags. */
+static int refuse(builder *b, const word *w, char *a, arena_cli_takes_value_fn takes_value,
+                  char *err, size_t errsz)
+{
+    if (w)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: not here: %s", a, w->arena);
+    if (flag_cluster(a)) {
+        push(b, a);
+        return 0;
+    }
+    if (takes_value((char[]){'-', a[1], '\0'}))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "unknown option '%s' (a single-dash word is read as a fastchess or "
+                         "cutechess word, never as short options: for -%c with a value write "
+                         "-%c %s; see --help)", a, a[1], a[1], a + 2);
+    return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)", a);
+}
+
+/* -tournament gauntlet|roundrobin|round-robin: --format. */
+static int tournament(builder *b, int argc, char **argv, int *i, char *err, size_t errsz)
+{
+    const char *a = argv[*i], *v = value_of(argc, argv, i, a, err, errsz);
+    if (!v)
+        return ARENA_E_CONFIG;
+    if (strcmp(v, "gauntlet") != 0 && strcmp(v, "roundrobin") != 0 &&
+        strcmp(v, "round-robin") != 0)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "-tournament %s: gauntlet or round-robin (--format)", v);
+    push(b, "--format");
+    push(b, v[0] == 'g' ? "gauntlet" : "round-robin");
+    return 0;
+}
+
+/* fastchess's -rounds R and -games G, kept until the end: --games R * G. */
+typedef struct rounds {
+    int64_t rounds, games; /* -1: not given */
+} rounds;
+
+static int count_word(rounds *r, int which, int argc, char **argv, int *i, char *err,
+                      size_t errsz)
+{
+    const char *a = argv[*i], *v = value_of(argc, argv, i, a, err, errsz);
+    int64_t n;
+    if (!v)
+        return ARENA_E_CONFIG;
+    if (util_parse_i64(v, 1, ARENA_MAX_GAMES_PER_PAIRING, &n))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: '%s' is not an integer in 1..%d", a, v,
+                         ARENA_MAX_GAMES_PER_PAIRING);
+    *(which == K_ROUNDS ? &r->rounds : &r->games) = n;
+    return 0;
+}
+
+/* The single-dash word argv[*i] (advancing *i past what it takes). */
+static int one_word(builder *b, rounds *r, int argc, char **argv, int *i,
+                    arena_cli_takes_value_fn takes_value, char *err, size_t errsz)
+{
+    char *a = argv[*i], opt[40];
+    word found;
+    const word *w = find_word(a, &found, opt, sizeof opt);
+    const char *v;
+    switch (w ? w->k : K_REFUSE) {
+    case K_VALUE:
+        v = value_of(argc, argv, i, a, err, errsz);
+        push_own(b, strdup(w->arena)); /* opt lives only for this word */
+        push(b, (char *)v);
+        return v ? 0 : ARENA_E_CONFIG;
+    case K_FLAG: push(b, (char *)w->arena); return 0;
+    case K_IGNORE: return 0;
+    case K_ENGINE: return engine(b, argc, argv, i, err, errsz);
+    case K_OPENINGS: return openings(b, argc, argv, i, err, errsz);
+    case K_SPRT: sprt(b, argc, argv, i); return 0;
+    case K_ROUNDS:
+    case K_GAMES: return count_word(r, w->k, argc, argv, i, err, errsz);
+    case K_TOURNAMENT: return tournament(b, argc, argv, i, err, errsz);
+    case K_REFUSE: break;
+    }
+    return refuse(b, w, a, takes_value, err, errsz);
+}
+
 int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn takes_value,
-                          arena_cli_words *out, char *err, size_t errsz)
+                              arena_cli_words *out, char *err, size_t errsz)
 {
     memset(out, 0, sizeof *out);
     builder b = {0};
-    int64_t rounds = -1, games = -1;
+    rounds r = {-1, -1};
     int rc = 0;
     if (argc > 0)
         push(&b, argv[0]);
@@ -307,85 +386,20 @@ int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn ta
         }
         if (strcmp(a, "--sprt") == 0 || strncmp(a, "--sprt=", 7) == 0) {
             sprt(&b, argc, argv, &i);
-            continue;
-        }
-        if (!is_word(a)) {
+        } else if (!is_word(a)) {
             push(&b, a);
             /* a value is never a word: `--out -openings` names a directory */
             if (takes_value(a) && !strchr(a, '=') && i + 1 < argc && (a[1] == '-' || !a[2]))
                 push(&b, argv[++i]);
-            continue;
-        }
-        word found;
-        char opt[40];
-        const word *w = find_word(a, &found, opt, sizeof opt);
-        const char *v;
-        int64_t n;
-        switch (w ? w->k : K_REFUSE) {
-        case K_VALUE:
-            if (!(v = value_of(argc, argv, &i, a, err, errsz)))
-                rc = ARENA_E_CONFIG;
-            push_own(&b, strdup(w->arena)); /* opt lives only for this word */
-            push(&b, (char *)v);
-            break;
-        case K_FLAG:
-            push(&b, (char *)w->arena);
-            break;
-        case K_IGNORE:
-            break;
-        case K_ENGINE:
-            rc = engine(&b, argc, argv, &i, err, errsz);
-            break;
-        case K_OPENINGS:
-            rc = openings(&b, argc, argv, &i, err, errsz);
-            break;
-        case K_SPRT:
-            sprt(&b, argc, argv, &i);
-            break;
-        case K_ROUNDS:
-        case K_GAMES:
-            if (!(v = value_of(argc, argv, &i, a, err, errsz)))
-                rc = ARENA_E_CONFIG;
-            else if (util_parse_i64(v, 1, ARENA_MAX_GAMES_PER_PAIRING, &n))
-                rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: '%s' is not an integer in "
-                               "1..%d", a, v, ARENA_MAX_GAMES_PER_PAIRING);
-            else if (w->k == K_ROUNDS)
-                rounds = n;
-            else
-                games = n;
-            break;
-        case K_TOURNAMENT:
-            if (!(v = value_of(argc, argv, &i, a, err, errsz)))
-                rc = ARENA_E_CONFIG;
-            else if (strcmp(v, "gauntlet") == 0 || strcmp(v, "roundrobin") == 0 ||
-                     strcmp(v, "round-robin") == 0) {
-                push(&b, "--format");
-                push(&b, v[0] == 'g' ? "gauntlet" : "round-robin");
-            } else
-                rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                               "-tournament %s: gauntlet or round-robin (--format)", v);
-            break;
-        case K_REFUSE:
-            if (w)
-                rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: not here: %s", a, w->arena);
-            else if (flag_cluster(a))
-                push(&b, a);
-            else if (takes_value((char[]){'-', a[1], '\0'}))
-                rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                               "unknown option '%s' (a single-dash word is read as a fastchess "
-                               "or cutechess word, never as short options: for -%c with a "
-                               "value write -%c %s; see --help)", a, a[1], a[1], a + 2);
-            else
-                rc = util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)",
-                               a);
-            break;
+        } else {
+            rc = one_word(&b, &r, argc, argv, &i, takes_value, err, errsz);
         }
     }
-    if (!rc && !b.oom && (rounds > 0 || games > 0)) {
+    if (!rc && !b.oom && (r.rounds > 0 || r.games > 0)) {
         /* fastchess: -rounds (default 2) of -games (default 2) each */
         char buf[32];
         snprintf(buf, sizeof buf, "%lld",
-                 (long long)((rounds > 0 ? rounds : 2) * (games > 0 ? games : 2)));
+                 (long long)((r.rounds > 0 ? r.rounds : 2) * (r.games > 0 ? r.games : 2)));
         push(&b, "--games");
         push_own(&b, strdup(buf));
     }

@@ -4,6 +4,7 @@
  * and finish (the summary, the standings, the pages, the exit status)
  * (app/league_run.h). */
 #include "app/league_run.h"
+#include "app/league_run_impl.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -26,28 +27,6 @@
 #include "run/signals.h"
 #include "store/fingerprint.h"
 #include "store/store.h"
-
-/* A run's state, phase to phase. */
-typedef struct league_run {
-    const arena_request *req;
-    arena_settings *s;         /* req's league (its steps become the store's) */
-    char bin[PATH_MAX];        /* `{bin}`, and the loa-referee of replay lines */
-    int cores, concurrency;    /* the CPUs we may use; games at once */
-    arena_store *store;
-    arena_game_spec *todo;     /* the games still to play, in schedule order */
-    int todo_count, total, done; /* in this shard */
-    arena_progress *progress;
-    arena_load_watch load;     /* oversubscription and turns close to the limit */
-    int sprt_live;             /* an SPRT decides here (not in a shard) */
-    arena_sprt_match sprt;     /* its pairs and state */
-    int since_report;          /* games since the last interim standings */
-    int start_failed;          /* a bot failed to start: the league stops (exit 3) */
-    int referee_errors, aborted, record_errors;
-    int fatal;                 /* games.jsonl could not be written: stop */
-    char fatal_msg[512];
-    int interrupts;            /* read by the runner */
-    int exit_code;
-} league_run;
 
 /* ---- open: the machine, the bots' fingerprints, the store ---- */
 
@@ -137,7 +116,7 @@ static void announce_affinity(const arena_settings *s, int concurrency)
  * adds games to its old self's: the store refuses it), the store opened
  * and the league's shape history taken from it. Returns 0 or the exit
  * status. */
-static int open_phase(league_run *run)
+static int open_phase(arena_run *run)
 {
     arena_settings *s = run->s;
     char err[1024];
@@ -179,7 +158,7 @@ static int open_phase(league_run *run)
 
 /* An SPRT match: counts the stored pairs (resume) and says whether the
  * test has decided already. Returns 0 or ARENA_E_NOMEM. */
-static int sprt_resume(league_run *run)
+static int sprt_resume(arena_run *run)
 {
     const arena_settings *s = run->s;
     int t = arena_sprt_tested_bot(s);
@@ -198,7 +177,7 @@ static int sprt_resume(league_run *run)
 }
 
 /* The league's first line: what is played, how much is done. */
-static void announce_league(const league_run *run)
+static void announce_league(const arena_run *run)
 {
     const arena_settings *s = run->s;
     if (s->sprt) {
@@ -222,7 +201,7 @@ static void announce_league(const league_run *run)
 
 /* Warns when the games may lose on time to the machine: more games than
  * cores, or a machine already busy, judged in wall-clock time. */
-static void warn_load(league_run *run)
+static void warn_load(arena_run *run)
 {
     const arena_settings *s = run->s;
     int cores = run->cores;
@@ -253,7 +232,7 @@ static void warn_progress(const char *msg, void *progress)
 /* The schedule built, cut to the shard and to the games not stored yet;
  * the progress display, the load watch and an SPRT's state made; the
  * league announced. Returns 0 or the exit status. */
-static int plan_phase(league_run *run)
+static int plan_phase(arena_run *run)
 {
     const arena_settings *s = run->s;
     int all = 0, rc = arena_schedule_build(s, &run->todo, &all);
@@ -302,169 +281,10 @@ static int plan_phase(league_run *run)
     return 0;
 }
 
-/* ---- play: the runner, each result stored as it comes ---- */
-
-/* The message of a bot that failed to start: its name, the command as run
- * and the shell's own words (the bot's stderr), else the referee's detail
- * (a working directory that does not exist has no shell to speak). */
-static void report_start_failure(league_run *run, const arena_outcome *o)
-{
-    const arena_settings *s = run->s;
-    const arena_game_record *r = &o->record;
-    int side = r->fault == 1 ? 1 : 0;
-    int bot = side ? r->white : r->black;
-    char tail[1024] = "";
-    if (o->game)
-        arena_fault_stderr_tail(o->game, side, ARENA_FAULT_STDERR_LINES, tail, sizeof tail);
-    const char *cmd = o->game ? ref_game_player_command(o->game, side) : NULL;
-    char msg[2048];
-    snprintf(msg, sizeof msg,
-             "bot '%s' failed to start: %s (command: %s%s%s): the league stops; fix the bot "
-             "and run the same command again, or use --keep-going to let it lose its games",
-             s->bots[bot].name, tail[0] ? tail : r->detail, cmd ? cmd : s->bots[bot].command,
-             s->bots[bot].cwd ? ", in " : "", s->bots[bot].cwd ? s->bots[bot].cwd : "");
-    arena_progress_note(run->progress, msg);
-}
-
-/* The SPRT line and the interim standings after a stored game. Returns 1
- * when the SPRT has decided: no new game starts (running ones end and are
- * recorded, and the final LLR counts every complete pair). */
-static int after_game(league_run *run, const arena_game_record *r)
-{
-    const arena_settings *s = run->s;
-    char line[512];
-    if (run->sprt_live && arena_sprt_match_add(&run->sprt, r)) {
-        const arena_sprt_status *v = &run->sprt.status;
-        snprintf(line, sizeof line, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)%s", v->pairs, v->llr,
-                 v->lower, v->upper, v->decision > 0 ? " H1" : v->decision < 0 ? " H0" : "");
-        arena_progress_set_status(run->progress, line);
-        if (!s->rating_interval || v->decision) {
-            arena_sprt_format_line(v, line, sizeof line);
-            strcat(line, "\n");
-            arena_progress_print(run->progress, line);
-        }
-    }
-    if (s->rating_interval && ++run->since_report >= s->rating_interval) {
-        run->since_report = 0;
-        char *text = NULL;
-        int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-        if (arena_task_report_text(s, run->store, anchor, &text) == 0) {
-            arena_progress_print(run->progress, "\n");
-            arena_progress_print(run->progress, text);
-            arena_progress_print(run->progress, "\n");
-        }
-        free(text);
-    }
-    return run->sprt_live && run->sprt.status.decision != 0;
-}
-
-/* The game's record file and page (either may fail: its result is safe in
- * games.jsonl). */
-static void store_files(league_run *run, const arena_outcome *o)
-{
-    char err[512], msg[700];
-    if (arena_store_write_game(run->store, o->record.id, o->game, err, sizeof err)) {
-        run->record_errors++;
-        snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
-                 o->record.id, err);
-        arena_progress_warn(run->progress, msg);
-    } else if (arena_pages_wants(run->s->pages, o->record.reason) &&
-               arena_replay_page_write(run->s->out_dir, o->record.id, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
-        arena_progress_warn(run->progress, msg);
-    }
-}
-
-/* A finished game: its record file, then its games.jsonl line (the store's
- * crash-safety order), then its error line if a bot was at fault. A bot
- * that failed to start stops the league (unless --keep-going). Returns
- * non-zero to stop scheduling: results can no longer be kept, or a bot
- * cannot start. */
-static int on_result(const arena_outcome *o, void *user)
-{
-    league_run *run = user;
-    char msg[700], err[512];
-    if (o->status == ARENA_OUTCOME_ABORTED) {
-        run->aborted++;
-        return 0;
-    }
-    if (o->status == ARENA_OUTCOME_REFEREE_ERROR) {
-        run->referee_errors++;
-        snprintf(msg, sizeof msg, "game %d not played (it will be retried on the next run): %s",
-                 o->record.id, o->error);
-        arena_progress_warn(run->progress, msg);
-        return 0;
-    }
-    if (run->fatal)
-        return 1;
-    arena_game_record rec = o->record; /* as stored: with the load a wall timeout met */
-    arena_load_mark(&run->load, &rec);
-    if (o->record.reason == REF_REASON_FAILED_TO_START && !run->req->keep_going) {
-        /* Loud: a bot that cannot start would forfeit every game, and a
-         * league of forfeits is no verdict. Not a result: after the fix,
-         * the next run plays it. */
-        if (!run->start_failed++)
-            report_start_failure(run, o);
-        return 1;
-    }
-    store_files(run, o);
-    if (arena_store_append(run->store, &rec, err, sizeof err)) {
-        /* Results can no longer be kept: stop scheduling, finish, report. */
-        run->fatal = 1;
-        snprintf(run->fatal_msg, sizeof run->fatal_msg, "%s", err);
-        return 1;
-    }
-    arena_progress_game(run->progress, &rec);
-    char *line = NULL;
-    if (ref_reason_is_fault(o->record.reason) && o->game &&
-        arena_fault_report(&rec, o->game, run->s, run->bin, &line) == 0)
-        arena_progress_note(run->progress, line);
-    free(line);
-    arena_load_check_game(&run->load, &rec);
-    return after_game(run, &rec);
-}
-
-static void on_tick(void *user)
-{
-    league_run *run = user;
-    arena_load_sample(&run->load);
-    arena_progress_tick(run->progress);
-}
-
-/* The games still to play, on the runner's workers, with the interrupts of
- * the signal self-pipe. */
-static void play_phase(league_run *run)
-{
-    if (run->todo_count == 0)
-        return;
-    if (arena_signals_install()) {
-        fprintf(stderr, "loa-arena: cannot install signal handlers\n");
-        run->exit_code = 1;
-        return;
-    }
-    arena_runner_config cfg = {
-        .settings = run->s,
-        .games = run->todo,
-        .game_count = run->todo_count,
-        .concurrency = run->concurrency,
-        .bin_dir = run->bin,
-        .interrupt_fd = arena_signals_fd(),
-        .on_result = on_result,
-        .on_tick = on_tick,
-        .user = run,
-    };
-    int rc = arena_runner_run(&cfg, &run->interrupts);
-    if (rc) {
-        arena_progress_end(run->progress);
-        fprintf(stderr, "loa-arena: cannot run games: %s\n", arena_strerror(rc));
-        run->exit_code = 1;
-    }
-}
-
 /* ---- finish: the summary, the standings, the pages, the exit status ---- */
 
 /* What the run did and what went wrong, and the exit status it makes. */
-static void summary(league_run *run)
+static void summary(arena_run *run)
 {
     int played = arena_progress_played(run->progress), cores = run->cores;
     double secs = arena_progress_elapsed_s(run->progress);
@@ -520,7 +340,7 @@ static void pages(const arena_settings *s)
 /* After play (or a phase that stopped with code): the summary, the
  * standings and pages when the games ran, and what the run holds, freed.
  * Returns the exit status. */
-static int finish_phase(league_run *run, int code)
+static int finish_phase(arena_run *run, int code)
 {
     if (code == 0 && run->progress) {
         arena_progress_end(run->progress);
@@ -544,7 +364,7 @@ static int finish_phase(league_run *run, int code)
 
 int arena_league_run(arena_request *req)
 {
-    league_run *run = calloc(1, sizeof *run); /* large (the load watch, paths) */
+    arena_run *run = calloc(1, sizeof *run); /* large (the load watch, paths) */
     if (!run) {
         fprintf(stderr, "loa-arena: out of memory\n");
         return 1;
@@ -555,7 +375,7 @@ int arena_league_run(arena_request *req)
     if (code == 0)
         code = plan_phase(run);
     if (code == 0)
-        play_phase(run);
+        arena_league_play(run);
     code = finish_phase(run, code);
     free(run);
     return code;

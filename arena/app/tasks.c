@@ -12,7 +12,7 @@
 #include "league/openings.h"
 #include "league/settings_check.h"
 #include "report/replay_page.h"
-#include "report/standings_text.h"
+#include "report/standings_report.h"
 #include "store/store.h"
 #include "util/text.h"
 #ifdef LOA_HAVE_REPLAY

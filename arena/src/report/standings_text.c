@@ -1,18 +1,15 @@
 /* standings_text.c - the standings as aligned tables: the table, the
  * notes, the game pairs, an SPRT's block, the score, distinct-games and
- * LOS matrices; and the standings of a set of games, computed and printed
- * (report/standings_text.h). */
+ * LOS matrices (report/standings_text.h). */
 #include "report/standings_text.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
 #include "core/text.h"
 #include "league/schedule.h"
 #include "report/sprt_report.h"
-#include "report/standings_json.h"
 #include "results/diversity.h"
 
 /* The column names of a bots x bots matrix, in standings order. */
@@ -121,12 +118,19 @@ static void score_cell(const arena_standings *st, int i, int j, char *cell, size
         snprintf(cell, size, "%.0f/%.0f", p, g);
 }
 
-int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out)
+/* Widest bot name, at least 3. */
+static int name_width(const arena_settings *s, int n)
 {
-    int n = st->n, nw = 3;
+    int nw = 3;
     for (int i = 0; i < n; i++)
         if (arena_display_width(s->bots[i].name) > nw)
             nw = arena_display_width(s->bots[i].name);
+    return nw;
+}
+
+/* "Standings: round-robin, 3 bots, 12 of 12 games, seed 1, ..." */
+static void print_title(const arena_standings *st, const arena_settings *s, FILE *out)
+{
     char shard[48] = "";
     /* the timing, when it is not CodinGame's plain wall clock */
     char timing[64] = "";
@@ -143,75 +147,104 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
                 s->first_turn_ms, timing);
     else
         fprintf(out, "Standings: %s, %d bots, %d of %d games%s, seed %lld, %d ms per turn "
-                "(first %d ms)%s\n", arena_format_name(s->format), n, st->games, st->expected,
-                shard, (long long)s->seed, s->turn_ms, s->first_turn_ms, timing);
-    /* "T/O 3 (2 under load)": wall-clock timeouts while the machine was
-     * overloaded are shown apart; the column widens only when there are */
+                "(first %d ms)%s\n", arena_format_name(s->format), st->n, st->games,
+                st->expected, shard, (long long)s->seed, s->turn_ms, s->first_turn_ms, timing);
+}
+
+/* The table's optional columns and the timeouts' cells: "T/O 3 (2 under
+ * load)", wall-clock timeouts while the machine was overloaded shown
+ * apart, the column widening only when there are. */
+typedef struct columns {
     char tout[ARENA_MAX_BOTS][40];
-    int tw = 3, under = 0, late_col = s->time_margin_ms > 0, cpu_col = 0;
-    for (int i = 0; i < n; i++) {
+    int tw, under, late, cpu;
+} columns;
+
+static void table_columns(const arena_standings *st, const arena_settings *s, columns *c)
+{
+    c->tw = 3;
+    c->under = 0;
+    c->late = s->time_margin_ms > 0;
+    c->cpu = 0;
+    for (int i = 0; i < st->n; i++) {
         const arena_bot_stats *b = &st->bots[i];
         if (b->timeouts_under_load)
-            snprintf(tout[i], sizeof tout[i], "%d (%d under load)", b->timeouts,
+            snprintf(c->tout[i], sizeof c->tout[i], "%d (%d under load)", b->timeouts,
                      b->timeouts_under_load);
         else
-            snprintf(tout[i], sizeof tout[i], "%d", b->timeouts);
-        if ((int)strlen(tout[i]) > tw)
-            tw = (int)strlen(tout[i]);
-        under += b->timeouts_under_load;
-        late_col |= b->late > 0;
-        cpu_col |= b->cpu_turns > 0;
+            snprintf(c->tout[i], sizeof c->tout[i], "%d", b->timeouts);
+        if ((int)strlen(c->tout[i]) > c->tw)
+            c->tw = (int)strlen(c->tout[i]);
+        c->under += b->timeouts_under_load;
+        c->late |= b->late > 0;
+        c->cpu |= b->cpu_turns > 0;
     }
+}
+
+/* One bot's row of the table, ranked r. */
+static void print_row(const arena_standings *st, const arena_settings *s, const columns *c,
+                      int r, int nw, FILE *out)
+{
+    int i = st->order[r];
+    const arena_bot_stats *b = &st->bots[i];
+    char elo[16], ci[16], score[16], draw[16];
+    fmt_elo(elo, sizeof elo, st->ratings.elo[i]);
+    double w = st->ratings.ci95[i];
+    if (isnan(w) || isinf(w) || w > 99999)
+        snprintf(ci, sizeof ci, "-");
+    else
+        snprintf(ci, sizeof ci, "%.0f%s", w, st->unreliable[i] ? "?" : "");
+    fprintf(out, "%3d  ", r + 1);
+    arena_pad_name(out, s->bots[i].name, nw);
+    if (b->games) {
+        snprintf(score, sizeof score, "%.1f%%", 100.0 * b->points / b->games);
+        snprintf(draw, sizeof draw, "%.0f%%", 100.0 * b->draws / b->games);
+    } else {
+        snprintf(score, sizeof score, "-");
+        snprintf(draw, sizeof draw, "-");
+    }
+    fprintf(out, " %6s %5s %6d %5d %5d %5d %7.1f %6s %5s %*s %4d %5d %5d %7.1f %7.1f", elo, ci,
+            b->games, b->wins, b->draws, b->losses, b->points, score, draw, c->tw, c->tout[i],
+            b->invalid, b->crashes + b->other_faults, b->failed_to_start,
+            b->turns ? b->total_ms / b->turns : 0.0, b->max_ms);
+    if (c->late)
+        fprintf(out, " %5d", b->late);
+    if (c->cpu)
+        fprintf(out, " %7.1f", b->cpu_turns ? b->cpu_total_ms / b->cpu_turns : 0.0);
+    fputc('\n', out);
+}
+
+/* The table: a row per bot, best first. */
+static void print_table(const arena_standings *st, const arena_settings *s, const columns *c,
+                        int nw, FILE *out)
+{
     fprintf(out, "%3s  ", "#");
     arena_pad_name(out, "Bot", nw);
     fprintf(out, " %6s %5s %6s %5s %5s %5s %7s %6s %5s %*s %4s %5s %5s %7s %7s", "Elo", "+/-",
-            "Games", "W", "D", "L", "Points", "Score", "Draw", tw, "T/O", "Inv", "Crash",
+            "Games", "W", "D", "L", "Points", "Score", "Draw", c->tw, "T/O", "Inv", "Crash",
             "Start", "Avg ms", "Max ms");
-    if (late_col)
+    if (c->late)
         fprintf(out, " %5s", "Late");
-    if (cpu_col)
+    if (c->cpu)
         fprintf(out, " %7s", "CPU ms");
     fputc('\n', out);
-    for (int r = 0; r < n; r++) {
-        int i = st->order[r];
-        const arena_bot_stats *b = &st->bots[i];
-        char elo[16], ci[16];
-        fmt_elo(elo, sizeof elo, st->ratings.elo[i]);
-        double c = st->ratings.ci95[i];
-        if (isnan(c) || isinf(c) || c > 99999)
-            snprintf(ci, sizeof ci, "-");
-        else
-            snprintf(ci, sizeof ci, "%.0f%s", c, st->unreliable[i] ? "?" : "");
-        fprintf(out, "%3d  ", r + 1);
-        arena_pad_name(out, s->bots[i].name, nw);
-        char score[16], draw[16];
-        if (b->games) {
-            snprintf(score, sizeof score, "%.1f%%", 100.0 * b->points / b->games);
-            snprintf(draw, sizeof draw, "%.0f%%", 100.0 * b->draws / b->games);
-        } else {
-            snprintf(score, sizeof score, "-");
-            snprintf(draw, sizeof draw, "-");
-        }
-        fprintf(out, " %6s %5s %6d %5d %5d %5d %7.1f %6s %5s %*s %4d %5d %5d %7.1f %7.1f", elo,
-                ci, b->games, b->wins, b->draws, b->losses, b->points, score, draw, tw, tout[i],
-                b->invalid, b->crashes + b->other_faults, b->failed_to_start,
-                b->turns ? b->total_ms / b->turns : 0.0, b->max_ms);
-        if (late_col)
-            fprintf(out, " %5d", b->late);
-        if (cpu_col)
-            fprintf(out, " %7.1f", b->cpu_turns ? b->cpu_total_ms / b->cpu_turns : 0.0);
-        fputc('\n', out);
-    }
-    if (under)
+    for (int r = 0; r < st->n; r++)
+        print_row(st, s, c, r, nw, out);
+}
+
+/* What the table's columns and ratings mean, and what went wrong. */
+static void print_notes(const arena_standings *st, const arena_settings *s, const columns *c,
+                        FILE *out)
+{
+    if (c->under)
         fprintf(out,
                 "note: %d timeout%s came while the machine was overloaded (CPU pressure, "
                 "docs/arena.md): they may be the load's, not the bot's; lower --concurrency "
                 "or use --time-mode cpu.\n",
-                under, under == 1 ? "" : "s");
-    if (late_col)
+                c->under, c->under == 1 ? "" : "s");
+    if (c->late)
         fprintf(out, "Late: answers over the limit by at most the %d ms margin, accepted.\n",
                 s->time_margin_ms);
-    if (cpu_col)
+    if (c->cpu)
         fprintf(out, "CPU ms: mean CPU time of a turn after the first (cpu time mode).\n");
     if (st->ratings.anchor >= 0)
         fprintf(out, "Elo: Bradley-Terry maximum likelihood, %s = 0; +/-: 95%% interval.\n",
@@ -226,19 +259,13 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
     if (!st->ratings.converged)
         fprintf(out, "note: the rating fit did not converge (results too one-sided); "
                 "ratings are approximate.\n");
-    print_distinct(st, s, out);
-    if (arena_standings_print_pairs(st, s, out))
-        return ARENA_E_IO;
-    if (st->have_sprt) {
-        int t = arena_sprt_tested_bot(s);
-        if (arena_sprt_print(&st->sprt, s->bots[t].name, s->bots[1 - t].name,
-                             st->expected - st->games, out))
-            return ARENA_E_IO;
-    }
+}
 
-    /* Score matrix: row's points against column / games; the column as
-     * wide as its widest cell (points are halves: "9999.5/20000"). */
-    int cw = 9;
+/* Matrix columns: as wide as the names (at most 14) and the widest score
+ * cell (points are halves: "9999.5/20000"). */
+static int matrix_width(const arena_standings *st, const arena_settings *s)
+{
+    int n = st->n, cw = 9;
     for (int i = 0; i < n; i++)
         if (arena_display_width(s->bots[i].name) > cw)
             cw = arena_display_width(s->bots[i].name);
@@ -251,28 +278,40 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
             if ((int)strlen(cell) > cw)
                 cw = (int)strlen(cell);
         }
+    return cw;
+}
+
+/* Score matrix: row's points against column / games. */
+static void print_score_matrix(const arena_standings *st, const arena_settings *s, int nw, int cw,
+                               FILE *out)
+{
     fprintf(out, "\nScore matrix (points of the row bot against the column bot / games):\n");
     matrix_header(out, st, s, nw, cw);
-    for (int r = 0; r < n; r++) {
+    for (int r = 0; r < st->n; r++) {
         int i = st->order[r];
         fputs("  ", out);
         arena_pad_name(out, s->bots[i].name, nw);
-        for (int c = 0; c < n; c++) {
+        for (int c = 0; c < st->n; c++) {
             char cell[64];
             score_cell(st, i, st->order[c], cell, sizeof cell);
             fprintf(out, " %*s", cw, cell);
         }
         fputc('\n', out);
     }
-    print_distinct_matrix(st, s, nw, cw, out);
+}
+
+/* The likelihood of superiority of each row bot over each column bot. */
+static void print_los_matrix(const arena_standings *st, const arena_settings *s, int nw, int cw,
+                             FILE *out)
+{
     fprintf(out, "\nLikelihood of superiority (%% chance the row bot is stronger, from the "
             "ratings; variance from the game pairs):\n");
     matrix_header(out, st, s, nw, cw);
-    for (int r = 0; r < n; r++) {
+    for (int r = 0; r < st->n; r++) {
         int i = st->order[r];
         fputs("  ", out);
         arena_pad_name(out, s->bots[i].name, nw);
-        for (int c = 0; c < n; c++) {
+        for (int c = 0; c < st->n; c++) {
             int j = st->order[c];
             double l = st->ratings.los[i][j];
             char cell[32];
@@ -285,6 +324,29 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
         }
         fputc('\n', out);
     }
+}
+
+int arena_standings_print(const arena_standings *st, const arena_settings *s, FILE *out)
+{
+    int nw = name_width(s, st->n);
+    columns c;
+    print_title(st, s, out);
+    table_columns(st, s, &c);
+    print_table(st, s, &c, nw, out);
+    print_notes(st, s, &c, out);
+    print_distinct(st, s, out);
+    if (arena_standings_print_pairs(st, s, out))
+        return ARENA_E_IO;
+    if (st->have_sprt) {
+        int t = arena_sprt_tested_bot(s);
+        if (arena_sprt_print(&st->sprt, s->bots[t].name, s->bots[1 - t].name,
+                             st->expected - st->games, out))
+            return ARENA_E_IO;
+    }
+    int cw = matrix_width(st, s);
+    print_score_matrix(st, s, nw, cw, out);
+    print_distinct_matrix(st, s, nw, cw, out);
+    print_los_matrix(st, s, nw, cw, out);
     return ferror(out) ? ARENA_E_IO : 0;
 }
 
@@ -332,110 +394,4 @@ int arena_standings_print_pairs(const arena_standings *st, const arena_settings 
         fprintf(out, "  Ptnml: pairs scoring 0, 0.5, 1, 1.5, 2 points of 2 [LL, LD, WL+DD, WD, "
                      "WW]; intervals 95%%.\n");
     return ferror(out) ? ARENA_E_IO : 0;
-}
-
-/* ---- the standings of a set of games ---- */
-
-/* The league without the excluded bots: a copy of s with only the others
- * (no shape history, no SPRT unless two bots remain as they were), their
- * games renumbered onto the remaining bots, and the games the schedule
- * expects of them. Returns 0 or ARENA_E_NOMEM / ARENA_E_INVAL. */
-static int view_without(const arena_settings *s, const unsigned char *exclude,
-                        arena_game_record *recs, int *n, int *anchor, int *expected,
-                        arena_settings *v)
-{
-    int map[ARENA_MAX_BOTS], kept = 0;
-    for (int i = 0; i < s->bot_count; i++)
-        map[i] = exclude[i] ? -1 : kept++;
-    arena_settings_init(v);
-    int rc = 0;
-    for (int i = 0; i < s->bot_count && !rc; i++)
-        if (!exclude[i])
-            rc = arena_settings_add_bot(v, s->bots[i].name, s->bots[i].command, s->bots[i].cwd,
-                                        NULL, 0);
-    if (rc)
-        return rc;
-    v->format = s->format;
-    v->games = s->games;
-    v->seed = s->seed;
-    v->turn_ms = s->turn_ms;
-    v->first_turn_ms = s->first_turn_ms;
-    v->max_plies = s->max_plies;
-    v->sprt = 0; /* a test is between the league's two bots, not a view */
-    int k = 0;
-    for (int i = 0; i < *n; i++)
-        if (map[recs[i].black] >= 0 && map[recs[i].white] >= 0) {
-            recs[k] = recs[i];
-            recs[k].black = map[recs[i].black];
-            recs[k].white = map[recs[i].white];
-            k++;
-        }
-    *n = k;
-    *anchor = *anchor >= 0 ? map[*anchor] : -1;
-    arena_game_spec *all = NULL;
-    int total = 0;
-    if ((rc = arena_schedule_build(s, &all, &total)))
-        return rc;
-    *expected = 0;
-    for (int i = 0; i < total; i++)
-        *expected += arena_shard_has(s, all[i].id) && map[all[i].black] >= 0 &&
-                     map[all[i].white] >= 0;
-    free(all);
-    return 0;
-}
-
-int arena_standings_report(const arena_settings *s, const arena_game_record *records, int count,
-                           int anchor, const unsigned char *exclude, FILE *out, cJSON **json)
-{
-    if (json)
-        *json = NULL;
-    /* large (pair matrices): on the heap; the records copied, for the view
-     * without excluded bots renumbers them */
-    arena_standings *st = malloc(sizeof *st);
-    arena_game_record *recs = malloc(sizeof *recs * (size_t)(count > 0 ? count : 1));
-    if (!st || !recs) {
-        free(st);
-        free(recs);
-        return ARENA_E_NOMEM;
-    }
-    if (count > 0)
-        memcpy(recs, records, sizeof *recs * (size_t)count);
-    int n = count;
-    arena_settings view;
-    arena_settings_init(&view);
-    int expected = -1, rc = 0;
-    if (exclude && (rc = view_without(s, exclude, recs, &n, &anchor, &expected, &view)) == 0)
-        s = &view;
-    if (rc == 0)
-        rc = arena_standings_compute(s, recs, n, anchor, st);
-    free(recs);
-    if (rc == 0 && expected >= 0)
-        st->expected = expected;
-    if (rc == 0 && st->games == 0) /* a table of zeros says nothing (a bot failed to start) */
-        fprintf(out, "Standings: no game finished yet (0 of %d games)\n", st->expected);
-    else if (rc == 0)
-        rc = arena_standings_print(st, s, out);
-    if (rc == 0 && json && !(*json = arena_standings_to_json(st, s)))
-        rc = ARENA_E_NOMEM;
-    arena_settings_clear(&view);
-    free(st);
-    return rc;
-}
-
-int arena_standings_report_text(const arena_settings *s, const arena_game_record *records,
-                                int count, int anchor, char **text)
-{
-    size_t size = 0;
-    *text = NULL;
-    FILE *mem = open_memstream(text, &size);
-    if (!mem)
-        return ARENA_E_NOMEM;
-    int rc = arena_standings_report(s, records, count, anchor, NULL, mem, NULL);
-    if (fclose(mem) != 0 && rc == 0)
-        rc = ARENA_E_NOMEM;
-    if (rc) {
-        free(*text);
-        *text = NULL;
-    }
-    return rc;
 }

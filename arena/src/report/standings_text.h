@@ -1,9 +1,6 @@
 /*
  * report/standings_text.h - the standings (results/standings.h) as aligned
- * tables, and the standings of a set of finished games computed and
- * printed: at the end of a run, every --rating-interval games, for
- * --standings DIR and after a merge (the caller reads the games from the
- * store and writes the JSON it is given: app/tasks.c).
+ * tables.
  *
  * Thread-safe on distinct values and streams.
  */
@@ -12,9 +9,6 @@
 
 #include <stdio.h>
 
-#include <cjson/cJSON.h>
-
-#include "league/record.h"
 #include "league/settings.h"
 #include "results/standings.h"
 
@@ -36,22 +30,5 @@ int arena_standings_print(const arena_standings *st, const arena_settings *s, FI
  * complete pair. Returns 0 or ARENA_E_IO. */
 int arena_standings_print_pairs(const arena_standings *st, const arena_settings *s, FILE *out);
 #define ARENA_PAIRS_PRINT_MAX 45
-
-/* Computes the standings of league s over count finished games (anchor:
- * the bot index rated 0, -1 for the mean) and prints them on out ("no game
- * finished yet" when none did). exclude (NULL: none) marks bots
- * (exclude[i] != 0) left out with their games, as if they had never
- * played: `--standings DIR --exclude NAME`. With json not NULL, *json gets
- * standings.json's tree (caller owns; cJSON_Delete; NULL on failure).
- * Returns 0, ARENA_E_NOMEM, ARENA_E_INVAL (a game naming a bot out of
- * range) or ARENA_E_IO (printing failed). */
-int arena_standings_report(const arena_settings *s, const arena_game_record *records, int count,
-                           int anchor, const unsigned char *exclude, FILE *out, cJSON **json);
-
-/* The same printout into *text (malloc'd, NUL-terminated; caller frees):
- * the interim standings of a running league. Returns 0 or an error as
- * above (*text NULL). */
-int arena_standings_report_text(const arena_settings *s, const arena_game_record *records,
-                                int count, int anchor, char **text);
 
 #endif
