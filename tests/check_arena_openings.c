@@ -17,6 +17,7 @@
 #include "league/openings.h"
 #include "league/schedule.h"
 #include "league/settings_check.h"
+#include "league/settings_identity.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "league/schedule.h"
 #include "league/settings.h"
+#include "league/settings_identity.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

@@ -19,6 +19,7 @@
 #include "core/error.h"
 #include "league/league_file.h"
 #include "league/setting.h"
+#include "league/settings_identity.h"
 
 /* The values tried for a row, as command-line text. */
 static int values_of(const arena_setting *r, char v[][320], const char *book)

@@ -15,6 +15,7 @@
 #include "league/league_file.h"
 #include "league/settings.h"
 #include "league/settings_check.h"
+#include "league/settings_identity.h"
 #include "ref/referee.h"
 #include "arena_test_util.h"
 #include "check_main.h"

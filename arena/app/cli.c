@@ -15,6 +15,7 @@
 #include "league/league_file.h"
 #include "league/setting.h"
 #include "league/settings_check.h"
+#include "league/settings_identity.h"
 #include "util/text.h"
 
 /* getopt_long's values: a setting's is OPT_SETTING + its row's id (the

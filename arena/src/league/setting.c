@@ -44,26 +44,6 @@ const arena_setting *arena_setting_by_option(const char *option)
     return NULL;
 }
 
-void arena_setting_reset(arena_settings *s, const arena_setting *r)
-{
-    switch (r->type) {
-    case ARENA_VALUE_SEED: s->seed = r->def; break;
-    case ARENA_VALUE_NAME:
-    case ARENA_VALUE_FILE:
-    case ARENA_VALUE_DIR:
-        free(*str_at(s, r));
-        *str_at(s, r) = NULL;
-        break;
-    case ARENA_VALUE_SHARD: s->shard_index = s->shard_count = 0; break;
-    case ARENA_VALUE_SPRT:
-        s->sprt = 0;
-        memset(&s->sprt_params, 0, sizeof s->sprt_params);
-        break;
-    case ARENA_VALUE_STEPS: s->step_count = 0; break;
-    default: *int_at(s, r) = (int)r->def; break;
-    }
-}
-
 void arena_setting_word_list(const arena_word_list *w, int quote, char *buf, size_t size)
 {
     size_t o = 0;

@@ -21,6 +21,7 @@
 #include "league/league_file.h"
 #include "league/openings.h"
 #include "league/schedule.h"
+#include "league/settings_identity.h"
 #include "util/file.h"
 #include "util/text.h"
 

@@ -18,6 +18,7 @@
 #include "store/fingerprint.h"
 #include "league/league_file.h"
 #include "league/openings.h"
+#include "league/settings_identity.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/text.h"
