@@ -1,5 +1,5 @@
 /*
- * check_arena_cli_time.c - integration tests of loa-arena's timing (issue
+ * check_arena_league_run_time.c - integration tests of loa-arena's timing (issue
  * 17), running it as a child process: on a machine overloaded by the test
  * (load_util.h), a bot that needs 100 ms of CPU a turn loses on time in
  * wall-clock mode and those timeouts are marked "under load" in games.jsonl
@@ -257,5 +257,5 @@ int main(void)
         {"more_games_than_cores_warns_in_wall_mode_only",
          more_games_than_cores_warns_in_wall_mode_only, 120},
     };
-    return loa_run_suite("arena_cli_time", cases, LOA_COUNT(cases));
+    return loa_run_suite("arena_league_run_time", cases, LOA_COUNT(cases));
 }

@@ -1,5 +1,5 @@
 /*
- * check_arena_cli_errors.c - integration tests of loa-arena's loud failures
+ * check_arena_league_run_errors.c - integration tests of loa-arena's loud failures
  * (issue 10), running it as a child process: a bot that cannot start stops
  * the league (exit 3, the bot, its command and the shell's message); every
  * error game gets one line whose replay command, run as printed, plays the
@@ -299,5 +299,5 @@ int main(void)
         {"refuses_force_new_on_a_running_league", test_force_new_waits_for_the_lock, 60},
         {"gives_a_flag_league_its_own_directory", test_flag_league_has_its_own_directory, 60},
     };
-    return loa_run_suite("arena_cli_errors", cases, LOA_COUNT(cases));
+    return loa_run_suite("arena_league_run_errors", cases, LOA_COUNT(cases));
 }

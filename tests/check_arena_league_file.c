@@ -1,5 +1,5 @@
 /*
- * check_arena_settings.c - the league file and the settings: a good file (paths, seeds,
+ * check_arena_league_file.c - the league file (league/league_file.c) and the settings: a good file (paths, seeds,
  * commands), every bad input named in the message, the size cap.
  */
 #include <check.h>
@@ -397,5 +397,5 @@ int main(void)
         {"refuses_a_too_large_file", test_league_too_large, 30},
         {"out_dir_is_tidy", out_dir_is_tidy, 10},
     };
-    return loa_run_suite("arena_settings", cases, LOA_COUNT(cases));
+    return loa_run_suite("arena_league_file", cases, LOA_COUNT(cases));
 }

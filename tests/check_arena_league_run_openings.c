@@ -1,5 +1,5 @@
 /*
- * check_arena_cli_openings.c - integration tests of loa-arena's openings
+ * check_arena_league_run_openings.c - integration tests of loa-arena's openings
  * (issue 10), running it as a child process: with an openings file the
  * bots see the position after the opening with lastMove its last move
  * (white first after an odd opening), both games of a colour-swapped pair
@@ -279,5 +279,5 @@ int main(void)
         {"refuses_a_bad_opening_line_and_an_edited_file", test_bad_openings_are_refused, 60},
         {"replays_an_error_game_with_its_opening", test_replay_line_carries_the_opening, 60},
     };
-    return loa_run_suite("arena_cli_openings", cases, LOA_COUNT(cases));
+    return loa_run_suite("arena_league_run_openings", cases, LOA_COUNT(cases));
 }

@@ -1,5 +1,6 @@
 /*
- * check_arena_cli_shards.c - integration tests of leagues beyond one
+ * check_arena_tasks.c - integration tests of the tasks (app/tasks.c:
+ * --merge, --add-bot, --standings --exclude) and leagues beyond one
  * machine (issue 13), running loa-arena as a child process with bots whose
  * play depends only on the game's seed: a league played as 3 shards
  * through GNU parallel and merged is the league played in one process
@@ -446,5 +447,5 @@ int main(void)
         {"remerge_into_a_grown_out_adds_restores_and_pages_only_the_new",
          remerge_into_a_grown_out_adds_restores_and_pages_only_the_new, 240},
     };
-    return loa_run_suite("arena_cli_shards", cases, LOA_COUNT(cases));
+    return loa_run_suite("arena_tasks", cases, LOA_COUNT(cases));
 }

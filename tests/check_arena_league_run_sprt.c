@@ -1,5 +1,5 @@
 /*
- * check_arena_cli_sprt.c - integration tests of loa-arena's version
+ * check_arena_league_run_sprt.c - integration tests of loa-arena's version
  * testing (issue 11), running it as a child process on real bots with an
  * opening suite: a much stronger bot is accepted as H1 within a few pairs,
  * two copies of one bot as H0; a line per pair; standings.json's "sprt";
@@ -248,5 +248,5 @@ int main(void)
         {"a_large_elo1_decides_and_an_absurd_one_is_refused",
          a_large_elo1_decides_and_an_absurd_one_is_refused, 120},
     };
-    return loa_run_suite("arena_cli_sprt", cases, LOA_COUNT(cases));
+    return loa_run_suite("arena_league_run_sprt", cases, LOA_COUNT(cases));
 }
