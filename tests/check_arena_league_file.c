@@ -1,6 +1,7 @@
 /*
- * check_arena_league_file.c - the league file (league/league_file.c) and the settings: a good file (paths, seeds,
- * commands), every bad input named in the message, the size cap.
+ * check_arena_league_file.c - the league file (league/league_file.c) and the
+ * settings: a good file (paths, seeds, commands), every bad input named in
+ * the message, the size cap.
  */
 #include <check.h>
 #include <math.h>

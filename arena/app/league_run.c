@@ -17,10 +17,8 @@
 #include "core/text.h"
 #include "league/schedule.h"
 #include "ref/referee.h"
-#include "report/fault_report.h"
 #include "report/progress.h"
 #include "report/replay_page.h"
-#include "report/sprt_report.h"
 #include "results/sprt_match.h"
 #include "run/load.h"
 #include "run/runner.h"
@@ -137,8 +135,9 @@ static int open_phase(arena_run *run)
         return rc == ARENA_E_NOMEM ? 1 : 2;
     }
     int force = run->req->force_new;
-    rc = arena_store_open(s->out_dir, s, fingerprints, force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME,
-                          arena_warn_stderr, NULL, &run->store, err, sizeof err);
+    int mode = force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME;
+    rc = arena_store_open(s->out_dir, s, fingerprints, mode, arena_warn_stderr, NULL, &run->store,
+                          err, sizeof err);
     cJSON_Delete(fingerprints);
     if (rc) {
         fprintf(stderr, "loa-arena: %s%s\n", force ? "--force-new: " : "", err);

@@ -9,7 +9,6 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "store/merge.h"
-#include "league/openings.h"
 #include "league/settings_check.h"
 #include "report/replay_page.h"
 #include "report/standings_report.h"
