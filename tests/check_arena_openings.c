@@ -1,5 +1,5 @@
 /*
- * check_arena_openings.c - opening tables (arena_openings.c) and the
+ * check_arena_openings.c - opening tables (league/openings.c) and the
  * openings settings: a file read line by line (comments, blank lines,
  * commas, CRLF), every bad line refused naming file:line and the move, the
  * order (file, shuffled from the seed, wrapping around), random plies

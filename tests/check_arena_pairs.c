@@ -1,8 +1,9 @@
 /*
- * check_arena_pairs.c - colour-swapped pairs (arena_pairs.c): pentanomial
- * counts per pairing from records in any order (bins by hand), the
- * mirrored row, lone games and inconsistent pairs; the tally as games
- * arrive; an SPRT match whose first crossing is kept.
+ * check_arena_pairs.c - colour-swapped pairs (results/pairs.c,
+ * results/sprt_match.c): pentanomial counts per pairing from records in
+ * any order (bins by hand), the mirrored row, lone games and inconsistent
+ * pairs; the tally as games arrive; an SPRT match whose first crossing is
+ * kept.
  */
 #include <string.h>
 

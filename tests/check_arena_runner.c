@@ -1,5 +1,5 @@
 /*
- * check_arena_runner.c - the scheduler (arena_runner.c) with real games of
+ * check_arena_runner.c - the scheduler (run/runner.c) with real games of
  * loa-first: every game handed back once with its ref_game, a result
  * callback that stops scheduling, and stopping through the interrupt fd
  * (one byte: no new game; two bytes: running games aborted at once);
