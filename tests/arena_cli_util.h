@@ -1,6 +1,6 @@
 /*
  * arena_cli_util.h - helpers of the integration suites that run loa-arena
- * as a child process (check_arena_cli.c, check_arena_cli_errors.c): a
+ * as a child process (check_arena_league_run*.c, check_arena_tasks.c): a
  * temporary directory per test (kept when the test fails), spawning with
  * stdout/stderr to files and a timeout, whole-file reads, games.jsonl and
  * standings.json access. static inline: each suite uses some.

@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_store.h"
-#include "arena_standings.h"
+#include "core/error.h"
+#include "store/store.h"
+#include "results/standings.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 
