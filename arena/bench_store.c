@@ -26,10 +26,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_record.h"
-#include "arena_schedule.h"
-#include "arena_store.h"
+#include "core/error.h"
+#include "core/text.h"
+#include "league/record.h"
+#include "league/schedule.h"
+#include "store/store.h"
 #include "ref/referee.h"
 #include "util/parse.h"
 

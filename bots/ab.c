@@ -3,7 +3,7 @@
  * search with a transposition table, null move, late move reductions and
  * killer/history ordering (bots/ab/search.c, tt.c) over an evaluation
  * from the LOA literature: concentration, centralisation, quads/Euler
- * number, uniformity, mobility (bots/ab/eval.c, quads.c). This file is the
+ * number, uniformity, mobility (bots/ab/eval.c over the SDK's loa/features.h). This file is the
  * program: options, time management, the protocol loop, --position and
  * --bench (bots/ab/bench.c).
  *
@@ -37,7 +37,6 @@
 
 #include "loa/loa.h"
 #include "ab/bench.h"
-#include "ab/quads.h"
 #include "ab/search.h"
 
 /* ---- time management and defaults ------------------------------------------ */
@@ -310,7 +309,6 @@ int main(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : 2;
-    quads_init();
     search_ctx ctx;
     if (search_init(&ctx, (size_t)o.tt_mb) != 0) {
         fprintf(stderr, "loa-ab: out of memory for a %d MiB table\n", o.tt_mb);

@@ -1,5 +1,5 @@
 /*
- * check_arena_db.c - the league database (arena_db.h): the schema and its
+ * check_arena_db.c - the league database (store/db.h): the schema and its
  * version, game rows in and out in stored order, a record from its blobs,
  * a duplicate game refused, the run lock (a live arena's, a dead one's),
  * readers beside a writer, a newer schema refused.
@@ -14,9 +14,9 @@
 
 #include <sqlite3.h>
 
-#include "arena_db.h"
-#include "arena_error.h"
-#include "arena_game_blob.h"
+#include "store/db.h"
+#include "core/error.h"
+#include "store/game_blob.h"
 #include "check_main.h"
 
 static char g_dir[64];

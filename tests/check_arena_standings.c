@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_standings.h"
+#include "core/error.h"
+#include "results/standings.h"
+#include "report/standings_json.h"
+#include "report/standings_text.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

@@ -14,10 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_store.h"
+#include "core/error.h"
+#include "league/settings_identity.h"
+#include "store/store.h"
 #include "ref/referee.h"
-#include "arena_standings.h"
+#include "results/standings.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

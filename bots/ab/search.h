@@ -12,7 +12,7 @@
  *
  * Scores are for the side to move (score.h); SEARCH_WIN - n means "wins n
  * plies from the root". A search_ctx belongs to one thread; distinct
- * contexts may search in parallel once quads_init() has run.
+ * contexts may search in parallel.
  */
 #ifndef BOTS_AB_SEARCH_H
 #define BOTS_AB_SEARCH_H
@@ -114,7 +114,7 @@ void search_clear(search_ctx *c);
  * and what was learnt. Never returns LOA_MOVE_NONE: with moves available
  * the first generated move is the fallback before depth 1 completes; with
  * one move or none it returns at once (depth 0, no nodes, that move or the
- * pass as PV, score 0 unless it ends the game). quads_init() first.
+ * pass as PV, score 0 unless it ends the game).
  *
  * When the limits stop an iteration, the last complete iteration's move P,
  * score and PV are returned, unless the interrupted iteration's best other
