@@ -190,7 +190,7 @@ START_TEST(a_record_comes_back_from_its_blobs)
     ck_assert_ptr_nonnull(strstr(err, "no game 8"));
     /* a corrupt blob is said to be so */
     ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(db),
-                                  "UPDATE games SET record = x'0102' WHERE id = 9", NULL, NULL,
+                                  "UPDATE records SET record = x'0102' WHERE id = 9", NULL, NULL,
                                   NULL), SQLITE_OK);
     ck_assert_int_eq(arena_db_record(db, 9, &back, err, sizeof err), ARENA_E_PARSE);
     ck_assert_ptr_nonnull(strstr(err, "game 9: its record is corrupt"));

@@ -161,9 +161,9 @@ static int add_to_sprt(const arena_game_record *r, void *user)
     return 0;
 }
 
-static int count_progress(const arena_game_record *r, void *user)
+static int count_progress(int black, int white, int winner, int faulted, int count, void *user)
 {
-    arena_progress_count(user, r);
+    arena_progress_count_tally(user, black, white, winner, faulted, count);
     return 0;
 }
 
@@ -271,7 +271,8 @@ static int plan_phase(arena_run *run)
         return 1;
     }
     char err[512];
-    if (arena_store_foreach(run->store, count_progress, run->progress, err, sizeof err)) {
+    /* counted by the database: a resume walks no game for it */
+    if (arena_store_tally(run->store, count_progress, run->progress, err, sizeof err)) {
         fprintf(stderr, "loa-arena: %s\n", err);
         return 1;
     }
@@ -334,10 +335,11 @@ static void summary(arena_run *run)
 }
 
 /* The index page, and where the replays are. */
-static void pages(const arena_settings *s)
+static void pages(const arena_run *run)
 {
+    const arena_settings *s = run->s;
     char err[1024];
-    if (arena_replay_page_write(s->out_dir, -1, NULL, err, sizeof err)) {
+    if (arena_task_index(run->store, s->out_dir, err, sizeof err)) {
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
         return;
     }
@@ -367,7 +369,7 @@ static int finish_phase(arena_run *run, int code)
         int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
         if (arena_task_report(s, run->store, anchor, NULL, 1, stdout) && run->exit_code == 0)
             run->exit_code = 1;
-        pages(s);
+        pages(run);
         fflush(stdout);
         code = run->exit_code;
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/limits.h"
 #include "core/text.h"
 #include "store/merge.h"
 #include "league/settings_check.h"
@@ -21,48 +22,23 @@ void arena_warn_stderr(const char *msg, void *user)
     fprintf(stderr, "loa-arena: warning: %s\n", msg);
 }
 
-/* The store's games in an array, in stored order. */
-typedef struct collect {
-    arena_game_record *recs;
-    int n, cap;
-} collect;
-
-static int collect_one(const arena_game_record *r, void *user)
+/* The store's games, walked for the standings (arena_games_walk_fn): a
+ * database that cannot be read is said on stderr. */
+static int walk_store(void *source, arena_game_fn fn, void *user)
 {
-    collect *c = user;
-    if (c->n == c->cap)
-        return ARENA_E_IO; /* more games than counted: stop */
-    c->recs[c->n++] = *r;
-    return 0;
-}
-
-/* The store's games as an array (the report's input). Returns a malloc'd
- * copy (caller frees; at least one element allocated), NULL on out of
- * memory or a database that cannot be read (said on stderr). */
-static arena_game_record *stored_games(const arena_store *store, int *n)
-{
-    collect c = {malloc(sizeof *c.recs * (size_t)(arena_store_count(store) + 1)), 0,
-                 arena_store_count(store) + 1};
     char err[512];
-    if (c.recs && arena_store_foreach(store, collect_one, &c, err, sizeof err)) {
+    int rc = arena_store_foreach(source, fn, user, err, sizeof err);
+    if (rc < 0 && rc != ARENA_E_INVAL && rc != ARENA_E_NOMEM)
         fprintf(stderr, "loa-arena: %s\n", err);
-        free(c.recs);
-        return NULL;
-    }
-    *n = c.n;
-    return c.recs;
+    return rc;
 }
 
 int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
                       const unsigned char *exclude, int write, FILE *out)
 {
-    int n = 0;
-    arena_game_record *recs = stored_games(store, &n);
-    if (!recs)
-        return ARENA_E_NOMEM;
     cJSON *j = NULL;
-    int rc = arena_standings_report(s, recs, n, anchor, exclude, out, write ? &j : NULL);
-    free(recs);
+    int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out,
+                                    write ? &j : NULL);
     char err[1024];
     if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
         if (rc == ARENA_E_IO)
@@ -77,13 +53,7 @@ int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
 int arena_task_report_text(const arena_settings *s, const arena_store *store, int anchor,
                            char **text)
 {
-    int n = 0;
-    arena_game_record *recs = stored_games(store, &n);
-    if (!recs)
-        return ARENA_E_NOMEM;
-    int rc = arena_standings_report_text(s, recs, n, anchor, text);
-    free(recs);
-    return rc;
+    return arena_standings_report_text(s, walk_store, (void *)store, anchor, text);
 }
 
 int arena_task_standings(const arena_request *req)
@@ -165,6 +135,16 @@ static int page_of_game(const arena_game_record *r, void *user)
     return 0;
 }
 
+int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz)
+{
+    cJSON *lines = NULL;
+    int rc = arena_store_index_lines(st, ARENA_INDEX_GAMES, &lines, err, errsz);
+    if (rc == 0)
+        rc = arena_replay_index_write(dir, lines, arena_store_count(st), err, errsz);
+    cJSON_Delete(lines);
+    return rc;
+}
+
 /* --html DIR: every replay page and the index, playing nothing. */
 int arena_task_html(const arena_request *req)
 {
@@ -178,9 +158,9 @@ int arena_task_html(const arena_request *req)
     }
     pages p = {st, req->dir, ARENA_PAGES_ALL, 0, 0, ""};
     int rc = arena_store_foreach(st, page_of_game, &p, err, sizeof err);
-    arena_store_close(st);
-    if (rc == 0 && arena_replay_page_write(req->dir, -1, NULL, err, sizeof err))
+    if (rc == 0 && arena_task_index(st, req->dir, err, sizeof err))
         rc = 1;
+    arena_store_close(st);
     if (rc) {
         fprintf(stderr, "loa-arena: --html: %s\n", err);
         return 1;
@@ -236,10 +216,11 @@ int arena_task_merge(const arena_request *req)
     const arena_settings *s = arena_store_settings(out);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     int code = arena_task_report(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
-    arena_store_close(out);
     if (mp.failed)
         fprintf(stderr, "loa-arena: warning: replay pages: %s\n", mp.first_error);
-    if (arena_replay_page_write(req->dir, -1, NULL, err, sizeof err))
+    int index_rc = arena_task_index(out, req->dir, err, sizeof err);
+    arena_store_close(out);
+    if (index_rc)
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
     else
         printf("Replays: %s/index.html (%d new page%s)\n", req->dir, mp.written,

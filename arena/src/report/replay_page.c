@@ -1,4 +1,4 @@
-/* replay_page.c - a game's replay page or the index of a results
+/* replay_page.c - a game's replay page and the index of a results
  * directory (report/replay_page.h). */
 #include "report/replay_page.h"
 
@@ -19,7 +19,7 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
 {
 #ifdef LOA_HAVE_REPLAY
     if (!record)
-        return replay_write_index(dir, err, errsz);
+        return util_fail(REPLAY_E_INVAL, err, errsz, "game %d: no record", id);
     char path[PATH_MAX + 32], source[32];
     snprintf(path, sizeof path, "%s/games/%06d.html", dir, id);
     snprintf(source, sizeof source, "game %d", id);
@@ -41,6 +41,17 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
     return rc;
 #else
     (void)dir, (void)id, (void)record, (void)err, (void)errsz;
+    return 0;
+#endif
+}
+
+int arena_replay_index_write(const char *dir, const cJSON *lines, long total, char *err,
+                             size_t errsz)
+{
+#ifdef LOA_HAVE_REPLAY
+    return replay_write_index_lines(dir, lines, total, err, errsz);
+#else
+    (void)dir, (void)lines, (void)total, (void)err, (void)errsz;
     return 0;
 #endif
 }

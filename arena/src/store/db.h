@@ -13,8 +13,10 @@
  *   bots(idx, name)        the league's bots, for queries by name
  *   games(seq, id, ...)    one row a finished game: seq the order stored,
  *                          id the schedule's id, the summary columns of a
- *                          games.jsonl line (times in microseconds), and the
- *                          record and stderr blobs (store/game_blob.h)
+ *                          games.jsonl line (times in microseconds)
+ *   records(id, record, stderr)  a game's record and stderr blobs
+ *                          (store/game_blob.h), apart: walks of the games
+ *                          do not read them
  *   run(pid, start_ticks)  the arena running the league: the lock
  *   view game_results      games with bot names, winner and fault
  * Durability: WAL with synchronous=NORMAL: a game is one transaction; kill
@@ -127,6 +129,42 @@ int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, s
  * the call only). */
 int arena_db_foreach_full(arena_db *db, arena_db_game_fn fn, void *user, char *err,
                           size_t errsz);
+
+/* Calls fn with every stored game's id (any order). fn returns 0 to go
+ * on. Returns 0, fn's non-zero value, or ARENA_E_IO. */
+typedef int (*arena_db_id_fn)(int64_t id, void *user);
+int arena_db_foreach_id(arena_db *db, arena_db_id_fn fn, void *user, char *err, size_t errsz);
+
+/* The games counted by the database: count games between black and white
+ * (bot indices) that ended with winner (0 black, 1 white, -1 a draw),
+ * faulted 1 when a side was at fault. */
+typedef struct arena_db_tally_row {
+    int64_t black, white, winner, faulted, count;
+} arena_db_tally_row;
+
+/* Calls fn for every distinct (black, white, winner, faulted) of the
+ * games (SQL GROUP BY: no row walked in C). Returns 0, fn's non-zero
+ * value, or ARENA_E_IO. */
+typedef int (*arena_db_tally_fn)(const arena_db_tally_row *t, void *user);
+int arena_db_tally(arena_db *db, arena_db_tally_fn fn, void *user, char *err, size_t errsz);
+
+/* Calls fn (as arena_db_foreach: no blobs) for the games an index lists,
+ * in stored order: the max newest games and the max newest games lost by
+ * a fault (at most 2 * max). Returns 0, fn's value, ARENA_E_INVAL (max <
+ * 0) or ARENA_E_IO. */
+int arena_db_foreach_index(arena_db *db, int64_t max, arena_db_game_fn fn, void *user,
+                           char *err, size_t errsz);
+
+/* As arena_db_foreach, from the game after the first skip in stored
+ * order (the lines an export lacks). Returns 0, fn's value, ARENA_E_INVAL
+ * (skip < 0) or ARENA_E_IO. */
+int arena_db_foreach_from(arena_db *db, int64_t skip, arena_db_game_fn fn, void *user,
+                          char *err, size_t errsz);
+
+/* The number of games stored up to game id, that one included (its
+ * place in the stored order, counting from 1); 0 when there is no game
+ * id; a negative ARENA_E_* code on failure. */
+int64_t arena_db_games_up_to(arena_db *db, int64_t id);
 
 /* Whether the game of g's id is stored as g: 1 when its row equals g in
  * every column (blobs included), 0 when it differs, -1 when there is no

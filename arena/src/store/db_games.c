@@ -26,20 +26,16 @@ static const char insert_sql[] =
     " black_cpu_total_us, black_cpu_max_us,"
     " white_first_us, white_turns, white_total_us, white_max_us, white_late,"
     " white_cpu_total_us, white_cpu_max_us,"
-    " under_load, pressure, pressure_source, moves_hash, detail, record, stderr)"
+    " under_load, pressure, pressure_source, moves_hash, detail)"
     " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,"
-    "?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36)";
+    "?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34)";
 
-/* The columns a walk reads, in the order of arena_db_game (no blobs). */
-static const char select_sql[] =
-    "SELECT id, round, pairing, black, white, seed, opening, winner, reason, fault,"
-    " score_black, score_white, plies, start_unix, duration_us,"
-    " black_first_us, black_turns, black_total_us, black_max_us, black_late,"
-    " black_cpu_total_us, black_cpu_max_us,"
-    " white_first_us, white_turns, white_total_us, white_max_us, white_late,"
-    " white_cpu_total_us, white_cpu_max_us,"
-    " under_load, pressure, pressure_source, moves_hash, detail, record, stderr FROM games"
-    " ORDER BY seq";
+static const char insert_record_sql[] = "INSERT INTO records (id, record, stderr) VALUES (?1, ?35, ?36)";
+
+static const char select_sql[] = "SELECT " GAME_COLUMNS " FROM games g ORDER BY g.seq";
+static const char select_full_sql[] =
+    "SELECT " GAME_COLUMNS ", r.record, r.stderr FROM games g LEFT JOIN records r ON r.id = g.id"
+    " ORDER BY g.seq";
 
 static void bind_opt(sqlite3_stmt *s, int col, int64_t v)
 {
@@ -60,7 +56,8 @@ static void bind_side(sqlite3_stmt *s, int col, const arena_db_side *t)
     bind_opt(s, col + 6, t->cpu_max_us);
 }
 
-/* Binds g to ?1..?36 of s (the insert's columns, in order). */
+/* Binds g to ?1..?36 of s (the insert's columns, in order; ?35 and ?36
+ * the blobs). */
 static void bind_game(sqlite3_stmt *s, const arena_db_game *g)
 {
     int64_t head[] = {g->id, g->round, g->pairing, g->black, g->white, g->seed};
@@ -104,17 +101,28 @@ static void bind_game(sqlite3_stmt *s, const arena_db_game *g)
         sqlite3_bind_null(s, 36);
 }
 
+/* Runs s (an insert) with g bound: SQLite's result code. */
+static int step_bound(sqlite3_stmt *s, const arena_db_game *g)
+{
+    bind_game(s, g);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return rc;
+}
+
 int arena_db_insert_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz)
 {
     if (!db->writable)
         return util_fail(ARENA_E_INVAL, err, errsz, "%s: opened read-only", db->path);
     if (!db->insert && sqlite3_prepare_v2(db->h, insert_sql, -1, &db->insert, NULL) != SQLITE_OK)
         return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot prepare");
-    sqlite3_stmt *s = db->insert;
-    bind_game(s, g);
-    int rc = sqlite3_step(s);
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
+    if (!db->insert_record &&
+        sqlite3_prepare_v2(db->h, insert_record_sql, -1, &db->insert_record, NULL) != SQLITE_OK)
+        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot prepare");
+    int rc = step_bound(db->insert, g);
+    if (rc == SQLITE_DONE && (g->record || g->stderr_blob))
+        rc = step_bound(db->insert_record, g);
     if (rc == SQLITE_CONSTRAINT)
         return util_fail(ARENA_E_INVAL, err, errsz, "%s: game %lld is stored already", db->path,
                          (long long)g->id);
@@ -149,12 +157,14 @@ static void read_side(sqlite3_stmt *s, int col, arena_db_side *t)
     t->cpu_max_us = col_opt(s, col + 6);
 }
 
-static int walk(arena_db *db, int blobs, arena_db_game_fn fn, void *user, char *err,
-                size_t errsz)
+int arena_db_walk_sql(arena_db *db, const char *sql, int64_t param, int blobs,
+                      arena_db_game_fn fn, void *user, char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
-    if (sqlite3_prepare_v2(db->h, select_sql, -1, &s, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
         return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot read");
+    if (sqlite3_bind_parameter_count(s) > 0)
+        sqlite3_bind_int64(s, 1, param);
     int rc, out = 0;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         arena_db_game g;
@@ -197,28 +207,23 @@ static int walk(arena_db *db, int blobs, arena_db_game_fn fn, void *user, char *
 
 int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, size_t errsz)
 {
-    return walk(db, 0, fn, user, err, errsz);
+    return arena_db_walk_sql(db, select_sql, 0, 0, fn, user, err, errsz);
 }
 
 int arena_db_foreach_full(arena_db *db, arena_db_game_fn fn, void *user, char *err,
                           size_t errsz)
 {
-    return walk(db, 1, fn, user, err, errsz);
+    return arena_db_walk_sql(db, select_full_sql, 0, 1, fn, user, err, errsz);
 }
 
 int arena_db_compare_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz)
 {
     /* every column but seq, NULL-safe (IS): the insert's own binding */
     static const char sql[] =
-        "SELECT (id, round, pairing, black, white, seed, opening, winner, reason, fault,"
-        " score_black, score_white, plies, start_unix, duration_us,"
-        " black_first_us, black_turns, black_total_us, black_max_us, black_late,"
-        " black_cpu_total_us, black_cpu_max_us,"
-        " white_first_us, white_turns, white_total_us, white_max_us, white_late,"
-        " white_cpu_total_us, white_cpu_max_us,"
-        " under_load, pressure, pressure_source, moves_hash, detail, record, stderr) IS"
+        "SELECT (" GAME_COLUMNS ", r.record, r.stderr) IS"
         " (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,"
-        "?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36) FROM games WHERE id = ?1";
+        "?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36)"
+        " FROM games g LEFT JOIN records r ON r.id = g.id WHERE g.id = ?1";
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
         return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot read");
@@ -238,7 +243,8 @@ int arena_db_record(arena_db *db, int64_t id, cJSON **out, char *err, size_t err
 {
     *out = NULL;
     sqlite3_stmt *s = NULL;
-    int rc = sqlite3_prepare_v2(db->h, "SELECT record, stderr FROM games WHERE id = ?1", -1, &s,
+    int rc = sqlite3_prepare_v2(db->h, "SELECT r.record, r.stderr FROM games g LEFT JOIN records r"
+                                " ON r.id = g.id WHERE g.id = ?1", -1, &s,
                                 NULL);
     if (rc == SQLITE_OK) {
         sqlite3_bind_int64(s, 1, id);

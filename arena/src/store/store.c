@@ -119,17 +119,17 @@ typedef struct id_walk {
     char why[256];
 } id_walk;
 
-static int mark_one(const arena_db_game *g, void *user)
+static int mark_one(int64_t id, void *user)
 {
     id_walk *w = user;
-    if (g->id < 0 || g->id >= w->st->schedule_size) {
+    if (id < 0 || id >= w->st->schedule_size) {
         if (!w->bad++)
             snprintf(w->why, sizeof w->why, "game %lld is outside the schedule (%lld games)",
-                     (long long)g->id, (long long)w->st->schedule_size);
+                     (long long)id, (long long)w->st->schedule_size);
         return 0;
     }
-    if (!w->st->has[g->id]) {
-        w->st->has[g->id] = 1;
+    if (!w->st->has[id]) {
+        w->st->has[id] = 1;
         w->st->count++;
     }
     return 0;
@@ -143,7 +143,7 @@ static int read_ids(arena_store *st, char *err, size_t errsz)
     if (!st->has)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     id_walk w = {st, 0, ""};
-    int rc = arena_db_foreach(st->db, mark_one, &w, err, errsz);
+    int rc = arena_db_foreach_id(st->db, mark_one, &w, err, errsz);
     if (rc == 0 && w.bad)
         arena_store_warnf(st->warn, st->user, "%s: %d game%s of another schedule ignored (%s)",
               arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);

@@ -112,9 +112,27 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
  * to go on; its non-zero value ends the walk and is returned. Returns 0,
  * fn's value, ARENA_E_IO or ARENA_E_PARSE (a row that is no game of the
  * league). */
-typedef int (*arena_store_game_fn)(const arena_game_record *r, void *user);
-int arena_store_foreach(const arena_store *st, arena_store_game_fn fn, void *user, char *err,
+int arena_store_foreach(const arena_store *st, arena_game_fn fn, void *user, char *err,
                         size_t errsz);
+
+/* The games an index page lists (report/replay_page.h), as games.jsonl
+ * lines (arena_record_to_json) in stored order: the max newest games and
+ * the max newest games lost by a fault, so that a million-game league's
+ * index stays a page (*lines: a cJSON array, caller owns). Returns 0,
+ * ARENA_E_NOMEM, ARENA_E_IO or ARENA_E_PARSE. */
+int arena_store_index_lines(const arena_store *st, int max, cJSON **lines, char *err,
+                            size_t errsz);
+
+/* The games counted by the database, without a walk: fn(black, white,
+ * winner, faulted, count, user) for every distinct result of a pairing
+ * and colours (winner 0 black, 1 white, -1 a draw; faulted 1 when a side
+ * was at fault), count games each. fn returns 0 to go on. Returns 0, fn's
+ * non-zero value, ARENA_E_IO or ARENA_E_PARSE (a game of a bot outside the
+ * league). */
+typedef int (*arena_store_tally_fn)(int black, int white, int winner, int faulted, int count,
+                                    void *user);
+int arena_store_tally(const arena_store *st, arena_store_tally_fn fn, void *user, char *err,
+                      size_t errsz);
 
 /* Game id's whole record (*out, caller owns: cJSON_Delete), as
  * ref_game_to_json wrote it. Returns 0, ARENA_E_INVAL (no game id, or one

@@ -5,6 +5,7 @@
 #include "store/store_impl.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,7 +255,7 @@ done:
 
 typedef struct game_walk {
     const arena_store *st;
-    arena_store_game_fn fn;
+    arena_game_fn fn;
     void *user;
     int bad;
     char why[256];
@@ -271,13 +272,80 @@ static int walk_one(const arena_db_game *g, void *user)
     return w->fn(&r, w->user);
 }
 
-int arena_store_foreach(const arena_store *st, arena_store_game_fn fn, void *user, char *err,
-                        size_t errsz)
+int arena_store_walk(const arena_store *st, arena_db_walk_fn walk, int64_t param,
+                     arena_game_fn fn, void *user, char *err, size_t errsz)
 {
     game_walk w = {st, fn, user, 0, ""};
-    int rc = arena_db_foreach(st->db, walk_one, &w, err, errsz);
+    int rc = walk(st->db, param, walk_one, &w, err, errsz);
     if (w.bad)
         util_fail(ARENA_E_PARSE, err, errsz, "%s: %s", arena_store_db_path(st), w.why);
+    return rc;
+}
+
+int arena_store_foreach(const arena_store *st, arena_game_fn fn, void *user, char *err,
+                        size_t errsz)
+{
+    return arena_store_walk(st, arena_db_foreach_from, 0, fn, user, err, errsz);
+}
+
+typedef struct index_walk {
+    const arena_settings *s;
+    cJSON *lines;
+} index_walk;
+
+static int index_one(const arena_game_record *r, void *user)
+{
+    index_walk *w = user;
+    cJSON *line = arena_record_to_json(r, w->s);
+    if (!line || !cJSON_AddItemToArray(w->lines, line)) {
+        cJSON_Delete(line);
+        return ARENA_E_NOMEM;
+    }
+    return 0;
+}
+
+int arena_store_index_lines(const arena_store *st, int max, cJSON **lines, char *err,
+                            size_t errsz)
+{
+    index_walk w = {&st->settings, cJSON_CreateArray()};
+    *lines = NULL;
+    if (!w.lines)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    int rc = arena_store_walk(st, arena_db_foreach_index, max, index_one, &w, err, errsz);
+    if (rc == ARENA_E_NOMEM)
+        util_fail(rc, err, errsz, "out of memory");
+    if (rc)
+        cJSON_Delete(w.lines);
+    else
+        *lines = w.lines;
+    return rc;
+}
+
+typedef struct tally_walk {
+    const arena_store *st;
+    arena_store_tally_fn fn;
+    void *user;
+} tally_walk;
+
+static int tally_one(const arena_db_tally_row *t, void *user)
+{
+    tally_walk *w = user;
+    int n = w->st->settings.bot_count;
+    if (t->black < 0 || t->black >= n || t->white < 0 || t->white >= n || t->winner < -1 ||
+        t->winner > 1 || t->count < 1 || t->count > INT_MAX)
+        return ARENA_E_PARSE;
+    return w->fn((int)t->black, (int)t->white, (int)t->winner, t->faulted != 0, (int)t->count,
+                 w->user);
+}
+
+int arena_store_tally(const arena_store *st, arena_store_tally_fn fn, void *user, char *err,
+                      size_t errsz)
+{
+    tally_walk w = {st, fn, user};
+    int rc = arena_db_tally(st->db, tally_one, &w, err, errsz);
+    if (rc == ARENA_E_PARSE)
+        util_fail(rc, err, errsz, "%s: games of bots that are not the league's",
+                  arena_store_db_path(st));
     return rc;
 }
 

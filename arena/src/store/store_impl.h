@@ -127,6 +127,16 @@ char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s
  * 0, or -1 with errno set. */
 int arena_store_write_all(int fd, const char *p, size_t n);
 
+/* A walk of the database's rows from param (arena_db_foreach_from's skip,
+ * arena_db_foreach_index's max). */
+typedef int (*arena_db_walk_fn)(arena_db *db, int64_t param, arena_db_game_fn fn, void *user,
+                                char *err, size_t errsz);
+
+/* The rows walk gives, each as its record checked against st's league,
+ * to fn (as arena_store_foreach). */
+int arena_store_walk(const arena_store *st, arena_db_walk_fn walk, int64_t param,
+                     arena_game_fn fn, void *user, char *err, size_t errsz);
+
 /* Brings games.jsonl level with the database, a line a game in stored
  * order, and opens it for appending (st->games_fd). Lines written before
  * a kill are kept and the missing ones appended (the common case: the
