@@ -24,6 +24,23 @@ if(NOT TARGET loa_cjson)
 endif()
 add_library(loa::cjson ALIAS loa_cjson)
 
+# SQLite (the league database, DIR/league.db) and zlib (its compressed game
+# records): the arena's store.
+if(PkgConfig_FOUND)
+  pkg_check_modules(SQLITE3 QUIET IMPORTED_TARGET sqlite3)
+  pkg_check_modules(ZLIB QUIET IMPORTED_TARGET zlib)
+endif()
+if(SQLITE3_FOUND AND NOT TARGET loa_sqlite3)
+  add_library(loa_sqlite3 INTERFACE)
+  target_link_libraries(loa_sqlite3 INTERFACE PkgConfig::SQLITE3)
+  add_library(loa::sqlite3 ALIAS loa_sqlite3)
+endif()
+if(ZLIB_FOUND AND NOT TARGET loa_zlib)
+  add_library(loa_zlib INTERFACE)
+  target_link_libraries(loa_zlib INTERFACE PkgConfig::ZLIB)
+  add_library(loa::zlib ALIAS loa_zlib)
+endif()
+
 if(LOA_BUILD_TESTS)
   if(PkgConfig_FOUND)
     pkg_check_modules(CHECK QUIET IMPORTED_TARGET check)

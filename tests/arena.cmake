@@ -38,36 +38,56 @@
 #                           it, the ply limit counts it, random plies, bad lines
 #   check_arena_league_run_time  alone, under CPU burners: wall-clock timeouts
 #                           marked under load, none in CPU mode; the margin
+#   check_arena_db          store/db: the league database's schema, rows, lock
+#   check_arena_game_blob   store/game_blob: a record as two blobs and back
+#   check_arena_store       store/store: games stored and read back, resume,
+#                           games.jsonl level, an older directory converted
+#   check_arena_crash       kill -9 of a league, a merge, an --add-bot at random
+#                           moments, many times: nothing stored lost or torn
 #   check_arena_tasks       app/tasks: 3 shards through GNU parallel merged into
 #                           the one-process league; --add-bot, --extend, --exclude
 if(TARGET arena_core)
-  foreach(module error schedule ratings sprt sprt_report pairs fingerprint record store
+  foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
                  standings progress league_file openings pressure)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
+  loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_setting LIBS arena_app arena_core m TIMEOUT 120)
   if(TARGET loa-first)
     loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
     add_dependencies(check_arena_runner loa-first)
   endif()
+  if(TARGET loa-first AND TARGET hostile-say AND TARGET hostile-flood)
+    loa_add_suite(arena_store LIBS arena_core m TIMEOUT 120)
+    loa_add_suite(arena_game_blob LIBS arena_core TIMEOUT 120)
+    foreach(t check_arena_store check_arena_game_blob)
+      add_dependencies(${t} loa-first loa-random hostile-say hostile-flood hostile-crash
+                       hostile-slow)
+    endforeach()
+  endif()
   if(TARGET loa-arena AND TARGET loa-first)
-    loa_add_suite(arena_league_run LIBS loa::cjson TIMEOUT 120)
+    loa_add_suite(arena_league_run LIBS arena_db loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_league_run loa-arena loa-first)
     if(TARGET hostile-burn AND TARGET hostile-slow)
       # overloads the machine on purpose: alone
-      loa_add_suite(arena_league_run_time LIBS loa::cjson TIMEOUT 600)
+      loa_add_suite(arena_league_run_time LIBS arena_db loa::cjson TIMEOUT 600)
       set_tests_properties(arena_league_run_time PROPERTIES RUN_SERIAL TRUE)
       add_dependencies(check_arena_league_run_time loa-arena loa-first hostile-burn
                        hostile-slow)
     endif()
-    loa_add_suite(arena_league_run_errors LIBS loa::cjson TIMEOUT 120)
+    if(TARGET loa-random)
+      # kill -9 of a league, a merge and an --add-bot, many times
+      loa_add_suite(arena_crash LIBS arena_db loa::cjson TIMEOUT 900)
+      add_dependencies(check_arena_crash loa-arena loa-first loa-random)
+    endif()
+    loa_add_suite(arena_league_run_errors LIBS arena_db loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_league_run_errors loa-arena loa-first loa-referee)
     if(TARGET loa-greedy AND TARGET loa-random)
-      loa_add_suite(arena_league_run_sprt LIBS loa::cjson TIMEOUT 300)
+      loa_add_suite(arena_league_run_sprt LIBS arena_db loa::cjson TIMEOUT 300)
       add_dependencies(check_arena_league_run_sprt loa-arena loa-greedy loa-random)
       if(TARGET loa-negamax)
-        loa_add_suite(arena_tasks LIBS loa::cjson TIMEOUT 600)
+        loa_add_suite(arena_tasks LIBS arena_db loa::cjson TIMEOUT 600)
         add_dependencies(check_arena_tasks loa-arena loa-greedy loa-random loa-negamax)
         # the pages' checks need the replay component (CI's TSan build has none)
         if(TARGET loa_replay)
@@ -76,7 +96,7 @@ if(TARGET arena_core)
       endif()
     endif()
     if(TARGET loa-ab)
-      loa_add_suite(arena_league_run_openings LIBS loa loa::cjson TIMEOUT 180)
+      loa_add_suite(arena_league_run_openings LIBS arena_db loa loa::cjson TIMEOUT 180)
       add_dependencies(check_arena_league_run_openings loa-arena loa-first loa-referee loa-ab)
     endif()
   endif()

@@ -22,6 +22,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "store/db.h"
+
 #define ARENA LOA_BIN_DIR "/loa-arena"
 #define FIRST LOA_BIN_DIR "/loa-first"
 
@@ -171,6 +173,22 @@ static inline cJSON *read_json(const char *path)
     cJSON *j = cJSON_Parse(t);
     free(t);
     ck_assert_msg(j != NULL, "%s is not JSON", path);
+    return j;
+}
+
+/* Game id's whole record from the league database of dir (as `loa-replay
+ * --record OUT DIR ID` gives it; read here through the store's database,
+ * so that builds without the replay component test it too); NULL when
+ * there is none. */
+static inline cJSON *game_record(const char *dir, int id)
+{
+    arena_db *db = NULL;
+    cJSON *j = NULL;
+    char err[512];
+    if (arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err) == 0 &&
+        arena_db_record(db, id, &j, err, sizeof err) != 0)
+        j = NULL;
+    arena_db_close(db);
     return j;
 }
 

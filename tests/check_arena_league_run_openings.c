@@ -91,9 +91,8 @@ START_TEST(test_bots_start_after_the_opening)
         ck_assert_str_eq(cJSON_GetObjectItem(g[id], "opening")->valuestring, want[id]);
         ck_assert_str_eq(cJSON_GetObjectItem(g[id], "reason")->valuestring, "ply_limit");
         ck_assert_int_eq(cJSON_GetObjectItem(g[id], "plies")->valueint, 12);
-        char path[400];
-        snprintf(path, sizeof path, "%s/games/%06d.json", out, id);
-        cJSON *rec = read_json(path);
+        cJSON *rec = game_record(out, id);
+        ck_assert_ptr_nonnull(rec);
         ck_assert_str_eq(cJSON_GetObjectItem(rec, "opening")->valuestring, want[id]);
         int bot_plies = cJSON_GetArraySize(cJSON_GetObjectItem(rec, "plies"));
         ck_assert_int_eq(bot_plies, 12 - (id < 2 ? 2 : 1));

@@ -191,8 +191,8 @@ START_TEST(league_file_keys_and_their_errors)
     ck_assert_int_eq(cJSON_GetObjectItem(lj, "time_margin_ms")->valueint, 25);
     cJSON_Delete(lj);
     /* every record says how it was timed */
-    snprintf(path, sizeof path, "%s/games/000000.json", p.out);
-    cJSON *rec = read_json(path);
+    cJSON *rec = game_record(p.out, 0);
+    ck_assert_ptr_nonnull(rec);
     cJSON *lim = cJSON_GetObjectItem(rec, "limits");
     ck_assert_str_eq(cJSON_GetObjectItem(lim, "time_mode")->valuestring, "cpu");
     ck_assert_str_eq(cJSON_GetObjectItem(lim, "cpu_method")->valuestring, "proc");

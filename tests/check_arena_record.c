@@ -45,7 +45,7 @@ START_TEST(test_line_bytes)
              "\"total_ms\":100,\"avg_ms\":5,\"max_ms\":9.25},\"white\":{\"first_ms\":1,"
              "\"turns\":19,\"total_ms\":38,\"avg_ms\":2,\"max_ms\":4}},"
              "\"opening\":\"\",\"moves_hash\":\"00c0ffee00000001\","
-             "\"detail\":\"no answer\",\"record\":\"games/000002.json\"}",
+             "\"detail\":\"no answer\",\"record\":\"league.db\",\"page\":\"games/000002.html\"}",
              (long long)r.seed);
     ck_assert_str_eq(text, want);
     cJSON_free(text);

@@ -1,7 +1,10 @@
 /*
- * check_arena_store.c - the results store: append and resume, one arena per directory,
- * read-only opening, torn and foreign lines, league mismatch and archive,
- * and the files it writes (game records, standings).
+ * check_arena_store.c - the results store on the league database: games
+ * stored and read back in order, resume, one arena per directory (the run
+ * lock), read-only opening, games.jsonl kept level with the database (torn
+ * and missing lines), league mismatch and archive, fingerprints, the files
+ * it exports (league.json, standings.json), and an older directory
+ * converted once with nothing lost.
  */
 #include <check.h>
 #include <math.h>
@@ -12,10 +15,20 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "league/settings_identity.h"
 #include "store/store.h"
+#include "ref/referee.h"
 #include "results/standings.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+
+static int count_substr(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
 
 static int g_warnings;
 static char g_last_warning[512];
@@ -25,6 +38,29 @@ static void count_warning(const char *msg, void *user)
     (void)user;
     g_warnings++;
     snprintf(g_last_warning, sizeof g_last_warning, "%s", msg);
+}
+
+/* The stored games, in stored order. */
+typedef struct stored {
+    arena_game_record r[64];
+    int n;
+} stored;
+
+static int keep(const arena_game_record *r, void *user)
+{
+    stored *s = user;
+    ck_assert_int_lt(s->n, 64);
+    s->r[s->n++] = *r;
+    return 0;
+}
+
+static stored *read_back(const arena_store *st)
+{
+    static stored s;
+    char err[512];
+    memset(&s, 0, sizeof s);
+    ck_assert_msg(arena_store_foreach(st, keep, &s, err, sizeof err) == 0, "%s", err);
+    return &s;
 }
 
 START_TEST(test_store_append_resume)
@@ -41,10 +77,10 @@ START_TEST(test_store_append_resume)
     ck_assert_int_eq(arena_store_count(st), 0);
     for (int id = 0; id < 5; id++) {
         arena_game_record r = record_for(&s, id, id % 3 - 1);
-        ck_assert_int_eq(arena_store_append(st, &r, err, sizeof err), 0);
+        ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
     }
     arena_game_record dup = record_for(&s, 3, 0);
-    ck_assert_int_eq(arena_store_append(st, &dup, err, sizeof err), ARENA_E_INVAL);
+    ck_assert_int_eq(arena_store_put(st, &dup, NULL, err, sizeof err), ARENA_E_INVAL);
     /* one arena per directory */
     arena_store *second;
     ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &second, err,
@@ -56,7 +92,7 @@ START_TEST(test_store_append_resume)
     char moved[400];
     snprintf(moved, sizeof moved, "ls -d %s/previous-* >/dev/null 2>&1", sub);
     ck_assert_int_ne(system(moved), 0);
-    snprintf(moved, sizeof moved, "%s/league.json", sub);
+    snprintf(moved, sizeof moved, "%s/league.db", sub);
     ck_assert_int_eq(access(moved, F_OK), 0);
     arena_store_close(st);
 
@@ -65,9 +101,11 @@ START_TEST(test_store_append_resume)
                                       err, sizeof err), 0);
     ck_assert_int_eq(g_warnings, 0);
     ck_assert_int_eq(arena_store_count(st), 5);
+    stored *back = read_back(st);
+    ck_assert_int_eq(back->n, 5);
     for (int id = 0; id < 5; id++) {
         arena_game_record want = record_for(&s, id, id % 3 - 1);
-        const arena_game_record *got = arena_store_get(st, id);
+        const arena_game_record *got = &back->r[id];
         ck_assert_int_eq(got->id, id);
         ck_assert_int_eq(got->black, want.black);
         ck_assert_int_eq(got->white, want.white);
@@ -108,6 +146,8 @@ START_TEST(resume_sweeps_every_interrupted_write)
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     arena_store_close(st);
+    snprintf(path, sizeof path, "%s/games", dir); /* the replay pages' */
+    ck_assert_int_eq(mkdir(path, 0777), 0);
     static const char *const left[] = {"league.json.tmp.Ab12Cd", "standings.json.tmp.x9Y8z7",
                                        "index.html.tmp.QQQQQQ", "games/000001.html.tmp.a1b2c3",
                                        "games/000001.json.tmp.zzzzzz"};
@@ -135,7 +175,10 @@ START_TEST(resume_sweeps_every_interrupted_write)
 }
 END_TEST
 
-START_TEST(test_store_torn_and_foreign_lines)
+/* games.jsonl is an export of the database: a torn last line (kill -9 in
+ * a write) is cut, the lines a kill lost are appended, a file with lines
+ * the database does not have is written anew. */
+START_TEST(games_jsonl_is_kept_level_with_the_database)
 {
     const char *dir = tmpdir();
     arena_settings s;
@@ -146,48 +189,210 @@ START_TEST(test_store_torn_and_foreign_lines)
                                       sizeof err), 0);
     for (int id = 0; id < 3; id++) {
         arena_game_record r = record_for(&s, id, 0);
-        ck_assert_int_eq(arena_store_append(st, &r, err, sizeof err), 0);
+        ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
     }
     arena_store_close(st);
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
-    struct stat sb;
-    ck_assert_int_eq(stat(path, &sb), 0);
-    off_t good = sb.st_size;
-    /* a torn last line, as kill -9 in the middle of a write leaves it */
+    char *all = strdup(read_text(path));
+    ck_assert_int_eq(count_substr(all, "\n"), 3);
+    /* the last line lost, then half of it written back: torn */
+    char *second_end = strchr(strchr(all, '\n') + 1, '\n') + 1;
+    char torn[4096];
+    snprintf(torn, sizeof torn, "%.*s{\"id\":2,\"round\":0,\"se", (int)(second_end - all), all);
+    write_text(path, torn);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ck_assert_str_eq(read_text(path), all);
+    arena_game_record r3 = record_for(&s, 3, 1);
+    ck_assert_int_eq(arena_store_put(st, &r3, NULL, err, sizeof err), 0);
+    arena_store_close(st);
+    ck_assert_int_eq(count_substr(read_text(path), "\n"), 4);
+    /* lines the database has not got (a copy from elsewhere): anew */
     FILE *f = fopen(path, "ab");
-    fputs("{\"id\":3,\"round\":0,\"pairing\":1,\"se", f);
+    fputs("not json at all\n{\"id\":99}\n", f);
     fclose(f);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_store_close(st);
+    char *now = read_text(path);
+    ck_assert_int_eq(count_substr(now, "\n"), 4);
+    ck_assert_ptr_null(strstr(now, "not json"));
+    ck_assert_int_eq(strncmp(now, all, strlen(all)), 0);
+    free(all);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+/* A game stored with its whole record gives it back. */
+START_TEST(a_game_keeps_its_record)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 2);
+    arena_store *st;
+    char err[512];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = c.players[1].command = LOA_BIN_DIR "/loa-first";
+    c.max_plies = 12;
+    ref_game *g;
+    ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+    cJSON *record = ref_game_to_json(g);
+    arena_game_record r = record_for(&s, 1, -1);
+    ck_assert_int_eq(arena_store_put(st, &r, record, err, sizeof err), 0);
+    arena_game_record r0 = record_for(&s, 0, 0);
+    ck_assert_int_eq(arena_store_put(st, &r0, NULL, err, sizeof err), 0);
+    arena_store_close(st);
+    ck_assert_int_eq(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    cJSON *back = NULL;
+    ck_assert_int_eq(arena_store_record(st, 1, &back, err, sizeof err), 0);
+    char *a = cJSON_PrintUnformatted(record), *b = cJSON_PrintUnformatted(back);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    cJSON_Delete(back);
+    /* a game known by its summary only; no such game */
+    ck_assert_int_ne(arena_store_record(st, 0, &back, err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_record(st, 7, &back, err, sizeof err), ARENA_E_INVAL);
+    arena_store_close(st);
+    cJSON_Delete(record);
+    ref_game_free(g);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+
+/* A game stored from itself (arena_store_put_game: its plies encoded as
+ * they are, no JSON built) reads back as exactly the record the referee
+ * writes, for every kind of game; texts that are not UTF-8 (cleaned by the
+ * record) take the record's way. */
+START_TEST(a_game_stored_from_itself_reads_back_as_its_record)
+{
+    static const char *const games[][2] = {
+        {LOA_BIN_DIR "/loa-first", LOA_BIN_DIR "/loa-first"},
+        {LOA_BIN_DIR "/hostile-say 'b1d3 hello' 'random café' random pass", LOA_BIN_DIR "/loa-first"},
+        {LOA_BIN_DIR "/hostile-say b1d3 'e9e9 what'", LOA_BIN_DIR "/loa-random -s 3"},
+        {LOA_BIN_DIR "/loa-random -s 7", LOA_BIN_DIR "/hostile-flood 0 1"},
+        {LOA_BIN_DIR "/hostile-crash", LOA_BIN_DIR "/loa-first"},
+        {"printf 'bad \\377 byte\\n' >&2; exec " LOA_BIN_DIR "/loa-first", LOA_BIN_DIR "/loa-first"},
+    };
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 12);
+    arena_store *st;
+    char err[512];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    for (size_t i = 0; i < LOA_COUNT(games); i++) {
+        ref_config c;
+        ref_config_init(&c);
+        c.players[0].command = games[i][0];
+        c.players[1].command = games[i][1];
+        c.seed = -4000000000000000000LL + (long long)i;
+        ref_game *g;
+        ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+        arena_game_record r = record_for(&s, (int)i, -1);
+        ck_assert_msg(arena_store_put_game(st, &r, g, err, sizeof err) == 0, "%s", err);
+        cJSON *want = ref_game_to_json(g), *back = NULL;
+        ck_assert_int_eq(arena_store_record(st, (int)i, &back, err, sizeof err), 0);
+        char *a = cJSON_PrintUnformatted(want), *b = cJSON_PrintUnformatted(back);
+        ck_assert_msg(strcmp(a, b) == 0, "game %zu:\n%s\n%s", i, a, b);
+        free(a);
+        free(b);
+        cJSON_Delete(want);
+        cJSON_Delete(back);
+        ref_game_free(g);
+    }
+    arena_store_close(st);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+/* A results directory of an older loa-arena (league.json, games.jsonl, a
+ * record file a game) is converted once: every game and record is in the
+ * database, the record files that came back whole are removed, a torn or
+ * foreign line is left out with a warning, and it is said. */
+START_TEST(an_older_directory_is_converted_once_losing_nothing)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 4);
+    arena_set_string(&s.out_dir, dir);
+    char path[400], err[512];
+    snprintf(path, sizeof path, "%s/games", dir);
+    ck_assert_int_eq(mkdir(path, 0777), 0);
+    /* league.json as the older arena wrote it: the identity and fingerprints */
+    cJSON *lj = arena_settings_to_json(&s);
+    cJSON *fp = cJSON_AddObjectToObject(lj, "fingerprints");
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(fp, "bot0"), "./x", "aa");
+    char *text = cJSON_Print(lj);
+    snprintf(path, sizeof path, "%s/league.json", dir);
+    write_text(path, text);
+    free(text);
+    cJSON_Delete(lj);
+    /* three games with their record files, the fourth's line torn */
+    char *records[3];
+    snprintf(path, sizeof path, "%s/games.jsonl", dir);
+    FILE *jl = fopen(path, "w");
+    for (int id = 0; id < 3; id++) {
+        ref_config c;
+        ref_config_init(&c);
+        c.players[0].command = c.players[1].command = LOA_BIN_DIR "/loa-first";
+        c.max_plies = 10 + id;
+        c.seed = -9000000000000000000LL + id;
+        ref_game *g;
+        ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+        char rp[1100];
+        snprintf(rp, sizeof rp, "%s/games/%06d.json", dir, id);
+        ck_assert_int_eq(ref_game_write_json(g, rp), REF_OK);
+        cJSON *rj = ref_game_to_json(g);
+        records[id] = cJSON_PrintUnformatted(rj);
+        cJSON_Delete(rj);
+        ref_game_free(g);
+        arena_game_record r = record_for(&s, id, id == 1 ? -1 : 0);
+        cJSON *line = arena_record_to_json(&r, &s);
+        char *lt = cJSON_PrintUnformatted(line);
+        fprintf(jl, "%s\n", lt);
+        free(lt);
+        cJSON_Delete(line);
+    }
+    fputs("not json\n{\"id\":3,\"rou", jl);
+    fclose(jl);
+    g_warnings = 0;
+    arena_store *st;
+    ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
+                                   &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(g_last_warning, "converted to the league database") &&
+                  strstr(g_last_warning, "3 games, 3 records; 3 record files removed"),
+                  "%s", g_last_warning);
+    ck_assert_int_eq(arena_store_count(st), 3);
+    for (int id = 0; id < 3; id++) {
+        cJSON *back = NULL;
+        ck_assert_int_eq(arena_store_record(st, id, &back, err, sizeof err), 0);
+        char *b = cJSON_PrintUnformatted(back);
+        ck_assert_str_eq(b, records[id]);
+        free(b);
+        free(records[id]);
+        cJSON_Delete(back);
+        snprintf(path, sizeof path, "%s/games/%06d.json", dir, id);
+        ck_assert_int_ne(access(path, F_OK), 0);
+    }
+    stored *back = read_back(st);
+    ck_assert_int_eq(back->r[1].winner, -1);
+    ck_assert_ptr_nonnull(arena_store_fingerprints(st));
+    arena_store_close(st);
+    /* once: the next opening says nothing */
     g_warnings = 0;
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
                                       err, sizeof err), 0);
-    ck_assert_int_eq(g_warnings, 1);
-    ck_assert_ptr_nonnull(strstr(g_last_warning, "torn"));
+    ck_assert_int_eq(g_warnings, 0);
     ck_assert_int_eq(arena_store_count(st), 3);
-    ck_assert_int_eq(stat(path, &sb), 0);
-    ck_assert_int_eq(sb.st_size, good); /* cut off: appends start clean */
-    arena_game_record r3 = record_for(&s, 3, 1);
-    ck_assert_int_eq(arena_store_append(st, &r3, err, sizeof err), 0);
-    arena_store_close(st);
-
-    /* garbage, a repeated id, a foreign bot, a game outside the schedule */
-    f = fopen(path, "ab");
-    fputs("not json at all\n", f);
-    char *line = read_text(path);
-    char first[1024];
-    snprintf(first, sizeof first, "%.*s", (int)(strchr(line, '\n') - line + 1), line);
-    fputs(first, f);
-    fputs("{\"id\":4,\"round\":0,\"pairing\":2,\"seed\":\"1\",\"black\":\"zz\",\"white\":\"bot1\","
-          "\"winner\":null,\"fault\":null,\"scores\":[0,0],\"reason\":\"ply_limit\",\"plies\":1}\n",
-          f);
-    fputs("{\"id\":99,\"round\":0,\"pairing\":2,\"seed\":\"1\",\"black\":\"bot0\",\"white\":"
-          "\"bot1\",\"winner\":null,\"fault\":null,\"scores\":[0,0],\"reason\":\"ply_limit\","
-          "\"plies\":1}\n", f);
-    fclose(f);
-    g_warnings = 0;
-    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
-                                      &st, err, sizeof err), 0);
-    ck_assert_int_eq(g_warnings, 4);
-    ck_assert_int_eq(arena_store_count(st), 4);
     arena_store_close(st);
     arena_settings_clear(&s);
     cleanup();
@@ -204,7 +409,7 @@ START_TEST(test_store_mismatch_and_archive)
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     arena_game_record r = record_for(&s, 0, 0);
-    ck_assert_int_eq(arena_store_append(st, &r, err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
     arena_store_close(st);
 
     league(&t, 3, 4);
@@ -243,6 +448,8 @@ START_TEST(test_store_mismatch_and_archive)
     char path[400];
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     ck_assert_int_ne(access(path, F_OK), 0);
+    snprintf(path, sizeof path, "%s/league.db", dir);
+    ck_assert_int_ne(access(path, F_OK), 0);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
     ck_assert_int_eq(arena_store_count(st), 0);
@@ -279,7 +486,7 @@ START_TEST(test_store_fingerprints)
                                       sizeof err), 0);
     arena_game_record r = record_for(&s, 0, 0);
     ck_assert_int_eq(r.black + r.white, 1);
-    ck_assert_int_eq(arena_store_append(st, &r, err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
     arena_store_close(st);
     snprintf(path, sizeof path, "%s/league.json", dir);
     ck_assert_ptr_nonnull(strstr(read_text(path), "\"fingerprints\""));
@@ -303,8 +510,10 @@ START_TEST(test_store_fingerprints)
     ck_assert_int_eq(arena_store_count(st), 0);
     arena_store_close(st);
     ck_assert_ptr_nonnull(strstr(read_text(path), "\"b2\""));
-    snprintf(path, sizeof path, "ls %s/previous-*/games.jsonl >/dev/null 2>&1", dir);
-    ck_assert_int_eq(system(path), 0);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "ls %s/previous-*/games.jsonl %s/previous-*/league.db "
+             ">/dev/null 2>&1", dir, dir);
+    ck_assert_int_eq(system(cmd), 0);
     cJSON_Delete(v1);
     cJSON_Delete(v2);
     cJSON_Delete(v3);
@@ -345,15 +554,91 @@ START_TEST(test_store_writes_standings)
 }
 END_TEST
 
+/* Issue 36: a million-game league's index is a page: it lists the newest
+ * games and the newest lost by a fault, and the database tallies the
+ * results for a resume without a walk. */
+static int add_tally(int black, int white, int winner, int faulted, int count, void *user)
+{
+    int *t = user; /* [0] games, [1] black wins, [2] draws, [3] faulted, [4] rows */
+    ck_assert(black != white && winner >= -1 && winner <= 1);
+    t[0] += count;
+    t[1] += winner == 0 ? count : 0;
+    t[2] += winner < 0 ? count : 0;
+    t[3] += faulted ? count : 0;
+    t[4]++;
+    return 0;
+}
+
+START_TEST(the_index_lists_the_newest_and_the_faulted_games)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 10); /* 30 games */
+    arena_store *st;
+    char err[512];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    for (int id = 0; id < 30; id++) {
+        arena_game_record r = record_for(&s, id, id % 3 - 1);
+        if (id == 2 || id == 5 || id == 9 || id == 20) { /* lost by a fault */
+            r.winner = 1;
+            r.fault = 0;
+            r.reason = REF_REASON_TIMEOUT;
+        }
+        ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
+    }
+    cJSON *lines = NULL;
+    ck_assert_int_eq(arena_store_index_lines(st, 3, &lines, err, sizeof err), 0);
+    /* the 3 newest (27, 28, 29) and the 3 newest faulted (5, 9, 20), in
+     * stored order, as games.jsonl lines */
+    static const int want[] = {5, 9, 20, 27, 28, 29};
+    ck_assert_int_eq(cJSON_GetArraySize(lines), 6);
+    for (int i = 0; i < 6; i++) {
+        const cJSON *l = cJSON_GetArrayItem(lines, i);
+        ck_assert_int_eq(cJSON_GetObjectItem(l, "id")->valueint, want[i]);
+        ck_assert(cJSON_IsString(cJSON_GetObjectItem(l, "black")));
+    }
+    cJSON_Delete(lines);
+    /* fewer games than the bound: all of them, each once */
+    ck_assert_int_eq(arena_store_index_lines(st, 100, &lines, err, sizeof err), 0);
+    ck_assert_int_eq(cJSON_GetArraySize(lines), 30);
+    cJSON_Delete(lines);
+    int t[5] = {0};
+    ck_assert_int_eq(arena_store_tally(st, add_tally, t, err, sizeof err), 0);
+    ck_assert_int_eq(t[0], 30);
+    ck_assert_int_eq(t[3], 4);
+    int black_wins = 0, draws = 0;
+    for (int id = 0; id < 30; id++) {
+        int faulted = id == 2 || id == 5 || id == 9 || id == 20;
+        black_wins += !faulted && id % 3 == 1;
+        draws += !faulted && id % 3 == 0;
+    }
+    ck_assert_int_eq(t[1], black_wins);
+    ck_assert_int_eq(t[2], draws);
+    ck_assert_int_lt(t[4], 30); /* grouped by the database, not a row a game */
+    arena_store_close(st);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"appends_and_resumes", test_store_append_resume, 30},
-        {"drops_torn_and_foreign_lines", test_store_torn_and_foreign_lines, 30},
+        {"games_jsonl_is_kept_level_with_the_database",
+         games_jsonl_is_kept_level_with_the_database, 30},
+        {"a_game_keeps_its_record", a_game_keeps_its_record, 30},
+        {"a_game_stored_from_itself_reads_back_as_its_record",
+         a_game_stored_from_itself_reads_back_as_its_record, 60},
+        {"an_older_directory_is_converted_once_losing_nothing",
+         an_older_directory_is_converted_once_losing_nothing, 60},
         {"refuses_another_league_and_archives", test_store_mismatch_and_archive, 30},
         {"writes_standings_atomically_unless_read_only", test_store_writes_standings, 30},
         {"refuses_a_changed_bot_that_has_games", test_store_fingerprints, 30},
         {"resume_sweeps_every_interrupted_write", resume_sweeps_every_interrupted_write, 30},
+        {"the_index_lists_the_newest_and_the_faulted_games",
+         the_index_lists_the_newest_and_the_faulted_games, 30},
     };
     return loa_run_suite("arena_store", cases, LOA_COUNT(cases));
 }

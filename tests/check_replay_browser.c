@@ -429,6 +429,8 @@ START_TEST(league_index_filters_and_links)
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
     const char *visible = "document.querySelectorAll('#games tr[data-black]:not(.hidden)').length";
     ck_assert_int_eq(eval_int(c, visible), 6);
+    /* every game listed: no word about the others */
+    ck_assert_int_eq(eval_int(c, "document.getElementById('listed').hidden ? 1 : 0"), 1);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#standings tr').length"), 4);
     ck_assert_int_eq(eval_int(c, "document.getElementById('sprt-panel').hidden ? 0 : 1"), 1);
     char *t = eval_string(c, "document.getElementById('sprt').textContent");
@@ -455,6 +457,19 @@ START_TEST(league_index_filters_and_links)
     ck_assert_int_eq(w, eval_int(c, "Array.from(document.querySelectorAll('#games tr[data-result]'))"
                                     ".filter((r) => r.getAttribute('data-result') === '0-1').length"));
     ck_assert_int_lt(w, 6);
+    /* A league on a database lists some of its games (issue 36): the page
+     * says how many of how many, and where the others are. */
+    cJSON *lines = cJSON_Parse("[{\"id\": 0, \"black\": \"first\", \"white\": \"random\","
+                               " \"result\": \"1-0\", \"reason\": \"connected\"}]");
+    ck_assert_int_eq(replay_write_index_lines(tmpdir, lines, 1000, err, sizeof err), 0);
+    cJSON_Delete(lines);
+    snprintf(url, sizeof url, "file://%s/index.html", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    ck_assert_int_eq(eval_int(c, visible), 1);
+    t = eval_string(c, "(() => { const l = document.getElementById('listed');"
+                       " return l.hidden ? 'hidden' : l.textContent; })()");
+    ck_assert_msg(strstr(t, "1 of 1000 games") && strstr(t, "league.db"), "%s", t);
+    free(t);
     ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
     cdp_stop(c);
     teardown();

@@ -134,7 +134,9 @@ START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
         ck_assert_int_ge(fault, 0);
         faults += fault;
         normal += !fault;
-        ck_assert_msg(exists("%s/games/%06d.json", out, id), "record of game %d", id);
+        char cmd[2400];
+        snprintf(cmd, sizeof cmd, "'" BIN "loa-replay' --record %s/r.json %s %d", out, out, id);
+        ck_assert_msg(system(cmd) == 0, "record of game %d", id);
         ck_assert_msg(exists("%s/games/%06d.html", out, id) == fault, "page of game %d (fault %d)",
                       id, fault);
         char link[64];
@@ -161,7 +163,7 @@ START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
     ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot c='" BIN "hostile-crash' "
                         "--games 2 --keep-going --pages none -q -o %s/none > /dev/null 2>&1", dir), 0);
     snprintf(out, sizeof out, "%s/none", dir);
-    ck_assert(exists("%s/games/%06d.json", out, 1));
+    ck_assert_int_eq(sh("'" BIN "loa-replay' --record %s/none/r.json %s/none 1", dir), 0);
     ck_assert(!exists("%s/games/%06d.html", out, 0) && !exists("%s/games/%06d.html", out, 1));
     snprintf(path, sizeof path, "%s/index.html", out);
     ck_assert_int_eq(access(path, R_OK), 0);

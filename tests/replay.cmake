@@ -33,5 +33,6 @@ set_tests_properties(replay_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
 # --html DIR, an interrupted run).
 if(TARGET loa-arena AND TARGET loa-referee AND TARGET loa-first AND TARGET hostile-slow)
   loa_add_suite(replay_integration LIBS loa_replay TIMEOUT 120)
-  add_dependencies(check_replay_integration loa-arena loa-referee loa-first loa-example hostile-slow)
+  add_dependencies(check_replay_integration loa-arena loa-referee loa-first loa-example hostile-slow
+                   loa-replay)
 endif()

@@ -125,9 +125,9 @@ static const word words[] = {
      "the limits are CodinGame's (--turn-ms, --first-turn-ms, --time-mode), and a bot takes its "
      "own options in its command (--bot NAME=\"CMD OPTIONS\")"},
     {"-pgnout", K_REFUSE,
-     "every game is kept: DIR/games.jsonl and DIR/games/<id>.json (--out DIR); loa-replay shows "
-     "one"},
-    {"-epdout", K_REFUSE, "every game is kept in DIR/games/<id>.json (--out DIR)"},
+     "every game is kept: DIR/league.db and DIR/games.jsonl (--out DIR); loa-replay DIR ID "
+     "shows one"},
+    {"-epdout", K_REFUSE, "every game is kept in DIR/league.db (--out DIR)"},
     {"-recover", K_REFUSE,
      "a bot that crashes loses that game and the league goes on; --keep-going lets a bot that "
      "cannot start lose its games"},
@@ -135,7 +135,7 @@ static const word words[] = {
     {"-resign", K_REFUSE, "LOA has no adjudication: a game ends by connection or at the ply "
                           "limit (--max-plies)"},
     {"-maxmoves", K_REFUSE, "the ply limit is --max-plies N (CodinGame's: 150)"},
-    {"-log", K_REFUSE, "each game's record keeps the bots' stderr (DIR/games/<id>.json)"},
+    {"-log", K_REFUSE, "each game's record keeps the bots' stderr (loa-replay DIR ID)"},
     {"-config", K_REFUSE, "a league file holds the settings: loa-arena LEAGUE.json"},
     {"-output", K_REFUSE, "loa-arena prints one format; standings.json is for tools"},
     {"-quick", K_REFUSE, "name the bots with --bot NAME=CMD and the openings with --openings FILE"},

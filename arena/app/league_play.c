@@ -71,25 +71,26 @@ static int after_game(arena_run *run, const arena_game_record *r)
     return run->sprt_live && run->sprt.status.decision != 0;
 }
 
-/* The game's record file and page (either may fail: its result is safe in
- * games.jsonl). */
-static void store_files(arena_run *run, const arena_outcome *o)
+/* The game's replay page when --pages wants it (a warning if it fails:
+ * the game is stored). Its JSON record is built only then: building it
+ * costs more than storing the game. */
+static void write_page(arena_run *run, const arena_outcome *o)
 {
     char err[512], msg[700];
-    if (arena_store_write_game(run->store, o->record.id, o->game, err, sizeof err)) {
-        run->record_errors++;
-        snprintf(msg, sizeof msg, "game %d: %s (its result is kept in games.jsonl)",
-                 o->record.id, err);
-        arena_progress_warn(run->progress, msg);
-    } else if (arena_pages_wants(run->s->pages, o->record.reason) &&
-               arena_replay_page_write(run->s->out_dir, o->record.id, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id, err);
+    if (!o->game || !arena_pages_wants(run->s->pages, o->record.reason))
+        return;
+    cJSON *record = ref_game_to_json(o->game);
+    if (!record ||
+        arena_replay_page_write(run->s->out_dir, o->record.id, record, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id,
+                 record ? err : "out of memory");
         arena_progress_warn(run->progress, msg);
     }
+    cJSON_Delete(record);
 }
 
-/* A finished game: its record file, then its games.jsonl line (the store's
- * crash-safety order), then its error line if a bot was at fault. A bot
+/* A finished game: stored with its whole record (one transaction), its
+ * page when --pages wants it, then its error line if a bot was at fault. A bot
  * that failed to start stops the league (unless --keep-going). Returns
  * non-zero to stop scheduling: results can no longer be kept, or a bot
  * cannot start. */
@@ -120,13 +121,13 @@ static int on_result(const arena_outcome *o, void *user)
             report_start_failure(run, o);
         return 1;
     }
-    store_files(run, o);
-    if (arena_store_append(run->store, &rec, err, sizeof err)) {
+    if (arena_store_put_game(run->store, &rec, o->game, err, sizeof err)) {
         /* Results can no longer be kept: stop scheduling, finish, report. */
         run->fatal = 1;
         snprintf(run->fatal_msg, sizeof run->fatal_msg, "%s", err);
         return 1;
     }
+    write_page(run, o);
     arena_progress_game(run->progress, &rec);
     char *line = NULL;
     if (ref_reason_is_fault(o->record.reason) && o->game &&

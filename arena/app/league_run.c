@@ -155,16 +155,31 @@ static int open_phase(arena_run *run)
 
 /* ---- plan: the schedule, the shard, the games still to play ---- */
 
-/* An SPRT match: counts the stored pairs (resume) and says whether the
- * test has decided already. Returns 0 or ARENA_E_NOMEM. */
+static int add_to_sprt(const arena_game_record *r, void *user)
+{
+    arena_sprt_match_add(user, r);
+    return 0;
+}
+
+static int count_progress(int black, int white, int winner, int faulted, int count, void *user)
+{
+    arena_progress_count_tally(user, black, white, winner, faulted, count);
+    return 0;
+}
+
+/* An SPRT match: counts the stored pairs (resume), in stored order, and
+ * says whether the test has decided already. Returns 0, ARENA_E_NOMEM or
+ * the store's error (said on stderr). */
 static int sprt_resume(arena_run *run)
 {
     const arena_settings *s = run->s;
     int t = arena_sprt_tested_bot(s);
     int rc = arena_sprt_match_init(&run->sprt, &s->sprt_params, t, 1 - t,
                                    run->total / 2 > 0 ? run->total / 2 : 1);
-    for (int i = 0; rc == 0 && i < arena_store_count(run->store); i++)
-        arena_sprt_match_add(&run->sprt, arena_store_get(run->store, i));
+    char err[512];
+    if (rc == 0 && (rc = arena_store_foreach(run->store, add_to_sprt, &run->sprt, err,
+                                             sizeof err)))
+        fprintf(stderr, "loa-arena: %s\n", err);
     if (rc == 0) {
         char text[160];
         const arena_sprt_status *v = &run->sprt.status;
@@ -255,8 +270,12 @@ static int plan_phase(arena_run *run)
         fprintf(stderr, "loa-arena: out of memory\n");
         return 1;
     }
-    for (int i = 0; i < arena_store_count(run->store); i++)
-        arena_progress_count(run->progress, arena_store_get(run->store, i));
+    char err[512];
+    /* counted by the database: a resume walks no game for it */
+    if (arena_store_tally(run->store, count_progress, run->progress, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        return 1;
+    }
     arena_load_watch_init(&run->load, s, warn_progress, run->progress, run->cores,
                           run->concurrency);
     /* A shard plays its games whatever the evidence: only the merge of
@@ -316,10 +335,11 @@ static void summary(arena_run *run)
 }
 
 /* The index page, and where the replays are. */
-static void pages(const arena_settings *s)
+static void pages(const arena_run *run)
 {
+    const arena_settings *s = run->s;
     char err[1024];
-    if (arena_replay_page_write(s->out_dir, -1, err, sizeof err)) {
+    if (arena_task_index(run->store, s->out_dir, err, sizeof err)) {
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
         return;
     }
@@ -349,7 +369,7 @@ static int finish_phase(arena_run *run, int code)
         int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
         if (arena_task_report(s, run->store, anchor, NULL, 1, stdout) && run->exit_code == 0)
             run->exit_code = 1;
-        pages(s);
+        pages(run);
         fflush(stdout);
         code = run->exit_code;
     }

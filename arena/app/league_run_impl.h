@@ -32,8 +32,8 @@ struct arena_run {
     arena_sprt_match sprt;     /* its pairs and state */
     int since_report;          /* games since the last interim standings */
     int start_failed;          /* a bot failed to start: the league stops (exit 3) */
-    int referee_errors, aborted, record_errors;
-    int fatal;                 /* games.jsonl could not be written: stop */
+    int referee_errors, aborted;
+    int fatal;                 /* a game could not be stored: stop */
     char fatal_msg[512];
     int interrupts;            /* read by the runner */
     int exit_code;

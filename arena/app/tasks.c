@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/limits.h"
 #include "core/text.h"
 #include "store/merge.h"
 #include "league/settings_check.h"
@@ -14,9 +15,6 @@
 #include "report/standings_report.h"
 #include "store/store.h"
 #include "util/text.h"
-#ifdef LOA_HAVE_REPLAY
-#include "replay/league.h"
-#endif
 
 void arena_warn_stderr(const char *msg, void *user)
 {
@@ -24,28 +22,23 @@ void arena_warn_stderr(const char *msg, void *user)
     fprintf(stderr, "loa-arena: warning: %s\n", msg);
 }
 
-/* The store's games as an array (the report's input). Returns a malloc'd
- * copy (caller frees; at least one element allocated), NULL on out of
- * memory. */
-static arena_game_record *stored_games(const arena_store *store, int *n)
+/* The store's games, walked for the standings (arena_games_walk_fn): a
+ * database that cannot be read is said on stderr. */
+static int walk_store(void *source, arena_game_fn fn, void *user)
 {
-    *n = arena_store_count(store);
-    arena_game_record *recs = malloc(sizeof *recs * (size_t)(*n ? *n : 1));
-    for (int i = 0; recs && i < *n; i++)
-        recs[i] = *arena_store_get(store, i);
-    return recs;
+    char err[512];
+    int rc = arena_store_foreach(source, fn, user, err, sizeof err);
+    if (rc < 0 && rc != ARENA_E_INVAL && rc != ARENA_E_NOMEM)
+        fprintf(stderr, "loa-arena: %s\n", err);
+    return rc;
 }
 
 int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
                       const unsigned char *exclude, int write, FILE *out)
 {
-    int n = 0;
-    arena_game_record *recs = stored_games(store, &n);
-    if (!recs)
-        return ARENA_E_NOMEM;
     cJSON *j = NULL;
-    int rc = arena_standings_report(s, recs, n, anchor, exclude, out, write ? &j : NULL);
-    free(recs);
+    int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out,
+                                    write ? &j : NULL);
     char err[1024];
     if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
         if (rc == ARENA_E_IO)
@@ -60,13 +53,7 @@ int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
 int arena_task_report_text(const arena_settings *s, const arena_store *store, int anchor,
                            char **text)
 {
-    int n = 0;
-    arena_game_record *recs = stored_games(store, &n);
-    if (!recs)
-        return ARENA_E_NOMEM;
-    int rc = arena_standings_report_text(s, recs, n, anchor, text);
-    free(recs);
-    return rc;
+    return arena_standings_report_text(s, walk_store, (void *)store, anchor, text);
 }
 
 int arena_task_standings(const arena_request *req)
@@ -117,44 +104,93 @@ int arena_task_standings(const arena_request *req)
     return rc ? 1 : 0;
 }
 
+/* The pages of some of a store's games, from their records. */
+typedef struct pages {
+    const arena_store *st;
+    const char *dir;
+    arena_pages which;
+    int written, failed;
+    char first_error[700];
+} pages;
+
+static void page_of(pages *p, int id, ref_reason reason)
+{
+    char err[512];
+    cJSON *record = NULL;
+    if (!arena_pages_wants(p->which, reason))
+        return;
+    int rc = arena_store_record(p->st, id, &record, err, sizeof err);
+    if (rc == 0)
+        rc = arena_replay_page_write(p->dir, id, record, err, sizeof err);
+    cJSON_Delete(record);
+    if (rc && !p->failed++)
+        snprintf(p->first_error, sizeof p->first_error, "game %d: %s", id, err);
+    else if (!rc)
+        p->written++;
+}
+
+static int page_of_game(const arena_game_record *r, void *user)
+{
+    page_of(user, r->id, r->reason);
+    return 0;
+}
+
+int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz)
+{
+    cJSON *lines = NULL;
+    int rc = arena_store_index_lines(st, ARENA_INDEX_GAMES, &lines, err, errsz);
+    if (rc == 0)
+        rc = arena_replay_index_write(dir, lines, arena_store_count(st), err, errsz);
+    cJSON_Delete(lines);
+    return rc;
+}
+
 /* --html DIR: every replay page and the index, playing nothing. */
 int arena_task_html(const arena_request *req)
 {
 #ifdef LOA_HAVE_REPLAY
     char err[1024];
-    int written = 0, failed = 0;
-    int rc = replay_write_league(req->dir, 1, &written, &failed, err, sizeof err);
-    if (rc != REPLAY_E_LEAGUE && rc != REPLAY_E_INVAL)
-        printf("%d replay pages written, %d failed; index: %s/index.html\n", written, failed,
-               req->dir);
-    if (rc)
-        fprintf(stderr, "loa-arena: %s\n", err);
-    return rc == REPLAY_E_LEAGUE || rc == REPLAY_E_INVAL ? 2 : rc ? 1 : 0;
+    arena_store *st = NULL;
+    if (arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL,
+                         &st, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: --html: %s\n", err);
+        return 2;
+    }
+    pages p = {st, req->dir, ARENA_PAGES_ALL, 0, 0, ""};
+    int rc = arena_store_foreach(st, page_of_game, &p, err, sizeof err);
+    if (rc == 0 && arena_task_index(st, req->dir, err, sizeof err))
+        rc = 1;
+    arena_store_close(st);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --html: %s\n", err);
+        return 1;
+    }
+    printf("%d replay pages written, %d failed; index: %s/index.html\n", p.written, p.failed,
+           req->dir);
+    if (p.failed)
+        fprintf(stderr, "loa-arena: %s\n", p.first_error);
+    return p.failed ? 1 : 0;
 #else
     fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", req->dir);
     return 2;
 #endif
 }
 
-/* The pages of the games a merge adds: those --pages wants. */
-typedef struct merge_pages {
-    const char *dir;
-    arena_pages pages;
-    int written, failed;
-} merge_pages;
-
-static void page_of_added(const arena_game_record *r, void *user)
+/* The page of a game a merge added, when --pages wants it: its record
+ * says why it ended. */
+static void page_of_added(arena_store *out, int id, void *user)
 {
-    merge_pages *mp = user;
+    pages *p = user;
+    p->st = out;
+    cJSON *record = NULL;
     char err[512];
-    if (!arena_pages_wants(mp->pages, r->reason))
-        return;
-    if (arena_replay_page_write(mp->dir, r->id, err, sizeof err)) {
-        if (!mp->failed++)
-            fprintf(stderr, "loa-arena: warning: game %d: no replay page: %s\n", r->id, err);
-    } else {
-        mp->written++;
+    if (arena_store_record(out, id, &record, err, sizeof err) == 0) {
+        const cJSON *reason = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(record, "result"), "reason");
+        if (cJSON_IsString(reason))
+            page_of(p, id, ref_reason_from_name(reason->valuestring));
     }
+    cJSON_Delete(record);
 }
 
 /* --merge OUT DIR...: the union of the directories' games, then OUT's
@@ -166,26 +202,25 @@ int arena_task_merge(const arena_request *req)
     char err[1024];
     arena_merge_result res;
     arena_store *out = NULL;
-    merge_pages mp = {req->dir, req->settings.pages, 0, 0};
+    pages mp = {NULL, req->dir, req->settings.pages, 0, 0, ""};
     int rc = arena_merge(req->dir, req->dirs, req->dir_count, arena_warn_stderr,
                          page_of_added, &mp, stdout, &res, &out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: --merge: %s\n", err);
         return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
     }
-    char restored[64] = "";
-    if (res.restored)
-        snprintf(restored, sizeof restored, ", %d record%s restored", res.restored,
-                 res.restored == 1 ? "" : "s");
-    printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once)%s, %d of %d "
+    printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once), %d of %d "
            "games\n\n", req->dir_count, req->dir_count == 1 ? "y" : "ies", req->dir,
-           res.added, res.added == 1 ? "" : "s", res.duplicates, restored,
-           res.total - res.missing, res.total);
+           res.added, res.added == 1 ? "" : "s", res.duplicates, res.total - res.missing,
+           res.total);
     const arena_settings *s = arena_store_settings(out);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     int code = arena_task_report(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
+    if (mp.failed)
+        fprintf(stderr, "loa-arena: warning: replay pages: %s\n", mp.first_error);
+    int index_rc = arena_task_index(out, req->dir, err, sizeof err);
     arena_store_close(out);
-    if (arena_replay_page_write(req->dir, -1, err, sizeof err))
+    if (index_rc)
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
     else
         printf("Replays: %s/index.html (%d new page%s)\n", req->dir, mp.written,

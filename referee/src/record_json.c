@@ -275,7 +275,8 @@ static int add_codingame_keys(cJSON *root, const ref_game *g)
     return 0;
 }
 
-cJSON *ref_game_to_json(const ref_game *g)
+/* The record, or its head (plies and what derives from them null). */
+static cJSON *to_json(const ref_game *g, int head)
 {
     if (!g)
         return NULL;
@@ -302,11 +303,25 @@ cJSON *ref_game_to_json(const ref_game *g)
         add_players(root, g) ||
         add_str(root, "opening",
                 ref_opening_format(g->opening, g->opening_plies, opening, sizeof opening)) ||
-        add_plies(root, g) || add_result(root, g) || add_codingame_keys(root, g)) {
+        (head ? !cJSON_AddNullToObject(root, "moves") || !cJSON_AddNullToObject(root, "plies")
+              : add_plies(root, g)) ||
+        add_result(root, g) ||
+        (head ? !cJSON_AddNullToObject(root, "scores") || !cJSON_AddNullToObject(root, "errors")
+              : add_codingame_keys(root, g))) {
         cJSON_Delete(root);
         return NULL;
     }
     return root;
+}
+
+cJSON *ref_game_to_json(const ref_game *g)
+{
+    return to_json(g, 0);
+}
+
+cJSON *ref_game_to_json_head(const ref_game *g)
+{
+    return to_json(g, 1);
 }
 
 int ref_game_write_json(const ref_game *g, const char *path)

@@ -6,6 +6,7 @@
  *   loa-replay RECORD.json [-o OUT.html]
  *   loa-replay --text RECORD.json [--ply N]
  *   loa-replay --record OUT.json GAME.json
+ * where a game of a league is named DIR ID (read from DIR/league.db).
  *
  * Options and exit codes: usage() below and docs/replay.md.
  */
@@ -13,8 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "replay/replay.h"
 #include "util/parse.h"
+#include "util/file.h"
+#include "util/text.h"
+#ifdef LOA_HAVE_ARENA_DB
+#include "store/db.h"
+#endif
 
 enum { EXIT_DONE = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -23,7 +31,8 @@ static void usage(FILE *out)
     fputs("Usage: loa-replay RECORD.json [-o OUT.html]\n"
           "       loa-replay --text RECORD.json [--ply N]\n"
           "       loa-replay --record OUT.json RECORD.json\n"
-          "Writes the replay of a game record (loa-referee -l, loa-arena games/<id>.json) as\n"
+          "       (each with DIR ID instead of RECORD.json: game ID of loa-arena's DIR)\n"
+          "Writes the replay of a game record (loa-referee -l, a game of a loa-arena league) as\n"
           "one self-contained HTML page (no server, no network: open it from file://), or\n"
           "prints it as text. A game CodinGame recorded (its engine's -l result, or the\n"
           "replay JSON its site serves) is read too: replayed with the rules, refused unless\n"
@@ -44,6 +53,35 @@ static void usage(FILE *out)
           "(one line on stderr names it and, for a CodinGame file, the frame), 2 bad\n"
           "command line.\n",
           out);
+}
+
+/* Game id of the league in dir (its league.db): parsed as a record file
+ * would be. Returns 0 or a REPLAY_E_* code, err naming the game. */
+static int load_from_league(const char *dir, int id, replay_game **g, char *err, size_t errsz)
+{
+#ifdef LOA_HAVE_ARENA_DB
+    arena_db *db = NULL;
+    cJSON *record = NULL;
+    char why[512];
+    if (arena_db_open(dir, ARENA_DB_READ, &db, why, sizeof why) ||
+        arena_db_record(db, id, &record, why, sizeof why)) {
+        arena_db_close(db);
+        return util_fail(REPLAY_E_IO, err, errsz, "%s", why);
+    }
+    arena_db_close(db);
+    char *text = cJSON_PrintUnformatted(record);
+    cJSON_Delete(record);
+    if (!text)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    char source[600];
+    snprintf(source, sizeof source, "%s game %d", dir, id);
+    int rc = replay_game_parse(text, strlen(text), source, g, err, errsz);
+    cJSON_free(text);
+    return rc;
+#else
+    (void)id, (void)g;
+    return util_fail(REPLAY_E_IO, err, errsz, "%s: built without the league database", dir);
+#endif
 }
 
 int main(int argc, char **argv)
@@ -80,9 +118,11 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (optind != argc - 1) {
+    int league = optind == argc - 2;
+    if (optind != argc - 1 && !league) {
         fprintf(stderr, "loa-replay: %s (see --help)\n",
-                optind == argc ? "give one RECORD.json" : "give one RECORD.json only");
+                optind == argc ? "give one RECORD.json, or DIR ID"
+                               : "give one RECORD.json, or DIR ID, only");
         return EXIT_USAGE;
     }
     if (ply >= 0 && !text) {
@@ -98,9 +138,26 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *record = argv[optind];
-    char err[512];
+    char err[512], page[4096] = "";
     replay_game *g;
-    if (replay_game_load(record, &g, err, sizeof err) != 0) {
+    if (league) {
+        int id;
+        if (util_parse_int(argv[optind + 1], 0, 100000000, &id) != 0) {
+            fprintf(stderr, "loa-replay: '%s' is not a game id (DIR ID)\n", argv[optind + 1]);
+            return EXIT_USAGE;
+        }
+        if (load_from_league(record, id, &g, err, sizeof err) != 0) {
+            fprintf(stderr, "loa-replay: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        snprintf(page, sizeof page, "%s/games", record);
+        if (!output && !text && !record_out && util_mkdirs(page) != 0) {
+            fprintf(stderr, "loa-replay: cannot create %s\n", page);
+            replay_game_free(g);
+            return EXIT_BAD_INPUT;
+        }
+        snprintf(page, sizeof page, "%s/games/%06d.html", record, id);
+    } else if (replay_game_load(record, &g, err, sizeof err) != 0) {
         fprintf(stderr, "loa-replay: %s\n", err);
         return EXIT_BAD_INPUT;
     }
@@ -112,8 +169,8 @@ int main(int argc, char **argv)
     } else if (text) {
         rc = replay_text(g, ply, stdout, err, sizeof err);
     } else {
-        char *def = output ? NULL : replay_default_output(record);
-        rc = replay_write_html(g, output ? output : def, err, sizeof err);
+        char *def = output || page[0] ? NULL : replay_default_output(record);
+        rc = replay_write_html(g, output ? output : page[0] ? page : def, err, sizeof err);
         free(def);
     }
     replay_game_free(g);

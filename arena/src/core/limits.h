@@ -29,6 +29,11 @@
  * colour-swapped pairs): in practice, until a bound is crossed. */
 #define ARENA_SPRT_GAMES_DEFAULT 100000
 
+/* Most games an index page lists of each kind: the newest games, and the
+ * newest games lost by a fault (index.html stays a page, about 2 MB, for a
+ * million-game league; the database has every game). */
+#define ARENA_INDEX_GAMES 10000
+
 /* A number as a string literal, for texts that quote a bound
  * ("..." ARENA_STR(ARENA_SPRT_GAMES_DEFAULT)). */
 #define ARENA_STR(x) ARENA_STR_(x)

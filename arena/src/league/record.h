@@ -66,6 +66,15 @@ typedef struct arena_game_record {
                                the field existed) */
 } arena_game_record;
 
+/* Called with each game of a walk (r valid during the call): 0 to go on,
+ * anything else stops the walk, which returns it. */
+typedef int (*arena_game_fn)(const arena_game_record *r, void *user);
+
+/* A walk over a set of finished games (a store's, in stored order): calls
+ * fn(r, user) for each; returns 0, fn's non-zero value, or the source's
+ * own negative error code. */
+typedef int (*arena_games_walk_fn)(void *source, arena_game_fn fn, void *user);
+
 /* Fills the record's game fields (opening included) from a schedule entry: no result yet
  * (draw, no fault, REF_REASON_NONE, no turns, under_load -1). */
 void arena_record_from_spec(arena_game_record *r, const arena_game_spec *g);

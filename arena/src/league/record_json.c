@@ -81,9 +81,9 @@ static int add_load(cJSON *o, const arena_game_record *r)
 cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
 {
     cJSON *o = cJSON_CreateObject();
-    char seed[32], file[48];
+    char seed[32], page[48];
     snprintf(seed, sizeof seed, "%lld", (long long)r->seed);
-    snprintf(file, sizeof file, "games/%06d.json", r->id);
+    snprintf(page, sizeof page, "games/%06d.html", r->id);
     const char *result = r->winner == 0 ? "1-0" : r->winner == 1 ? "0-1" : "1/2-1/2";
     cJSON *scores = cJSON_CreateIntArray(r->scores, 2);
     cJSON *time = cJSON_CreateObject();
@@ -130,7 +130,10 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
          (!r->moves_hash || cJSON_AddStringToObject(o, "moves_hash", hash)) &&
          cJSON_AddStringToObject(o, "detail", r->detail) &&
          (r->under_load < 0 || add_load(o, r)) &&
-         cJSON_AddStringToObject(o, "record", file);
+         /* the record is in the league database (loa-replay DIR ID); the
+          * page, when --pages or --html wrote it, beside it */
+         cJSON_AddStringToObject(o, "record", "league.db") &&
+         cJSON_AddStringToObject(o, "page", page);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

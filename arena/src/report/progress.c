@@ -34,15 +34,21 @@ arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const aren
     return p;
 }
 
+void arena_progress_count_tally(arena_progress *p, int black, int white, int winner,
+                                int faulted, int count)
+{
+    int side[2] = {black, white};
+    for (int c = 0; c < 2; c++) {
+        p->games[side[c]] += count;
+        p->points[side[c]] += count * (winner == c ? 1.0 : winner < 0 ? 0.5 : 0.0);
+    }
+    if (faulted)
+        p->errors += count;
+}
+
 void arena_progress_count(arena_progress *p, const arena_game_record *r)
 {
-    int side[2] = {r->black, r->white};
-    for (int c = 0; c < 2; c++) {
-        p->games[side[c]]++;
-        p->points[side[c]] += r->winner == c ? 1.0 : r->winner < 0 ? 0.5 : 0.0;
-    }
-    if (r->fault >= 0)
-        p->errors++;
+    arena_progress_count_tally(p, r->black, r->white, r->winner, r->fault >= 0, 1);
 }
 
 static void clear_line(arena_progress *p)

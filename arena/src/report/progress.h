@@ -36,6 +36,13 @@ arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const aren
 /* Counts a stored game in the tallies (leader, errors) without showing it. */
 void arena_progress_count(arena_progress *p, const arena_game_record *r);
 
+/* Counts count stored games of black against white (bot indices of the
+ * league) ending with winner (0 black, 1 white, -1 a draw), faulted 1 when
+ * a side was at fault, as arena_progress_count would one by one (a resume
+ * counts the database's tallies, store/store.h's arena_store_tally). */
+void arena_progress_count_tally(arena_progress *p, int black, int white, int winner,
+                                int faulted, int count);
+
 /* A game just finished and was recorded: counts and shows it. */
 void arena_progress_game(arena_progress *p, const arena_game_record *r);
 

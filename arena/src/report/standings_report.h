@@ -17,21 +17,23 @@
 #include "league/record.h"
 #include "league/settings.h"
 
-/* Computes the standings of league s over count finished games (anchor:
- * the bot index rated 0, -1 for the mean) and prints them on out ("no game
- * finished yet" when none did). exclude (NULL: none) marks bots
+/* Computes the standings of league s over the finished games walk gives
+ * from source (one pass, results/standings.h's arena_standings_acc: memory
+ * does not grow with the records; anchor: the bot index rated 0, -1 for
+ * the mean) and prints them on out ("no game finished yet" when none
+ * did). exclude (NULL: none) marks bots
  * (exclude[i] != 0) left out with their games, as if they had never
  * played: `--standings DIR --exclude NAME`. With json not NULL, *json gets
  * standings.json's tree (caller owns; cJSON_Delete; NULL on failure).
  * Returns 0, ARENA_E_NOMEM, ARENA_E_INVAL (a game naming a bot out of
- * range) or ARENA_E_IO (printing failed). */
-int arena_standings_report(const arena_settings *s, const arena_game_record *records, int count,
+ * range), ARENA_E_IO (printing failed) or the walk's own error. */
+int arena_standings_report(const arena_settings *s, arena_games_walk_fn walk, void *source,
                            int anchor, const unsigned char *exclude, FILE *out, cJSON **json);
 
 /* The same printout into *text (malloc'd, NUL-terminated; caller frees):
  * the interim standings of a running league. Returns 0 or an error as
  * above (*text NULL). */
-int arena_standings_report_text(const arena_settings *s, const arena_game_record *records,
-                                int count, int anchor, char **text);
+int arena_standings_report_text(const arena_settings *s, arena_games_walk_fn walk, void *source,
+                                int anchor, char **text);
 
 #endif

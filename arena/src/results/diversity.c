@@ -6,15 +6,9 @@
 
 #include "core/error.h"
 
-/* A game as its pairing (a < b) and move-list hash, sortable. */
-typedef struct game_key {
-    int a, b;
-    uint64_t hash;
-} game_key;
-
 static int key_cmp(const void *x, const void *y)
 {
-    const game_key *p = x, *q = y;
+    const arena_game_key *p = x, *q = y;
     if (p->a != q->a)
         return p->a < q->a ? -1 : 1;
     if (p->b != q->b)
@@ -22,33 +16,31 @@ static int key_cmp(const void *x, const void *y)
     return p->hash < q->hash ? -1 : p->hash > q->hash;
 }
 
-int arena_distinct_games(int n, const arena_game_record *records, int count, int *known,
-                         int *distinct)
+int arena_game_key_of(const arena_game_record *r, int n, arena_game_key *k)
 {
-    if (n < 1 || n > ARENA_MAX_BOTS || !known || !distinct || count < 0 ||
-        (count > 0 && !records))
+    if (!r->moves_hash || r->black < 0 || r->black >= n || r->white < 0 || r->white >= n ||
+        r->black == r->white)
+        return 0;
+    k->a = r->black < r->white ? r->black : r->white;
+    k->b = r->black < r->white ? r->white : r->black;
+    k->hash = r->moves_hash;
+    return 1;
+}
+
+int arena_distinct_keys(int n, arena_game_key *keys, int count, int *known, int *distinct)
+{
+    if (n < 1 || n > ARENA_MAX_BOTS || !known || !distinct || count < 0 || (count > 0 && !keys))
         return ARENA_E_INVAL;
     memset(known, 0, sizeof *known * (size_t)n * (size_t)n);
     memset(distinct, 0, sizeof *distinct * (size_t)n * (size_t)n);
-    game_key *keys = malloc(sizeof *keys * (size_t)(count > 0 ? count : 1));
-    if (!keys)
-        return ARENA_E_NOMEM;
-    int m = 0;
-    for (int k = 0; k < count; k++) {
-        const arena_game_record *r = &records[k];
-        if (!r->moves_hash || r->black < 0 || r->black >= n || r->white < 0 || r->white >= n ||
-            r->black == r->white)
-            continue;
-        keys[m].a = r->black < r->white ? r->black : r->white;
-        keys[m].b = r->black < r->white ? r->white : r->black;
-        keys[m].hash = r->moves_hash;
-        m++;
-    }
     /* Sorted, equal games are neighbours: a pairing's distinct games are
      * its runs. */
-    qsort(keys, (size_t)m, sizeof *keys, key_cmp);
-    for (int k = 0; k < m; k++) {
+    if (count > 0)
+        qsort(keys, (size_t)count, sizeof *keys, key_cmp);
+    for (int k = 0; k < count; k++) {
         int a = keys[k].a, b = keys[k].b;
+        if (a < 0 || b >= n || a >= b)
+            return ARENA_E_INVAL;
         known[a * n + b]++;
         if (k == 0 || key_cmp(&keys[k - 1], &keys[k]) != 0)
             distinct[a * n + b]++;
@@ -58,8 +50,24 @@ int arena_distinct_games(int n, const arena_game_record *records, int count, int
             known[b * n + a] = known[a * n + b];
             distinct[b * n + a] = distinct[a * n + b];
         }
-    free(keys);
     return 0;
+}
+
+int arena_distinct_games(int n, const arena_game_record *records, int count, int *known,
+                         int *distinct)
+{
+    if (n < 1 || n > ARENA_MAX_BOTS || !known || !distinct || count < 0 ||
+        (count > 0 && !records))
+        return ARENA_E_INVAL;
+    arena_game_key *keys = malloc(sizeof *keys * (size_t)(count > 0 ? count : 1));
+    if (!keys)
+        return ARENA_E_NOMEM;
+    int m = 0;
+    for (int k = 0; k < count; k++)
+        m += arena_game_key_of(&records[k], n, &keys[m]);
+    int rc = arena_distinct_keys(n, keys, m, known, distinct);
+    free(keys);
+    return rc;
 }
 
 int arena_distinct_is_low(int known, int distinct)

@@ -15,10 +15,27 @@
 #ifndef ARENA_RESULTS_DIVERSITY_H
 #define ARENA_RESULTS_DIVERSITY_H
 
+#include <stdint.h>
+
 #include "league/record.h"
 
 /* Below this share of distinct games (percent) a pairing is repetitive. */
 #define ARENA_DISTINCT_MIN_PERCENT 90
+
+/* A game as its pairing (a < b, bot indices) and its move list's hash:
+ * what counting distinct games needs of it, 16 bytes
+ * (arena_standings_acc keeps one a game). */
+typedef struct arena_game_key {
+    uint64_t hash;
+    int32_t a, b;
+} arena_game_key;
+
+/* r's key into *k: 1, or 0 when r does not count (moves unknown, a bot
+ * outside 0..n-1, a game of a bot against itself). */
+int arena_game_key_of(const arena_game_record *r, int n, arena_game_key *k);
+
+/* As arena_distinct_games, over count keys (sorted here, in place). */
+int arena_distinct_keys(int n, arena_game_key *keys, int count, int *known, int *distinct);
 
 /* Counts, for every pair of the n bots, the games whose moves are known
  * (moves_hash != 0) and the distinct move lists among them, into the n x n

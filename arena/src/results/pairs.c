@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/limits.h"
 
 int arena_pairs_half_points(const arena_game_record *r, int bot)
 {
@@ -15,47 +16,61 @@ int arena_pairs_half_points(const arena_game_record *r, int bot)
     return r->winner < 0 ? 1 : r->winner == side ? 2 : 0;
 }
 
+void arena_pair_game_of(const arena_game_record *r, arena_pair_game *g)
+{
+    g->id = r->id;
+    g->black = (signed char)(r->black >= 0 && r->black < ARENA_MAX_BOTS ? r->black : -1);
+    g->white = (signed char)(r->white >= 0 && r->white < ARENA_MAX_BOTS ? r->white : -1);
+    g->winner = (signed char)(r->winner == 0 || r->winner == 1 ? r->winner : -1);
+}
+
 static int by_id(const void *a, const void *b)
 {
-    const arena_game_record *x = *(const arena_game_record *const *)a;
-    const arena_game_record *y = *(const arena_game_record *const *)b;
+    const arena_pair_game *x = a, *y = b;
     return (x->id > y->id) - (x->id < y->id);
 }
 
-int arena_pairs_pentanomial(const arena_game_record *records, int count, int n, int *penta)
+/* Half points of the side `side` (0 black, 1 white) of game g. */
+static int half_of(const arena_pair_game *g, int side)
 {
-    if (n < 1 || count < 0)
+    return g->winner < 0 ? 1 : g->winner == side ? 2 : 0;
+}
+
+int arena_pairs_pentanomial_games(arena_pair_game *games, int count, int n, int *penta)
+{
+    if (n < 1 || n > ARENA_MAX_BOTS || count < 0)
         return ARENA_E_INVAL;
     memset(penta, 0, sizeof *penta * (size_t)n * (size_t)n * ARENA_PENTA_BINS);
-    if (count == 0)
-        return 0;
     /* Sorted by id, the two games of a pair (2k, 2k+1) are neighbours. */
-    const arena_game_record **sorted = malloc(sizeof *sorted * (size_t)count);
-    if (!sorted)
-        return ARENA_E_NOMEM;
-    for (int i = 0; i < count; i++)
-        sorted[i] = &records[i];
-    qsort(sorted, (size_t)count, sizeof *sorted, by_id);
-    int rc = 0;
-    for (int i = 0; i + 1 < count && !rc; i++) {
-        const arena_game_record *g0 = sorted[i], *g1 = sorted[i + 1];
+    if (count > 0)
+        qsort(games, (size_t)count, sizeof *games, by_id);
+    for (int i = 0; i + 1 < count; i++) {
+        const arena_pair_game *g0 = &games[i], *g1 = &games[i + 1];
         if (g0->id % 2 != 0 || g1->id != g0->id + 1)
             continue;
         i++; /* the pair is used up */
         int a = g0->black, b = g0->white;
-        if (a < 0 || a >= n || b < 0 || b >= n || a == b || g1->black != b || g1->white != a) {
-            rc = ARENA_E_INVAL;
-            break;
-        }
-        int bin = arena_penta_bin(arena_pairs_half_points(g0, a), arena_pairs_half_points(g1, a));
-        if (bin < 0) {
-            rc = ARENA_E_INVAL;
-            break;
-        }
+        if (a < 0 || a >= n || b < 0 || b >= n || a == b || g1->black != b || g1->white != a)
+            return ARENA_E_INVAL;
+        /* a is black in g0, white in g1 */
+        int bin = arena_penta_bin(half_of(g0, 0), half_of(g1, 1));
         penta[((size_t)a * n + b) * ARENA_PENTA_BINS + bin]++;
         penta[((size_t)b * n + a) * ARENA_PENTA_BINS + (ARENA_PENTA_BINS - 1 - bin)]++;
     }
-    free(sorted);
+    return 0;
+}
+
+int arena_pairs_pentanomial(const arena_game_record *records, int count, int n, int *penta)
+{
+    if (n < 1 || n > ARENA_MAX_BOTS || count < 0)
+        return ARENA_E_INVAL;
+    arena_pair_game *games = malloc(sizeof *games * (size_t)(count > 0 ? count : 1));
+    if (!games)
+        return ARENA_E_NOMEM;
+    for (int i = 0; i < count; i++)
+        arena_pair_game_of(&records[i], &games[i]);
+    int rc = arena_pairs_pentanomial_games(games, count, n, penta);
+    free(games);
     return rc;
 }
 

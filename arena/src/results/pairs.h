@@ -13,8 +13,25 @@
 #ifndef ARENA_RESULTS_PAIRS_H
 #define ARENA_RESULTS_PAIRS_H
 
+#include <stdint.h>
+
 #include "league/record.h"
 #include "stats/sprt.h"
+
+/* What the pentanomial counts need of a game: 8 bytes, so that a
+ * million-game league is counted in 8 MB (arena_standings_acc). */
+typedef struct arena_pair_game {
+    int32_t id;
+    signed char black, white; /* bot indices */
+    signed char winner;       /* 0 black, 1 white, -1 a draw */
+} arena_pair_game;
+
+/* r's arena_pair_game into *g (bot indices unchecked). */
+void arena_pair_game_of(const arena_game_record *r, arena_pair_game *g);
+
+/* Pentanomial counts as arena_pairs_pentanomial's, of count games (sorted
+ * by id here, in place). Same results and errors. */
+int arena_pairs_pentanomial_games(arena_pair_game *games, int count, int n, int *penta);
 
 /* Pentanomial counts of every ordered pair of bots over count records
  * (distinct ids; the store guarantees it): penta[(i * n + j) * 5 + b]

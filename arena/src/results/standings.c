@@ -100,25 +100,6 @@ static void count_game(arena_standings *out, const arena_game_record *r)
     }
 }
 
-/* An SPRT match's state, its games replayed in stored order: the decision
- * is the first crossing. */
-static int sprt_state(const arena_settings *s, const arena_game_record *records, int count,
-                      arena_standings *out)
-{
-    int t = arena_sprt_tested_bot(s);
-    arena_sprt_match m;
-    int rc = arena_sprt_match_init(&m, &s->sprt_params, t, 1 - t,
-                                   out->expected / 2 > 0 ? out->expected / 2 : 1);
-    if (rc)
-        return rc;
-    for (int k = 0; k < count; k++)
-        arena_sprt_match_add(&m, &records[k]);
-    out->sprt = m.status;
-    out->have_sprt = 1;
-    arena_sprt_match_free(&m);
-    return 0;
-}
-
 /* The distinct games over every pairing; a bot with a repetitive pairing
  * has unreliable intervals. */
 static void diversity(arena_standings *out)
@@ -147,36 +128,128 @@ static void rank(arena_standings *out)
         }
 }
 
+struct arena_standings_acc {
+    const arena_settings *s;    /* borrowed */
+    int anchor;
+    arena_standings *st;        /* the totals so far */
+    arena_pair_game *pairs;     /* every game, for the pentanomial counts */
+    arena_game_key *keys;       /* the games whose moves are known */
+    int npairs, nkeys, cap;     /* cap: both arrays' */
+    int have_sprt;
+    arena_sprt_match sprt;      /* an SPRT match, its games in stored order:
+                                   the decision is the first crossing */
+    int failed;                 /* an add failed: finish says so */
+};
+
+int arena_standings_acc_new(const arena_settings *s, int anchor, arena_standings_acc **out)
+{
+    *out = NULL;
+    int n = s->bot_count;
+    if (n < 1 || n > ARENA_MAX_BOTS || anchor >= n)
+        return ARENA_E_INVAL;
+    arena_standings_acc *a = calloc(1, sizeof *a);
+    if (!a || !(a->st = calloc(1, sizeof *a->st))) {
+        free(a);
+        return ARENA_E_NOMEM;
+    }
+    a->s = s;
+    a->anchor = anchor;
+    a->st->n = n;
+    a->st->expected = (int)arena_shard_size(s);
+    if (s->sprt && n == 2 && s->shard_count <= 1) {
+        int t = arena_sprt_tested_bot(s);
+        int pairs = a->st->expected / 2 > 0 ? a->st->expected / 2 : 1;
+        int rc = arena_sprt_match_init(&a->sprt, &s->sprt_params, t, 1 - t, pairs);
+        if (rc) {
+            arena_standings_acc_free(a);
+            return rc;
+        }
+        a->have_sprt = 1;
+    }
+    *out = a;
+    return 0;
+}
+
+/* Room for one more game in the arrays (doubling). */
+static int grow(arena_standings_acc *a)
+{
+    if (a->npairs < a->cap)
+        return 0;
+    int cap = a->cap ? 2 * a->cap : 1024;
+    arena_pair_game *p = realloc(a->pairs, sizeof *p * (size_t)cap);
+    if (p)
+        a->pairs = p;
+    arena_game_key *k = p ? realloc(a->keys, sizeof *k * (size_t)cap) : NULL;
+    if (!k)
+        return ARENA_E_NOMEM;
+    a->keys = k;
+    a->cap = cap;
+    return 0;
+}
+
+int arena_standings_acc_add(arena_standings_acc *a, const arena_game_record *r)
+{
+    int n = a->st->n;
+    if (r->black < 0 || r->black >= n || r->white < 0 || r->white >= n || r->black == r->white)
+        return a->failed = ARENA_E_INVAL;
+    if (grow(a))
+        return a->failed = ARENA_E_NOMEM;
+    count_game(a->st, r);
+    arena_pair_game_of(r, &a->pairs[a->npairs++]);
+    a->nkeys += arena_game_key_of(r, n, &a->keys[a->nkeys]);
+    if (a->have_sprt)
+        arena_sprt_match_add(&a->sprt, r);
+    return 0;
+}
+
+int arena_standings_acc_finish(arena_standings_acc *a, arena_standings *out)
+{
+    if (a->failed)
+        return a->failed;
+    arena_standings *st = a->st;
+    int n = st->n;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            st->los_h2h[i][j] = i == j ? NAN
+                                       : arena_los_wl(st->pair_wins[i][j], st->pair_wins[j][i]);
+    /* the pairs first: the ratings' variance is theirs */
+    int rc = arena_pairs_pentanomial_games(a->pairs, a->npairs, n, st->pair_penta);
+    if (rc || (rc = arena_ratings_fit(n, st->pair_games, st->pair_points, a->anchor, -1,
+                                      st->pair_penta, &st->ratings)))
+        return rc;
+    if ((rc = arena_distinct_keys(n, a->keys, a->nkeys, st->pair_known, st->pair_distinct)))
+        return rc;
+    if (a->have_sprt) {
+        st->sprt = a->sprt.status;
+        st->have_sprt = 1;
+    }
+    diversity(st);
+    rank(st);
+    memcpy(out, st, sizeof *out);
+    return 0;
+}
+
+void arena_standings_acc_free(arena_standings_acc *a)
+{
+    if (!a)
+        return;
+    if (a->have_sprt)
+        arena_sprt_match_free(&a->sprt);
+    free(a->st);
+    free(a->pairs);
+    free(a->keys);
+    free(a);
+}
+
 int arena_standings_compute(const arena_settings *s, const arena_game_record *records,
                             int count, int anchor, arena_standings *out)
 {
-    int n = s->bot_count;
-    if (n < 1 || n > ARENA_MAX_BOTS)
-        return ARENA_E_INVAL;
-    memset(out, 0, sizeof *out);
-    out->n = n;
-    out->expected = (int)arena_shard_size(s);
-    for (int k = 0; k < count; k++) {
-        const arena_game_record *r = &records[k];
-        if (r->black < 0 || r->black >= n || r->white < 0 || r->white >= n ||
-            r->black == r->white)
-            return ARENA_E_INVAL;
-        count_game(out, r);
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            out->los_h2h[i][j] = i == j ? NAN
-                                        : arena_los_wl(out->pair_wins[i][j], out->pair_wins[j][i]);
-    /* the pairs first: the ratings' variance is theirs */
-    int rc = arena_pairs_pentanomial(records, count, n, out->pair_penta);
-    if (rc || (rc = arena_ratings_fit(n, out->pair_games, out->pair_points, anchor, -1,
-                                      out->pair_penta, &out->ratings)))
-        return rc;
-    if ((rc = arena_distinct_games(n, records, count, out->pair_known, out->pair_distinct)))
-        return rc;
-    if (s->sprt && n == 2 && s->shard_count <= 1 && (rc = sprt_state(s, records, count, out)))
-        return rc;
-    diversity(out);
-    rank(out);
-    return 0;
+    arena_standings_acc *a = NULL;
+    int rc = arena_standings_acc_new(s, anchor, &a);
+    for (int k = 0; k < count && !rc; k++)
+        rc = arena_standings_acc_add(a, &records[k]);
+    if (rc == 0)
+        rc = arena_standings_acc_finish(a, out);
+    arena_standings_acc_free(a);
+    return rc;
 }

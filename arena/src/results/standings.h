@@ -68,9 +68,37 @@ typedef struct arena_standings {
                                                       side (arena_sprt_tested_bot) */
 } arena_standings;
 
-/* Computes the standings of league s over count records (ids must be
- * distinct; the store guarantees it). anchor: bot index rated 0, -1 for the
- * mean. Returns 0, ARENA_E_INVAL (a record naming a bot out of range) or
+/* The standings computed as games arrive, in one pass over a store: the
+ * totals at once, and 24 bytes a game kept for what needs every game
+ * together (the colour-swapped pairs, the distinct games), so that a
+ * million-game league takes about 50 MB whatever its records hold. An
+ * opaque handle owning its memory; one thread at a time. */
+typedef struct arena_standings_acc arena_standings_acc;
+
+/* Starts the standings of league s (borrowed: it must outlive *out; an
+ * SPRT's state is kept when s is an unsharded SPRT match of two bots).
+ * anchor: the bot index rated 0, -1 for the mean. Returns 0 (*out: free
+ * with arena_standings_acc_free), ARENA_E_INVAL (no bots or more than
+ * ARENA_MAX_BOTS, an anchor out of range) or ARENA_E_NOMEM. */
+int arena_standings_acc_new(const arena_settings *s, int anchor, arena_standings_acc **out);
+
+/* Counts finished game r (ids must be distinct; the store guarantees it;
+ * an SPRT sees the games in the order given). Returns 0, ARENA_E_INVAL (r
+ * names a bot out of range, or the same bot twice) or ARENA_E_NOMEM; after
+ * an error the standings cannot be finished (finish returns it). */
+int arena_standings_acc_add(arena_standings_acc *a, const arena_game_record *r);
+
+/* The standings of the games added into *out (large: on the heap). Once.
+ * Returns 0, an error of an earlier add, ARENA_E_INVAL (the two games of a
+ * pair not between the same bots with colours swapped) or ARENA_E_NOMEM. */
+int arena_standings_acc_finish(arena_standings_acc *a, arena_standings *out);
+
+/* Frees a and what it owns; a may be NULL. */
+void arena_standings_acc_free(arena_standings_acc *a);
+
+/* Computes the standings of league s over count records at once (as
+ * arena_standings_acc). anchor: bot index rated 0, -1 for the mean.
+ * Returns 0, ARENA_E_INVAL (a record naming a bot out of range) or
  * ARENA_E_NOMEM. */
 int arena_standings_compute(const arena_settings *s, const arena_game_record *records,
                             int count, int anchor, arena_standings *out);

@@ -1,7 +1,9 @@
 /* merge.c - results directories of one league into one
  * (store/merge.h). The model is fishtest's and OpenBench's: workers play
  * disjoint, deterministic slices of one schedule, and their results are
- * united by game id. */
+ * united by game id, here in one transaction of OUT's database: every row
+ * of every source is compared with OUT's row of its id (every column, the
+ * record included) or copied; a conflict rolls everything back. */
 #include "store/merge.h"
 
 #include <stdlib.h>
@@ -12,46 +14,8 @@
 #include "league/openings.h"
 #include "league/record.h"
 #include "league/schedule.h"
+#include "store/store_impl.h"
 #include "util/text.h"
-
-/* A game found in a directory: where, its id and its index in that
- * store. Never a pointer into a store: OUT's records move when it grows
- * (arena_store_append reallocates), and OUT grows during the merge. */
-typedef struct found {
-    int src;                       /* index into the sources; -1 = OUT itself */
-    int id;
-    int idx;                       /* arena_store_get(store, idx) */
-} found;
-
-static int by_id_then_source(const void *a, const void *b)
-{
-    const found *x = a, *y = b;
-    if (x->id != y->id)
-        return (x->id > y->id) - (x->id < y->id);
-    return (x->src > y->src) - (x->src < y->src);
-}
-
-static arena_store *store_of(const found *f, arena_store *const *src, arena_store *out)
-{
-    return f->src < 0 ? out : src[f->src];
-}
-
-static const arena_game_record *record_of(const found *f, arena_store *const *src,
-                                          arena_store *out)
-{
-    return arena_store_get(store_of(f, src, out), f->idx);
-}
-
-/* 1 if a and b are the same game result: their games.jsonl lines. */
-static int same_game(const arena_game_record *a, const arena_game_record *b,
-                     const arena_settings *s)
-{
-    cJSON *x = arena_record_to_json(a, s), *y = arena_record_to_json(b, s);
-    int same = x && y && cJSON_Compare(x, y, 1);
-    cJSON_Delete(x);
-    cJSON_Delete(y);
-    return same;
-}
 
 /* The league every directory must hold: dirs[0]'s, without its shard,
  * with its openings loaded (so games read against it keep theirs). */
@@ -95,31 +59,10 @@ static int open_sources(char *const *dirs, int n, const arena_settings *m, const
         if (fp && f && !cJSON_Compare(fp, f, 1))
             return util_fail(ARENA_E_MISMATCH, err, errsz,
                              "%s was played with other bot programs than %s (their fingerprints "
-                             "in league.json differ): its games cannot join them", dirs[i],
+                             "differ): its games cannot join them", dirs[i],
                              dirs[0]);
     }
     return 0;
-}
-
-/* Every game of OUT and the sources, sorted by id then source; *count. */
-static found *collect(arena_store *const *src, int n, arena_store *out, int *count)
-{
-    int total = arena_store_count(out);
-    for (int i = 0; i < n; i++)
-        total += arena_store_count(src[i]);
-    found *f = malloc(sizeof *f * (size_t)(total ? total : 1));
-    if (!f)
-        return NULL;
-    int k = 0;
-    for (int i = 0; i <= n; i++) {
-        arena_store *st = i < n ? src[i] : out;
-        for (int j = 0; j < arena_store_count(st); j++)
-            f[k++] = (found){i == n ? -1 : i, arena_store_get(st, j)->id, j};
-    }
-    /* OUT's own games (-1) sort first among equal ids: they are kept */
-    qsort(f, (size_t)k, sizeof *f, by_id_then_source);
-    *count = k;
-    return f;
 }
 
 /* One line per shard (or per directory without shards): present and missing. */
@@ -139,8 +82,8 @@ static int report_shards(arena_store *out, arena_store *const *src, char *const 
         part.shard_index = k;
         part.shard_count = shards;
         int expected = (int)arena_shard_size(&part), have = 0;
-        for (int i = 0; i < arena_store_count(out); i++)
-            have += arena_shard_has(&part, arena_store_get(out, i)->id);
+        for (int64_t id = 0; id < out->schedule_size; id++)
+            have += out->has[id] && arena_shard_has(&part, (int)id);
         const char *where = NULL;
         for (int i = 0; i < n && !where; i++) {
             const arena_settings *s = arena_store_settings(src[i]);
@@ -158,6 +101,67 @@ static int report_shards(arena_store *out, arena_store *const *src, char *const 
     return missing;
 }
 
+/* The walk of one source: its rows into OUT, compared or copied. */
+typedef struct absorb {
+    arena_store *dst;
+    const char *src_dir;
+    arena_merge_result *res;
+    int *added;             /* ids new to OUT, in order */
+    int nadded;
+    int conflict;           /* the id of a row that differs, -1 none */
+    char *err;
+    size_t errsz;
+} absorb;
+
+static int absorb_row(const arena_db_game *g, void *user)
+{
+    absorb *a = user;
+    if (g->id < 0 || g->id >= a->dst->schedule_size)
+        return util_fail(ARENA_E_MISMATCH, a->err, a->errsz,
+                         "%s: game %lld is outside the league's schedule", a->src_dir,
+                         (long long)g->id);
+    int same = arena_db_compare_game(a->dst->db, g, a->err, a->errsz);
+    if (same == 1) {
+        a->res->duplicates++;
+        return 0;
+    }
+    if (same == 0) {
+        a->conflict = (int)g->id;
+        return ARENA_E_MISMATCH;
+    }
+    if (same != -1)
+        return same;
+    int rc = arena_db_insert_game(a->dst->db, g, a->err, a->errsz);
+    if (rc == 0)
+        a->added[a->nadded++] = (int)g->id;
+    return rc;
+}
+
+/* Every source's games into OUT, one transaction: all, or nothing when
+ * one game has two results. */
+static int absorb_all(arena_store *dst, arena_store *const *src, char *const *dirs, int n,
+                      absorb *a, char *err, size_t errsz)
+{
+    int rc = arena_db_begin(dst->db, err, errsz);
+    if (rc)
+        return rc;
+    for (int i = 0; i < n && !rc; i++) {
+        a->src_dir = dirs[i];
+        rc = arena_db_foreach_full(arena_store_db(src[i]), absorb_row, a, err, errsz);
+        if (a->conflict >= 0)
+            rc = util_fail(ARENA_E_MISMATCH, err, errsz,
+                           "game %d is in %s with other contents than in %s or another "
+                           "directory (one game played twice: overlapping shards, or a league "
+                           "replayed?): nothing merged", a->conflict, dirs[i],
+                           arena_store_db_path(dst));
+    }
+    if (rc) {
+        arena_db_rollback(dst->db);
+        return rc;
+    }
+    return arena_db_commit(dst->db, err, errsz);
+}
+
 int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,
                 arena_merge_added_fn on_added, void *user, FILE *report, arena_merge_result *res,
                 arena_store **out_store, char *err, size_t errsz)
@@ -171,8 +175,8 @@ int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,
     cJSON *fp = NULL;
     arena_store **src = calloc((size_t)n, sizeof *src);
     arena_store *dst = NULL;
-    found *f = NULL;
-    int count = 0, rc;
+    absorb a = {0};
+    int rc;
     arena_settings_init(&m);
     if (!src) {
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
@@ -184,63 +188,30 @@ int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,
     /* OUT: created, or the same league already (then it keeps its games) */
     if ((rc = arena_store_open(out, &m, fp, ARENA_STORE_RESUME, warn, user, &dst, err, errsz)))
         goto done;
-    if (!(f = collect(src, n, dst, &count))) {
+    a.dst = dst;
+    a.res = res;
+    a.conflict = -1;
+    a.err = err;
+    a.errsz = errsz;
+    if (!(a.added = malloc(sizeof *a.added * (size_t)(dst->schedule_size + 1)))) {
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
         goto done;
     }
-    /* Conflicts first: nothing is written when one game has two results. */
-    for (int i = 1; i < count; i++) {
-        if (f[i].id != f[i - 1].id)
-            continue;
-        if (!same_game(record_of(&f[i], src, dst), record_of(&f[i - 1], src, dst), &m)) {
-            rc = util_fail(ARENA_E_MISMATCH, err, errsz,
-                           "game %d is in %s and in %s with different contents (one game "
-                           "played twice: overlapping shards, or a league replayed?): nothing "
-                           "merged", f[i].id,
-                           arena_store_games_path(store_of(&f[i - 1], src, dst)),
-                           arena_store_games_path(src[f[i].src]));
-            goto done;
-        }
-        res->duplicates++;
-    }
-    for (int i = 0; i < count; i++) {
-        if (i > 0 && f[i].id == f[i - 1].id)
-            continue; /* taken from an earlier source, or OUT has it */
-        if (f[i].src < 0) {
-            /* OUT has the game: its record file too, unless a full disk
-             * or a hand lost it; then a source that has it gives it back */
-            if (arena_store_has_record(dst, f[i].id))
-                continue;
-            for (int j = i + 1; j < count && f[j].id == f[i].id; j++)
-                if (arena_store_has_record(src[f[j].src], f[i].id) &&
-                    arena_store_copy_record(dst, src[f[j].src], f[i].id, NULL, 0) == 0) {
-                    res->restored++;
-                    break;
-                }
-            continue;
-        }
-        char why[512];
-        if (arena_store_copy_record(dst, src[f[i].src], f[i].id, why, sizeof why)) {
-            if (warn) {
-                char msg[700];
-                snprintf(msg, sizeof msg, "game %d: %s (its result is merged from games.jsonl)",
-                         f[i].id, why);
-                warn(msg, user);
-            }
-        }
-        /* a copy: the source's record is not OUT's, but appending may move
-         * OUT's array, and on_added may want it after */
-        arena_game_record r = *record_of(&f[i], src, dst);
-        if ((rc = arena_store_append(dst, &r, err, errsz)))
-            goto done;
-        res->added++;
-        if (on_added)
-            on_added(&r, user);
-    }
+    if ((rc = absorb_all(dst, src, dirs, n, &a, err, errsz)))
+        goto done;
+    for (int i = 0; i < a.nadded; i++)
+        dst->has[a.added[i]] = 1;
+    dst->count += a.nadded;
+    res->added = a.nadded;
+    /* the export, then the new games one by one (their pages) */
+    if ((rc = arena_store_export_games(dst, err, errsz)))
+        goto done;
+    for (int i = 0; on_added && i < a.nadded; i++)
+        on_added(dst, a.added[i], user);
     res->total = (int)arena_shard_size(&m);
     res->missing = report_shards(dst, src, dirs, n, report);
 done:
-    free(f);
+    free(a.added);
     for (int i = 0; src && i < n; i++)
         arena_store_close(src[i]);
     free(src);

@@ -20,30 +20,27 @@ typedef struct arena_merge_result {
     int duplicates; /* games found more than once with the same content (kept once) */
     int missing;    /* games of the league that no directory (nor OUT) holds */
     int total;      /* games of the whole league */
-    int restored;   /* games OUT held without their record file (lost to a full
-                       disk, say), whose record was copied back from a source */
 } arena_merge_result;
 
-/* Called after each game new to OUT is stored (its record copied, its line
- * appended), in id order: r is a copy the callee may keep only for the
- * call. For the replay pages of the new games. */
-typedef void (*arena_merge_added_fn)(const arena_game_record *r, void *user);
+/* Called for each game new to OUT once all are stored, in the order they
+ * were added: its id in OUT's store (arena_store_record gives its record).
+ * For the replay pages of the new games. */
+typedef void (*arena_merge_added_fn)(arena_store *out, int id, void *user);
 
 /* Merges the results directories dirs[0..n-1] into out (created when
  * missing; an existing out of the same league keeps its games and gains
  * the new ones only). Every directory must hold the same league (the
  * identity of league.json but its shard, the bots' fingerprints and the
  * openings file's digest): else ARENA_E_MISMATCH naming the directory and
- * the difference. Games are united by id: the same id with the same
- * content (its games.jsonl line) is kept once; the same id with different
- * content is ARENA_E_MISMATCH naming both games.jsonl files, and then
- * nothing is written. Each new game's record file is copied (a missing one
- * is a warning: the result is in games.jsonl), then its line appended, in
- * id order, then on_added (may be NULL) is called with it. A game OUT holds
- * whose record file is missing gets it back from a source that has it
- * (res->restored). warn and on_added get user. On `report` (may be NULL): a line per shard (or directory)
+ * the difference. Games are united by id, in one transaction of OUT's
+ * database: the same id with the same content (every column of its row,
+ * its record included) is kept once; the same id with different content is
+ * ARENA_E_MISMATCH naming the directory, and then nothing is written. Then
+ * OUT's games.jsonl is written again and on_added (may be NULL) called for
+ * each new game. warn and on_added get user. On `report` (may be NULL): a
+ * line per shard (or directory)
  * with its games present and missing. *res gets the counts. Returns 0,
- * ARENA_E_CONFIG (n < 1), ARENA_E_IO, ARENA_E_PARSE (a league.json
+ * ARENA_E_CONFIG (n < 1), ARENA_E_IO, ARENA_E_PARSE (a database
  * unreadable), ARENA_E_BUSY (out in use), ARENA_E_MISMATCH or
  * ARENA_E_NOMEM, with err naming the problem. On success *out_store (if
  * not NULL) gets OUT's open store (caller closes it) for the standings. */

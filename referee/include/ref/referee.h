@@ -387,6 +387,13 @@ const char *ref_game_player_command(const ref_game *g, int player);
  * owns the returned tree (cJSON_Delete). NULL on out of memory. */
 cJSON *ref_game_to_json(const ref_game *g);
 
+/* The record's top level without its plies: as ref_game_to_json, with the
+ * members "moves", "plies", "scores" and "errors" in their places but
+ * null. For a store that keeps the plies its own way (loa-arena's league
+ * database) and builds the rest from them; half the cost of the record.
+ * The caller owns the tree. NULL on out of memory. */
+cJSON *ref_game_to_json_head(const ref_game *g);
+
 /* Writes the JSON record to path atomically (temp file in the same
  * directory, fsync, rename). Returns 0, REF_E_IO or REF_E_NOMEM. */
 int ref_game_write_json(const ref_game *g, const char *path);

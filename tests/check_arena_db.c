@@ -1,0 +1,292 @@
+/*
+ * check_arena_db.c - the league database (store/db.h): the schema and its
+ * version, game rows in and out in stored order, a record from its blobs,
+ * a duplicate game refused, the run lock (a live arena's, a dead one's),
+ * readers beside a writer, a newer schema refused.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "store/db.h"
+#include "core/error.h"
+#include "store/game_blob.h"
+#include "check_main.h"
+
+static char g_dir[64];
+
+static const char *tmpdir(void)
+{
+    snprintf(g_dir, sizeof g_dir, "/tmp/check_arena_db_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(g_dir));
+    return g_dir;
+}
+
+static void cleanup(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static arena_db_game row(int id)
+{
+    arena_db_game g;
+    memset(&g, 0, sizeof g);
+    g.id = id;
+    g.round = id / 2;
+    g.black = id % 2;
+    g.white = 1 - id % 2;
+    g.seed = -9223372036854775807LL + id;
+    static const char *const openings[] = {NULL, "b1d3", "b1d3 a2c2"};
+    g.opening = openings[id % 3];
+    g.winner = id % 4 == 3 ? -1 : id % 2;
+    g.reason = id % 4 == 3 ? "ply_limit" : "connected";
+    g.fault = -1;
+    g.score[0] = g.winner == 0;
+    g.score[1] = g.winner == 1;
+    g.plies = 40 + id;
+    g.start_unix = 1795000000 + id;
+    g.duration_us = 12345;
+    for (int s = 0; s < 2; s++) {
+        g.side[s].first_us = s ? -1 : 3500;
+        g.side[s].turns = 20;
+        g.side[s].total_us = 100000 + s;
+        g.side[s].max_us = 9250;
+        g.side[s].cpu_total_us = g.side[s].cpu_max_us = -1;
+    }
+    g.under_load = -1;
+    g.moves_hash = 0x8000000000000001ULL + (uint64_t)id; /* the top bit survives */
+    g.detail = "draw: 150 plies played";
+    return g;
+}
+
+typedef struct walk {
+    int n;
+    int ids[16];
+    arena_db_game first;
+    char reason[32], detail[64], opening[32];
+} walk;
+
+static int collect(const arena_db_game *g, void *user)
+{
+    walk *w = user;
+    if (w->n == 0) {
+        w->first = *g;
+        snprintf(w->reason, sizeof w->reason, "%s", g->reason);
+        snprintf(w->detail, sizeof w->detail, "%s", g->detail);
+        snprintf(w->opening, sizeof w->opening, "%s", g->opening ? g->opening : "");
+    }
+    ck_assert_ptr_null(g->record); /* a walk reads no blob */
+    w->ids[w->n++] = (int)g->id;
+    return w->n == 5 ? 7 : 0; /* a non-zero value ends the walk */
+}
+
+START_TEST(rows_go_in_and_come_out_in_stored_order)
+{
+    const char *dir = tmpdir();
+    char err[512];
+    arena_db *db;
+    ck_assert_msg(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err) == 0, "%s", err);
+    ck_assert(arena_db_exists(dir));
+    ck_assert_int_eq(arena_db_count(db), 0);
+    static const int order[] = {4, 1, 3, 0, 2, 5};
+    for (size_t i = 0; i < LOA_COUNT(order); i++) {
+        arena_db_game g = row(order[i]);
+        ck_assert_int_eq(arena_db_begin(db, err, sizeof err), 0);
+        ck_assert_int_eq(arena_db_insert_game(db, &g, err, sizeof err), 0);
+        ck_assert_int_eq(arena_db_commit(db, err, sizeof err), 0);
+    }
+    arena_db_game dup = row(3);
+    ck_assert_int_eq(arena_db_insert_game(db, &dup, err, sizeof err), ARENA_E_INVAL);
+    ck_assert_ptr_nonnull(strstr(err, "game 3 is stored already"));
+    ck_assert_int_eq(arena_db_count(db), 6);
+    walk w = {0};
+    ck_assert_int_eq(arena_db_foreach(db, collect, &w, err, sizeof err), 7);
+    ck_assert_int_eq(w.n, 5);
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(w.ids[i], order[i]);
+    arena_db_game want = row(4);
+    ck_assert(w.first.seed == want.seed && w.first.moves_hash == want.moves_hash);
+    ck_assert_str_eq(w.opening, "b1d3"); /* game 4 */
+    ck_assert_int_eq(w.first.side[1].first_us, -1);
+    ck_assert_int_eq(w.first.side[1].total_us, 100001);
+    ck_assert_int_eq(w.first.under_load, -1);
+    ck_assert_str_eq(w.reason, "connected");
+    ck_assert_str_eq(w.detail, "draw: 150 plies played");
+    char *v = NULL;
+    ck_assert_int_eq(arena_db_meta_get(db, "league", &v, err, sizeof err), 0);
+    ck_assert_ptr_null(v);
+    ck_assert_int_eq(arena_db_meta_set(db, "league", "{\"games\": 2}", err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_meta_get(db, "league", &v, err, sizeof err), 0);
+    ck_assert_str_eq(v, "{\"games\": 2}");
+    free(v);
+    arena_db_close(db);
+
+    /* read-only, the schema's version, the view by names */
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err), 0);
+    const char *names[] = {"first", "second"};
+    ck_assert_int_eq(arena_db_count(db), 6);
+    sqlite3_stmt *s;
+    ck_assert_int_eq(sqlite3_prepare_v2(arena_db_sqlite(db), "PRAGMA user_version", -1, &s, NULL),
+                     SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(s), SQLITE_ROW);
+    ck_assert_int_eq(sqlite3_column_int(s, 0), ARENA_DB_VERSION);
+    sqlite3_finalize(s);
+    arena_db_close(db);
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_set_bots(db, names, 2, err, sizeof err), 0);
+    ck_assert_int_eq(sqlite3_prepare_v2(arena_db_sqlite(db),
+                                        "SELECT count(*) FROM game_results WHERE winner = 'first'",
+                                        -1, &s, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(s), SQLITE_ROW);
+    ck_assert_int_eq(sqlite3_column_int(s, 0), 5); /* all but the draw: bot 0 wins */
+    sqlite3_finalize(s);
+    /* a newer schema is refused, naming the versions */
+    ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(db), "PRAGMA user_version = 99", NULL, NULL,
+                                  NULL), SQLITE_OK);
+    arena_db_close(db);
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), ARENA_E_PARSE);
+    ck_assert_msg(strstr(err, "schema version 99, newer"), "%s", err);
+    cleanup();
+}
+END_TEST
+
+START_TEST(a_record_comes_back_from_its_blobs)
+{
+    const char *dir = tmpdir();
+    char err[512];
+    arena_db *db;
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), 0);
+    cJSON *r = cJSON_Parse(
+        "{\"format\":\"loa-arena-record\",\"version\":1,\"seed\":5,\"seed_text\":\"5\","
+        "\"opening\":\"\",\"moves\":[\"b1d3\"],\"plies\":[{\"ply\":1,\"player\":0,"
+        "\"color\":\"black\",\"output\":\"b1d3 hi\",\"move\":\"b1d3\",\"comment\":\"hi\","
+        "\"random\":false,\"time_us\":12,\"cpu_us\":null,\"late\":false,\"stderr\":\"x\\n\"}],"
+        "\"result\":{\"winner\":null,\"reason\":\"aborted\",\"scores\":[0,0]},"
+        "\"scores\":{\"0\":0,\"1\":0},\"errors\":{\"0\":[\"x\\n\"],\"1\":[null]}}");
+    arena_blob rec, ste;
+    ck_assert_int_eq(arena_game_blob_encode(r, 6, &rec, &ste), 0);
+    arena_db_game g = row(9);
+    g.record = rec.data;
+    g.record_size = rec.size;
+    g.stderr_blob = ste.data;
+    g.stderr_size = ste.size;
+    ck_assert_int_eq(arena_db_insert_game(db, &g, err, sizeof err), 0);
+    cJSON *back = NULL;
+    ck_assert_int_eq(arena_db_record(db, 9, &back, err, sizeof err), 0);
+    char *a = cJSON_PrintUnformatted(r), *b = cJSON_PrintUnformatted(back);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    cJSON_Delete(back);
+    ck_assert_int_eq(arena_db_record(db, 8, &back, err, sizeof err), ARENA_E_INVAL);
+    ck_assert_ptr_nonnull(strstr(err, "no game 8"));
+    /* a corrupt blob is said to be so */
+    ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(db),
+                                  "UPDATE records SET record = x'0102' WHERE id = 9", NULL, NULL,
+                                  NULL), SQLITE_OK);
+    ck_assert_int_eq(arena_db_record(db, 9, &back, err, sizeof err), ARENA_E_PARSE);
+    ck_assert_ptr_nonnull(strstr(err, "game 9: its record is corrupt"));
+    arena_game_blob_free(&rec);
+    arena_game_blob_free(&ste);
+    cJSON_Delete(r);
+    arena_db_close(db);
+    cleanup();
+}
+END_TEST
+
+START_TEST(one_arena_holds_the_run_lock)
+{
+    const char *dir = tmpdir();
+    char err[512];
+    arena_db *a, *b;
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &a, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_lock(a, err, sizeof err), 0);
+    /* another process while this one lives: busy, named */
+    int pfd[2];
+    ck_assert_int_eq(pipe(pfd), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        arena_db *c;
+        char e[512];
+        int rc = arena_db_open(dir, ARENA_DB_WRITE, &c, e, sizeof e);
+        if (rc == 0)
+            rc = arena_db_lock(c, e, sizeof e);
+        int ok = rc == ARENA_E_BUSY && strstr(e, "in use by another loa-arena") != NULL;
+        /* then hold it in a process that dies without letting go */
+        _exit(ok ? 0 : 1);
+    }
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    arena_db_unlock(a);
+    /* a process that takes the lock and is killed: its row is stale */
+    pid = fork();
+    if (pid == 0) {
+        arena_db *c;
+        char e[512];
+        if (arena_db_open(dir, ARENA_DB_WRITE, &c, e, sizeof e) || arena_db_lock(c, e, sizeof e))
+            _exit(1);
+        if (write(pfd[1], "x", 1) != 1)
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    char x;
+    ck_assert_int_eq(read(pfd[0], &x, 1), 1);
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &b, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_lock(b, err, sizeof err), ARENA_E_BUSY);
+    kill(pid, SIGKILL);
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(arena_db_lock(b, err, sizeof err) == 0, "%s", err);
+    /* a reader reads beside the holder's open transaction (WAL) */
+    ck_assert_int_eq(arena_db_begin(b, err, sizeof err), 0);
+    arena_db_game g = row(1);
+    ck_assert_int_eq(arena_db_insert_game(b, &g, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_count(a), 0);
+    ck_assert_int_eq(arena_db_commit(b, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_count(a), 1);
+    arena_db_close(b);
+    arena_db_close(a);
+    close(pfd[0]);
+    close(pfd[1]);
+    cleanup();
+}
+END_TEST
+
+START_TEST(reading_a_missing_or_foreign_file_fails_cleanly)
+{
+    const char *dir = tmpdir();
+    char err[512], path[128];
+    arena_db *db = NULL;
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err), ARENA_E_IO);
+    ck_assert_ptr_null(db);
+    ck_assert_ptr_nonnull(strstr(err, "league.db"));
+    snprintf(path, sizeof path, "%s/league.db", dir);
+    FILE *f = fopen(path, "w");
+    fputs("this is not a database, it is a text file of some length\n", f);
+    fclose(f);
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err), ARENA_E_PARSE);
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), ARENA_E_PARSE);
+    cleanup();
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"rows_go_in_and_come_out_in_stored_order", rows_go_in_and_come_out_in_stored_order, 30},
+        {"a_record_comes_back_from_its_blobs", a_record_comes_back_from_its_blobs, 30},
+        {"one_arena_holds_the_run_lock", one_arena_holds_the_run_lock, 60},
+        {"reading_a_missing_or_foreign_file_fails_cleanly",
+         reading_a_missing_or_foreign_file_fails_cleanly, 30},
+    };
+    return loa_run_suite("arena_db", cases, LOA_COUNT(cases));
+}
