@@ -42,7 +42,7 @@
 #                           the one-process league; --add-bot, --extend, --exclude
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record store
-                 standings progress league_file openings pressure)
+                 standings progress league_file openings pressure spsa)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
@@ -80,6 +80,19 @@ if(TARGET arena_core)
       add_dependencies(check_arena_league_run_openings loa-arena loa-first loa-referee loa-ab)
     endif()
   endif()
+endif()
+
+# loa-tune (issue 28): check_arena_tune_file the tune file and the tune's
+# state as its games come in; check_arena_tune the tuner with tune-peak, a
+# test bot whose strength peaks at a known value: a tune finds it, kill -9
+# and resume end where an uninterrupted tune ends, bad inputs.
+if(TARGET loa-tune)
+  add_executable(tune-peak tune_peak_bot.c)
+  loa_target_setup(tune-peak)
+  target_link_libraries(tune-peak PRIVATE loa m)
+  loa_add_suite(arena_tune_file LIBS arena_core m TIMEOUT 60)
+  loa_add_suite(arena_tune LIBS loa::cjson m TIMEOUT 300)
+  add_dependencies(check_arena_tune loa-tune tune-peak)
 endif()
 
 # Install into a temporary prefix and run the installed loa-arena on the
