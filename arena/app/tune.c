@@ -4,8 +4,8 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "app/tasks.h"
 #include "core/error.h"
 #include "league/setting.h"
 #include "loa/loa.h"
@@ -33,20 +33,6 @@ static void usage(FILE *out)
           "  -h, --help              show this help\n"
           "  -V, --version           show the version\n",
           out);
-}
-
-/* Directory of the running executable, for `{bin}` in the command. */
-static void exe_dir(char *buf, size_t size)
-{
-    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
-    if (n <= 0) {
-        snprintf(buf, size, ".");
-        return;
-    }
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (slash && slash != buf)
-        *slash = '\0';
 }
 
 typedef struct tune_flags {
@@ -134,7 +120,7 @@ int arena_tune_main(int argc, char **argv)
     }
     if (!code) {
         char bin[4096], err[1024] = "";
-        exe_dir(bin, sizeof bin);
+        arena_exe_dir(bin, sizeof bin);
         arena_tune_run_config cfg = {.bin_dir = bin, .interrupt_fd = arena_signals_fd(),
                                      .out = stdout, .quiet = f.quiet};
         int stopped = 0;
