@@ -93,6 +93,9 @@ if(TARGET loa-tune)
   loa_add_suite(arena_tune_file LIBS arena_core m TIMEOUT 60)
   loa_add_suite(arena_tune LIBS loa::cjson m TIMEOUT 300)
   add_dependencies(check_arena_tune loa-tune tune-peak)
+  if(TARGET loa_replay)
+    target_compile_definitions(check_arena_tune PRIVATE LOA_HAVE_REPLAY=1)
+  endif()
 endif()
 
 # Install into a temporary prefix and run the installed loa-arena on the

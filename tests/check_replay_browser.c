@@ -330,6 +330,23 @@ static int png_colours(cdp *c, const char *b64)
     return k;
 }
 
+/* The colours of a screenshot of the page shown, after checking that it
+ * logged no error and loaded nothing; leaves about:blank open. */
+static int shown_colours(cdp *c)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "format", "png");
+    cJSON *shot = cdp_call(c, "Page.captureScreenshot", p, 20000);
+    const cJSON *data = cJSON_GetObjectItem(shot, "data");
+    ck_assert_msg(cJSON_IsString(data), "screenshot: %s", cdp_error(c));
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    /* Counted on about:blank: the pages' CSP forbids data: images. */
+    ck_assert_int_eq(cdp_open(c, "about:blank", 20000), 0);
+    int colours = png_colours(c, data->valuestring);
+    cJSON_Delete(shot);
+    return colours;
+}
+
 START_TEST(imported_game_page_shows_no_times_and_a_cut_stderr)
 {
     /* A game from CodinGame's site (no times; white's timeout frame; a long
@@ -381,19 +398,10 @@ START_TEST(screenshot_is_not_blank)
     strcat(url, "#ply=12");
     cdp *c = browser();
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddStringToObject(p, "format", "png");
-    cJSON *shot = cdp_call(c, "Page.captureScreenshot", p, 20000);
-    const cJSON *data = cJSON_GetObjectItem(shot, "data");
-    ck_assert_msg(cJSON_IsString(data), "screenshot: %s", cdp_error(c));
-    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
-    /* Counted on about:blank: the replay page's CSP forbids data: images. */
-    ck_assert_int_eq(cdp_open(c, "about:blank", 20000), 0);
-    int colours = png_colours(c, data->valuestring);
+    int colours = shown_colours(c);
     ck_assert_msg(colours > 20, "the screenshot has %d colours: blank?", colours);
-    cJSON_Delete(shot);
     /* Control: a blank page's screenshot has one or two colours. */
-    shot = cdp_call(c, "Page.captureScreenshot", cJSON_CreateObject(), 20000);
+    cJSON *shot = cdp_call(c, "Page.captureScreenshot", cJSON_CreateObject(), 20000);
     ck_assert_ptr_nonnull(shot);
     ck_assert_int_le(png_colours(c, cJSON_GetObjectItem(shot, "data")->valuestring), 2);
     cJSON_Delete(shot);
@@ -536,16 +544,8 @@ START_TEST(tune_page_draws_every_trajectory)
     t = eval_string(c, "document.getElementById('summary').textContent");
     ck_assert_msg(strstr(t, "400 of 400 pairs") && strstr(t, "complete"), "%s", t);
     free(t);
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddStringToObject(p, "format", "png");
-    cJSON *shot = cdp_call(c, "Page.captureScreenshot", p, 20000);
-    const cJSON *data = cJSON_GetObjectItem(shot, "data");
-    ck_assert_msg(cJSON_IsString(data), "screenshot: %s", cdp_error(c));
-    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
-    ck_assert_int_eq(cdp_open(c, "about:blank", 20000), 0);
-    int colours = png_colours(c, data->valuestring);
+    int colours = shown_colours(c);
     ck_assert_msg(colours > 10, "the screenshot has %d colours: blank?", colours);
-    cJSON_Delete(shot);
     cdp_stop(c);
     teardown();
 }
