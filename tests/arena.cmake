@@ -19,7 +19,6 @@
 #   check_arena_sprt_report report/sprt_report: an SPRT's state, line, block, JSON
 #   check_arena_progress    report/progress: live line, plain lines, quiet
 #   check_arena_fingerprint store/fingerprint: the files a command names, SHA-256
-#   check_arena_store       store/store: append, resume, torn line, foreign lines
 #   check_arena_pressure    run/pressure: the CPU pressure window on files written
 #                           by the test
 #   check_arena_runner      run/runner: the scheduler with loa-first games
@@ -48,7 +47,7 @@
 #                           the one-process league; --add-bot, --extend, --exclude
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
-                 standings progress league_file openings pressure)
+                 standings progress league_file openings pressure spsa)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
@@ -99,6 +98,22 @@ if(TARGET arena_core)
       loa_add_suite(arena_league_run_openings LIBS arena_db loa loa::cjson TIMEOUT 180)
       add_dependencies(check_arena_league_run_openings loa-arena loa-first loa-referee loa-ab)
     endif()
+  endif()
+endif()
+
+# loa-tune (issue 28): check_arena_tune_file the tune file and the tune's
+# state as its games come in; check_arena_tune the tuner with tune-peak, a
+# test bot whose strength peaks at a known value: a tune finds it, kill -9
+# and resume end where an uninterrupted tune ends, bad inputs.
+if(TARGET loa-tune)
+  add_executable(tune-peak tune_peak_bot.c)
+  loa_target_setup(tune-peak)
+  target_link_libraries(tune-peak PRIVATE loa m)
+  loa_add_suite(arena_tune_file LIBS arena_core m TIMEOUT 60)
+  loa_add_suite(arena_tune LIBS arena_db loa::cjson m TIMEOUT 300)
+  add_dependencies(check_arena_tune loa-tune tune-peak)
+  if(TARGET loa_replay)
+    target_compile_definitions(check_arena_tune PRIVATE LOA_HAVE_REPLAY=1)
   endif()
 endif()
 

@@ -2,7 +2,8 @@
 # arena_layers_test.sh - the arena's folders are layers (CONTRIBUTING.md,
 # "The arena"), each including only the ones below it:
 #
-#   app     -> report run store results league stats core   (the executable's logic)
+#   app     -> tune report run store results league stats core (the executables' logic)
+#   tune    -> report run results league stats core          (SPSA tuning: loa-tune)
 #   report  -> results league stats core                     (what is printed and written)
 #   run     -> league core                                   (playing games)
 #   store   -> league core                                   (the results directory)
@@ -10,7 +11,7 @@
 #   league  -> stats core                                    (a league's settings, games)
 #   stats   -> core                                          (the statistics)
 #   core    -> (nothing of the arena)
-#   main.c  -> app
+#   main.c, tune_main.c -> app
 #
 # Every `#include "<layer>/..."` of arena/ is read: a pair the table
 # forbids fails, as does an include of the arena's own headers without its
@@ -33,17 +34,18 @@ allowed() { # allowed LAYER: the layers LAYER may include (its own too)
     store) echo "store league core" ;;
     run) echo "run league core" ;;
     report) echo "report results league stats core" ;;
-    app) echo "app report run store results league stats core" ;;
+    tune) echo "tune report run results league stats core" ;;
+    app) echo "app tune report run store results league stats core" ;;
     main) echo "app" ;;
     esac
 }
 
-files=$(find src app -name '*.[ch]' | sort; echo main.c)
+files=$(find src app -name '*.[ch]' | sort; echo main.c; echo tune_main.c)
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT INT TERM
 for f in $files; do
     case $f in
-    main.c) layer=main ;;
+    main.c | tune_main.c) layer=main ;;
     app/*) layer=app ;;
     src/*) layer=$(echo "$f" | cut -d/ -f2) ;;
     esac
@@ -57,7 +59,7 @@ for f in $files; do
             top=${inc%%/*}
             case $top in
             util | ref | loa | replay) continue ;; # the components below the arena
-            core | stats | league | results | store | run | report | app) ;;
+            core | stats | league | results | store | run | report | tune | app) ;;
             *)
                 echo "arena_layers_test: $f: #include \"$inc\" does not name its folder"
                 echo bad >>"$edges.bad"
@@ -94,6 +96,8 @@ for f in $files; do
 done
 n=$(wc -l <main.c)
 [ "$n" -lt 100 ] || fail "main.c has $n lines (under 100: it parses and dispatches)"
+n=$(wc -l <tune_main.c)
+[ "$n" -lt 100 ] || fail "tune_main.c has $n lines (under 100: it calls the app)"
 for f in $(find src app -name '*.c' | sort) main.c; do
     awk -v file="$f" '
         /^[a-zA-Z].*\(/ && !body { sig = $0 }

@@ -28,20 +28,6 @@
 
 /* ---- open: the machine, the bots' fingerprints, the store ---- */
 
-/* Directory of the running executable, for `{bin}` in commands. */
-static void exe_dir(char *buf, size_t size)
-{
-    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
-    if (n <= 0) {
-        snprintf(buf, size, ".");
-        return;
-    }
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (slash && slash != buf)
-        *slash = '\0';
-}
-
 /* What the machine must have for league s (asked here, not when the
  * settings are checked: they are a value): bubblewrap when a bot runs in
  * the sandbox, a cgroup when the CPU method is cgroup. Returns 0, or 2
@@ -127,7 +113,7 @@ static int open_phase(arena_run *run)
         announce_timing(s);
         announce_affinity(s, run->concurrency);
     }
-    exe_dir(run->bin, sizeof run->bin);
+    arena_exe_dir(run->bin, sizeof run->bin);
     cJSON *fingerprints = NULL;
     int rc = arena_fingerprint_league(s, run->bin, &fingerprints, err, sizeof err);
     if (rc) {

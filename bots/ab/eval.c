@@ -5,6 +5,9 @@
  */
 #include "eval.h"
 
+eval_weights eval_w = {EVAL_W_CONCENTRATION, EVAL_W_EULER4, EVAL_W_CENTRE_PST, EVAL_W_COM_CENTRE,
+                       EVAL_W_AREA, EVAL_W_MOBILITY, EVAL_TEMPO};
+
 void eval_terms_of(loa_bitboard bb, eval_terms *t)
 {
     loa_com com = loa_com_of(bb);
@@ -21,9 +24,9 @@ void eval_terms_of(loa_bitboard bb, eval_terms *t)
 
 int eval_terms_score(const eval_terms *t)
 {
-    return -EVAL_W_CONCENTRATION * t->surplus - EVAL_W_EULER4 * t->euler4 +
-           EVAL_W_CENTRE_PST * t->pst_avg - EVAL_W_COM_CENTRE * t->com_off -
-           EVAL_W_AREA * t->area;
+    return -eval_w.concentration * t->surplus - eval_w.euler4 * t->euler4 +
+           eval_w.centre_pst * t->pst_avg - eval_w.com_centre * t->com_off -
+           eval_w.area * t->area;
 }
 
 int eval_board(const loa_board *b)
@@ -32,6 +35,6 @@ int eval_board(const loa_board *b)
     eval_terms_of(b->pieces[b->side], &us);
     eval_terms_of(b->pieces[b->side ^ 1], &them);
     int mobility = loa_mobility(b, b->side, NULL) - loa_mobility(b, (loa_color)(b->side ^ 1), NULL);
-    return eval_terms_score(&us) - eval_terms_score(&them) + EVAL_W_MOBILITY * mobility +
-           EVAL_TEMPO;
+    return eval_terms_score(&us) - eval_terms_score(&them) + eval_w.mobility * mobility +
+           eval_w.tempo;
 }

@@ -25,8 +25,8 @@
 #include "loa/features.h"
 #include "loa/loa.h"
 
-/* Weights. Change them and re-run tests/bots_match.sh to measure (the
- * bench signature changes with them: see docs/bots.md). */
+/* Default weights (the values of loa-ab's --w-* options; changing one
+ * changes the bench signature: docs/bots.md; tuning them: docs/tuning.md). */
 #define EVAL_W_CONCENTRATION 8 /* per square of surplus distance to the centre of mass */
 #define EVAL_W_EULER4 8        /* per unit of 4E (so 32 per group) */
 #define EVAL_W_CENTRE_PST 2    /* per point of the average table value */
@@ -34,6 +34,13 @@
 #define EVAL_W_AREA 1          /* per square of bounding rectangle */
 #define EVAL_W_MOBILITY 2      /* per legal move */
 #define EVAL_TEMPO 15          /* side to move */
+
+/* The weights in use: the defaults above unless loa-ab's options set them
+ * (before the first search; read-only after). */
+typedef struct eval_weights {
+    int concentration, euler4, centre_pst, com_centre, area, mobility, tempo;
+} eval_weights;
+extern eval_weights eval_w;
 
 /* Centralisation table: the SDK's (loa_centre_table, after MIA's), indexed
  * by square a1=0..h8=63: edges bad (-20..-25), corners worst (-80), the

@@ -63,6 +63,20 @@ typedef struct search_result {
  * low), a lower bound (it failed high). */
 enum { SEARCH_BAR_LAST, SEARCH_BAR_EXACT, SEARCH_BAR_UPPER, SEARCH_BAR_HIGH };
 
+/* The search's constants that loa-ab's options set (--null-move-r, ...;
+ * docs/tuning.md), their defaults the named constants of search.c (what
+ * each is for is said there). Set before the first search_init(); read-only
+ * after. */
+typedef struct search_params {
+    int null_move_r;      /* null-move reduction near the leaves, plies */
+    int null_move_r_deep; /* from NULL_MOVE_DEEP_DEPTH plies left on */
+    int lmr_min_move;     /* first quiet move (0-based) that is reduced */
+    int lmr_divisor;      /* LMR's ln(depth) * ln(i) / (lmr_divisor / 100) */
+    int aspiration_delta; /* first aspiration window's half-width, points */
+    int history_age;      /* the history is divided by this at each search's start */
+} search_params;
+extern search_params search_p;
+
 /* Killer moves remembered per ply (the two latest quiet cutoffs). */
 #define SEARCH_KILLERS 2
 

@@ -1,5 +1,5 @@
 /*
- * run/signals.h - loa-arena's interrupts (SIGINT, SIGTERM, SIGHUP) as
+ * run/signals.h - the interrupts of loa-arena and loa-tune (SIGINT, SIGTERM, SIGHUP) as
  * bytes on a self-pipe: the handler writes one byte per signal and a short
  * message on stderr (async-signal-safe write(2) only); the runner polls the
  * pipe's read end (arena_runner_config.interrupt_fd), so the first
