@@ -223,21 +223,23 @@ static void warned(const char *msg, void *user)
     snprintf(g_warning, sizeof g_warning, "%s", msg);
 }
 
-START_TEST(a_league_warns_of_a_bot_nothing_could_fingerprint)
+START_TEST(a_league_warns_of_a_bot_nothing_could_fingerprint_naming_the_word)
 {
     setup();
     arena_settings s;
     arena_settings_init(&s);
     ck_assert_int_eq(arena_settings_add_bot(&s, "a", "./mybot", dir, NULL, 0), 0);
     ck_assert_int_eq(arena_settings_add_bot(&s, "b", "cd $BOTS && ./mybot", dir, NULL, 0), 0);
+    /* a program that does not exist: it fails to start and says so then */
+    ck_assert_int_eq(arena_settings_add_bot(&s, "c", "./missing -d 3", dir, NULL, 0), 0);
     cJSON *fp = NULL;
     char err[256] = "";
     g_warned = 0;
     ck_assert_int_eq(arena_fingerprint_league(&s, NULL, NULL, warned, NULL, &fp, err,
                                               sizeof err), 0);
     ck_assert_int_eq(g_warned, 1);
-    ck_assert_msg(strstr(g_warning, "bot 'b'") && strstr(g_warning, "no file of its command"),
-                  "%s", g_warning);
+    ck_assert_msg(strstr(g_warning, "bot 'b'") && strstr(g_warning, "no file of its command") &&
+                  strstr(g_warning, "'$BOTS' cannot be followed"), "%s", g_warning);
     ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(fp, "a")), 1);
     cJSON_Delete(fp);
     arena_settings_clear(&s);
@@ -258,8 +260,8 @@ int main(void)
          redirections_and_expanded_words_name_no_file, 10},
         {"a_snapshot_word_names_the_copy_in_the_league_directory",
          a_snapshot_word_names_the_copy_in_the_league_directory, 10},
-        {"a_league_warns_of_a_bot_nothing_could_fingerprint",
-         a_league_warns_of_a_bot_nothing_could_fingerprint, 10},
+        {"a_league_warns_of_a_bot_nothing_could_fingerprint_naming_the_word",
+         a_league_warns_of_a_bot_nothing_could_fingerprint_naming_the_word, 10},
     };
     return loa_run_suite("arena_fingerprint", cases, LOA_COUNT(cases));
 }

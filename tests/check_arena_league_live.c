@@ -26,6 +26,7 @@
 
 #define RANDOM LOA_BIN_DIR "/loa-random"
 #define GREEDY LOA_BIN_DIR "/loa-greedy"
+#define SLOW LOA_BIN_DIR "/hostile-slow"
 #define OPENINGS LOA_SOURCE_DIR "/arena/openings/4ply-balanced.txt"
 
 /* The first number the query prints on dir's league database. */
@@ -101,6 +102,35 @@ START_TEST(a_bot_added_while_the_league_runs_is_handed_to_the_arena)
     ck_assert_int_eq(games_of(tp.out, "g"), 1200);
     ck_assert_int_eq(sql(tp.out, "SELECT count(*) FROM changes"), 0);
     ck_assert_int_eq(sql(tp.out, "SELECT count(*) FROM run"), 0); /* the lock, given up */
+    cleanup();
+}
+END_TEST
+
+/* A bot added while the league runs is one of the league the arena's
+ * warnings name: on one CPU with two games at once (oversubscribed), a
+ * bot that times out is named in the load's warning. */
+START_TEST(a_bot_added_while_the_league_runs_is_named_in_its_warnings)
+{
+    if (access("/usr/bin/taskset", X_OK) != 0)
+        return; /* nothing to pin the arena with */
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char o2[300], e2[300];
+    snprintf(o2, sizeof o2, "%s/add.out", dir);
+    snprintf(e2, sizeof e2, "%s/add.err", dir);
+    char *league[] = {"/usr/bin/taskset", "-c", "0", ARENA, "--bot", "f=" FIRST, "--bot",
+                      "r=" RANDOM " -s {seed}", "--games", "400", "-c", "2", "-q", "--out",
+                      tp.out, NULL};
+    pid_t arena = spawn(league, tp.o, tp.e);
+    wait_games(tp.out, 10);
+    /* it answers its first turn at once, then 300 ms late: a loss on time */
+    char *add[] = {ARENA, "--add-bot", "slow=" SLOW " 300 1", "--out", tp.out, NULL};
+    ck_assert_int_eq(run(add, o2, e2, 60000), 0);
+    ck_assert_int_eq(wait_for(arena, 240000), 0);
+    char *t = slurp(tp.e);
+    ck_assert_msg(strstr(t, "Added bot 'slow'") && strstr(t, "slow timed out ("), "%.2000s",
+                  t);
+    free(t);
     cleanup();
 }
 END_TEST
@@ -332,6 +362,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"a_bot_added_while_the_league_runs_is_handed_to_the_arena",
          a_bot_added_while_the_league_runs_is_handed_to_the_arena, 300},
+        {"a_bot_added_while_the_league_runs_is_named_in_its_warnings",
+         a_bot_added_while_the_league_runs_is_named_in_its_warnings, 300},
         {"a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings",
          a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings, 180},
         {"a_retired_bot_keeps_its_games_and_is_no_longer_scheduled",

@@ -144,6 +144,7 @@ static int changed(arena_run *run, int fingerprint)
             warn_progress(err, run->progress);
         return -1;
     }
+    run->load.s = run->s; /* the names of its warnings */
     if (run->progress) {
         arena_progress_set_league(run->progress, run->s, run->total, run->done);
         arena_store_tally(run->store, recount, run->progress, err, sizeof err);

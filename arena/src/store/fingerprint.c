@@ -225,6 +225,38 @@ int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, 
     return 0;
 }
 
+/* The first word of command that the fingerprint could not look at (a
+ * cd's directory, a program or an argument the shell expands, or a
+ * relative one after a cd it cannot follow) into word[size]; 0 when there
+ * is none (a command whose files do not exist: it fails to start, and says
+ * so then). */
+static int unseen_word(const char *command, const char *cwd, char *word, size_t size)
+{
+    arena_words w;
+    place *pl = calloc(1, sizeof *pl);
+    if (!pl || arena_words_split(command, &w)) {
+        free(pl);
+        return 0;
+    }
+    if (cwd)
+        snprintf(pl->dir, sizeof pl->dir, "%s", cwd);
+    int found = 0;
+    for (int i = 0; i < w.n && !found; i++) {
+        const arena_word *x = &w.w[i];
+        if (x->role == ARENA_WORD_CD)
+            follow_cd(pl, x);
+        found = (x->role == ARENA_WORD_CD && x->expands) ||
+                ((x->role == ARENA_WORD_PROGRAM || x->role == ARENA_WORD_ARGUMENT) &&
+                 (x->expands || (pl->lost && x->text[0] != '/' &&
+                                 (x->role == ARENA_WORD_ARGUMENT || strchr(x->text, '/')))));
+        if (found)
+            snprintf(word, size, "%s", x->text);
+    }
+    arena_words_free(&w);
+    free(pl);
+    return found;
+}
+
 int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const char *out_dir,
                              arena_warn_fn warn, void *user, cJSON **out, char *err,
                              size_t errsz)
@@ -241,16 +273,19 @@ int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const
         char why[512] = "";
         int rc = cmd ? arena_fingerprint_compute_in(cmd, b->cwd, out_dir, &fp, why, sizeof why)
                      : ARENA_E_NOMEM;
-        free(cmd);
-        if (rc == 0 && !fp->child && warn && !b->retired) {
-            char msg[ARENA_COMMAND_MAX + 400];
+        char word[256];
+        if (rc == 0 && !fp->child && warn && !b->retired && unseen_word(cmd, b->cwd, word,
+                                                                        sizeof word)) {
+            char msg[ARENA_COMMAND_MAX + 600];
             snprintf(msg, sizeof msg,
-                     "bot '%s': no file of its command could be fingerprinted (%s): a rebuilt "
-                     "bot cannot be told from its older self; name the program by its path "
-                     "(./bot, not $DIR/bot), or give the league file a \"cwd\"",
-                     b->name, arena_bot_run_command(b));
+                     "bot '%s': no file of its command could be fingerprinted ('%s' cannot be "
+                     "followed: the shell expands it, or it comes after a cd that cannot be): a "
+                     "rebuilt bot cannot be told from its older self; name the program by its "
+                     "path (cd dir && ./bot, not $DIR/bot), or give the league file a \"cwd\"",
+                     b->name, word);
             warn(msg, user);
         }
+        free(cmd);
         if (rc == 0 && !cJSON_AddItemToObject(*out, b->name, fp)) {
             cJSON_Delete(fp);
             rc = ARENA_E_NOMEM;
