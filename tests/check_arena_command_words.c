@@ -57,11 +57,45 @@ START_TEST(words_the_shell_expands_are_marked)
 }
 END_TEST
 
+/* Hostile commands: an unclosed quote, a trailing backslash, more words
+ * than are looked at, operators only. Never a crash, never more than
+ * ARENA_WORDS_MAX words, every word's bytes inside the command. */
+START_TEST(hostile_commands_are_split_within_bounds)
+{
+    static char many[4 * 200 + 1];
+    for (int i = 0; i < 200; i++)
+        memcpy(many + 4 * i, "ab; ", 4);
+    const char *cmds[] = {"./bot 'unclosed arg", "./bot \\", "./bot \"x \\\"", many,
+                          ";;&&||<>>>&<&()", "cd", "cd -P", "2>&1 >"};
+    for (size_t c = 0; c < LOA_COUNT(cmds); c++) {
+        arena_words w;
+        ck_assert_int_eq(arena_words_split(cmds[c], &w), 0);
+        ck_assert_int_le(w.n, ARENA_WORDS_MAX);
+        for (int i = 0; i < w.n; i++)
+            ck_assert_msg(w.w[i].start < w.w[i].end && w.w[i].end <= strlen(cmds[c]),
+                          "command %zu word %d", c, i);
+        arena_words_free(&w);
+    }
+    arena_words w;
+    ck_assert_int_eq(arena_words_split(many, &w), 0);
+    ck_assert_int_eq(w.n, ARENA_WORDS_MAX); /* the rest ignored */
+    ck_assert_int_eq((int)w.w[2].role, (int)ARENA_WORD_PROGRAM); /* after ';' */
+    arena_words_free(&w);
+    /* an unclosed quote runs to the end: one word, its text unquoted */
+    ck_assert_int_eq(arena_words_split("./bot 'a b", &w), 0);
+    ck_assert_int_eq(w.n, 2);
+    ck_assert_str_eq(w.w[1].text, "a b");
+    arena_words_free(&w);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"words_have_their_places_texts_and_roles", words_have_their_places_texts_and_roles, 10},
         {"words_the_shell_expands_are_marked", words_the_shell_expands_are_marked, 10},
+        {"hostile_commands_are_split_within_bounds", hostile_commands_are_split_within_bounds,
+         10},
     };
     return loa_run_suite("arena_command_words", cases, LOA_COUNT(cases));
 }
