@@ -67,7 +67,8 @@ static int taken(const arena_db_game *g, void *user)
             return 0;
         if (f->lost) {
             int self = f->bot && strcmp(b, wh) == 0;
-            if (g->winner < 0 || (side >= 0 && !self && (g->winner == g->black) == (side == 0)))
+            /* winner: the side that won (0 black, 1 white), -1 none */
+            if (g->winner < 0 || (side >= 0 && !self && g->winner == side))
                 return 0;
         }
     }

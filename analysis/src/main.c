@@ -428,6 +428,7 @@ int main(int argc, char **argv)
                b->marks[REPLAY_MARK_BLUNDER], b->marks[REPLAY_MARK_MISSED_WIN], b->name);
     }
     free(r.bots);
+    fflush(stdout);
     if (!rc && !r.games)
         fputs("loa-analyse: no game matched\n", stderr);
     return rc ? EXIT_FAILED : EXIT_DONE;
