@@ -27,6 +27,9 @@ int analysis_filter_match(const analysis_filter *f, const replay_game *g)
         if (side < 0)
             return 0;
     }
+    if (f->faults && (!in->fault || (side >= 0 && strcmp(in->names[0], in->names[1]) != 0 &&
+                                      strcmp(in->fault, side ? "white" : "black") != 0)))
+        return 0;
     if (!f->lost)
         return 1;
     if (!in->winner)
@@ -59,11 +62,14 @@ static int taken(const arena_db_game *g, void *user)
         if (!in)
             return 0;
     }
-    if (f && (f->bot || f->lost)) {
+    if (f && (f->bot || f->lost || f->faults)) {
         const char *b = g->black >= 0 && g->black < w->count ? w->names[g->black] : "";
         const char *wh = g->white >= 0 && g->white < w->count ? w->names[g->white] : "";
         int side = !f->bot ? -1 : strcmp(b, f->bot) == 0 ? 0 : strcmp(wh, f->bot) == 0 ? 1 : -2;
         if (side == -2)
+            return 0;
+        /* fault: the side at fault (0 black, 1 white), -1 none */
+        if (f->faults && (g->fault < 0 || (side >= 0 && strcmp(b, wh) != 0 && g->fault != side)))
             return 0;
         if (f->lost) {
             int self = f->bot && strcmp(b, wh) == 0;

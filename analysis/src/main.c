@@ -17,10 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analysis/analysis.h"
 #include "ref/referee.h"
+#include "replay/league.h"
 #include "util/file.h"
 #include "util/parse.h"
 
@@ -48,6 +50,8 @@ static void usage(FILE *out)
           "\n"
           "  -b, --bot NAME       only games NAME played\n"
           "      --lost           only lost games (NAME's with --bot, else every decisive one)\n"
+          "      --faults         only games lost by a fault (NAME's with --bot): a timeout,\n"
+          "                       an invalid answer, a crash\n"
           "      --game ID        only game ID of a league (repeat)\n"
           "      --nodes N        search N positions a position (default %d: loa-ab's\n"
           "                       110 ms at CodinGame's limits; the same on any machine)\n"
@@ -271,10 +275,11 @@ static int suite_one(const analysis_input_game *in, void *user)
 
 int main(int argc, char **argv)
 {
-    enum { O_LOST = 256, O_GAME, O_NODES, O_MOVETIME, O_JOBS, O_ENGINE, O_SCALE, O_NO_PAGES,
+    enum { O_LOST = 256, O_FAULTS, O_GAME, O_NODES, O_MOVETIME, O_JOBS, O_ENGINE, O_SCALE, O_NO_PAGES,
            O_MARKS, O_SUITE, O_BEFORE };
     static const struct option opts[] = {
         {"bot", required_argument, NULL, 'b'},       {"lost", no_argument, NULL, O_LOST},
+        {"faults", no_argument, NULL, O_FAULTS},
         {"game", required_argument, NULL, O_GAME},   {"nodes", required_argument, NULL, O_NODES},
         {"depth", required_argument, NULL, 'd'},     {"movetime", required_argument, NULL, O_MOVETIME},
         {"jobs", required_argument, NULL, O_JOBS},   {"engine", required_argument, NULL, O_ENGINE},
@@ -296,6 +301,7 @@ int main(int argc, char **argv)
         switch (c) {
         case 'b': filter.bot = optarg; break;
         case O_LOST: filter.lost = 1; break;
+        case O_FAULTS: filter.faults = 1; break;
         case O_GAME:
             if (filter.id_count >= MAX_IDS || util_parse_i64(optarg, 0, INT64_MAX, &id) != 0)
                 bad = "a game id (at most 4096 of them)";
@@ -407,9 +413,16 @@ int main(int argc, char **argv)
         return EXIT_FAILED;
     }
     for (int i = optind; i < argc && !rc; i++) {
+        int had = r.games;
         rc = analysis_foreach_game(argv[i], &filter, analyse_one, &r, err, sizeof err);
         if (rc == ANALYSIS_E_GAME || rc == ANALYSIS_E_INVAL)
             fprintf(stderr, "loa-analyse: %s\n", err);
+        /* a league's index links the new pages, and each lost game's worst
+         * moment */
+        struct stat sb;
+        if (pages && r.games > had && stat(argv[i], &sb) == 0 && S_ISDIR(sb.st_mode) &&
+            replay_write_index(argv[i], err, sizeof err) != 0)
+            fprintf(stderr, "loa-analyse: warning: %s\n", err);
     }
     long long positions, wall_us;
     analysis_pool_stats(r.pool, &positions, &wall_us);

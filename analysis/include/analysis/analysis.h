@@ -114,6 +114,7 @@ void analysis_pool_stop(analysis_pool *p);
 typedef struct analysis_filter {
     const char *bot;      /* NULL: every game; else only games NAME played */
     int lost;             /* 1: only games lost (by bot, when given) */
+    int faults;           /* 1: only games lost by a fault (by bot's, when given) */
     const int64_t *ids;   /* league game ids to take (NULL: all) */
     int id_count;
 } analysis_filter;
@@ -139,7 +140,7 @@ typedef int (*analysis_game_fn)(const analysis_input_game *in, void *user);
 int analysis_foreach_game(const char *input, const analysis_filter *f, analysis_game_fn fn,
                           void *user, char *err, size_t errsz);
 
-/* 1 when game g passes f (its players' names, its winner). */
+/* 1 when game g passes f (its players' names, its winner, its fault). */
 int analysis_filter_match(const analysis_filter *f, const replay_game *g);
 
 /* ---- text summary ---------------------------------------------------------------- */
