@@ -516,6 +516,46 @@ START_TEST(lost_games_become_a_suite_a_league_plays)
 }
 END_TEST
 
+
+/* loa-arena --analyse lost: after the league, every decisive game analysed
+ * beside its page, and the index's row of each linking its loser's worst
+ * moment (the issue's bot pages do not exist yet: issue 30). */
+static int check_row(const analysis_input_game *in, void *user)
+{
+    const char *index = user;
+    char err[512], want[64];
+    replay_analysis *a;
+    ck_assert_msg(replay_analysis_load(in->game, in->analysis_path, &a, err, sizeof err) == 0, "%s", err);
+    int loser = strcmp(replay_game_info(in->game)->winner, "black") == 0 ? 1 : 0;
+    replay_side_summary s = replay_analysis_side(a, in->game, loser);
+    ck_assert_int_gt(s.worst, 0);
+    snprintf(want, sizeof want, "\"worst\":%d,\"worst_name\":\"rnd\"", s.worst);
+    ck_assert_msg(strstr(index, want), "%s: no %s in the index", in->label, want);
+    ck_assert_int_eq(access(in->page_path, R_OK), 0);
+    replay_analysis_free(a);
+    return 0;
+}
+
+START_TEST(loa_arena_analyse_links_each_lost_games_worst_moment)
+{
+    setup();
+    char cmd[4096], out[16384], err[512], path[600];
+    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s --analyse lost 2>&1",
+             tmp("league"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_msg(strstr(out, "loa-analyse: 4 games"), "%s", out);
+    snprintf(path, sizeof path, "%s/index.html", tmp("league"));
+    char *index = slurp(path, NULL);
+    ck_assert_int_eq(analysis_foreach_game(tmp("league"), NULL, check_row, index, err, sizeof err), 0);
+    free(index);
+    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot a=x --bot b=y --analyse some 2>&1");
+    ck_assert_int_eq(run(cmd, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "--analyse: 'some' is not lost, faults or all"), "%s", out);
+    teardown();
+}
+END_TEST
+
 START_TEST(loa_ab_answers_the_analysis_protocol)
 {
     setup();
@@ -627,6 +667,8 @@ int main(void)
         {"depth_gives_byte_identical_analyses", depth_gives_byte_identical_analyses, 120},
         {"a_codingame_file_is_analysed_as_it_is", a_codingame_file_is_analysed_as_it_is, 60},
         {"lost_games_become_a_suite_a_league_plays", lost_games_become_a_suite_a_league_plays, 240},
+        {"loa_arena_analyse_links_each_lost_games_worst_moment",
+         loa_arena_analyse_links_each_lost_games_worst_moment, 240},
         {"bad_command_lines_exit_2_with_one_line", bad_command_lines_exit_2_with_one_line, 30},
     };
     return loa_run_suite("analysis_cli", cases, LOA_COUNT(cases));

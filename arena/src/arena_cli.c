@@ -42,7 +42,8 @@ enum {
     OPT_TIME_MARGIN,
     OPT_CPU_METHOD,
     OPT_PAGES,
-    OPT_AFFINITY
+    OPT_AFFINITY,
+    OPT_ANALYSE
 };
 
 static const struct option options[] = {
@@ -60,6 +61,7 @@ static const struct option options[] = {
     {"time-margin", required_argument, NULL, OPT_TIME_MARGIN},
     {"cpu-method", required_argument, NULL, OPT_CPU_METHOD},
     {"pages", required_argument, NULL, OPT_PAGES},
+    {"analyse", required_argument, NULL, OPT_ANALYSE},
     {"affinity", no_argument, NULL, OPT_AFFINITY},
     {"gauntlet-bot", required_argument, NULL, OPT_GAUNTLET_BOT},
     {"anchor", required_argument, NULL, OPT_ANCHOR},
@@ -121,6 +123,9 @@ void arena_cli_usage(FILE *out)
         "      --pages WHICH        replay pages written as games end: faults (default:\n"
         "                           games lost by a bot's fault), all or none; --html DIR\n"
         "                           writes the rest later (docs/replay.md)\n"
+        "      --analyse WHICH      after the league, loa-analyse its lost games (every\n"
+        "                           decisive one), faults or all: each move judged, the\n"
+        "                           worst moments linked from the index (docs/analysis.md)\n"
         "      --openings FILE      start each colour-swapped pair from an opening of FILE\n"
         "                           (one a line, moves separated by spaces; # comments)\n"
         "      --openings-order O   file (default: in file order) or random (shuffled\n"
@@ -393,6 +398,11 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
         case OPT_MERGE: rc = arena_set_string(&cli->merge_out, optarg); break;
         case OPT_ADD_BOT: rc = push_word(&cli->add_bots, &cli->add_bot_count, optarg); break;
         case OPT_EXCLUDE: rc = push_word(&cli->exclude, &cli->exclude_count, optarg); break;
+        case OPT_ANALYSE:
+            if (arena_analyse_from_name(optarg, &cli->analyse))
+                rc = util_fail(ARENA_E_CONFIG, err, errsz, "--analyse: '%s' is not lost, faults or all",
+                               optarg);
+            break;
         default:
             flags[nflags].opt = opt;
             flags[nflags].arg = optarg;
@@ -412,7 +422,7 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
                                  "--pages, --quiet)");
         if (rc)
             ;
-        else if (cli->standings_dir || cli->html_dir || cli->force_new)
+        else if (cli->standings_dir || cli->html_dir || cli->force_new || cli->analyse)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "--merge OUT DIR... takes only result directories (and --pages, "
                            "--quiet)");
@@ -441,6 +451,11 @@ static int parse_args(int argc, char **argv, arena_cli *cli, char *err, size_t e
     if (rc || cli->help || cli->version) {
         free(flags);
         return rc;
+    }
+    if (cli->analyse && (cli->html_dir || cli->standings_dir)) {
+        free(flags);
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--analyse goes with a league to play (loa-analyse DIR analyses a played one)");
     }
     if (cli->html_dir) {
         if (cli->league_file || nflags || cli->standings_dir || cli->force_new)

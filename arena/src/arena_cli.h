@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 
+#include "arena_analyse.h"
 #include "arena_settings.h"
 
 typedef struct arena_cli {
@@ -43,6 +44,7 @@ typedef struct arena_cli {
                                  league: league_file is DIR/league.json */
     int sandbox;              /* --sandbox (1) / --sandbox-rw (2): every bot, over
                                  the league file's "sandbox" */
+    arena_analyse_which analyse; /* --analyse WHICH: loa-analyse after the league */
 } arena_cli;
 
 /* Parses argv into *cli (which this initialises; free with

@@ -474,6 +474,16 @@ static int run_league(arena_cli *cli)
         free(q);
     }
 #endif
+    /* --analyse: the games of a league that ended (complete, or its SPRT
+     * decided), never of one stopped half way */
+    if (cli->analyse && exit_code == 0) {
+        fputc('\n', stdout);
+        int arc = arena_analyse_league(bin, s->out_dir, cli->analyse, cli->quiet, err, sizeof err);
+        if (arc == 127)
+            fprintf(stderr, "loa-arena: --analyse: %s\n", err);
+        if (arc)
+            exit_code = 1;
+    }
     fflush(stdout);
     arena_progress_free(progress);
     arena_sprt_match_free(&st.sprt);
