@@ -222,6 +222,8 @@ static const bad_row bad_rows[] = {
     {{"scale"}, "-1", REPLAY_E_FIELD, "\"scale\""},
     {{"thresholds", "blunder"}, "0.01", REPLAY_E_FIELD, "must grow"},
     {{"game", "moves"}, "\"g8a8\"", REPLAY_E_INCONSISTENT, "another game"},
+    /* cut inside a move: read no further than the text (fuzz_analysis) */
+    {{"game", "moves"}, "\"g8a8 a2\"", REPLAY_E_INCONSISTENT, "another game"},
 };
 
 START_TEST(hostile_analyses_are_refused_by_name)

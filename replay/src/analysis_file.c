@@ -568,7 +568,8 @@ static int read_root(const reader *r, const cJSON *root, const replay_game *g, r
         const char *m = replay_game_ply(g, n)->move;
         size_t k = strlen(m);
         same = strncmp(t, m, k) == 0 && (t[k] == ' ' || (t[k] == '\0' && n == in->plies));
-        t += k + (t[k] == ' ');
+        if (same) /* never past the text's end */
+            t += k + (t[k] == ' ');
     }
     if (!same || *t)
         return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
