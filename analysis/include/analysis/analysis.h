@@ -33,9 +33,10 @@ extern "C" {
 
 /* loa-ab's points per unit of log-odds: a position scored S for its side to
  * move is won with chance 1 / (1 + exp(-S / ANALYSIS_SCALE)). Fitted by
- * loa-analyse-fit on loa-ab self-play games at the default budget
- * (docs/analysis.md gives the data, the fit and its error). */
-#define ANALYSIS_SCALE 107.0
+ * loa-analyse-fit on 1,000 loa-ab self-play games at 300,000 and 270,000
+ * nodes a move (30,063 positions; 95% interval over games 40.6..52.7;
+ * docs/analysis.md gives the data, the fit and its error). */
+#define ANALYSIS_SCALE 45.5
 
 /* The drop in a mover's winning chance (0..1) from which a move is an
  * inaccuracy, a mistake, a blunder: lichess's thresholds (0.1, 0.2, 0.3 on
