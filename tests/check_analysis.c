@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "analysis_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
 
@@ -156,40 +157,10 @@ END_TEST
 
 /* ---- the judgement, on games and positions built here ---------------------------- */
 
-/* A hand-written record of `moves` (space-separated), aborted after them. */
+/* The game of a hand-written record (analysis_test_util.h). */
 static replay_game *game_of(const char *moves, const char *opening)
 {
-    cJSON *r = cJSON_CreateObject(), *mv = cJSON_CreateArray(), *players = cJSON_CreateArray();
-    cJSON_AddStringToObject(r, "format", "loa-arena-record");
-    cJSON_AddNumberToObject(r, "version", 1);
-    cJSON_AddStringToObject(r, "seed_text", "1");
-    cJSON *lim = cJSON_AddObjectToObject(r, "limits");
-    cJSON_AddNumberToObject(lim, "first_turn_ms", 1000);
-    cJSON_AddNumberToObject(lim, "turn_ms", 150);
-    cJSON_AddNumberToObject(lim, "max_plies", 150);
-    for (int i = 0; i < 2; i++) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddStringToObject(p, "name", i ? "white-bot" : "black-bot");
-        cJSON_AddNullToObject(p, "command");
-        cJSON_AddItemToArray(players, p);
-    }
-    cJSON_AddItemToObject(r, "players", players);
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *s = NULL, *t = strtok_r(buf, " ", &s); t; t = strtok_r(NULL, " ", &s))
-        cJSON_AddItemToArray(mv, cJSON_CreateString(t));
-    cJSON_AddItemToObject(r, "moves", mv);
-    cJSON_AddItemToObject(r, "plies", cJSON_CreateArray()); /* hand-written: moves alone */
-    cJSON_AddStringToObject(r, "opening", opening ? opening : "");
-    cJSON *res = cJSON_AddObjectToObject(r, "result");
-    cJSON_AddNullToObject(res, "winner");
-    cJSON_AddStringToObject(res, "reason", "aborted");
-    cJSON_AddNullToObject(res, "fault");
-    cJSON_AddStringToObject(res, "detail", "built by a test");
-    int sc[2] = {0, 0};
-    cJSON_AddItemToObject(res, "scores", cJSON_CreateIntArray(sc, 2));
-    char *text = cJSON_PrintUnformatted(r), err[512];
-    cJSON_Delete(r);
+    char *text = hand_record(moves, opening), err[512];
     replay_game *g;
     ck_assert_msg(replay_game_parse(text, strlen(text), "built", &g, err, sizeof err) == 0, "%s", err);
     free(text);
@@ -284,44 +255,13 @@ START_TEST(opening_and_unanalysed_plies_are_not_judged)
 }
 END_TEST
 
-/* Random plies from the start (java.util.Random-compatible, seed 1) until
- * the side to move has a connecting move and another: the moves so far
- * into buf, the position into *b. */
-static void before_a_connection(char *buf, size_t size, loa_board *b)
-{
-    loa_jrandom r;
-    loa_jrandom_seed(&r, 1);
-    *b = start();
-    buf[0] = '\0';
-    for (int ply = 0; ply < 140; ply++) {
-        loa_move first, mv[LOA_MAX_MOVES];
-        int n = loa_generate_moves(b, mv);
-        if (n > 1 && replay_connecting_moves(b, &first))
-            return;
-        loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
-        char t[LOA_MOVE_STRING_MAX];
-        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", buf[0] ? " " : "", loa_move_format(m, t));
-        loa_make_move(b, m, NULL);
-        ck_assert_int_eq(loa_board_status(b, 0), LOA_ONGOING);
-    }
-    ck_abort_msg("no connecting move in 140 random plies");
-}
-
 START_TEST(a_connection_not_played_is_a_missed_win)
 {
     char moves[4096];
     loa_board b;
-    before_a_connection(moves, sizeof moves - 8, &b);
+    random_until(connection_and_another, moves, sizeof moves - 8, &b);
     /* a move that does not connect, and does not end the game */
-    loa_move mv[LOA_MAX_MOVES], other = LOA_MOVE_NONE;
-    int n = loa_generate_moves(&b, mv);
-    for (int i = 0; i < n && other == LOA_MOVE_NONE; i++) {
-        loa_board c = b;
-        loa_make_move(&c, mv[i], NULL);
-        if (loa_board_status(&c, 0) == LOA_ONGOING)
-            other = mv[i];
-    }
-    ck_assert(other != LOA_MOVE_NONE);
+    loa_move other = quiet_move(&b);
     char t[LOA_MOVE_STRING_MAX];
     strcat(moves, " ");
     strcat(moves, loa_move_format(other, t));

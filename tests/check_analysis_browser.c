@@ -20,6 +20,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "browser_test_util.h"
 #include "cdp.h"
 #include "check_main.h"
 #include "loa/loa.h"
@@ -34,40 +35,6 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
 {
     (void)sb, (void)flag, (void)f;
     return remove(p);
-}
-
-static cdp *browser(void)
-{
-    const char *chromium = cdp_find_chromium();
-    ck_assert_msg(chromium, "chromium is not installed; required because CI is set");
-    char prof[600], err[600], allow[600];
-    snprintf(prof, sizeof prof, "%s/profile", tmpdir);
-    ck_assert_int_eq(mkdir(prof, 0700), 0);
-    cdp *c;
-    int rc = cdp_start(chromium, prof, &c, err, sizeof err);
-    ck_assert_msg(rc == 0, "cannot drive %s: %s", chromium, err);
-    snprintf(allow, sizeof allow, "file://%s/", tmpdir);
-    const char *prefixes[] = {allow, "about:blank"};
-    cdp_allow_urls(c, prefixes, 2);
-    return c;
-}
-
-static int eval_int(cdp *c, const char *expr)
-{
-    cJSON *v = cdp_eval(c, expr, 10000);
-    ck_assert_msg(cJSON_IsNumber(v), "%s: %s", expr, cdp_error(c));
-    int n = v->valueint;
-    cJSON_Delete(v);
-    return n;
-}
-
-static char *eval_string(cdp *c, const char *expr)
-{
-    cJSON *v = cdp_eval(c, expr, 10000);
-    ck_assert_msg(cJSON_IsString(v), "%s: %s", expr, cdp_error(c));
-    char *s = strdup(v->valuestring);
-    cJSON_Delete(v);
-    return s;
 }
 
 START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
@@ -89,7 +56,7 @@ START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
     for (int n = 0; n < plies; n++)
         marks += a->moves[n].mark != REPLAY_MARK_NONE;
     ck_assert_int_gt(marks, 0);
-    cdp *c = browser();
+    cdp *c = browser_in(tmpdir);
     snprintf(url, sizeof url, "file://%s", page);
     ck_assert_msg(cdp_open(c, url, 20000) == 0, "%s", cdp_error(c));
     ck_assert_int_eq(eval_int(c, "document.getElementById('analysis').hidden ? 0 : 1"), 1);

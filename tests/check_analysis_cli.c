@@ -24,6 +24,7 @@
 #include <cjson/cJSON.h>
 
 #include "analysis/analysis.h"
+#include "analysis_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
 #include "replay_test_util.h"
@@ -68,41 +69,10 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* Writes a hand-made record of `moves` (space-separated), aborted after
- * them, to path. */
+/* Writes a hand-made record of `moves` (analysis_test_util.h) to path. */
 static void write_record(const char *path, const char *moves)
 {
-    cJSON *r = cJSON_CreateObject(), *mv = cJSON_CreateArray(), *players = cJSON_CreateArray();
-    cJSON_AddStringToObject(r, "format", "loa-arena-record");
-    cJSON_AddNumberToObject(r, "version", 1);
-    cJSON_AddStringToObject(r, "seed_text", "1");
-    cJSON *lim = cJSON_AddObjectToObject(r, "limits");
-    cJSON_AddNumberToObject(lim, "first_turn_ms", 1000);
-    cJSON_AddNumberToObject(lim, "turn_ms", 150);
-    cJSON_AddNumberToObject(lim, "max_plies", 150);
-    for (int i = 0; i < 2; i++) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddStringToObject(p, "name", i ? "white-bot" : "black-bot");
-        cJSON_AddNullToObject(p, "command");
-        cJSON_AddItemToArray(players, p);
-    }
-    cJSON_AddItemToObject(r, "players", players);
-    char buf[8192];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *s = NULL, *t = strtok_r(buf, " ", &s); t; t = strtok_r(NULL, " ", &s))
-        cJSON_AddItemToArray(mv, cJSON_CreateString(t));
-    cJSON_AddItemToObject(r, "moves", mv);
-    cJSON_AddItemToObject(r, "plies", cJSON_CreateArray());
-    cJSON_AddStringToObject(r, "opening", "");
-    cJSON *res = cJSON_AddObjectToObject(r, "result");
-    cJSON_AddNullToObject(res, "winner");
-    cJSON_AddStringToObject(res, "reason", "aborted");
-    cJSON_AddNullToObject(res, "fault");
-    cJSON_AddStringToObject(res, "detail", "built by a test");
-    int sc[2] = {0, 0};
-    cJSON_AddItemToObject(res, "scores", cJSON_CreateIntArray(sc, 2));
-    char *text = cJSON_Print(r);
-    cJSON_Delete(r);
+    char *text = hand_record(moves, NULL);
     FILE *f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
     fputs(text, f);
@@ -163,34 +133,6 @@ static int forced_win(const loa_board *b, int plies)
     return 0;
 }
 
-/* Random plies (seed 1) from the start until want(position): the moves so
- * far into buf. */
-static void random_until(int (*want)(const loa_board *), char *buf, size_t size)
-{
-    loa_jrandom r;
-    loa_jrandom_seed(&r, 1);
-    loa_board b;
-    loa_board_init(&b);
-    buf[0] = '\0';
-    for (int ply = 0; ply < 140; ply++) {
-        if (want(&b))
-            return;
-        loa_move mv[LOA_MAX_MOVES];
-        int n = loa_generate_moves(&b, mv);
-        loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
-        char t[LOA_MOVE_STRING_MAX];
-        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", buf[0] ? " " : "", loa_move_format(m, t));
-        loa_make_move(&b, m, NULL);
-        ck_assert_int_eq(loa_board_status(&b, 0), LOA_ONGOING);
-    }
-    ck_abort_msg("no such position in 140 random plies");
-}
-
-static int connection_and_another(const loa_board *b)
-{
-    return loa_count_moves(b) > 1 && can_connect(b);
-}
-
 /* exactly a win in 2 of the mover's moves: 3 plies, not fewer */
 static int win_in_two(const loa_board *b)
 {
@@ -215,27 +157,13 @@ START_TEST(a_connection_not_played_is_marked_a_missed_win)
 {
     setup();
     char moves[4096], cmd[4096], out[8192];
-    random_until(connection_and_another, moves, sizeof moves - 8);
     loa_board b;
-    loa_board_init(&b);
-    int plies = 0;
-    char copy[4096];
-    snprintf(copy, sizeof copy, "%s", moves);
-    for (char *s = NULL, *t = strtok_r(copy, " ", &s); t; t = strtok_r(NULL, " ", &s), plies++) {
-        loa_move m;
-        loa_move_parse(t, &m);
-        loa_make_move(&b, m, NULL);
-    }
+    random_until(connection_and_another, moves, sizeof moves - 8, &b);
+    int plies = 1;
+    for (const char *s = moves; *s; s++)
+        plies += *s == ' ';
     /* the record plays a move that does not connect (nor end the game) */
-    loa_move mv[LOA_MAX_MOVES], other = LOA_MOVE_NONE;
-    int n = loa_generate_moves(&b, mv);
-    for (int i = 0; i < n && other == LOA_MOVE_NONE; i++) {
-        loa_board c = b;
-        loa_make_move(&c, mv[i], NULL);
-        if (loa_board_status(&c, 0) == LOA_ONGOING)
-            other = mv[i];
-    }
-    ck_assert(other != LOA_MOVE_NONE);
+    loa_move other = quiet_move(&b);
     char t[LOA_MOVE_STRING_MAX];
     snprintf(moves + strlen(moves), 8, " %s", loa_move_format(other, t));
     write_record(tmp("g.json"), moves);
@@ -259,7 +187,8 @@ START_TEST(a_forced_win_in_2_is_shown_as_wins_in_2)
 {
     setup();
     char moves[4096], cmd[4096], out[8192];
-    random_until(win_in_two, moves, sizeof moves);
+    loa_board b;
+    random_until(win_in_two, moves, sizeof moves, &b);
     int plies = 1;
     for (const char *s = moves; *s; s++)
         plies += *s == ' ';
@@ -609,14 +538,8 @@ START_TEST(a_connection_is_a_win_in_1_for_loa_ab)
 {
     setup();
     char moves[4096], cmd[8192], out[4096];
-    random_until(connection_and_another, moves, sizeof moves);
     loa_board b;
-    loa_board_init(&b);
-    for (char *sv = NULL, *t = strtok_r(moves, " ", &sv); t; t = strtok_r(NULL, " ", &sv)) {
-        loa_move m;
-        loa_move_parse(t, &m);
-        loa_make_move(&b, m, NULL);
-    }
+    random_until(connection_and_another, moves, sizeof moves, &b);
     char board[LOA_BOARD_STRING_MAX];
     loa_board_format(&b, board, sizeof board);
     snprintf(cmd, sizeof cmd, "echo 'go nodes 1000 %s' | " BIN "loa-ab --analyse 2>&1", board);
