@@ -13,5 +13,5 @@ loa_add_suite(analysis_cli LIBS loa_analysis loa_replay loa loa::cjson TIMEOUT 6
 add_dependencies(check_analysis_cli loa-analyse loa-ab loa-random loa-referee loa-arena)
 set_tests_properties(analysis_cli PROPERTIES PROCESSORS 2)
 loa_add_suite(analysis_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
-add_dependencies(check_analysis_browser loa-analyse loa-ab loa-random loa-referee)
+add_dependencies(check_analysis_browser loa-analyse loa-ab loa-random loa-referee loa-arena)
 set_tests_properties(analysis_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)

@@ -112,6 +112,48 @@ START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
 }
 END_TEST
 
+
+START_TEST(the_league_index_links_each_lost_games_worst_moment)
+{
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    char cmd[4096], url[700], expr[300];
+    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s/league "
+             "--analyse lost > /dev/null 2>&1", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    cdp *c = browser_in(tmpdir);
+    snprintf(url, sizeof url, "file://%s/league/index.html", tmpdir);
+    ck_assert_msg(cdp_open(c, url, 20000) == 0, "%s", cdp_error(c));
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#games a.worst').length"), 4);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_msg(cdp_open(c, url, 20000) == 0, "%s", cdp_error(c));
+        snprintf(expr, sizeof expr, "Number(document.querySelectorAll('#games tr[data-worst]')[%d]"
+                 ".getAttribute('data-worst'))", i);
+        int worst = eval_int(c, expr);
+        ck_assert_int_gt(worst, 0);
+        snprintf(expr, sizeof expr, "(() => { const r = document.querySelectorAll('#games a.worst')[%d]"
+                 ".getBoundingClientRect(); return [r.left + 4, r.top + r.height / 2]; })()", i);
+        cJSON *at = cdp_eval(c, expr, 10000);
+        ck_assert(cJSON_IsArray(at));
+        ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(at, 0)->valuedouble, cJSON_GetArrayItem(at, 1)->valuedouble), 0);
+        cJSON_Delete(at);
+        /* the page of that game, at the worst ply, with its analysis */
+        int shown = -1;
+        for (int k = 0; k < 100 && shown != worst; k++) {
+            cJSON *v = cdp_eval(c, "document.getElementById('board') ? "
+                                   "Number(document.getElementById('board').getAttribute('data-ply')) : -1", 10000);
+            shown = cJSON_IsNumber(v) ? v->valueint : -1;
+            cJSON_Delete(v);
+        }
+        ck_assert_int_eq(shown, worst);
+        ck_assert_int_eq(eval_int(c, "document.getElementById('analysis-ply') ? 1 : 0"), 1);
+    }
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+END_TEST
+
 int main(void)
 {
     if (!cdp_find_chromium() && !getenv("CI")) {
@@ -122,6 +164,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"the_analysed_page_draws_graph_marks_and_better_moves",
          the_analysed_page_draws_graph_marks_and_better_moves, 180},
+        {"the_league_index_links_each_lost_games_worst_moment",
+         the_league_index_links_each_lost_games_worst_moment, 240},
     };
     return loa_run_suite("analysis_browser", cases, LOA_COUNT(cases));
 }
