@@ -2,8 +2,8 @@
  * loa-arena-store-bench - the league store's figures: for leagues of N
  * games (default 10^4, 10^5 and 10^6), the bytes a game takes on disk
  * (league.db, games.jsonl, league.json), the time to store them, and the
- * time and peak memory of `loa-arena --standings DIR` on the finished
- * league (a resume reads the same). The games are real 150-ply games of
+ * time and peak memory of `loa-arena --standings DIR` and of a resume
+ * (`loa-arena --out DIR`) on the finished league. The games are real 150-ply games of
  * loa-first against loa-random (played once, 64 of them, then stored under
  * every id of the schedule): bots that write nothing on stderr. Speed and
  * size goals live here, never in unit tests (docs/arena.md, "The league
@@ -26,10 +26,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_record.h"
-#include "arena_schedule.h"
-#include "arena_store.h"
+#include "core/error.h"
+#include "core/text.h"
+#include "league/record.h"
+#include "league/schedule.h"
+#include "store/store.h"
 #include "ref/referee.h"
 #include "util/parse.h"
 
@@ -68,8 +69,9 @@ static long long file_size(const char *dir, const char *name)
     return stat(path, &sb) == 0 ? (long long)sb.st_size : 0;
 }
 
-/* `loa-arena --standings dir` in a child: its wall time and peak RSS. */
-static int standings(const char *bin, const char *dir, double *secs, long *rss_kb)
+/* `loa-arena OPTION dir` in a child: its wall time and peak RSS. */
+static int run_arena(const char *bin, const char *option, const char *dir, double *secs,
+                     long *rss_kb)
 {
     char arena[PATH_MAX + 16];
     snprintf(arena, sizeof arena, "%s/loa-arena", bin);
@@ -79,9 +81,9 @@ static int standings(const char *bin, const char *dir, double *secs, long *rss_k
     if (pid < 0)
         return -1;
     if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout))
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
             _exit(127);
-        execl(arena, arena, "--standings", dir, (char *)NULL);
+        execl(arena, arena, option, dir, (char *)NULL);
         _exit(127);
     }
     int st;
@@ -129,13 +131,19 @@ static int bench(const char *bin, const char *parent, int n, ref_game *const *ga
     arena_store_close(st);
     long long db = file_size(dir, "league.db"), wal = file_size(dir, "league.db-wal");
     long long jl = file_size(dir, "games.jsonl"), lj = file_size(dir, "league.json");
-    double secs = 0;
-    long rss = 0;
-    int rc = standings(bin, dir, &secs, &rss);
+    double secs = 0, resume_secs = 0;
+    long rss = 0, resume_rss = 0;
+    int rc = run_arena(bin, "--standings", dir, &secs, &rss);
+    /* the finished league resumed: opened, checked, its games walked for
+     * the standings, nothing left to play */
+    int rc2 = run_arena(bin, "--out", dir, &resume_secs, &resume_rss);
     printf("%8d games: %5.0f bytes a game on disk (league.db %.0f, games.jsonl %.0f); stored "
-           "in %.1f s (%.0f us of CPU a game); --standings %.2f s, peak %ld MB%s\n",
+           "in %.1f s (%.0f us of CPU a game); --standings %.2f s, peak %ld MB%s; resumed "
+           "%.2f s, peak %ld MB%s\n",
            n, (double)(db + wal + jl + lj) / n, (double)(db + wal) / n, (double)jl / n, put,
-           put_cpu * 1e6 / n, secs, rss / 1024, rc ? " (FAILED)" : "");
+           put_cpu * 1e6 / n, secs, rss / 1024, rc ? " (FAILED)" : "", resume_secs,
+           resume_rss / 1024, rc2 ? " (FAILED)" : "");
+    rc = rc || rc2;
     fflush(stdout);
     if (!keep) {
         char cmd[PATH_MAX + 16];

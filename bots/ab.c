@@ -3,7 +3,7 @@
  * search with a transposition table, null move, late move reductions and
  * killer/history ordering (bots/ab/search.c, tt.c) over an evaluation
  * from the LOA literature: concentration, centralisation, quads/Euler
- * number, uniformity, mobility (bots/ab/eval.c, quads.c). This file is the
+ * number, uniformity, mobility (bots/ab/eval.c over the SDK's loa/features.h). This file is the
  * program: options, time management, the protocol loop, --position and
  * --bench (bots/ab/bench.c).
  *
@@ -45,7 +45,7 @@
 
 #include "loa/loa.h"
 #include "ab/bench.h"
-#include "ab/quads.h"
+#include "ab/eval.h"
 #include "ab/search.h"
 
 /* ---- time management and defaults ------------------------------------------ */
@@ -103,6 +103,35 @@
  * of search). */
 #define AB_NODES_MAX 2000000000
 
+/* ---- tunable parameters ----------------------------------------------------- */
+/* The evaluation's weights and the search's main constants as options
+ * (--w-concentration=8, ...), so that a tuner (loa-tune, docs/tuning.md)
+ * can play versions of loa-ab without rebuilding it. Their defaults are
+ * the built-in values (eval.h, search.c), so loa-ab without them plays and
+ * benches as before. The bounds only reject values the search cannot run
+ * with (a divisor of 0, a reduction past the depth). */
+typedef struct ab_param {
+    const char *name;
+    int *value;
+    int lo, hi;
+} ab_param;
+static const ab_param ab_params[] = {
+    {"w-concentration", &eval_w.concentration, -1000, 1000},
+    {"w-euler4", &eval_w.euler4, -1000, 1000},
+    {"w-centre-pst", &eval_w.centre_pst, -1000, 1000},
+    {"w-com-centre", &eval_w.com_centre, -1000, 1000},
+    {"w-area", &eval_w.area, -1000, 1000},
+    {"w-mobility", &eval_w.mobility, -1000, 1000},
+    {"w-tempo", &eval_w.tempo, -1000, 1000},
+    {"null-move-r", &search_p.null_move_r, 0, 6},
+    {"null-move-r-deep", &search_p.null_move_r_deep, 0, 6},
+    {"lmr-min-move", &search_p.lmr_min_move, 1, 100},
+    {"lmr-divisor", &search_p.lmr_divisor, 50, 1000},
+    {"aspiration-delta", &search_p.aspiration_delta, 1, 1000},
+    {"history-age", &search_p.history_age, 1, 64},
+};
+#define AB_PARAMS (int)(sizeof ab_params / sizeof ab_params[0])
+
 typedef struct ab_options {
     int move_time_ms;  /* target per turn */
     int margin_ms;     /* kept free under the turn limit */
@@ -153,8 +182,14 @@ static void usage(FILE *out)
           "                          score cp S|win P|loss P depth D nodes N pv ...'\n"
           "  -q, --quiet             no search info on stderr\n"
           "  -v, --verbose           one stderr line per iteration\n"
-          "  -h, --help              show this help\n",
+          "  -h, --help              show this help\n"
+          "Evaluation weights (points per feature unit) and search constants (lmr-divisor\n"
+          "in hundredths), for tuning (docs/tuning.md):\n",
           out);
+    for (int i = 0; i < AB_PARAMS; i++)
+        fprintf(out, "      --%s=N%*s(default %d, %d..%d)\n", ab_params[i].name,
+                18 - (int)strlen(ab_params[i].name), "", *ab_params[i].value, ab_params[i].lo,
+                ab_params[i].hi);
 }
 
 static int parse_int(const char *text, int lo, int hi, int *out)
@@ -170,7 +205,7 @@ static int parse_int(const char *text, int lo, int hi, int *out)
 /* Parses argv into *o; returns 0, 1 after --help, or 2 on a bad option. */
 static int parse_options(int argc, char **argv, ab_options *o)
 {
-    static const struct option longs[] = {
+    static const struct option base[] = {
         {"move-time", required_argument, NULL, 't'}, {"margin", required_argument, NULL, 'm'},
         {"first-turn-ms", required_argument, NULL, 'F'}, {"turn-ms", required_argument, NULL, 'T'},
         {"depth", required_argument, NULL, 'd'}, {"deterministic", no_argument, NULL, 'D'},
@@ -178,8 +213,13 @@ static int parse_options(int argc, char **argv, ab_options *o)
         {"quiet", no_argument, NULL, 'q'}, {"verbose", no_argument, NULL, 'v'},
         {"no-adapt", no_argument, NULL, 'A'}, {"bench", no_argument, NULL, 'B'},
         {"bench-depth", required_argument, NULL, 'b'}, {"nodes", required_argument, NULL, 'N'},
-        {"analyse", no_argument, NULL, 'a'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"analyse", no_argument, NULL, 'a'}, {"help", no_argument, NULL, 'h'}};
+    /* the base options, then one per tunable parameter (val 256 + its index) */
+    struct option longs[sizeof base / sizeof base[0] + AB_PARAMS + 1] = {{0}};
+    int nb = (int)(sizeof base / sizeof base[0]);
+    memcpy(longs, base, sizeof base);
+    for (int i = 0; i < AB_PARAMS; i++)
+        longs[nb + i] = (struct option){ab_params[i].name, required_argument, NULL, 256 + i};
     *o = (ab_options){AB_MOVE_TIME_MS, AB_MARGIN_MS, AB_FIRST_TURN_LIMIT_MS, AB_TURN_LIMIT_MS,
                       0, 0, AB_HASH_MB, 0, 0, 0, 1, NULL, 0, BENCH_DEFAULT_DEPTH, 0};
     int ch, bad = 0;
@@ -204,7 +244,11 @@ static int parse_options(int argc, char **argv, ab_options *o)
             o->bench = 1;
             break;
         case 'h': usage(stdout); return 1;
-        default: return 2; /* getopt_long printed the reason */
+        default:
+            if (ch < 256 || ch >= 256 + AB_PARAMS)
+                return 2; /* getopt_long printed the reason */
+            bad = parse_int(optarg, ab_params[ch - 256].lo, ab_params[ch - 256].hi,
+                            ab_params[ch - 256].value);
         }
         if (bad) {
             const char *name = "?";
@@ -434,7 +478,6 @@ int main(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : 2;
-    quads_init();
     search_ctx ctx;
     if (search_init(&ctx, (size_t)o.tt_mb) != 0) {
         fprintf(stderr, "loa-ab: out of memory for a %d MiB table\n", o.tt_mb);

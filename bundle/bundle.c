@@ -18,7 +18,7 @@
 #include "files.h"
 #include "lex.h"
 #include "prune.h"
-#include "strbuf.h"
+#include "strlist.h"
 
 /* Per-unit state: names to rename in the unit's own text. */
 typedef struct unit {
@@ -35,7 +35,7 @@ typedef struct ctx {
     const bundle_options *opt;
     bundle_err err;
     bundle_fileset fs;
-    bundle_buf out;
+    util_buf out;
     bundle_strlist system;    /* system include lines emitted unconditionally */
     bundle_strlist seen_statics; /* statics of the units emitted so far */
     bundle_strlist globals;   /* global function names of every unit */
@@ -49,12 +49,12 @@ typedef struct ctx {
 
 /* 1 when nothing was appended to b since start: in compact mode, a line
  * that held only comments or blanks. */
-static int ends_blank_line(const bundle_buf *b, size_t start) { return b->len == start; }
+static int ends_blank_line(const util_buf *b, size_t start) { return b->len == start; }
 
 static void line_marker(ctx *c, int line, const bundle_src *f)
 {
     if (c->opt->line_markers)
-        bundle_buf_printf(&c->out, "#line %d \"%s\"\n", line, f->display);
+        util_buf_printf(&c->out, "#line %d \"%s\"\n", line, f->display);
 }
 
 /* Emits f's text (its includes inlined, recursively through do_include) at
@@ -110,8 +110,8 @@ static int do_include(ctx *c, bundle_src *f, int ln, const char *line, size_t n,
                 return bundle_fail(&c->err, BUNDLE_E_NOMEM, "out of memory");
             }
         }
-        bundle_buf_put(&c->out, line, len);
-        bundle_buf_put(&c->out, "\n", 1);
+        util_buf_put(&c->out, line, len);
+        util_buf_put(&c->out, "\n", 1);
         free(name);
         return 0;
     }
@@ -134,11 +134,11 @@ static int do_include(ctx *c, bundle_src *f, int ln, const char *line, size_t n,
     int header = nl > 2 && strcmp(inc->display + nl - 2, ".h") == 0 &&
                  memmem(inc->text, inc->len, "inline", 6); /* only they can be unused */
     if (header)
-        bundle_buf_str(&c->out, "#ifdef __clang__\n#pragma clang diagnostic push\n"
+        util_buf_str(&c->out, "#ifdef __clang__\n#pragma clang diagnostic push\n"
                          "#pragma clang diagnostic ignored \"-Wunused-function\"\n#endif\n");
     int rc = emit_file(c, inc);
     if (header && !rc)
-        bundle_buf_str(&c->out, "#ifdef __clang__\n#pragma clang diagnostic pop\n#endif\n");
+        util_buf_str(&c->out, "#ifdef __clang__\n#pragma clang diagnostic pop\n#endif\n");
     c->cur = saved;
     if (!rc)
         line_marker(c, ln + 1, f);
@@ -178,7 +178,7 @@ static int emit_file(ctx *c, bundle_src *f)
     int once_id = 0;
     if (f->pragma_once && !f->guard_open) {
         once_id = ++c->once_ids;
-        bundle_buf_printf(&c->out, "#ifndef LOA_BUNDLE_ONCE_%d\n#define LOA_BUNDLE_ONCE_%d\n",
+        util_buf_printf(&c->out, "#ifndef LOA_BUNDLE_ONCE_%d\n#define LOA_BUNDLE_ONCE_%d\n",
                           once_id, once_id);
     }
     line_marker(c, 1, f);
@@ -210,9 +210,9 @@ static int emit_file(ctx *c, bundle_src *f)
                 continue;
             }
             if (strcmp(name, "include") == 0 || strcmp(name, "include_next") == 0) {
-                bundle_buf scratch = {0};
+                util_buf scratch = {0};
                 bundle_transform(line, n, &lx, &none, &none, 1, &scratch);
-                free(scratch.s);
+                util_buf_free(&scratch);
                 if (do_include(c, f, ln, line, n, rest))
                     break;
                 continue;
@@ -242,10 +242,10 @@ static int emit_file(ctx *c, bundle_src *f)
             c->out.len = start; /* a continuation line left empty: the line before */
             continue;           /* continues onto the next one as well */
         }
-        bundle_buf_put(&c->out, "\n", 1);
+        util_buf_put(&c->out, "\n", 1);
     }
     if (once_id)
-        bundle_buf_str(&c->out, "#endif\n");
+        util_buf_str(&c->out, "#endif\n");
     f->active = 0;
     if (unconditional && f->once)
         f->done = 1;
@@ -278,9 +278,9 @@ static int emit_unit(ctx *c, bundle_src *f, const char *prefix)
         bundle_fail(&c->err, rc, "out of memory");
     } else {
         if (!(f->sdk && c->compact_sdk)) /* the SDK's units are named once, above them */
-            bundle_buf_printf(&c->out, "\n/* ---- %s ---- */\n", f->display);
+            util_buf_printf(&c->out, "\n/* ---- %s ---- */\n", f->display);
         for (int i = 0; i < u.from.n; i++)
-            bundle_buf_printf(
+            util_buf_printf(
                 &c->out,
                 "/* loa-bundle: static '%s' renamed '%s' (another file uses the name) */\n",
                 u.from.v[i], u.to.v[i]);
@@ -290,7 +290,7 @@ static int emit_unit(ctx *c, bundle_src *f, const char *prefix)
         if (!rc && c->cond_depth != 0)
             rc = bundle_fail(&c->err, BUNDLE_E_SYNTAX, "%s: unbalanced #if/#endif", f->display);
         for (int i = 0; !rc && i < u.macros.n; i++)
-            bundle_buf_printf(&c->out, "#undef %s\n", u.macros.v[i]);
+            util_buf_printf(&c->out, "#undef %s\n", u.macros.v[i]);
     }
     bundle_list_free(&u.statics);
     bundle_list_free(&u.from);
@@ -366,10 +366,10 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
     if (diag)
         diag->message[0] = '\0';
 
-    bundle_buf_str(&c.out, "/*\n * Bundled by loa-bundle for CodinGame from:");
+    util_buf_str(&c.out, "/*\n * Bundled by loa-bundle for CodinGame from:");
     for (int i = 0; i < count; i++)
-        bundle_buf_printf(&c.out, " %s", sources[i]);
-    bundle_buf_str(&c.out,
+        util_buf_printf(&c.out, " %s", sources[i]);
+    util_buf_str(&c.out,
                    "\n * Self-contained: gcc -std=gnu17 -O2 THIS_FILE.c -lm -lpthread\n */\n"
                    "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n"
                    /* the SDK's tables are computed at start-up here
@@ -409,7 +409,7 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
     if (!c.err.rc && c.sdk_used && sdk_needed(&c, need, keep) != 0)
         bundle_fail(&c.err, BUNDLE_E_NOMEM, "out of memory");
     if (!c.err.rc && c.sdk_used) {
-        bundle_buf_str(&c.out, "\n/* ==== the loa SDK: the units this bot uses (sdk/src; its "
+        util_buf_str(&c.out, "\n/* ==== the loa SDK: the units this bot uses (sdk/src; its "
                                "tables are computed at start-up) ==== */\n");
         for (int i = 0; i < bundle_sdk_file_count && !c.err.rc; i++) {
             const char *n = bundle_sdk_files[i].name;
@@ -445,7 +445,7 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
     bundle_list_free(&c.seen_statics);
     bundle_list_free(&c.globals);
     if (c.err.rc) {
-        free(c.out.s);
+        util_buf_free(&c.out);
         return c.err.rc;
     }
     *out = c.out.s;

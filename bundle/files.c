@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "lex.h"
-#include "strbuf.h"
+#include "strlist.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -52,7 +52,7 @@ static void find_guard(bundle_src *f)
     bundle_lexstate lx = {0};
     char guard[64] = "", name[32], id[64];
     const char *rest;
-    bundle_buf t = {0};
+    util_buf t = {0};
     static const bundle_strlist none;
     while (s < end && !broken) {
         size_t n = bundle_line_len(s, end);
@@ -95,7 +95,7 @@ static void find_guard(bundle_src *f)
         else if (is_dir && strcmp(name, "endif") == 0 && --depth == 0)
             last_close = ln;
     }
-    free(t.s);
+    util_buf_free(&t);
     if (broken || !f->guard_open || !f->guard_define || depth != 0 || !last_close)
         f->guard_open = f->guard_define = 0;
     else

@@ -8,7 +8,7 @@
  * path (or "sdk:<name>" for an embedded SDK file), so that one header
  * reached by two spellings is one file.
  *
- * Layering: uses lex.h (to find guards) and strbuf.h; used by bundle.c
+ * Layering: uses lex.h (to find guards) and strlist.h; used by bundle.c
  * only. Thread-safety: no global state; a bundle_fileset is used by one
  * thread at a time.
  */

@@ -60,13 +60,13 @@ static int word_char(int ch)
 }
 
 void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle_strlist *from,
-                      const bundle_strlist *to, int compact, bundle_buf *out)
+                      const bundle_strlist *to, int compact, util_buf *out)
 {
     int *in_comment = &st->in_comment;
     size_t i = 0;
     int pending_space = 0, last = 0; /* last significant char written */
     char prev_tok = 0;               /* '.' or '>' when the last token was . or -> */
-    bundle_buf *o = out;
+    util_buf *o = out;
     /* compact 2: a space between a punctuation character and a word (an
      * identifier, number or literal) is never needed ("x < 0" is "x<0");
      * two words, and two punctuation characters ("- -", "/ *"), keep it. */
@@ -74,9 +74,9 @@ void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle
     do {                                                                               \
         if (compact && pending_space && last && last != ',' && last != '(' &&          \
             (compact < 2 || word_char(last) == word_char((unsigned char)(p)[0])))      \
-            bundle_buf_put(o, " ", 1);                                                 \
+            util_buf_put(o, " ", 1);                                                 \
         pending_space = 0;                                                             \
-        bundle_buf_put(o, (p), (len));                                                 \
+        util_buf_put(o, (p), (len));                                                 \
         last = (unsigned char)(p)[(len) - 1];                                          \
     } while (0)
     while (i < n) {
@@ -89,7 +89,7 @@ void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle
                 }
             size_t stop = e ? (size_t)(e - s) + 2 : n;
             if (!compact)
-                bundle_buf_put(o, s + i, stop - i);
+                util_buf_put(o, s + i, stop - i);
             else
                 pending_space = 1;
             i = stop;
@@ -101,13 +101,13 @@ void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle
         if (ch == '/' && i + 1 < n && s[i + 1] == '*') {
             *in_comment = 1;
             if (!compact)
-                bundle_buf_put(o, "/*", 2);
+                util_buf_put(o, "/*", 2);
             i += 2;
             continue;
         }
         if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
             if (!compact)
-                bundle_buf_put(o, s + i, n - i);
+                util_buf_put(o, s + i, n - i);
             i = n;
             continue;
         }
@@ -154,7 +154,7 @@ void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle
             if (compact)
                 pending_space = 1;
             else
-                bundle_buf_put(o, s + i, 1);
+                util_buf_put(o, s + i, 1);
             i++;
             continue;
         }

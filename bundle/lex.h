@@ -9,7 +9,7 @@
  * pairs, never assumed NUL-terminated, so that lines are cut out of a file
  * without copies.
  *
- * Layering: uses strbuf.h only; used by files.c (include guards) and
+ * Layering: uses strlist.h only; used by files.c (include guards) and
  * bundle.c (emission). Thread-safety: no global state; every function is
  * safe to call in parallel on distinct objects.
  */
@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "strbuf.h"
+#include "strlist.h"
 
 /* 1 when ch (an unsigned char value) may start a C identifier. */
 int bundle_is_ident_start(int ch);
@@ -66,7 +66,7 @@ typedef struct bundle_lexstate {
  * *st carries block comments and braces across lines. Errors: none of its
  * own; out of memory sets out->failed. */
 void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle_strlist *from,
-                      const bundle_strlist *to, int compact, bundle_buf *out);
+                      const bundle_strlist *to, int compact, util_buf *out);
 
 /* Adds to names (each once) the names of the file-scope static objects and
  * functions of the n bytes of text. Heuristic but sound for ordinary C:

@@ -9,7 +9,7 @@
  * code (so they do today; tests/check_bundle.c builds every bundled bot
  * alone, which a violation would break).
  *
- * Layering: uses the lexer (lex.h) and strbuf.h; used by bundle.c only.
+ * Layering: uses the lexer (lex.h) and strlist.h; used by bundle.c only.
  * Pure functions on caller-owned values: thread-safe.
  */
 #ifndef BUNDLE_PRUNE_H
@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "strbuf.h"
+#include "strlist.h"
 
 /* A file-scope function definition: text[start, end) holds it whole, from
  * the start of its first line to the end of the line of its closing brace. */

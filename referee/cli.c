@@ -4,7 +4,6 @@
  * the rest, and a one-line error naming the word at fault.
  */
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,12 +138,37 @@ static int parse_i64(const char *s, int64_t *v)
     return util_parse_i64(s, INT64_MIN, INT64_MAX, v) == UTIL_OK ? 0 : -1;
 }
 
-/* A time limit in ms, 1..INT_MAX/1000 (the bound loa-referee always had). */
-/* 1..INT_MAX / 1000 ms (2147483): the limit in ns must fit the clock's
- * arithmetic; the messages below name that bound. */
-static int parse_ms(const char *s, int *v)
+/* The limit options and their bounds, from the referee's one table
+ * (REF_LIMITS_MAP, ref/referee.h: loa-arena reads the same). */
+static const struct limit_option {
+    const char *name;
+    int min, max;
+    const char *unit;
+} limit_options[] = {
+#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset)                   \
+    {option, min, max, unit},
+    REF_LIMITS_MAP(REF_LIMIT_XX)
+#undef REF_LIMIT_XX
+};
+
+/* --NAME ARG, a limit: an integer in its bounds into *v. Returns 1, or 0
+ * with *status after the message ("--turn-ms '0': expected 1..3600000
+ * ms"). */
+static int parse_limit(const char *name, const char *arg, int *v, int *status)
 {
-    return util_parse_int(s, 1, INT_MAX / 1000, v) == UTIL_OK ? 0 : -1;
+    for (size_t i = 0; i < sizeof limit_options / sizeof limit_options[0]; i++) {
+        const struct limit_option *o = &limit_options[i];
+        if (strcmp(o->name, name) != 0)
+            continue;
+        if (util_parse_int(arg, o->min, o->max, v) == UTIL_OK)
+            return 1;
+        fprintf(stderr, "loa-referee: --%s '%s': expected %d..%d %s (try --help)\n", name, arg,
+                o->min, o->max, o->unit);
+        *status = EXIT_USAGE;
+        return 0;
+    }
+    *status = EXIT_USAGE; /* not a limit option: a bug */
+    return 0;
 }
 
 /* -d: "key=value" pairs separated by spaces, newlines or ';'. Only `seed`
@@ -266,22 +290,16 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
         case 'H': cli->html = optarg; break;
         case 'O': cli->olympiad = 1; break;
         case 'F':
-            if (parse_ms(optarg, &cfg->first_turn_ms))
-                return *status = usage_error(
-                           "--first-turn-ms '%s': expected milliseconds, 1..2147483", optarg),
-                       0;
+            if (!parse_limit("first-turn-ms", optarg, &cfg->first_turn_ms, status))
+                return 0;
             break;
         case 'R':
-            if (parse_ms(optarg, &cfg->turn_ms))
-                return *status = usage_error(
-                           "--turn-ms '%s': expected milliseconds, 1..2147483", optarg),
-                       0;
+            if (!parse_limit("turn-ms", optarg, &cfg->turn_ms, status))
+                return 0;
             break;
         case 'P':
-            if (parse_i64(optarg, &v) || v <= 0 || v > 1000000)
-                return *status = usage_error("--max-plies '%s': expected 1..1000000", optarg),
-                       0;
-            cfg->max_plies = (int)v;
+            if (!parse_limit("max-plies", optarg, &cfg->max_plies, status))
+                return 0;
             break;
         case OPT_TIME_MODE:
             if (ref_time_mode_from_name(optarg, &cfg->time_mode) != REF_OK)
@@ -289,16 +307,12 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
                        0;
             break;
         case OPT_WALL_CAP:
-            if (parse_ms(optarg, &cfg->wall_cap_ms))
-                return *status = usage_error(
-                           "--wall-cap '%s': expected milliseconds, 1..2147483", optarg),
-                       0;
+            if (!parse_limit("wall-cap", optarg, &cfg->wall_cap_ms, status))
+                return 0;
             break;
         case OPT_TIME_MARGIN:
-            if (util_parse_int(optarg, 0, INT_MAX / 1000, &cfg->time_margin_ms) != UTIL_OK)
-                return *status = usage_error(
-                           "--time-margin '%s': expected milliseconds, 0..2147483", optarg),
-                       0;
+            if (!parse_limit("time-margin", optarg, &cfg->time_margin_ms, status))
+                return 0;
             break;
         case OPT_CPU_METHOD:
             if (ref_cpu_method_from_name(optarg, &cfg->cpu_method) != REF_OK)

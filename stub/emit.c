@@ -10,11 +10,10 @@
 #include <strings.h>
 
 #include "stub.h"
+#include "util/buf.h"
 
 struct stub_out {
-    char *buf;
-    size_t len, cap;
-    int failed;             /* sticky out-of-memory */
+    util_buf text;          /* the program; its failed flag is sticky */
     const char *indent;
     const stub_program *p;
     const stub_lang *lang;
@@ -31,46 +30,12 @@ struct stub_out {
 
 static void put(stub_out *o, const char *s, size_t n)
 {
-    if (o->failed)
-        return;
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap < o->len + n + 1)
-            cap *= 2;
-        char *b = realloc(o->buf, cap);
-        if (!b) {
-            o->failed = 1;
-            return;
-        }
-        o->buf = b;
-        o->cap = cap;
-    }
-    memcpy(o->buf + o->len, s, n);
-    o->len += n;
-    o->buf[o->len] = '\0';
+    util_buf_put(&o->text, s, n);
 }
 
 static void vput(stub_out *o, const char *fmt, va_list ap)
 {
-    char small[512];
-    va_list cp;
-    va_copy(cp, ap);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    if (n < 0) {
-        o->failed = 1;
-    } else if ((size_t)n < sizeof small) {
-        put(o, small, (size_t)n);
-    } else {
-        char *big = malloc((size_t)n + 1);
-        if (!big)
-            o->failed = 1;
-        else {
-            vsnprintf(big, (size_t)n + 1, fmt, cp);
-            put(o, big, (size_t)n);
-            free(big);
-        }
-    }
-    va_end(cp);
+    util_buf_vprintf(&o->text, fmt, ap);
 }
 
 void stub_out_set_indent(stub_out *o, const char *unit) { o->indent = unit; }
@@ -209,7 +174,7 @@ const char *stub_quote(stub_out *o, const char *s, const char *extra, int percen
     size_t n = strlen(s);
     char *q = malloc(2 * n + 1);
     if (!q) {
-        o->failed = 1;
+        o->text.failed = 1;
         return "";
     }
     size_t k = 0;
@@ -234,7 +199,7 @@ const char *stub_format(stub_out *o, const char *fmt, ...)
     char *q = n < 0 ? NULL : malloc((size_t)n + 1);
     if (!q) {
         va_end(cp);
-        o->failed = 1;
+        o->text.failed = 1;
         return "";
     }
     vsnprintf(q, (size_t)n + 1, fmt, cp);
@@ -248,7 +213,7 @@ const char *stub_amount(stub_out *o, const stub_node *n)
         return o->names[n->amount_var];
     char *q = malloc(24);
     if (!q) {
-        o->failed = 1;
+        o->text.failed = 1;
         return "0";
     }
     snprintf(q, 24, "%ld", n->amount);
@@ -263,7 +228,7 @@ const char *stub_bound(stub_out *o, const stub_node *n, const char *long_fmt)
     size_t size = strlen(long_fmt) + strlen(name) + 1;
     char *q = malloc(size);
     if (!q) {
-        o->failed = 1;
+        o->text.failed = 1;
         return name;
     }
     snprintf(q, size, long_fmt, name);
@@ -280,7 +245,7 @@ int stub_segments(stub_out *o, const stub_node *n, stub_seg *segs)
     char **kept = realloc(o->kept, (size_t)(o->nkept + 1) * sizeof *kept);
     if (!lit || !kept) {
         free(lit);
-        o->failed = 1;
+        o->text.failed = 1;
         return 0;
     }
     o->kept = kept;
@@ -319,7 +284,7 @@ void stub_concat(stub_out *o, const stub_node *n, char *buf, size_t size, const 
     stub_seg *sg = malloc((2 * (size_t)n->part_count + 1) * sizeof *sg);
     int k = sg ? stub_segments(o, n, sg) : 0;
     if (!sg)
-        o->failed = 1;
+        o->text.failed = 1;
     size_t l = 0;
     buf[0] = '\0';
     for (int i = 0; i < k && l < size; i++) {
@@ -465,7 +430,7 @@ int stub_generate(const stub_program *p, const stub_lang *lang, char **code)
     int rc = prepare_names(&o);
     if (rc == 0) {
         lang->emit(p, &o);
-        rc = o.failed ? STUB_E_NOMEM : 0;
+        rc = o.text.failed ? STUB_E_NOMEM : 0;
     }
     if (o.names)
         for (int i = 0; i < p->var_count; i++)
@@ -478,14 +443,9 @@ int stub_generate(const stub_program *p, const stub_lang *lang, char **code)
     for (int i = 0; i < o.nkept; i++)
         free(o.kept[i]);
     free(o.kept);
-    if (rc == 0 && !o.buf)
-        put(&o, "", 0);
-    if (rc == 0 && o.failed)
+    if (rc == 0 && !(*code = util_buf_take(&o.text)))
         rc = STUB_E_NOMEM;
-    if (rc)
-        free(o.buf);
-    else
-        *code = o.buf;
+    util_buf_free(&o.text);
     return rc;
 }
 

@@ -143,7 +143,7 @@ typedef enum stub_case { STUB_CAMEL, STUB_SNAKE } stub_case;
  * usually one call: stub_emit_frame() with the language's stub_frame and
  * command function, or, for a language that splits input lines into
  * tokens like Java, stub_emit_split() with a stub_split_desc
- * (lang_split.h). */
+ * (lang/split.h). */
 typedef struct stub_lang {
     const char *name;       /* --lang value, lower case, e.g. "python3" */
     const char *aliases;    /* other accepted names, space separated */

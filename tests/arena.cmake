@@ -1,100 +1,119 @@
 # The arena's Check suites (tests/CMakeLists.txt includes this file), one
-# per module of arena/src, linking arena_core:
-#   check_arena_error      ARENA_ERROR_MAP: ranges and messages
-#   check_arena_schedule   pairings, colours, seeds
-#   check_arena_ratings    the Elo fit on known answers
-#   check_arena_sprt       pentanomial SPRT and Elo against independently
-#                          computed values (tests/sprt_reference.py)
-#   check_arena_sprt_report an SPRT's state, line, block and JSON
-#   check_arena_pairs      colour-swapped pairs: pentanomial counts, the
-#                          tally, an SPRT's first crossing kept
-#   check_arena_fingerprint  the files a bot command names, their SHA-256
-#   check_arena_record     a game record <-> its games.jsonl line
-#   check_arena_store      append, resume, torn line, foreign lines, mismatch
-#   check_arena_db         the league database: schema, rows, the run lock
-#   check_arena_game_blob  a game record as two compact blobs and back, on
-#                          real games of loa-first and the hostile bots
-#   check_arena_standings  totals, matrices, tables
-#   check_arena_progress   live line, plain lines, quiet
-#   check_arena_settings   the league file: good and every bad input
-#   check_arena_openings   opening tables: file (bad lines named), order,
-#                          random plies; the openings settings
-#   check_arena_options    the command line over a league file
-#   check_arena_runner     the scheduler with loa-first games: results once,
-#                          stop by callback, one and two interrupts
-#   check_arena_cli        integration: runs loa-arena with loa-first bots: bad
-#                          inputs, failed_to_start, kill -9 and resume, torn
-#                          line, Ctrl-C once and twice, --standings
-#   check_arena_cli_errors integration: a bot failing to start stops the
-#                          league (exit 3); error lines and their replay
-#                          command; a rebuilt bot refused; the lock with
-#                          --force-new; a flag league's own directory
-#   check_arena_cli_sprt   integration: SPRT matches accept H1 / H0, resume a
-#                          decided test, no decision at the maximum, the
-#                          gauntlet bot tested, interim standings, pairs
-#   check_arena_cli_shards integration: 3 shards through GNU parallel merge
-#                          into the one-process league; missing, conflicting,
-#                          foreign directories; --add-bot, --extend, --exclude
-#   check_arena_crash      integration: kill -9 of a league, a merge and an
-#                          --add-bot at random moments, many times: nothing
-#                          stored is lost or torn, the same command completes
-#   check_arena_pressure   the CPU pressure window (PSI, runnable tasks) on
-#                          files written by the test
-#   check_arena_cli_time   integration, alone, under CPU burners: wall-clock
-#                          timeouts marked under load, none in CPU mode; the
-#                          margin's late answers; timing in the identity
-#   check_arena_cli_openings integration: bots start after the opening, pairs
-#                          share it, the ply limit counts it, random plies,
-#                          bad lines, the replay line with its opening
+# per module of arena/, named after it; the unit suites link arena_core
+# (src/) or arena_app (app/):
+#   check_arena_error       core/error: ARENA_ERROR_MAP, ranges and messages
+#   check_arena_sprt        stats/sprt: pentanomial SPRT and Elo against
+#                           independently computed values (sprt_reference.py)
+#   check_arena_ratings     stats/ratings: the Elo fit on known answers
+#   check_arena_schedule    league/schedule: pairings, colours, seeds, blocks
+#   check_arena_openings    league/openings: opening tables (file, bad lines
+#                           named, order, random plies); the openings settings
+#   check_arena_record      league/record: a game record <-> its games.jsonl line
+#   check_arena_league_file league/league_file: a good file and every bad input
+#   check_arena_setting     league/setting: the command line and the league file
+#                           take the same values of every setting; the identity
+#   check_arena_pairs       results/pairs, sprt_match: pentanomial counts, the
+#                           tally, an SPRT's first crossing kept
+#   check_arena_standings   results/standings, report/standings_*: totals,
+#                           matrices, tables
+#   check_arena_sprt_report report/sprt_report: an SPRT's state, line, block, JSON
+#   check_arena_progress    report/progress: live line, plain lines, quiet
+#   check_arena_fingerprint store/fingerprint: the files a command names, SHA-256
+#   check_arena_pressure    run/pressure: the CPU pressure window on files written
+#                           by the test
+#   check_arena_runner      run/runner: the scheduler with loa-first games
+#   check_arena_cli         app/cli: the command line over a league file,
+#                           fastchess's words
+# and the integration suites, which run loa-arena with real bots:
+#   check_arena_league_run  app/league_run: bad inputs, failed_to_start, kill -9
+#                           and resume, torn line, Ctrl-C once and twice
+#   check_arena_league_run_errors  a bot failing to start stops the league
+#                           (exit 3); error lines and their replay command; a
+#                           rebuilt bot refused; the lock; a flag league's
+#                           own directory
+#   check_arena_league_run_sprt  SPRT matches accept H1 / H0, resume a decided
+#                           test, no decision at the maximum, interim standings
+#   check_arena_league_run_openings  bots start after the opening, pairs share
+#                           it, the ply limit counts it, random plies, bad lines
+#   check_arena_league_run_time  alone, under CPU burners: wall-clock timeouts
+#                           marked under load, none in CPU mode; the margin
+#   check_arena_db          store/db: the league database's schema, rows, lock
+#   check_arena_game_blob   store/game_blob: a record as two blobs and back
+#   check_arena_store       store/store: games stored and read back, resume,
+#                           games.jsonl level, an older directory converted
+#   check_arena_crash       kill -9 of a league, a merge, an --add-bot at random
+#                           moments, many times: nothing stored lost or torn
+#   check_arena_tasks       app/tasks: 3 shards through GNU parallel merged into
+#                           the one-process league; --add-bot, --extend, --exclude
 if(TARGET arena_core)
-  loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
-                 standings progress settings options openings pressure)
+                 standings progress league_file openings pressure spsa)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
-  if(TARGET loa-first)
-    loa_add_suite(arena_store LIBS arena_core m TIMEOUT 60)
-    add_dependencies(check_arena_store loa-first loa-random hostile-say hostile-flood
-                     hostile-crash)
-  endif()
-  if(TARGET loa-first AND TARGET hostile-say AND TARGET hostile-flood)
-    loa_add_suite(arena_game_blob LIBS arena_core TIMEOUT 120)
-    add_dependencies(check_arena_game_blob loa-first loa-random hostile-say hostile-flood
-                     hostile-crash hostile-slow)
-  endif()
+  loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
+  loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
+  loa_add_suite(arena_setting LIBS arena_app arena_core m TIMEOUT 120)
   if(TARGET loa-first)
     loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
     add_dependencies(check_arena_runner loa-first)
   endif()
+  if(TARGET loa-first AND TARGET hostile-say AND TARGET hostile-flood)
+    loa_add_suite(arena_store LIBS arena_core m TIMEOUT 120)
+    loa_add_suite(arena_game_blob LIBS arena_core TIMEOUT 120)
+    foreach(t check_arena_store check_arena_game_blob)
+      add_dependencies(${t} loa-first loa-random hostile-say hostile-flood hostile-crash
+                       hostile-slow)
+    endforeach()
+  endif()
   if(TARGET loa-arena AND TARGET loa-first)
-    loa_add_suite(arena_cli LIBS loa::cjson TIMEOUT 120)
-    add_dependencies(check_arena_cli loa-arena loa-first loa-replay)
+    loa_add_suite(arena_league_run LIBS arena_db loa::cjson TIMEOUT 120)
+    add_dependencies(check_arena_league_run loa-arena loa-first)
     if(TARGET hostile-burn AND TARGET hostile-slow)
       # overloads the machine on purpose: alone
-      loa_add_suite(arena_cli_time LIBS loa::cjson TIMEOUT 600)
-      set_tests_properties(arena_cli_time PROPERTIES RUN_SERIAL TRUE)
-      add_dependencies(check_arena_cli_time loa-arena loa-first loa-replay hostile-burn hostile-slow)
+      loa_add_suite(arena_league_run_time LIBS arena_db loa::cjson TIMEOUT 600)
+      set_tests_properties(arena_league_run_time PROPERTIES RUN_SERIAL TRUE)
+      add_dependencies(check_arena_league_run_time loa-arena loa-first hostile-burn
+                       hostile-slow)
     endif()
     if(TARGET loa-random)
-      loa_add_suite(arena_crash LIBS loa::cjson TIMEOUT 900)
-      add_dependencies(check_arena_crash loa-arena loa-first loa-random loa-replay)
+      # kill -9 of a league, a merge and an --add-bot, many times
+      loa_add_suite(arena_crash LIBS arena_db loa::cjson TIMEOUT 900)
+      add_dependencies(check_arena_crash loa-arena loa-first loa-random)
     endif()
-    loa_add_suite(arena_cli_errors LIBS loa::cjson TIMEOUT 120)
-    add_dependencies(check_arena_cli_errors loa-arena loa-first loa-referee)
+    loa_add_suite(arena_league_run_errors LIBS arena_db loa::cjson TIMEOUT 120)
+    add_dependencies(check_arena_league_run_errors loa-arena loa-first loa-referee)
     if(TARGET loa-greedy AND TARGET loa-random)
-      loa_add_suite(arena_cli_sprt LIBS loa::cjson TIMEOUT 300)
-      add_dependencies(check_arena_cli_sprt loa-arena loa-greedy loa-random)
+      loa_add_suite(arena_league_run_sprt LIBS arena_db loa::cjson TIMEOUT 300)
+      add_dependencies(check_arena_league_run_sprt loa-arena loa-greedy loa-random)
       if(TARGET loa-negamax)
-        loa_add_suite(arena_cli_shards LIBS loa::cjson TIMEOUT 600)
-        add_dependencies(check_arena_cli_shards loa-arena loa-greedy loa-random loa-negamax
-                         loa-replay)
+        loa_add_suite(arena_tasks LIBS arena_db loa::cjson TIMEOUT 600)
+        add_dependencies(check_arena_tasks loa-arena loa-greedy loa-random loa-negamax)
+        # the pages' checks need the replay component (CI's TSan build has none)
+        if(TARGET loa_replay)
+          target_compile_definitions(check_arena_tasks PRIVATE LOA_HAVE_REPLAY=1)
+        endif()
       endif()
     endif()
     if(TARGET loa-ab)
-      loa_add_suite(arena_cli_openings LIBS loa loa::cjson TIMEOUT 180)
-      add_dependencies(check_arena_cli_openings loa-arena loa-first loa-referee loa-ab
-                       loa-replay)
+      loa_add_suite(arena_league_run_openings LIBS arena_db loa loa::cjson TIMEOUT 180)
+      add_dependencies(check_arena_league_run_openings loa-arena loa-first loa-referee loa-ab)
     endif()
+  endif()
+endif()
+
+# loa-tune (issue 28): check_arena_tune_file the tune file and the tune's
+# state as its games come in; check_arena_tune the tuner with tune-peak, a
+# test bot whose strength peaks at a known value: a tune finds it, kill -9
+# and resume end where an uninterrupted tune ends, bad inputs.
+if(TARGET loa-tune)
+  add_executable(tune-peak tune_peak_bot.c)
+  loa_target_setup(tune-peak)
+  target_link_libraries(tune-peak PRIVATE loa m)
+  loa_add_suite(arena_tune_file LIBS arena_core m TIMEOUT 60)
+  loa_add_suite(arena_tune LIBS arena_db loa::cjson m TIMEOUT 300)
+  add_dependencies(check_arena_tune loa-tune tune-peak)
+  if(TARGET loa_replay)
+    target_compile_definitions(check_arena_tune PRIVATE LOA_HAVE_REPLAY=1)
   endif()
 endif()
 
@@ -105,3 +124,10 @@ if(TARGET loa-arena AND TARGET loa-first AND TARGET loa-example)
            ${PROJECT_BINARY_DIR})
   set_tests_properties(arena_install PROPERTIES TIMEOUT 180)
 endif()
+
+# The arena's folders are layers, each including only those below it; no
+# circle of includes; no source over 500 lines, main.c under 100, no
+# function over 80 lines (CONTRIBUTING.md, "The arena").
+add_test(NAME arena_layers COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/arena_layers_test.sh
+         ${PROJECT_SOURCE_DIR}/arena)
+set_tests_properties(arena_layers PROPERTIES TIMEOUT 60)

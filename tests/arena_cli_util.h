@@ -1,6 +1,6 @@
 /*
  * arena_cli_util.h - helpers of the integration suites that run loa-arena
- * as a child process (check_arena_cli.c, check_arena_cli_errors.c): a
+ * as a child process (check_arena_league_run*.c, check_arena_tasks.c): a
  * temporary directory per test (kept when the test fails), spawning with
  * stdout/stderr to files and a timeout, whole-file reads, games.jsonl and
  * standings.json access. static inline: each suite uses some.
@@ -22,9 +22,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "store/db.h"
+
 #define ARENA LOA_BIN_DIR "/loa-arena"
 #define FIRST LOA_BIN_DIR "/loa-first"
-#define REPLAY LOA_BIN_DIR "/loa-replay"
 
 static char g_dir[256];
 
@@ -175,22 +176,19 @@ static inline cJSON *read_json(const char *path)
     return j;
 }
 
-/* Game id's whole record from the league database of dir, as a user gets
- * it (loa-replay --record OUT DIR ID); NULL when there is none. */
+/* Game id's whole record from the league database of dir (as `loa-replay
+ * --record OUT DIR ID` gives it; read here through the store's database,
+ * so that builds without the replay component test it too); NULL when
+ * there is none. */
 static inline cJSON *game_record(const char *dir, int id)
 {
-    char path[400], ids[16], o[400];
-    snprintf(path, sizeof path, "%s/.record-%d.json", dir, id);
-    snprintf(o, sizeof o, "%s/.record-%d.log", dir, id);
-    snprintf(ids, sizeof ids, "%d", id);
-    char *argv[] = {REPLAY, "--record", path, (char *)dir, ids, NULL};
-    if (run(argv, o, o, 30000) != 0)
-        return NULL;
-    char *t = slurp(path);
-    cJSON *j = cJSON_Parse(t);
-    free(t);
-    unlink(path);
-    unlink(o);
+    arena_db *db = NULL;
+    cJSON *j = NULL;
+    char err[512];
+    if (arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err) == 0 &&
+        arena_db_record(db, id, &j, err, sizeof err) != 0)
+        j = NULL;
+    arena_db_close(db);
     return j;
 }
 

@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena_record.h"
-#include "arena_schedule.h"
-#include "arena_settings.h"
+#include "league/record.h"
+#include "league/schedule.h"
+#include "league/settings.h"
+#include "core/text.h"
 
 /* A round-robin league of `bots` bots named bot0.. with command "./x". */
 static inline void league(arena_settings *s, int bots, int games)

@@ -4,16 +4,17 @@
 # concurrency 1 and 2, next to the relay floor of loa-referee-bench (the same
 # games with the bots spawned directly, the same bytes exchanged, nothing
 # judged or recorded) measured in the same run, and their ratio.
-# Each arena game costs two process spawns, ~150 pipe round trips, a JSON
-# record file and one fsync'd games.jsonl line (no replay page: these games
-# end without a fault, see --pages), so this measures the arena's and the
-# referee's overhead, not bot thinking.
+# Each arena game costs two process spawns, ~150 pipe round trips, one
+# transaction of the league database (its row and compressed record) and a
+# games.jsonl line (no replay page: these games end without a fault, see
+# --pages), so this measures the arena's and the referee's overhead, not
+# bot thinking.
 #
 # Usage: tests/bench_arena.sh [BUILD_DIR] [GAMES] [OUT_PARENT]
 #   (defaults: build, 1000, $TMPDIR or /tmp). The leagues are written in a
 #   new directory under OUT_PARENT: its file system is part of the figure
-#   (each game creates its record file), so the line above the figures names
-#   it. /dev/shm (tmpfs) measures the arena itself.
+#   (the database's writes and checkpoints), so the line above the figures
+#   names it. /dev/shm (tmpfs) measures the arena itself.
 # Prints one block per concurrency level; the figures go in docs/arena.md.
 set -eu
 build=${1:-build}

@@ -13,7 +13,6 @@
 
 #include "ab_test_util.h"
 #include "check_main.h"
-#include "../bots/ab/quads.h"
 
 /* Black's only move h1xf1 joins f2: a forced move that wins. */
 #define POS_FORCED_WIN "......../......../......../.w.w..../.......w/....www./...w.b.w/.....w.b b 20"
@@ -27,7 +26,6 @@ static search_ctx *ctx(void)
     static search_ctx c;
     static int ready;
     if (!ready) {
-        quads_init();
         ck_assert_int_eq(search_init(&c, 4), 0);
         ready = 1;
     }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loa/answer.h"
 #include "loa/loa.h"
 
 #include "check_main.h"

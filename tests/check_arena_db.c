@@ -1,5 +1,5 @@
 /*
- * check_arena_db.c - the league database (arena_db.h): the schema and its
+ * check_arena_db.c - the league database (store/db.h): the schema and its
  * version, game rows in and out in stored order, a record from its blobs,
  * a duplicate game refused, the run lock (a live arena's, a dead one's),
  * readers beside a writer, a newer schema refused.
@@ -14,9 +14,9 @@
 
 #include <sqlite3.h>
 
-#include "arena_db.h"
-#include "arena_error.h"
-#include "arena_game_blob.h"
+#include "store/db.h"
+#include "core/error.h"
+#include "store/game_blob.h"
 #include "check_main.h"
 
 static char g_dir[64];
@@ -190,7 +190,7 @@ START_TEST(a_record_comes_back_from_its_blobs)
     ck_assert_ptr_nonnull(strstr(err, "no game 8"));
     /* a corrupt blob is said to be so */
     ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(db),
-                                  "UPDATE games SET record = x'0102' WHERE id = 9", NULL, NULL,
+                                  "UPDATE records SET record = x'0102' WHERE id = 9", NULL, NULL,
                                   NULL), SQLITE_OK);
     ck_assert_int_eq(arena_db_record(db, 9, &back, err, sizeof err), ARENA_E_PARSE);
     ck_assert_ptr_nonnull(strstr(err, "game 9: its record is corrupt"));

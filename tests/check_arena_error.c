@@ -5,7 +5,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "arena_error.h"
+#include "core/error.h"
 #include "check_main.h"
 
 static const int codes[] = {

@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_fingerprint.h"
+#include "core/error.h"
+#include "store/fingerprint.h"
 #include "check_main.h"
 
 /* SHA-256 of "hello\n" and of "hello!\n" (sha256sum). */

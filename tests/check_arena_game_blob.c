@@ -1,6 +1,6 @@
 /*
  * check_arena_game_blob.c - a game's record as two compact blobs and back
- * (arena_game_blob.h): every record of real games (moves, passes,
+ * (store/game_blob.h): every record of real games (moves, passes,
  * comments, `random` answers, invalid lines, timeouts, crashes, stderr, CPU
  * times, openings) decodes to the same record, printed byte for byte; what
  * the binary form cannot say is kept as JSON; corrupt blobs are refused,
@@ -13,8 +13,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "arena_error.h"
-#include "arena_game_blob.h"
+#include "core/error.h"
+#include "store/game_blob.h"
 #include "check_main.h"
 #include "ref/referee.h"
 

@@ -1,5 +1,5 @@
 /*
- * check_arena_openings.c - opening tables (arena_openings.c) and the
+ * check_arena_openings.c - opening tables (league/openings.c) and the
  * openings settings: a file read line by line (comments, blank lines,
  * commas, CRLF), every bad line refused naming file:line and the move, the
  * order (file, shuffled from the seed, wrapping around), random plies
@@ -12,10 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_league_file.h"
-#include "arena_openings.h"
-#include "arena_schedule.h"
+#include "core/error.h"
+#include "league/league_file.h"
+#include "league/openings.h"
+#include "league/schedule.h"
+#include "league/settings_check.h"
+#include "league/settings_identity.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 
@@ -193,7 +195,7 @@ START_TEST(test_settings_keys)
     ck_assert_str_eq(s.openings_file, path); /* relative to the file, absolute */
     ck_assert_int_eq(s.openings_random, 1);
     ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
-    ck_assert_int_eq(arena_openings_for_league(&s, &s.openings, err, sizeof err), 0);
+    ck_assert_int_eq(arena_settings_openings(&s, &s.openings, err, sizeof err), 0);
     ck_assert_int_eq(arena_openings_count(s.openings), 2);
     /* the schedule gives both games of a round the round's opening */
     arena_game_spec *g;
@@ -226,7 +228,7 @@ START_TEST(test_settings_keys)
                                               sizeof err), 0);
     ck_assert_int_eq(t.random_plies, 4);
     ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), 0);
-    ck_assert_int_eq(arena_openings_for_league(&t, &t.openings, err, sizeof err), 0);
+    ck_assert_int_eq(arena_settings_openings(&t, &t.openings, err, sizeof err), 0);
     ck_assert_int_eq(arena_openings_count(t.openings), 3); /* one per round */
     ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
     t.openings_file = strdup(path);
@@ -255,7 +257,7 @@ START_TEST(test_settings_keys)
     /* an opening not shorter than the ply limit */
     s.max_plies = 2;
     arena_openings *o = NULL;
-    ck_assert_int_eq(arena_openings_for_league(&s, &o, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_int_eq(arena_settings_openings(&s, &o, err, sizeof err), ARENA_E_CONFIG);
     ck_assert_msg(strstr(err, "opening 1 has 2 plies"), "%s", err);
     arena_settings_clear(&s);
     cleanup();

@@ -1,13 +1,15 @@
 /*
- * check_arena_pairs.c - colour-swapped pairs (arena_pairs.c): pentanomial
- * counts per pairing from records in any order (bins by hand), the
- * mirrored row, lone games and inconsistent pairs; the tally as games
- * arrive; an SPRT match whose first crossing is kept.
+ * check_arena_pairs.c - colour-swapped pairs (results/pairs.c,
+ * results/sprt_match.c): pentanomial counts per pairing from records in
+ * any order (bins by hand), the mirrored row, lone games and inconsistent
+ * pairs; the tally as games arrive; an SPRT match whose first crossing is
+ * kept.
  */
 #include <string.h>
 
-#include "arena_error.h"
-#include "arena_pairs.h"
+#include "core/error.h"
+#include "results/pairs.h"
+#include "results/sprt_match.h"
 #include "check_main.h"
 
 /* Game id of a 2-bot league: pair k is ids 2k (a black) and 2k+1 (b black);

@@ -1,6 +1,6 @@
 /*
  * check_arena_pressure.c - the machine's CPU pressure over a window
- * (arena_pressure.h), on files written by the test in place of
+ * (run/pressure.h), on files written by the test in place of
  * /proc/pressure/cpu and /proc/loadavg: the PSI share and the runnable mean,
  * the threshold, unknown windows, a kernel without PSI.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "arena_pressure.h"
+#include "run/pressure.h"
 #include "check_main.h"
 
 static char dir[64], psi[128], avg[128];

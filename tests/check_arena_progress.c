@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_progress.h"
+#include "core/error.h"
+#include "report/progress.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

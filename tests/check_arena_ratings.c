@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_ratings.h"
-#include "arena_sprt.h"
+#include "core/error.h"
+#include "stats/ratings.h"
+#include "stats/sprt.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena_error.h"
-#include "arena_pressure.h"
-#include "arena_record.h"
+#include "core/error.h"
+#include "run/pressure.h"
+#include "league/record.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

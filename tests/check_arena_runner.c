@@ -1,5 +1,5 @@
 /*
- * check_arena_runner.c - the scheduler (arena_runner.c) with real games of
+ * check_arena_runner.c - the scheduler (run/runner.c) with real games of
  * loa-first: every game handed back once with its ref_game, a result
  * callback that stops scheduling, and stopping through the interrupt fd
  * (one byte: no new game; two bytes: running games aborted at once);
@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_openings.h"
-#include "arena_runner.h"
-#include "arena_schedule.h"
+#include "core/error.h"
+#include "league/openings.h"
+#include "run/runner.h"
+#include "league/schedule.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

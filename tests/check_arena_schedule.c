@@ -10,9 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_schedule.h"
-#include "arena_settings.h"
+#include "core/error.h"
+#include "league/schedule.h"
+#include "league/settings.h"
+#include "league/settings_identity.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 

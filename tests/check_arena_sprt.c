@@ -5,8 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "arena_error.h"
-#include "arena_sprt.h"
+#include "core/error.h"
+#include "stats/sprt.h"
 #include "check_main.h"
 
 typedef struct llr_case {

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena_error.h"
-#include "arena_sprt_report.h"
+#include "core/error.h"
+#include "report/sprt_report.h"
 #include "check_main.h"
 
 static const int penta_up[5] = {5, 30, 90, 50, 25};   /* 200 pairs */

@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_standings.h"
+#include "core/error.h"
+#include "results/standings.h"
+#include "report/standings_json.h"
+#include "report/standings_text.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 
@@ -195,11 +197,80 @@ START_TEST(test_distinct_games)
 }
 END_TEST
 
+/* Issue 36: the standings of a million-game league are counted as the
+ * store walks its games, in one pass; the result does not depend on the
+ * order the games come in, and equals the standings of the whole set. */
+START_TEST(one_pass_in_any_order_equals_the_whole_set)
+{
+    arena_settings s;
+    league(&s, 4, 20);
+    int n = 6 * 20;
+    arena_game_record *recs = malloc(sizeof *recs * (size_t)n);
+    uint64_t x = 88172645463325252ull;
+    for (int id = 0; id < n; id++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        recs[id] = record_for(&s, id, (int)(x % 3) - 1);
+        recs[id].moves_hash = 1 + x % 7; /* repeats: some pairings repetitive */
+    }
+    arena_standings *whole = malloc(sizeof *whole), *pass = malloc(sizeof *pass);
+    ck_assert_int_eq(arena_standings_compute(&s, recs, n, 1, whole), 0);
+    arena_standings_acc *a = NULL;
+    ck_assert_int_eq(arena_standings_acc_new(&s, 1, &a), 0);
+    for (int k = 0; k < n; k++) /* odd ids first, then even ones backwards */
+        ck_assert_int_eq(arena_standings_acc_add(a, &recs[k < n / 2 ? 2 * k + 1
+                                                                     : n - 2 - 2 * (k - n / 2)]),
+                         0);
+    ck_assert_int_eq(arena_standings_acc_finish(a, pass), 0);
+    arena_standings_acc_free(a);
+    ck_assert_int_eq(pass->games, n);
+    ck_assert_int_eq(memcmp(whole->pair_penta, pass->pair_penta, sizeof whole->pair_penta), 0);
+    ck_assert_int_eq(memcmp(whole->pair_distinct, pass->pair_distinct,
+                            sizeof whole->pair_distinct), 0);
+    int pairs = 0;
+    for (int i = 0; i < 4 * 4 * ARENA_PENTA_BINS; i++)
+        pairs += pass->pair_penta[i];
+    ck_assert_int_eq(pairs, n); /* every pair counted from both sides */
+    ck_assert(pass->repetitive_pairings > 0);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(whole->order[i], pass->order[i]);
+        ck_assert_double_eq(whole->ratings.elo[i], pass->ratings.elo[i]);
+        ck_assert_double_eq(whole->bots[i].points, pass->bots[i].points);
+    }
+    ck_assert_double_eq(pass->ratings.elo[1], 0); /* the anchor */
+
+    /* a game naming no bot of the league: refused, and the standings
+     * cannot be finished */
+    ck_assert_int_eq(arena_standings_acc_new(&s, -1, &a), 0);
+    arena_game_record bad = recs[0];
+    bad.white = 4;
+    ck_assert_int_eq(arena_standings_acc_add(a, &recs[1]), 0);
+    ck_assert_int_eq(arena_standings_acc_add(a, &bad), ARENA_E_INVAL);
+    ck_assert_int_eq(arena_standings_acc_finish(a, pass), ARENA_E_INVAL);
+    arena_standings_acc_free(a);
+    /* the two games of a pair between other bots: refused at the end */
+    ck_assert_int_eq(arena_standings_acc_new(&s, -1, &a), 0);
+    bad = recs[1];
+    bad.black = recs[0].black;
+    bad.white = recs[0].white;
+    ck_assert_int_eq(arena_standings_acc_add(a, &recs[0]), 0);
+    ck_assert_int_eq(arena_standings_acc_add(a, &bad), 0);
+    ck_assert_int_eq(arena_standings_acc_finish(a, pass), ARENA_E_INVAL);
+    arena_standings_acc_free(a);
+    ck_assert_int_eq(arena_standings_acc_new(&s, 4, &a), ARENA_E_INVAL); /* no bot 4 */
+    free(whole);
+    free(pass);
+    free(recs);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"totals_results_and_faults", test_standings_totals, 30},
         {"counts_distinct_games_and_warns_below_90_percent", test_distinct_games, 30},
+        {"one_pass_in_any_order_equals_the_whole_set", one_pass_in_any_order_equals_the_whole_set,
+         30},
         {"score_matrix_columns_line_up_with_half_points",
          score_matrix_columns_line_up_with_half_points, 60},
     };

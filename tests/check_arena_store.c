@@ -14,10 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
-#include "arena_store.h"
+#include "core/error.h"
+#include "league/settings_identity.h"
+#include "store/store.h"
 #include "ref/referee.h"
-#include "arena_standings.h"
+#include "results/standings.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 
@@ -553,6 +554,74 @@ START_TEST(test_store_writes_standings)
 }
 END_TEST
 
+/* Issue 36: a million-game league's index is a page: it lists the newest
+ * games and the newest lost by a fault, and the database tallies the
+ * results for a resume without a walk. */
+static int add_tally(int black, int white, int winner, int faulted, int count, void *user)
+{
+    int *t = user; /* [0] games, [1] black wins, [2] draws, [3] faulted, [4] rows */
+    ck_assert(black != white && winner >= -1 && winner <= 1);
+    t[0] += count;
+    t[1] += winner == 0 ? count : 0;
+    t[2] += winner < 0 ? count : 0;
+    t[3] += faulted ? count : 0;
+    t[4]++;
+    return 0;
+}
+
+START_TEST(the_index_lists_the_newest_and_the_faulted_games)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 10); /* 30 games */
+    arena_store *st;
+    char err[512];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    for (int id = 0; id < 30; id++) {
+        arena_game_record r = record_for(&s, id, id % 3 - 1);
+        if (id == 2 || id == 5 || id == 9 || id == 20) { /* lost by a fault */
+            r.winner = 1;
+            r.fault = 0;
+            r.reason = REF_REASON_TIMEOUT;
+        }
+        ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
+    }
+    cJSON *lines = NULL;
+    ck_assert_int_eq(arena_store_index_lines(st, 3, &lines, err, sizeof err), 0);
+    /* the 3 newest (27, 28, 29) and the 3 newest faulted (5, 9, 20), in
+     * stored order, as games.jsonl lines */
+    static const int want[] = {5, 9, 20, 27, 28, 29};
+    ck_assert_int_eq(cJSON_GetArraySize(lines), 6);
+    for (int i = 0; i < 6; i++) {
+        const cJSON *l = cJSON_GetArrayItem(lines, i);
+        ck_assert_int_eq(cJSON_GetObjectItem(l, "id")->valueint, want[i]);
+        ck_assert(cJSON_IsString(cJSON_GetObjectItem(l, "black")));
+    }
+    cJSON_Delete(lines);
+    /* fewer games than the bound: all of them, each once */
+    ck_assert_int_eq(arena_store_index_lines(st, 100, &lines, err, sizeof err), 0);
+    ck_assert_int_eq(cJSON_GetArraySize(lines), 30);
+    cJSON_Delete(lines);
+    int t[5] = {0};
+    ck_assert_int_eq(arena_store_tally(st, add_tally, t, err, sizeof err), 0);
+    ck_assert_int_eq(t[0], 30);
+    ck_assert_int_eq(t[3], 4);
+    int black_wins = 0, draws = 0;
+    for (int id = 0; id < 30; id++) {
+        int faulted = id == 2 || id == 5 || id == 9 || id == 20;
+        black_wins += !faulted && id % 3 == 1;
+        draws += !faulted && id % 3 == 0;
+    }
+    ck_assert_int_eq(t[1], black_wins);
+    ck_assert_int_eq(t[2], draws);
+    ck_assert_int_lt(t[4], 30); /* grouped by the database, not a row a game */
+    arena_store_close(st);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -568,6 +637,8 @@ int main(void)
         {"writes_standings_atomically_unless_read_only", test_store_writes_standings, 30},
         {"refuses_a_changed_bot_that_has_games", test_store_fingerprints, 30},
         {"resume_sweeps_every_interrupted_write", resume_sweeps_every_interrupted_write, 30},
+        {"the_index_lists_the_newest_and_the_faulted_games",
+         the_index_lists_the_newest_and_the_faulted_games, 30},
     };
     return loa_run_suite("arena_store", cases, LOA_COUNT(cases));
 }

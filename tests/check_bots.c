@@ -1,6 +1,7 @@
 /*
- * Tests of the bundled bots (issue 4): the quad/Euler evaluation pieces
- * against hand-counted values, loa-ab's search (win in one, loss in one
+ * Tests of the bundled bots (issue 4): loa-ab's evaluation terms against
+ * hand-computed values (the SDK's features under them: check_features),
+ * loa-ab's search (win in one, loss in one
  * avoided, deterministic mode), loa-ab's --bench signature, the bots'
  * command lines, and complete games of every bot through loa-referee
  * (skipped with a message when the referee is not built).
@@ -16,7 +17,6 @@
 #include "check_main.h"
 #include "loa/loa.h"
 #include "../bots/ab/eval.h"
-#include "../bots/ab/quads.h"
 #include "../bots/ab/search.h"
 
 static loa_board board_of(const char *text)
@@ -39,58 +39,10 @@ static loa_bitboard squares(const char *list) /* "d4 e5 ..." */
     return bb;
 }
 
-/* ---- quads and Euler number ------------------------------------------ */
-
-static void check_quads(const char *list, int q1, int q3, int qd)
-{
-    loa_bitboard bb = squares(list);
-    quad_counts q = quads_count(bb);
-    ck_assert_msg(q.q1 == q1 && q.q3 == q3 && q.qd == qd,
-                  "%s: Q1=%d Q3=%d Qd=%d, expected %d %d %d", list, q.q1, q.q3, q.qd, q1, q3, qd);
-    ck_assert_int_eq(quads_euler4(bb), q1 - q3 - 2 * qd);
-}
-
-START_TEST(test_quads_match_hand_counted_windows)
-{
-    quads_init();
-    /* one checker: 4 windows with one checker; E = 1 */
-    check_quads("d4", 4, 0, 0);
-    /* a corner checker: its 4 windows, 3 of them over the edge */
-    check_quads("a1", 4, 0, 0);
-    /* a diagonal pair: 1 diagonal window, 3 + 3 single ones; 4E = 6 - 2 = 4 */
-    check_quads("d4 e5", 6, 0, 1);
-    /* two far-apart checkers: E = 2 */
-    check_quads("b2 g7", 8, 0, 0);
-    /* an L of three: one window holds all three, 5 hold one; 4E = 5 - 1 = 4 */
-    check_quads("d4 e4 d5", 5, 1, 0);
-    /* a 2x2 block: the 4 outer corner windows hold one each */
-    check_quads("d4 e4 d5 e5", 4, 0, 0);
-    /* a ring of 8 round an empty square: one group with one hole, E = 0 */
-    check_quads("c3 d3 e3 c4 e4 c5 d5 e5", 4, 4, 0);
-    /* black's start: two rows of six, E = 2 */
-    check_quads("b1 c1 d1 e1 f1 g1 b8 c8 d8 e8 f8 g8", 8, 0, 0);
-}
-END_TEST
-
-START_TEST(test_quad_table_matches_direct_count)
-{
-    quads_init();
-    loa_jrandom r;
-    loa_jrandom_seed(&r, 12345);
-    for (int i = 0; i < 2000; i++) {
-        loa_bitboard bb = (loa_bitboard)loa_jrandom_next_long(&r) & (loa_bitboard)loa_jrandom_next_long(&r);
-        quad_counts q = quads_count(bb);
-        ck_assert_int_eq(quads_euler4(bb), q.q1 - q.q3 - 2 * q.qd);
-        /* hole-free sets (no empty square enclosed): E = number of groups */
-        if (loa_popcount(bb) <= 3)
-            ck_assert_int_eq(quads_euler4(bb), 4 * loa_group_count(bb));
-    }
-}
-END_TEST
+/* ---- evaluation ------------------------------------------------------- */
 
 START_TEST(test_eval_terms_match_hand_computed_features)
 {
-    quads_init();
     eval_terms t;
     loa_board b;
     loa_board_init(&b);
@@ -119,7 +71,6 @@ static search_result search_fixed(const char *text, int depth)
     static search_ctx ctx;
     static int ready;
     if (!ready) {
-        quads_init();
         ck_assert_int_eq(search_init(&ctx, 4), 0);
         ready = 1;
     }
@@ -369,10 +320,10 @@ END_TEST
 
 START_TEST(test_bots_handle_help_bad_options_and_bad_input)
 {
-    static const char *bots[] = {"loa-random", "loa-greedy", "loa-negamax", "loa-ab"};
+    static const char *bots[] = {"loa-random", "loa-greedy", "loa-negamax", "loa-ab", "loa-mcts"};
     char cmd[512];
     int st;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < (int)LOA_COUNT(bots); i++) {
         snprintf(cmd, sizeof cmd, "%s/%s --help", LOA_BIN_DIR, bots[i]);
         ck_assert_msg(strstr(run(cmd, &st), "Usage:") != NULL, "%s --help", bots[i]);
         ck_assert_int_eq(st, 0);
@@ -391,6 +342,13 @@ START_TEST(test_bots_handle_help_bad_options_and_bad_input)
     snprintf(cmd, sizeof cmd, "%s/loa-ab --depth 99 2>/dev/null", LOA_BIN_DIR);
     run(cmd, &st);
     ck_assert_int_eq(st, 2);
+    static const char *bad_mcts[] = {"--cutoff 151", "--cutoff -1", "--explore x", "--playouts 0",
+                                     "--seed 1x", "--seed 99999999999999999999", "-t 0", "extra"};
+    for (size_t i = 0; i < LOA_COUNT(bad_mcts); i++) {
+        snprintf(cmd, sizeof cmd, "%s/loa-mcts %s 2>/dev/null", LOA_BIN_DIR, bad_mcts[i]);
+        run(cmd, &st);
+        ck_assert_msg(st == 2, "loa-mcts %s exited %d", bad_mcts[i], st);
+    }
 }
 END_TEST
 
@@ -450,6 +408,25 @@ START_TEST(test_greedy_and_negamax_never_connect_the_opponent)
 }
 END_TEST
 
+START_TEST(test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed)
+{
+    int lost;
+    ck_assert_int_eq(after(POS_WIN_IN_ONE,
+                           bot_answer("loa-mcts -D --playouts 2000 -s 1", POS_WIN_IN_ONE), &lost),
+                     LOA_BLACK_WINS);
+    for (int seed = 1; seed <= 3; seed++) {
+        char args[96];
+        snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d", -seed); /* {seed} may be negative */
+        loa_move m = bot_answer(args, POS_LOSS_IN_ONE);
+        ck_assert_int_eq(after(POS_LOSS_IN_ONE, m, &lost), LOA_ONGOING);
+        ck_assert_msg(!lost, "seed %d: loa-mcts lets white connect at once", seed);
+        /* the same seed, the same search */
+        ck_assert_uint_eq(bot_answer(args, POS_LOSS_IN_ONE), m);
+    }
+    unlink(turn_file(POS_LOSS_IN_ONE));
+}
+END_TEST
+
 START_TEST(test_random_repeats_with_a_seed_and_spreads_over_seeds)
 {
     loa_move first = bot_answer("loa-random -s 42", POS_MIDDLE);
@@ -485,7 +462,7 @@ START_TEST(test_ab_bundle_fits_codingame_with_comments_stripped)
     char cmd[1024];
     int st;
     snprintf(cmd, sizeof cmd,
-             "cd %s/bots && %s -q -s ab.c ab/bench.c ab/search.c ab/tt.c ab/eval.c ab/quads.c"
+             "cd %s/bots && %s -q -s ab.c ab/bench.c ab/search.c ab/tt.c ab/eval.c"
              " | wc -c",
              LOA_SOURCE_DIR, path);
     long chars = strtol(run(cmd, &st), NULL, 10);
@@ -537,6 +514,8 @@ START_TEST(test_every_bot_completes_games_through_referee)
     referee_game("loa-negamax -s 5", "loa-ab", 13);
     ck_assert_int_eq(referee_game("loa-ab", "loa-random -s 6", 14), 1);
     referee_game("loa-ab --deterministic --depth 3", "loa-ab --move-time 20", 15);
+    referee_game("loa-mcts -s 7", "loa-negamax -s 8", 16);
+    referee_game("loa-greedy -s 9", "loa-mcts --cutoff 150 -t 20 -s 10", 17);
 }
 END_TEST
 
@@ -545,8 +524,6 @@ int main(void)
     /* Timeouts fit an ASan build on a loaded 2-core machine (about 5 times
      * the Release time): the bench at depth 9 takes 0.5 s in Release. */
     const loa_tcase cases[] = {
-        {"quads_match_hand_counted_windows", test_quads_match_hand_counted_windows, 10},
-        {"quad_table_matches_direct_count", test_quad_table_matches_direct_count, 10},
         {"eval_terms_match_hand_computed_features", test_eval_terms_match_hand_computed_features,
          10},
         {"search_takes_win_in_one_at_every_depth", test_search_takes_win_in_one_at_every_depth,
@@ -569,10 +546,12 @@ int main(void)
         {"greedy_and_negamax_take_win_in_one", test_greedy_and_negamax_take_win_in_one, 30},
         {"greedy_and_negamax_never_connect_the_opponent",
          test_greedy_and_negamax_never_connect_the_opponent, 30},
+        {"mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed",
+         test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed, 60},
         {"random_repeats_with_a_seed_and_spreads_over_seeds",
          test_random_repeats_with_a_seed_and_spreads_over_seeds, 30},
         {"every_bot_completes_games_through_referee",
-         test_every_bot_completes_games_through_referee, 60},
+         test_every_bot_completes_games_through_referee, 120},
     };
     return loa_run_suite("bots", cases, LOA_COUNT(cases));
 }

@@ -6,7 +6,9 @@
  * loa-bundle binary, compiled alone in an empty temporary directory with
  * CodinGame's command (gcc -std=gnu17 -O2 submit.c -lm -lpthread, plus
  * -Wall, which must print nothing), fed the same turns as the original
- * binary (same answers expected), and played in a game through loa-referee.
+ * binary (same answers expected), and played in a game through loa-referee;
+ * and a C++ bot on the SDK (tests/fixtures/cpp/bot.cpp): its headers
+ * compile as C++, and its bundle, compiled by g++, plays a game.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -574,6 +576,43 @@ START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
 }
 END_TEST
 
+/* ---- C++ ------------------------------------------------------------------ */
+
+START_TEST(cpp_bot_bundles_compiles_with_gpp_and_plays)
+{
+    char out[8192], cmd[4096];
+    if (run("command -v g++ >/dev/null 2>&1", NULL, 0) != 0) {
+        printf("bundle: SKIPPED the C++ bot: g++ is not installed\n");
+        return;
+    }
+    make_root();
+    /* the SDK's headers, included by C++ (extern "C", no C-only syntax) */
+    snprintf(cmd, sizeof cmd,
+             "g++ -std=c++17 -Wall -Wextra -Wpedantic -fsyntax-only -I'%s/sdk/include' "
+             "'%s/tests/fixtures/cpp/bot.cpp' 2>&1",
+             LOA_SOURCE_DIR, LOA_SOURCE_DIR);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0 && out[0] == '\0', "g++ on the headers:\n%s", out);
+    /* the bundle: the bot and the SDK units it uses in one C++ file */
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/tests/fixtures/cpp' && '%s' -q bot.cpp -o '%s/submit.cpp' 2>&1 && "
+             "cd '%s' && g++ -std=c++17 -O2 -Wall -Wextra submit.cpp -o bot 2>&1",
+             LOA_SOURCE_DIR, LOA_BUNDLE, tmp_root, tmp_root);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0 && out[0] == '\0',
+                  "bundling or compiling the C++ bot failed or warned:\n%s", out);
+    if (access(REFEREE, X_OK) != 0) {
+        printf("bundle: SKIPPED the C++ bot's game: %s is not built\n", REFEREE);
+    } else {
+        snprintf(cmd, sizeof cmd, "'%s' -p1 '%s/bot' -p2 '" LOA_BIN_DIR "/loa-random -s 2' "
+                 "-d seed=9 2>&1", REFEREE, tmp_root);
+        int s1 = -2, s2 = -2;
+        ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+        ck_assert_msg(sscanf(out, "%d %d", &s1, &s2) == 2 && s1 != -1 && s2 != -1,
+                      "the C++ bot's game: %s", out);
+    }
+    remove_root();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -590,6 +629,8 @@ int main(void)
         {"exits_1_naming_an_unbundlable_source", exits_1_naming_an_unbundlable_source, 20},
         {"bundled_bots_compile_alone_and_answer_like_originals",
          bundled_bots_compile_alone_and_answer_like_originals, 200},
+        {"cpp_bot_bundles_compiles_with_gpp_and_plays", cpp_bot_bundles_compiles_with_gpp_and_plays,
+         120},
     };
     const loa_loop_tcase loops[] = {
         {"rejects_unbundlable_source_naming_it", rejects_unbundlable_source_naming_it, 20,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "loa/loa.h"
+#include "loa/playout.h"
 #include "naive_loa.h"
 #include "sdk_test_util.h"
 
@@ -403,7 +404,8 @@ START_TEST(perft_agrees_with_the_plain_recursion)
     for (int i = 0; i < 300; i++) {
         loa_board b = {{0, 0}, (loa_color)(i & 1), 0};
         for (int c = 0; c < 2; c++) {
-            int k = c == (int)b.side ? 1 + loa_jrandom_next_int(&r, 3) : 6 + loa_jrandom_next_int(&r, 7);
+            int k = c == (int)b.side ? 1 + loa_jrandom_next_int(&r, 3)
+                                     : 6 + loa_jrandom_next_int(&r, 7);
             while (loa_popcount(b.pieces[c]) < k) {
                 int sq = loa_jrandom_next_int(&r, 64);
                 if (!((b.pieces[0] | b.pieces[1]) >> sq & 1))
@@ -420,9 +422,11 @@ START_TEST(perft_agrees_with_the_plain_recursion)
         checked++;
     }
     loa_board full;
-    ck_assert_int_eq(loa_board_parse("b......w/......../..w..b../wbwbwbwb/......../.b....w./......../"
-                                     "w......b w", &full),
-                     LOA_OK);
+    ck_assert_int_eq(
+        loa_board_parse("b......w/......../..w..b../wbwbwbwb/......../.b....w./......../"
+                        "w......b w",
+                        &full),
+        LOA_OK);
     ck_assert_int_eq(loa_board_status(&full, 0), LOA_ONGOING);
     for (int d = 1; d <= 4; d++)
         ck_assert_uint_eq(loa_perft(&full, d), plain_perft(&full, d));
@@ -460,6 +464,69 @@ START_TEST(more_than_twelve_checkers_get_no_move_and_no_overrun)
 }
 END_TEST
 
+/* 1 if the lists are equal, move for move, capture flags included. */
+static int same_list(const loa_board *b, const loa_move *mv, int n, const naive_move *nm, int nn)
+{
+    if (n != nn)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        loa_move want = from_naive(&nm[i]);
+        if ((b->pieces[b->side ^ 1] >> LOA_MOVE_TO(want)) & 1)
+            want |= LOA_MOVE_CAPTURE;
+        if (mv[i] != want)
+            return 0;
+    }
+    return 1;
+}
+
+START_TEST(generators_give_the_straightforward_lists_in_order)
+{
+    /* Both generators against a line walk cell by cell (naive_loa.c), the
+     * same lists in the same order, on positions of random games and
+     * random placements of up to 12 checkers a side. */
+    loa_rng r;
+    loa_rng_seed(&r, 33);
+    int positions = 0, moves = 0;
+    for (int i = 0; positions < 30000; i++) {
+        loa_board b;
+        if (i % 3 == 0) {
+            b.pieces[0] = b.pieces[1] = 0;
+            b.side = (loa_color)(i & 1);
+            b.ply = 0;
+            for (int c = 0; c < 2; c++) {
+                int k = 1 + (int)loa_rng_below(&r, LOA_MAX_CHECKERS);
+                while (loa_popcount(b.pieces[c]) < k) {
+                    int sq = (int)loa_rng_below(&r, 64);
+                    if (!((b.pieces[0] | b.pieces[1]) >> sq & 1))
+                        b.pieces[c] |= LOA_BIT(sq);
+                }
+            }
+        } else {
+            loa_board_init(&b);
+            int plies = (int)loa_rng_below(&r, 120);
+            for (int p = 0; p < plies && loa_board_status(&b, 0) == LOA_ONGOING; p++)
+                loa_make_move(&b, loa_random_move(&b, &r), NULL);
+        }
+        naive_board nb = to_naive(&b);
+        naive_move nm[128];
+        loa_move mv[LOA_MAX_MOVES];
+        for (int cg = 0; cg < 2; cg++) {
+            int nn = naive_moves_ordered(&nb, cg, nm);
+            int n = cg ? loa_generate_moves_cg(&b, mv) : loa_generate_moves(&b, mv);
+            if (!same_list(&b, mv, n, nm, nn)) {
+                char text[LOA_BOARD_STRING_MAX];
+                loa_board_format(&b, text, sizeof text);
+                ck_abort_msg("%s differs from the line walk at %s",
+                             cg ? "loa_generate_moves_cg" : "loa_generate_moves", text);
+            }
+            moves += n;
+        }
+        positions++;
+    }
+    ck_assert_int_gt(moves, 500000);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -468,6 +535,8 @@ int main(void)
         {"perft_matches_reference_and_naive", perft_fixtures, 240},
         {"perft_agrees_with_the_plain_recursion", perft_agrees_with_the_plain_recursion, 120},
         {"agrees_with_naive_generator_on_12000_positions", cross_check_random_games, 240},
+        {"generators_give_the_straightforward_lists_in_order",
+         generators_give_the_straightforward_lists_in_order, 240},
         {"no_move_means_pass", pass_position, 10},
         {"pass_in_every_orientation", pass_position_symmetries, 10},
         {"generation_order_is_codingames", generation_order_start, 10},

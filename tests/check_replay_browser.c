@@ -7,7 +7,9 @@
  * SDK's position after N plies, computed here from the record's moves;
  * keys and the slider move the ply; no page logs a JavaScript error or
  * loads anything; a screenshot is not blank; a game imported from
- * CodinGame (no times, a stderr cut by the site) draws without an error.
+ * CodinGame (no times, a stderr cut by the site) draws without an error;
+ * a tune's page (loa-tune) draws one chart per parameter, each trajectory
+ * point by point, names as text, and its screenshot is not blank.
  *
  * Without chromium the suite is skipped (exit 77, ctest's SKIP_RETURN_CODE)
  * with a message, unless the environment variable CI is set: then it fails.
@@ -29,6 +31,7 @@
 #include "loa/movegen.h"
 #include "loa/notation.h"
 #include "replay/league.h"
+#include "replay/tune.h"
 #include "util/file.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
@@ -294,6 +297,23 @@ static int png_colours(cdp *c, const char *b64)
     return k;
 }
 
+/* The colours of a screenshot of the page shown, after checking that it
+ * logged no error and loaded nothing; leaves about:blank open. */
+static int shown_colours(cdp *c)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "format", "png");
+    cJSON *shot = cdp_call(c, "Page.captureScreenshot", p, 20000);
+    const cJSON *data = cJSON_GetObjectItem(shot, "data");
+    ck_assert_msg(cJSON_IsString(data), "screenshot: %s", cdp_error(c));
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    /* Counted on about:blank: the pages' CSP forbids data: images. */
+    ck_assert_int_eq(cdp_open(c, "about:blank", 20000), 0);
+    int colours = png_colours(c, data->valuestring);
+    cJSON_Delete(shot);
+    return colours;
+}
+
 START_TEST(imported_game_page_shows_no_times_and_a_cut_stderr)
 {
     /* A game from CodinGame's site (no times; white's timeout frame; a long
@@ -345,19 +365,10 @@ START_TEST(screenshot_is_not_blank)
     strcat(url, "#ply=12");
     cdp *c = browser();
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddStringToObject(p, "format", "png");
-    cJSON *shot = cdp_call(c, "Page.captureScreenshot", p, 20000);
-    const cJSON *data = cJSON_GetObjectItem(shot, "data");
-    ck_assert_msg(cJSON_IsString(data), "screenshot: %s", cdp_error(c));
-    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
-    /* Counted on about:blank: the replay page's CSP forbids data: images. */
-    ck_assert_int_eq(cdp_open(c, "about:blank", 20000), 0);
-    int colours = png_colours(c, data->valuestring);
+    int colours = shown_colours(c);
     ck_assert_msg(colours > 20, "the screenshot has %d colours: blank?", colours);
-    cJSON_Delete(shot);
     /* Control: a blank page's screenshot has one or two colours. */
-    shot = cdp_call(c, "Page.captureScreenshot", cJSON_CreateObject(), 20000);
+    cJSON *shot = cdp_call(c, "Page.captureScreenshot", cJSON_CreateObject(), 20000);
     ck_assert_ptr_nonnull(shot);
     ck_assert_int_le(png_colours(c, cJSON_GetObjectItem(shot, "data")->valuestring), 2);
     cJSON_Delete(shot);
@@ -396,6 +407,8 @@ START_TEST(league_index_filters_and_links)
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
     const char *visible = "document.querySelectorAll('#games tr[data-black]:not(.hidden)').length";
     ck_assert_int_eq(eval_int(c, visible), 6);
+    /* every game listed: no word about the others */
+    ck_assert_int_eq(eval_int(c, "document.getElementById('listed').hidden ? 1 : 0"), 1);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#standings tr').length"), 4);
     ck_assert_int_eq(eval_int(c, "document.getElementById('sprt-panel').hidden ? 0 : 1"), 1);
     char *t = eval_string(c, "document.getElementById('sprt').textContent");
@@ -422,7 +435,99 @@ START_TEST(league_index_filters_and_links)
     ck_assert_int_eq(w, eval_int(c, "Array.from(document.querySelectorAll('#games tr[data-result]'))"
                                     ".filter((r) => r.getAttribute('data-result') === '0-1').length"));
     ck_assert_int_lt(w, 6);
+    /* A league on a database lists some of its games (issue 36): the page
+     * says how many of how many, and where the others are. */
+    cJSON *lines = cJSON_Parse("[{\"id\": 0, \"black\": \"first\", \"white\": \"random\","
+                               " \"result\": \"1-0\", \"reason\": \"connected\"}]");
+    ck_assert_int_eq(replay_write_index_lines(tmpdir, lines, 1000, err, sizeof err), 0);
+    cJSON_Delete(lines);
+    snprintf(url, sizeof url, "file://%s/index.html", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    ck_assert_int_eq(eval_int(c, visible), 1);
+    t = eval_string(c, "(() => { const l = document.getElementById('listed');"
+                       " return l.hidden ? 'hidden' : l.textContent; })()");
+    ck_assert_msg(strstr(t, "1 of 1000 games") && strstr(t, "league.db"), "%s", t);
+    free(t);
     ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
+/* A tune-state.json as loa-tune writes it: two parameters (one named with
+ * markup: shown as text), five points of trajectory. */
+static void write_tune_state(const char *dir)
+{
+    cJSON *st = cJSON_CreateObject();
+    cJSON_AddNumberToObject(st, "pairs", 400);
+    cJSON_AddNumberToObject(st, "pairs_played", 400);
+    cJSON_AddNumberToObject(st, "games", 800);
+    cJSON_AddBoolToObject(st, "complete", 1);
+    cJSON_AddNumberToObject(st, "A", 40);
+    cJSON_AddNumberToObject(st, "alpha", 0.602);
+    cJSON_AddNumberToObject(st, "gamma", 0.101);
+    cJSON_AddStringToObject(st, "command", "/bin/bot --w 7 --v </script>");
+    const char *names[2] = {"w", "<b>v</b>"};
+    double start[2] = {1, 0.5}, theta[2][5] = {{1, 3.2, 5.9, 6.8, 7.1}, {0.5, 0.45, 0.3, 0.2, 0.25}};
+    cJSON *params = cJSON_AddArrayToObject(st, "params");
+    cJSON *hist = cJSON_AddObjectToObject(st, "history"), *th = cJSON_AddObjectToObject(hist, "theta");
+    const int pairs[5] = {0, 100, 200, 300, 400};
+    cJSON_AddItemToObject(hist, "pairs", cJSON_CreateIntArray(pairs, 5));
+    for (int i = 0; i < 2; i++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "name", names[i]);
+        cJSON_AddStringToObject(p, "type", i ? "real" : "int");
+        cJSON_AddNumberToObject(p, "start", start[i]);
+        cJSON_AddNumberToObject(p, "min", 0);
+        cJSON_AddNumberToObject(p, "max", 14);
+        cJSON_AddNumberToObject(p, "c_end", 1);
+        cJSON_AddNumberToObject(p, "r_end", 0.1);
+        cJSON_AddNumberToObject(p, "theta", theta[i][4]);
+        cJSON_AddNumberToObject(p, "value", i ? theta[i][4] : 7);
+        cJSON_AddItemToArray(params, p);
+        cJSON_AddItemToObject(th, names[i], cJSON_CreateDoubleArray(theta[i], 5));
+    }
+    char path[600], *text = cJSON_Print(st);
+    snprintf(path, sizeof path, "%s/tune-state.json", dir);
+    ck_assert_int_eq(util_write_file_atomic(path, text, strlen(text)), 0);
+    free(text);
+    cJSON_Delete(st);
+}
+
+START_TEST(tune_page_draws_every_trajectory)
+{
+    setup();
+    char err[512], url[700];
+    write_tune_state(tmpdir);
+    ck_assert_msg(replay_write_tune(tmpdir, err, sizeof err) == 0, "%s", err);
+    cdp *c = browser();
+    snprintf(url, sizeof url, "file://%s/index.html", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('.chart svg').length"), 2);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#params tr[data-param]').length"), 2);
+    /* every point of each trajectory, left to right, the last the highest
+     * for w (it rose from 1 to 7.1: SVG's y grows downwards) */
+    const char *pts = "document.querySelector('.chart[data-param=\"w\"] polyline')"
+                      ".getAttribute('points').split(' ')";
+    char expr[600];
+    snprintf(expr, sizeof expr, "%s.length", pts);
+    ck_assert_int_eq(eval_int(c, expr), 5);
+    snprintf(expr, sizeof expr, "(() => { const p = %s.map((s) => s.split(',').map(Number));"
+             " return p.every((q, i) => i == 0 || q[0] > p[i - 1][0]) && p[4][1] < p[0][1] ? 1 : 0; })()",
+             pts);
+    ck_assert_int_eq(eval_int(c, expr), 1);
+    char *t = eval_string(c, "document.querySelectorAll('.chart h2')[1].textContent");
+    ck_assert_str_eq(t, "<b>v</b>");
+    free(t);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('.chart b').length"), 0);
+    t = eval_string(c, "document.getElementById('command').textContent");
+    ck_assert_str_eq(t, "/bin/bot --w 7 --v </script>");
+    free(t);
+    t = eval_string(c, "document.getElementById('summary').textContent");
+    ck_assert_msg(strstr(t, "400 of 400 pairs") && strstr(t, "complete"), "%s", t);
+    free(t);
+    int colours = shown_colours(c);
+    ck_assert_msg(colours > 10, "the screenshot has %d colours: blank?", colours);
     cdp_stop(c);
     teardown();
 }
@@ -443,6 +548,7 @@ int main(void)
         {"imported_game_page_shows_no_times_and_a_cut_stderr",
          imported_game_page_shows_no_times_and_a_cut_stderr, 90},
         {"league_index_filters_and_links", league_index_filters_and_links, 90},
+        {"tune_page_draws_every_trajectory", tune_page_draws_every_trajectory, 90},
     };
     const loa_loop_tcase loops[] = {
         {"deep_links_show_the_sdk_positions", deep_links_show_the_sdk_positions, 90,

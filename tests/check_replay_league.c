@@ -146,9 +146,33 @@ START_TEST(league_index_needs_a_results_directory)
 }
 END_TEST
 
+/* Issue 36: a league on a database gives the index some of its games and
+ * says how many it holds; the page says so. */
+START_TEST(league_index_of_some_games_says_how_many_of_all)
+{
+    char dir[] = "/tmp/check_replay_league.XXXXXX", err[512];
+    copy_league(dir);
+    cJSON *lines = cJSON_Parse("[{\"id\": 3, \"black\": \"a\", \"white\": \"b\", "
+                               "\"result\": \"1-0\", \"page\": \"games/000003.html\"},"
+                               "{\"id\": 999, \"black\": \"a\", \"white\": \"b\"}, 7]");
+    ck_assert_int_eq(replay_write_index_lines(dir, lines, 1000000, err, sizeof err), 0);
+    cJSON *j = index_data(dir);
+    const cJSON *games = cJSON_GetObjectItem(j, "games");
+    ck_assert_int_eq(cJSON_GetArraySize(games), 2); /* 7 is no game */
+    ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(games, 0), "id")->valueint, 3);
+    ck_assert_double_eq(cJSON_GetObjectItem(j, "total")->valuedouble, 1000000);
+    cJSON_Delete(j);
+    ck_assert_int_eq(replay_write_index_lines(dir, NULL, 5, err, sizeof err), REPLAY_E_INVAL);
+    cJSON_Delete(lines);
+    remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"league_index_of_some_games_says_how_many_of_all",
+         league_index_of_some_games_says_how_many_of_all, 30},
         {"league_pages_and_index_list_every_game", league_pages_and_index_list_every_game, 30},
         {"league_index_skips_torn_foreign_and_unsafe_lines",
          league_index_skips_torn_foreign_and_unsafe_lines, 10},

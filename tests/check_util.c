@@ -1,5 +1,5 @@
 /* check_util.c - the internal helper library: strict integers, messages,
- * paths, atomic writes, mkdir -p, bounded reads. */
+ * paths, atomic writes, mkdir -p, bounded reads, the string builder. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check_main.h"
+#include "util/buf.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/parse.h"
@@ -94,6 +95,33 @@ START_TEST(path_join_adds_one_slash)
     ck_assert_str_eq(p, "dir/x");
     free(p);
     ck_assert_ptr_null(util_path_join(NULL, "x"));
+}
+END_TEST
+
+START_TEST(path_resolve_and_absolute_keep_absolute_paths)
+{
+    static const struct {
+        const char *base, *rel, *want;
+    } rows[] = {{"dir", "x", "dir/x"}, {"dir/", "x", "dir/x"}, {".", "x", "x"},
+                {NULL, "x", "x"}, {"", "x", "x"}, {"dir", "/abs", "/abs"}};
+    for (size_t i = 0; i < LOA_COUNT(rows); i++) {
+        char *p = util_path_resolve(rows[i].base, rows[i].rel);
+        ck_assert_str_eq(p, rows[i].want);
+        free(p);
+    }
+    char *here = getcwd(NULL, 0), want[4200];
+    snprintf(want, sizeof want, "%s/dir/x", here);
+    char *p = util_path_absolute("dir", "x");
+    ck_assert_str_eq(p, want);
+    free(p);
+    p = util_path_absolute("/base", "x");
+    ck_assert_str_eq(p, "/base/x");
+    free(p);
+    p = util_path_absolute("dir", "/abs");
+    ck_assert_str_eq(p, "/abs");
+    free(p);
+    free(here);
+    ck_assert_ptr_null(util_path_resolve("dir", NULL));
 }
 END_TEST
 
@@ -238,6 +266,41 @@ START_TEST(strerror_covers_every_code)
 }
 END_TEST
 
+START_TEST(buf_grows_formats_any_length_and_stops_after_a_failure)
+{
+    util_buf b = {0};
+    char *empty = util_buf_take(&b);
+    ck_assert_str_eq(empty, ""); /* nothing appended: an empty text, not NULL */
+    free(empty);
+    util_buf_str(&b, "a");
+    util_buf_put(&b, "x\0y", 3); /* bytes, NULs included */
+    char big[3000];
+    memset(big, 'z', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    util_buf_printf(&b, "[%s]%d", big, 42); /* longer than any stack buffer */
+    ck_assert_uint_eq(b.len, 4 + 1 + 2999 + 1 + 2);
+    ck_assert_int_eq(memcmp(b.s, "ax\0y[zz", 7), 0);
+    ck_assert_str_eq(b.s + b.len - 4, "z]42");
+    char *text = util_buf_take(&b);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_null(b.s);
+    ck_assert_uint_eq(b.len, 0);
+    free(text);
+    /* a failure is sticky: later appends are no-ops, take gives NULL */
+    util_buf_str(&b, "kept?");
+    b.failed = 1;
+    util_buf_str(&b, "more");
+    ck_assert_uint_eq(b.len, 5);
+    ck_assert_ptr_null(util_buf_take(&b));
+    ck_assert_ptr_null(b.s);
+    ck_assert_int_eq(b.failed, 0); /* empty and usable again */
+    util_buf_printf(&b, "%d", 7);
+    ck_assert_str_eq(b.s, "7");
+    util_buf_free(&b);
+    ck_assert_ptr_null(b.s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -247,6 +310,8 @@ int main(void)
         {"fail_formats_cuts_and_returns_the_code", fail_formats_cuts_and_returns_the_code, 10},
         {"double_to_i64_checks_before_converting", double_to_i64_checks_before_converting, 10},
         {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
+        {"path_resolve_and_absolute_keep_absolute_paths",
+         path_resolve_and_absolute_keep_absolute_paths, 10},
         {"utf8_check_finds_the_first_bad_byte", utf8_check_finds_the_first_bad_byte, 10},
         {"atomic_write_replaces_whole_and_leaves_no_temp",
          atomic_write_replaces_whole_and_leaves_no_temp, 10},
@@ -257,6 +322,8 @@ int main(void)
         {"strerror_covers_every_code", strerror_covers_every_code, 10},
         {"path_tidy_drops_detours_but_not_through_links",
          path_tidy_drops_detours_but_not_through_links, 10},
+        {"buf_grows_formats_any_length_and_stops_after_a_failure",
+         buf_grows_formats_any_length_and_stops_after_a_failure, 10},
     };
     return loa_run_suite("util", cases, LOA_COUNT(cases));
 }

@@ -1,6 +1,6 @@
 /*
  * load_util.h - an overloaded machine for the timing tests
- * (check_referee_time, check_arena_cli_time): 2 CPU-burning processes per
+ * (check_referee_time, check_arena_league_run_time): 2 CPU-burning processes per
  * core (hostile-burn forever), which die with the test process whatever
  * kills it (PR_SET_PDEATHSIG). Such tests run alone (ctest RUN_SERIAL).
  */

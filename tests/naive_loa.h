@@ -18,6 +18,11 @@ typedef struct naive_move {
 
 /* Legal moves of the side to move; returns their number. */
 int naive_moves(const naive_board *b, naive_move *out);
+/* The same moves in a fixed order, line by line: cg 0 the SDK's fast
+ * order (loa_generate_moves: each line's moves toward its start, then
+ * toward its end), cg 1 CodinGame's (loa_generate_moves_cg: each checker
+ * toward the walk's start, then its end). Walks the lines cell by cell. */
+int naive_moves_ordered(const naive_board *b, int cg, naive_move *out);
 /* 1 if all checkers of colour c ('b'/'w') form one 8-connected group. */
 int naive_connected(const naive_board *b, char c);
 /* 'b', 'w' (winner) or 0 for the position right after a ply (the mover is

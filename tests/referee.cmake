@@ -21,6 +21,9 @@ loa_add_suite(referee_cli LIBS ref TIMEOUT 240)
 # The time modes overload the machine on purpose (CPU burners): alone, so
 # that no other suite's timing suffers from it, nor it from theirs.
 loa_add_suite(referee_time LIBS ref loa::cjson TIMEOUT 600)
+# REF_LIMITS_MAP: ref_limits_check and loa-referee's options at the bounds
+loa_add_suite(referee_limits LIBS ref TIMEOUT 60)
+add_dependencies(check_referee_limits loa-referee)
 set_tests_properties(referee_time PROPERTIES RUN_SERIAL TRUE)
 
 # The games run the bots and loa-referee from build/bin: build them first.

@@ -1,8 +1,10 @@
 # SDK suites, one per module.
 loa_add_suite(movegen SOURCES naive_loa.c LIBS loa TIMEOUT 600)
+loa_add_suite(features LIBS loa TIMEOUT 600)
+loa_add_suite(playout LIBS loa m TIMEOUT 300)
 loa_add_suite(board LIBS loa TIMEOUT 60)
 loa_add_suite(notation LIBS loa TIMEOUT 60)
-loa_add_suite(random LIBS loa TIMEOUT 60)
+loa_add_suite(random LIBS loa m TIMEOUT 60)
 loa_add_suite(answer LIBS loa TIMEOUT 60)
 loa_add_suite(turn LIBS loa TIMEOUT 60)
 loa_add_suite(perft LIBS loa TIMEOUT 120)

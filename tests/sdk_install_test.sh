@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs the SDK from an existing build into a temporary prefix and builds a
-# bot against it twice: with pkg-config and with CMake's find_package(loa).
+# bot against it twice: with pkg-config and with CMake's find_package(loa);
+# and a C++ bot (tests/fixtures/cpp/bot.cpp) with g++ and pkg-config, when g++
+# is installed.
 # Usage: sdk_install_test.sh BUILD_DIR SOURCE_DIR
 # Environment: CC (the compiler of the build), LOA_SAN_FLAGS (the -fsanitize
 # flags of a sanitizer build: its installed library needs them at link time).
@@ -51,3 +53,16 @@ b=$(printf '%s\n' "$turn" | "$tmp/proj/build/bot" 2>/dev/null)
 [ -n "$a" ] && [ "$a" = "$b" ] || { echo "installed SDK bots disagree: '$a' vs '$b'"; exit 1; }
 test -f "$tmp/prefix/include/loa/loa.h"
 echo "installed SDK builds bots with pkg-config and find_package: $a"
+
+if command -v g++ >/dev/null 2>&1; then
+    # shellcheck disable=SC2086
+    g++ -std=c++17 -Wall -Wextra -Wpedantic -O2 $san "$src/tests/fixtures/cpp/bot.cpp" \
+        $(PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config --cflags --libs loa) -o "$tmp/bot-cpp"
+    c=$(printf '%s\n' "$turn" | "$tmp/bot-cpp" 2>/dev/null)
+    case "$c" in
+    ????" c++") echo "and a C++ bot with g++: $c" ;;
+    *) echo "the C++ bot against the installed SDK answered '$c'"; exit 1 ;;
+    esac
+else
+    echo "SKIPPED the C++ bot: g++ is not installed"
+fi

@@ -1,7 +1,7 @@
 /*
  * games.c - the games of an input (analysis.h): a game file read by the
  * replay library (records and CodinGame's files alike), or a league
- * directory's games from its database (arena_db.h), filtered by player and
+ * directory's games from its database (store/db.h), filtered by player and
  * result before a record is decoded.
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "analysis/analysis.h"
-#include "arena_db.h"
+#include "store/db.h"
 #include "util/file.h"
 #include "util/text.h"
 

@@ -26,7 +26,7 @@
  *     bench: nodes <total> time <ms> ms nps <nodes per second>
  * The nodes, moves and scores depend only on the positions, the depth, the
  * table's size and the search code, never on the machine or the clock.
- * quads_init() first. Returns 0, or -1 (with a message on stderr) if a
+ * Returns 0, or -1 (with a message on stderr) if a
  * position of the table does not parse. Afterwards c holds the last
  * position's search. */
 int bench_run(search_ctx *c, int depth, FILE *out);

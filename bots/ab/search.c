@@ -84,12 +84,12 @@
 
 /* Late move reductions grow with depth and move number: from
  * LMR_LOG_MIN_DEPTH plies on, the quiet i-th move is reduced by
- * ln(depth) * ln(i) / LMR_LOG_DIVISOR plies (rounded, at least the fixed
+ * ln(depth) * ln(i) / (LMR_LOG_DIVISOR / 100) plies (rounded, at least the fixed
  * reduction above), the formula of Stockfish and Ethereal: a move that far
  * down the order of a deep node almost never becomes best, and the plies
  * saved go to the moves that matter. Kept by an SPRT (docs/bots.md). */
 #define LMR_LOG_MIN_DEPTH 3
-#define LMR_LOG_DIVISOR 2.0
+#define LMR_LOG_DIVISOR 200 /* hundredths: 2.0 */
 /* Most plies one move is reduced by, so the reduced search keeps some depth. */
 #define LMR_MAX_REDUCTION 4
 
@@ -103,6 +103,10 @@
 #define ASPIRATION_MIN_DEPTH 5
 #define ASPIRATION_DELTA 12
 #define ASPIRATION_GROW 4
+
+/* The constants loa-ab's options set (search.h), their defaults the above. */
+search_params search_p = {NULL_MOVE_R, NULL_MOVE_R_DEEP, LMR_MIN_MOVE, LMR_LOG_DIVISOR,
+                          ASPIRATION_DELTA, SEARCH_HISTORY_AGE};
 
 /* ---- helpers --------------------------------------------------------------- */
 
@@ -188,11 +192,11 @@ static void search_reward_quiet(search_ctx *c, const loa_board *b, loa_move m, i
 }
 
 /* Late move reduction of the i-th move (0-based) with `depth` plies left:
- * the table of ln(depth) * ln(i) / LMR_LOG_DIVISOR, at least the fixed
+ * the table of ln(depth) * ln(i) / (lmr_divisor / 100), at least the fixed
  * reductions, at most LMR_MAX_REDUCTION and never below one ply left. */
 static int search_reduction(const search_ctx *c, int depth, int i, int quiet)
 {
-    if (depth < LMR_MIN_DEPTH || !quiet || i < LMR_MIN_MOVE)
+    if (depth < LMR_MIN_DEPTH || !quiet || i < search_p.lmr_min_move)
         return 0;
     int r = LMR_R + (i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_MIN_DEPTH);
     if (depth >= LMR_LOG_MIN_DEPTH) {
@@ -276,7 +280,7 @@ static int search_null_move(search_ctx *c, const loa_board *b, uint64_t zobrist,
     int s;
     if (search_decided(&child, LOA_MOVE_PASS, ply, &s))
         return 0;
-    int r = depth >= NULL_MOVE_DEEP_DEPTH ? NULL_MOVE_R_DEEP : NULL_MOVE_R;
+    int r = depth >= NULL_MOVE_DEEP_DEPTH ? search_p.null_move_r_deep : search_p.null_move_r;
     s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1 - r,
                      -beta, -beta + 1, ply + 1, 0);
     if (c->stop) {
@@ -397,7 +401,8 @@ int search_init(search_ctx *c, size_t tt_mb)
     memset(c, 0, sizeof *c);
     for (int d = 1; d < SEARCH_MAX_DEPTH; d++)
         for (int i = 1; i < LOA_MAX_MOVES; i++)
-            c->lmr[d][i] = (int8_t)(log((double)d) * log((double)i) / LMR_LOG_DIVISOR + 0.5);
+            c->lmr[d][i] = (int8_t)(log((double)d) * log((double)i) /
+                                   (search_p.lmr_divisor / 100.0) + 0.5);
     return tt_init(&c->tt, tt_mb);
 }
 
@@ -427,7 +432,7 @@ static void search_start(search_ctx *c, search_limits lim)
     for (int s = 0; s < 2; s++)
         for (int f = 0; f < 64; f++)
             for (int t = 0; t < 64; t++)
-                c->history[s][f][t] /= SEARCH_HISTORY_AGE;
+                c->history[s][f][t] /= search_p.history_age;
 }
 
 /* One verbose line (c->verbose) about iteration d: what, then the nodes and
@@ -482,7 +487,7 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
         c->root_bar = last;
         c->root_bar_kind = SEARCH_BAR_LAST;
         c->root_move = LOA_MOVE_NONE;
-        int s, lo = -SEARCH_INF, hi = SEARCH_INF, delta = ASPIRATION_DELTA;
+        int s, lo = -SEARCH_INF, hi = SEARCH_INF, delta = search_p.aspiration_delta;
         if (d >= ASPIRATION_MIN_DEPTH && last > -SEARCH_WIN_BOUND && last < SEARCH_WIN_BOUND)
             lo = last - delta, hi = last + delta;
         for (;;) {

@@ -12,7 +12,7 @@
  *
  * Scores are for the side to move (score.h); SEARCH_WIN - n means "wins n
  * plies from the root". A search_ctx belongs to one thread; distinct
- * contexts may search in parallel once quads_init() has run.
+ * contexts may search in parallel.
  */
 #ifndef BOTS_AB_SEARCH_H
 #define BOTS_AB_SEARCH_H
@@ -62,6 +62,20 @@ typedef struct search_result {
  * searched yet at this depth), its exact score, an upper bound (it failed
  * low), a lower bound (it failed high). */
 enum { SEARCH_BAR_LAST, SEARCH_BAR_EXACT, SEARCH_BAR_UPPER, SEARCH_BAR_HIGH };
+
+/* The search's constants that loa-ab's options set (--null-move-r, ...;
+ * docs/tuning.md), their defaults the named constants of search.c (what
+ * each is for is said there). Set before the first search_init(); read-only
+ * after. */
+typedef struct search_params {
+    int null_move_r;      /* null-move reduction near the leaves, plies */
+    int null_move_r_deep; /* from NULL_MOVE_DEEP_DEPTH plies left on */
+    int lmr_min_move;     /* first quiet move (0-based) that is reduced */
+    int lmr_divisor;      /* LMR's ln(depth) * ln(i) / (lmr_divisor / 100) */
+    int aspiration_delta; /* first aspiration window's half-width, points */
+    int history_age;      /* the history is divided by this at each search's start */
+} search_params;
+extern search_params search_p;
 
 /* Killer moves remembered per ply (the two latest quiet cutoffs). */
 #define SEARCH_KILLERS 2
@@ -114,7 +128,7 @@ void search_clear(search_ctx *c);
  * and what was learnt. Never returns LOA_MOVE_NONE: with moves available
  * the first generated move is the fallback before depth 1 completes; with
  * one move or none it returns at once (depth 0, no nodes, that move or the
- * pass as PV, score 0 unless it ends the game). quads_init() first.
+ * pass as PV, score 0 unless it ends the game).
  *
  * When the limits stop an iteration, the last complete iteration's move P,
  * score and PV are returned, unless the interrupted iteration's best other

@@ -83,6 +83,13 @@ static void read_stderr(ref_chan *c)
 
 void ref_chan_drain_stderr(ref_chan *c)
 {
+    /* A bot writes its stderr before its answer (one thread, in order):
+     * when the wait that saw the answer saw no stderr, there was none, and
+     * a read would only say EAGAIN (one system call a ply saved). */
+    if (c->err_quiet) {
+        c->err_quiet = 0;
+        return;
+    }
     read_stderr(c);
 }
 
@@ -275,6 +282,7 @@ ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns
 {
     int r;
     consume(c);
+    c->err_quiet = 0;
     for (;;) {
         if ((r = buffered_result(c, line, len, at_ns)) >= 0)
             return (ref_chan_rc)r;
@@ -296,10 +304,13 @@ ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns
         if (ref_chan_now_ns() >= deadline_ns)
             return REF_CHAN_TIMEOUT;
         short rev[W_N];
-        if (wait_round(c, other, 0, 1, deadline_ns, stop_fd, rev) < 0 && errno != EINTR) {
+        int polled_err = !c->err_eof && c->proc->err_fd >= 0;
+        int w = wait_round(c, other, 0, 1, deadline_ns, stop_fd, rev);
+        if (w < 0 && errno != EINTR) {
             c->error = errno;
             return REF_CHAN_ERROR;
         }
+        c->err_quiet = w > 0 && polled_err && rev[W_ERR] == 0;
         service_stderr(c, other, rev);
         if (rev[W_STOP])
             return REF_CHAN_STOPPED;

@@ -52,6 +52,8 @@ typedef struct ref_chan {
     int error;              /* errno of REF_CHAN_ERROR */
     int just_wrote;         /* input was written since the last read: the
                                answer cannot be there yet */
+    int err_quiet;          /* the wait that brought the last line saw no
+                               stderr: the drain that follows needs no read */
 } ref_chan;
 
 /* Binds c to a started proc. Returns 0 or -1 (out of memory). */

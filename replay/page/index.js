@@ -84,6 +84,14 @@
   }
 
   /* Games, filterable. */
+  /* A large league's index lists some of its games (the database has
+   * them all): say which, and how to reach the others. */
+  if (typeof D.total === 'number' && D.total > D.games.length) {
+    $('listed').hidden = false;
+    $('listed').textContent = 'Listed: ' + D.games.length + ' of ' + D.total + ' games, the newest ' +
+      'and the newest lost by a fault. Every game is in ' + D.dir + '/league.db: query it with sqlite3, ' +
+      'and loa-replay ' + D.dir + ' ID writes any game\'s page.';
+  }
   const g = $('games');
   g.appendChild(row(['id', 'black', 'white', 'result', 'reason', 'plies', 'analysis', 'detail'], 'th'));
   const sets = {bot: new Set(), result: new Set(), reason: new Set()};

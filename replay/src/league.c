@@ -102,20 +102,32 @@ oom:
     return NULL;
 }
 
-/* Parses games.jsonl into an array of rows; lines that are not games are
- * skipped (the arena itself warns about them). */
-static cJSON *games_rows(const char *text, size_t len)
+/* Parses games.jsonl into an array of its lines; lines that are not JSON
+ * are skipped (the arena itself warns about them). */
+static cJSON *games_lines(const char *text, size_t len)
 {
-    cJSON *rows = cJSON_CreateArray();
-    for (size_t at = 0; rows && at < len;) {
+    cJSON *lines = cJSON_CreateArray();
+    for (size_t at = 0; lines && at < len;) {
         const char *nl = memchr(text + at, '\n', len - at);
         size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
         cJSON *line = cJSON_ParseWithLength(text + at, n);
-        cJSON *row = line ? game_row(line) : NULL;
+        if (line && !cJSON_AddItemToArray(lines, line))
+            cJSON_Delete(line);
+        at += n + 1;
+    }
+    return lines;
+}
+
+/* The index's rows of games.jsonl lines; lines that are not games are
+ * skipped. NULL on out of memory. */
+static cJSON *games_rows(const cJSON *lines)
+{
+    cJSON *rows = cJSON_CreateArray();
+    const cJSON *line;
+    cJSON_ArrayForEach(line, lines) {
+        cJSON *row = rows ? game_row(line) : NULL;
         if (row && !cJSON_AddItemToArray(rows, row))
             cJSON_Delete(row);
-        cJSON_Delete(line);
-        at += n + 1;
     }
     return rows;
 }
@@ -191,71 +203,135 @@ static const char *base_name(const char *dir)
     return b;
 }
 
-int replay_write_index(const char *dir, char *err, size_t errsz)
+/* Reads the optional standings.json and league.json of dir into *standings
+ * (an object, NULL when absent) and *league (NULL when absent or not an
+ * object: the index is still useful without it). *found: standings.json
+ * exists. Returns 0 or an error (err). */
+static int read_league_files(const char *dir, cJSON **standings, cJSON **league, int *found,
+                             char *err, size_t errsz)
 {
-    if (!dir || !*dir)
-        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_index: no directory");
-    char *st_text = NULL, *games_text = NULL, *league_text = NULL;
-    size_t st_len = 0, games_len = 0, league_len = 0;
+    char *st_text = NULL, *league_text = NULL;
+    size_t st_len = 0, league_len = 0;
+    *standings = *league = NULL;
     int rc_st = read_optional(dir, "standings.json", &st_text, &st_len, err, errsz);
-    int rc_g = rc_st < 0 ? 0 : read_optional(dir, "games.jsonl", &games_text, &games_len, err, errsz);
-    int rc_l = rc_st < 0 || rc_g < 0 ? 0 : read_optional(dir, "league.json", &league_text, &league_len, err, errsz);
-    int rc = rc_st < 0 ? rc_st : rc_g < 0 ? rc_g : rc_l < 0 ? rc_l : 0;
-    if (rc == 0 && rc_st == 1 && rc_g == 1)
-        rc = util_fail(REPLAY_E_LEAGUE, err, errsz,
-                       "%s: neither standings.json nor games.jsonl: not a loa-arena results directory", dir);
-    cJSON *data = cJSON_CreateObject(), *standings = NULL, *league = NULL;
+    int rc_l = rc_st < 0 ? 0 : read_optional(dir, "league.json", &league_text, &league_len, err, errsz);
+    int rc = rc_st < 0 ? rc_st : rc_l < 0 ? rc_l : 0;
+    *found = rc_st == 0;
     if (rc == 0 && rc_st == 0) {
-        standings = cJSON_ParseWithLength(st_text, st_len);
-        if (!cJSON_IsObject(standings))
+        *standings = cJSON_ParseWithLength(st_text, st_len);
+        if (!cJSON_IsObject(*standings))
             rc = util_fail(REPLAY_E_LEAGUE, err, errsz, "%s/standings.json: not a JSON object", dir);
     }
     if (rc == 0 && rc_l == 0) {
-        league = cJSON_ParseWithLength(league_text, league_len);
-        if (!cJSON_IsObject(league)) { /* the index is still useful without it */
-            cJSON_Delete(league);
-            league = NULL;
+        *league = cJSON_ParseWithLength(league_text, league_len);
+        if (!cJSON_IsObject(*league)) {
+            cJSON_Delete(*league);
+            *league = NULL;
         }
     }
-    cJSON *games = rc == 0 ? games_rows(games_text ? games_text : "", games_len) : NULL;
-    if (games) {
-        drop_missing_pages(dir, games);
-        add_worst(dir, games);
+    if (rc) {
+        cJSON_Delete(*standings);
+        *standings = NULL;
     }
-    if (rc == 0) {
-        int ok = data && games && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
-                 cJSON_AddItemToObject(data, "games", games);
-        if (ok)
-            games = NULL;
-        ok = ok && cJSON_AddItemToObject(data, "standings", standings ? standings : cJSON_CreateNull());
-        if (ok)
-            standings = NULL;
-        ok = ok && cJSON_AddItemToObject(data, "league", league ? league : cJSON_CreateNull());
-        if (ok)
-            league = NULL;
-        if (!ok)
-            rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building %s/index.html", dir);
+    free(st_text);
+    free(league_text);
+    return rc;
+}
+
+/* The index's data: {dir, games, standings, league, total}. Takes games,
+ * standings and league (each freed here on failure). NULL on out of
+ * memory. */
+static cJSON *index_data(const char *dir, cJSON *games, cJSON *standings, cJSON *league,
+                         long total)
+{
+    cJSON *data = cJSON_CreateObject();
+    int ok = data && games && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
+             cJSON_AddItemToObject(data, "games", games);
+    if (ok)
+        games = NULL;
+    ok = ok && cJSON_AddItemToObject(data, "standings", standings ? standings : cJSON_CreateNull());
+    if (ok)
+        standings = NULL;
+    ok = ok && cJSON_AddItemToObject(data, "league", league ? league : cJSON_CreateNull());
+    if (ok)
+        league = NULL;
+    ok = ok && cJSON_AddNumberToObject(data, "total", total >= 0 ? (double)total : -1);
+    cJSON_Delete(games);
+    cJSON_Delete(standings);
+    cJSON_Delete(league);
+    if (!ok) {
+        cJSON_Delete(data);
+        return NULL;
     }
+    return data;
+}
+
+/* Renders data (consumed) as dir/index.html. */
+static int write_index_page(const char *dir, cJSON *data, char *err, size_t errsz)
+{
     char *html = NULL, *path = NULL;
     size_t len = 0;
-    if (rc == 0) {
-        char title[300];
-        snprintf(title, sizeof title, "League %.250s", base_name(dir));
-        rc = replay_render("index.html", title, data, &html, &len, err, errsz);
-    }
+    char title[300];
+    snprintf(title, sizeof title, "League %.250s", base_name(dir));
+    int rc = replay_render("index.html", title, data, &html, &len, err, errsz);
+    cJSON_Delete(data);
     if (rc == 0 && !(path = util_path_join(dir, "index.html")))
         rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
     if (rc == 0 && util_write_file_atomic(path, html, len) != 0)
         rc = util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
     free(path);
     free(html);
-    cJSON_Delete(games);
-    cJSON_Delete(standings);
-    cJSON_Delete(league);
-    cJSON_Delete(data);
-    free(st_text);
-    free(games_text);
-    free(league_text);
+    return rc;
+}
+
+int replay_write_index_lines(const char *dir, const cJSON *lines, long total, char *err,
+                             size_t errsz)
+{
+    if (!dir || !*dir || !cJSON_IsArray(lines))
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_index_lines: no directory or lines");
+    cJSON *standings, *league;
+    int found;
+    int rc = read_league_files(dir, &standings, &league, &found, err, errsz);
+    if (rc)
+        return rc;
+    cJSON *games = games_rows(lines);
+    if (games) {
+        drop_missing_pages(dir, games);
+        add_worst(dir, games);
+    }
+    cJSON *data = index_data(dir, games, standings, league, total);
+    if (!data)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building %s/index.html", dir);
+    return write_index_page(dir, data, err, errsz);
+}
+
+static int has_file(const char *dir, const char *name)
+{
+    char *p = util_path_join(dir, name);
+    struct stat sb;
+    int yes = p && stat(p, &sb) == 0;
+    free(p);
+    return yes;
+}
+
+int replay_write_index(const char *dir, char *err, size_t errsz)
+{
+    if (!dir || !*dir)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_index: no directory");
+    char *text = NULL;
+    size_t len = 0;
+    int rc = read_optional(dir, "games.jsonl", &text, &len, err, errsz);
+    if (rc < 0)
+        return rc;
+    if (rc == 1 && !has_file(dir, "standings.json"))
+        return util_fail(REPLAY_E_LEAGUE, err, errsz,
+                         "%s: neither standings.json nor games.jsonl: not a loa-arena results directory", dir);
+    cJSON *lines = games_lines(text ? text : "", len);
+    free(text);
+    if (!lines)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory reading %s/games.jsonl", dir);
+    rc = replay_write_index_lines(dir, lines, -1, err, errsz);
+    cJSON_Delete(lines);
     return rc;
 }
 
@@ -299,8 +375,10 @@ int replay_write_league(const char *dir, int all, int *written, int *failed, cha
     int rc = read_optional(dir, "games.jsonl", &text, &len, err, errsz);
     if (rc < 0)
         return rc;
-    cJSON *rows = rc == 0 ? games_rows(text, len) : cJSON_CreateArray();
+    cJSON *lines = rc == 0 ? games_lines(text, len) : cJSON_CreateArray();
     free(text);
+    cJSON *rows = lines ? games_rows(lines) : NULL;
+    cJSON_Delete(lines);
     if (!rows)
         return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory reading %s/games.jsonl", dir);
     const cJSON *row;

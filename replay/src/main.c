@@ -23,7 +23,7 @@
 #include "util/file.h"
 #include "util/text.h"
 #ifdef LOA_HAVE_ARENA_DB
-#include "arena_db.h"
+#include "store/db.h"
 #endif
 
 enum { EXIT_DONE = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };

@@ -7,6 +7,7 @@
 
 #include "assets.h"
 #include "replay/error.h"
+#include "util/buf.h"
 #include "util/text.h"
 
 const replay_asset *replay_asset_find(const char *name)
@@ -17,43 +18,16 @@ const replay_asset *replay_asset_find(const char *name)
     return NULL;
 }
 
-typedef struct buf {
-    char *p;
-    size_t len, cap;
-    int oom;
-} buf;
-
-static void put(buf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
-}
-
-static void put_html_escaped(buf *b, const char *s)
+static void put_html_escaped(util_buf *b, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '&': put(b, "&amp;", 5); break;
-        case '<': put(b, "&lt;", 4); break;
-        case '>': put(b, "&gt;", 4); break;
-        case '"': put(b, "&quot;", 6); break;
-        case '\'': put(b, "&#39;", 5); break;
-        default: put(b, s, 1);
+        case '&': util_buf_put(b, "&amp;", 5); break;
+        case '<': util_buf_put(b, "&lt;", 4); break;
+        case '>': util_buf_put(b, "&gt;", 4); break;
+        case '"': util_buf_put(b, "&quot;", 6); break;
+        case '\'': util_buf_put(b, "&#39;", 5); break;
+        default: util_buf_put(b, s, 1);
         }
     }
 }
@@ -61,13 +35,13 @@ static void put_html_escaped(buf *b, const char *s)
 /* JSON for a <script type="application/json"> element: '<' only occurs
  * inside JSON strings, where \u003c means the same character, so `</script>`
  * and `<!--` can never appear in the element's text. */
-static void put_script_json(buf *b, const char *json)
+static void put_script_json(util_buf *b, const char *json)
 {
     for (const char *s = json; *s; s++) {
         if (*s == '<')
-            put(b, "\\u003c", 6);
+            util_buf_put(b, "\\u003c", 6);
         else
-            put(b, s, 1);
+            util_buf_put(b, s, 1);
     }
 }
 
@@ -83,11 +57,11 @@ int replay_render(const char *tpl, const char *title, const cJSON *data, char **
     char *json = cJSON_PrintUnformatted(data);
     if (!json)
         return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing the page data");
-    buf b = {0};
+    util_buf b = {0};
     const char *s = t->data;
     int rc = 0;
     for (const char *m; rc == 0 && (m = strstr(s, "{{")) != NULL;) {
-        put(&b, s, (size_t)(m - s));
+        util_buf_put(&b, s, (size_t)(m - s));
         const char *e = strstr(m, "}}");
         if (!e) {
             rc = util_fail(REPLAY_E_INVAL, err, errsz, "%s: unterminated {{ marker", tpl);
@@ -107,21 +81,21 @@ int replay_render(const char *tpl, const char *title, const cJSON *data, char **
             if (!a)
                 rc = util_fail(REPLAY_E_INVAL, err, errsz, "%s: asset %s is not embedded", tpl, name);
             else
-                put(&b, a->data, a->size);
+                util_buf_put(&b, a->data, a->size);
         } else {
             rc = util_fail(REPLAY_E_INVAL, err, errsz, "%s: unknown marker {{%.*s}}", tpl, (int)n, key);
         }
         s = e + 2;
     }
-    put(&b, s, strlen(s));
+    util_buf_put(&b, s, strlen(s));
     cJSON_free(json);
-    if (rc == 0 && b.oom)
+    if (rc == 0 && b.failed)
         rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing the page");
     if (rc != 0) {
-        free(b.p);
+        util_buf_free(&b);
         return rc;
     }
-    *out = b.p;
+    *out = b.s;
     if (len)
         *len = b.len;
     return 0;

@@ -1,92 +1,64 @@
 /*
- * Legal move generation from line-occupancy tables.
- *
- * Every checker sits on exactly four lines (row, column, two diagonals), and
- * the legal moves along one line depend only on which cells of that line hold
- * own and opponent checkers. So instead of looping over checkers we read each
- * of the 46 lines as a pattern and look its whole move set up in
- * loa_line_moves (see sdk/tools/gen_tables.c): one lookup per line, and
- * counting moves (perft's last ply) is a popcount of the entries.
+ * Legal move generation from line-occupancy tables (lines.h: one lookup per
+ * line, two passes).
  *
  * A line is (first square, step between cells, length); cell i is
  * first + i * step, and patterns are read so that bit i is cell i.
  */
 #include "loa/movegen.h"
-#include "tables.h"
-
-/* Table entry for a line of length len with own/opponent patterns. */
-static inline unsigned line_entry(unsigned own, unsigned opp, int len)
-{
-    return loa_line_moves[loa_line_offset[len] + loa_tern[own] + 2u * loa_tern[opp]];
-}
-
-/* Pattern of row r (bit i = file i). */
-static inline unsigned row_bits(loa_bitboard bb, int r) { return (unsigned)(bb >> (8 * r)) & 0xFFu; }
-
-/* Pattern of column f (bit i = rank i): gathers the column into the top byte
- * with the classic multiply; every partial product lands on its own bit, so
- * there are no carries. */
-static inline unsigned col_bits(loa_bitboard bb, int f)
-{
-    return (unsigned)((((bb >> f) & LOA_FILE_A_BB) * 0x0102040810204080ULL) >> 56);
-}
-
-/* Pattern of a diagonal by file: squares of one diagonal have distinct
- * files, so multiplying by the a-file mask stacks them into the top byte
- * without carries; shifting by the first file makes the first cell bit 0. */
-static inline unsigned diag_bits(loa_bitboard bb, loa_bitboard mask, int first_file)
-{
-    return (unsigned)(((bb & mask) * LOA_FILE_A_BB) >> 56) >> first_file;
-}
-
-/* Geometry of the anti-diagonal file + rank == s (cells by increasing file)
- * and of the diagonal file - rank == d (cells by increasing file). */
-static inline int anti_len(int s) { return s < 8 ? s + 1 : 15 - s; }
-static inline int anti_f0(int s) { return s < 8 ? 0 : s - 7; }
-static inline int anti_first(int s) { return LOA_SQUARE(anti_f0(s), s - anti_f0(s)); }
-static inline int diag_len(int d) { return 8 - (d < 0 ? -d : d); }
-static inline int diag_f0(int d) { return d > 0 ? d : 0; }
-static inline int diag_first(int d) { return LOA_SQUARE(diag_f0(d), diag_f0(d) - d); }
+#include "lines.h"
 
 int loa_count_moves(const loa_board *b)
 {
     const loa_bitboard us = b->pieces[b->side], them = b->pieces[b->side ^ 1];
     int n = 0;
     for (int r = 0; r < 8; r++)
-        n += __builtin_popcount(line_entry(row_bits(us, r), row_bits(them, r), 8));
+        n += __builtin_popcount(loa_line_entry(loa_row_bits(us, r), loa_row_bits(them, r), 8));
     for (int f = 0; f < 8; f++)
-        n += __builtin_popcount(line_entry(col_bits(us, f), col_bits(them, f), 8));
+        n += __builtin_popcount(loa_line_entry(loa_col_bits(us, f), loa_col_bits(them, f), 8));
     /* Lines of length 1 (the corners) never hold a move. */
     for (int s = 1; s < 14; s++)
-        n += __builtin_popcount(line_entry(diag_bits(us, loa_anti_mask[s], anti_f0(s)),
-                                           diag_bits(them, loa_anti_mask[s], anti_f0(s)),
-                                           anti_len(s)));
+        n += __builtin_popcount(
+            loa_line_entry(loa_diag_bits(us, loa_anti_mask[s], loa_anti_f0(s)),
+                           loa_diag_bits(them, loa_anti_mask[s], loa_anti_f0(s)), loa_anti_len(s)));
     for (int d = -6; d < 7; d++)
-        n += __builtin_popcount(line_entry(diag_bits(us, loa_diag_mask[d + 7], diag_f0(d)),
-                                           diag_bits(them, loa_diag_mask[d + 7], diag_f0(d)),
-                                           diag_len(d)));
+        n += __builtin_popcount(loa_line_entry(
+            loa_diag_bits(us, loa_diag_mask[d + 7], loa_diag_f0(d)),
+            loa_diag_bits(them, loa_diag_mask[d + 7], loa_diag_f0(d)), loa_diag_len(d)));
     return n;
 }
 
-/* Appends the moves of one line in the SDK's fast order. */
-static inline int emit_line(unsigned own, unsigned opp, int len, int first, int step,
-                            loa_move *mv, int n)
+/* The moves of the lines words w[0..j-1], in the order of their entries'
+ * bits; returns how many. `cg` entries are interleaved (bit 2i toward the
+ * start, 2i + 1 toward the end: loa_generate_moves_cg) and each bit is
+ * mapped back to loa_line_squares' layout. Most lines hold one or two
+ * moves: both are written whatever the count (the second may be a dummy
+ * that the next line overwrites), so only the rare line with more takes a
+ * branch; near the end of the caller's LOA_MAX_MOVES the writes are
+ * exact instead. */
+static inline int emit_words(const uint32_t *w, int j, loa_bitboard them, int cg, loa_move *mv)
 {
-    if (!own)
-        return n;
-    unsigned e = line_entry(own, opp, len);
-    if (!e)
-        return n;
-    int dist = __builtin_popcount(own | opp);
-    for (unsigned lo = e & 0xFFu; lo; lo &= lo - 1) {
-        int i = __builtin_ctz(lo), t = i - dist;
-        mv[n++] = (loa_move)(LOA_MOVE_MAKE(first + i * step, first + t * step) |
-                             ((opp >> t & 1u) ? LOA_MOVE_CAPTURE : 0));
-    }
-    for (unsigned hi = e >> 8; hi; hi &= hi - 1) {
-        int i = __builtin_ctz(hi), t = i + dist;
-        mv[n++] = (loa_move)(LOA_MOVE_MAKE(first + i * step, first + t * step) |
-                             ((opp >> t & 1u) ? LOA_MOVE_CAPTURE : 0));
+    int n = 0;
+    for (int x = 0; x < j; x++) {
+        const uint16_t *row = loa_line_squares[w[x] >> 16];
+        unsigned m = w[x] & 0xFFFFu;
+        int c = __builtin_popcount(m);
+#define LINE_BIT(m) (cg ? (__builtin_ctz(m) >> 1 | (__builtin_ctz(m) & 1) << 3) : __builtin_ctz(m))
+        if (__builtin_expect(n > LOA_MAX_MOVES - 2, 0)) {
+            for (int i = 0; m; i++, m &= m - 1)
+                mv[n + i] = loa_line_move(row, LINE_BIT(m), them);
+        } else {
+            /* bit 16 stands in for a missing second move: row[0] */
+            mv[n] = loa_line_move(row, LINE_BIT(m | 0x10000u) & 15, them);
+            m &= m - 1;
+            mv[n + 1] = loa_line_move(row, LINE_BIT(m | 0x10000u) & 15, them);
+            m &= m - 1;
+            if (__builtin_expect(c > 2, 0))
+                for (int i = 2; m; i++, m &= m - 1)
+                    mv[n + i] = loa_line_move(row, LINE_BIT(m), them);
+        }
+#undef LINE_BIT
+        n += c;
     }
     return n;
 }
@@ -94,85 +66,70 @@ static inline int emit_line(unsigned own, unsigned opp, int len, int first, int 
 int loa_generate_moves(const loa_board *b, loa_move *mv)
 {
     const loa_bitboard us = b->pieces[b->side], them = b->pieces[b->side ^ 1];
-    int n = 0;
     if (loa_popcount(us) > LOA_MAX_CHECKERS)
         return 0; /* no LOA position: keep within the caller's LOA_MAX_MOVES */
-    for (int r = 0; r < 8; r++)
-        n = emit_line(row_bits(us, r), row_bits(them, r), 8, 8 * r, 1, mv, n);
-    for (int f = 0; f < 8; f++)
-        n = emit_line(col_bits(us, f), col_bits(them, f), 8, f, 8, mv, n);
-    for (int s = 1; s < 14; s++)
-        n = emit_line(diag_bits(us, loa_anti_mask[s], anti_f0(s)),
-                      diag_bits(them, loa_anti_mask[s], anti_f0(s)), anti_len(s),
-                      anti_first(s), -7, mv, n);
-    for (int d = -6; d < 7; d++)
-        n = emit_line(diag_bits(us, loa_diag_mask[d + 7], diag_f0(d)),
-                      diag_bits(them, loa_diag_mask[d + 7], diag_f0(d)), diag_len(d),
-                      diag_first(d), 9, mv, n);
-    return n;
+    uint32_t w[42];
+    int j = loa_lines_scan(us, them, w);
+    return emit_words(w, j, them, 0, mv);
 }
 
-/* Appends the moves of one line in CodinGame's order: cells in line order,
- * each own checker first toward the line's start, then toward its end.
- * `reversed` lines are walked from their last cell (highest file) to their
- * first, so their "start" is the higher index. */
-static int emit_line_cg(unsigned own, unsigned opp, int len, int first, int step,
-                        int reversed, loa_move *mv, int n)
+/* The pattern of a line of length len read from its other end. */
+static inline unsigned reverse_bits(unsigned x, int len)
 {
-    if (!own)
-        return n;
-    unsigned e = line_entry(own, opp, len);
-    int dist = __builtin_popcount(own | opp);
-    for (int k = 0; k < len; k++) {
-        int i = reversed ? len - 1 - k : k;
-        if (!(own >> i & 1u))
-            continue;
-        int dir_first = reversed ? +1 : -1; /* toward the start, in index terms */
-        for (int pass = 0; pass < 2; pass++) {
-            int dir = pass ? -dir_first : dir_first;
-            unsigned ok = dir < 0 ? (e & 0xFFu) : (e >> 8);
-            if (!(ok >> i & 1u))
-                continue;
-            int t = i + dir * dist;
-            mv[n++] = (loa_move)(LOA_MOVE_MAKE(first + i * step, first + t * step) |
-                                 ((opp >> t & 1u) ? LOA_MOVE_CAPTURE : 0));
-        }
-    }
-    return n;
+    x = (x & 0xF0u) >> 4 | (x & 0x0Fu) << 4;
+    x = (x & 0xCCu) >> 2 | (x & 0x33u) << 2;
+    x = (x & 0xAAu) >> 1 | (x & 0x55u) << 1;
+    return x >> (8 - len);
 }
 
+/* The first pass in CodinGame's order (loa/movegen.h): rows rank 1..8,
+ * columns a..h, the file+rank diagonals from a2..a8 (by increasing file),
+ * then from h2..h7 (by decreasing file: read reversed, lines 42..47), the
+ * file-rank diagonals from a1..a7, then b1..g1. */
+static inline int lines_scan_cg(loa_bitboard us, loa_bitboard them, uint32_t *w)
+{
+    int j = loa_lines_scan_rows_columns(us, them, w);
+#pragma GCC unroll 7
+    for (int s = 1; s <= 7; s++)
+        j = loa_line_keep(loa_diag_bits(us, loa_anti_mask[s], 0),
+                          loa_diag_bits(them, loa_anti_mask[s], 0), loa_anti_len(s), 15 + s, w, j);
+#pragma GCC unroll 6
+    for (int s = 8; s <= 13; s++)
+        j = loa_line_keep(
+            reverse_bits(loa_diag_bits(us, loa_anti_mask[s], loa_anti_f0(s)), loa_anti_len(s)),
+            reverse_bits(loa_diag_bits(them, loa_anti_mask[s], loa_anti_f0(s)), loa_anti_len(s)),
+            loa_anti_len(s), 34 + s, w, j);
+#pragma GCC unroll 7
+    for (int d = 0; d >= -6; d--)
+        j = loa_line_keep(loa_diag_bits(us, loa_diag_mask[d + 7], 0),
+                          loa_diag_bits(them, loa_diag_mask[d + 7], 0), loa_diag_len(d), 35 + d, w,
+                          j);
+#pragma GCC unroll 6
+    for (int d = 1; d <= 6; d++)
+        j = loa_line_keep(loa_diag_bits(us, loa_diag_mask[d + 7], loa_diag_f0(d)),
+                          loa_diag_bits(them, loa_diag_mask[d + 7], loa_diag_f0(d)),
+                          loa_diag_len(d), 35 + d, w, j);
+    return j;
+}
+
+/* On each line CodinGame takes the cells in its walk's order, each own
+ * checker first toward the walk's start, then toward its end: the entry's
+ * two bytes interleaved, bit i of each to bits 2i and 2i + 1. */
 int loa_generate_moves_cg(const loa_board *b, loa_move *mv)
 {
     const loa_bitboard us = b->pieces[b->side], them = b->pieces[b->side ^ 1];
-    int n = 0;
     if (loa_popcount(us) > LOA_MAX_CHECKERS)
         return 0; /* no LOA position: keep within the caller's LOA_MAX_MOVES */
-    /* 1. rows, rank 1 to 8, from file a */
-    for (int r = 0; r < 8; r++)
-        n = emit_line_cg(row_bits(us, r), row_bits(them, r), 8, 8 * r, 1, 0, mv, n);
-    /* 2. columns a to h, from rank 1 */
-    for (int f = 0; f < 8; f++)
-        n = emit_line_cg(col_bits(us, f), col_bits(them, f), 8, f, 8, 0, mv, n);
-    /* 3. file+rank diagonals from a2..a8 running down-right (increasing file) */
-    for (int s = 1; s <= 7; s++)
-        n = emit_line_cg(diag_bits(us, loa_anti_mask[s], 0), diag_bits(them, loa_anti_mask[s], 0),
-                         anti_len(s), anti_first(s), -7, 0, mv, n);
-    /* 4. file+rank diagonals from h2..h7 running up-left (decreasing file) */
-    for (int s = 8; s <= 13; s++)
-        n = emit_line_cg(diag_bits(us, loa_anti_mask[s], anti_f0(s)),
-                         diag_bits(them, loa_anti_mask[s], anti_f0(s)), anti_len(s),
-                         anti_first(s), -7, 1, mv, n);
-    /* 5. file-rank diagonals from a1..a7 running up-right */
-    for (int d = 0; d >= -6; d--)
-        n = emit_line_cg(diag_bits(us, loa_diag_mask[d + 7], 0),
-                         diag_bits(them, loa_diag_mask[d + 7], 0), diag_len(d), diag_first(d), 9, 0,
-                         mv, n);
-    /* 6. file-rank diagonals from b1..g1 running up-right */
-    for (int d = 1; d <= 6; d++)
-        n = emit_line_cg(diag_bits(us, loa_diag_mask[d + 7], diag_f0(d)),
-                         diag_bits(them, loa_diag_mask[d + 7], diag_f0(d)), diag_len(d),
-                         diag_first(d), 9, 0, mv, n);
-    return n;
+    uint32_t w[42];
+    int j = lines_scan_cg(us, them, w);
+    for (int x = 0; x < j; x++) {
+        uint32_t v = (w[x] & 0xFFu) | (w[x] & 0xFF00u) << 8;
+        v = (v | v << 4) & 0x0F0F0F0Fu;
+        v = (v | v << 2) & 0x33333333u;
+        v = (v | v << 1) & 0x55555555u;
+        w[x] = (w[x] & 0xFFFF0000u) | (v & 0xFFFFu) | (v >> 16) << 1;
+    }
+    return emit_words(w, j, them, 1, mv);
 }
 
 int loa_is_legal(const loa_board *b, loa_move m)
@@ -233,7 +190,7 @@ void loa_make_move(loa_board *b, loa_move m, loa_undo *u)
         captured = (b->pieces[b->side ^ 1] & to) != 0;
         b->pieces[b->side ^ 1] &= ~to;
     }
-    b->side ^= 1;
+    b->side = (loa_color)(b->side ^ 1);
     b->ply++;
     if (u) {
         u->move = m;
@@ -243,7 +200,7 @@ void loa_make_move(loa_board *b, loa_move m, loa_undo *u)
 
 void loa_unmake_move(loa_board *b, const loa_undo *u)
 {
-    b->side ^= 1;
+    b->side = (loa_color)(b->side ^ 1);
     b->ply--;
     if (u->move != LOA_MOVE_PASS) {
         loa_bitboard to = LOA_BIT(LOA_MOVE_TO(u->move));

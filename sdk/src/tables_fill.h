@@ -22,6 +22,20 @@
 /* Entries of loa_line_moves: sum of 3^len for len = 1..8. */
 #define LOA_LINE_MOVES_SIZE 9840
 
+/* The lines a move runs along, as move generation numbers them (lines.h):
+ * rows 0..7 (rank), columns 8..15 (file), the anti-diagonals file + rank
+ * = s for s = 1..13 as 15 + s (16..28), the diagonals file - rank = d for
+ * d = -6..6 as 35 + d (29..41), all with cells by increasing file (rows)
+ * or rank (columns); then the anti-diagonals s = 8..13 again as 34 + s
+ * (42..47) with their cells reversed (from the h-file end), the walk of
+ * CodinGame's generation order. The four corner diagonals hold one cell
+ * and never a move. */
+#define LOA_MOVE_LINES 48
+
+/* Rows of loa_line_squares: a line and a distance 1..8 (the checkers on
+ * the line), row = 8 * line + distance - 1. */
+#define LOA_LINE_SQUARES_ROWS (LOA_MOVE_LINES * 8)
+
 /* Where the tables go (caller-owned arrays of the sizes of tables.h). */
 typedef struct loa_tables_out {
     uint16_t *tern;           /* [256] */
@@ -33,7 +47,20 @@ typedef struct loa_tables_out {
     uint64_t *diag_mask;      /* [15] */
     uint64_t (*zobrist_piece)[64]; /* [2][64] */
     uint64_t *zobrist_side;
+    uint16_t (*line_squares)[16]; /* [LOA_LINE_SQUARES_ROWS][16]: bit k of a
+                                     loa_line_moves entry as a move's squares,
+                                     from | to << 6 (tables.h) */
 } loa_tables_out;
+
+/* The packed quad counts of loa_quad_deltas and loa_feature_state: q1, q2,
+ * qd, q3, q4 in fields of LOA_QUAD_FIELD_BITS bits from bit 0. A table
+ * entry holds each change plus LOA_QUAD_DELTA_BIAS, so that adding one to
+ * packed counts never carries between fields (a change is -4..4, a count
+ * 0..81). */
+#define LOA_QUAD_FIELD_BITS 12
+#define LOA_QUAD_DELTA_BIAS 16
+#define LOA_QUAD_BIASES                                                                        \
+    ((uint64_t)LOA_QUAD_DELTA_BIAS * (1 | 1ULL << 12 | 1ULL << 24 | 1ULL << 36 | 1ULL << 48))
 
 /* Fills every table. Deterministic (the Zobrist keys come from splitmix64
  * on a fixed seed, so every build and every bundle agree); about 0.2 ms. */
@@ -47,5 +74,10 @@ void loa_tables_fill(const loa_tables_out *t);
  * only perft reads it, so a bundled bot without perft neither carries nor
  * computes it (about 0.7 ms). */
 void loa_line_deltas_fill(int8_t (*deltas)[8]);
+
+/* The loa_quad_deltas table (tables.h), [256]. Filled on its own too: only
+ * the incremental features (features.c) read it, so a bundled bot without
+ * them neither carries nor computes it. */
+void loa_quad_deltas_fill(uint64_t *deltas);
 
 #endif

@@ -18,11 +18,12 @@ uint64_t loa_anti_mask[15];
 uint64_t loa_diag_mask[15];
 uint64_t loa_zobrist_piece[2][64];
 uint64_t loa_zobrist_side;
+uint16_t loa_line_squares[LOA_LINE_SQUARES_ROWS][16];
 
 __attribute__((constructor)) static void loa_tables_init(void)
 {
-    const loa_tables_out t = {loa_tern,          loa_line_offset, loa_line_moves,
-                              loa_line_counts,   loa_anti_mask,   loa_diag_mask,
-                              loa_zobrist_piece, &loa_zobrist_side};
+    const loa_tables_out t = {loa_tern,          loa_line_offset,   loa_line_moves,
+                              loa_line_counts,   loa_anti_mask,     loa_diag_mask,
+                              loa_zobrist_piece, &loa_zobrist_side, loa_line_squares};
     loa_tables_fill(&t);
 }

@@ -68,9 +68,12 @@ int main(int argc, char **argv)
     static uint8_t counts[LOA_LINE_MOVES_SIZE];
     static int8_t deltas[LOA_LINE_MOVES_SIZE][8];
     static uint64_t anti[15], diag[15], piece[2][64], side;
-    const loa_tables_out t = {tern, offset, moves, counts, anti, diag, piece, &side};
+    static uint16_t squares[LOA_LINE_SQUARES_ROWS][16];
+    static uint64_t quad_deltas[256];
+    const loa_tables_out t = {tern, offset, moves, counts, anti, diag, piece, &side, squares};
     loa_tables_fill(&t);
     loa_line_deltas_fill(deltas);
+    loa_quad_deltas_fill(quad_deltas);
 
     FILE *f = fopen(argv[1], "w");
     if (!f) {
@@ -88,6 +91,16 @@ int main(int argc, char **argv)
     print_u8(f, decl, counts, LOA_LINE_MOVES_SIZE, 24);
     snprintf(decl, sizeof decl, "const int8_t loa_line_deltas[%d][8]", LOA_LINE_MOVES_SIZE);
     print_i8x8(f, decl, (const int8_t(*)[8])deltas, LOA_LINE_MOVES_SIZE);
+    snprintf(decl, sizeof decl, "const uint16_t loa_line_squares[%d][16]", LOA_LINE_SQUARES_ROWS);
+    fprintf(f, "%s = {", decl);
+    for (int r = 0; r < LOA_LINE_SQUARES_ROWS; r++) {
+        fprintf(f, "%s{", sep(r, 1));
+        for (int k = 0; k < 16; k++)
+            fprintf(f, "%s%u", k ? ", " : "", (unsigned)squares[r][k]);
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n};\n\n");
+    print_u64(f, "const uint64_t loa_quad_deltas[256]", quad_deltas, 256);
     print_u64(f, "const uint64_t loa_anti_mask[15]", anti, 15);
     print_u64(f, "const uint64_t loa_diag_mask[15]", diag, 15);
     fprintf(f, "const uint64_t loa_zobrist_piece[2][64] = {\n");

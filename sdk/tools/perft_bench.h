@@ -1,7 +1,9 @@
 /*
  * perft_bench.h - `loa-perft --bench`: the SDK's perft against the
  * straightforward baseline (perft_baseline.h) on the same positions in the
- * same run, and the call rates of the SDK functions a search uses most.
+ * same run, the call rates of the SDK functions a search uses most, random
+ * playouts, the evaluation features, and the ratios of generation and
+ * playouts to loa_count_moves' rate in the same run.
  * Tool code, not part of the SDK library.
  */
 #ifndef LOA_PERFT_BENCH_H

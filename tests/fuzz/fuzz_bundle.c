@@ -10,7 +10,7 @@
 
 #include "lex.h"
 #include "prune.h"
-#include "strbuf.h"
+#include "strlist.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     for (int compact = 0; compact <= 2; compact++) {
         bundle_lexstate st = {0};
-        bundle_buf out = {0};
+        util_buf out = {0};
         const char *s = text, *end = text + size;
         while (s < end) {
             size_t n = bundle_line_len(s, end);

@@ -9,8 +9,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "arena_record.h"
-#include "arena_settings.h"
+#include "league/record.h"
+#include "league/settings.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
 {
@@ -32,6 +33,27 @@ char *util_path_join(const char *a, const char *b)
         p[la] = '/';
     memcpy(p + la + (size_t)slash, b, lb + 1);
     return p;
+}
+
+char *util_path_resolve(const char *base, const char *rel)
+{
+    if (!rel)
+        return NULL;
+    if (rel[0] == '/' || !base || !*base || strcmp(base, ".") == 0)
+        return strdup(rel);
+    return util_path_join(base, rel);
+}
+
+char *util_path_absolute(const char *base, const char *rel)
+{
+    char *p = util_path_resolve(base, rel);
+    if (!p || p[0] == '/')
+        return p;
+    char *here = getcwd(NULL, 0);
+    char *abs = here ? util_path_join(here, p) : NULL;
+    free(here);
+    free(p);
+    return abs;
 }
 
 char *util_path_tidy(const char *path)

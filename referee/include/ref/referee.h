@@ -165,6 +165,47 @@ int ref_cpu_method_from_name(const char *name, ref_cpu_method *out);
  * the same answer. Thread-safe. */
 ref_cpu_method ref_cpu_method_probe(char *why, size_t whysz);
 
+/* The bounds of a game's limits, typed once: loa-referee's options, the
+ * arena's settings (its league file and command line, arena/src/league/
+ * settings_table.h) and ref_limits_check() all read them here.
+ * XX(NAME, field, option, min, max, unit, what, zero_unset): the ref_config
+ * field, the long option of loa-referee and loa-arena, the accepted range,
+ * its unit, its name in messages, and whether 0 means "not set" (a wall
+ * cap of 0 is 4 times the turn's limit, ref_config.wall_cap_ms; it cannot
+ * be asked for as a value). An hour is the longest limit, cap or margin
+ * (the turn clock's arithmetic is int milliseconds: 4 x 3600000 fits); a
+ * million plies is far past any game (CodinGame's limit is LOA_MAX_PLIES). */
+#define REF_LIMITS_MAP(XX)                                                                    \
+    XX(FIRST_TURN_MS, first_turn_ms, "first-turn-ms", 1, 3600000, "ms", "first-turn limit", 0) \
+    XX(TURN_MS, turn_ms, "turn-ms", 1, 3600000, "ms", "turn limit", 0)                        \
+    XX(MAX_PLIES, max_plies, "max-plies", 1, 1000000, "plies", "ply limit", 0)                \
+    XX(WALL_CAP_MS, wall_cap_ms, "wall-cap", 1, 3600000, "ms", "wall cap", 1)                 \
+    XX(TIME_MARGIN_MS, time_margin_ms, "time-margin", 0, 3600000, "ms", "time margin", 0)
+
+/* REF_<NAME>_MIN and REF_<NAME>_MAX of every row above (REF_TURN_MS_MAX). */
+enum ref_limit_bound {
+#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset)                   \
+    REF_##NAME##_MIN = (min), REF_##NAME##_MAX = (max),
+    REF_LIMITS_MAP(REF_LIMIT_XX)
+#undef REF_LIMIT_XX
+};
+
+/* A game's limits as one value (the fields of ref_config of the same
+ * names). */
+typedef struct ref_limits {
+    int first_turn_ms;  /* limit on each bot's first turn, ms */
+    int turn_ms;        /* limit on every later turn, ms */
+    int max_plies;      /* draw after this many plies */
+    int wall_cap_ms;    /* REF_TIME_CPU's wall-clock cap, ms; 0: not set */
+    int time_margin_ms; /* late answers accepted within it, ms */
+} ref_limits;
+
+/* Checks every field of *l against REF_LIMITS_MAP (a wall cap of 0 is "not
+ * set" and passes). Returns 0, or REF_E_INVAL with err (may be NULL)
+ * naming the first bad field in the map's words: "turn limit must be in
+ * 1..3600000 ms (0 given)". Thread-safe. */
+int ref_limits_check(const ref_limits *l, char *err, size_t errsz);
+
 typedef struct ref_player {
     const char *name;    /* display name; NULL: the command */
     const char *command; /* shell command line, run with /bin/sh -c */

@@ -24,7 +24,8 @@
     XX(INCONSISTENT, -610, "the record's moves and plies disagree")                   \
     XX(PLY, -611, "ply number out of range for this game")                            \
     XX(LEAGUE, -612, "not a loa-arena results directory (standings, games)")          \
-    XX(CONTRADICTS, -613, "a game from CodinGame does not replay under the rules (answers, end, scores)")
+    XX(CONTRADICTS, -613, "a game from CodinGame does not replay under the rules (answers, end, scores)") \
+    XX(TUNE, -614, "not a loa-tune results directory (tune-state.json)")
 
 enum replay_error {
     REPLAY_OK = 0,

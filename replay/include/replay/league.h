@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "replay/error.h"
 
 #ifdef __cplusplus
@@ -30,6 +32,17 @@ extern "C" {
  * standings.json is not a JSON object), REPLAY_E_TOO_BIG, REPLAY_E_NOMEM
  * or REPLAY_E_IO (errno set); err names the file. */
 int replay_write_index(const char *dir, char *err, size_t errsz);
+
+/* Writes DIR/index.html with the games of lines (a cJSON array of
+ * games.jsonl objects, borrowed; those that are not games are skipped),
+ * DIR/standings.json and DIR/league.json (both optional): a league whose
+ * games are in a database (loa-arena's league.db) lists what it is given.
+ * total: the games the league holds (the page says how many of them it
+ * lists), -1 when lines are all of them. Returns 0, REPLAY_E_INVAL (NULL
+ * dir, lines not an array), REPLAY_E_LEAGUE (standings.json not a JSON
+ * object), REPLAY_E_TOO_BIG, REPLAY_E_NOMEM or REPLAY_E_IO (errno set). */
+int replay_write_index_lines(const char *dir, const cJSON *lines, long total, char *err,
+                             size_t errsz);
 
 /* The replay page of the record at record_path, written beside it
  * (replay_default_output()). Returns 0 or the codes of replay_game_load()

@@ -1,5 +1,5 @@
 /*
- * loa/loa.h - the LOA bot SDK, everything in one include.
+ * loa/loa.h - the LOA bot SDK: its core in one include.
  *
  *   bitboard.h  squares (a1 = 0 .. h8 = 63), bitboards, connection test
  *   board.h     position, status after a ply, board string
@@ -9,8 +9,14 @@
  *   zobrist.h   position hashing
  *   timer.h     monotonic milliseconds
  *   turn.h      read a turn from the referee, write the answer
- *   answer.h    judge an answer line as the referee does (move, random, pass, invalid)
  *   error.h     error codes, loa_strerror()
+ *
+ * More headers are included on demand, not from here, so that a bundled
+ * bot (loa-bundle) carries their text only when it uses them:
+ *   answer.h    judge an answer line as the referee does (move, random, pass, invalid)
+ *   rng.h       loa_rng (xoshiro256**), a fast generator for a bot's own use
+ *   playout.h   a uniformly random move without the list, random playouts
+ *   features.h  the evaluation features of the strongest LOA programs (MIA)
  *
  * Link with -lloa (pkg-config: loa; CMake: find_package(loa) -> loa::loa).
  */
@@ -30,6 +36,5 @@
 #include "loa/zobrist.h"
 #include "loa/timer.h"
 #include "loa/turn.h"
-#include "loa/answer.h"
 
 #endif

@@ -1,5 +1,7 @@
 /*
  * loa/random.h - a generator bit-for-bit compatible with java.util.Random.
+ * (For a bot's own randomness, playouts and tie-breaks, loa/rng.h's
+ * loa_rng is faster and better.)
  *
  * The CodinGame referee resolves a bot's `random` answer with one
  * java.util.Random created from the game's seed and shared by both players:

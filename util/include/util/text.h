@@ -19,6 +19,18 @@ int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
  * or a NULL argument. A trailing '/' on a is not doubled. */
 char *util_path_join(const char *a, const char *b);
 
+/* rel resolved against the directory base, as a new string (malloc; the
+ * caller frees): rel itself when it is absolute or base is NULL, "" or
+ * "."; else base/rel. NULL on out of memory or a NULL rel. */
+char *util_path_resolve(const char *base, const char *rel);
+
+/* rel made absolute, as a new string (malloc; the caller frees):
+ * util_path_resolve(base, rel), then joined to the current directory unless
+ * absolute (so that a path kept in a file names the same file from any
+ * current directory later). NULL on out of memory, a NULL rel, or a current
+ * directory that cannot be read. */
+char *util_path_absolute(const char *base, const char *rel);
+
 /* path without its detours, as a new string (malloc; the caller frees):
  * "." components and repeated slashes dropped, "dir/.." collapsed where
  * dir is not a symbolic link (lstat: there the kernel's ".." leads

@@ -1,0 +1,452 @@
+/* cli.c - loa-arena's command line: argv and a league file become a
+ * request (app/cli.h). */
+#include "app/cli.h"
+
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/cli_words.h"
+#include "core/error.h"
+#include "core/text.h"
+#include "league/league_file.h"
+#include "league/setting.h"
+#include "league/settings_check.h"
+#include "league/settings_identity.h"
+#include "util/text.h"
+
+/* getopt_long's values: a setting's is OPT_SETTING + its row's id (the
+ * writable sandbox, OPT_SANDBOX_RW); the app's own options follow. */
+enum {
+    OPT_SETTING = 1000,
+    OPT_SANDBOX_RW = OPT_SETTING + ARENA_SETTING_COUNT,
+    OPT_FORCE_NEW = 2000,
+    OPT_STANDINGS,
+    OPT_KEEP_GOING,
+    OPT_HTML,
+    OPT_ADD_BOT,
+    OPT_EXTEND,
+    OPT_EXCLUDE,
+    OPT_MERGE,
+    OPT_ANALYSE
+};
+
+/* The options that are not settings of the league. */
+static const struct option app_options[] = {
+    {"bot", required_argument, NULL, 'b'},
+    {"add-bot", required_argument, NULL, OPT_ADD_BOT},
+    {"extend", no_argument, NULL, OPT_EXTEND},
+    {"force-new", no_argument, NULL, OPT_FORCE_NEW},
+    {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
+    {"exclude", required_argument, NULL, OPT_EXCLUDE},
+    {"merge", required_argument, NULL, OPT_MERGE},
+    {"analyse", required_argument, NULL, OPT_ANALYSE},
+    {"standings", required_argument, NULL, OPT_STANDINGS},
+    {"html", required_argument, NULL, OPT_HTML},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+};
+#define APP_OPTIONS (sizeof app_options / sizeof app_options[0])
+/* The app's short options; the settings' letters are added to them. */
+#define APP_SHORT "b:qhV"
+
+/* Room for every option: the settings' (and --sandbox-rw), the app's, and
+ * the terminating entry. */
+#define MAX_OPTIONS (ARENA_SETTING_COUNT + 1 + APP_OPTIONS + 1)
+
+/* Fills opts with getopt_long's table and shorts with its short options
+ * (':' after those that take a value). */
+static void option_table(struct option *opts, char *shorts, size_t shorts_size)
+{
+    int n = 0;
+    size_t k = 0;
+    for (int i = 0; i < ARENA_SETTING_COUNT; i++) {
+        const arena_setting *r = &arena_setting_table[i];
+        if (!r->option)
+            continue;
+        int flag = r->type == ARENA_VALUE_FLAG || r->type == ARENA_VALUE_SANDBOX;
+        opts[n++] = (struct option){r->option, flag ? no_argument : required_argument, NULL,
+                                    OPT_SETTING + r->id};
+        if (r->type == ARENA_VALUE_SANDBOX)
+            opts[n++] = (struct option){"sandbox-rw", no_argument, NULL, OPT_SANDBOX_RW};
+        if (r->letter && k + 3 < shorts_size) {
+            shorts[k++] = (char)r->letter;
+            if (!flag)
+                shorts[k++] = ':';
+        }
+    }
+    for (size_t i = 0; i < APP_OPTIONS; i++)
+        opts[n++] = app_options[i];
+    opts[n] = (struct option){NULL, 0, NULL, 0};
+    snprintf(shorts + k, shorts_size - k, "%s", APP_SHORT);
+}
+
+int arena_cli_takes_value(const char *a)
+{
+    struct option opts[MAX_OPTIONS];
+    char shorts[64];
+    option_table(opts, shorts, sizeof shorts);
+    if (a[0] == '-' && a[1] == '-') {
+        for (const struct option *o = opts; o->name; o++)
+            if (strcmp(a + 2, o->name) == 0)
+                return o->has_arg == required_argument;
+        return 0;
+    }
+    const char *p = a[0] == '-' && a[1] ? strchr(shorts, a[1]) : NULL;
+    return p && p[1] == ':';
+}
+
+/* ---- the request ---- */
+
+void arena_cli_clear(arena_request *req)
+{
+    arena_settings_clear(&req->settings);
+    free(req->league_file);
+    free(req->dir);
+    for (int i = 0; i < req->dir_count; i++)
+        free(req->dirs[i]);
+    free(req->dirs);
+    for (int i = 0; i < req->add_bot_count; i++)
+        free(req->add_bots[i]);
+    free(req->add_bots);
+    for (int i = 0; i < req->exclude_count; i++)
+        free(req->exclude[i]);
+    free(req->exclude);
+    memset(req, 0, sizeof *req);
+}
+
+/* Appends a copy of w to the list *v of *n words. 0 or ARENA_E_NOMEM. */
+static int push_word(char ***v, int *n, const char *w)
+{
+    char **p = realloc(*v, sizeof *p * (size_t)(*n + 1));
+    if (!p)
+        return ARENA_E_NOMEM;
+    *v = p;
+    if (!(p[*n] = strdup(w)))
+        return ARENA_E_NOMEM;
+    (*n)++;
+    return 0;
+}
+
+/* An option that sets the league, kept until the league file is read. */
+typedef struct flag {
+    const arena_setting *row; /* NULL: --bot */
+    const char *name;         /* the option as given ("sandbox-rw") */
+    const char *arg;          /* its value, NULL for a flag */
+} flag;
+
+/* The options given, in order. */
+typedef struct flags {
+    flag *v;
+    int n;
+} flags;
+
+static int has_flag(const flags *f, const arena_setting *row)
+{
+    for (int i = 0; i < f->n; i++)
+        if (f->v[i].row == row)
+            return 1;
+    return 0;
+}
+
+/* 1 when every flag is --bot (bots 1) or one of the rows listed. */
+static int only_flags(const flags *f, int bots, const arena_setting *a, const arena_setting *b,
+                      const arena_setting *c)
+{
+    for (int i = 0; i < f->n; i++) {
+        const arena_setting *r = f->v[i].row;
+        if (r ? r != a && r != b && r != c : !bots)
+            return 0;
+    }
+    return 1;
+}
+
+#define ROW(id) (&arena_setting_table[ARENA_SETTING_##id])
+
+static int apply(arena_request *req, const flag *f, char *err, size_t errsz)
+{
+    arena_settings *s = &req->settings;
+    if (!f->row)
+        return arena_settings_add_bot_arg(s, f->arg, err, errsz);
+    if (f->row == ROW(GAUNTLET_BOT))
+        s->format = ARENA_FORMAT_GAUNTLET; /* the option implies the format */
+    if (f->row == ROW(ANCHOR))
+        req->anchor_set = 1;
+    return arena_setting_from_text(s, f->row, f->name, f->arg, err, errsz);
+}
+
+static int apply_all(arena_request *req, const flags *f, char *err, size_t errsz)
+{
+    int rc = 0;
+    for (int i = 0; i < f->n && !rc; i++)
+        rc = apply(req, &f->v[i], err, errsz);
+    return rc;
+}
+
+/* A second task besides req's: refused, naming the one that reads a
+ * directory and plays nothing (as --merge, then --html, say). */
+static int second_task(const arena_request *req, arena_task task, char *err, size_t errsz)
+{
+    if (task == ARENA_TASK_RUN || req->task == ARENA_TASK_RUN || req->task == task)
+        return 0;
+    if (req->task == ARENA_TASK_MERGE || task == ARENA_TASK_MERGE)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--merge OUT DIR... takes only result directories (and --pages, "
+                         "--quiet)");
+    return util_fail(ARENA_E_CONFIG, err, errsz,
+                     "--html DIR takes nothing else (it reads DIR, plays nothing)");
+}
+
+/* One option of the app's (not a setting). Returns 0 or an error. */
+static int app_option(arena_request *req, int opt, char *err, size_t errsz)
+{
+    arena_task task = opt == OPT_STANDINGS ? ARENA_TASK_STANDINGS
+                      : opt == OPT_HTML    ? ARENA_TASK_HTML
+                      : opt == OPT_MERGE   ? ARENA_TASK_MERGE
+                                           : ARENA_TASK_RUN;
+    int rc = second_task(req, task, err, errsz);
+    if (rc)
+        return rc;
+    switch (opt) {
+    case 'q': req->quiet = 1; return 0;
+    case 'h': req->help = 1; return 0;
+    case 'V': req->version = 1; return 0;
+    case OPT_FORCE_NEW: req->force_new = 1; return 0;
+    case OPT_KEEP_GOING: req->keep_going = 1; return 0;
+    case OPT_EXTEND: req->settings.extend = 1; return 0;
+    case OPT_STANDINGS: req->task = ARENA_TASK_STANDINGS; break;
+    case OPT_HTML: req->task = ARENA_TASK_HTML; break;
+    case OPT_MERGE: req->task = ARENA_TASK_MERGE; break;
+    case OPT_ADD_BOT: return push_word(&req->add_bots, &req->add_bot_count, optarg);
+    case OPT_EXCLUDE: return push_word(&req->exclude, &req->exclude_count, optarg);
+    case OPT_ANALYSE:
+        if (arena_analyse_from_name(optarg, &req->analyse))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--analyse: '%s' is not lost, faults or all", optarg);
+        return 0;
+    default: return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option (see --help)");
+    }
+    return arena_set_string(&req->dir, optarg); /* the task's directory */
+}
+
+/* The getopt_long loop: the app's options into req, the settings' (and
+ * --bot) into *f, in order. Leaves optind at the first operand. */
+static int read_options(int argc, char **argv, arena_request *req, flags *f, char *err,
+                        size_t errsz)
+{
+    struct option opts[MAX_OPTIONS];
+    char shorts[64], all[70];
+    option_table(opts, shorts, sizeof shorts);
+    snprintf(all, sizeof all, ":%s", shorts);
+    int rc = 0, opt, index = -1;
+    optind = 0; /* GNU: full re-initialisation, so tests may parse repeatedly */
+    opterr = 0;
+    while (!rc && (opt = getopt_long(argc, argv, all, opts, &index)) != -1) {
+        const arena_setting *row = NULL;
+        if (opt == '?' && optopt)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '-%c' (see --help)",
+                             optopt);
+        if (opt == '?')
+            return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)",
+                             argv[optind - 1]);
+        if (opt == ':')
+            return util_fail(ARENA_E_CONFIG, err, errsz, "option '%s' needs a value",
+                             argv[optind - 1]);
+        for (int i = 0; i < ARENA_SETTING_COUNT && !row; i++)
+            if (opt == OPT_SETTING + i || opt == arena_setting_table[i].letter)
+                row = &arena_setting_table[i];
+        if (opt == OPT_SANDBOX_RW)
+            row = ROW(SANDBOX);
+        if (row || opt == 'b')
+            f->v[f->n++] = (flag){row, opt == OPT_SANDBOX_RW ? "sandbox-rw" : NULL, optarg};
+        else
+            rc = app_option(req, opt, err, errsz);
+    }
+    return rc;
+}
+
+/* --merge OUT DIR...: every operand is a directory; only --pages (and
+ * --quiet) go with it. */
+static int merge_request(arena_request *req, const flags *f, int argc, char **argv, char *err,
+                         size_t errsz)
+{
+    if (!only_flags(f, 0, ROW(PAGES), NULL, NULL) || req->force_new)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--merge OUT DIR... takes only result directories (and --pages, "
+                         "--quiet)");
+    int rc = apply_all(req, f, err, errsz);
+    if (!rc && optind >= argc)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--merge %s: no result directory to merge (--merge OUT DIR...)",
+                         req->dir);
+    for (int i = optind; !rc && i < argc; i++)
+        rc = push_word(&req->dirs, &req->dir_count, argv[i]);
+    return rc;
+}
+
+/* What the tasks that read a directory take: --html DIR nothing else,
+ * --standings DIR only --anchor and --exclude, --add-bot only --out and
+ * --concurrency (and the run's flags). */
+static int task_options(arena_request *req, const flags *f, char *err, size_t errsz)
+{
+    if (req->analyse && req->task != ARENA_TASK_RUN && req->task != ARENA_TASK_ADD_BOT)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--analyse goes with a league to play (loa-analyse DIR analyses a "
+                         "played one)");
+    if (req->task == ARENA_TASK_HTML && (req->league_file || f->n || req->force_new))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--html DIR takes nothing else (it reads DIR, plays nothing)");
+    if (req->task == ARENA_TASK_STANDINGS) {
+        if (req->league_file)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--standings DIR takes no league file (it reads DIR/league.json)");
+        if (req->add_bot_count)
+            return util_fail(ARENA_E_CONFIG, err, errsz, "--standings DIR takes no --add-bot");
+        if (!only_flags(f, 0, ROW(ANCHOR), NULL, NULL))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--standings DIR only combines with --anchor and --exclude");
+        return apply_all(req, f, err, errsz);
+    }
+    if (req->exclude_count)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--exclude NAME only changes printed standings: --standings DIR "
+                         "--exclude NAME");
+    if (req->task != ARENA_TASK_ADD_BOT)
+        return 0;
+    /* the league comes from DIR (app/tasks.c reads it): only run options */
+    if (!only_flags(f, 0, ROW(OUT), ROW(CONCURRENCY), ROW(SANDBOX)))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--add-bot NAME=COMMAND --out DIR adds a bot to DIR's league and "
+                         "takes only --out, --concurrency, --quiet, --keep-going");
+    if (req->league_file)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--add-bot takes no league file: list the bot in the file and use "
+                         "--extend");
+    int rc = apply_all(req, f, err, errsz);
+    if (!rc && !req->settings.out_dir)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--add-bot needs --out DIR, the league to add the bot to");
+    return rc;
+}
+
+/* `--out DIR` without a league file or bots: DIR's own league, read from
+ * DIR/league.json (resumed, or extended by --games N). */
+static int own_league(arena_request *req, const flags *f)
+{
+    const char *out = NULL;
+    for (int i = 0; i < f->n; i++) {
+        if (!f->v[i].row)
+            return 0;
+        if (f->v[i].row == ROW(OUT))
+            out = f->v[i].arg;
+    }
+    char *own = out ? util_path_join(out, "league.json") : NULL;
+    if (own && access(own, F_OK) == 0) {
+        req->league_file = own;
+        req->out_league = 1;
+    } else {
+        free(own);
+    }
+    return out && !own ? ARENA_E_NOMEM : 0;
+}
+
+/* The league asked for: its file, then the options over it; an SPRT's
+ * maximum, the directory of a flag league. */
+static int league(arena_request *req, const flags *f, char *err, size_t errsz)
+{
+    arena_settings *s = &req->settings;
+    int rc = req->league_file ? 0 : own_league(req, f);
+    if (!rc && req->league_file)
+        rc = arena_settings_load_file(s, req->league_file, err, errsz);
+    else if (!rc)
+        rc = arena_set_string(&s->base_dir, ".");
+    if (!rc && req->league_file && s->bot_count > 0 && has_flag(f, NULL))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--bot cannot be combined with a league file: add the bot to its "
+                         "\"bots\"");
+    if (!rc)
+        rc = apply_all(req, f, err, errsz);
+    /* An SPRT runs until a bound is crossed: without a count, the maximum
+     * is large (the schedule appends, so it costs nothing until played). */
+    if (!rc && s->sprt && !s->games_given)
+        s->games = ARENA_SPRT_GAMES_DEFAULT;
+    if (!rc && !s->out_dir && s->bot_count >= 2) {
+        /* flags only: a directory of this league's own, never one shared
+         * with every other flag league */
+        if (!(s->out_dir = arena_settings_default_out(s)))
+            rc = ARENA_E_NOMEM;
+        req->out_derived = 1;
+    }
+    return rc;
+}
+
+/* The league checked as a whole (naming the file it came from), and its
+ * openings read: a bad line is bad input (exit 2) before anything runs. */
+static int check_league(arena_request *req, char *err, size_t errsz)
+{
+    int rc = arena_settings_validate(&req->settings, err, errsz);
+    if (rc && req->league_file) {
+        char tmp[512];
+        snprintf(tmp, sizeof tmp, "%s", err);
+        util_fail(rc, err, errsz, "%s: %s", req->league_file, tmp);
+    }
+    if (!rc)
+        rc = arena_settings_openings(&req->settings, &req->settings.openings, err, errsz);
+    return rc;
+}
+
+/* The operands and the task: --merge's directories, else one league file. */
+static int operands(arena_request *req, const flags *f, int argc, char **argv, char *err,
+                    size_t errsz)
+{
+    if (req->task == ARENA_TASK_MERGE)
+        return merge_request(req, f, argc, argv, err, errsz);
+    if (argc - optind > 1)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "more than one league file given ('%s' and '%s')", argv[optind],
+                         argv[optind + 1]);
+    if (optind < argc && arena_set_string(&req->league_file, argv[optind]))
+        return ARENA_E_NOMEM;
+    if (req->task == ARENA_TASK_RUN && req->add_bot_count)
+        req->task = ARENA_TASK_ADD_BOT;
+    if (req->help || req->version)
+        req->task = req->help ? ARENA_TASK_HELP : ARENA_TASK_VERSION;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, arena_request *req, char *err, size_t errsz)
+{
+    flags f = {calloc((size_t)argc + 1, sizeof *f.v), 0};
+    if (!f.v)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    int rc = read_options(argc, argv, req, &f, err, errsz);
+    if (!rc)
+        rc = operands(req, &f, argc, argv, err, errsz);
+    int more = !rc && req->task != ARENA_TASK_MERGE && req->task != ARENA_TASK_HELP &&
+               req->task != ARENA_TASK_VERSION;
+    if (more)
+        rc = task_options(req, &f, err, errsz);
+    if (more && !rc && req->task == ARENA_TASK_RUN && !(rc = league(req, &f, err, errsz)))
+        rc = check_league(req, err, errsz);
+    if (rc == ARENA_E_NOMEM)
+        util_fail(rc, err, errsz, "out of memory");
+    free(f.v);
+    return rc;
+}
+
+int arena_cli_parse(int argc, char **argv, arena_request *req, char *err, size_t errsz)
+{
+    memset(req, 0, sizeof *req);
+    arena_settings_init(&req->settings);
+    arena_cli_words w;
+    int rc = arena_cli_words_translate(argc, argv, arena_cli_takes_value, &w, err, errsz);
+    if (rc)
+        return rc;
+    rc = parse_args(w.argc, w.argv, req, err, errsz);
+    arena_cli_words_free(&w);
+    return rc;
+}

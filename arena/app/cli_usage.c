@@ -1,0 +1,71 @@
+/* cli_usage.c - loa-arena --help: the app's options as text, the
+ * settings' from their table (app/cli.h). */
+#include <stdio.h>
+
+#include "app/cli.h"
+#include "league/setting.h"
+
+static void usage_section(FILE *out, arena_setting_section section)
+{
+    for (int i = 0; i < ARENA_SETTING_COUNT; i++)
+        if (arena_setting_table[i].section == section)
+            arena_setting_help(&arena_setting_table[i], out);
+}
+
+void arena_cli_usage(FILE *out)
+{
+    fputs("Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
+          "       loa-arena --standings DIR [--anchor NAME] [--exclude NAME]\n"
+          "       loa-arena --add-bot NAME=COMMAND --out DIR\n"
+          "       loa-arena --out DIR [--games N]   (resume or extend DIR's league)\n"
+          "       loa-arena --html DIR\n"
+          "       loa-arena --merge OUT DIR...\n"
+          "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
+          "keeps every result in DIR (resumable), and prints standings with Elo ratings.\n"
+          "\n"
+          "League (flags override the league file):\n"
+          "  -b, --bot NAME=COMMAND   add a bot (repeat); COMMAND runs with /bin/sh -c;\n"
+          "                           {bin} = loa-arena's directory, {dir} = the league file's\n",
+          out);
+    usage_section(out, ARENA_HELP_LEAGUE);
+    fputs("Version testing (two bots: the first, or the gauntlet bot, is tested):\n", out);
+    usage_section(out, ARENA_HELP_SPRT);
+    fputs("Running:\n"
+          "      --add-bot NAME=CMD   with --out DIR: add a bot to DIR's league and play only\n"
+          "                           its new pairings (no existing game is replayed)\n"
+          "      --extend             the league file lists more bots than DIR's league:\n"
+          "                           add them (as --add-bot)\n",
+          out);
+    usage_section(out, ARENA_HELP_RUNNING);
+    fputs("      --force-new          DIR holds another league, or a bot changed since its\n"
+          "                           games were played: archive DIR's league, start anew\n"
+          "      --keep-going         a bot that cannot start loses its games (default:\n"
+          "                           the league stops at its first game, exit 3)\n"
+          "  -q, --quiet              no progress display, no line per game\n"
+          "      --analyse WHICH      once the league is played, loa-analyse its lost games\n"
+          "                           (every decisive one), faults or all: each move\n"
+          "                           judged, the worst moments linked from the index\n"
+          "                           (docs/analysis.md)\n"
+          "Standings:\n",
+          out);
+    usage_section(out, ARENA_HELP_STANDINGS);
+    fputs("      --standings DIR      print the standings of DIR without playing\n"
+          "      --exclude NAME       with --standings: leave NAME and its games out\n"
+          "      --merge OUT DIR...   merge result directories of one league (shards, or\n"
+          "                           copies) into OUT; games are checked, never duplicated;\n"
+          "                           --pages says which new games get a page\n"
+          "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
+          "                           DIR/games/<id>.html, playing nothing (docs/replay.md)\n"
+          "  -h, --help               this text\n"
+          "  -V, --version            version\n"
+          "\n"
+          "fastchess's and cutechess's words work too (-engine cmd=X name=Y, -rounds, -games,\n"
+          "-concurrency, -openings file=F, -sprt ...; docs/arena.md).\n"
+          "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
+          "scheduling and lets running games end; twice stops them at once.\n"
+          "Exit status: 0 done, 1 I/O failure while running, 2 bad input (or a bot changed),\n"
+          "3 a bot failed to start, 130 interrupted.\n"
+          "Details: docs/arena.md\n",
+          out);
+}
+

@@ -1,0 +1,177 @@
+/* league_play.c - the play phase of a league's run: the games on the
+ * runner's workers, each result stored as it comes back (its record, its
+ * games.jsonl line, its page, its fault line), the SPRT and the interim
+ * standings after it (app/league_run_impl.h). */
+#include "app/league_run_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/tasks.h"
+#include "core/error.h"
+#include "ref/referee.h"
+#include "report/fault_report.h"
+#include "report/replay_page.h"
+#include "report/sprt_report.h"
+#include "run/runner.h"
+#include "run/signals.h"
+
+/* The message of a bot that failed to start: its name, the command as run
+ * and the shell's own words (the bot's stderr), else the referee's detail
+ * (a working directory that does not exist has no shell to speak). */
+static void report_start_failure(arena_run *run, const arena_outcome *o)
+{
+    const arena_settings *s = run->s;
+    const arena_game_record *r = &o->record;
+    int side = r->fault == 1 ? 1 : 0;
+    int bot = side ? r->white : r->black;
+    char tail[1024] = "";
+    if (o->game)
+        arena_fault_stderr_tail(o->game, side, ARENA_FAULT_STDERR_LINES, tail, sizeof tail);
+    const char *cmd = o->game ? ref_game_player_command(o->game, side) : NULL;
+    char msg[2048];
+    snprintf(msg, sizeof msg,
+             "bot '%s' failed to start: %s (command: %s%s%s): the league stops; fix the bot "
+             "and run the same command again, or use --keep-going to let it lose its games",
+             s->bots[bot].name, tail[0] ? tail : r->detail, cmd ? cmd : s->bots[bot].command,
+             s->bots[bot].cwd ? ", in " : "", s->bots[bot].cwd ? s->bots[bot].cwd : "");
+    arena_progress_note(run->progress, msg);
+}
+
+/* The SPRT line and the interim standings after a stored game. Returns 1
+ * when the SPRT has decided: no new game starts (running ones end and are
+ * recorded, and the final LLR counts every complete pair). */
+static int after_game(arena_run *run, const arena_game_record *r)
+{
+    const arena_settings *s = run->s;
+    char line[512];
+    if (run->sprt_live && arena_sprt_match_add(&run->sprt, r)) {
+        const arena_sprt_status *v = &run->sprt.status;
+        snprintf(line, sizeof line, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)%s", v->pairs, v->llr,
+                 v->lower, v->upper, v->decision > 0 ? " H1" : v->decision < 0 ? " H0" : "");
+        arena_progress_set_status(run->progress, line);
+        if (!s->rating_interval || v->decision) {
+            arena_sprt_format_line(v, line, sizeof line);
+            strcat(line, "\n");
+            arena_progress_print(run->progress, line);
+        }
+    }
+    if (s->rating_interval && ++run->since_report >= s->rating_interval) {
+        run->since_report = 0;
+        char *text = NULL;
+        int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+        if (arena_task_report_text(s, run->store, anchor, &text) == 0) {
+            arena_progress_print(run->progress, "\n");
+            arena_progress_print(run->progress, text);
+            arena_progress_print(run->progress, "\n");
+        }
+        free(text);
+    }
+    return run->sprt_live && run->sprt.status.decision != 0;
+}
+
+/* The game's replay page when --pages wants it (a warning if it fails:
+ * the game is stored). Its JSON record is built only then: building it
+ * costs more than storing the game. */
+static void write_page(arena_run *run, const arena_outcome *o)
+{
+    char err[512], msg[700];
+    if (!o->game || !arena_pages_wants(run->s->pages, o->record.reason))
+        return;
+    cJSON *record = ref_game_to_json(o->game);
+    if (!record ||
+        arena_replay_page_write(run->s->out_dir, o->record.id, record, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id,
+                 record ? err : "out of memory");
+        arena_progress_warn(run->progress, msg);
+    }
+    cJSON_Delete(record);
+}
+
+/* A finished game: stored with its whole record (one transaction), its
+ * page when --pages wants it, then its error line if a bot was at fault. A bot
+ * that failed to start stops the league (unless --keep-going). Returns
+ * non-zero to stop scheduling: results can no longer be kept, or a bot
+ * cannot start. */
+static int on_result(const arena_outcome *o, void *user)
+{
+    arena_run *run = user;
+    char msg[700], err[512];
+    if (o->status == ARENA_OUTCOME_ABORTED) {
+        run->aborted++;
+        return 0;
+    }
+    if (o->status == ARENA_OUTCOME_REFEREE_ERROR) {
+        run->referee_errors++;
+        snprintf(msg, sizeof msg, "game %d not played (it will be retried on the next run): %s",
+                 o->record.id, o->error);
+        arena_progress_warn(run->progress, msg);
+        return 0;
+    }
+    if (run->fatal)
+        return 1;
+    arena_game_record rec = o->record; /* as stored: with the load a wall timeout met */
+    arena_load_mark(&run->load, &rec);
+    if (o->record.reason == REF_REASON_FAILED_TO_START && !run->req->keep_going) {
+        /* Loud: a bot that cannot start would forfeit every game, and a
+         * league of forfeits is no verdict. Not a result: after the fix,
+         * the next run plays it. */
+        if (!run->start_failed++)
+            report_start_failure(run, o);
+        return 1;
+    }
+    if (arena_store_put_game(run->store, &rec, o->game, err, sizeof err)) {
+        /* Results can no longer be kept: stop scheduling, finish, report. */
+        run->fatal = 1;
+        snprintf(run->fatal_msg, sizeof run->fatal_msg, "%s", err);
+        return 1;
+    }
+    write_page(run, o);
+    arena_progress_game(run->progress, &rec);
+    char *line = NULL;
+    if (ref_reason_is_fault(o->record.reason) && o->game &&
+        arena_fault_report(&rec, o->game, run->s, run->bin, &line) == 0)
+        arena_progress_note(run->progress, line);
+    free(line);
+    arena_load_check_game(&run->load, &rec);
+    return after_game(run, &rec);
+}
+
+static void on_tick(void *user)
+{
+    arena_run *run = user;
+    arena_load_sample(&run->load);
+    arena_progress_tick(run->progress);
+}
+
+/* The games still to play, on the runner's workers, with the interrupts of
+ * the signal self-pipe. */
+void arena_league_play(arena_run *run)
+{
+    if (run->todo_count == 0)
+        return;
+    if (arena_signals_install()) {
+        fprintf(stderr, "loa-arena: cannot install signal handlers\n");
+        run->exit_code = 1;
+        return;
+    }
+    arena_runner_config cfg = {
+        .settings = run->s,
+        .games = run->todo,
+        .game_count = run->todo_count,
+        .concurrency = run->concurrency,
+        .bin_dir = run->bin,
+        .interrupt_fd = arena_signals_fd(),
+        .on_result = on_result,
+        .on_tick = on_tick,
+        .user = run,
+    };
+    int rc = arena_runner_run(&cfg, &run->interrupts);
+    if (rc) {
+        arena_progress_end(run->progress);
+        fprintf(stderr, "loa-arena: cannot run games: %s\n", arena_strerror(rc));
+        run->exit_code = 1;
+    }
+}
+

@@ -1,0 +1,405 @@
+/* league_run.c - one run of a league as named phases: open (the machine,
+ * the bots' fingerprints, the store), plan (the schedule, the shard, the
+ * games still to play), play (the runner, each result stored as it comes)
+ * and finish (the summary, the standings, the pages, the exit status)
+ * (app/league_run.h). */
+#include "app/league_run.h"
+#include "app/league_run_impl.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/analyse.h"
+#include "app/tasks.h"
+#include "core/error.h"
+#include "core/text.h"
+#include "league/schedule.h"
+#include "ref/referee.h"
+#include "report/progress.h"
+#include "report/replay_page.h"
+#include "results/sprt_match.h"
+#include "run/load.h"
+#include "run/runner.h"
+#include "run/signals.h"
+#include "store/fingerprint.h"
+#include "store/store.h"
+
+/* ---- open: the machine, the bots' fingerprints, the store ---- */
+
+/* What the machine must have for league s (asked here, not when the
+ * settings are checked: they are a value): bubblewrap when a bot runs in
+ * the sandbox, a cgroup when the CPU method is cgroup. Returns 0, or 2
+ * (bad input) after the message. */
+static int check_machine(const arena_settings *s)
+{
+    char why[256];
+    int sandboxed = s->sandbox != 0;
+    for (int i = 0; i < s->bot_count; i++)
+        sandboxed |= s->bots[i].sandbox > 0;
+    if (sandboxed && ref_sandbox_check(why, sizeof why)) {
+        fprintf(stderr, "loa-arena: sandbox: %s\n", why);
+        return 2;
+    }
+    if (s->time_mode == REF_TIME_CPU && s->cpu_method == REF_CPU_CGROUP &&
+        ref_cpu_method_probe(why, sizeof why) != REF_CPU_CGROUP) {
+        fprintf(stderr, "loa-arena: CPU method cgroup: unavailable here: %s (use auto or proc)\n",
+                why);
+        return 2;
+    }
+    return 0;
+}
+
+/* Says how turns are timed when it is not CodinGame's plain wall clock
+ * (the warning about more games than cores comes with the progress). */
+static void announce_timing(const arena_settings *s)
+{
+    char margin[48] = "";
+    if (s->time_margin_ms)
+        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted", s->time_margin_ms);
+    if (s->time_mode == REF_TIME_CPU) {
+        char why[256];
+        ref_cpu_method m = s->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(why, sizeof why)
+                                                         : s->cpu_method;
+        char cap[48];
+        if (s->wall_cap_ms)
+            snprintf(cap, sizeof cap, "%d ms", s->wall_cap_ms);
+        else
+            snprintf(cap, sizeof cap, "4x the limit");
+        printf("Timing: CPU time (measured by %s%s%s), wall-clock cap %s%s\n",
+               m == REF_CPU_CGROUP ? "a cgroup per bot" : "the bots' process trees",
+               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? ": " : "",
+               m == REF_CPU_PROC && s->cpu_method == REF_CPU_AUTO ? why : "", cap, margin);
+    } else if (margin[0]) {
+        printf("Timing: wall clock%s\n", margin);
+    }
+}
+
+/* Says where the games run when they are pinned (--affinity): game slot k
+ * on the k-th allowed CPU, wrapping. */
+static void announce_affinity(const arena_settings *s, int concurrency)
+{
+    if (!s->affinity)
+        return;
+    static int cpus[1024]; /* CPU_SETSIZE; main thread only */
+    int n = arena_runner_cpus(cpus, 1024);
+    if (n == 0) {
+        printf("Affinity: the allowed CPUs cannot be read: games are not pinned\n");
+        return;
+    }
+    char list[256] = "";
+    size_t o = 0;
+    for (int i = 0; i < n && i < concurrency && o < sizeof list - 16; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%d", i ? "," : "", cpus[i]);
+    printf("Affinity: each game and its bots on one CPU (game slots on CPU %s%s)\n", list,
+           concurrency > n ? ", shared: more games at once than CPUs" : "");
+}
+
+/* The machine checked, the bots fingerprinted (so that a rebuilt bot never
+ * adds games to its old self's: the store refuses it), the store opened
+ * and the league's shape history taken from it. Returns 0 or the exit
+ * status. */
+static int open_phase(arena_run *run)
+{
+    arena_settings *s = run->s;
+    char err[1024];
+    int code = check_machine(s);
+    if (code)
+        return code;
+    run->cores = arena_runner_cpu_count(); /* the CPUs we may use, not all online */
+    run->concurrency = s->concurrency > 0 ? s->concurrency : run->cores;
+    if (!run->req->quiet) {
+        announce_timing(s);
+        announce_affinity(s, run->concurrency);
+    }
+    arena_exe_dir(run->bin, sizeof run->bin);
+    cJSON *fingerprints = NULL;
+    int rc = arena_fingerprint_league(s, run->bin, &fingerprints, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: cannot fingerprint the bots: %s\n", err);
+        return rc == ARENA_E_NOMEM ? 1 : 2;
+    }
+    int force = run->req->force_new;
+    int mode = force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME;
+    rc = arena_store_open(s->out_dir, s, fingerprints, mode, arena_warn_stderr, NULL, &run->store,
+                          err, sizeof err);
+    cJSON_Delete(fingerprints);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s%s\n", force ? "--force-new: " : "", err);
+        return 2;
+    }
+    /* the league's shape history (bots added) is the store's */
+    const arena_settings *kept = arena_store_settings(run->store);
+    memcpy(s->steps, kept->steps, sizeof s->steps);
+    s->step_count = kept->step_count;
+    if (run->req->out_derived)
+        printf("Results in %s (this league's own directory, named after its settings; --out DIR "
+               "to choose)\n", s->out_dir);
+    return 0;
+}
+
+/* ---- plan: the schedule, the shard, the games still to play ---- */
+
+static int add_to_sprt(const arena_game_record *r, void *user)
+{
+    arena_sprt_match_add(user, r);
+    return 0;
+}
+
+static int count_progress(int black, int white, int winner, int faulted, int count, void *user)
+{
+    arena_progress_count_tally(user, black, white, winner, faulted, count);
+    return 0;
+}
+
+/* An SPRT match: counts the stored pairs (resume), in stored order, and
+ * says whether the test has decided already. Returns 0, ARENA_E_NOMEM or
+ * the store's error (said on stderr). */
+static int sprt_resume(arena_run *run)
+{
+    const arena_settings *s = run->s;
+    int t = arena_sprt_tested_bot(s);
+    int rc = arena_sprt_match_init(&run->sprt, &s->sprt_params, t, 1 - t,
+                                   run->total / 2 > 0 ? run->total / 2 : 1);
+    char err[512];
+    if (rc == 0 && (rc = arena_store_foreach(run->store, add_to_sprt, &run->sprt, err,
+                                             sizeof err)))
+        fprintf(stderr, "loa-arena: %s\n", err);
+    if (rc == 0) {
+        char text[160];
+        const arena_sprt_status *v = &run->sprt.status;
+        snprintf(text, sizeof text, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)", v->pairs, v->llr,
+                 v->lower, v->upper);
+        arena_progress_set_status(run->progress, text);
+    }
+    return rc;
+}
+
+/* The league's first line: what is played, how much is done. */
+static void announce_league(const arena_run *run)
+{
+    const arena_settings *s = run->s;
+    if (s->sprt) {
+        int t = arena_sprt_tested_bot(s);
+        const arena_sprt_params *p = &s->sprt_params;
+        printf("SPRT %s: %s against %s, H0 %g / H1 %g %s Elo, alpha %g, beta %g; %d pairs "
+               "done, at most %d games, %d at once, seed %lld\n", s->out_dir, s->bots[t].name,
+               s->bots[1 - t].name, p->elo0, p->elo1, arena_sprt_model_name(p->model), p->alpha,
+               p->beta, run->sprt.status.pairs, run->total, run->concurrency,
+               (long long)s->seed);
+        return;
+    }
+    char shard[64] = "";
+    if (s->shard_count > 1)
+        snprintf(shard, sizeof shard, ", shard %d/%d", s->shard_index, s->shard_count);
+    printf("League %s: %s, %d bots, %d games per pairing, %d games%s (%d done, %d to play), "
+           "%d at once, seed %lld\n", s->out_dir, arena_format_name(s->format), s->bot_count,
+           s->games, run->total, shard, run->done, run->todo_count, run->concurrency,
+           (long long)s->seed);
+}
+
+/* Warns when the games may lose on time to the machine: more games than
+ * cores, or a machine already busy, judged in wall-clock time. */
+static void warn_load(arena_run *run)
+{
+    const arena_settings *s = run->s;
+    int cores = run->cores;
+    char msg[320];
+    if (s->time_mode != REF_TIME_WALL)
+        return;
+    if (run->concurrency > cores) {
+        snprintf(msg, sizeof msg,
+                 "%d games at once on %d core%s, judged in wall-clock time: bots wait for a CPU "
+                 "while their clock runs and may lose on time (each game keeps about one core "
+                 "busy); use --concurrency %d or --time-mode cpu", run->concurrency, cores,
+                 cores == 1 ? "" : "s", cores);
+        arena_progress_warn(run->progress, msg);
+    } else if (run->load.load > cores + 0.5 && run->todo_count > 0) {
+        snprintf(msg, sizeof msg,
+                 "the machine is already busy (load %.1f on %d core%s): bots may lose on time",
+                 run->load.load, cores, cores == 1 ? "" : "s");
+        arena_progress_warn(run->progress, msg);
+    }
+}
+
+/* The load watch's warnings, through the progress display. */
+static void warn_progress(const char *msg, void *progress)
+{
+    arena_progress_warn(progress, msg);
+}
+
+/* The schedule built, cut to the shard and to the games not stored yet;
+ * the progress display, the load watch and an SPRT's state made; the
+ * league announced. Returns 0 or the exit status. */
+static int plan_phase(arena_run *run)
+{
+    const arena_settings *s = run->s;
+    int all = 0, rc = arena_schedule_build(s, &run->todo, &all);
+    if (rc) {
+        fprintf(stderr, "loa-arena: cannot build the schedule: %s\n", arena_strerror(rc));
+        return 2;
+    }
+    for (int i = 0; i < all; i++) {
+        if (!arena_shard_has(s, run->todo[i].id))
+            continue;
+        run->total++;
+        if (!arena_store_has(run->store, run->todo[i].id))
+            run->todo[run->todo_count++] = run->todo[i];
+    }
+    run->done = run->total - run->todo_count;
+    int mode = run->req->quiet                ? ARENA_PROGRESS_QUIET
+               : isatty(STDOUT_FILENO)        ? ARENA_PROGRESS_LIVE
+                                              : ARENA_PROGRESS_LINES;
+    run->progress = arena_progress_create(stdout, stderr, mode, s, run->total, run->done);
+    if (!run->progress) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    char err[512];
+    /* counted by the database: a resume walks no game for it */
+    if (arena_store_tally(run->store, count_progress, run->progress, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        return 1;
+    }
+    arena_load_watch_init(&run->load, s, warn_progress, run->progress, run->cores,
+                          run->concurrency);
+    /* A shard plays its games whatever the evidence: only the merge of
+     * every shard is the whole match. */
+    run->sprt_live = s->sprt && s->shard_count <= 1;
+    if (run->sprt_live && sprt_resume(run)) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    if (!run->req->quiet)
+        announce_league(run);
+    fflush(stdout);
+    if (run->sprt_live && run->sprt.status.decision && run->todo_count > 0) {
+        /* Resuming a test that has decided: playing on would only spend
+         * time (and peeking past a decision changes nothing). */
+        printf("The SPRT has decided already (%s accepted after %d pairs): nothing to play\n",
+               run->sprt.status.decision > 0 ? "H1" : "H0", run->sprt.status.decided_pairs);
+        run->todo_count = 0;
+    }
+    warn_load(run);
+    return 0;
+}
+
+/* ---- finish: the summary, the standings, the pages, the exit status ---- */
+
+/* What the run did and what went wrong, and the exit status it makes. */
+static void summary(arena_run *run)
+{
+    int played = arena_progress_played(run->progress), cores = run->cores;
+    double secs = arena_progress_elapsed_s(run->progress);
+    if (!run->req->quiet || played > 0)
+        printf("Played %d games in %.2f s (%.1f games/s, %d at once)\n", played, secs,
+               secs > 0 ? played / secs : 0.0, run->concurrency);
+    int n = run->referee_errors, close = run->load.close_calls;
+    if (n)
+        fprintf(stderr, "loa-arena: %d game%s could not be played by the referee; run again "
+                "to retry %s\n", n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+    if (close)
+        fprintf(stderr, "loa-arena: %d turn%s came within 20%% of the limit on an "
+                "oversubscribed machine: consider --concurrency %d\n", close,
+                close == 1 ? "" : "s", cores > 1 ? cores - 1 : 1);
+    if (run->fatal) {
+        fprintf(stderr, "loa-arena: %s: stopped\n", run->fatal_msg);
+        run->exit_code = 1;
+    }
+    int stored = arena_store_count(run->store);
+    if (run->start_failed && run->exit_code == 0) {
+        fprintf(stderr, "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
+                "played\n", stored, run->total);
+        run->exit_code = 3;
+    } else if (stored < run->total && run->exit_code == 0 &&
+               !(run->sprt_live && run->sprt.status.decision)) {
+        fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
+                "resume\n", stored, run->total);
+        run->exit_code = (run->interrupts + arena_signals_late()) ? 130 : 1;
+    }
+}
+
+/* The index page, and where the replays are. */
+static void pages(const arena_run *run)
+{
+    const arena_settings *s = run->s;
+    char err[1024];
+    if (arena_task_index(run->store, s->out_dir, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
+        return;
+    }
+#ifdef LOA_HAVE_REPLAY
+    if (s->pages == ARENA_PAGES_ALL) {
+        printf("Replays: %s/index.html\n", s->out_dir);
+        return;
+    }
+    char *q = arena_shell_quote(s->out_dir);
+    printf("Replays: %s/index.html (%s; loa-arena --html %s writes every page)\n", s->out_dir,
+           s->pages == ARENA_PAGES_NONE ? "no game pages" : "pages of the games lost by a fault",
+           q ? q : s->out_dir);
+    free(q);
+#endif
+}
+
+/* --analyse: loa-analyse on the league's games, once they are all played
+ * (or its SPRT decided), never on a league stopped half way. */
+static void analyse(arena_run *run)
+{
+    char bin[PATH_MAX], err[1024];
+    arena_exe_dir(bin, sizeof bin);
+    fputc('\n', stdout);
+    int rc = arena_analyse_league(bin, run->s->out_dir, run->req->analyse, run->req->quiet, err,
+                                  sizeof err);
+    if (rc == 127)
+        fprintf(stderr, "loa-arena: --analyse: %s\n", err);
+    if (rc)
+        run->exit_code = 1;
+}
+
+/* After play (or a phase that stopped with code): the summary, the
+ * standings and pages when the games ran, and what the run holds, freed.
+ * Returns the exit status. */
+static int finish_phase(arena_run *run, int code)
+{
+    if (code == 0 && run->progress) {
+        arena_progress_end(run->progress);
+        summary(run);
+        fputc('\n', stdout);
+        const arena_settings *s = run->s;
+        int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+        if (arena_task_report(s, run->store, anchor, NULL, 1, stdout) && run->exit_code == 0)
+            run->exit_code = 1;
+        pages(run);
+        if (run->req->analyse && run->exit_code == 0)
+            analyse(run);
+        fflush(stdout);
+        code = run->exit_code;
+    }
+    arena_progress_free(run->progress);
+    if (run->sprt_live)
+        arena_sprt_match_free(&run->sprt);
+    free(run->todo);
+    arena_store_close(run->store);
+    return code;
+}
+
+int arena_league_run(arena_request *req)
+{
+    arena_run *run = calloc(1, sizeof *run); /* large (the load watch, paths) */
+    if (!run) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    run->req = req;
+    run->s = &req->settings;
+    int code = open_phase(run);
+    if (code == 0)
+        code = plan_phase(run);
+    if (code == 0)
+        arena_league_play(run);
+    code = finish_phase(run, code);
+    free(run);
+    return code;
+}

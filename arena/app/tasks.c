@@ -1,0 +1,309 @@
+/* tasks.c - the commands that play nothing, and the standings of a store
+ * (app/tasks.h). */
+#include "app/tasks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "core/limits.h"
+#include "core/text.h"
+#include "store/merge.h"
+#include "league/settings_check.h"
+#include "report/replay_page.h"
+#include "report/standings_report.h"
+#include "store/store.h"
+#include "util/text.h"
+
+void arena_exe_dir(char *buf, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0) {
+        snprintf(buf, size, ".");
+        return;
+    }
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash && slash != buf)
+        *slash = '\0';
+}
+
+void arena_warn_stderr(const char *msg, void *user)
+{
+    (void)user;
+    fprintf(stderr, "loa-arena: warning: %s\n", msg);
+}
+
+/* The store's games, walked for the standings (arena_games_walk_fn): a
+ * database that cannot be read is said on stderr. */
+static int walk_store(void *source, arena_game_fn fn, void *user)
+{
+    char err[512];
+    int rc = arena_store_foreach(source, fn, user, err, sizeof err);
+    if (rc < 0 && rc != ARENA_E_INVAL && rc != ARENA_E_NOMEM)
+        fprintf(stderr, "loa-arena: %s\n", err);
+    return rc;
+}
+
+int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
+                      const unsigned char *exclude, int write, FILE *out)
+{
+    cJSON *j = NULL;
+    int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out,
+                                    write ? &j : NULL);
+    char err[1024];
+    if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
+        if (rc == ARENA_E_IO)
+            fprintf(stderr, "loa-arena: %s\n", err);
+    } else if (rc == 0 && write) {
+        fprintf(out, "\nStandings written to %s\n", arena_store_standings_path(store));
+    }
+    cJSON_Delete(j);
+    return rc;
+}
+
+int arena_task_report_text(const arena_settings *s, const arena_store *store, int anchor,
+                           char **text)
+{
+    return arena_standings_report_text(s, walk_store, (void *)store, anchor, text);
+}
+
+int arena_task_standings(const arena_request *req)
+{
+    char err[1024];
+    arena_store *store = NULL;
+    int rc = arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY,
+                              arena_warn_stderr,
+                              NULL,
+                              &store, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        return 2;
+    }
+    const arena_settings *s = arena_store_settings(store);
+    const char *anchor_name = req->anchor_set ? req->settings.anchor : s->anchor;
+    int anchor = -1;
+    if (anchor_name && (anchor = arena_settings_find_bot(s, anchor_name)) < 0) {
+        fprintf(stderr, "loa-arena: --anchor: '%s' is not one of the bots of %s\n", anchor_name,
+                req->dir);
+        arena_store_close(store);
+        return 2;
+    }
+    unsigned char exclude[ARENA_MAX_BOTS] = {0};
+    for (int i = 0; i < req->exclude_count; i++) {
+        int b = arena_settings_find_bot(s, req->exclude[i]);
+        if (b < 0) {
+            fprintf(stderr, "loa-arena: --exclude: '%s' is not one of the bots of %s\n",
+                    req->exclude[i], req->dir);
+            arena_store_close(store);
+            return 2;
+        }
+        if (b == anchor) {
+            fprintf(stderr, "loa-arena: --exclude: '%s' is the anchor (--anchor another bot)\n",
+                    req->exclude[i]);
+            arena_store_close(store);
+            return 2;
+        }
+        exclude[b] = 1;
+    }
+    if (req->exclude_count >= s->bot_count - 1) {
+        fprintf(stderr, "loa-arena: --exclude: at least two bots must remain\n");
+        arena_store_close(store);
+        return 2;
+    }
+    rc = arena_task_report(s, store, anchor, req->exclude_count ? exclude : NULL, 0, stdout);
+    arena_store_close(store);
+    return rc ? 1 : 0;
+}
+
+/* The pages of some of a store's games, from their records. */
+typedef struct pages {
+    const arena_store *st;
+    const char *dir;
+    arena_pages which;
+    int written, failed;
+    char first_error[700];
+} pages;
+
+static void page_of(pages *p, int id, ref_reason reason)
+{
+    char err[512];
+    cJSON *record = NULL;
+    if (!arena_pages_wants(p->which, reason))
+        return;
+    int rc = arena_store_record(p->st, id, &record, err, sizeof err);
+    if (rc == 0)
+        rc = arena_replay_page_write(p->dir, id, record, err, sizeof err);
+    cJSON_Delete(record);
+    if (rc && !p->failed++)
+        snprintf(p->first_error, sizeof p->first_error, "game %d: %s", id, err);
+    else if (!rc)
+        p->written++;
+}
+
+static int page_of_game(const arena_game_record *r, void *user)
+{
+    page_of(user, r->id, r->reason);
+    return 0;
+}
+
+int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz)
+{
+    cJSON *lines = NULL;
+    int rc = arena_store_index_lines(st, ARENA_INDEX_GAMES, &lines, err, errsz);
+    if (rc == 0)
+        rc = arena_replay_index_write(dir, lines, arena_store_count(st), err, errsz);
+    cJSON_Delete(lines);
+    return rc;
+}
+
+/* --html DIR: every replay page and the index, playing nothing. */
+int arena_task_html(const arena_request *req)
+{
+#ifdef LOA_HAVE_REPLAY
+    char err[1024];
+    arena_store *st = NULL;
+    if (arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL,
+                         &st, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: --html: %s\n", err);
+        return 2;
+    }
+    pages p = {st, req->dir, ARENA_PAGES_ALL, 0, 0, ""};
+    int rc = arena_store_foreach(st, page_of_game, &p, err, sizeof err);
+    if (rc == 0 && arena_task_index(st, req->dir, err, sizeof err))
+        rc = 1;
+    arena_store_close(st);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --html: %s\n", err);
+        return 1;
+    }
+    printf("%d replay pages written, %d failed; index: %s/index.html\n", p.written, p.failed,
+           req->dir);
+    if (p.failed)
+        fprintf(stderr, "loa-arena: %s\n", p.first_error);
+    return p.failed ? 1 : 0;
+#else
+    fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", req->dir);
+    return 2;
+#endif
+}
+
+/* The page of a game a merge added, when --pages wants it: its record
+ * says why it ended. */
+static void page_of_added(arena_store *out, int id, void *user)
+{
+    pages *p = user;
+    p->st = out;
+    cJSON *record = NULL;
+    char err[512];
+    if (arena_store_record(out, id, &record, err, sizeof err) == 0) {
+        const cJSON *reason = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(record, "result"), "reason");
+        if (cJSON_IsString(reason))
+            page_of(p, id, ref_reason_from_name(reason->valuestring));
+    }
+    cJSON_Delete(record);
+}
+
+/* --merge OUT DIR...: the union of the directories' games, then OUT's
+ * standings, the pages of the new games (as --pages says) and the index.
+ * Exit 0 complete, 1 games missing or an I/O failure, 2 different leagues
+ * or conflicting games (nothing merged). */
+int arena_task_merge(const arena_request *req)
+{
+    char err[1024];
+    arena_merge_result res;
+    arena_store *out = NULL;
+    pages mp = {NULL, req->dir, req->settings.pages, 0, 0, ""};
+    int rc = arena_merge(req->dir, req->dirs, req->dir_count, arena_warn_stderr,
+                         page_of_added, &mp, stdout, &res, &out, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --merge: %s\n", err);
+        return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
+    }
+    printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once), %d of %d "
+           "games\n\n", req->dir_count, req->dir_count == 1 ? "y" : "ies", req->dir,
+           res.added, res.added == 1 ? "" : "s", res.duplicates, res.total - res.missing,
+           res.total);
+    const arena_settings *s = arena_store_settings(out);
+    int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
+    int code = arena_task_report(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
+    if (mp.failed)
+        fprintf(stderr, "loa-arena: warning: replay pages: %s\n", mp.first_error);
+    int index_rc = arena_task_index(out, req->dir, err, sizeof err);
+    arena_store_close(out);
+    if (index_rc)
+        fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
+    else
+        printf("Replays: %s/index.html (%d new page%s)\n", req->dir, mp.written,
+               mp.written == 1 ? "" : "s");
+    if (res.missing) {
+        fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
+                "merge again when they are played\n", res.missing, res.total);
+        code = 1;
+    }
+    return code;
+}
+
+/* --add-bot NAME=COMMAND --out DIR: the league of DIR with the bots added
+ * becomes req->settings (then run_league plays the new pairings only).
+ * Returns 0, or an exit status. */
+int arena_task_add_bots(arena_request *req)
+{
+    char err[1024];
+    arena_store *st = NULL;
+    const char *dir = req->settings.out_dir;
+    if (arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL, &st, err,
+                         sizeof err)) {
+        fprintf(stderr, "loa-arena: --add-bot: %s\n", err);
+        return 2;
+    }
+    arena_settings s;
+    int rc = arena_settings_copy(&s, arena_store_settings(st));
+    arena_store_close(st);
+    if (rc) {
+        fprintf(stderr, "loa-arena: out of memory\n");
+        return 1;
+    }
+    s.concurrency = req->settings.concurrency;
+    s.sandbox = req->settings.sandbox;
+    s.extend = 1;
+    s.shard_index = s.shard_count = 0;
+    rc = arena_set_string(&s.out_dir, dir);
+    for (int i = 0; i < req->add_bot_count && !rc; i++) {
+        arena_settings one;
+        arena_settings_init(&one);
+        rc = arena_settings_add_bot_arg(&one, req->add_bots[i], err, sizeof err);
+        int b = rc ? -1 : arena_settings_find_bot(&s, one.bots[0].name);
+        if (b >= 0 && !s.bots[b].cwd && strcmp(s.bots[b].command, one.bots[0].command) == 0) {
+            /* added by an earlier run of this command (interrupted, or
+             * done): the same command resumes */
+            if (!req->quiet)
+                printf("Bot '%s' is in %s's league already: resuming its games\n",
+                       one.bots[0].name, dir);
+        } else if (b >= 0) {
+            rc = util_fail(ARENA_E_CONFIG, err, sizeof err,
+                           "bot '%s' is in %s's league already with the command '%s': choose "
+                           "another name for '%s'", one.bots[0].name, dir, s.bots[b].command,
+                           one.bots[0].command);
+        } else if (!rc) {
+            rc = arena_settings_add_bot_arg(&s, req->add_bots[i], err, sizeof err);
+        }
+        arena_settings_clear(&one);
+    }
+    if (!rc)
+        rc = arena_settings_validate(&s, err, sizeof err);
+    if (!rc)
+        rc = arena_settings_openings(&s, &s.openings, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: --add-bot: %s\n", rc == ARENA_E_NOMEM ? "out of memory" : err);
+        arena_settings_clear(&s);
+        return rc == ARENA_E_NOMEM ? 1 : 2;
+    }
+    arena_settings_clear(&req->settings);
+    req->settings = s;
+    return 0;
+}
+

@@ -1,0 +1,60 @@
+/*
+ * app/tasks.h - loa-arena's commands that play nothing themselves:
+ * --standings DIR, --html DIR, --merge OUT DIR..., and the league that
+ * --add-bot makes (then played by the league run). Each returns the
+ * process exit status (docs/arena.md, "Bad input and exit status") and
+ * prints its messages; each takes the request (app/cli.h). And the
+ * standings of a store's games, which the league run prints too. Call
+ * from main() only.
+ */
+#ifndef ARENA_APP_TASKS_H
+#define ARENA_APP_TASKS_H
+
+#include <stdio.h>
+
+#include "app/cli.h"
+#include "store/store.h"
+
+/* The directory of the running executable (/proc/self/exe), "." when it
+ * cannot be read: `{bin}` in bot commands, so that the bundled bots beside
+ * loa-arena and loa-tune are found wherever they are installed. */
+void arena_exe_dir(char *buf, size_t size);
+
+/* Prints "loa-arena: warning: <msg>" on stderr (an arena_warn_fn). */
+void arena_warn_stderr(const char *msg, void *user);
+
+/* The standings of league s over every game in store (anchor: the bot
+ * index rated 0, -1 for the mean; exclude: NULL, or bots left out with
+ * their games) printed on out; with write set, standings.json written by
+ * the store and its path printed. Returns 0, ARENA_E_NOMEM, ARENA_E_INVAL
+ * (a stored game naming a bot out of range) or ARENA_E_IO (printing or
+ * standings.json failed; the latter also said on stderr). */
+int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
+                      const unsigned char *exclude, int write, FILE *out);
+
+/* The same printout into *text (malloc'd; caller frees), writing no file:
+ * a running league's interim standings. Returns 0 or an error as above. */
+int arena_task_report_text(const arena_settings *s, const arena_store *store, int anchor,
+                           char **text);
+
+/* --standings DIR [--anchor NAME] [--exclude NAME...]: 0, 1 or 2. */
+int arena_task_standings(const arena_request *req);
+
+/* --html DIR: every replay page and the index: 0, 1 or 2. */
+int arena_task_html(const arena_request *req);
+
+/* Writes dir/index.html from st's games (the ARENA_INDEX_GAMES newest and
+ * as many newest lost by a fault: arena_store_index_lines) and dir's
+ * standings.json. Returns 0 or an error (err); callers warn. */
+int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz);
+
+/* --merge OUT DIR...: 0 complete, 1 games missing or I/O failure, 2
+ * different leagues or conflicting games (nothing merged). */
+int arena_task_merge(const arena_request *req);
+
+/* --add-bot NAME=COMMAND --out DIR: replaces req->settings by DIR's
+ * league with the bots added (extend set), to be played by the league
+ * run. 0, or an exit status. */
+int arena_task_add_bots(arena_request *req);
+
+#endif

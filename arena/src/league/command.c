@@ -1,0 +1,43 @@
+/* command.c - `{bin}`, `{dir}` (shell-quoted when needed) and `{seed}` in
+ * bot commands (league/command.h). */
+#include "league/command.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/text.h"
+#include "util/buf.h"
+
+/* Appends s quoted for /bin/sh (arena_shell_quote). */
+static void put_quoted(util_buf *b, const char *s)
+{
+    char *q = arena_shell_quote(s);
+    if (!q)
+        b->failed = 1;
+    else
+        util_buf_str(b, q);
+    free(q);
+}
+
+char *arena_command_expand(const char *command, const char *bin_dir, const char *base_dir,
+                           int64_t seed)
+{
+    util_buf b = {0};
+    util_buf_put(&b, "", 0);
+    for (const char *c = command; *c;) {
+        if (strncmp(c, "{seed}", 6) == 0) {
+            util_buf_printf(&b, "%lld", (long long)seed);
+            c += 6;
+        } else if (strncmp(c, "{bin}", 5) == 0) {
+            put_quoted(&b, bin_dir ? bin_dir : ".");
+            c += 5;
+        } else if (strncmp(c, "{dir}", 5) == 0) {
+            put_quoted(&b, base_dir ? base_dir : ".");
+            c += 5;
+        } else {
+            util_buf_put(&b, c++, 1);
+        }
+    }
+    return util_buf_take(&b);
+}

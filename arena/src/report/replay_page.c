@@ -1,0 +1,57 @@
+/* replay_page.c - a game's replay page and the index of a results
+ * directory (report/replay_page.h). */
+#include "report/replay_page.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/file.h"
+#include "util/text.h"
+#ifdef LOA_HAVE_REPLAY
+#include "replay/league.h"
+#include "replay/replay.h"
+#endif
+
+int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err,
+                            size_t errsz)
+{
+#ifdef LOA_HAVE_REPLAY
+    if (!record)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "game %d: no record", id);
+    char path[PATH_MAX + 32], source[32];
+    snprintf(path, sizeof path, "%s/games/%06d.html", dir, id);
+    snprintf(source, sizeof source, "game %d", id);
+    char *text = cJSON_PrintUnformatted(record);
+    if (!text)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    replay_game *g = NULL;
+    int rc = replay_game_parse(text, strlen(text), source, &g, err, errsz);
+    cJSON_free(text);
+    if (rc == 0) {
+        char *games = util_path_join(dir, "games");
+        if (!games || util_mkdirs(games) != 0)
+            rc = util_fail(REPLAY_E_IO, err, errsz, "cannot create %s/games", dir);
+        free(games);
+    }
+    if (rc == 0)
+        rc = replay_write_html(g, path, err, errsz);
+    replay_game_free(g);
+    return rc;
+#else
+    (void)dir, (void)id, (void)record, (void)err, (void)errsz;
+    return 0;
+#endif
+}
+
+int arena_replay_index_write(const char *dir, const cJSON *lines, long total, char *err,
+                             size_t errsz)
+{
+#ifdef LOA_HAVE_REPLAY
+    return replay_write_index_lines(dir, lines, total, err, errsz);
+#else
+    (void)dir, (void)lines, (void)total, (void)err, (void)errsz;
+    return 0;
+#endif
+}

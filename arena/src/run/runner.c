@@ -1,0 +1,394 @@
+/* runner.c - worker threads around ref_game_run(), and the calling
+ * thread's wait for results and interrupts (run/runner.h). */
+#include "run/runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "league/command.h"
+#include "core/error.h"
+#include "league/openings.h"
+#include "loa/timer.h"
+
+/* Period of the progress tick, microseconds (monotonic clock). */
+#define TICK_US 200000
+
+typedef struct runner {
+    const arena_runner_config *cfg;
+    pthread_mutex_t lock;  /* guards next, soft_stop, alive, queue, qtail,
+                              delivered */
+    pthread_cond_t room;   /* signalled when outcomes are delivered or on stop */
+    int backlog;           /* most outcomes finished but not yet delivered:
+                              workers wait beyond it, so that a slow store
+                              (fsync per game) never lets them run far
+                              ahead, and a stop (an SPRT's decision, Ctrl-C)
+                              takes effect within a few games */
+    int delivered;         /* outcomes handed to on_result so far */
+    int next;              /* next game index to hand out */
+    int soft_stop;         /* no new games */
+    int alive;             /* workers still running */
+    int *queue;            /* finished indices, FIFO [game_count] */
+    int qtail;
+    arena_outcome *outcomes; /* [game_count]; an entry is the worker's until
+                                queued, then the calling thread's */
+    int slots;             /* workers that took their slot number */
+    int cpus[CPU_SETSIZE]; /* affinity: the allowed CPUs, ascending */
+    int ncpus;             /* 0: no pinning */
+    int ready_fd;          /* eventfd: workers add 1 per result or exit */
+    int stop_fd[2];        /* pipe: its read end is every game's
+                              ref_config.stop_fd; one byte stops them all */
+} runner;
+
+/* Wakes the calling thread. An eventfd write only fails when the counter
+ * would overflow, and then the fd is readable anyway. */
+static void wake(runner *rn)
+{
+    uint64_t one = 1;
+    ssize_t w = write(rn->ready_fd, &one, sizeof one);
+    (void)w;
+}
+
+static void play(runner *rn, int index)
+{
+    const arena_runner_config *cfg = rn->cfg;
+    const arena_settings *s = cfg->settings;
+    const arena_game_spec *spec = &cfg->games[index];
+    arena_outcome *o = &rn->outcomes[index];
+    memset(o, 0, sizeof *o);
+    arena_record_from_spec(&o->record, spec);
+
+    ref_config rc;
+    ref_config_init(&rc);
+    int side[2] = {spec->black, spec->white};
+    /* Expanded per game: `{seed}` is this game's seed. The ref_game keeps
+     * its own copy (ref_game_player_command), for the replay line. */
+    char *command[2];
+    for (int c = 0; c < 2; c++) {
+        command[c] = arena_command_expand(s->bots[side[c]].command, cfg->bin_dir, s->base_dir,
+                                          spec->seed);
+        rc.players[c].name = s->bots[side[c]].name;
+        rc.players[c].command = command[c];
+        rc.players[c].cwd = s->bots[side[c]].cwd;
+        rc.players[c].sandbox = (ref_sandbox)arena_bot_sandbox(s, side[c]);
+    }
+    if (!command[0] || !command[1]) {
+        free(command[0]);
+        free(command[1]);
+        o->status = ARENA_OUTCOME_REFEREE_ERROR;
+        o->record.reason = REF_REASON_REFEREE_ERROR;
+        snprintf(o->error, sizeof o->error, "out of memory expanding the bot commands");
+        return;
+    }
+    rc.seed = spec->seed;
+    rc.first_turn_ms = s->first_turn_ms;
+    rc.turn_ms = s->turn_ms;
+    rc.max_plies = s->max_plies;
+    rc.time_mode = s->time_mode;
+    rc.wall_cap_ms = s->wall_cap_ms;
+    rc.time_margin_ms = s->time_margin_ms;
+    rc.cpu_method = s->cpu_method;
+    rc.stop_fd = rn->stop_fd[0];
+    /* The round's opening, applied by the referee (both games of the pair) */
+    const loa_move *opening = NULL;
+    int plies = arena_openings_get(s->openings, spec->opening, &opening);
+    if (plies > 0) {
+        rc.opening = opening;
+        rc.opening_plies = plies;
+    }
+
+    ref_game *g = NULL;
+    int err = ref_game_run(&rc, &g);
+    free(command[0]);
+    free(command[1]);
+    if (err || !g) {
+        ref_game_free(g);
+        o->status = ARENA_OUTCOME_REFEREE_ERROR;
+        o->record.reason = REF_REASON_REFEREE_ERROR;
+        snprintf(o->error, sizeof o->error, "the referee failed: %s", ref_strerror(err));
+        return;
+    }
+    arena_record_set_result(&o->record, g);
+    o->game = g; /* ownership: to the runner, with the outcome */
+    if (o->record.reason == REF_REASON_ABORTED) {
+        o->status = ARENA_OUTCOME_ABORTED;
+    } else if (o->record.reason == REF_REASON_REFEREE_ERROR) {
+        o->status = ARENA_OUTCOME_REFEREE_ERROR;
+        snprintf(o->error, sizeof o->error, "referee error: %.200s", o->record.detail);
+    }
+}
+
+/* Pins the calling worker to its slot's CPU (see run/runner.h). */
+static void pin(runner *rn)
+{
+    pthread_mutex_lock(&rn->lock);
+    int slot = rn->slots++;
+    pthread_mutex_unlock(&rn->lock);
+    if (rn->ncpus <= 0)
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(rn->cpus[slot % rn->ncpus], &set);
+    pthread_setaffinity_np(pthread_self(), sizeof set, &set); /* failed: unpinned */
+}
+
+static void *worker(void *arg)
+{
+    runner *rn = arg;
+    pin(rn);
+    for (;;) {
+        pthread_mutex_lock(&rn->lock);
+        while (!rn->soft_stop && rn->next < rn->cfg->game_count &&
+               rn->qtail - rn->delivered >= rn->backlog)
+            pthread_cond_wait(&rn->room, &rn->lock);
+        if (rn->soft_stop || rn->next >= rn->cfg->game_count) {
+            rn->alive--;
+            pthread_mutex_unlock(&rn->lock);
+            wake(rn);
+            return NULL;
+        }
+        int i = rn->next++;
+        pthread_mutex_unlock(&rn->lock);
+
+        play(rn, i);
+
+        pthread_mutex_lock(&rn->lock);
+        rn->queue[rn->qtail++] = i;
+        pthread_mutex_unlock(&rn->lock);
+        wake(rn);
+    }
+}
+
+static void soft_stop(runner *rn)
+{
+    pthread_mutex_lock(&rn->lock);
+    rn->soft_stop = 1;
+    pthread_cond_broadcast(&rn->room);
+    pthread_mutex_unlock(&rn->lock);
+}
+
+static void hard_stop(runner *rn)
+{
+    soft_stop(rn);
+    ssize_t w = write(rn->stop_fd[1], "x", 1);
+    (void)w; /* a full pipe is already readable */
+}
+
+/* Reads the pending interrupts; returns how many (0 also at EOF, where
+ * *eof is set: the caller stops polling the fd). */
+static int read_interrupts(int fd, int *eof)
+{
+    char buf[64];
+    int n = 0;
+    for (;;) {
+        ssize_t r = read(fd, buf, sizeof buf);
+        if (r > 0) {
+            n += (int)r;
+            continue;
+        }
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0)
+            *eof = 1;
+        return n; /* EAGAIN: drained */
+    }
+}
+
+/* Hands every queued outcome to on_result (then frees its game). Returns
+ * the number of workers still alive. */
+static int deliver(runner *rn, int *head)
+{
+    const arena_runner_config *cfg = rn->cfg;
+    pthread_mutex_lock(&rn->lock);
+    int tail = rn->qtail, alive = rn->alive;
+    pthread_mutex_unlock(&rn->lock);
+    for (; *head < tail; (*head)++) {
+        arena_outcome *o = &rn->outcomes[rn->queue[*head]];
+        if (cfg->on_result(o, cfg->user) != 0)
+            soft_stop(rn);
+        ref_game_free(o->game);
+        o->game = NULL;
+    }
+    pthread_mutex_lock(&rn->lock);
+    rn->delivered = *head;
+    pthread_cond_broadcast(&rn->room);
+    pthread_mutex_unlock(&rn->lock);
+    return alive;
+}
+
+/* The calling thread's loop: results, interrupts, ticks, until every worker
+ * has ended. Returns 0 or ARENA_E_SYSTEM (poll failed: games stopped). */
+static int wait_loop(runner *rn, int *interrupts)
+{
+    const arena_runner_config *cfg = rn->cfg;
+    struct pollfd fds[2] = {{.fd = rn->ready_fd, .events = POLLIN},
+                            {.fd = cfg->interrupt_fd, .events = POLLIN}};
+    int head = 0, rc = 0;
+    int64_t next_tick = loa_now_us() + TICK_US;
+    for (;;) {
+        /* A worker queues its last result before it counts itself out
+         * (both under the lock), so alive == 0 means all were delivered. */
+        if (deliver(rn, &head) == 0)
+            return rc;
+        int64_t now = loa_now_us();
+        int timeout = next_tick > now ? (int)((next_tick - now + 999) / 1000) : 0;
+        int n = poll(fds, fds[1].fd >= 0 ? 2 : 1, timeout);
+        if (n < 0 && errno != EINTR) {
+            /* Cannot wait any more: stop the games at once; the workers
+             * then end by themselves and the loop sees alive reach 0. If
+             * poll keeps failing, the loop spins only until then (the
+             * referee's kill grace). */
+            rc = ARENA_E_SYSTEM;
+            hard_stop(rn);
+            fds[1].fd = -1;
+            continue;
+        }
+        if (n > 0 && (fds[0].revents & POLLIN)) {
+            uint64_t v;
+            ssize_t r = read(rn->ready_fd, &v, sizeof v);
+            (void)r; /* EAGAIN: another read got it */
+        }
+        if (n > 0 && fds[1].fd >= 0 && fds[1].revents) {
+            int eof = 0, got = read_interrupts(fds[1].fd, &eof);
+            if (eof || (fds[1].revents & (POLLERR | POLLNVAL)))
+                fds[1].fd = -1;
+            int before = *interrupts;
+            *interrupts += got;
+            if (*interrupts >= 2 && before < 2)
+                hard_stop(rn);
+            else if (*interrupts >= 1 && before < 1)
+                soft_stop(rn);
+        }
+        now = loa_now_us();
+        if (n > 0 || now >= next_tick) {
+            deliver(rn, &head);
+            if (cfg->on_tick)
+                cfg->on_tick(cfg->user);
+            if (now >= next_tick)
+                next_tick = now + TICK_US;
+        }
+    }
+}
+
+static void release(runner *rn)
+{
+    free(rn->outcomes);
+    free(rn->queue);
+    if (rn->ready_fd >= 0)
+        close(rn->ready_fd);
+    if (rn->stop_fd[0] >= 0)
+        close(rn->stop_fd[0]);
+    if (rn->stop_fd[1] >= 0)
+        close(rn->stop_fd[1]);
+}
+
+/* Starts up to `threads` workers with the interrupt signals blocked (they
+ * inherit the mask: interrupts are for the caller's thread). Returns how
+ * many started. */
+static int start_workers(runner *rn, pthread_t *tid, int threads)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int started = 0;
+    for (; started < threads; started++) {
+        pthread_mutex_lock(&rn->lock);
+        rn->alive++;
+        pthread_mutex_unlock(&rn->lock);
+        if (pthread_create(&tid[started], NULL, worker, rn) != 0) {
+            pthread_mutex_lock(&rn->lock);
+            rn->alive--;
+            pthread_mutex_unlock(&rn->lock);
+            break;
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return started;
+}
+
+int arena_runner_cpus(int *cpus, int max)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    int n = 0;
+    for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+        if (CPU_ISSET(c, &set))
+            cpus[n++] = c;
+    return n;
+}
+
+int arena_runner_cpu_count(void)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    long n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
+                                                          : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
+{
+    int seen = 0;
+    if (interrupts)
+        *interrupts = 0;
+    if (!cfg || !cfg->settings || cfg->game_count < 0 || (cfg->game_count && !cfg->games) ||
+        cfg->concurrency < 1 || !cfg->on_result)
+        return ARENA_E_INVAL;
+    if (cfg->game_count == 0)
+        return 0;
+    runner rn;
+    memset(&rn, 0, sizeof rn);
+    rn.cfg = cfg;
+    if (cfg->settings->affinity)
+        rn.ncpus = arena_runner_cpus(rn.cpus, CPU_SETSIZE);
+    rn.ready_fd = rn.stop_fd[0] = rn.stop_fd[1] = -1;
+    int rc = 0;
+    rn.ready_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (rn.ready_fd < 0 || pipe2(rn.stop_fd, O_CLOEXEC | O_NONBLOCK) != 0) {
+        release(&rn);
+        return ARENA_E_SYSTEM;
+    }
+    rn.outcomes = calloc((size_t)cfg->game_count, sizeof *rn.outcomes);
+    rn.queue = calloc((size_t)cfg->game_count, sizeof *rn.queue);
+    int threads = cfg->concurrency < cfg->game_count ? cfg->concurrency : cfg->game_count;
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    if (!rn.outcomes || !rn.queue || !tid)
+        rc = ARENA_E_NOMEM;
+    if (rc) {
+        free(tid);
+        release(&rn);
+        return rc;
+    }
+    pthread_mutex_init(&rn.lock, NULL);
+    pthread_cond_init(&rn.room, NULL);
+    rn.backlog = 2 * threads;
+    int started = start_workers(&rn, tid, threads);
+    if (started == 0) {
+        rc = ARENA_E_SYSTEM;
+    } else {
+        rc = wait_loop(&rn, &seen);
+        for (int i = 0; i < started; i++)
+            pthread_join(tid[i], NULL);
+    }
+    pthread_cond_destroy(&rn.room);
+    pthread_mutex_destroy(&rn.lock);
+    free(tid);
+    release(&rn);
+    if (interrupts)
+        *interrupts = seen;
+    return rc;
+}

@@ -1,0 +1,57 @@
+/*
+ * store/db_impl.h - the inside of the league database, shared by its
+ * translation units: db.c (opening, schema, transactions, meta), db_games.c
+ * (the games' rows) and db_lock.c (the run lock). Not an API: include
+ * store/db.h.
+ */
+#ifndef ARENA_STORE_DB_IMPL_H
+#define ARENA_STORE_DB_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "store/db.h"
+
+struct arena_db {
+    sqlite3 *h;
+    char *path;
+    sqlite3_stmt *insert;  /* prepared at the first insert, kept: a game a
+                              transaction */
+    sqlite3_stmt *insert_record; /* its record's row, the same way */
+    int writable;          /* opened ARENA_DB_WRITE */
+    int locked;            /* this connection holds the run row */
+    int64_t token;         /* the run row's token of this connection: one store of
+                              a process is not another's (two opens in one process
+                              are two arenas) */
+};
+
+/* The columns a walk reads, in the order of arena_db_game (games g);
+ * the blobs after them when asked for (records r joined). */
+#define GAME_COLUMNS                                                                     \
+    "g.id, g.round, g.pairing, g.black, g.white, g.seed, g.opening, g.winner, g.reason,"  \
+    " g.fault, g.score_black, g.score_white, g.plies, g.start_unix, g.duration_us,"       \
+    " g.black_first_us, g.black_turns, g.black_total_us, g.black_max_us, g.black_late,"   \
+    " g.black_cpu_total_us, g.black_cpu_max_us,"                                          \
+    " g.white_first_us, g.white_turns, g.white_total_us, g.white_max_us, g.white_late,"   \
+    " g.white_cpu_total_us, g.white_cpu_max_us,"                                          \
+    " g.under_load, g.pressure, g.pressure_source, g.moves_hash, g.detail"
+
+/* Walks the rows of sql (GAME_COLUMNS first, then with blobs the record
+ * and stderr; ?1, when sql has it, bound to param) as arena_db_foreach
+ * does. Returns 0, fn's value, or ARENA_E_IO. */
+int arena_db_walk_sql(arena_db *db, const char *sql, int64_t param, int blobs,
+                      arena_db_game_fn fn, void *user, char *err, size_t errsz);
+
+/* Fills err with "PATH: what: SQLite's words" and returns code. */
+int arena_db_fail(arena_db *db, int code, char *err, size_t errsz, const char *what);
+
+/* The ARENA_E_* code of an SQLite failure: busy, not a database (a file
+ * of another kind named league.db), or other for the rest. */
+int arena_db_code(int rc, int other);
+
+/* Runs sql (no rows); 0 or the code of its failure (err). */
+int arena_db_exec(arena_db *db, const char *sql, char *err, size_t errsz);
+
+#endif

@@ -1,0 +1,94 @@
+/* db_lock.c - the run lock of the league database: the row of the
+ * arena playing the league (store/db.h). */
+#include "store/db.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "core/error.h"
+#include "store/db_impl.h"
+#include "store/game_blob.h"
+#include "util/text.h"
+
+/* The start time of process pid in clock ticks after boot (field 22 of
+ * /proc/PID/stat), -1 when there is no such process. A pid and this time
+ * name one process: pids are reused, start times are not. */
+static long long start_ticks(long pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')'); /* the name may hold spaces and ')' */
+    long long ticks = -1;
+    for (int field = 2; p && *p && field < 22; field++)
+        p = strchr(p + 1, ' ');
+    if (p)
+        ticks = strtoll(p + 1, NULL, 10);
+    return ticks;
+}
+
+int arena_db_lock(arena_db *db, char *err, size_t errsz)
+{
+    int rc = arena_db_begin(db, err, errsz);
+    if (rc)
+        return rc;
+    sqlite3_stmt *s = NULL;
+    long pid = -1;
+    long long ticks = -1;
+    int64_t token = 0;
+    if (sqlite3_prepare_v2(db->h, "SELECT pid, start_ticks, token FROM run WHERE id = 1", -1,
+                           &s, NULL) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW) {
+        pid = (long)sqlite3_column_int64(s, 0);
+        ticks = sqlite3_column_int64(s, 1);
+        token = sqlite3_column_int64(s, 2);
+    }
+    sqlite3_finalize(s);
+    if (pid > 0 && !(db->locked && token == db->token) && start_ticks(pid) == ticks) {
+        arena_db_rollback(db);
+        return util_fail(ARENA_E_BUSY, err, errsz,
+                         "is in use by another loa-arena (pid %ld: wait for it to end, or use "
+                         "another --out)", pid);
+    }
+    if (!db->token) {
+        /* unique enough among the opens of one process: the connection's
+         * address and the clock */
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        db->token = (int64_t)(((uint64_t)(uintptr_t)db << 20) ^ (uint64_t)ts.tv_nsec ^
+                              ((uint64_t)ts.tv_sec << 32)) | 1;
+    }
+    char sql[200];
+    snprintf(sql, sizeof sql,
+             "INSERT OR REPLACE INTO run (id, pid, start_ticks, token, started_unix) VALUES "
+             "(1, %ld, %lld, %lld, %lld)", (long)getpid(), start_ticks((long)getpid()),
+             (long long)db->token, (long long)time(NULL));
+    if ((rc = arena_db_exec(db, sql, err, errsz)) == 0 && (rc = arena_db_commit(db, err, errsz)) == 0)
+        db->locked = 1;
+    else
+        arena_db_rollback(db);
+    return rc;
+}
+
+void arena_db_unlock(arena_db *db)
+{
+    char sql[80];
+    snprintf(sql, sizeof sql, "DELETE FROM run WHERE token = %lld", (long long)db->token);
+    sqlite3_exec(db->h, sql, NULL, NULL, NULL);
+    db->locked = 0;
+}
+

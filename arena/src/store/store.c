@@ -1,0 +1,305 @@
+/* store.c - the results directory on the league database: opening it
+ * (a fresh league, a resumed or grown one, one read against a league),
+ * closing it, what it holds. Games in and out are store_games.c's, the
+ * games.jsonl export store_export.c's, the league's identity
+ * store_league.c's, an older directory's conversion store_legacy.c's
+ * (store_impl.h). */
+#include "store/store_impl.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "core/text.h"
+#include "league/schedule.h"
+#include "league/settings_identity.h"
+#include "util/file.h"
+#include "util/text.h"
+
+void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
+{
+    if (!warn)
+        return;
+    char buf[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    warn(buf, user);
+}
+
+/* ---- opening ---- */
+
+static int build_paths(arena_store *st, const char *dir)
+{
+    st->dir = strdup(dir);
+    st->league_path = util_path_join(dir, "league.json");
+    st->games_path = util_path_join(dir, "games.jsonl");
+    st->standings_path = util_path_join(dir, "standings.json");
+    return st->dir && st->league_path && st->games_path && st->standings_path ? 0
+                                                                             : ARENA_E_NOMEM;
+}
+
+/* A READ_ONLY store read against s: the same league (any shard of it),
+ * whose opening table then names each game's opening. */
+static int read_against(arena_store *st, const char *dir, const arena_settings *s, char *err,
+                        size_t errsz)
+{
+    arena_settings now;
+    char why[512];
+    int rc = arena_settings_copy(&now, s);
+    if (rc)
+        return util_fail(rc, err, errsz, "out of memory");
+    now.shard_index = st->settings.shard_index;
+    now.shard_count = st->settings.shard_count;
+    if (arena_set_string(&now.out_dir, st->dir)) {
+        arena_settings_clear(&now);
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    }
+    rc = arena_settings_compare(&st->settings, &now, why, sizeof why);
+    if (rc == 0 && st->settings.games != now.games)
+        rc = util_fail(ARENA_E_MISMATCH, why, sizeof why, "it plays %d games per pairing, not %d",
+                       st->settings.games, now.games);
+    if (rc == 0)
+        rc = arena_store_check_openings(st, &now, why, sizeof why);
+    if (rc) {
+        arena_settings_clear(&now);
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "%s holds a different league (%s)", dir,
+                         why);
+    }
+    arena_settings_clear(&st->settings);
+    st->settings = now; /* owned now */
+    return 0;
+}
+
+/* RESUME and FRESH: the league asked for (s) against the one stored, if
+ * any: the same league, or the stored one grown (bots added, more games). */
+static int resume_league(arena_store *st, const char *dir, const arena_settings *s,
+                         char *err, size_t errsz)
+{
+    arena_settings old;
+    char why[512];
+    int found = 0;
+    int rc = arena_store_read_league(st, &old, &st->fingerprints, &found, err, errsz);
+    if (rc)
+        return rc;
+    if ((rc = arena_settings_copy(&st->settings, s))) {
+        arena_settings_clear(&old);
+        return util_fail(rc, err, errsz, "out of memory");
+    }
+    if (found) {
+        rc = arena_settings_adopt(&old, &st->settings, why, sizeof why);
+        if (rc == 0 && (rc = arena_settings_compare(&old, &st->settings, why, sizeof why)) == 0)
+            rc = arena_store_check_openings(st, s, why, sizeof why);
+        if (rc == 0 && st->settings.bot_count > old.bot_count)
+            arena_store_warnf(st->warn, st->user, "%s: adding %d bot%s to the league (%d bots now): only the "
+                  "new pairings are played", dir, st->settings.bot_count - old.bot_count,
+                  st->settings.bot_count - old.bot_count == 1 ? "" : "s",
+                  st->settings.bot_count);
+        if (rc == 0 && old.games != s->games)
+            arena_store_warnf(st->warn, st->user, "%s: extending the league from %d to %d games per pairing",
+                  dir, old.games, s->games);
+    }
+    arena_settings_clear(&old);
+    if (rc)
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "%s holds a different league (%s): use another --out, or "
+                         "--force-new to archive it and start over", dir, why);
+    return 0;
+}
+
+typedef struct id_walk {
+    arena_store *st;
+    int bad;
+    char why[256];
+} id_walk;
+
+static int mark_one(int64_t id, void *user)
+{
+    id_walk *w = user;
+    if (id < 0 || id >= w->st->schedule_size) {
+        if (!w->bad++)
+            snprintf(w->why, sizeof w->why, "game %lld is outside the schedule (%lld games)",
+                     (long long)id, (long long)w->st->schedule_size);
+        return 0;
+    }
+    if (!w->st->has[id]) {
+        w->st->has[id] = 1;
+        w->st->count++;
+    }
+    return 0;
+}
+
+/* The games' ids into st->has and st->count. */
+static int read_ids(arena_store *st, char *err, size_t errsz)
+{
+    st->schedule_size = arena_schedule_total(&st->settings);
+    st->has = calloc((size_t)(st->schedule_size > 0 ? st->schedule_size : 1), 1);
+    if (!st->has)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    id_walk w = {st, 0, ""};
+    int rc = arena_db_foreach_id(st->db, mark_one, &w, err, errsz);
+    if (rc == 0 && w.bad)
+        arena_store_warnf(st->warn, st->user, "%s: %d game%s of another schedule ignored (%s)",
+              arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);
+    return rc;
+}
+
+static int open_store(arena_store *st, const char *dir, const arena_settings *s,
+                      const cJSON *fingerprints, int mode, char *err, size_t errsz)
+{
+    int rc;
+    if (st->writable && util_mkdirs(dir) != 0)
+        return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s",
+                         dir, strerror(errno));
+    if (arena_store_is_legacy(dir) &&
+        (rc = arena_store_convert_legacy(dir, st->warn, st->user, err, errsz)))
+        return rc;
+    if (!st->writable && !arena_db_exists(dir)) {
+        struct stat sb;
+        return util_fail(ARENA_E_IO, err, errsz,
+                         stat(dir, &sb) == 0 ? "%s: not a league directory (no league.db)"
+                                             : "%s: no such league directory", dir);
+    }
+    if ((rc = arena_db_open(dir, st->writable ? ARENA_DB_WRITE : ARENA_DB_READ, &st->db, err,
+                            errsz)))
+        return rc;
+    if (st->writable) {
+        char why[256];
+        if ((rc = arena_db_lock(st->db, why, sizeof why)))
+            return util_fail(rc, err, errsz, "%s %s", dir, why);
+        if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
+            return rc;
+        if ((rc = resume_league(st, dir, s, err, errsz)))
+            return rc;
+    } else {
+        int found = 0;
+        if ((rc = arena_store_read_league(st, &st->settings, &st->fingerprints, &found, err,
+                                          errsz)))
+            return rc;
+        if (!found)
+            return util_fail(ARENA_E_PARSE, err, errsz, "%s: its database holds no league",
+                             dir);
+        if (s && (rc = read_against(st, dir, s, err, errsz)))
+            return rc;
+    }
+    if ((rc = read_ids(st, err, errsz)))
+        return rc;
+    if (!st->writable)
+        return 0;
+    if (st->count > 0 && fingerprints && !st->fingerprints)
+        arena_store_warnf(st->warn, st->user, "%s: the league has no bot fingerprints (an older "
+              "loa-arena's): a bot changed since its games were played cannot be detected; "
+              "recording them now", dir);
+    if ((rc = arena_store_check_fingerprints(st, fingerprints, err, errsz)) ||
+        (rc = arena_store_write_league(st, fingerprints, err, errsz)) ||
+        (rc = arena_store_sync_games_export(st, err, errsz)))
+        return rc;
+    /* the leftovers of atomic writes cut short by a kill (standings.json,
+     * index.html, pages): under the run lock, no other arena writes here */
+    util_remove_temp_files(dir);
+    char *games = util_path_join(dir, "games");
+    if (games)
+        util_remove_temp_files(games);
+    free(games);
+    return 0;
+}
+
+int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints,
+                     int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
+                     size_t errsz)
+{
+    *out = NULL;
+    int writable = mode == ARENA_STORE_RESUME || mode == ARENA_STORE_FRESH;
+    if (!dir || (writable && !s) || (!writable && mode != ARENA_STORE_READ_ONLY))
+        return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
+    arena_store *st = calloc(1, sizeof *st);
+    if (!st)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    st->games_fd = -1;
+    st->writable = writable;
+    st->warn = warn;
+    st->user = user;
+    arena_settings_init(&st->settings);
+    int rc = build_paths(st, dir);
+    if (rc)
+        util_fail(rc, err, errsz, "out of memory");
+    else
+        rc = open_store(st, dir, s, fingerprints, mode, err, errsz);
+    if (rc)
+        arena_store_close(st);
+    else
+        *out = st;
+    return rc;
+}
+
+void arena_store_close(arena_store *st)
+{
+    if (!st)
+        return;
+    if (st->games_fd >= 0)
+        close(st->games_fd);
+    arena_db_close(st->db); /* releases the run lock */
+    arena_settings_clear(&st->settings);
+    cJSON_Delete(st->fingerprints);
+    free(st->has);
+    free(st->dir);
+    free(st->league_path);
+    free(st->games_path);
+    free(st->standings_path);
+    free(st);
+}
+
+const arena_settings *arena_store_settings(const arena_store *st)
+{
+    return &st->settings;
+}
+
+int arena_store_count(const arena_store *st)
+{
+    return st->count;
+}
+
+int arena_store_has(const arena_store *st, int id)
+{
+    return id >= 0 && id < st->schedule_size && st->has[id];
+}
+
+const cJSON *arena_store_fingerprints(const arena_store *st)
+{
+    return st->fingerprints;
+}
+
+const char *arena_store_db_path(const arena_store *st)
+{
+    return arena_db_path(st->db);
+}
+
+struct arena_db *arena_store_db(const arena_store *st)
+{
+    return st->db;
+}
+
+const char *arena_store_standings_path(const arena_store *st)
+{
+    return st->standings_path;
+}
+
+int arena_store_write_standings(arena_store *st, const cJSON *standings, char *err,
+                                size_t errsz)
+{
+    if (!st || !standings || !st->writable)
+        return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
+    int rc = arena_store_write_json(st->standings_path, standings, 0);
+    if (rc == ARENA_E_NOMEM)
+        return util_fail(rc, err, errsz, "out of memory");
+    if (rc)
+        return util_fail(rc, err, errsz, "cannot write %s: %s", st->standings_path,
+                         strerror(errno));
+    return 0;
+}

@@ -1,0 +1,155 @@
+/*
+ * store_impl.h - the inside of the results store, shared by its
+ * translation units: store.c (opening, closing), store_games.c (games in
+ * and out), store_export.c (games.jsonl), store_league.c (the league's
+ * identity and fingerprints in the database and league.json, archiving)
+ * and store_legacy.c (an older results directory converted to the
+ * database). Not part of the store's API: include store/store.h instead.
+ * One thread at a time, as the store.
+ */
+#ifndef ARENA_STORE_IMPL_H
+#define ARENA_STORE_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "store/db.h"
+#include "store/game_blob.h"
+#include "store/store.h"
+
+struct arena_store {
+    char *dir;                  /* the results directory, as given */
+    char *league_path;          /* DIR/league.json (an export of the league) */
+    char *games_path;           /* DIR/games.jsonl (an export of the games) */
+    char *standings_path;       /* DIR/standings.json */
+    arena_db *db;               /* DIR/league.db */
+    int writable;               /* RESUME or FRESH: holds the run lock */
+    int games_fd;               /* games.jsonl, O_APPEND; -1 read-only */
+    arena_settings settings;    /* own copy (loaded or duplicated) */
+    cJSON *fingerprints;        /* {"bot name": fingerprint} as stored, NULL when none */
+    char openings_sha256[65];   /* the digest of the openings file's table as
+                                   stored, "" when none */
+    int64_t schedule_size;
+    unsigned char *has;         /* [schedule_size]: game id is stored */
+    int count;
+    arena_warn_fn warn;
+    void *user;
+};
+
+/* The meta keys of the league (store/db.h): its identity JSON (as
+ * league.json, without the following), the fingerprints, the openings'
+ * digest, the directory `{dir}` stood for. */
+#define ARENA_META_LEAGUE "league"
+#define ARENA_META_FINGERPRINTS "fingerprints"
+#define ARENA_META_OPENINGS "openings_sha256"
+#define ARENA_META_DIR "dir"
+
+/* Reads the league stored in the database into *s (initialised here; its
+ * out_dir becomes st->dir), the fingerprints into *fingerprints (NULL when
+ * none; caller owns; may be NULL) and the openings' digest into
+ * st->openings_sha256. *found is 0 when the database holds no league yet
+ * (then *s is only initialised). Returns 0, ARENA_E_PARSE (malformed: err
+ * names the database), ARENA_E_IO or ARENA_E_NOMEM. */
+int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerprints,
+                            int *found, char *err, size_t errsz);
+
+/* Parses a league.json text (the league's identity with "fingerprints",
+ * "openings_sha256" and "dir" beside it) as arena_store_read_league does;
+ * name names it in messages, base_dir is where relative paths point. */
+int arena_store_parse_league(arena_store *st, const char *text, size_t len, const char *name,
+                             arena_settings *s, cJSON **fingerprints, char *err, size_t errsz);
+
+/* Refuses a league whose openings file no longer holds the openings its
+ * games were played from: s->openings' digest (arena_openings_digest)
+ * against the stored one (st->openings_sha256). Returns 0 or
+ * ARENA_E_MISMATCH (err: "FILE changed since the league started"). */
+int arena_store_check_openings(const arena_store *st, const arena_settings *s, char *err,
+                               size_t errsz);
+
+/* Refuses a fresh fingerprint (fresh: {"bot name": fingerprint}, borrowed)
+ * of a bot that differs from the stored one when the store holds games of
+ * that bot. Returns 0, ARENA_E_CHANGED (err names the bot and the file) or
+ * ARENA_E_IO. */
+int arena_store_check_fingerprints(const arena_store *st, const cJSON *fresh, char *err,
+                                   size_t errsz);
+
+/* Stores the league st->settings in the database (meta and the bots
+ * table, one transaction) with its fingerprints (fresh when not NULL, else
+ * the stored ones) and the openings' digest, then exports it as
+ * DIR/league.json (atomically). Returns 0, ARENA_E_IO or ARENA_E_NOMEM. */
+int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, size_t errsz);
+
+/* Writes a cJSON tree with a final newline to path atomically
+ * (util_write_file_atomic): pretty-printed for the files people read,
+ * compact on request. Returns 0, ARENA_E_NOMEM or ARENA_E_IO (errno set). */
+int arena_store_write_json(const char *path, const cJSON *j, int compact);
+
+/* Converts the results directory dir of an older loa-arena (league.json,
+ * games.jsonl, games/<id>.json, no league.db) into its database, once:
+ * every game with its record, nothing lost (each record is decoded back and
+ * compared before its file is removed; a record that does not come back
+ * whole keeps its file, with a warning). Holds the directory lock of older
+ * arenas (flock on dir) meanwhile. Says what it did through warn. Returns 0,
+ * ARENA_E_BUSY (an older arena runs there), ARENA_E_PARSE, ARENA_E_IO or
+ * ARENA_E_NOMEM. */
+int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, char *err,
+                               size_t errsz);
+
+/* 1 when dir holds a league of an older loa-arena: league.json and no
+ * league.db. */
+int arena_store_is_legacy(const char *dir);
+
+/* The database row of record r (a finished game) with its blobs (rec,
+ * stderr_blob: borrowed, may be empty), the opening's text from s's table
+ * written into opening[opening_size] (REF_OPENING_TEXT_MAX holds any). */
+void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
+                        const arena_blob *rec, const arena_blob *stderr_blob,
+                        arena_db_game *row, char *opening, size_t opening_size);
+
+/* Formats a message (printf's fmt) and hands it to warn with user; nothing
+ * when warn is NULL. Messages longer than 767 bytes are cut. */
+void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The record of row g, checked against st's league (bots, schedule) into
+ * *r: 0, or -1 with why (why[whysz]: "game N is no game of this league"). */
+int arena_store_record_of_row(const arena_store *st, const arena_db_game *g,
+                              arena_game_record *r, char *why, size_t whysz);
+
+/* The games.jsonl line of r in league s, with its newline: malloc'd
+ * (caller frees), *len its bytes; NULL on out of memory. */
+char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len);
+
+/* Writes n bytes of p to fd whole (again after EINTR and short writes):
+ * 0, or -1 with errno set. */
+int arena_store_write_all(int fd, const char *p, size_t n);
+
+/* A walk of the database's rows from param (arena_db_foreach_from's skip,
+ * arena_db_foreach_index's max). */
+typedef int (*arena_db_walk_fn)(arena_db *db, int64_t param, arena_db_game_fn fn, void *user,
+                                char *err, size_t errsz);
+
+/* The rows walk gives, each as its record checked against st's league,
+ * to fn (as arena_store_foreach). */
+int arena_store_walk(const arena_store *st, arena_db_walk_fn walk, int64_t param,
+                     arena_game_fn fn, void *user, char *err, size_t errsz);
+
+/* Brings games.jsonl level with the database, a line a game in stored
+ * order, and opens it for appending (st->games_fd). Lines written before
+ * a kill are kept and the missing ones appended (the common case: the
+ * arena died between a commit and its line); a torn last line is cut; a
+ * file with more lines than games (a power loss took commits the file
+ * kept) is written anew. Returns 0, ARENA_E_IO, ARENA_E_NOMEM or
+ * ARENA_E_PARSE (a row that is no game of the league). */
+int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz);
+
+/* Archives st's league for --force-new, st holding the run lock: the
+ * database copied whole into DIR/previous-<UTC time>/league.db and
+ * emptied, the exports moved there. Returns 0, ARENA_E_IO or
+ * ARENA_E_NOMEM. */
+int arena_store_archive_locked(arena_store *st, char *err, size_t errsz);
+
+#endif
