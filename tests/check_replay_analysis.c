@@ -95,7 +95,9 @@ static replay_analysis *made(const replay_game *g)
     return a;
 }
 
-static char tmpdir[] = "/tmp/check_replay_analysis.XXXXXX";
+#define TMP_TEMPLATE "/tmp/check_replay_analysis.XXXXXX"
+static char tmpdir[] = TMP_TEMPLATE;
+static int tmp_made;
 
 /* tmpdir/name, in one of 8 buffers used in turn (a command line names
  * several). */
@@ -103,8 +105,12 @@ static const char *tmp(const char *name)
 {
     static char path[8][128];
     static int k;
-    if (tmpdir[strlen(tmpdir) - 1] == 'X')
+    /* A flag, not the template's last character: mkdtemp's random suffix
+     * may itself end in 'X', and a second mkdtemp would then fail. */
+    if (!tmp_made) {
         ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+        tmp_made = 1;
+    }
     k = (k + 1) % 8;
     snprintf(path[k], sizeof path[k], "%s/%s", tmpdir, name);
     return path[k];
@@ -115,6 +121,8 @@ static void tmp_done(void)
     char cmd[700];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
     ck_assert_int_eq(system(cmd), 0);
+    memcpy(tmpdir, TMP_TEMPLATE, sizeof tmpdir);
+    tmp_made = 0;
 }
 
 static char *slurp(const char *path, size_t *len)
