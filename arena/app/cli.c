@@ -34,7 +34,8 @@ enum {
     OPT_MERGE,
     OPT_REPLACE_BOT,
     OPT_RETIRE,
-    OPT_NO_SNAPSHOT
+    OPT_NO_SNAPSHOT,
+    OPT_ANALYSE
 };
 
 /* The options that are not settings of the league. */
@@ -49,6 +50,7 @@ static const struct option app_options[] = {
     {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
     {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"merge", required_argument, NULL, OPT_MERGE},
+    {"analyse", required_argument, NULL, OPT_ANALYSE},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"html", required_argument, NULL, OPT_HTML},
     {"quiet", no_argument, NULL, 'q'},
@@ -162,10 +164,16 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case OPT_HTML: req->task = ARENA_TASK_HTML; break;
     case OPT_MERGE: req->task = ARENA_TASK_MERGE; break;
     case OPT_ADD_BOT: return arena_cli_push_change(req, ARENA_CHANGE_ADD, optarg, err, errsz);
-    case OPT_REPLACE_BOT: return arena_cli_push_change(req, ARENA_CHANGE_REPLACE, optarg, err, errsz);
+    case OPT_REPLACE_BOT:
+        return arena_cli_push_change(req, ARENA_CHANGE_REPLACE, optarg, err, errsz);
     case OPT_RETIRE: return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
     case OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
     case OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
+    case OPT_ANALYSE:
+        if (arena_analyse_from_name(optarg, &req->analyse))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--analyse: '%s' is not lost, faults or all", optarg);
+        return 0;
     default: return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option (see --help)");
     }
     free(req->dir); /* the task's directory, printed without detours */

@@ -149,6 +149,10 @@ int arena_cli_merge_request(arena_request *req, const flags *f, int argc, char *
  * --concurrency (and the run's flags). */
 int arena_cli_task_options(arena_request *req, const flags *f, char *err, size_t errsz)
 {
+    if (req->analyse && req->task != ARENA_TASK_RUN && req->task != ARENA_TASK_CHANGE)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--analyse goes with a league to play (loa-analyse DIR analyses a "
+                         "played one)");
     if (req->task == ARENA_TASK_HTML && (req->league_file || f->n || req->force_new))
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "--html DIR takes nothing else (it reads DIR, plays nothing)");

@@ -1,7 +1,9 @@
 /*
  * index.js - draws a league's index page (index.html, element #index-data:
  * {dir, standings (standings.json or null), league (league.json or null),
- * games: [{id, black, white, result, reason, plies, detail, page?}]}).
+ * games: [{id, black, white, result, reason, plies, detail, page?,
+ * analysed?, worst?, worst_name?}]}): a game loa-analyse analysed links its
+ * loser's worst moment (its page at #ply=N).
  * Everything is text (textContent): names and details come from bots.
  * Filters: bot, result, reason; the URL's #bot=..&result=..&reason=..
  * follows them so a filtered list can be linked.
@@ -91,17 +93,22 @@
       'and loa-replay ' + D.dir + ' ID writes any game\'s page.';
   }
   const g = $('games');
-  g.appendChild(row(['id', 'black', 'white', 'result', 'reason', 'plies', 'detail'], 'th'));
+  g.appendChild(row(['id', 'black', 'white', 'result', 'reason', 'plies', 'analysis', 'detail'], 'th'));
   const sets = {bot: new Set(), result: new Set(), reason: new Set()};
   const rows = D.games.slice().sort(function (a, b) { return a.id - b.id; }).map(function (x) {
     const id = String(x.id).padStart(6, '0');
     const link = x.page ? el('a', {href: x.page}, id) : el('span', {}, id);
-    const tr = row([link, x.black, x.white, x.result, x.reason, x.plies, x.detail]);
+    /* the worst moment of the side that lost, when the game was analysed */
+    const worst = x.page && x.worst ? el('a', {href: x.page + '#ply=' + x.worst, 'class': 'worst'},
+                                         'worst: ply ' + x.worst + ' (' + x.worst_name + ')')
+                                    : el('span', {}, x.analysed ? 'analysed' : '');
+    const tr = row([link, x.black, x.white, x.result, x.reason, x.plies, worst, x.detail]);
     tr.setAttribute('data-black', x.black);
     tr.setAttribute('data-white', x.white);
     tr.setAttribute('data-result', x.result || '');
     tr.setAttribute('data-reason', x.reason || '');
     if (x.fault) tr.children[4].className = 'bad';
+    if (x.worst) tr.setAttribute('data-worst', String(x.worst));
     sets.bot.add(x.black); sets.bot.add(x.white);
     if (x.result) sets.result.add(x.result);
     if (x.reason) sets.reason.add(x.reason);

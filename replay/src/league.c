@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "assets.h"
+#include "replay/analysis.h"
 #include "replay/league.h"
 #include "replay/replay.h"
 #include "util/error.h"
@@ -149,6 +150,48 @@ static void drop_missing_pages(const char *dir, cJSON *rows)
     }
 }
 
+/* A row whose game was analysed (loa-analyse: games/<name>.analysis.json
+ * beside its page) gets "analysed" and, when a side lost, "worst": the
+ * ply of the loser's worst move, and "worst_name". Only these fields are
+ * read (the file is read whole against its game by the page itself): the
+ * ply must be an integer within the game's plies, the name a string. */
+static void add_worst(const char *dir, cJSON *rows)
+{
+    cJSON *row;
+    cJSON_ArrayForEach(row, rows) {
+        const cJSON *page = cJSON_GetObjectItemCaseSensitive(row, "page");
+        const cJSON *plies = cJSON_GetObjectItemCaseSensitive(row, "plies");
+        if (!cJSON_IsString(page))
+            continue;
+        char *path = util_path_join(dir, page->valuestring), *apath = replay_analysis_path(path);
+        char *text = NULL;
+        size_t len = 0;
+        cJSON *a = NULL;
+        if (apath && util_read_file(apath, REPLAY_ANALYSIS_FILE_MAX, &text, &len) == 0)
+            a = cJSON_ParseWithLength(text, len);
+        const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(a, "format"), *p;
+        if (cJSON_IsString(fmt) && strcmp(fmt->valuestring, REPLAY_ANALYSIS_FORMAT) == 0) {
+            cJSON_AddTrueToObject(row, "analysed");
+            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(a, "players")) {
+                const cJSON *lost = cJSON_GetObjectItemCaseSensitive(p, "lost");
+                const cJSON *worst = cJSON_GetObjectItemCaseSensitive(p, "worst");
+                const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "name");
+                if (cJSON_IsTrue(lost) && cJSON_IsNumber(worst) && cJSON_IsString(name) &&
+                    worst->valuedouble >= 1 && worst->valuedouble == (double)(int)worst->valuedouble &&
+                    (!cJSON_IsNumber(plies) || worst->valuedouble <= plies->valuedouble)) {
+                    cJSON_AddNumberToObject(row, "worst", worst->valuedouble);
+                    cJSON_AddStringToObject(row, "worst_name", name->valuestring);
+                    break;
+                }
+            }
+        }
+        cJSON_Delete(a);
+        free(text);
+        free(apath);
+        free(path);
+    }
+}
+
 static const char *base_name(const char *dir)
 {
     size_t n = strlen(dir);
@@ -252,8 +295,10 @@ int replay_write_index_lines(const char *dir, const cJSON *lines, long total, ch
     if (rc)
         return rc;
     cJSON *games = games_rows(lines);
-    if (games)
+    if (games) {
         drop_missing_pages(dir, games);
+        add_worst(dir, games);
+    }
     cJSON *data = index_data(dir, games, standings, league, total);
     if (!data)
         return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building %s/index.html", dir);
