@@ -229,6 +229,45 @@ START_TEST(a_retired_bot_keeps_its_games_and_is_no_longer_scheduled)
 }
 END_TEST
 
+/* A bot retired while its games run: those games end, are kept and
+ * counted (never "game 5 of 4"). The slow bot answers each turn after
+ * 60 ms: its games last seconds, the others' milliseconds. */
+START_TEST(a_bot_retired_while_its_games_run_keeps_them_counted)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char o2[300], e2[300];
+    snprintf(o2, sizeof o2, "%s/retire.out", dir);
+    snprintf(e2, sizeof e2, "%s/retire.err", dir);
+    char *league[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" RANDOM " -s {seed}", "--bot",
+                      "x=" SLOW " 60", "--games", "4", "-c", "2", "--out", tp.out, NULL};
+    pid_t arena = spawn(league, tp.o, tp.e);
+    wait_games(tp.out, 4); /* a-b's games, the first pairing: then two of x's */
+    sleep_ms(300);
+    char *retire[] = {ARENA, "--retire", "x", "--out", tp.out, NULL};
+    ck_assert_int_eq(run(retire, o2, e2, 60000), 0);
+    char *t = slurp(o2);
+    ck_assert_msg(strstr(t, "Handed 1 change"), "%s", t);
+    free(t);
+    ck_assert_int_eq(wait_for(arena, 120000), 0);
+    long stored = sql(tp.out, "SELECT count(*) FROM games"), of_x = games_of(tp.out, "x");
+    ck_assert_int_ge(of_x, 1); /* in flight at the retirement, kept */
+    ck_assert_int_lt(of_x, 8);
+    t = slurp(tp.o);
+    char want[120];
+    snprintf(want, sizeof want, "game %ld/%ld ", stored, stored); /* the last line */
+    ck_assert_msg(strstr(t, want), "%s", t);
+    snprintf(want, sizeof want, "%ld of %ld games", stored, stored);
+    ck_assert_msg(strstr(t, want), "%s", t);
+    free(t);
+    t = slurp(tp.e);
+    ck_assert_msg(strstr(t, "Retired bot 'x'") && !strstr(t, "games played; run the same"),
+                  "%s", t);
+    free(t);
+    cleanup();
+}
+END_TEST
+
 START_TEST(the_league_file_resumes_its_league_grown_and_paths_are_canonical)
 {
     const char *dir = tmpdir();
@@ -368,6 +407,8 @@ int main(void)
          a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings, 180},
         {"a_retired_bot_keeps_its_games_and_is_no_longer_scheduled",
          a_retired_bot_keeps_its_games_and_is_no_longer_scheduled, 180},
+        {"a_bot_retired_while_its_games_run_keeps_them_counted",
+         a_bot_retired_while_its_games_run_keeps_them_counted, 180},
         {"the_league_file_resumes_its_league_grown_and_paths_are_canonical",
          the_league_file_resumes_its_league_grown_and_paths_are_canonical, 180},
         {"a_bot_run_after_a_cd_is_fingerprinted_or_said_not_to_be",

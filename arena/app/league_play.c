@@ -138,6 +138,12 @@ static int on_result(const arena_outcome *o, void *user)
     }
     arena_planner_back(run->plan, o->record.id, &rec, 1);
     run->done++;
+    if (run->s->bots[rec.black].retired || run->s->bots[rec.white].retired) {
+        /* in flight when its bot was retired: kept (its games are), and
+         * counted, which the plan made then could not */
+        run->total++;
+        arena_progress_set_total(run->progress, run->total);
+    }
     write_page(run, o);
     arena_progress_game(run->progress, &rec);
     char *line = NULL;

@@ -44,6 +44,11 @@ void arena_progress_set_league(arena_progress *p, const arena_settings *s, int t
     memset(p->games, 0, sizeof p->games);
 }
 
+void arena_progress_set_total(arena_progress *p, int total)
+{
+    p->total = total;
+}
+
 void arena_progress_count_tally(arena_progress *p, int black, int white, int winner,
                                 int faulted, int count)
 {
