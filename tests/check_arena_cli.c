@@ -222,8 +222,8 @@ START_TEST(reads_fastchess_words_and_never_splits_a_word)
     arena_cli_clear(&cli);
     /* fastchess's and cutechess's other words with an equivalent */
     char *argv5[] = {"loa-arena", "--bot", "a=x", "--bot", "b=y", "-use-affinity",
-                     "-scoreinterval", "7", NULL};
-    ck_assert_msg(arena_cli_parse(8, argv5, &cli, err, sizeof err) == 0, "%s", err);
+                     "-scoreinterval", "7", "-force-concurrency", NULL};
+    ck_assert_msg(arena_cli_parse(9, argv5, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(cli.settings.affinity, 1);
     ck_assert_int_eq(cli.settings.rating_interval, 7);
     arena_cli_clear(&cli);

@@ -161,8 +161,8 @@ static const word words[] = {
     {"-tbadjudicate", K_REFUSE, "LOA has no tablebases"},
     {"-show-latency", K_REFUSE, "every turn's time is in the game's record (loa-replay DIR ID)"},
     {"-testEnv", K_REFUSE, "no test environment to mimic: the limits are CodinGame's"},
-    {"-force-concurrency", K_REFUSE, "--concurrency N takes any count (a warning says when it "
-                                     "exceeds the cores)"},
+    {"-force-concurrency", K_IGNORE, NULL}, /* --concurrency takes any count (a warning
+                                               says when it exceeds the cores) */
     {"-resultformat", K_REFUSE, "loa-arena prints one format; standings.json is for tools"},
     {"-bookmode", K_REFUSE, "an opening is moves, one a line (--openings FILE)"},
     {"-debug", K_REFUSE, "each game's record keeps the bots' stderr (loa-replay DIR ID); "
