@@ -27,6 +27,7 @@
 #define RANDOM LOA_BIN_DIR "/loa-random"
 #define GREEDY LOA_BIN_DIR "/loa-greedy"
 #define SLOW LOA_BIN_DIR "/hostile-slow"
+#define NEGAMAX LOA_BIN_DIR "/loa-negamax"
 #define OPENINGS LOA_SOURCE_DIR "/arena/openings/4ply-balanced.txt"
 
 /* The first number the query prints on dir's league database. */
@@ -188,6 +189,45 @@ START_TEST(a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings
 }
 END_TEST
 
+/* --replace-bot handed to a running arena: from then on only the new build
+ * plays; the old build's games, those in flight then too, are not the
+ * league's (they are archived, or dropped). The old build (loa-negamax,
+ * seconds a game) beats loa-first, so both slots play its games when it is
+ * replaced; the new one (loa-first) draws every game at the ply limit. */
+START_TEST(a_bot_replaced_while_the_league_runs_keeps_no_game_of_its_old_build)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char o2[300], e2[300], me[300], arg[400];
+    snprintf(o2, sizeof o2, "%s/replace.out", dir);
+    snprintf(e2, sizeof e2, "%s/replace.err", dir);
+    snprintf(me, sizeof me, "%s/me", dir);
+    copy_file(NEGAMAX, me);
+    snprintf(arg, sizeof arg, "me=%s -s {seed}", me);
+    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games", "40", "-c", "2",
+                      "-q", "--out", tp.out, NULL};
+    pid_t arena = spawn(league, tp.o, tp.e);
+    wait_games(tp.out, 2);
+    copy_file(FIRST, me); /* rebuilt in place */
+    char *replace[] = {ARENA, "--replace-bot", arg, "--out", tp.out, NULL};
+    ck_assert_int_eq(run(replace, o2, e2, 60000), 0);
+    char *t = slurp(o2);
+    ck_assert_msg(strstr(t, "bots/me-2/") && strstr(t, "Handed 1 change"), "%s", t);
+    free(t);
+    ck_assert_int_eq(wait_for(arena, 240000), 0);
+    t = slurp(tp.e);
+    ck_assert_msg(strstr(t, "Replaced bot 'me'"), "%.2000s", t);
+    free(t);
+    ck_assert_int_eq(sql(tp.out, "SELECT count(*) FROM games"), 40);
+    ck_assert_int_eq(sql(tp.out, "SELECT count(*) FROM games WHERE reason = 'ply_limit'"), 40);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "sqlite3 %s/previous-*-me/league.db \"SELECT count(*) FROM "
+             "games WHERE reason = 'ply_limit'\" | grep -qx 0", tp.out);
+    ck_assert_int_eq(system(cmd), 0); /* the archive: the old build's games only */
+    cleanup();
+}
+END_TEST
+
 START_TEST(a_retired_bot_keeps_its_games_and_is_no_longer_scheduled)
 {
     const char *dir = tmpdir();
@@ -329,6 +369,8 @@ START_TEST(a_bot_run_after_a_cd_is_fingerprinted_or_said_not_to_be)
                     "-q", "--no-snapshot", "--out", tp.out, NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 60000), 0);
     char cmd[600];
+    snprintf(cmd, sizeof cmd, "%s/bots", tp.out);
+    ck_assert_int_ne(access(cmd, F_OK), 0); /* --no-snapshot: nothing copied, ./bot runs */
     snprintf(cmd, sizeof cmd, "printf x >> '%s'", bot);
     ck_assert_int_eq(system(cmd), 0);
     ck_assert_int_eq(run(play, tp.o, tp.e, 60000), 2);
@@ -405,6 +447,8 @@ int main(void)
          a_bot_added_while_the_league_runs_is_named_in_its_warnings, 300},
         {"a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings",
          a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings, 180},
+        {"a_bot_replaced_while_the_league_runs_keeps_no_game_of_its_old_build",
+         a_bot_replaced_while_the_league_runs_keeps_no_game_of_its_old_build, 300},
         {"a_retired_bot_keeps_its_games_and_is_no_longer_scheduled",
          a_retired_bot_keeps_its_games_and_is_no_longer_scheduled, 180},
         {"a_bot_retired_while_its_games_run_keeps_them_counted",
