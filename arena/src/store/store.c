@@ -27,7 +27,7 @@ void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
 {
     if (!warn)
         return;
-    char buf[768];
+    char buf[1200]; /* a message with two paths */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);

@@ -140,7 +140,7 @@ void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
                         arena_db_game *row, char *opening, size_t opening_size);
 
 /* Formats a message (printf's fmt) and hands it to warn with user; nothing
- * when warn is NULL. Messages longer than 767 bytes are cut. */
+ * when warn is NULL. Messages longer than 1199 bytes are cut. */
 void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -3,7 +3,6 @@
  * copied, then queued in one transaction (store/store.h). */
 #include "store/store_impl.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,18 +34,8 @@ typedef struct req {
     void *user;
 } req;
 
-static void notef(const req *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void notef(const req *r, const char *fmt, ...)
-{
-    if (!r->note)
-        return;
-    char buf[1200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    r->note(buf, r->user);
-}
+/* A note of the request (what was copied, what is done already). */
+#define notef(r, ...) arena_store_warnf((r)->note, (r)->user, __VA_ARGS__)
 
 /* The changes waiting, applied to r->now (so that what is asked now is
  * judged against the league they make). */
