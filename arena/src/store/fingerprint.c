@@ -37,6 +37,8 @@ static int is_regular_file(const char *path)
 static int path_lookup(const char *name, char *out, size_t outsz)
 {
     const char *path = getenv("PATH");
+    if (!out || !outsz)
+        return 0;
     if (!path || !*path)
         path = "/usr/local/bin:/usr/bin:/bin";
     while (*path) {

@@ -73,8 +73,11 @@ int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, 
  * runs it (arena_command_expand with bin_dir and s->base_dir; `{seed}` as
  * 0, a number and never a file; `{out}` out_dir, the league's directory,
  * absolute) in the bot's cwd. A bot (not retired) whose fingerprint is
- * empty is said through warn (may be NULL): nothing would tell its rebuilt
- * version from the old. On success *out is a new object the caller owns
+ * empty because a word of its command could not be followed (a program,
+ * argument or cd directory the shell expands, or a relative word after a
+ * cd that cannot be followed) is said through warn (may be NULL), naming
+ * the word: nothing would tell its rebuilt version from the old. A command
+ * whose files do not exist is not said here: it fails to start. On success *out is a new object the caller owns
  * (cJSON_Delete). Returns 0, ARENA_E_INVAL (NULL s or out), ARENA_E_NOMEM,
  * or ARENA_E_IO (err: "bot 'NAME': cannot read PATH: why"). */
 int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const char *out_dir,

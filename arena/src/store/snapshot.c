@@ -339,7 +339,7 @@ static int copy_snapshot(const char *from, const char *into, const char *name, c
     int rc = d ? 0 : util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", from,
                                strerror(errno));
     while (rc == 0 && (e = readdir(d))) {
-        char src[2 * PATH_MAX + 2];
+        char src[2 * PATH_MAX + NAME_MAX + 4]; /* from is a path of copy_all's */
         struct stat sb;
         snprintf(src, sizeof src, "%s/%s", from, e->d_name);
         if (stat(src, &sb) == 0 && S_ISREG(sb.st_mode))
