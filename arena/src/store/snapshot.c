@@ -74,15 +74,16 @@ static void follow(plan *p, const arena_word *w)
         memcpy(p->dir, path, strlen(path) + 1);
 }
 
-/* The copy's name of path: its base name, made unique among the plan's. */
+/* The copy's name of path: its base name (at most 240 bytes of it, room
+ * for a number), made unique among the plan's. */
 static void name_for(plan *p, const char *path, char *name, size_t size)
 {
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     for (int k = 1;; k++) {
         if (k == 1)
-            snprintf(name, size, "%s", base);
+            snprintf(name, size, "%.240s", base);
         else
-            snprintf(name, size, "%s-%d", base, k);
+            snprintf(name, size, "%.240s-%d", base, k);
         int taken = 0;
         for (int i = 0; i < p->n && !taken; i++)
             taken = strcmp(p->f[i].name, name) == 0;
