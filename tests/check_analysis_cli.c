@@ -210,12 +210,16 @@ START_TEST(a_forced_win_in_2_is_shown_as_wins_in_2)
 }
 END_TEST
 
-/* A real game of loa-random (black) against loa-ab (white), its record. */
+/* A real game of loa-random (black) against loa-ab (white), its record.
+ * loa-ab stops at a node count; the limits are raised so that a slow build
+ * (ASan) on a loaded machine does not lose on time a game whose moves are
+ * all this test is about. */
 static void real_game(const char *path)
 {
     char cmd[2048], out[4096];
     snprintf(cmd, sizeof cmd, BIN "loa-referee -p1 '" BIN "loa-random -s 5' -p2 '" BIN
-             "loa-ab --nodes 20000' -d seed=5 -l %s 2>&1", path);
+             "loa-ab --nodes 20000' -d seed=5 --first-turn-ms 20000 --turn-ms 5000 -l %s 2>&1",
+             path);
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
 }
 
