@@ -161,7 +161,10 @@ static cJSON *game_json(const replay_game *g, int *ok)
     return o;
 }
 
-int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_t errsz)
+/* The page of g from template tpl: replay.html (self-contained) or
+ * game.html (a league's: the viewer and style beside its index). */
+static int page_html(const replay_game *g, const char *tpl, char **html, size_t *len, char *err,
+                     size_t errsz)
 {
     if (!g || !html)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_html: NULL argument");
@@ -176,24 +179,40 @@ int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_
     char title[512];
     snprintf(title, sizeof title, "%.200s vs %.200s, seed %s: %s", in->names[0], in->names[1],
              in->seed_text, result_token(in));
-    int rc = replay_render("replay.html", title, data, html, len, err, errsz);
+    int rc = replay_render(tpl, title, data, html, len, err, errsz);
     cJSON_Delete(data);
     return rc;
 }
 
-int replay_write_html(const replay_game *g, const char *path, char *err, size_t errsz)
+int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_t errsz)
+{
+    return page_html(g, "replay.html", html, len, err, errsz);
+}
+
+static int write_page(const replay_game *g, const char *tpl, const char *path, char *err,
+                      size_t errsz)
 {
     if (!g || !path)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_html: NULL argument");
     char *html;
     size_t len;
-    int rc = replay_html(g, &html, &len, err, errsz);
+    int rc = page_html(g, tpl, &html, &len, err, errsz);
     if (rc != 0)
         return rc;
     if (util_write_file_atomic(path, html, len) != 0)
         rc = util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
     free(html);
     return rc;
+}
+
+int replay_write_html(const replay_game *g, const char *path, char *err, size_t errsz)
+{
+    return write_page(g, "replay.html", path, err, errsz);
+}
+
+int replay_write_league_html(const replay_game *g, const char *path, char *err, size_t errsz)
+{
+    return write_page(g, "game.html", path, err, errsz);
 }
 
 int replay_write_record_html(const cJSON *record, const char *source, const char *path, char *err,
