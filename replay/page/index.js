@@ -91,7 +91,7 @@
     if (S.format) sum.push(S.format);
     if (S.bots) sum.push(S.bots.length + ' bots');
     const played = S.games !== undefined ? S.games : D.total >= 0 ? D.total : D.games.length;
-    sum.push(played + (S.expected_games ? ' of ' + S.expected_games : '') + ' games');
+    sum.push(played + (S.expected_games ? (S.sprt ? ' games (at most ' + S.expected_games + ')' : ' of ' + S.expected_games + ' games') : ' games'));
     if (S.seed !== undefined) sum.push('seed ' + S.seed);
     if (S.turn_ms) sum.push(S.turn_ms + ' ms per turn (first ' + S.first_turn_ms + ' ms)');
     const sp = sprtState(S);
@@ -192,9 +192,10 @@
     words.className = decided ? (t.result === 'H1' ? 'verdict h1' : 'verdict h0') : 'verdict';
     words.textContent = decided
       ? (t.result === 'H1' ? 'H1 accepted after ' + t.decided_after_pairs + ' pairs: ' + t.tested + ' is stronger than ' + t.opponent +
-                             ' (its Elo gain is at least ' + t.elo0 + ' rather than ' + t.elo1 + ' or more, at error rates alpha ' + t.alpha + ', beta ' + t.beta + ').'
-                           : 'H0 accepted after ' + t.decided_after_pairs + ' pairs: ' + t.tested + ' is not stronger than ' + t.opponent +
-                             ' by ' + t.elo1 + ' Elo (its gain is at most ' + t.elo0 + ', at error rates alpha ' + t.alpha + ', beta ' + t.beta + ').')
+                             '. The games favour H1 (a gain of ' + t.elo1 + ' Elo or more) over H0 (' + t.elo0 + ' or less)'
+                           : 'H0 accepted after ' + t.decided_after_pairs + ' pairs: ' + t.tested + ' is not ' + t.elo1 + ' Elo stronger than ' +
+                             t.opponent + '. The games favour H0 (a gain of ' + t.elo0 + ' Elo or less) over H1 (' + t.elo1 + ' or more)') +
+        ', at error rates alpha ' + t.alpha + ' and beta ' + t.beta + '.'
       : 'Testing ' + t.tested + ' against ' + t.opponent + ': H0 ' + t.elo0 + ' / H1 ' + t.elo1 + ' ' + (t.model || '') +
         ' Elo, alpha ' + t.alpha + ', beta ' + t.beta + '. The test stops when the LLR leaves (' + fixed(t.lower, 2) + ', ' + fixed(t.upper, 2) + ').';
     const ci = function (a) { return Array.isArray(a) ? ' [' + fixed(a[0], 2) + ', ' + fixed(a[1], 2) + ']' : ''; };

@@ -58,11 +58,6 @@ struct arena_dashboard {
     bot_figs *bots;                    /* [n] */
 };
 
-static int step_for(int expected)
-{
-    return expected > ARENA_DASH_POINTS ? (expected + ARENA_DASH_POINTS - 1) / ARENA_DASH_POINTS : 1;
-}
-
 static void set_edges(arena_dashboard *d, double limit)
 {
     int k = 0, put = 0;
@@ -97,14 +92,14 @@ int arena_dashboard_new(const arena_settings *s, int anchor, int expected, arena
     d->elo_v = calloc(HIST_CAP, sizeof *d->elo_v);
     d->elo_ci = calloc(HIST_CAP, sizeof *d->elo_ci);
     d->bots = calloc((size_t)n, sizeof *d->bots);
-    d->elo.step = step_for(expected);
+    d->elo.step = 1; /* doubled whenever the history is full: 101 to 202 points */
     set_edges(d, s->turn_ms);
     int rc = d->pair_games && d->pair_points && d->fit && d->elo_v && d->elo_ci && d->bots
                  ? 0 : ARENA_E_NOMEM;
     d->sprt_live = s->sprt && s->shard_count <= 1 && n == 2;
     if (rc == 0 && d->sprt_live) {
         int t = arena_sprt_tested_bot(s), pairs = expected / 2 > 0 ? expected / 2 : 1;
-        d->llr.step = step_for(pairs);
+        d->llr.step = 1;
         rc = arena_sprt_match_init(&d->sprt, &s->sprt_params, t, 1 - t, pairs);
         if (rc)
             d->sprt_live = 0;

@@ -5,8 +5,7 @@
  * the games played, an SPRT's LLR over its pairs, the slowest turn of each
  * game by bot as a histogram, faults by reason, results by opponent and
  * colour, each bot's slowest games and newest faults. Memory is bounded
- * whatever the league's size: about ARENA_DASH_POINTS points per history
- * (the step between two points doubles when they are more).
+ * whatever the league's size (ARENA_DASH_POINTS).
  *
  * An opaque handle owning its memory; one thread at a time.
  */
@@ -18,8 +17,9 @@
 #include "league/record.h"
 #include "league/settings.h"
 
-/* Points of the Elo history (and of the LLR history) a league aims at:
- * one every expected / ARENA_DASH_POINTS games (pairs). */
+/* A history (Elo over games, LLR over pairs) has a point every game (pair)
+ * up to 2 * ARENA_DASH_POINTS + 2 points, then every other one goes and the
+ * step doubles: ARENA_DASH_POINTS to twice that, evenly spaced. */
 #define ARENA_DASH_POINTS 100
 /* Slowest games and newest faults kept per bot. */
 #define ARENA_DASH_KEEP 5
@@ -27,7 +27,7 @@
 typedef struct arena_dashboard arena_dashboard;
 
 /* Starts the figures of league s (borrowed: it must outlive *out), whose
- * full schedule has expected games; anchor: the bot rated 0, -1 the mean.
+ * full schedule has expected games (an SPRT's pairs at most); anchor: the bot rated 0, -1 the mean.
  * An SPRT's LLR is followed when s is an unsharded SPRT match. Returns 0,
  * ARENA_E_INVAL (no bots, too many, a bad anchor) or ARENA_E_NOMEM. */
 int arena_dashboard_new(const arena_settings *s, int anchor, int expected,
