@@ -17,7 +17,6 @@
   if (!document.getElementById('board') && window.LOA_VIEWER_BODY)
     document.getElementById('viewer').innerHTML = window.LOA_VIEWER_BODY;
   const D = JSON.parse(document.getElementById('replay-data').textContent);
-  const SVGNS = 'http://www.w3.org/2000/svg';
   const N = D.plies.length;
   const SQ = 60, X0 = 28, Y0 = 12;
   let cur = 0;
@@ -29,13 +28,7 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function svg(tag, attrs, text) {
-    const e = document.createElementNS(SVGNS, tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  const svg = LoaChart.svg, clear = LoaChart.clear;
   function boardAt(n) { return n === 0 ? D.start_board : D.plies[n - 1].board; }
   /* Square a1 = 0 .. h8 = 63 to the top-left corner of its cell. */
   function cell(sq) { return [X0 + (sq % 8) * SQ, Y0 + (7 - Math.floor(sq / 8)) * SQ]; }

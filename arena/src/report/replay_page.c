@@ -45,17 +45,6 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
 #endif
 }
 
-int arena_replay_index_write(const char *dir, const cJSON *lines, long total, char *err,
-                             size_t errsz)
-{
-#ifdef LOA_HAVE_REPLAY
-    return replay_write_index_lines(dir, lines, total, err, errsz);
-#else
-    (void)dir, (void)lines, (void)total, (void)err, (void)errsz;
-    return 0;
-#endif
-}
-
 int arena_replay_available(void)
 {
 #ifdef LOA_HAVE_REPLAY

@@ -22,14 +22,6 @@
 int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err,
                             size_t errsz);
 
-/* Writes dir/index.html: the standings (dir/standings.json), the league
- * and the games of lines (games.jsonl objects, borrowed:
- * arena_store_index_lines), of total games in the league. Without the
- * replay component does nothing and returns 0. Returns 0 or a REPLAY_E_*
- * code with err naming the file; callers treat a failure as a warning. */
-int arena_replay_index_write(const char *dir, const cJSON *lines, long total, char *err,
-                             size_t errsz);
-
 /* 1 when the arena is built with the replay component (pages are
  * written), else 0: callers skip the work of the pages' data. */
 int arena_replay_available(void);
