@@ -183,6 +183,8 @@ static void add_llr(arena_dashboard *d, const arena_game_record *r)
         return;
     if (d->llr.count == HIST_CAP)
         thin(&d->llr, d->llr_v, NULL, 1);
+    if (v->pairs % d->llr.step != 0 && !decided_now)
+        return; /* the step just doubled: the points stay evenly spaced */
     d->llr.x[d->llr.count] = v->pairs;
     d->llr_v[d->llr.count++] = v->llr;
 }
@@ -212,9 +214,9 @@ int arena_dashboard_add(arena_dashboard *d, const arena_game_record *r)
     add_time(d, r, 0);
     add_time(d, r, 1);
     add_llr(d, r);
-    if (d->games % d->elo.step == 0) {
-        if (d->elo.count == HIST_CAP)
-            thin(&d->elo, &d->elo_v[0][0], &d->elo_ci[0][0], ARENA_MAX_BOTS);
+    if (d->games % d->elo.step == 0 && d->elo.count == HIST_CAP)
+        thin(&d->elo, &d->elo_v[0][0], &d->elo_ci[0][0], ARENA_MAX_BOTS);
+    if (d->games % d->elo.step == 0) { /* (the step may just have doubled) */
         d->elo.x[d->elo.count] = d->games;
         elo_point(d, d->elo.count++);
     }
