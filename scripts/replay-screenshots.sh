@@ -6,6 +6,10 @@
 #                              time per turn, faults, games)
 #   docs/img/league-sprt.png   an SPRT's page, decided
 #   docs/img/bot-page.png      a bot's page (its losses, faults, stderr)
+#   docs/img/analysis.png      docs/analysis.md: the normal game analysed by
+#                              loa-analyse at its default 300,000 nodes a
+#                              position (reproducible on any machine), shown
+#                              at the worst moment of the side that lost
 # The leagues are played here, seeded: about a minute on 2 cores.
 #   scripts/replay-screenshots.sh [BUILD_DIR]   (default: build)
 set -e
@@ -33,5 +37,10 @@ shot "file://$tmp/my-league/games/$page.html#ply=20" "$root/docs/img/replay.png"
     --openings "$root/arena/openings/4ply-balanced.txt" --sprt elo0=0 elo1=50 \
     --out "$tmp/greedy-sprt" --quiet > /dev/null
 shot "file://$tmp/greedy-sprt/index.html" "$root/docs/img/league-sprt.png" 1000 1000
+cp "$root/tests/fixtures/replay/normal.json" "$tmp/analysed.json"
+"$bin/loa-analyse" -q "$tmp/analysed.json" > /dev/null
+worst=$(awk '/"lost":[ \t]*true/ { lost = 1 } lost && /"worst":/ { gsub(/[^0-9]/, ""); print; exit }' \
+        "$tmp/analysed.analysis.json")
+shot "file://$tmp/analysed.html#ply=${worst:-0}" "$root/docs/img/analysis.png" 1200 1000
 ls -l "$root/docs/img/replay.png" "$root/docs/img/league-index.png" \
-    "$root/docs/img/league-sprt.png" "$root/docs/img/bot-page.png"
+    "$root/docs/img/league-sprt.png" "$root/docs/img/bot-page.png" "$root/docs/img/analysis.png"

@@ -143,9 +143,11 @@ START_TEST(test_random_plies_give_distinct_games)
     snprintf(out, sizeof out, "%s/out", dir);
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
-    /* two deterministic bots: without openings, 10 games are 2 games */
+    /* two deterministic bots: without openings, 10 games are 2 games (CPU
+     * time judged: a loaded machine's wall-clock timeout would make a
+     * third) */
     char *plain[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "10",
-                     "--out", out, "-q", NULL};
+                     "--time-mode", "cpu", "--out", out, "-q", NULL};
     ck_assert_int_eq(run(plain, so, se, 60000), 0);
     snprintf(path, sizeof path, "%s/standings.json", out);
     cJSON *j = read_json(path);
@@ -158,7 +160,7 @@ START_TEST(test_random_plies_give_distinct_games)
     /* with 3 random plies: every game its own */
     snprintf(out, sizeof out, "%s/out2", dir);
     char *rnd[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "10",
-                   "--random-plies", "3", "--out", out, "-q", NULL};
+                   "--random-plies", "3", "--time-mode", "cpu", "--out", out, "-q", NULL};
     ck_assert_int_eq(run(rnd, so, se, 60000), 0);
     snprintf(path, sizeof path, "%s/standings.json", out);
     j = read_json(path);
@@ -179,7 +181,7 @@ START_TEST(test_random_plies_give_distinct_games)
         cJSON_Delete(g[id]);
     /* resumed with more games: the same openings, extended */
     char *more[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "12",
-                    "--random-plies", "3", "--out", out, "-q", NULL};
+                    "--random-plies", "3", "--time-mode", "cpu", "--out", out, "-q", NULL};
     ck_assert_int_eq(run(more, so, se, 60000), 0);
     snprintf(path, sizeof path, "%s/games.jsonl", out);
     ck_assert_int_eq(count_lines(path), 12);

@@ -530,7 +530,18 @@ START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
         }
         size_t l = strlen(cmd);
         snprintf(cmd + l, sizeof cmd - l, " -o '%s/submit.c' 2>&1", dir);
-        ck_assert_msg(run(cmd, msgs, sizeof msgs) == 0, "bundling %s failed: %s", b->name, msgs);
+        int st = run(cmd, msgs, sizeof msgs);
+        /* Over CodinGame's limit (status 3) the message names -s when the
+         * stripped file fits: do what it tells a user (docs/bots.md bundles
+         * loa-ab so), and the stripped bundle must then fit and play alike. */
+        if (st == 3 && strstr(msgs, "which fits")) {
+            char *q = strstr(cmd, " -q");
+            ck_assert_ptr_nonnull(q);
+            memmove(q + 6, q + 3, strlen(q + 3) + 1);
+            memcpy(q, " -q -s", 6);
+            st = run(cmd, msgs, sizeof msgs);
+        }
+        ck_assert_msg(st == 0, "bundling %s failed: %s", b->name, msgs);
         snprintf(cmd, sizeof cmd, "grep -c '^#include \"' '%s/submit.c'", dir);
         run(cmd, msgs, sizeof msgs);
         ck_assert_msg(atoi(msgs) == 0, "%s: the bundle still includes local files", b->name);

@@ -24,6 +24,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "browser_test_util.h"
 #include "cdp.h"
 #include "check_main.h"
 #include "loa/board.h"
@@ -103,41 +104,7 @@ static void make_page(const char *name, char *url, size_t size)
     snprintf(url, size, "file://%s/%s.html", tmpdir, name);
 }
 
-static cdp *browser(void)
-{
-    const char *chromium = cdp_find_chromium();
-    ck_assert_msg(chromium, "chromium is not installed (scripts/install-deps.sh installs it); "
-                            "required because CI is set");
-    char prof[600], err[600];
-    snprintf(prof, sizeof prof, "%s/profile", tmpdir);
-    ck_assert_int_eq(mkdir(prof, 0700), 0);
-    cdp *c;
-    int rc = cdp_start(chromium, prof, &c, err, sizeof err);
-    ck_assert_msg(rc == 0, "cannot drive %s: %s", chromium, err);
-    char allow[600];
-    snprintf(allow, sizeof allow, "file://%s/", tmpdir);
-    const char *prefixes[] = {allow, "about:blank"};
-    cdp_allow_urls(c, prefixes, 2);
-    return c;
-}
-
-static char *eval_string(cdp *c, const char *expr)
-{
-    cJSON *v = cdp_eval(c, expr, 10000);
-    ck_assert_msg(cJSON_IsString(v), "%s: %s", expr, cdp_error(c));
-    char *s = strdup(v->valuestring);
-    cJSON_Delete(v);
-    return s;
-}
-
-static int eval_int(cdp *c, const char *expr)
-{
-    cJSON *v = cdp_eval(c, expr, 10000);
-    ck_assert_msg(cJSON_IsNumber(v), "%s: %s", expr, cdp_error(c));
-    int n = v->valueint;
-    cJSON_Delete(v);
-    return n;
-}
+static cdp *browser(void) { return browser_in(tmpdir); }
 
 static int shown_ply(cdp *c)
 {

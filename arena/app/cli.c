@@ -30,7 +30,8 @@ enum {
     OPT_ADD_BOT,
     OPT_EXTEND,
     OPT_EXCLUDE,
-    OPT_MERGE
+    OPT_MERGE,
+    OPT_ANALYSE
 };
 
 /* The options that are not settings of the league. */
@@ -42,6 +43,7 @@ static const struct option app_options[] = {
     {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
     {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"merge", required_argument, NULL, OPT_MERGE},
+    {"analyse", required_argument, NULL, OPT_ANALYSE},
     {"standings", required_argument, NULL, OPT_STANDINGS},
     {"html", required_argument, NULL, OPT_HTML},
     {"quiet", no_argument, NULL, 'q'},
@@ -221,6 +223,11 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case OPT_MERGE: req->task = ARENA_TASK_MERGE; break;
     case OPT_ADD_BOT: return push_word(&req->add_bots, &req->add_bot_count, optarg);
     case OPT_EXCLUDE: return push_word(&req->exclude, &req->exclude_count, optarg);
+    case OPT_ANALYSE:
+        if (arena_analyse_from_name(optarg, &req->analyse))
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--analyse: '%s' is not lost, faults or all", optarg);
+        return 0;
     default: return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option (see --help)");
     }
     return arena_set_string(&req->dir, optarg); /* the task's directory */
@@ -286,6 +293,10 @@ static int merge_request(arena_request *req, const flags *f, int argc, char **ar
  * --concurrency (and the run's flags). */
 static int task_options(arena_request *req, const flags *f, char *err, size_t errsz)
 {
+    if (req->analyse && req->task != ARENA_TASK_RUN && req->task != ARENA_TASK_ADD_BOT)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--analyse goes with a league to play (loa-analyse DIR analyses a "
+                         "played one)");
     if (req->task == ARENA_TASK_HTML && (req->league_file || f->n || req->force_new))
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "--html DIR takes nothing else (it reads DIR, plays nothing)");

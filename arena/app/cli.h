@@ -21,6 +21,7 @@
 
 #include <stdio.h>
 
+#include "app/analyse.h"
 #include "league/settings.h"
 
 /* What loa-arena does. */
@@ -58,6 +59,8 @@ typedef struct arena_request {
     int out_derived;          /* out_dir is arena_settings_default_out() */
     int out_league;           /* no league file nor bots, and --out DIR holds a
                                  league: league_file is DIR/league.json */
+    arena_analyse_which analyse; /* --analyse WHICH: loa-analyse once the league
+                                 is played (app/analyse.h) */
 } arena_request;
 
 /* Parses argv into *req (which this initialises; free with

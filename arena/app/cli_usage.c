@@ -42,6 +42,10 @@ void arena_cli_usage(FILE *out)
           "      --keep-going         a bot that cannot start loses its games (default:\n"
           "                           the league stops at its first game, exit 3)\n"
           "  -q, --quiet              no progress display, no line per game\n"
+          "      --analyse WHICH      once the league is played, loa-analyse its lost games\n"
+          "                           (every decisive one), faults or all: each move\n"
+          "                           judged, the worst moments linked from the index\n"
+          "                           (docs/analysis.md)\n"
           "Standings:\n",
           out);
     usage_section(out, ARENA_HELP_STANDINGS);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/analyse.h"
 #include "app/tasks.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -346,6 +347,21 @@ static void pages(const arena_run *run)
 #endif
 }
 
+/* --analyse: loa-analyse on the league's games, once they are all played
+ * (or its SPRT decided), never on a league stopped half way. */
+static void analyse(arena_run *run)
+{
+    char bin[PATH_MAX], err[1024];
+    arena_exe_dir(bin, sizeof bin);
+    fputc('\n', stdout);
+    int rc = arena_analyse_league(bin, run->s->out_dir, run->req->analyse, run->req->quiet, err,
+                                  sizeof err);
+    if (rc == 127)
+        fprintf(stderr, "loa-arena: --analyse: %s\n", err);
+    if (rc)
+        run->exit_code = 1;
+}
+
 /* After play (or a phase that stopped with code): the summary, the
  * standings and pages when the games ran, and what the run holds, freed.
  * Returns the exit status. */
@@ -360,6 +376,8 @@ static int finish_phase(arena_run *run, int code)
         if (arena_task_report(s, run->store, anchor, NULL, 1, stdout) && run->exit_code == 0)
             run->exit_code = 1;
         pages(run);
+        if (run->req->analyse && run->exit_code == 0)
+            analyse(run);
         fflush(stdout);
         code = run->exit_code;
     }

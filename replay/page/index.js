@@ -4,7 +4,8 @@
  * calls loaLeague(data) (docs/replay.md, "Leagues"):
  *   {dir, running, updated, standings (standings.json or null), league,
  *    games: [{id, black, white, result, winner, reason, fault, plies, detail,
- *             opening, under_load, page?}], total, bot_pages: {name: file},
+ *             opening, under_load, page?, analysed?, worst?, worst_name?}], total,
+ *    bot_pages: {name: file},
  *    dashboard: {progress, elo_history, sprt_history, time_bins_ms, bots} or null}
  * The page's own data (#page-data) says which view: {"view": "index"} or
  * {"view": "bot", "bot": NAME}.
@@ -14,7 +15,8 @@
  * static HTTP server; fetch() is refused on file://), and the page redrawn
  * in place, its filters kept. Everything from bots is text (textContent).
  * Filters: bot, lost by, result, reason, opening; the URL's
- * #bot=..&lost=..&result=..&reason=..&opening=.. follows them.
+ * #bot=..&lost=..&result=..&reason=..&opening=.. follows them. A game
+ * loa-analyse analysed links its loser's worst moment (its page at #ply=N).
  */
 'use strict';
 (function () {
@@ -65,6 +67,13 @@
   }
   /* The side that lost a game ("" for a draw or no result). */
   function loser(x) { return x.winner === 'black' ? x.white : x.winner === 'white' ? x.black : ''; }
+  /* The analysis cell: the loser's worst moment when loa-analyse analysed
+   * the game (a link to its page at that ply), else "analysed" or nothing. */
+  function worstCell(x) {
+    return x.page && x.worst ? el('a', {href: x.page + '#ply=' + x.worst, 'class': 'worst'},
+                                  'worst: ply ' + x.worst + ' (' + x.worst_name + ')')
+                             : el('span', {}, x.analysed ? 'analysed' : '');
+  }
   function faulted(x) { return x.fault === 'black' ? x.black : x.fault === 'white' ? x.white : ''; }
   function botNames() {
     const S = D.standings || {};
@@ -310,9 +319,11 @@
     });
     const g = $('games');
     clear(g);
-    g.appendChild(row(['id', 'black', 'white', 'result', 'reason', 'plies', 'opening', 'detail'], 'th'));
+    g.appendChild(row(['id', 'black', 'white', 'result', 'reason', 'plies', 'opening', 'analysis', 'detail'], 'th'));
     D.games.slice().sort(function (a, b) { return b.id - a.id; }).forEach(function (x) {
-      const tr = row([gameLink(x), x.black, x.white, x.result, x.reason + (x.under_load ? ' (under load)' : ''), x.plies, x.opening || '', x.detail]);
+      const tr = row([gameLink(x), x.black, x.white, x.result, x.reason + (x.under_load ? ' (under load)' : ''), x.plies,
+                      x.opening || '', worstCell(x), x.detail]);
+      if (x.worst) tr.setAttribute('data-worst', String(x.worst));
       tr.setAttribute('data-id', String(x.id));
       tr.setAttribute('data-black', x.black);
       tr.setAttribute('data-white', x.white);
@@ -376,10 +387,11 @@
     const lost = D.games.filter(function (x) { return loser(x) === name; }).sort(function (a, b) { return b.id - a.id; });
     const lt = $('bot-losses');
     clear(lt);
-    lt.appendChild(row(['id', 'opponent', 'colour', 'reason', 'plies', 'detail'], 'th'));
+    lt.appendChild(row(['id', 'opponent', 'colour', 'reason', 'plies', 'analysis', 'detail'], 'th'));
     lost.forEach(function (x) {
       const black = x.black === name;
-      const tr = row([gameLink(x), black ? x.white : x.black, black ? 'black' : 'white', x.reason + (x.under_load ? ' (under load)' : ''), x.plies, x.detail]);
+      const tr = row([gameLink(x), black ? x.white : x.black, black ? 'black' : 'white', x.reason + (x.under_load ? ' (under load)' : ''),
+                      x.plies, worstCell(x), x.detail]);
       tr.setAttribute('data-id', String(x.id));
       if (faulted(x) === name) tr.children[3].className = 'bad';
       lt.appendChild(tr);

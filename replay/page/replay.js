@@ -9,6 +9,12 @@
  * lost by a fault opens at its failing ply. Charts are chart.js's
  * (LoaChart), loaded before this file. The same file is the self-contained
  * page's script (replay.html) and a league's one viewer (DIR/viewer.js).
+ *
+ * With an analysis (D.analysis, docs/analysis.md): #evalchart holds one
+ * circle.eval-point per ply (data-ply, class mark-<mark> when marked), the
+ * moves list a span.mark per marked move, and the board a line.best-move
+ * (data-move) when the engine's best move in the position before the
+ * shown ply was not the move played.
  */
 'use strict';
 (function () {
@@ -19,6 +25,10 @@
   const D = JSON.parse(document.getElementById('replay-data').textContent);
   const N = D.plies.length;
   const SQ = 60, X0 = 28, Y0 = 12;
+  const A = D.analysis;
+  const MARK_COLOURS = {inaccuracy: '#d9b400', mistake: '#e07b00', blunder: '#c62828', missed_win: '#7b1fa2'};
+  const MARK_WORDS = {inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder', missed_win: 'missed win'};
+  const MARK_PLURALS = {inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders', missed_win: 'missed wins'};
   let cur = 0;
 
   function $(id) { return document.getElementById(id); }
@@ -34,6 +44,16 @@
   function cell(sq) { return [X0 + (sq % 8) * SQ, Y0 + (7 - Math.floor(sq / 8)) * SQ]; }
   function ms(us) { return (us / 1000).toFixed(us < 10000 ? 2 : 1); }
   function moveNo(n) { return Math.floor((n - 1) / 2) + 1 + (n % 2 ? '.' : '...'); }
+  function pct(x) { return Math.round(x * 100) + '%'; }
+  function arrow(b, from, to, cls, colour, marker, dash) {
+    const f = cell(from), t = cell(to);
+    const l = svg('line', {x1: f[0] + 30, y1: f[1] + 30, x2: t[0] + 30, y2: t[1] + 30,
+                           stroke: colour, 'stroke-width': 5, 'stroke-linecap': 'round',
+                           'marker-end': 'url(#' + marker + ')', opacity: 0.85, 'class': cls});
+    if (dash) l.setAttribute('stroke-dasharray', dash);
+    b.appendChild(l);
+    return l;
+  }
 
   function drawBoard(n) {
     const b = $('board'), s = boardAt(n), p = n > 0 ? D.plies[n - 1] : null;
@@ -43,6 +63,10 @@
                              markerWidth: '4', markerHeight: '4', orient: 'auto-start-reverse'});
     mk.appendChild(svg('path', {d: 'M 0 0 L 10 5 L 0 10 z', fill: '#b86e00'}));
     defs.appendChild(mk);
+    const mb = svg('marker', {id: 'arrow-best', viewBox: '0 0 10 10', refX: '7', refY: '5',
+                              markerWidth: '4', markerHeight: '4', orient: 'auto-start-reverse'});
+    mb.appendChild(svg('path', {d: 'M 0 0 L 10 5 L 0 10 z', fill: '#1c7c3c'}));
+    defs.appendChild(mb);
     b.appendChild(defs);
     for (let row = 0; row < 8; row++) {
       for (let col = 0; col < 8; col++) {
@@ -72,10 +96,8 @@
                                    stroke: c === 'b' ? '#000' : '#3a3a3a', 'stroke-width': c === 'b' ? 1 : 2.5}));
     }
     if (p && !p.pass) {
-      const f = cell(p.from), t = cell(p.to);
-      b.appendChild(svg('line', {x1: f[0] + 30, y1: f[1] + 30, x2: t[0] + 30, y2: t[1] + 30,
-                                 stroke: '#b86e00', 'stroke-width': 5, 'stroke-linecap': 'round',
-                                 'marker-end': 'url(#arrow)', opacity: 0.85, 'class': 'last-move'}));
+      const t = cell(p.to);
+      arrow(b, p.from, p.to, 'last-move', '#b86e00', 'arrow');
       if (p.capture) {
         b.appendChild(svg('circle', {cx: t[0] + 30, cy: t[1] + 30, r: 27, fill: 'none', stroke: '#c62828',
                                      'stroke-width': 4, 'class': 'capture'}));
@@ -86,6 +108,14 @@
     if (n === N && (D.error || D.result.fault)) /* the position the failing answer was given in */
       b.appendChild(svg('rect', {x: X0 - 2, y: Y0 - 2, width: 8 * SQ + 4, height: 8 * SQ + 4, fill: 'none',
                                  stroke: '#c62828', 'stroke-width': 4, 'class': 'fault-frame'}));
+    /* the engine's best move where the shown ply was played, when it was
+     * another move: the better move, beside the one played */
+    const before = A && n > 0 ? A.positions[n - 1] : null;
+    if (before && before.best && before.from >= 0 && before.best !== p.move) {
+      const l = arrow(b, before.from, before.to, 'best-move', '#1c7c3c', 'arrow-best', '10 6');
+      l.setAttribute('data-move', before.best);
+      l.appendChild(svg('title', {}, 'best: ' + before.best));
+    }
     b.setAttribute('data-ply', String(n));
     b.setAttribute('data-board', s);
     let nb = 0, nw = 0;
@@ -136,6 +166,8 @@
       box.appendChild(el('h2', {}, 'Start position'));
       box.appendChild(el('div', {}, N + (N === 1 ? ' ply' : ' plies') + (D.opening_plies ? ', the first ' + D.opening_plies +
                       ' from the opening "' + D.opening + '"' : '') + '. Black moves first.'));
+      if (A) box.appendChild(el('div', {'class': 'analysis'}, 'black to move: ' + A.positions[0].text +
+                                                          (A.positions[0].best ? ', best ' + A.positions[0].best : '')));
       return;
     }
     const p = D.plies[n - 1];
@@ -149,8 +181,40 @@
     if (p.turn && p.turn.late) h.appendChild(el('span', {'class': 'tag'}, 'late'));
     else if (p.turn && (p.turn.cpu_us !== undefined ? p.turn.cpu_us : p.turn.time_us) > p.turn.limit_ms * 1000) h.appendChild(el('span', {'class': 'tag over'}, 'over time'));
     box.appendChild(h);
+    if (A) analysisFacts(box, n);
     if (p.turn) turnFacts(box, p.turn, p.move);
     else box.appendChild(el('div', {}, 'Played by the opening, not by a bot.'));
+  }
+
+  /* The analysis of ply n: its judgement, the better move, and the
+   * evaluation of the position it left. */
+  function analysisFacts(box, n) {
+    const p = D.plies[n - 1], j = A.moves[n - 1], before = A.positions[n - 1], now = A.positions[n];
+    const div = el('div', {'class': 'analysis', id: 'analysis-ply'});
+    if (j.judged) {
+      const line = el('div');
+      line.appendChild(el('span', {}, p.color + '\'s winning chance ' + pct(j.before) + ' \u2192 ' + pct(j.after) +
+                                      (j.drop > 0 ? ' (\u2212' + Math.round(j.drop * 100) + ')' : '')));
+      if (j.mark) line.appendChild(el('span', {'class': 'tag mark-' + j.mark, id: 'ply-mark'}, MARK_WORDS[j.mark]));
+      div.appendChild(line);
+    } else {
+      div.appendChild(el('div', {'class': 'note'}, p.opening ? 'an opening ply: not judged' :
+                                                   before.eval === 'none' ? 'not analysed' : 'forced: not judged'));
+    }
+    if (before.best && before.best !== p.move) {
+      div.appendChild(el('div', {id: 'ply-best'}, 'best was ' + before.best + ' (' + before.text + ' for ' + p.color + ')' +
+                                                  (before.pv ? ', line ' + before.pv : '')));
+    } else if (before.best) {
+      div.appendChild(el('div', {id: 'ply-best'}, 'the engine\'s move too (' + before.text + ' for ' + p.color + ')'));
+    }
+    if (before.connecting && j.mark === 'missed_win') {
+      div.appendChild(el('div', {'class': 'bad'}, before.connect + ' connected' +
+                                                  (before.connecting > 1 ? ' (and ' + (before.connecting - 1) + ' other moves)' : '')));
+    }
+    div.appendChild(el('div', {}, 'now ' + now.to_move + ' to move: ' + now.text +
+                                  (now.best ? ', best ' + now.best : '') +
+                                  (now.eval === 'cp' ? ' (score ' + now.score + ', depth ' + now.depth + ')' : '')));
+    box.appendChild(div);
   }
 
   function drawError() {
@@ -289,6 +353,66 @@
     drawEval();
   }
 
+  /* The analysis's evaluation graph (loa-analyse): black's winning chance
+   * after each ply (one point a ply, coloured by its mark), the start's at
+   * ply 0. */
+  function drawAnalysis() {
+    if (!A) return;
+    $('analysis').hidden = false;
+    $('analysis-title').textContent = 'Evaluation: black\'s winning chance (' + A.engine.split(' ')[0].split('/').pop() +
+                                      ', ' + A.limit + ' ' + A.limit_value + ')';
+    const c = $('evalchart'), W = 600, H = 170, L = 40, R = 10, T = 10, B = 22;
+    const xs = function (n) { return L + (N < 1 ? 0 : n * (W - L - R) / N); };
+    const ys = function (v) { return T + (H - T - B) * (1 - v); };
+    c.appendChild(svg('rect', {x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fafaf7', stroke: '#ddd'}));
+    for (const v of [0, 0.5, 1]) {
+      c.appendChild(svg('text', {x: L - 4, y: ys(v) + 4, 'text-anchor': 'end', 'font-size': 10, fill: '#666'}, pct(v)));
+    }
+    c.appendChild(svg('line', {x1: L, x2: W - R, y1: ys(0.5), y2: ys(0.5), stroke: '#999', 'stroke-dasharray': '4 3'}));
+    const pts = A.positions.map(function (p, n) { return [xs(n), ys(p.black)]; });
+    const area = 'M ' + xs(0) + ' ' + ys(0) + ' ' + pts.map(function (q) { return 'L ' + q[0].toFixed(1) + ' ' + q[1].toFixed(1); }).join(' ') +
+                 ' L ' + xs(N) + ' ' + ys(0) + ' z';
+    c.appendChild(svg('path', {d: area, fill: 'rgba(21,22,26,0.12)'}));
+    c.appendChild(svg('polyline', {points: pts.map(function (q) { return q[0].toFixed(1) + ',' + q[1].toFixed(1); }).join(' '),
+                                   fill: 'none', stroke: '#15161a', 'stroke-width': 1.5, 'class': 'eval-line'}));
+    for (let n = 1; n <= N; n++) {
+      const j = A.moves[n - 1], p = A.positions[n];
+      const pt = svg('circle', {cx: pts[n][0], cy: pts[n][1], r: j.mark ? 4 : 2,
+                                fill: j.mark ? MARK_COLOURS[j.mark] : '#15161a',
+                                'class': 'eval-point' + (j.mark ? ' mark-' + j.mark : ''), 'data-ply': String(n)});
+      pt.appendChild(svg('title', {}, 'ply ' + n + ' ' + D.plies[n - 1].move + ': ' + p.to_move + ' ' + p.text +
+                                      (j.mark ? ', ' + MARK_WORDS[j.mark] : '')));
+      c.appendChild(pt);
+    }
+    c.appendChild(svg('line', {id: 'eval-cursor', y1: T, y2: H - B, stroke: '#1c5fb8', 'stroke-width': 1.5}));
+    c.appendChild(svg('text', {x: L + 4, y: H - 6, 'font-size': 10, fill: '#555'}, 'ply 0'));
+    c.appendChild(svg('text', {x: W - R, y: H - 6, 'font-size': 10, fill: '#555', 'text-anchor': 'end'}, 'ply ' + N));
+    c.addEventListener('click', function (ev) {
+      const r = c.getBoundingClientRect();
+      const x = (ev.clientX - r.left) * W / r.width;
+      go(Math.max(0, Math.min(N, Math.round((x - L) * N / (W - L - R)))));
+    });
+    /* each side's marks, and its worst moment (a link to it) */
+    const box = $('analysis-players');
+    A.players.forEach(function (s, k) {
+      const d = el('div', {'class': 'player-marks', id: 'marks-' + (k ? 'white' : 'black')});
+      d.appendChild(el('b', {}, D.players[k].name + ' (' + (k ? 'white' : 'black') + ')' + (s.lost ? ', lost' : '') + ': '));
+      d.appendChild(document.createTextNode(['inaccuracy', 'mistake', 'blunder', 'missed_win'].map(function (m) {
+        return s[m] + ' ' + (s[m] === 1 ? MARK_WORDS[m] : MARK_PLURALS[m]);
+      }).join(', ')));
+      if (s.worst) {
+        d.appendChild(document.createTextNode('; worst: '));
+        const a = el('a', {href: '#ply=' + s.worst, 'class': 'worst'}, 'ply ' + s.worst + ' ' + D.plies[s.worst - 1].move +
+                                                                     ' (\u2212' + Math.round(s.worst_drop * 100) + ')');
+        d.appendChild(a);
+      }
+      box.appendChild(d);
+    });
+    box.appendChild(el('div', {'class': 'note'}, 'marks: ?! inaccuracy (a drop of ' + pct(A.thresholds.inaccuracy) +
+                                                 '), ? mistake (' + pct(A.thresholds.mistake) + '), ?? blunder (' +
+                                                 pct(A.thresholds.blunder) + '), miss: a win given up'));
+  }
+
   function drawMoves() {
     const t = $('moves');
     t.appendChild(el('tr')).append(el('th', {'class': 'num'}, '#'), el('th', {}, 'black'), el('th', {}, 'white'));
@@ -300,6 +424,11 @@
         const p = D.plies[k - 1];
         const td = el('td', {'data-ply': String(k), 'class': p.opening ? 'mono op' : 'mono',
                              title: p.opening ? 'opening' : ''}, p.move + (p.turn && p.turn.random ? '*' : ''));
+        const j = A ? A.moves[k - 1] : null;
+        if (j && j.mark) {
+          td.appendChild(el('span', {'class': 'mark mark-' + j.mark, title: MARK_WORDS[j.mark] + ': ' + pct(j.before) +
+                                     ' \u2192 ' + pct(j.after) + ', best ' + A.positions[k - 1].best}, j.symbol));
+        }
         td.addEventListener('click', function () { go(k); });
         tr.appendChild(td);
       }
@@ -330,6 +459,12 @@
     $('slider').value = String(n);
     $('plylabel').textContent = 'ply ' + n + ' / ' + N + (n === N && (D.error || D.result.fault) ? ': the failing answer follows' : '');
     moveCursor();
+    const ec = $('eval-cursor');
+    if (ec) {
+      const xv = 40 + (N < 1 ? 0 : n * 550 / N);
+      ec.setAttribute('x1', xv);
+      ec.setAttribute('x2', xv);
+    }
     for (const td of document.querySelectorAll('#moves td[data-ply]')) {
       const on = Number(td.getAttribute('data-ply')) === n;
       td.classList.toggle('cur', on);
@@ -392,6 +527,7 @@
   header();
   drawError();
   $('chart-log').addEventListener('change', drawChart);
+  drawAnalysis();
   drawChart();
   setupEval();
   drawMoves();

@@ -11,6 +11,7 @@
 
 #include "assets.h"
 #include "league_impl.h"
+#include "replay/analysis.h"
 #include "replay/league.h"
 #include "replay/replay.h"
 #include "util/error.h"
@@ -156,6 +157,48 @@ static void drop_missing_pages(const char *dir, cJSON *rows)
     }
 }
 
+/* A row whose game was analysed (loa-analyse: games/<name>.analysis.json
+ * beside its page) gets "analysed" and, when a side lost, "worst": the
+ * ply of the loser's worst move, and "worst_name". Only these fields are
+ * read (the file is read whole against its game by the page itself): the
+ * ply must be an integer within the game's plies, the name a string. */
+static void add_worst(const char *dir, cJSON *rows)
+{
+    cJSON *row;
+    cJSON_ArrayForEach(row, rows) {
+        const cJSON *page = cJSON_GetObjectItemCaseSensitive(row, "page");
+        const cJSON *plies = cJSON_GetObjectItemCaseSensitive(row, "plies");
+        if (!cJSON_IsString(page))
+            continue;
+        char *path = util_path_join(dir, page->valuestring), *apath = replay_analysis_path(path);
+        char *text = NULL;
+        size_t len = 0;
+        cJSON *a = NULL;
+        if (apath && util_read_file(apath, REPLAY_ANALYSIS_FILE_MAX, &text, &len) == 0)
+            a = cJSON_ParseWithLength(text, len);
+        const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(a, "format"), *p;
+        if (cJSON_IsString(fmt) && strcmp(fmt->valuestring, REPLAY_ANALYSIS_FORMAT) == 0) {
+            cJSON_AddTrueToObject(row, "analysed");
+            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(a, "players")) {
+                const cJSON *lost = cJSON_GetObjectItemCaseSensitive(p, "lost");
+                const cJSON *worst = cJSON_GetObjectItemCaseSensitive(p, "worst");
+                const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "name");
+                if (cJSON_IsTrue(lost) && cJSON_IsNumber(worst) && cJSON_IsString(name) &&
+                    worst->valuedouble >= 1 && worst->valuedouble == (double)(int)worst->valuedouble &&
+                    (!cJSON_IsNumber(plies) || worst->valuedouble <= plies->valuedouble)) {
+                    cJSON_AddNumberToObject(row, "worst", worst->valuedouble);
+                    cJSON_AddStringToObject(row, "worst_name", name->valuestring);
+                    break;
+                }
+            }
+        }
+        cJSON_Delete(a);
+        free(text);
+        free(apath);
+        free(path);
+    }
+}
+
 static const char *base_name(const char *dir)
 {
     size_t n = strlen(dir);
@@ -212,6 +255,12 @@ static cJSON *copy_or_null(const cJSON *t)
     return t ? cJSON_Duplicate(t, 1) : cJSON_CreateNull();
 }
 
+/* t, or JSON null for NULL. */
+static cJSON *or_null(cJSON *t)
+{
+    return t ? t : cJSON_CreateNull();
+}
+
 /* Adds item to o under key (consumed); 0 on failure. */
 static int put(cJSON *o, const char *key, cJSON *item)
 {
@@ -224,6 +273,35 @@ static int put(cJSON *o, const char *key, cJSON *item)
     return 1;
 }
 
+/* The figures loa-arena put in DIR/live.js ("dashboard", without a running
+ * league's "progress"), or NULL: a league's pages written again by
+ * loa-replay or loa-analyse (which have no database walk of their own)
+ * keep its charts. live.js is read strictly as write_live() writes it,
+ * "loaLeague(" JSON ");\n"; anything else is ignored. */
+static cJSON *kept_dashboard(const char *dir)
+{
+    static const char head[] = "loaLeague(", tail[] = ");\n";
+    char *path = util_path_join(dir, "live.js"), *text = NULL;
+    size_t len = 0;
+    cJSON *dash = NULL;
+    if (path && util_read_file(path, REPLAY_LEAGUE_FILE_MAX, &text, &len) == 0 &&
+        len > sizeof head + sizeof tail && memcmp(text, head, sizeof head - 1) == 0 &&
+        memcmp(text + len - (sizeof tail - 1), tail, sizeof tail - 1) == 0) {
+        cJSON *data = cJSON_ParseWithLength(text + sizeof head - 1,
+                                            len - (sizeof head - 1) - (sizeof tail - 1));
+        dash = cJSON_DetachItemFromObjectCaseSensitive(data, "dashboard");
+        if (!cJSON_IsObject(dash)) {
+            cJSON_Delete(dash);
+            dash = NULL;
+        }
+        cJSON_DeleteItemFromObjectCaseSensitive(dash, "progress");
+        cJSON_Delete(data);
+    }
+    free(text);
+    free(path);
+    return dash;
+}
+
 int league_data_build(const char *dir, const replay_league_data *d, cJSON **out, char *err,
                       size_t errsz)
 {
@@ -234,8 +312,10 @@ int league_data_build(const char *dir, const replay_league_data *d, cJSON **out,
     if (rc)
         return rc;
     cJSON *games = games_rows(d->lines);
-    if (games)
+    if (games) {
         drop_missing_pages(dir, games);
+        add_worst(dir, games);
+    }
     cJSON *data = cJSON_CreateObject();
     int ok = data && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
              cJSON_AddBoolToObject(data, "running", d->running) &&
@@ -245,7 +325,8 @@ int league_data_build(const char *dir, const replay_league_data *d, cJSON **out,
                                     : standings ? standings : cJSON_CreateNull()) &&
              put(data, "league", league ? league : cJSON_CreateNull()) &&
              cJSON_AddNumberToObject(data, "total", d->total >= 0 ? (double)d->total : -1) &&
-             put(data, "dashboard", copy_or_null(d->dashboard));
+             put(data, "dashboard", d->dashboard ? copy_or_null(d->dashboard)
+                                    : d->running ? cJSON_CreateNull() : or_null(kept_dashboard(dir)));
     if (!ok) { /* what put() took is in data; the rest is freed here */
         if (!data) {
             cJSON_Delete(games);

@@ -10,12 +10,14 @@
  *
  * Options and exit codes: usage() below and docs/replay.md.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <string.h>
 
+#include "replay/analysis.h"
 #include "replay/replay.h"
 #include "util/parse.h"
 #include "util/file.h"
@@ -169,8 +171,21 @@ int main(int argc, char **argv)
     } else if (text) {
         rc = replay_text(g, ply, stdout, err, sizeof err);
     } else {
+        /* the game's analysis (loa-analyse), beside the record or the
+         * league's page, whatever the page's path */
         char *def = output || page[0] ? NULL : replay_default_output(record);
-        rc = replay_write_html(g, output ? output : page[0] ? page : def, err, sizeof err);
+        char *apath = replay_analysis_path(page[0] ? page : record);
+        replay_analysis *a = NULL;
+        char why[512];
+        int arc = apath ? replay_analysis_load(g, apath, &a, why, sizeof why) : 0;
+        if (arc) {
+            if (!(arc == REPLAY_E_IO && errno == ENOENT))
+                fprintf(stderr, "loa-replay: warning: %s (the page is written without it)\n", why);
+            a = NULL;
+        }
+        rc = replay_write_html_analysed(g, a, output ? output : page[0] ? page : def, err, sizeof err);
+        replay_analysis_free(a);
+        free(apath);
         free(def);
     }
     replay_game_free(g);

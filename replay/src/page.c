@@ -9,6 +9,7 @@
 
 #include "assets.h"
 #include "game_impl.h"
+#include "replay/analysis.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -94,8 +95,94 @@ static const char *result_token(const replay_info *in)
     return strcmp(in->reason, "ply_limit") == 0 ? "1/2-1/2" : "*";
 }
 
+/* The analysis in the page model (docs/replay.md, "page data"): per
+ * position black's winning chance and the words for it, the best move and
+ * line; per ply the judgement and its mark; per side the summary. */
+static cJSON *analysis_json(const replay_game *g, const replay_analysis *a, int *ok)
+{
+    cJSON *o = cJSON_CreateObject(), *pos = cJSON_CreateArray(), *mv = cJSON_CreateArray();
+    cJSON *players = cJSON_CreateArray(), *th = cJSON_CreateObject();
+    if (!o || !pos || !mv || !players || !th) {
+        cJSON_Delete(o), cJSON_Delete(pos), cJSON_Delete(mv), cJSON_Delete(players), cJSON_Delete(th);
+        *ok = 0;
+        return NULL;
+    }
+    add_str(o, "engine", a->engine, ok);
+    add_str(o, "limit", a->limit, ok);
+    add_num(o, "limit_value", (double)a->limit_value, ok);
+    for (int m = REPLAY_MARK_INACCURACY; m <= REPLAY_MARK_BLUNDER; m++)
+        add_num(th, replay_mark_name((replay_mark)m), a->thresholds[m], ok);
+    add_item(o, "thresholds", th, ok);
+    for (int n = 0; n <= a->plies; n++) {
+        const replay_position *p = &a->positions[n];
+        /* the side to move after n plies: the next mover, or the other
+         * side after the last ply */
+        int side = n < a->plies ? replay_game_ply(g, n + 1)->player
+                                : a->plies ? !replay_game_ply(g, n)->player : 0;
+        cJSON *e = cJSON_CreateObject();
+        char text[32], buf[LOA_MOVE_STRING_MAX], line[REPLAY_ANALYSIS_PV_MAX * 5 + 1] = "";
+        if (!e || !cJSON_AddItemToArray(pos, e)) {
+            cJSON_Delete(e);
+            *ok = 0;
+            continue;
+        }
+        static const char *const kinds[] = {"none", "cp", "win", "loss", "end"};
+        add_str(e, "eval", kinds[p->eval], ok);
+        add_num(e, "score", p->score, ok);
+        add_num(e, "black", side ? 1 - p->win : p->win, ok);
+        add_str(e, "text", replay_eval_text(p, text, sizeof text), ok);
+        add_str(e, "to_move", side ? "white" : "black", ok);
+        int has = p->best != LOA_MOVE_NONE;
+        add_str(e, "best", has ? loa_move_format(p->best, buf) : NULL, ok);
+        add_num(e, "from", has && p->best != LOA_MOVE_PASS ? LOA_MOVE_FROM(p->best) : -1, ok);
+        add_num(e, "to", has && p->best != LOA_MOVE_PASS ? LOA_MOVE_TO(p->best) : -1, ok);
+        for (int i = 0; i < p->pv_len; i++) {
+            if (i)
+                strcat(line, " ");
+            strcat(line, loa_move_format(p->pv[i], buf));
+        }
+        add_str(e, "pv", line, ok);
+        add_num(e, "depth", p->depth, ok);
+        add_num(e, "connecting", p->connecting, ok);
+        add_str(e, "connect", p->connect != LOA_MOVE_NONE ? loa_move_format(p->connect, buf) : NULL, ok);
+    }
+    add_item(o, "positions", pos, ok);
+    for (int n = 1; n <= a->plies; n++) {
+        const replay_judgement *j = &a->moves[n - 1];
+        cJSON *e = cJSON_CreateObject();
+        if (!e || !cJSON_AddItemToArray(mv, e)) {
+            cJSON_Delete(e);
+            *ok = 0;
+            continue;
+        }
+        add_bool(e, "judged", j->judged, ok);
+        add_num(e, "before", j->before, ok);
+        add_num(e, "after", j->after, ok);
+        add_num(e, "drop", j->drop, ok);
+        add_str(e, "mark", replay_mark_name(j->mark), ok);
+        add_str(e, "symbol", replay_mark_symbol(j->mark), ok);
+    }
+    add_item(o, "moves", mv, ok);
+    for (int s = 0; s < 2; s++) {
+        replay_side_summary sum = replay_analysis_side(a, g, s);
+        cJSON *e = cJSON_CreateObject();
+        if (!e || !cJSON_AddItemToArray(players, e)) {
+            cJSON_Delete(e);
+            *ok = 0;
+            continue;
+        }
+        for (int m = REPLAY_MARK_INACCURACY; m < REPLAY_MARK_COUNT; m++)
+            add_num(e, replay_mark_name((replay_mark)m), sum.marks[m], ok);
+        add_num(e, "worst", sum.worst, ok);
+        add_num(e, "worst_drop", sum.worst_drop, ok);
+        add_bool(e, "lost", sum.lost, ok);
+    }
+    add_item(o, "players", players, ok);
+    return o;
+}
+
 /* The page model as JSON (docs/replay.md, "page data"). */
-static cJSON *game_json(const replay_game *g, int *ok)
+static cJSON *game_json(const replay_game *g, const replay_analysis *a, int *ok)
 {
     const replay_info *in = &g->info;
     cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray(), *plies = cJSON_CreateArray();
@@ -158,19 +245,27 @@ static cJSON *game_json(const replay_game *g, int *ok)
         *ok = 0;
     add_str(o, "command", cmd ? cmd : "", ok);
     free(cmd);
+    if (a)
+        add_item(o, "analysis", analysis_json(g, a, ok), ok);
+    else
+        add_str(o, "analysis", NULL, ok);
     return o;
 }
 
-/* The page of g from template tpl: replay.html (self-contained) or
- * game.html (a league's: the viewer and style beside its index). */
-static int page_html(const replay_game *g, const char *tpl, char **html, size_t *len, char *err,
-                     size_t errsz)
+/* The page of g (with its analysis a, or NULL) from template tpl:
+ * replay.html (self-contained) or game.html (a league's: the viewer and
+ * style beside its index). */
+static int page_html(const replay_game *g, const replay_analysis *a, const char *tpl, char **html,
+                     size_t *len, char *err, size_t errsz)
 {
     if (!g || !html)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_html: NULL argument");
     *html = NULL;
+    if (a && a->plies != g->info.plies)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "%s: an analysis of %d plies for a game of %d",
+                         g->source, a->plies, g->info.plies);
     int ok = 1;
-    cJSON *data = game_json(g, &ok);
+    cJSON *data = game_json(g, a, &ok);
     if (!ok || !data) {
         cJSON_Delete(data);
         return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building the page of %s", g->source);
@@ -186,17 +281,23 @@ static int page_html(const replay_game *g, const char *tpl, char **html, size_t 
 
 int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_t errsz)
 {
-    return page_html(g, "replay.html", html, len, err, errsz);
+    return page_html(g, NULL, "replay.html", html, len, err, errsz);
 }
 
-static int write_page(const replay_game *g, const char *tpl, const char *path, char *err,
-                      size_t errsz)
+int replay_html_analysed(const replay_game *g, const replay_analysis *a, char **html, size_t *len,
+                         char *err, size_t errsz)
+{
+    return page_html(g, a, "replay.html", html, len, err, errsz);
+}
+
+static int write_page(const replay_game *g, const replay_analysis *a, const char *tpl,
+                      const char *path, char *err, size_t errsz)
 {
     if (!g || !path)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_html: NULL argument");
     char *html;
     size_t len;
-    int rc = page_html(g, tpl, &html, &len, err, errsz);
+    int rc = page_html(g, a, tpl, &html, &len, err, errsz);
     if (rc != 0)
         return rc;
     if (util_write_file_atomic(path, html, len) != 0)
@@ -205,14 +306,42 @@ static int write_page(const replay_game *g, const char *tpl, const char *path, c
     return rc;
 }
 
+/* The page of g from tpl at path, with the analysis beside it when there is
+ * one of this game: a page written again (loa-arena --html, a league's
+ * pages) keeps it. One that cannot be read, or is another game's, is left
+ * out: the page is still right, and loa-replay and loa-analyse say why. */
+static int write_page_beside(const replay_game *g, const char *tpl, const char *path, char *err,
+                             size_t errsz)
+{
+    if (!g || !path)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_html: NULL argument");
+    char *apath = replay_analysis_path(path);
+    replay_analysis *a = NULL;
+    char why[256];
+    if (!apath)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    if (replay_analysis_load(g, apath, &a, why, sizeof why) != 0)
+        a = NULL;
+    free(apath);
+    int rc = write_page(g, a, tpl, path, err, errsz);
+    replay_analysis_free(a);
+    return rc;
+}
+
+int replay_write_html_analysed(const replay_game *g, const replay_analysis *a, const char *path,
+                               char *err, size_t errsz)
+{
+    return write_page(g, a, "replay.html", path, err, errsz);
+}
+
 int replay_write_html(const replay_game *g, const char *path, char *err, size_t errsz)
 {
-    return write_page(g, "replay.html", path, err, errsz);
+    return write_page_beside(g, "replay.html", path, err, errsz);
 }
 
 int replay_write_league_html(const replay_game *g, const char *path, char *err, size_t errsz)
 {
-    return write_page(g, "game.html", path, err, errsz);
+    return write_page_beside(g, "game.html", path, err, errsz);
 }
 
 int replay_write_record_html(const cJSON *record, const char *source, const char *path, char *err,

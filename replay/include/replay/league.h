@@ -64,15 +64,21 @@ int replay_write_league_pages(const char *dir, const replay_league_data *d, char
 int replay_write_league_live(const char *dir, const replay_league_data *d, char *err,
                              size_t errsz);
 
-/* Writes DIR/index.html from DIR/standings.json, DIR/games.jsonl and
- * DIR/league.json (each optional, at least one of the first two needed).
+/* Writes DIR's pages (replay_write_league_pages of a stopped league) from
+ * DIR/standings.json, DIR/games.jsonl and DIR/league.json (each optional,
+ * at least one of the first two needed). The figures loa-arena put in
+ * DIR/live.js (its charts: Elo over games, the SPRT's LLR, times, faults)
+ * are kept: loa-replay and loa-analyse write a league's pages again
+ * without losing them. A game analysed (games/<id>.analysis.json beside
+ * its page) links its loser's worst moment.
  * Returns 0, REPLAY_E_INVAL (NULL dir), REPLAY_E_LEAGUE (neither file, or
  * standings.json is not a JSON object), REPLAY_E_TOO_BIG, REPLAY_E_NOMEM
  * or REPLAY_E_IO (errno set); err names the file. */
 int replay_write_index(const char *dir, char *err, size_t errsz);
 
-/* replay_write_league_pages of a stopped league with the games of lines (a cJSON array of
- * games.jsonl objects, borrowed; those that are not games are skipped),
+/* replay_write_league_pages of a stopped league with the games of lines
+ * (a cJSON array of games.jsonl objects, borrowed; those that are not
+ * games are skipped), DIR/live.js's figures kept as by replay_write_index,
  * DIR/standings.json and DIR/league.json (both optional): a league whose
  * games are in a database (loa-arena's league.db) lists what it is given.
  * total: the games the league holds (the page says how many of them it

@@ -5,7 +5,7 @@
  * Every component owns one range of negative codes so that a code in a log
  * is never ambiguous: SDK -1..-99, referee -101..-199, arena -201..-299,
  * bundler -301..-399, stub generator -401..-499, util -501..-599,
- * replay -601..-699.
+ * replay -601..-699, analysis -701..-799.
  * UTIL_ERROR_MAP is the one table (libuv's UV_ERRNO_MAP pattern): the enum
  * and util_strerror() are generated from it.
  */

@@ -1,0 +1,201 @@
+/*
+ * games.c - the games of an input (analysis.h): a game file read by the
+ * replay library (records and CodinGame's files alike), or a league
+ * directory's games from its database (store/db.h), filtered by player and
+ * result before a record is decoded.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analysis/analysis.h"
+#include "store/db.h"
+#include "util/file.h"
+#include "util/text.h"
+
+int analysis_filter_match(const analysis_filter *f, const replay_game *g)
+{
+    const replay_info *in = replay_game_info(g);
+    if (!f || !in)
+        return 1;
+    int side = -1;
+    if (f->bot) {
+        for (int s = 1; s >= 0; s--)
+            if (strcmp(in->names[s], f->bot) == 0)
+                side = s;
+        if (side < 0)
+            return 0;
+    }
+    if (f->faults && (!in->fault || (side >= 0 && strcmp(in->names[0], in->names[1]) != 0 &&
+                                      strcmp(in->fault, side ? "white" : "black") != 0)))
+        return 0;
+    if (!f->lost)
+        return 1;
+    if (!in->winner)
+        return 0;
+    int winner = strcmp(in->winner, "white") == 0;
+    /* both sides named f->bot (a self-play game): one of them lost */
+    if (f->bot && strcmp(in->names[0], in->names[1]) == 0)
+        return 1;
+    return side < 0 || winner != side;
+}
+
+/* ---- a league -------------------------------------------------------------------- */
+
+typedef struct league_walk {
+    char **names;       /* the league's bots by index */
+    int count;
+    const analysis_filter *f;
+    int64_t *ids;       /* the games taken, in stored order */
+    int n, cap;
+} league_walk;
+
+static int taken(const arena_db_game *g, void *user)
+{
+    league_walk *w = user;
+    const analysis_filter *f = w->f;
+    if (f && f->ids) {
+        int in = 0;
+        for (int i = 0; i < f->id_count && !in; i++)
+            in = f->ids[i] == g->id;
+        if (!in)
+            return 0;
+    }
+    if (f && (f->bot || f->lost || f->faults)) {
+        const char *b = g->black >= 0 && g->black < w->count ? w->names[g->black] : "";
+        const char *wh = g->white >= 0 && g->white < w->count ? w->names[g->white] : "";
+        int side = !f->bot ? -1 : strcmp(b, f->bot) == 0 ? 0 : strcmp(wh, f->bot) == 0 ? 1 : -2;
+        if (side == -2)
+            return 0;
+        /* fault: the side at fault (0 black, 1 white), -1 none */
+        if (f->faults && (g->fault < 0 || (side >= 0 && strcmp(b, wh) != 0 && g->fault != side)))
+            return 0;
+        if (f->lost) {
+            int self = f->bot && strcmp(b, wh) == 0;
+            /* winner: the side that won (0 black, 1 white), -1 none */
+            if (g->winner < 0 || (side >= 0 && !self && g->winner == side))
+                return 0;
+        }
+    }
+    if (w->n == w->cap) {
+        int cap = w->cap ? w->cap * 2 : 64;
+        int64_t *ids = realloc(w->ids, (size_t)cap * sizeof *ids);
+        if (!ids)
+            return ANALYSIS_E_NOMEM;
+        w->ids = ids;
+        w->cap = cap;
+    }
+    w->ids[w->n++] = g->id;
+    return 0;
+}
+
+/* The league's bot names (meta "league": {"bots": [{"name": ...}]}). */
+static int league_names(arena_db *db, league_walk *w, const char *dir, char *err, size_t errsz)
+{
+    char *text = NULL, why[512];
+    if (arena_db_meta_get(db, "league", &text, why, sizeof why) != 0 || !text)
+        return util_fail(ANALYSIS_E_GAME, err, errsz, "%s: no league in its database%s%s", dir,
+                         text ? ": " : "", text ? why : "");
+    cJSON *league = cJSON_Parse(text);
+    free(text);
+    const cJSON *bots = cJSON_GetObjectItemCaseSensitive(league, "bots"), *b;
+    int n = cJSON_GetArraySize(bots), rc = 0;
+    w->names = calloc(n > 0 ? (size_t)n : 1, sizeof *w->names);
+    if (!league || !cJSON_IsArray(bots) || !w->names) {
+        cJSON_Delete(league);
+        return util_fail(ANALYSIS_E_GAME, err, errsz, "%s: the league in its database has no bots", dir);
+    }
+    cJSON_ArrayForEach(b, bots) {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(b, "name");
+        w->names[w->count] = strdup(cJSON_IsString(name) ? name->valuestring : "");
+        if (!w->names[w->count++])
+            rc = util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
+    }
+    cJSON_Delete(league);
+    return rc;
+}
+
+static int walk_league(const char *dir, const analysis_filter *f, analysis_game_fn fn, void *user,
+                       char *err, size_t errsz)
+{
+    arena_db *db = NULL;
+    char why[512];
+    if (arena_db_open(dir, ARENA_DB_READ, &db, why, sizeof why) != 0)
+        return util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+    league_walk w = {NULL, 0, f, NULL, 0, 0};
+    int rc = league_names(db, &w, dir, err, errsz);
+    if (!rc && (rc = arena_db_foreach(db, taken, &w, why, sizeof why)) != 0)
+        rc = rc == ANALYSIS_E_NOMEM ? util_fail(rc, err, errsz, "out of memory")
+                                    : util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+    char *games = util_path_join(dir, "games");
+    if (!rc && w.n && (!games || util_mkdirs(games) != 0))
+        rc = util_fail(ANALYSIS_E_IO, err, errsz, "cannot create %s/games", dir);
+    for (int i = 0; i < w.n && !rc; i++) {
+        cJSON *record = NULL;
+        if (arena_db_record(db, w.ids[i], &record, why, sizeof why) != 0) {
+            rc = util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+            break;
+        }
+        char *text = cJSON_PrintUnformatted(record);
+        cJSON_Delete(record);
+        char label[600], apath[4200], ppath[4200];
+        snprintf(label, sizeof label, "%s game %lld", dir, (long long)w.ids[i]);
+        snprintf(apath, sizeof apath, "%s/%06lld.analysis.json", games ? games : dir, (long long)w.ids[i]);
+        snprintf(ppath, sizeof ppath, "%s/%06lld.html", games ? games : dir, (long long)w.ids[i]);
+        replay_game *g = NULL;
+        if (!text)
+            rc = util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
+        else if (replay_game_parse(text, strlen(text), label, &g, why, sizeof why) != 0)
+            rc = util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+        cJSON_free(text);
+        if (!rc) {
+            analysis_input_game in = {g, label, apath, ppath, w.ids[i]};
+            rc = fn(&in, user);
+        }
+        replay_game_free(g);
+    }
+    free(games);
+    arena_db_close(db);
+    for (int i = 0; i < w.count; i++)
+        free(w.names[i]);
+    free(w.names);
+    free(w.ids);
+    return rc;
+}
+
+/* ---- a file ----------------------------------------------------------------------- */
+
+int analysis_foreach_game(const char *input, const analysis_filter *f, analysis_game_fn fn,
+                          void *user, char *err, size_t errsz)
+{
+    if (!input || !fn)
+        return util_fail(ANALYSIS_E_INVAL, err, errsz, "analysis_foreach_game: NULL argument");
+    struct stat sb;
+    if (stat(input, &sb) != 0)
+        return util_fail(ANALYSIS_E_GAME, err, errsz, "cannot read %s: %s", input, strerror(errno));
+    if (S_ISDIR(sb.st_mode)) {
+        if (!arena_db_exists(input))
+            return util_fail(ANALYSIS_E_GAME, err, errsz,
+                             "%s: a directory without league.db: not a loa-arena league", input);
+        return walk_league(input, f, fn, user, err, errsz);
+    }
+    replay_game *g = NULL;
+    char why[1024];
+    if (replay_game_load(input, &g, why, sizeof why) != 0)
+        return util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+    int rc = 0;
+    if (analysis_filter_match(f, g) && !(f && f->ids)) {
+        char *apath = replay_analysis_path(input), *ppath = replay_default_output(input);
+        if (!apath || !ppath) {
+            rc = util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
+        } else {
+            analysis_input_game in = {g, input, apath, ppath, -1};
+            rc = fn(&in, user);
+        }
+        free(apath);
+        free(ppath);
+    }
+    replay_game_free(g);
+    return rc;
+}

@@ -1,0 +1,680 @@
+/*
+ * analysis_file.c - the analysis file, "loa-analysis" version 1
+ * (replay/analysis.h, docs/analysis.md): written with cJSON, read strictly
+ * against its game. Every position is rebuilt here with the SDK from the
+ * game's moves, so a best move, a line or a connecting move the file names
+ * is checked by the rules, never trusted.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loa/board.h"
+#include "loa/notation.h"
+#include "replay/analysis.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/text.h"
+
+/* Largest |score| of an evaluation, and most plies of a proven end: bounds
+ * that only refuse nonsense (loa-ab's evaluations stay within a few
+ * thousand, its proven ends within 64 plies). */
+#define EVAL_SCORE_MAX 1000000
+#define END_PLIES_MAX 10000
+/* Longest line text written (a move and a space each). */
+#define PV_TEXT_MAX (REPLAY_ANALYSIS_PV_MAX * 5 + 1)
+
+static const char *const kind_names[] = {"none", "cp", "win", "loss", "end"};
+
+/* The positions after 0..plies plies of g, with the SDK (boards[plies + 1],
+ * the caller's). Returns 0 or REPLAY_E_INCONSISTENT (a move the SDK
+ * refuses: cannot happen for a game replay_game_parse() accepted). */
+static int game_boards(const replay_game *g, loa_board *boards, char *err, size_t errsz)
+{
+    const replay_info *in = replay_game_info(g);
+    loa_board_init(&boards[0]);
+    for (int n = 1; n <= in->plies; n++) {
+        loa_move m;
+        boards[n] = boards[n - 1];
+        if (loa_move_parse(replay_game_ply(g, n)->move, &m) != 0 || !loa_is_legal(&boards[n], m))
+            return util_fail(REPLAY_E_INCONSISTENT, err, errsz, "%s: ply %d does not replay", in->source, n);
+        loa_make_move(&boards[n], m, NULL);
+    }
+    return 0;
+}
+
+int replay_connecting_moves(const loa_board *b, loa_move *first)
+{
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv), count = 0;
+    loa_sort_moves(mv, n);
+    *first = LOA_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        loa_board c = *b;
+        loa_make_move(&c, mv[i], NULL);
+        loa_status st = loa_board_status(&c, 0);
+        if (st == (b->side == LOA_BLACK ? LOA_BLACK_WINS : LOA_WHITE_WINS)) {
+            if (!count++)
+                *first = LOA_MOVE_SQUARES(mv[i]);
+        }
+    }
+    return count;
+}
+
+/* ---- writing ------------------------------------------------------------------ */
+
+static void add(cJSON *o, const char *k, cJSON *v, int *ok)
+{
+    if (!v || !cJSON_AddItemToObject(o, k, v)) {
+        cJSON_Delete(v);
+        *ok = 0;
+    }
+}
+
+static cJSON *move_or_null(loa_move m)
+{
+    char buf[LOA_MOVE_STRING_MAX];
+    return m == LOA_MOVE_NONE ? cJSON_CreateNull() : cJSON_CreateString(loa_move_format(m, buf));
+}
+
+static cJSON *position_json(const replay_position *p, int ply, int side, int *ok)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o) {
+        *ok = 0;
+        return NULL;
+    }
+    char pv[PV_TEXT_MAX] = "", buf[LOA_MOVE_STRING_MAX];
+    for (int i = 0; i < p->pv_len; i++) {
+        if (i)
+            strcat(pv, " ");
+        strcat(pv, loa_move_format(p->pv[i], buf));
+    }
+    add(o, "ply", cJSON_CreateNumber(ply), ok);
+    add(o, "to_move", cJSON_CreateString(side ? "white" : "black"), ok);
+    add(o, "eval", cJSON_CreateString(kind_names[p->eval]), ok);
+    add(o, "score", cJSON_CreateNumber(p->score), ok);
+    add(o, "win", cJSON_CreateNumber(p->win), ok);
+    add(o, "best", move_or_null(p->best), ok);
+    add(o, "pv", cJSON_CreateString(pv), ok);
+    add(o, "depth", cJSON_CreateNumber(p->depth), ok);
+    add(o, "nodes", cJSON_CreateNumber((double)p->nodes), ok);
+    add(o, "lowerbound", cJSON_CreateBool(p->lower_bound), ok);
+    add(o, "connecting", cJSON_CreateNumber(p->connecting), ok);
+    add(o, "connect", move_or_null(p->connect), ok);
+    return o;
+}
+
+static cJSON *judgement_json(const replay_judgement *j, const replay_ply *p, int *ok)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o) {
+        *ok = 0;
+        return NULL;
+    }
+    const char *mark = replay_mark_name(j->mark);
+    add(o, "ply", cJSON_CreateNumber(p->ply), ok);
+    add(o, "color", cJSON_CreateString(p->player ? "white" : "black"), ok);
+    add(o, "move", cJSON_CreateString(p->move), ok);
+    add(o, "judged", cJSON_CreateBool(j->judged), ok);
+    add(o, "before", cJSON_CreateNumber(j->before), ok);
+    add(o, "after", cJSON_CreateNumber(j->after), ok);
+    add(o, "drop", cJSON_CreateNumber(j->drop), ok);
+    add(o, "mark", mark ? cJSON_CreateString(mark) : cJSON_CreateNull(), ok);
+    return o;
+}
+
+static cJSON *side_json(const replay_side_summary *s, const char *name, int side, int *ok)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o) {
+        *ok = 0;
+        return NULL;
+    }
+    add(o, "color", cJSON_CreateString(side ? "white" : "black"), ok);
+    add(o, "name", cJSON_CreateString(name), ok);
+    add(o, "lost", cJSON_CreateBool(s->lost), ok);
+    int judged = 0;
+    for (int m = 0; m < REPLAY_MARK_COUNT; m++)
+        judged += s->marks[m];
+    add(o, "judged", cJSON_CreateNumber(judged), ok);
+    for (int m = REPLAY_MARK_INACCURACY; m < REPLAY_MARK_COUNT; m++)
+        add(o, replay_mark_name((replay_mark)m), cJSON_CreateNumber(s->marks[m]), ok);
+    add(o, "worst", s->worst ? cJSON_CreateNumber(s->worst) : cJSON_CreateNull(), ok);
+    add(o, "worst_drop", cJSON_CreateNumber(s->worst_drop), ok);
+    return o;
+}
+
+int replay_analysis_to_json(const replay_analysis *a, const replay_game *g, cJSON **out,
+                            char *err, size_t errsz)
+{
+    if (!a || !g || !out)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_analysis_to_json: NULL argument");
+    *out = NULL;
+    const replay_info *in = replay_game_info(g);
+    if (a->plies != in->plies)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "%s: an analysis of %d plies for a game of %d",
+                         in->source, a->plies, in->plies);
+    int ok = 1;
+    cJSON *root = cJSON_CreateObject(), *game = cJSON_CreateObject(), *engine = cJSON_CreateObject();
+    cJSON *th = cJSON_CreateObject(), *players = cJSON_CreateArray();
+    cJSON *positions = cJSON_CreateArray(), *moves = cJSON_CreateArray();
+    if (!root || !game || !engine || !th || !players || !positions || !moves) {
+        cJSON_Delete(root), cJSON_Delete(game), cJSON_Delete(engine), cJSON_Delete(th);
+        cJSON_Delete(players), cJSON_Delete(positions), cJSON_Delete(moves);
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    }
+    add(root, "format", cJSON_CreateString(REPLAY_ANALYSIS_FORMAT), &ok);
+    add(root, "version", cJSON_CreateNumber(REPLAY_ANALYSIS_VERSION), &ok);
+    /* the game's identity: a reader refuses the analysis of another game */
+    size_t len = (size_t)in->plies * 5 + 1;
+    char *all = malloc(len);
+    if (all) {
+        all[0] = '\0';
+        for (int n = 1; n <= in->plies; n++) {
+            if (n > 1)
+                strcat(all, " ");
+            strcat(all, replay_game_ply(g, n)->move);
+        }
+    }
+    add(game, "source", cJSON_CreateString(in->source), &ok);
+    add(game, "black", cJSON_CreateString(in->names[0]), &ok);
+    add(game, "white", cJSON_CreateString(in->names[1]), &ok);
+    add(game, "plies", cJSON_CreateNumber(in->plies), &ok);
+    add(game, "opening_plies", cJSON_CreateNumber(in->opening_plies), &ok);
+    add(game, "moves", all ? cJSON_CreateString(all) : NULL, &ok);
+    add(game, "winner", in->winner ? cJSON_CreateString(in->winner) : cJSON_CreateNull(), &ok);
+    add(game, "reason", cJSON_CreateString(in->reason), &ok);
+    free(all);
+    add(root, "game", game, &ok);
+    add(engine, "command", cJSON_CreateString(a->engine), &ok);
+    add(engine, "limit", cJSON_CreateString(a->limit), &ok);
+    add(engine, "value", cJSON_CreateNumber((double)a->limit_value), &ok);
+    add(root, "engine", engine, &ok);
+    add(root, "scale", cJSON_CreateNumber(a->scale), &ok);
+    for (int m = REPLAY_MARK_INACCURACY; m <= REPLAY_MARK_BLUNDER; m++)
+        add(th, replay_mark_name((replay_mark)m), cJSON_CreateNumber(a->thresholds[m]), &ok);
+    add(root, "thresholds", th, &ok);
+    for (int s = 0; s < 2; s++) {
+        replay_side_summary sum = replay_analysis_side(a, g, s);
+        cJSON *o = side_json(&sum, in->names[s], s, &ok);
+        if (o && !cJSON_AddItemToArray(players, o)) {
+            cJSON_Delete(o);
+            ok = 0;
+        }
+    }
+    add(root, "players", players, &ok);
+    /* the side to move of each position: the next ply's mover, or the
+     * other side after the last */
+    for (int n = 0; n <= a->plies; n++) {
+        int side = n < in->plies ? replay_game_ply(g, n + 1)->player
+                                 : in->plies ? !replay_game_ply(g, n)->player : 0;
+        cJSON *o = position_json(&a->positions[n], n, side, &ok);
+        if (o && !cJSON_AddItemToArray(positions, o)) {
+            cJSON_Delete(o);
+            ok = 0;
+        }
+    }
+    add(root, "positions", positions, &ok);
+    for (int n = 1; n <= a->plies; n++) {
+        cJSON *o = judgement_json(&a->moves[n - 1], replay_game_ply(g, n), &ok);
+        if (o && !cJSON_AddItemToArray(moves, o)) {
+            cJSON_Delete(o);
+            ok = 0;
+        }
+    }
+    add(root, "moves", moves, &ok);
+    if (!ok) {
+        cJSON_Delete(root);
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing the analysis of %s",
+                         in->source);
+    }
+    *out = root;
+    return 0;
+}
+
+int replay_analysis_write(const replay_analysis *a, const replay_game *g, const char *path,
+                          char *err, size_t errsz)
+{
+    if (!path)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_analysis_write: NULL path");
+    cJSON *root;
+    int rc = replay_analysis_to_json(a, g, &root, err, errsz);
+    if (rc)
+        return rc;
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!text)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s", path);
+    size_t len = strlen(text);
+    char *file = realloc(text, len + 2);
+    if (!file) {
+        cJSON_free(text);
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s", path);
+    }
+    file[len] = '\n';
+    file[len + 1] = '\0';
+    rc = 0;
+    if (util_write_file_atomic(path, file, len + 1) != 0)
+        rc = util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
+    free(file);
+    return rc;
+}
+
+/* ---- reading ------------------------------------------------------------------ */
+
+typedef struct reader {
+    const char *src;
+    char *err;
+    size_t errsz;
+} reader;
+
+static const cJSON *item(const cJSON *o, const char *k)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static int get_int(const reader *r, const cJSON *o, const char *k, const char *where, long long lo,
+                   long long hi, long long *out)
+{
+    const cJSON *v = item(o, k);
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= (double)lo && v->valuedouble <= (double)hi) ||
+        v->valuedouble != (double)(long long)v->valuedouble)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: %s: \"%s\" must be an integer from %lld to %lld", r->src, where, k, lo, hi);
+    *out = (long long)v->valuedouble;
+    return 0;
+}
+
+static int get_chance(const reader *r, const cJSON *o, const char *k, const char *where, double *out)
+{
+    const cJSON *v = item(o, k);
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 1))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: \"%s\" must be a number from 0 to 1",
+                         r->src, where, k);
+    *out = v->valuedouble;
+    return 0;
+}
+
+static int get_bool(const reader *r, const cJSON *o, const char *k, const char *where, int *out)
+{
+    const cJSON *v = item(o, k);
+    if (!cJSON_IsBool(v))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: \"%s\" must be true or false",
+                         r->src, where, k);
+    *out = cJSON_IsTrue(v);
+    return 0;
+}
+
+static int get_str(const reader *r, const cJSON *o, const char *k, const char *where, int nullable,
+                   const char **out)
+{
+    const cJSON *v = item(o, k);
+    if (nullable && cJSON_IsNull(v)) {
+        *out = NULL;
+        return 0;
+    }
+    if (!cJSON_IsString(v) || !v->valuestring)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: \"%s\" must be a string%s", r->src,
+                         where, k, nullable ? " or null" : "");
+    *out = v->valuestring;
+    return 0;
+}
+
+/* A move text legal in b (its squares into *m), or null (LOA_MOVE_NONE)
+ * when nullable. */
+static int get_move(const reader *r, const cJSON *o, const char *k, const char *where, int nullable,
+                    const loa_board *b, loa_move *m)
+{
+    const char *t = NULL;
+    int rc = get_str(r, o, k, where, nullable, &t);
+    if (rc)
+        return rc;
+    *m = LOA_MOVE_NONE;
+    if (!t)
+        return 0;
+    if (loa_move_parse(t, m) != 0)
+        return util_fail(REPLAY_E_MOVE, r->err, r->errsz, "%s: %s: \"%s\" '%.20s' is not a move",
+                         r->src, where, k, t);
+    if (!loa_is_legal(b, *m))
+        return util_fail(REPLAY_E_ILLEGAL, r->err, r->errsz,
+                         "%s: %s: \"%s\" '%s' is not a legal move in that position", r->src, where, k, t);
+    *m = *m == LOA_MOVE_PASS ? *m : LOA_MOVE_SQUARES(*m);
+    return 0;
+}
+
+/* The line text of a position: legal moves from b, at most
+ * REPLAY_ANALYSIS_PV_MAX, none after the game ends. */
+static int read_pv(const reader *r, const char *text, const char *where, const loa_board *b0,
+                   replay_position *p)
+{
+    loa_board b = *b0;
+    p->pv_len = 0;
+    const char *s = text;
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        char word[LOA_MOVE_STRING_MAX];
+        size_t n = strcspn(s, " ");
+        loa_move m;
+        if (n >= sizeof word || (memcpy(word, s, n), word[n] = '\0', loa_move_parse(word, &m) != 0))
+            return util_fail(REPLAY_E_MOVE, r->err, r->errsz, "%s: %s: \"pv\" holds '%.*s', not a move",
+                             r->src, where, (int)(n < 20 ? n : 20), s);
+        if (p->pv_len >= REPLAY_ANALYSIS_PV_MAX || loa_board_status(&b, 0) != LOA_ONGOING ||
+            !loa_is_legal(&b, m))
+            return util_fail(REPLAY_E_ILLEGAL, r->err, r->errsz,
+                             "%s: %s: \"pv\" move %d '%s' is not legal there", r->src, where,
+                             p->pv_len + 1, word);
+        p->pv[p->pv_len++] = m == LOA_MOVE_PASS ? m : LOA_MOVE_SQUARES(m);
+        loa_make_move(&b, m, NULL);
+        s += n;
+    }
+    return 0;
+}
+
+static int read_position(const reader *r, const cJSON *o, int n, const loa_board *b,
+                         const replay_game *g, replay_position *p)
+{
+    char where[48];
+    snprintf(where, sizeof where, "positions[%d]", n);
+    if (!cJSON_IsObject(o))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
+    long long v = 0;
+    const char *s = "", *pv = "";
+    int rc;
+    if ((rc = get_int(r, o, "ply", where, n, n, &v)) || (rc = get_str(r, o, "to_move", where, 0, &s)))
+        return rc;
+    if (strcmp(s, b->side == LOA_BLACK ? "black" : "white") != 0)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"to_move\" is %.10s, not the game's",
+                         r->src, where, s);
+    if ((rc = get_str(r, o, "eval", where, 0, &s)))
+        return rc;
+    int kind = -1;
+    for (int k = 0; k < (int)(sizeof kind_names / sizeof kind_names[0]); k++)
+        if (strcmp(s, kind_names[k]) == 0)
+            kind = k;
+    if (kind < 0)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: %s: \"eval\" '%.20s' is not none, cp, win, loss or end", r->src, where, s);
+    p->eval = (replay_eval_kind)kind;
+    loa_status st = loa_board_status(b, replay_game_info(g)->max_plies);
+    if ((st != LOA_ONGOING) != (kind == REPLAY_EVAL_END))
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"eval\" is %s, yet the game %s there",
+                         r->src, where, s, st == LOA_ONGOING ? "goes on" : "is over");
+    long long lo = kind == REPLAY_EVAL_CP ? -EVAL_SCORE_MAX : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? 1 : kind == REPLAY_EVAL_END ? -1 : 0;
+    long long hi = kind == REPLAY_EVAL_CP ? EVAL_SCORE_MAX : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? END_PLIES_MAX : kind == REPLAY_EVAL_END ? 1 : 0;
+    if ((rc = get_int(r, o, "score", where, lo, hi, &v)))
+        return rc;
+    p->score = (int)v;
+    if ((rc = get_chance(r, o, "win", where, &p->win)))
+        return rc;
+    /* proven and final chances are exact, never a probability */
+    double exact = kind == REPLAY_EVAL_WIN ? 1 : kind == REPLAY_EVAL_LOSS ? 0
+                   : kind == REPLAY_EVAL_END ? (p->score > 0 ? 1 : p->score < 0 ? 0 : 0.5)
+                   : kind == REPLAY_EVAL_NONE ? 0.5 : p->win;
+    if (p->win != exact)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"win\" must be %g for eval %s",
+                         r->src, where, exact, kind_names[kind]);
+    if (kind == REPLAY_EVAL_END) {
+        loa_color winner = st == LOA_BLACK_WINS ? LOA_BLACK : LOA_WHITE;
+        int want = st == LOA_DRAW ? 0 : winner == b->side ? 1 : -1;
+        if (p->score != want)
+            return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                             "%s: %s: \"score\" %d of the end is not the game's (%d)", r->src, where,
+                             p->score, want);
+    }
+    int over = kind == REPLAY_EVAL_END || kind == REPLAY_EVAL_NONE;
+    if ((rc = get_move(r, o, "best", where, over, b, &p->best)))
+        return rc;
+    if (!over && p->best == LOA_MOVE_NONE)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: an evaluated position needs a \"best\" move",
+                         r->src, where);
+    if ((rc = get_str(r, o, "pv", where, 0, &pv)) || (rc = read_pv(r, pv, where, b, p)))
+        return rc;
+    if (p->pv_len && p->pv[0] != p->best)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: the line does not start with the best move",
+                         r->src, where);
+    if ((rc = get_int(r, o, "depth", where, 0, 10000, &v)))
+        return rc;
+    p->depth = (int)v;
+    if ((rc = get_int(r, o, "nodes", where, 0, (long long)1 << 52, &p->nodes)) ||
+        (rc = get_bool(r, o, "lowerbound", where, &p->lower_bound)) ||
+        (rc = get_int(r, o, "connecting", where, 0, LOA_MAX_MOVES, &v)) ||
+        (rc = get_move(r, o, "connect", where, 1, b, &p->connect)))
+        return rc;
+    p->connecting = (int)v;
+    loa_move first = LOA_MOVE_NONE;
+    int count = st == LOA_ONGOING ? replay_connecting_moves(b, &first) : 0;
+    if (count != p->connecting || first != p->connect)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: the position has %d connecting moves, not %d (or another first)",
+                         r->src, where, count, p->connecting);
+    return 0;
+}
+
+/* The mark the thresholds give a drop. */
+static replay_mark mark_of(const replay_analysis *a, double drop)
+{
+    for (int m = REPLAY_MARK_BLUNDER; m >= REPLAY_MARK_INACCURACY; m--)
+        if (drop >= a->thresholds[m])
+            return (replay_mark)m;
+    return REPLAY_MARK_NONE;
+}
+
+static int read_judgement(const reader *r, const cJSON *o, int n, const replay_game *g,
+                          const replay_analysis *a, replay_judgement *j)
+{
+    char where[48];
+    snprintf(where, sizeof where, "moves[%d]", n - 1);
+    if (!cJSON_IsObject(o))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
+    long long v = 0;
+    const char *s = "";
+    int rc;
+    if ((rc = get_int(r, o, "ply", where, n, n, &v)) || (rc = get_str(r, o, "move", where, 0, &s)))
+        return rc;
+    if (strcmp(s, replay_game_ply(g, n)->move) != 0)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"move\" '%.20s' is not the game's",
+                         r->src, where, s);
+    if ((rc = get_bool(r, o, "judged", where, &j->judged)) ||
+        (rc = get_chance(r, o, "before", where, &j->before)) ||
+        (rc = get_chance(r, o, "after", where, &j->after)) ||
+        (rc = get_chance(r, o, "drop", where, &j->drop)) ||
+        (rc = get_str(r, o, "mark", where, 1, &s)))
+        return rc;
+    j->mark = REPLAY_MARK_NONE;
+    for (int m = REPLAY_MARK_INACCURACY; s && m < REPLAY_MARK_COUNT; m++)
+        if (strcmp(s, replay_mark_name((replay_mark)m)) == 0)
+            j->mark = (replay_mark)m;
+    if (s && j->mark == REPLAY_MARK_NONE)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: %s: \"mark\" '%.20s' is not inaccuracy, mistake, blunder or missed_win",
+                         r->src, where, s);
+    const replay_position *p = &a->positions[n - 1];
+    if (!j->judged && (j->mark || j->drop > 0))
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: a move not judged has a mark or a drop",
+                         r->src, where);
+    if (j->mark == REPLAY_MARK_MISSED_WIN && p->eval != REPLAY_EVAL_WIN && !p->connecting)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: a missed win where no win was proven or connecting", r->src, where);
+    if (j->judged && j->mark != REPLAY_MARK_MISSED_WIN && j->mark != mark_of(a, j->drop))
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: the mark is not the one the thresholds give a drop of %g", r->src,
+                         where, j->drop);
+    return 0;
+}
+
+/* The players' summaries must be those of the judgements. */
+static int check_players(const reader *r, const cJSON *players, const replay_game *g,
+                         const replay_analysis *a)
+{
+    if (!cJSON_IsArray(players) || cJSON_GetArraySize(players) != 2)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"players\" must be an array of 2 objects", r->src);
+    for (int s = 0; s < 2; s++) {
+        const cJSON *o = cJSON_GetArrayItem(players, s);
+        char where[32];
+        snprintf(where, sizeof where, "players[%d]", s);
+        if (!cJSON_IsObject(o))
+            return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
+        replay_side_summary sum = replay_analysis_side(a, g, s);
+        long long v = 0;
+        int rc;
+        for (int m = REPLAY_MARK_INACCURACY; m < REPLAY_MARK_COUNT; m++) {
+            if ((rc = get_int(r, o, replay_mark_name((replay_mark)m), where, 0, REPLAY_PLIES_MAX, &v)))
+                return rc;
+            if (v != sum.marks[m])
+                return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                                 "%s: %s: %lld %s, but its moves have %d", r->src, where, v,
+                                 replay_mark_name((replay_mark)m), sum.marks[m]);
+        }
+        const cJSON *w = item(o, "worst");
+        if (!(cJSON_IsNull(w) ? sum.worst == 0
+                               : cJSON_IsNumber(w) && w->valuedouble == (double)sum.worst))
+            return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                             "%s: %s: \"worst\" is not the ply of its largest drop (%d)", r->src, where,
+                             sum.worst);
+    }
+    return 0;
+}
+
+static int read_root(const reader *r, const cJSON *root, const replay_game *g, replay_analysis *a,
+                     loa_board *boards)
+{
+    const replay_info *in = replay_game_info(g);
+    const char *s = "";
+    long long v = 0;
+    int rc;
+    if (!cJSON_IsObject(root) || get_str(r, root, "format", "top", 0, &s) ||
+        strcmp(s, REPLAY_ANALYSIS_FORMAT) != 0)
+        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: not an analysis (\"format\" is not \"%s\")",
+                         r->src, REPLAY_ANALYSIS_FORMAT);
+    if (get_int(r, root, "version", "top", REPLAY_ANALYSIS_VERSION, REPLAY_ANALYSIS_VERSION, &v))
+        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: \"version\" is not %d (the one this viewer reads)",
+                         r->src, REPLAY_ANALYSIS_VERSION);
+    const cJSON *game = item(root, "game");
+    if (!cJSON_IsObject(game))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"game\" must be an object", r->src);
+    if ((rc = get_int(r, game, "plies", "game", 0, REPLAY_PLIES_MAX, &v)))
+        return rc;
+    if ((rc = get_str(r, game, "moves", "game", 0, &s)))
+        return rc;
+    /* the same plies as the game, move by move */
+    const char *t = s;
+    int same = v == in->plies;
+    for (int n = 1; same && n <= in->plies; n++) {
+        const char *m = replay_game_ply(g, n)->move;
+        size_t k = strlen(m);
+        same = strncmp(t, m, k) == 0 && (t[k] == ' ' || (t[k] == '\0' && n == in->plies));
+        if (same) /* never past the text's end */
+            t += k + (t[k] == ' ');
+    }
+    if (!same || *t)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: the analysis of another game (its plies are not those of %s)", r->src,
+                         in->source);
+    const cJSON *engine = item(root, "engine");
+    if (!cJSON_IsObject(engine))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"engine\" must be an object", r->src);
+    if ((rc = get_str(r, engine, "command", "engine", 0, &s)))
+        return rc;
+    snprintf(a->engine, sizeof a->engine, "%s", s);
+    if ((rc = get_str(r, engine, "limit", "engine", 0, &s)))
+        return rc;
+    if (strcmp(s, "depth") && strcmp(s, "nodes") && strcmp(s, "movetime"))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: engine: \"limit\" must be depth, nodes or movetime",
+                         r->src);
+    snprintf(a->limit, sizeof a->limit, "%s", s);
+    if ((rc = get_int(r, engine, "value", "engine", 1, (long long)1 << 52, &a->limit_value)))
+        return rc;
+    const cJSON *scale = item(root, "scale");
+    if (!cJSON_IsNumber(scale) || !(scale->valuedouble > 0 && scale->valuedouble < 1e9))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"scale\" must be a positive number", r->src);
+    a->scale = scale->valuedouble;
+    const cJSON *th = item(root, "thresholds");
+    if (!cJSON_IsObject(th))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"thresholds\" must be an object", r->src);
+    for (int m = REPLAY_MARK_INACCURACY; m <= REPLAY_MARK_BLUNDER; m++)
+        if ((rc = get_chance(r, th, replay_mark_name((replay_mark)m), "thresholds", &a->thresholds[m])))
+            return rc;
+    if (!(a->thresholds[1] <= a->thresholds[2] && a->thresholds[2] <= a->thresholds[3]))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: the thresholds must grow from inaccuracy to blunder",
+                         r->src);
+    const cJSON *pos = item(root, "positions"), *mv = item(root, "moves");
+    if (!cJSON_IsArray(pos) || cJSON_GetArraySize(pos) != in->plies + 1)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"positions\" must be an array of %d objects (plies + 1)",
+                         r->src, in->plies + 1);
+    if (!cJSON_IsArray(mv) || cJSON_GetArraySize(mv) != in->plies)
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"moves\" must be an array of %d objects (one a ply)",
+                         r->src, in->plies);
+    if ((rc = game_boards(g, boards, r->err, r->errsz)))
+        return rc;
+    int n = 0;
+    const cJSON *o;
+    cJSON_ArrayForEach(o, pos) {
+        if ((rc = read_position(r, o, n, &boards[n], g, &a->positions[n])))
+            return rc;
+        n++;
+    }
+    n = 1;
+    cJSON_ArrayForEach(o, mv) {
+        if ((rc = read_judgement(r, o, n, g, a, &a->moves[n - 1])))
+            return rc;
+        n++;
+    }
+    return check_players(r, item(root, "players"), g, a);
+}
+
+int replay_analysis_parse(const replay_game *g, const char *text, size_t len, const char *source,
+                          replay_analysis **out, char *err, size_t errsz)
+{
+    if (!g || !text || !out)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_analysis_parse: NULL argument");
+    *out = NULL;
+    reader r = {source ? source : "analysis", err, errsz};
+    if (util_utf8_check(text, len) != len)
+        return util_fail(REPLAY_E_JSON, err, errsz, "%s: not UTF-8 text", r.src);
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    if (!root)
+        return util_fail(REPLAY_E_JSON, err, errsz, "%s: not valid JSON", r.src);
+    const replay_info *in = replay_game_info(g);
+    replay_analysis *a = replay_analysis_new(in->plies);
+    loa_board *boards = malloc(((size_t)in->plies + 1) * sizeof *boards);
+    int rc = !a || !boards ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory reading %s", r.src)
+                           : read_root(&r, root, g, a, boards);
+    free(boards);
+    cJSON_Delete(root);
+    if (rc) {
+        replay_analysis_free(a);
+        return rc;
+    }
+    *out = a;
+    return 0;
+}
+
+int replay_analysis_load(const replay_game *g, const char *path, replay_analysis **out, char *err,
+                         size_t errsz)
+{
+    if (!g || !path || !out)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_analysis_load: NULL argument");
+    *out = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    int rc = util_read_file(path, REPLAY_ANALYSIS_FILE_MAX, &text, &len);
+    if (rc == UTIL_E_RANGE)
+        return util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: larger than %u bytes", path,
+                         REPLAY_ANALYSIS_FILE_MAX);
+    if (rc == UTIL_E_NOMEM)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", path);
+    if (rc != 0) {
+        int e = errno;
+        rc = util_fail(REPLAY_E_IO, err, errsz, "cannot read %s: %s", path, strerror(e));
+        errno = e;
+        return rc;
+    }
+    rc = replay_analysis_parse(g, text, len, path, out, err, errsz);
+    free(text);
+    return rc;
+}

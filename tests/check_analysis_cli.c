@@ -1,0 +1,603 @@
+/*
+ * check_analysis_cli - loa-analyse and loa-ab --analyse end to end:
+ *  - loa-ab answers the analysis protocol (the same answer twice, forced
+ *    plies followed, a connection as "win 1", bad requests as "error");
+ *  - on positions built here with the SDK: a connecting move the record
+ *    does not play is a missed win at that ply; a forced win in 2 (found
+ *    and proven here by brute force) is "wins in 2", never a chance;
+ *  - on a real game of loa-random against loa-ab: every best move legal,
+ *    the random side's losing moves marked, the page holding the analysis;
+ *  - --depth gives byte-identical analyses, whatever --jobs;
+ *  - a game CodinGame recorded is analysed as it is;
+ *  - the lost games of a league become an openings file (issue 34) that
+ *    replays to the positions chosen, and a league plays exactly those;
+ *  - bad command lines.
+ */
+#include <check.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "analysis/analysis.h"
+#include "analysis_test_util.h"
+#include "check_main.h"
+#include "loa/loa.h"
+#include "replay_test_util.h"
+
+#define BIN LOA_BIN_DIR "/"
+#define CG_FIXTURES LOA_SOURCE_DIR "/tests/fixtures/codingame/"
+
+static char tmpdir[] = "/tmp/check_analysis_cli.XXXXXX";
+
+static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *f)
+{
+    (void)sb, (void)flag, (void)f;
+    return remove(p);
+}
+
+static void setup(void) { ck_assert_ptr_nonnull(mkdtemp(tmpdir)); }
+static void teardown(void) { nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+/* tmpdir/name in one of 8 buffers used in turn. */
+static const char *tmp(const char *name)
+{
+    static char path[8][160];
+    static int k;
+    k = (k + 1) % 8;
+    snprintf(path[k], sizeof path[k], "%s/%s", tmpdir, name);
+    return path[k];
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "%s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *buf = malloc((size_t)n + 1);
+    ck_assert_int_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = (size_t)n;
+    return buf;
+}
+
+/* Writes a hand-made record of `moves` (analysis_test_util.h) to path. */
+static void write_record(const char *path, const char *moves)
+{
+    char *text = hand_record(moves, NULL);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+}
+
+/* ---- positions built with the SDK ------------------------------------------------ */
+
+static int wins(const loa_board *mover_before, const loa_board *after)
+{
+    return loa_board_status(after, 0) ==
+           (mover_before->side == LOA_BLACK ? LOA_BLACK_WINS : LOA_WHITE_WINS);
+}
+
+static int can_connect(const loa_board *b)
+{
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv);
+    for (int i = 0; i < n; i++) {
+        loa_board c = *b;
+        loa_make_move(&c, mv[i], NULL);
+        if (wins(b, &c))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when b's side to move wins within `plies` 2 or 3 whatever the replies:
+ * a first move that does not end the game after which every reply either
+ * connects the mover or leaves it (for 3) a connecting move. */
+static int forced_win(const loa_board *b, int plies)
+{
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv);
+    for (int i = 0; i < n; i++) {
+        loa_board c = *b;
+        loa_make_move(&c, mv[i], NULL);
+        if (loa_board_status(&c, 0) != LOA_ONGOING)
+            continue;
+        loa_move rv[LOA_MAX_MOVES];
+        int k = loa_generate_moves(&c, rv), ok = 1;
+        if (k == 0) {
+            loa_board d = c;
+            loa_make_move(&d, LOA_MOVE_PASS, NULL);
+            ok = plies == 3 && can_connect(&d);
+        }
+        for (int j = 0; j < k && ok; j++) {
+            loa_board d = c;
+            loa_make_move(&d, rv[j], NULL);
+            if (wins(b, &d))
+                continue;
+            ok = plies == 3 && loa_board_status(&d, 0) == LOA_ONGOING && can_connect(&d);
+        }
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* exactly a win in 2 of the mover's moves: 3 plies, not fewer */
+static int win_in_two(const loa_board *b)
+{
+    return loa_count_moves(b) > 1 && !can_connect(b) && !forced_win(b, 2) && forced_win(b, 3);
+}
+
+static cJSON *analysis_of(const char *path)
+{
+    char *text = slurp(path, NULL);
+    cJSON *a = cJSON_Parse(text);
+    free(text);
+    ck_assert_ptr_nonnull(a);
+    return a;
+}
+
+static const cJSON *at(const cJSON *a, const char *array, int i, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, array), i), key);
+}
+
+START_TEST(a_connection_not_played_is_marked_a_missed_win)
+{
+    setup();
+    char moves[4096], cmd[4096], out[8192];
+    loa_board b;
+    random_until(connection_and_another, moves, sizeof moves - 8, &b);
+    int plies = 1;
+    for (const char *s = moves; *s; s++)
+        plies += *s == ' ';
+    /* the record plays a move that does not connect (nor end the game) */
+    loa_move other = quiet_move(&b);
+    char t[LOA_MOVE_STRING_MAX];
+    snprintf(moves + strlen(moves), 8, " %s", loa_move_format(other, t));
+    write_record(tmp("g.json"), moves);
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --nodes 20000 --marks %s 2>&1", tmp("g.json"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    cJSON *a = analysis_of(tmp("g.analysis.json"));
+    ck_assert_int_gt(at(a, "positions", plies, "connecting")->valueint, 0);
+    ck_assert_str_eq(at(a, "moves", plies, "mark")->valuestring, "missed_win");
+    for (int k = 0; k < plies; k++) /* the random plies before gave up no connection */
+        ck_assert(cJSON_IsNull(at(a, "moves", k, "mark")) ||
+                  strcmp(at(a, "moves", k, "mark")->valuestring, "missed_win") != 0);
+    char want[64];
+    snprintf(want, sizeof want, "ply %3d %smiss", plies + 1, t);
+    ck_assert_msg(strstr(out, want) && strstr(out, "1 missed win"), "no '%s' in:\n%s", want, out);
+    cJSON_Delete(a);
+    teardown();
+}
+END_TEST
+
+START_TEST(a_forced_win_in_2_is_shown_as_wins_in_2)
+{
+    setup();
+    char moves[4096], cmd[4096], out[8192];
+    loa_board b;
+    random_until(win_in_two, moves, sizeof moves, &b);
+    int plies = 1;
+    for (const char *s = moves; *s; s++)
+        plies += *s == ' ';
+    write_record(tmp("w.json"), moves);
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --nodes 20000 %s 2>&1", tmp("w.json"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    cJSON *a = analysis_of(tmp("w.analysis.json"));
+    ck_assert_str_eq(at(a, "positions", plies, "eval")->valuestring, "win");
+    ck_assert_int_eq(at(a, "positions", plies, "score")->valueint, 3);
+    ck_assert(at(a, "positions", plies, "win")->valuedouble == 1); /* exact, not a chance */
+    replay_position p = {.eval = REPLAY_EVAL_WIN, .score = 3};
+    char text[32];
+    ck_assert_str_eq(replay_eval_text(&p, text, sizeof text), "wins in 2");
+    char *html = slurp(tmp("w.html"), NULL);
+    ck_assert_ptr_nonnull(strstr(html, "\"text\":\"wins in 2\""));
+    free(html);
+    cJSON_Delete(a);
+    teardown();
+}
+END_TEST
+
+/* A real game of loa-random (black) against loa-ab (white), its record. */
+static void real_game(const char *path)
+{
+    char cmd[2048], out[4096];
+    snprintf(cmd, sizeof cmd, BIN "loa-referee -p1 '" BIN "loa-random -s 5' -p2 '" BIN
+             "loa-ab --nodes 20000' -d seed=5 -l %s 2>&1", path);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+}
+
+START_TEST(the_random_sides_losing_moves_are_marked)
+{
+    setup();
+    char cmd[4096], out[16384], err[512];
+    real_game(tmp("r.json"));
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --nodes 20000 %s 2>&1", tmp("r.json"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    replay_game *g;
+    replay_analysis *a;
+    ck_assert_int_eq(replay_game_load(tmp("r.json"), &g, err, sizeof err), 0);
+    ck_assert_str_eq(replay_game_info(g)->winner, "white");
+    /* the strict reader: every best move and line legal, the marks those
+     * of the thresholds, the summaries those of the marks */
+    ck_assert_msg(replay_analysis_load(g, tmp("r.analysis.json"), &a, err, sizeof err) == 0, "%s", err);
+    loa_board b;
+    loa_board_init(&b);
+    int losing = 0;
+    for (int n = 0; n < a->plies; n++) {
+        const replay_position *p = &a->positions[n];
+        ck_assert(p->eval == REPLAY_EVAL_CP || p->eval == REPLAY_EVAL_WIN || p->eval == REPLAY_EVAL_LOSS);
+        ck_assert_msg(loa_is_legal(&b, p->best), "ply %d: best move not legal", n);
+        loa_move m;
+        loa_move_parse(replay_game_ply(g, n + 1)->move, &m);
+        loa_make_move(&b, m, NULL);
+        /* a move of the random side (black) from a position not yet lost
+         * into one lost (proven, or the end): marked */
+        const replay_judgement *j = &a->moves[n];
+        const replay_position *q = &a->positions[n + 1];
+        int lost_after = q->eval == REPLAY_EVAL_WIN || (q->eval == REPLAY_EVAL_END && q->score > 0);
+        if (replay_game_ply(g, n + 1)->player == 0 && j->judged && lost_after &&
+            j->before >= ANALYSIS_BLUNDER) {
+            losing++;
+            ck_assert_msg(j->mark == REPLAY_MARK_BLUNDER || j->mark == REPLAY_MARK_MISSED_WIN,
+                          "ply %d: a losing move (%g -> %g) marked %d", n + 1, j->before, j->after, j->mark);
+        }
+    }
+    replay_side_summary rnd = replay_analysis_side(a, g, 0), ab = replay_analysis_side(a, g, 1);
+    ck_assert_int_eq(rnd.lost, 1);
+    ck_assert_int_gt(rnd.worst, 0);
+    ck_assert_int_ne(a->moves[rnd.worst - 1].mark, REPLAY_MARK_NONE);
+    int marked_rnd = 0, marked_ab = 0;
+    double lost_rnd = 0, lost_ab = 0; /* the chance each side gave away */
+    for (int m = REPLAY_MARK_INACCURACY; m < REPLAY_MARK_COUNT; m++)
+        marked_rnd += rnd.marks[m], marked_ab += ab.marks[m];
+    for (int n = 1; n <= a->plies; n++)
+        *(replay_game_ply(g, n)->player ? &lost_ab : &lost_rnd) += a->moves[n - 1].drop;
+    ck_assert_msg(marked_rnd >= 3 && marked_rnd > marked_ab, "random %d marks, loa-ab %d", marked_rnd,
+                  marked_ab);
+    ck_assert_msg(lost_rnd > 2 * lost_ab, "random gave away %g, loa-ab %g", lost_rnd, lost_ab);
+    /* the summary names the worst moment of the lost game */
+    char want[64];
+    snprintf(want, sizeof want, "worst: ply %d %s", rnd.worst, replay_game_ply(g, rnd.worst)->move);
+    ck_assert_msg(strstr(out, want), "no '%s' in\n%s", want, out);
+    /* (a game where the random side is lost gradually has no such move:
+     * losing counts those it had) */
+    (void)losing;
+    replay_analysis_free(a);
+    replay_game_free(g);
+    teardown();
+}
+END_TEST
+
+START_TEST(depth_gives_byte_identical_analyses)
+{
+    setup();
+    char cmd[4096], out[4096];
+    real_game(tmp("d.json"));
+    size_t len[3];
+    char *text[3];
+    static const char *const runs[] = {"--jobs 1", "--jobs 2", "--jobs 3"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(cmd, sizeof cmd, BIN "loa-analyse --depth 4 %s --no-pages -q %s 2>&1", runs[i], tmp("d.json"));
+        ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+        text[i] = slurp(tmp("d.analysis.json"), &len[i]);
+    }
+    for (int i = 1; i < 3; i++) {
+        ck_assert_int_eq(len[i], len[0]);
+        ck_assert_msg(memcmp(text[i], text[0], len[0]) == 0, "%s differs", runs[i]);
+    }
+    ck_assert_ptr_nonnull(strstr(text[0], "\"limit\":\t\"depth\""));
+    for (int i = 0; i < 3; i++)
+        free(text[i]);
+    teardown();
+}
+END_TEST
+
+START_TEST(a_codingame_file_is_analysed_as_it_is)
+{
+    setup();
+    char cmd[4096], out[8192], err[512];
+    snprintf(cmd, sizeof cmd, "cp " CG_FIXTURES "normal.site.json %s && " BIN "loa-analyse --nodes 5000 %s 2>&1",
+             tmp("cg.json"), tmp("cg.json"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    replay_game *g;
+    replay_analysis *a;
+    ck_assert_int_eq(replay_game_load(tmp("cg.json"), &g, err, sizeof err), 0);
+    ck_assert_str_eq(replay_game_info(g)->imported_from, "codingame-site");
+    ck_assert_msg(replay_analysis_load(g, tmp("cg.analysis.json"), &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a->plies, replay_game_info(g)->plies);
+    char *html = slurp(tmp("cg.html"), NULL);
+    ck_assert_ptr_nonnull(strstr(html, "\"analysis\":{"));
+    free(html);
+    replay_analysis_free(a);
+    replay_game_free(g);
+    teardown();
+}
+END_TEST
+
+/* ---- suites of lost games (issue 34) ---------------------------------------------- */
+
+typedef struct suite_check {
+    char lines[64][1024]; /* the suite's openings */
+    int n;
+    int analysed, checked;
+} suite_check;
+
+/* Each game rnd lost: its line in the suite is the game's first `cut`
+ * moves, cut computed here: before the worst move where the game has an
+ * analysis, else 10 plies before the end, rnd to move. */
+static int check_game(const analysis_input_game *in, void *user)
+{
+    suite_check *s = user;
+    const replay_info *info = replay_game_info(in->game);
+    int side = strcmp(info->names[0], "rnd") == 0 ? 0 : 1;
+    ck_assert_str_eq(info->winner, side ? "black" : "white");
+    char err[512];
+    replay_analysis *a = NULL;
+    int cut;
+    if (replay_analysis_load(in->game, in->analysis_path, &a, err, sizeof err) == 0) {
+        int worst = 0;
+        double drop = 0;
+        for (int n = 1; n <= a->plies; n++)
+            if (replay_game_ply(in->game, n)->player == side && a->moves[n - 1].drop > drop)
+                drop = a->moves[n - 1].drop, worst = n;
+        ck_assert_int_gt(worst, 1);
+        cut = worst - 1;
+        s->analysed++;
+    } else {
+        cut = info->plies - 10;
+        if (replay_game_ply(in->game, cut + 1)->player != side)
+            cut--;
+    }
+    replay_analysis_free(a);
+    /* the position after `cut` plies has rnd to move */
+    ck_assert_int_eq(replay_game_ply(in->game, cut + 1)->player, side);
+    char want[1024] = "";
+    for (int n = 1; n <= cut; n++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", n > 1 ? " " : "",
+                 replay_game_ply(in->game, n)->move);
+    int found = 0;
+    for (int i = 0; i < s->n && !found; i++)
+        found = strcmp(s->lines[i], want) == 0;
+    ck_assert_msg(found, "%s: no line '%s'", in->label, want);
+    /* and the line replays, with the SDK, to that position */
+    loa_board b;
+    loa_board_init(&b);
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", want);
+    for (char *sv = NULL, *t = strtok_r(copy, " ", &sv); t; t = strtok_r(NULL, " ", &sv)) {
+        loa_move m;
+        ck_assert_int_eq(loa_move_parse(t, &m), 0);
+        ck_assert(loa_is_legal(&b, m));
+        loa_make_move(&b, m, NULL);
+    }
+    const char *board = replay_game_board(in->game, cut);
+    for (int i = 0; i < 64; i++)
+        ck_assert_int_eq(loa_board_square_char(&b, LOA_SQUARE(i % 8, 7 - i / 8)), board[i]);
+    s->checked++;
+    return 0;
+}
+
+START_TEST(lost_games_become_a_suite_a_league_plays)
+{
+    setup();
+    char cmd[4096], out[16384], err[512];
+    /* a league where rnd loses every game */
+    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s 2>&1", tmp("league"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    /* two of its games analysed */
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --nodes 3000 --game 0 --game 3 --no-pages -q %s 2>&1",
+             tmp("league"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_msg(strstr(out, "loa-analyse: 2 games"), "%s", out);
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --suite %s --bot rnd %s 2>&1", tmp("suite.txt"), tmp("league"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_msg(strstr(out, "4 openings"), "%s", out);
+    suite_check s = {.n = 0};
+    char *text = slurp(tmp("suite.txt"), NULL);
+    for (char *sv = NULL, *l = strtok_r(text, "\n", &sv); l; l = strtok_r(NULL, "\n", &sv))
+        if (l[0] != '#')
+            snprintf(s.lines[s.n++], sizeof s.lines[0], "%s", l);
+    free(text);
+    ck_assert_int_eq(s.n, 4);
+    ck_assert_int_eq(analysis_foreach_game(tmp("league"), NULL, check_game, &s, err, sizeof err), 0);
+    ck_assert_int_eq(s.checked, 4);
+    ck_assert_int_eq(s.analysed, 2);
+    /* the next version plays exactly those positions, both colours */
+    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot new='" BIN "loa-ab --nodes 2000' --bot old='" BIN
+             "loa-ab --nodes 1000' --openings %s --games 8 --concurrency 2 --pages none -q --out %s 2>&1",
+             tmp("suite.txt"), tmp("next"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    char path[600];
+    snprintf(path, sizeof path, "%s/games.jsonl", tmp("next"));
+    text = slurp(path, NULL);
+    int seen[4][2] = {{0}};
+    for (char *sv = NULL, *l = strtok_r(text, "\n", &sv); l; l = strtok_r(NULL, "\n", &sv)) {
+        cJSON *g = cJSON_Parse(l);
+        const cJSON *op = cJSON_GetObjectItemCaseSensitive(g, "opening");
+        const cJSON *black = cJSON_GetObjectItemCaseSensitive(g, "black");
+        ck_assert(cJSON_IsString(op) && cJSON_IsString(black));
+        int k = -1;
+        for (int i = 0; i < s.n; i++)
+            if (strcmp(s.lines[i], op->valuestring) == 0)
+                k = i;
+        ck_assert_msg(k >= 0, "opening '%s' is not the suite's", op->valuestring);
+        seen[k][strcmp(black->valuestring, "new") == 0]++;
+        cJSON_Delete(g);
+    }
+    free(text);
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(seen[i][0] == 1 && seen[i][1] == 1, "opening %d played %d/%d", i, seen[i][0], seen[i][1]);
+    teardown();
+}
+END_TEST
+
+
+/* loa-arena --analyse lost: after the league, every decisive game analysed
+ * beside its page, and the row of each in the league's data (live.js, which
+ * the index and the bot pages draw) linking its loser's worst moment. */
+static int check_row(const analysis_input_game *in, void *user)
+{
+    const char *index = user;
+    char err[512], want[64];
+    replay_analysis *a;
+    ck_assert_msg(replay_analysis_load(in->game, in->analysis_path, &a, err, sizeof err) == 0, "%s", err);
+    int loser = strcmp(replay_game_info(in->game)->winner, "black") == 0 ? 1 : 0;
+    replay_side_summary s = replay_analysis_side(a, in->game, loser);
+    ck_assert_int_gt(s.worst, 0);
+    snprintf(want, sizeof want, "\"worst\":%d,\"worst_name\":\"rnd\"", s.worst);
+    ck_assert_msg(strstr(index, want), "%s: no %s in live.js", in->label, want);
+    /* a league's page: its data, the league's one viewer beside the index */
+    char *page = slurp(in->page_path, NULL);
+    ck_assert_msg(strstr(page, "src=\"../viewer.js\""), "%s: not a league's page", in->page_path);
+    free(page);
+    replay_analysis_free(a);
+    return 0;
+}
+
+START_TEST(loa_arena_analyse_links_each_lost_games_worst_moment)
+{
+    setup();
+    char cmd[4096], out[16384], err[512], path[600];
+    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s --analyse lost 2>&1",
+             tmp("league"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_msg(strstr(out, "loa-analyse: 4 games"), "%s", out);
+    snprintf(path, sizeof path, "%s/live.js", tmp("league"));
+    char *index = slurp(path, NULL);
+    ck_assert_int_eq(analysis_foreach_game(tmp("league"), NULL, check_row, index, err, sizeof err), 0);
+    /* the league's charts kept by loa-analyse's rewrite of the pages */
+    ck_assert_msg(strstr(index, "\"elo_history\""), "no dashboard in live.js");
+    free(index);
+    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot a=x --bot b=y --analyse some 2>&1");
+    ck_assert_int_eq(run(cmd, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "--analyse: 'some' is not lost, faults or all"), "%s", out);
+    teardown();
+}
+END_TEST
+
+START_TEST(loa_ab_answers_the_analysis_protocol)
+{
+    setup();
+    char cmd[4096], out[8192];
+    FILE *f = fopen(tmp("req.txt"), "w");
+    ck_assert_ptr_nonnull(f);
+    /* the start twice (a cleared table: the same answer); a position with
+     * one legal move (h8e5: a1 and h8 boxed in by white) and one with none
+     * (a pass); a bad request; a board with the game over */
+    fputs("go depth 4 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+          "go nodes 5000 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+          "go nodes 5000 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+          "go depth 3 ......wb/.......w/......../......../......../......../ww....../bw...... b\n"
+          "go depth 3 ......wb/......ww/......../......../......../......../ww....../bw...... b 10\n"
+          "go fast 3 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+          "hello\n"
+          "go depth 3 b......./......../......../......../......../......../......../w....... b\n"
+          "quit\n"
+          "go depth 3 never read\n",
+          f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, BIN "loa-ab --analyse < %s 2>&1", tmp("req.txt"));
+    ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+    char *line[16];
+    int n = 0;
+    for (char *sv = NULL, *l = strtok_r(out, "\n", &sv); l && n < 16; l = strtok_r(NULL, "\n", &sv))
+        line[n++] = l;
+    ck_assert_int_eq(n, 8);
+    loa_board b;
+    loa_board_init(&b);
+    analysis_reply r;
+    char err[512];
+    ck_assert_msg(analysis_reply_parse(line[0], &b, &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(r.depth, 4);
+    ck_assert_int_eq(r.pv_len, 4);
+    ck_assert_str_eq(line[1], line[2]);
+    ck_assert_int_eq(analysis_reply_parse(line[1], &b, &r, err, sizeof err), 0);
+    ck_assert_int_le(r.nodes, 5000);
+    ck_assert_msg(strncmp(line[3], "bestmove h8e5 score cp ", 23) == 0 && strstr(line[3], " pv h8e5 "), "%s",
+                  line[3]);
+    ck_assert_msg(strncmp(line[4], "bestmove pass score cp ", 23) == 0 && strstr(line[4], " pv pass "), "%s",
+                  line[4]);
+    ck_assert_msg(strncmp(line[5], "error bad limit", 15) == 0, "%s", line[5]);
+    ck_assert_msg(strncmp(line[6], "error unknown request", 21) == 0, "%s", line[6]);
+    ck_assert_msg(strncmp(line[7], "error bad board or game over", 28) == 0, "%s", line[7]);
+    teardown();
+}
+END_TEST
+
+START_TEST(a_connection_is_a_win_in_1_for_loa_ab)
+{
+    setup();
+    char moves[4096], cmd[8192], out[4096];
+    loa_board b;
+    random_until(connection_and_another, moves, sizeof moves, &b);
+    char board[LOA_BOARD_STRING_MAX];
+    loa_board_format(&b, board, sizeof board);
+    snprintf(cmd, sizeof cmd, "echo 'go nodes 1000 %s' | " BIN "loa-ab --analyse 2>&1", board);
+    ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+    analysis_reply r;
+    char err[512];
+    out[strcspn(out, "\n")] = '\0';
+    ck_assert_msg(analysis_reply_parse(out, &b, &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(r.eval, REPLAY_EVAL_WIN);
+    ck_assert_int_eq(r.score, 1);
+    loa_board c = b;
+    loa_make_move(&c, r.best, NULL);
+    ck_assert(wins(&b, &c));
+    teardown();
+}
+END_TEST
+
+START_TEST(bad_command_lines_exit_2_with_one_line)
+{
+    static const char *const bad[] = {"", "--depth 0 x.json", "--depth 3 --nodes 5 x.json", "--jobs 0 x.json",
+                                      "--scale -3 x.json", "--suite s.txt x.json", "--bogus x.json",
+                                      "--nodes", "--game x d"};
+    char cmd[1024], out[4096];
+    for (size_t i = 0; i < LOA_COUNT(bad); i++) {
+        snprintf(cmd, sizeof cmd, BIN "loa-analyse %s 2>&1", bad[i]);
+        ck_assert_msg(run(cmd, out, sizeof out) == 2, "'%s': %s", bad[i], out);
+        ck_assert_msg(strncmp(out, "loa-analyse: ", 13) == 0 && strchr(out, '\n') == out + strlen(out) - 1,
+                      "'%s' -> %s", bad[i], out);
+    }
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse /nonexistent.json 2>&1");
+    ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+    ck_assert_msg(strstr(out, "/nonexistent.json"), "%s", out);
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --engine 'exit 0' " LOA_SOURCE_DIR
+             "/tests/fixtures/replay/normal.json --no-pages 2>&1");
+    ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+    ck_assert_msg(strstr(out, "engine 'exit 0'"), "%s", out);
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"loa_ab_answers_the_analysis_protocol", loa_ab_answers_the_analysis_protocol, 30},
+        {"a_connection_is_a_win_in_1_for_loa_ab", a_connection_is_a_win_in_1_for_loa_ab, 30},
+        {"a_connection_not_played_is_marked_a_missed_win", a_connection_not_played_is_marked_a_missed_win, 120},
+        {"a_forced_win_in_2_is_shown_as_wins_in_2", a_forced_win_in_2_is_shown_as_wins_in_2, 120},
+        {"the_random_sides_losing_moves_are_marked", the_random_sides_losing_moves_are_marked, 120},
+        {"depth_gives_byte_identical_analyses", depth_gives_byte_identical_analyses, 120},
+        {"a_codingame_file_is_analysed_as_it_is", a_codingame_file_is_analysed_as_it_is, 60},
+        {"lost_games_become_a_suite_a_league_plays", lost_games_become_a_suite_a_league_plays, 240},
+        {"loa_arena_analyse_links_each_lost_games_worst_moment",
+         loa_arena_analyse_links_each_lost_games_worst_moment, 240},
+        {"bad_command_lines_exit_2_with_one_line", bad_command_lines_exit_2_with_one_line, 30},
+    };
+    return loa_run_suite("analysis_cli", cases, LOA_COUNT(cases));
+}
