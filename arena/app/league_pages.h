@@ -5,9 +5,9 @@
  * the games (report/dashboard.h), the listed games, and while the league
  * runs its progress. A running league writes live.js again every
  * ARENA_LIVE_MS at least, and never sooner than ARENA_LIVE_COST_FACTOR
- * times the last write took: the pages cost at most 1/ARENA_LIVE_COST_FACTOR
- * of one core, whatever the league's size (docs/arena.md has the measured
- * cost). Main thread only (the store is one thread's).
+ * times the last write took: the pages cost about 1/ARENA_LIVE_COST_FACTOR
+ * of one core, whatever the league's size (a growing league's next write
+ * costs a little more than the last; docs/arena.md has the measured cost). Main thread only (the store is one thread's).
  */
 #ifndef ARENA_APP_LEAGUE_PAGES_H
 #define ARENA_APP_LEAGUE_PAGES_H
