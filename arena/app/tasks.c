@@ -144,11 +144,13 @@ static void page_of(pages *p, int id, ref_reason reason)
         p->written++;
 }
 
+#ifdef LOA_HAVE_REPLAY /* (--html's only) */
 static int page_of_game(const arena_game_record *r, void *user)
 {
     page_of(user, r->id, r->reason);
     return 0;
 }
+#endif
 
 int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz)
 {
