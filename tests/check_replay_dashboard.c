@@ -8,7 +8,8 @@
  * lost; the viewer's play button advances the ply and pause stops it; a
  * game lost by a fault opens at its failing ply; the comment is drawn by
  * the board; a slow first turn is clipped in the time chart, not squashing
- * it; the evaluation chart reads "score N" from stderr. No page logs a
+ * it; the evaluation chart reads "score N" from stderr, a won position's
+ * score clipped. No page logs a
  * JavaScript error or requests anything outside its directory.
  *
  * Skipped (exit 77) without chromium unless CI is set, as
@@ -27,6 +28,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "browser_test_util.h"
 #include "cdp.h"
 #include "check_main.h"
 
@@ -56,40 +58,8 @@ static int sh(const char *fmt, ...)
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }
 
-static cdp *browser(void)
-{
-    const char *chromium = cdp_find_chromium();
-    ck_assert_msg(chromium, "chromium is not installed (scripts/install-deps.sh installs it); "
-                            "required because CI is set");
-    char prof[600], err[600], allow[600];
-    snprintf(prof, sizeof prof, "%s/profile", tmpdir);
-    ck_assert_int_eq(mkdir(prof, 0700), 0);
-    cdp *c;
-    ck_assert_msg(cdp_start(chromium, prof, &c, err, sizeof err) == 0, "%s", err);
-    /* the league's own directory only: any other request is counted */
-    snprintf(allow, sizeof allow, "file://%s/", tmpdir);
-    const char *prefixes[] = {allow, "about:blank"};
-    cdp_allow_urls(c, prefixes, 2);
-    return c;
-}
-
-static int eval_int(cdp *c, const char *expr)
-{
-    cJSON *v = cdp_eval(c, expr, 10000);
-    ck_assert_msg(cJSON_IsNumber(v), "%s: %s", expr, cdp_error(c));
-    int n = v->valueint;
-    cJSON_Delete(v);
-    return n;
-}
-
-static char *eval_string(cdp *c, const char *expr)
-{
-    cJSON *v = cdp_eval(c, expr, 10000);
-    ck_assert_msg(cJSON_IsString(v), "%s: %s", expr, cdp_error(c));
-    char *s = strdup(v->valuestring);
-    cJSON_Delete(v);
-    return s;
-}
+/* Chromium allowed the test's directory only: any other request is counted. */
+static cdp *browser(void) { return browser_in(tmpdir); }
 
 static void open_page(cdp *c, const char *rel)
 {
@@ -366,7 +336,8 @@ START_TEST(time_chart_clips_a_slow_first_turn_and_evaluation_reads_scores)
             cJSON_SetNumberValue(cJSON_GetObjectItem(p, "time_us"), 900000);
         if (k % 3 == 0) {
             char s[80];
-            snprintf(s, sizeof s, "loa-ab: a1a2 depth 5 score %d nodes 10\n", k * 10 - 50);
+            /* the last, a won position's score: clipped, not squashing the others */
+            snprintf(s, sizeof s, "loa-ab: a1a2 depth 5 score %d nodes 10\n", k == 24 ? 30000 : k * 10 - 50);
             cJSON_ReplaceItemInObject(p, "stderr", cJSON_CreateString(s));
             scored++;
         }
@@ -397,6 +368,12 @@ START_TEST(time_chart_clips_a_slow_first_turn_and_evaluation_reads_scores)
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#chart .pt').length"), 25);
     /* the evaluation: a point per ply whose stderr has a score */
     ck_assert_int_eq(eval_int(c, "Number(document.getElementById('eval').getAttribute('data-points'))"), scored);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#eval .pt.clipped').length"), 1);
+    ck_assert_int_le(eval_int(c, "Math.max(...Array.from(document.querySelectorAll('#eval .ytick'))"
+                                 ".map((e) => Number(e.textContent)))"), 1000);
+    t = eval_string(c, "document.getElementById('eval-note').textContent");
+    ck_assert_msg(strstr(t, "won or lost"), "%s", t);
+    free(t);
     /* a pattern of the user's: the nodes instead */
     cJSON_Delete(cdp_eval(c, "(() => { const i = document.getElementById('eval-re'); i.value = 'nodes (\\\\d+)';"
                              " i.dispatchEvent(new Event('change')); return 0; })()", 5000));

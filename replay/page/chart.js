@@ -9,7 +9,8 @@
  *   width, height (viewBox units), x: {min, max, label}, y: {min, max, label, log},
  *   series: [{name, color, points: [[x, y], ...], band: [[x, lo, hi], ...], dots}],
  *   hlines: [{y, color, label, dash}], clip: true (points above y.max drawn at
- *   the top as triangles, their value in the title) }
+ *   the top as triangles, those below y.min at the bottom, their value in
+ *   the title) }
  * Each series' polyline carries class "series" and data-name; each point of a
  * series with dots is a circle of class "pt" (tests count them).
  * Returns {x: fn, y: fn, left, right, top, bottom} to place more marks.
@@ -82,9 +83,10 @@
       el.appendChild(svg('polyline', {points: s.points.map(function (p) { return X(p[0]).toFixed(1) + ',' + Y(p[1]).toFixed(1); }).join(' '),
                                       fill: 'none', stroke: s.color, 'stroke-width': 1.5, 'class': 'series', 'data-name': s.name}));
       if (s.dots) s.points.forEach(function (p) {
-        const over = o.clip && p[1] > ymax;
+        const over = o.clip && p[1] > ymax, under = o.clip && !log && p[1] < ymin;
         const c = over ? svg('path', {d: 'M' + (X(p[0]) - 4) + ',' + (T + 7) + ' l4,-7 l4,7 z', fill: '#c62828', 'class': 'pt clipped'})
-                       : svg('circle', {cx: X(p[0]), cy: Y(p[1]), r: 2.2, fill: s.color, 'class': 'pt'});
+                : under ? svg('path', {d: 'M' + (X(p[0]) - 4) + ',' + (H - B - 7) + ' l4,7 l4,-7 z', fill: '#c62828', 'class': 'pt clipped'})
+                : svg('circle', {cx: X(p[0]), cy: Y(p[1]), r: 2.2, fill: s.color, 'class': 'pt'});
         c.appendChild(svg('title', {}, s.name + ': ' + fmt(p[1])));
         el.appendChild(c);
       });

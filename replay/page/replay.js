@@ -335,11 +335,24 @@
         'stderr) is charted here; set the pattern for your bot\'s words.';
       return;
     }
+    /* A won or lost position's score (a mate score, 30000 for loa-ab) would
+     * squash the others to a line: beyond 3 times the 90th percentile of
+     * the scores' sizes, a score is drawn clipped, a triangle at the edge. */
+    const sizes = series[0].points.concat(series[1].points).map(function (q) { return Math.abs(q[1]); })
+      .sort(function (a, b) { return a - b; });
+    const q90 = sizes[Math.floor((sizes.length - 1) * 0.9)], lim = q90 * 3;
+    let clipped = 0;
+    if (lim > 0 && sizes[sizes.length - 1] > lim) {
+      clipped = sizes.filter(function (v) { return v > lim; }).length;
+      lo = Math.max(lo, -lim); hi = Math.min(hi, lim);
+    }
     const pad = (hi - lo) * 0.05 || 1;
     evalMap = LoaChart.line($('eval'), {width: 600, height: 170, x: {min: N > 1 ? 1 : 0, max: Math.max(1, N), label: 'ply'},
                                         y: {min: lo - pad, max: hi + pad, label: flip ? 'score (black\'s side)' : 'score (each bot\'s own side)'},
-                                        series: series, hlines: lo < 0 && hi > 0 ? [{y: 0, color: '#999', dash: '2 2'}] : []});
-    $('eval-note').textContent = n + ' plies with a score.';
+                                        series: series, clip: true,
+                                        hlines: lo < 0 && hi > 0 ? [{y: 0, color: '#999', dash: '2 2'}] : []});
+    $('eval-note').textContent = n + ' plies with a score' + (clipped ? '; ' + clipped + ' beyond ' + LoaChart.fmt(lim) +
+      ' (a won or lost position) drawn as red triangles at the edge, their score in their tooltip.' : '.');
   }
   function setupEval() {
     const input = $('eval-re');
