@@ -24,6 +24,8 @@
 #   check_arena_pressure    run/pressure: the CPU pressure window on files written
 #                           by the test
 #   check_arena_runner      run/runner: the scheduler with loa-first games
+#   check_arena_league_pages app/league_pages: when a running league's
+#                           live.js is due (the interval, the cost bound)
 #   check_arena_cli         app/cli: the command line over a league file,
 #                           fastchess's words
 # and the integration suites, which run loa-arena with real bots:
@@ -54,6 +56,7 @@ if(TARGET arena_core)
   endforeach()
   loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
+  loa_add_suite(arena_league_pages LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_setting LIBS arena_app arena_core m TIMEOUT 120)
   if(TARGET loa-first)
     loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
