@@ -17,6 +17,8 @@
 #   check_arena_standings   results/standings, report/standings_*: totals,
 #                           matrices, tables
 #   check_arena_sprt_report report/sprt_report: an SPRT's state, line, block, JSON
+#   check_arena_dashboard   report/dashboard: the league pages' figures (histories
+#                           thinned, by bot, faults, times, an SPRT's LLR)
 #   check_arena_progress    report/progress: live line, plain lines, quiet
 #   check_arena_fingerprint store/fingerprint: the files a command names (a cd
 #                           followed), SHA-256
@@ -29,6 +31,8 @@
 #   check_arena_pressure    run/pressure: the CPU pressure window on files written
 #                           by the test
 #   check_arena_runner      run/runner: the scheduler with loa-first games
+#   check_arena_league_pages app/league_pages: when a running league's
+#                           live.js is due (the interval, the cost bound)
 #   check_arena_cli         app/cli: the command line over a league file,
 #                           fastchess's words
 # and the integration suites, which run loa-arena with real bots:
@@ -58,12 +62,13 @@
 #                           the one-process league; --add-bot, --extend, --exclude
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
-                 standings progress league_file openings pressure spsa planner command_words
-                 snapshot)
+                 standings dashboard progress league_file openings pressure spsa planner
+                 command_words snapshot)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
+  loa_add_suite(arena_league_pages LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_setting LIBS arena_app arena_core m TIMEOUT 120)
   if(TARGET loa-first)
     loa_add_suite(arena_runner LIBS arena_core TIMEOUT 120)
@@ -105,6 +110,9 @@ if(TARGET arena_core)
           add_dependencies(check_arena_league_live ${bot})
         endif()
       endforeach()
+      if(TARGET loa_replay) # the league's pages while it runs
+        target_compile_definitions(check_arena_league_live PRIVATE LOA_HAVE_REPLAY=1)
+      endif()
       if(TARGET loa-negamax)
         loa_add_suite(arena_tasks LIBS arena_db loa::cjson TIMEOUT 600)
         add_dependencies(check_arena_tasks loa-arena loa-greedy loa-random loa-negamax)

@@ -362,7 +362,7 @@ cJSON *cdp_eval(cdp *c, const char *expression, int timeout_ms)
 int cdp_key(cdp *c, const char *key)
 {
     static const struct { const char *key; int code; } codes[] = {
-        {"ArrowLeft", 37}, {"ArrowRight", 39}, {"Home", 36}, {"End", 35}};
+        {"ArrowLeft", 37}, {"ArrowRight", 39}, {"Home", 36}, {"End", 35}, {" ", 32}};
     int vk = 0;
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
         if (strcmp(codes[i].key, key) == 0)

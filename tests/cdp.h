@@ -44,7 +44,7 @@ int cdp_open(cdp *c, const char *url, int timeout_ms);
 cJSON *cdp_eval(cdp *c, const char *expression, int timeout_ms);
 
 /* A key press (keyDown then keyUp) of a DOM key name: "ArrowRight",
- * "ArrowLeft", "Home", "End". Returns 0 or -1. */
+ * "ArrowLeft", "Home", "End", " " (Space). Returns 0 or -1. */
 int cdp_key(cdp *c, const char *key);
 
 /* A left click at CSS pixel (x, y) of the viewport. Returns 0 or -1. */

@@ -131,8 +131,10 @@ START_TEST(the_league_index_links_each_lost_games_worst_moment)
                  ".getAttribute('data-worst'))", i);
         int worst = eval_int(c, expr);
         ck_assert_int_gt(worst, 0);
-        snprintf(expr, sizeof expr, "(() => { const r = document.querySelectorAll('#games a.worst')[%d]"
-                 ".getBoundingClientRect(); return [r.left + 4, r.top + r.height / 2]; })()", i);
+        /* (the games are below the league page's charts: scrolled to first) */
+        snprintf(expr, sizeof expr, "(() => { const a = document.querySelectorAll('#games a.worst')[%d];"
+                 " a.scrollIntoView({block: 'center'}); const r = a.getBoundingClientRect();"
+                 " return [r.left + 4, r.top + r.height / 2]; })()", i);
         cJSON *at = cdp_eval(c, expr, 10000);
         ck_assert(cJSON_IsArray(at));
         ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(at, 0)->valuedouble, cJSON_GetArrayItem(at, 1)->valuedouble), 0);

@@ -78,7 +78,10 @@ START_TEST(a_cpu_bound_bot_loses_on_time_in_wall_mode_under_load)
     ck_assert_int_eq(play_timed(&t, "hostile-burn 100", tm), REF_OK);
     load_stop(&l);
     assert_fault(&t, REF_REASON_TIMEOUT, 0);
-    ck_assert_msg(strstr(t.r->detail, "150 ms"), "%s", t.r->detail);
+    /* a later turn's 150 ms, or already the first turn's 1000 ms when other
+     * work loads the machine too (a sanitizer's build beside other suites) */
+    ck_assert_msg(strstr(t.r->detail, "150 ms") || strstr(t.r->detail, "1000 ms"), "%s",
+                  t.r->detail);
     /* wall mode measures no CPU */
     ck_assert_int_eq(last_ply(&t)->cpu_us, -1);
     check_all_gone(&t);

@@ -412,7 +412,7 @@ START_TEST(league_index_filters_and_links)
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#standings tr').length"), 4);
     ck_assert_int_eq(eval_int(c, "document.getElementById('sprt-panel').hidden ? 0 : 1"), 1);
     char *t = eval_string(c, "document.getElementById('sprt').textContent");
-    ck_assert_msg(strstr(t, "llr") && strstr(t, "continue"), "%s", t);
+    ck_assert_msg(strstr(t, "LLR") && strstr(t, "1.25"), "%s", t);
     free(t);
     /* The bot filter: "first" plays 4 of the 6 games; the URL follows. */
     cJSON_Delete(cdp_eval(c, "(() => { const s = document.getElementById('f-bot'); s.value = 'first';"

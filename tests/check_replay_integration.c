@@ -85,7 +85,7 @@ START_TEST(arena_writes_index_and_pages_and_rewrites_them)
     for (int id = 0; id < 4; id++)
         ck_assert_msg(exists("%s/games/%06d.html", out, id), "page of game %d", id);
     char path[1100];
-    snprintf(path, sizeof path, "%s/index.html", out);
+    snprintf(path, sizeof path, "%s/live.js", out); /* the index's data */
     char *index = slurp(path);
     ck_assert_ptr_nonnull(strstr(index, "\"page\":\"games/000003.html\""));
     free(index);
@@ -126,7 +126,7 @@ START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
     snprintf(out, sizeof out, "%s/out", dir);
     snprintf(path, sizeof path, "%s/games.jsonl", out);
     char *jsonl = slurp(path);
-    snprintf(path, sizeof path, "%s/index.html", out);
+    snprintf(path, sizeof path, "%s/live.js", out); /* the index's data */
     char *index = slurp(path);
     int faults = 0, normal = 0;
     for (int id = 0; id < 6; id++) {
@@ -154,7 +154,7 @@ START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
     ck_assert_int_eq(sh("'" BIN "loa-arena' --html %s/out > /dev/null", dir), 0);
     for (int id = 0; id < 6; id++)
         ck_assert_msg(exists("%s/games/%06d.html", out, id), "page of game %d after --html", id);
-    snprintf(path, sizeof path, "%s/index.html", out);
+    snprintf(path, sizeof path, "%s/live.js", out);
     index = slurp(path);
     ck_assert_ptr_nonnull(strstr(index, "\"page\":\"games/000000.html\""));
     free(index);

@@ -184,8 +184,12 @@ static int analyse_one(const analysis_input_game *in, void *user)
         fprintf(stderr, "loa-analyse: %s: %s\n", in->label, err);
         return rc;
     }
+    /* a league's game gets a league's page (the league's one viewer beside
+     * its index), which reads the analysis just written beside it */
     if ((rc = replay_analysis_write(a, in->game, in->analysis_path, err, sizeof err)) != 0 ||
-        (r->pages && (rc = replay_write_html_analysed(in->game, a, in->page_path, err, sizeof err)) != 0)) {
+        (r->pages && (rc = in->id >= 0 ? replay_write_league_html(in->game, in->page_path, err, sizeof err)
+                                       : replay_write_html_analysed(in->game, a, in->page_path, err,
+                                                                    sizeof err)) != 0)) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         replay_analysis_free(a);
         return ANALYSIS_E_IO;

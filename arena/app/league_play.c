@@ -71,6 +71,26 @@ static int after_game(arena_run *run, const arena_game_record *r)
     return run->sprt_live && run->sprt.status.decision != 0;
 }
 
+/* The pages' live.js when its interval has passed (app/league_pages.h:
+ * its cost is bounded); force: now. A failure is said once: the games
+ * are stored, the final index is written at the end. */
+static void live_pages(arena_run *run, int force)
+{
+    if (!force && !arena_live_due(&run->live))
+        return;
+    if (!run->live.enabled)
+        return;
+    char err[512], msg[700];
+    arena_site_progress p = {arena_store_count(run->store), run->total,
+                             arena_progress_played(run->progress),
+                             arena_progress_elapsed_s(run->progress), run->sprt_live};
+    if (arena_live_write(&run->live, run->store, run->s->out_dir, &p, err, sizeof err) &&
+        !run->live_warned++) {
+        snprintf(msg, sizeof msg, "no live pages: %s", err);
+        arena_progress_warn(run->progress, msg);
+    }
+}
+
 /* The game's replay page when --pages wants it (a warning if it fails:
  * the game is stored). Its JSON record is built only then: building it
  * costs more than storing the game. */
@@ -152,7 +172,9 @@ static int on_result(const arena_outcome *o, void *user)
         arena_progress_note(run->progress, line);
     free(line);
     arena_load_check_game(&run->load, &rec);
-    return after_game(run, &rec);
+    int stop = after_game(run, &rec);
+    live_pages(run, 0);
+    return stop;
 }
 
 static void on_tick(void *user)
@@ -161,6 +183,7 @@ static void on_tick(void *user)
     arena_load_sample(&run->load);
     arena_run_poll(run, 0); /* changes asked meanwhile */
     arena_progress_tick(run->progress);
+    live_pages(run, 0);
 }
 
 /* 1 when the run stops playing: interrupted, a fatal error, a bot that
@@ -206,6 +229,10 @@ void arena_league_play(arena_run *run)
         fprintf(stderr, "loa-arena: cannot install signal handlers\n");
         run->exit_code = 1;
         return;
+    }
+    if (!run->stop_feeding && arena_planner_left(run->plan)) {
+        arena_live_init(&run->live, 1);
+        live_pages(run, 1); /* the pages from the start: the user opens them at once */
     }
     char err[512];
     for (;;) {

@@ -331,6 +331,11 @@ static void summary(arena_run *run)
     if (!run->req->quiet || played > 0)
         printf("Played %d games in %.2f s (%.1f games/s, %d at once)\n", played, secs,
                secs > 0 ? played / secs : 0.0, run->concurrency);
+    if (!run->req->quiet && run->live.writes > 1 && secs > 0)
+        printf("Live pages: %d update%s of %s/live.js, %.3f s in all (%.2f%% of the run's time)\n",
+               run->live.writes - 1, run->live.writes == 2 ? "" : "s", run->s->out_dir,
+               run->live.total_cost_us / 1e6,
+               run->live.total_cost_us / 1e4 / secs);
     int n = run->referee_errors, close = run->load.close_calls;
     if (n)
         fprintf(stderr, "loa-arena: %d game%s could not be played by the referee; run again "

@@ -9,6 +9,7 @@
 #include <limits.h>
 
 #include "app/cli.h"
+#include "app/league_pages.h"
 #include "league/schedule.h"
 #include "report/progress.h"
 #include "results/planner.h"
@@ -46,6 +47,8 @@ struct arena_run {
     int referee_errors, aborted;
     int fatal;                 /* a game could not be stored: stop */
     char fatal_msg[512];
+    arena_live live;           /* the pages' live.js, rewritten as games end */
+    int live_warned;           /* a failed write was said once */
     int interrupts;            /* read by the runner */
     int exit_code;
 };

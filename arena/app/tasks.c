@@ -1,6 +1,7 @@
 /* tasks.c - the commands that play nothing, and the standings of a store
  * (app/tasks.h). */
 #include "app/tasks.h"
+#include "app/league_pages.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,20 +144,17 @@ static void page_of(pages *p, int id, ref_reason reason)
         p->written++;
 }
 
+#ifdef LOA_HAVE_REPLAY /* (--html's only) */
 static int page_of_game(const arena_game_record *r, void *user)
 {
     page_of(user, r->id, r->reason);
     return 0;
 }
+#endif
 
 int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz)
 {
-    cJSON *lines = NULL;
-    int rc = arena_store_index_lines(st, ARENA_INDEX_GAMES, &lines, err, errsz);
-    if (rc == 0)
-        rc = arena_replay_index_write(dir, lines, arena_store_count(st), err, errsz);
-    cJSON_Delete(lines);
-    return rc;
+    return arena_league_site(st, dir, NULL, 0, err, errsz);
 }
 
 /* --html DIR: every replay page and the index, playing nothing. */

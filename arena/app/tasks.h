@@ -43,9 +43,11 @@ int arena_task_standings(const arena_request *req);
 /* --html DIR: every replay page and the index: 0, 1 or 2. */
 int arena_task_html(const arena_request *req);
 
-/* Writes dir/index.html from st's games (the ARENA_INDEX_GAMES newest and
- * as many newest lost by a fault: arena_store_index_lines) and dir's
- * standings.json. Returns 0 or an error (err); callers warn. */
+/* Writes dir's pages of a stopped league (app/league_pages.h): the index,
+ * a page per bot, the shared viewer and live.js, from st's games (one walk
+ * for the standings and the charts; the ARENA_INDEX_GAMES newest and as
+ * many newest lost by a fault listed). Returns 0 or an error (err);
+ * callers warn. */
 int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz);
 
 /* --merge OUT DIR...: 0 complete, 1 games missing or I/O failure, 2

@@ -5,7 +5,10 @@
  *
  * Contract for tests and tools: #board carries data-ply (plies shown) and
  * data-board (64 chars, rank 8 first, '.', 'b', 'w'). The URL's #ply=N
- * follows the navigation and opens the page at ply N.
+ * follows the navigation and opens the page at ply N; without it a game
+ * lost by a fault opens at its failing ply. Charts are chart.js's
+ * (LoaChart), loaded before this file. The same file is the self-contained
+ * page's script (replay.html) and a league's one viewer (DIR/viewer.js).
  *
  * With an analysis (D.analysis, docs/analysis.md): #evalchart holds one
  * circle.eval-point per ply (data-ply, class mark-<mark> when marked), the
@@ -15,8 +18,11 @@
  */
 'use strict';
 (function () {
+  /* A league's game page holds its data only: the markup comes with the
+   * league's viewer.js (LOA_VIEWER_BODY, viewer-body.html as a string). */
+  if (!document.getElementById('board') && window.LOA_VIEWER_BODY)
+    document.getElementById('viewer').innerHTML = window.LOA_VIEWER_BODY;
   const D = JSON.parse(document.getElementById('replay-data').textContent);
-  const SVGNS = 'http://www.w3.org/2000/svg';
   const N = D.plies.length;
   const SQ = 60, X0 = 28, Y0 = 12;
   const A = D.analysis;
@@ -32,13 +38,7 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function svg(tag, attrs, text) {
-    const e = document.createElementNS(SVGNS, tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  const svg = LoaChart.svg, clear = LoaChart.clear;
   function boardAt(n) { return n === 0 ? D.start_board : D.plies[n - 1].board; }
   /* Square a1 = 0 .. h8 = 63 to the top-left corner of its cell. */
   function cell(sq) { return [X0 + (sq % 8) * SQ, Y0 + (7 - Math.floor(sq / 8)) * SQ]; }
@@ -105,6 +105,9 @@
                                    'font-weight': 'bold', fill: '#c62828'}, '\u00d7'));
       }
     }
+    if (n === N && (D.error || D.result.fault)) /* the position the failing answer was given in */
+      b.appendChild(svg('rect', {x: X0 - 2, y: Y0 - 2, width: 8 * SQ + 4, height: 8 * SQ + 4, fill: 'none',
+                                 stroke: '#c62828', 'stroke-width': 4, 'class': 'fault-frame'}));
     /* the engine's best move where the shown ply was played, when it was
      * another move: the better move, beside the one played */
     const before = A && n > 0 ? A.positions[n - 1] : null;
@@ -228,41 +231,145 @@
     }
   }
 
+  /* The judged time of a turn in ms: CPU time in --time-mode cpu records. */
+  function judgedMs(t) { return (t.cpu_us !== undefined ? t.cpu_us : t.time_us) / 1000; }
+
+  /* Time per ply: every answer's judged time against the turn limit. The
+   * y axis stops at 1.25 times the limit (or the slowest later turn), so a
+   * slow first turn (its own, longer limit) does not squash the others: it
+   * is drawn clipped, a red triangle at the top with its value in its
+   * title; "log scale" shows every point. */
+  let chartMap = null;
   function drawChart() {
-    const c = $('chart'), W = 600, H = 170, L = 40, R = 10, T = 10, B = 22;
-    const pts = [[], []];
-    let top = D.limits.turn_ms * 1.25;
-    D.plies.forEach(function (p) { if (p.turn && p.turn.limit_ms === D.limits.turn_ms) top = Math.max(top, p.turn.time_us / 1000 * 1.05); });
-    const xs = function (n) { return L + (N <= 1 ? 0 : (n - 1) * (W - L - R) / (N - 1)); };
-    const ys = function (v) { return T + (H - T - B) * (1 - Math.min(v, top) / top); };
-    D.plies.forEach(function (p, i) { if (p.turn && p.turn.time_us !== null) pts[p.color === 'black' ? 0 : 1].push([xs(i + 1), ys(p.turn.time_us / 1000)]); });
-    c.appendChild(svg('rect', {x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fafaf7', stroke: '#ddd'}));
-    for (const v of [0, D.limits.turn_ms]) {
-      c.appendChild(svg('text', {x: L - 4, y: ys(v) + 4, 'text-anchor': 'end', 'font-size': 10, fill: '#666'}, String(v)));
+    const c = $('chart'), log = $('chart-log').checked;
+    const series = [{name: D.players[0].name + ' (black)', color: '#15161a', points: [], dots: true},
+                    {name: D.players[1].name + ' (white)', color: '#d98e04', points: [], dots: true}];
+    let top = D.limits.turn_ms * 1.25, all = 0, clipped = 0;
+    D.plies.forEach(function (p, i) {
+      if (!p.turn || p.turn.time_us === null) return;
+      const v = judgedMs(p.turn);
+      series[p.color === 'black' ? 0 : 1].points.push([i + 1, v]);
+      all = Math.max(all, v);
+      if (p.turn.limit_ms === D.limits.turn_ms) top = Math.max(top, v * 1.05);
+    });
+    /* the failing answer (a timeout's wait, a crash's time), after the last ply */
+    if (D.error && D.error.time_us !== null) {
+      const v = judgedMs(D.error);
+      series[D.error.color === 'black' ? 0 : 1].points.push([N + 1, v]);
+      all = Math.max(all, v);
+      if (D.error.limit_ms === D.limits.turn_ms) top = Math.max(top, v * 1.05);
     }
-    c.appendChild(svg('line', {x1: L, x2: W - R, y1: ys(D.limits.turn_ms), y2: ys(D.limits.turn_ms),
-                               stroke: '#c62828', 'stroke-dasharray': '4 3'}));
-    const colors = ['#15161a', '#d98e04'];
-    pts.forEach(function (ps, k) {
-      if (!ps.length) return;
-      c.appendChild(svg('polyline', {points: ps.map(function (q) { return q[0].toFixed(1) + ',' + q[1].toFixed(1); }).join(' '),
-                                     fill: 'none', stroke: colors[k], 'stroke-width': 1.5, 'class': 'series'}));
-      ps.forEach(function (q) { c.appendChild(svg('circle', {cx: q[0], cy: q[1], r: 2.2, fill: colors[k]})); });
-    });
-    c.appendChild(svg('text', {x: L + 4, y: H - 6, 'font-size': 10, fill: colors[0]}, '\u25cf ' + D.players[0].name + ' (black)'));
-    c.appendChild(svg('text', {x: L + 260, y: H - 6, 'font-size': 10, fill: colors[1]}, '\u25cf ' + D.players[1].name + ' (white)'));
-    const cursor = svg('line', {id: 'chart-cursor', y1: T, y2: H - B, stroke: '#1c5fb8', 'stroke-width': 1.5});
-    c.appendChild(cursor);
-    c.addEventListener('click', function (ev) {
-      const r = c.getBoundingClientRect();
-      const x = (ev.clientX - r.left) * W / r.width;
-      go(Math.max(0, Math.min(N, Math.round((x - L) * (N - 1) / (W - L - R)) + 1)));
-    });
+    series.forEach(function (s) { s.points.forEach(function (q) { if (q[1] > top) clipped++; }); });
+    const hl = [{y: D.limits.turn_ms, label: D.limits.turn_ms + ' ms'}];
+    if (log) hl.push({y: D.limits.first_turn_ms, label: 'first turn ' + D.limits.first_turn_ms + ' ms', color: '#7b4bb7'});
+    const xmax = Math.max(1, D.error ? N + 1 : N);
+    chartMap = LoaChart.line(c, {width: 600, height: 190, x: {min: xmax > 1 ? 1 : 0, max: xmax, label: 'ply'},
+                                 y: log ? {min: 0.01, max: Math.max(all, D.limits.first_turn_ms) * 1.2, label: 'ms', log: true}
+                                        : {min: 0, max: top, label: 'ms'},
+                                 series: series, hlines: hl, clip: !log});
+    c.appendChild(LoaChart.svg('line', {id: 'chart-cursor', y1: chartMap.top, y2: chartMap.bottom, stroke: '#1c5fb8', 'stroke-width': 1.5}));
+    $('chart-note').textContent = !log && clipped ? clipped + (clipped === 1 ? ' turn' : ' turns') +
+      ' above ' + Math.round(top) + ' ms drawn as a red triangle at the top (a first turn has its own limit, ' +
+      D.limits.first_turn_ms + ' ms): log scale shows ' + (clipped === 1 ? 'it' : 'them') : '';
+    moveCursor();
+  }
+  function moveCursor() {
+    const x = $('chart-cursor');
+    if (!x || !chartMap) return;
+    const xv = cur === 0 ? chartMap.left : chartMap.x(cur);
+    x.setAttribute('x1', xv);
+    x.setAttribute('x2', xv);
   }
 
-  /* The evaluation graph: black's winning chance after each ply (one point
-   * a ply, coloured by its mark), the start's at ply 0. */
+  /* Evaluation: a number each bot prints, read from its comment or, when
+   * the comment has none, the last match in its stderr of that ply, with a
+   * pattern whose first group is the number. The default reads loa-ab's
+   * "score N" (its stderr line) and any "eval N"; the user's own pattern
+   * is kept in the browser (localStorage). */
+  const EVAL_DEFAULT = '(?:score|eval)[ =:]*([-+]?\\d+(?:\\.\\d+)?)';
+  function evalPattern() {
+    let s = EVAL_DEFAULT;
+    try { s = localStorage.getItem('loa-eval-re') || EVAL_DEFAULT; } catch (e) { /* storage off */ }
+    return s;
+  }
+  function evalOf(t, re) {
+    for (const text of [t.comment, t.stderr]) {
+      if (!text) continue;
+      let m, last = null;
+      re.lastIndex = 0;
+      while ((m = re.exec(text)) !== null) {
+        if (m[0] === '') { re.lastIndex++; continue; }
+        last = m;
+      }
+      if (last && last[1] !== undefined && isFinite(Number(last[1]))) return Number(last[1]);
+    }
+    return null;
+  }
+  let evalMap = null;
   function drawEval() {
+    const src = $('eval-re').value || EVAL_DEFAULT;
+    let re;
+    try { re = new RegExp(src, 'g'); } catch (e) {
+      $('eval-note').textContent = 'not a regular expression: ' + e.message;
+      return;
+    }
+    const flip = $('eval-black').checked;
+    const series = [{name: D.players[0].name + ' (black)', color: '#15161a', points: [], dots: true},
+                    {name: D.players[1].name + (flip ? ' (white, negated)' : ' (white)'), color: '#d98e04', points: [], dots: true}];
+    let lo = 0, hi = 0;
+    D.plies.forEach(function (p, i) {
+      if (!p.turn) return;
+      let v = evalOf(p.turn, re);
+      if (v === null) return;
+      if (flip && p.color === 'white') v = -v;
+      series[p.color === 'black' ? 0 : 1].points.push([i + 1, v]);
+      lo = Math.min(lo, v); hi = Math.max(hi, v);
+    });
+    const n = series[0].points.length + series[1].points.length;
+    $('eval').setAttribute('data-points', String(n));
+    $('eval').style.display = n ? '' : 'none';
+    if (!n) {
+      LoaChart.clear($('eval'));
+      evalMap = null;
+      $('eval-note').textContent = 'No ply matches the pattern: a bot that prints its score (loa-ab\'s "score N" on ' +
+        'stderr) is charted here; set the pattern for your bot\'s words.';
+      return;
+    }
+    /* A won or lost position's score (a mate score, 30000 for loa-ab) would
+     * squash the others to a line: beyond 3 times the 90th percentile of
+     * the scores' sizes, a score is drawn clipped, a triangle at the edge. */
+    const sizes = series[0].points.concat(series[1].points).map(function (q) { return Math.abs(q[1]); })
+      .sort(function (a, b) { return a - b; });
+    const q90 = sizes[Math.floor((sizes.length - 1) * 0.9)], lim = q90 * 3;
+    let clipped = 0;
+    if (lim > 0 && sizes[sizes.length - 1] > lim) {
+      clipped = sizes.filter(function (v) { return v > lim; }).length;
+      lo = Math.max(lo, -lim); hi = Math.min(hi, lim);
+    }
+    const pad = (hi - lo) * 0.05 || 1;
+    evalMap = LoaChart.line($('eval'), {width: 600, height: 170, x: {min: N > 1 ? 1 : 0, max: Math.max(1, N), label: 'ply'},
+                                        y: {min: lo - pad, max: hi + pad, label: flip ? 'score (black\'s side)' : 'score (each bot\'s own side)'},
+                                        series: series, clip: true,
+                                        hlines: lo < 0 && hi > 0 ? [{y: 0, color: '#999', dash: '2 2'}] : []});
+    $('eval-note').textContent = n + ' plies with a score' + (clipped ? '; ' + clipped + ' beyond ' + LoaChart.fmt(lim) +
+      ' (a won or lost position) drawn as red triangles at the edge, their score in their tooltip.' : '.');
+  }
+  function setupEval() {
+    const input = $('eval-re');
+    input.value = evalPattern();
+    input.addEventListener('change', function () {
+      try { if (input.value === EVAL_DEFAULT || !input.value) localStorage.removeItem('loa-eval-re'); else localStorage.setItem('loa-eval-re', input.value); } catch (e) { /* storage off */ }
+      drawEval();
+    });
+    $('eval-reset').addEventListener('click', function () { input.value = EVAL_DEFAULT; input.dispatchEvent(new Event('change')); });
+    $('eval-black').addEventListener('change', drawEval);
+    drawEval();
+  }
+
+  /* The analysis's evaluation graph (loa-analyse): black's winning chance
+   * after each ply (one point a ply, coloured by its mark), the start's at
+   * ply 0. */
+  function drawAnalysis() {
     if (!A) return;
     $('analysis').hidden = false;
     $('analysis-title').textContent = 'Evaluation: black\'s winning chance (' + A.engine.split(' ')[0].split('/').pop() +
@@ -342,24 +449,34 @@
     }
   }
 
+  /* The comment of the ply shown, by the board, as CodinGame's viewer
+   * shows a bot's message: in the mover's colour, as text. */
+  function drawBubble(n) {
+    const p = n > 0 ? D.plies[n - 1] : null, b = $('bubble');
+    const fail = n === N && D.error;
+    const text = fail ? (D.error.output === null ? '(no line)' : D.error.output) : p && p.turn ? p.turn.comment : '';
+    b.hidden = !text;
+    if (!text) return;
+    const color = fail ? D.error.color : p.color;
+    b.className = 'bubble ' + color + (fail ? ' fail' : '');
+    $('bubble-who').textContent = D.players[color === 'black' ? 0 : 1].name + (fail ? ' (its last answer, ply ' + (N + 1) + ')' : '') + ':';
+    $('bubble-text').textContent = text;
+  }
+
   function go(n) {
     n = Math.max(0, Math.min(N, n | 0));
     cur = n;
     drawBoard(n);
     drawPly(n);
+    drawBubble(n);
     $('slider').value = String(n);
-    $('plylabel').textContent = 'ply ' + n + ' / ' + N;
+    $('plylabel').textContent = 'ply ' + n + ' / ' + N + (n === N && (D.error || D.result.fault) ? ': the failing answer follows' : '');
+    moveCursor();
     const ec = $('eval-cursor');
     if (ec) {
       const xv = 40 + (N < 1 ? 0 : n * 550 / N);
       ec.setAttribute('x1', xv);
       ec.setAttribute('x2', xv);
-    }
-    const x = $('chart-cursor');
-    if (x) {
-      const xv = n === 0 ? 40 : 40 + (N <= 1 ? 0 : (n - 1) * 550 / (N - 1));
-      x.setAttribute('x1', xv);
-      x.setAttribute('x2', xv);
     }
     for (const td of document.querySelectorAll('#moves td[data-ply]')) {
       const on = Number(td.getAttribute('data-ply')) === n;
@@ -373,9 +490,32 @@
     if (location.hash !== '#ply=' + n) history.replaceState(null, '', '#ply=' + n);
   }
 
+  /* Play: one ply every 1/speed seconds until the end; any move by hand
+   * keeps playing from there. */
+  let timer = null;
+  function playing() { return timer !== null; }
+  function setPlay(on) {
+    if (on && cur >= N) go(0);
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    if (on) timer = setInterval(function () { if (cur >= N) setPlay(false); else go(cur + 1); },
+                                1000 / Number($('speed').value));
+    const b = $('play');
+    b.textContent = on ? '\u275a\u275a pause' : '\u25b6 play';
+    b.setAttribute('aria-label', on ? 'pause' : 'play');
+    b.setAttribute('data-playing', on ? '1' : '0');
+  }
+  function speedStep(d) {
+    const s = $('speed'), i = Math.max(0, Math.min(s.options.length - 1, s.selectedIndex + d));
+    s.selectedIndex = i;
+    if (playing()) setPlay(true);
+  }
+
+  /* A link's #ply=N, else the failing ply of a game lost by a fault (the
+   * position its last answer was given in), else the start. */
   function plyFromHash() {
     const m = /^#ply=(\d+)$/.exec(location.hash);
-    return m ? Number(m[1]) : 0;
+    if (m) return Number(m[1]);
+    return D.error || D.result.fault ? N : 0;
   }
 
   function header() {
@@ -399,8 +539,10 @@
 
   header();
   drawError();
-  drawEval();
+  $('chart-log').addEventListener('change', drawChart);
+  drawAnalysis();
   drawChart();
+  setupEval();
   drawMoves();
   const slider = $('slider');
   slider.max = String(N);
@@ -409,8 +551,21 @@
   $('prev').addEventListener('click', function () { go(cur - 1); });
   $('next').addEventListener('click', function () { go(cur + 1); });
   $('last').addEventListener('click', function () { go(N); });
+  $('play').addEventListener('click', function () { setPlay(!playing()); });
+  $('speed').addEventListener('change', function () { if (playing()) setPlay(true); });
+  $('chart').addEventListener('click', function (ev) {
+    const r = $('chart').getBoundingClientRect();
+    const x = (ev.clientX - r.left) * 600 / r.width;
+    if (!chartMap) return;
+    const xmax = Math.max(1, D.error ? N + 1 : N);
+    go(Math.round(1 + (x - chartMap.left) * (xmax - 1) / (chartMap.right - chartMap.left)));
+  });
   document.addEventListener('keydown', function (ev) {
-    if (ev.target === slider || ev.altKey || ev.ctrlKey || ev.metaKey) return; /* the slider steps itself */
+    if (ev.target === slider || ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT' ||
+        ev.altKey || ev.ctrlKey || ev.metaKey) return; /* the slider steps itself */
+    if (ev.key === ' ') { ev.preventDefault(); setPlay(!playing()); return; }
+    if (ev.key === '+' || ev.key === '=') { speedStep(1); return; }
+    if (ev.key === '-') { speedStep(-1); return; }
     const to = {ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: N, PageUp: cur - 10, PageDown: cur + 10}[ev.key];
     if (to === undefined) return;
     ev.preventDefault();

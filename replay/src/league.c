@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "assets.h"
+#include "league_impl.h"
 #include "replay/analysis.h"
 #include "replay/league.h"
 #include "replay/replay.h"
@@ -66,7 +68,7 @@ static int safe_page_path(const char *p)
 static cJSON *game_row(const cJSON *line)
 {
     static const char *const strings[] = {"black", "white", "result", "reason", "seed", "detail",
-                                          "winner", "fault"};
+                                          "winner", "fault", "opening"};
     static const char *const numbers[] = {"id", "round", "plies", "duration_ms"};
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(line, "id");
     if (!cJSON_IsObject(line) || !cJSON_IsNumber(id) ||
@@ -84,6 +86,9 @@ static cJSON *game_row(const cJSON *line)
         if (cJSON_IsNumber(v) && !cJSON_AddNumberToObject(o, numbers[i], v->valuedouble))
             goto oom;
     }
+    const cJSON *load = cJSON_GetObjectItemCaseSensitive(line, "under_load");
+    if (o && cJSON_IsTrue(load) && !cJSON_AddTrueToObject(o, "under_load"))
+        goto oom;
     const cJSON *rec = cJSON_GetObjectItemCaseSensitive(line, "record");
     const cJSON *pg = cJSON_GetObjectItemCaseSensitive(line, "page");
     if (o && cJSON_IsString(pg) && safe_page_path(pg->valuestring)) {
@@ -122,6 +127,8 @@ static cJSON *games_lines(const char *text, size_t len)
  * skipped. NULL on out of memory. */
 static cJSON *games_rows(const cJSON *lines)
 {
+    if (!lines)
+        return cJSON_CreateArray();
     cJSON *rows = cJSON_CreateArray();
     const cJSON *line;
     cJSON_ArrayForEach(line, lines) {
@@ -204,16 +211,20 @@ static const char *base_name(const char *dir)
 }
 
 /* Reads the optional standings.json and league.json of dir into *standings
- * (an object, NULL when absent) and *league (NULL when absent or not an
- * object: the index is still useful without it). *found: standings.json
- * exists. Returns 0 or an error (err). */
+ * (an object, NULL when absent; standings NULL: not read) and *league (NULL
+ * when absent or not an object: the index is still useful without it).
+ * *found: standings.json exists. Returns 0 or an error (err). */
 static int read_league_files(const char *dir, cJSON **standings, cJSON **league, int *found,
                              char *err, size_t errsz)
 {
     char *st_text = NULL, *league_text = NULL;
     size_t st_len = 0, league_len = 0;
+    cJSON *none = NULL;
+    if (!standings)
+        standings = &none;
     *standings = *league = NULL;
-    int rc_st = read_optional(dir, "standings.json", &st_text, &st_len, err, errsz);
+    int rc_st = standings == &none ? 1
+                                   : read_optional(dir, "standings.json", &st_text, &st_len, err, errsz);
     int rc_l = rc_st < 0 ? 0 : read_optional(dir, "league.json", &league_text, &league_len, err, errsz);
     int rc = rc_st < 0 ? rc_st : rc_l < 0 ? rc_l : 0;
     *found = rc_st == 0;
@@ -238,50 +249,95 @@ static int read_league_files(const char *dir, cJSON **standings, cJSON **league,
     return rc;
 }
 
-/* The index's data: {dir, games, standings, league, total}. Takes games,
- * standings and league (each freed here on failure). NULL on out of
- * memory. */
-static cJSON *index_data(const char *dir, cJSON *games, cJSON *standings, cJSON *league,
-                         long total)
+/* A borrowed tree's copy, or JSON null for none (NULL on out of memory). */
+static cJSON *copy_or_null(const cJSON *t)
 {
-    cJSON *data = cJSON_CreateObject();
-    int ok = data && games && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
-             cJSON_AddItemToObject(data, "games", games);
-    if (ok)
-        games = NULL;
-    ok = ok && cJSON_AddItemToObject(data, "standings", standings ? standings : cJSON_CreateNull());
-    if (ok)
-        standings = NULL;
-    ok = ok && cJSON_AddItemToObject(data, "league", league ? league : cJSON_CreateNull());
-    if (ok)
-        league = NULL;
-    ok = ok && cJSON_AddNumberToObject(data, "total", total >= 0 ? (double)total : -1);
-    cJSON_Delete(games);
-    cJSON_Delete(standings);
-    cJSON_Delete(league);
-    if (!ok) {
-        cJSON_Delete(data);
-        return NULL;
-    }
-    return data;
+    return t ? cJSON_Duplicate(t, 1) : cJSON_CreateNull();
 }
 
-/* Renders data (consumed) as dir/index.html. */
-static int write_index_page(const char *dir, cJSON *data, char *err, size_t errsz)
+/* t, or JSON null for NULL. */
+static cJSON *or_null(cJSON *t)
 {
-    char *html = NULL, *path = NULL;
+    return t ? t : cJSON_CreateNull();
+}
+
+/* Adds item to o under key (consumed); 0 on failure. */
+static int put(cJSON *o, const char *key, cJSON *item)
+{
+    if (!item)
+        return 0;
+    if (!cJSON_AddItemToObject(o, key, item)) {
+        cJSON_Delete(item);
+        return 0;
+    }
+    return 1;
+}
+
+/* The figures loa-arena put in DIR/live.js ("dashboard", without a running
+ * league's "progress"), or NULL: a league's pages written again by
+ * loa-replay or loa-analyse (which have no database walk of their own)
+ * keep its charts. live.js is read strictly as write_live() writes it,
+ * "loaLeague(" JSON ");\n"; anything else is ignored. */
+static cJSON *kept_dashboard(const char *dir)
+{
+    static const char head[] = "loaLeague(", tail[] = ");\n";
+    char *path = util_path_join(dir, "live.js"), *text = NULL;
     size_t len = 0;
-    char title[300];
-    snprintf(title, sizeof title, "League %.250s", base_name(dir));
-    int rc = replay_render("index.html", title, data, &html, &len, err, errsz);
-    cJSON_Delete(data);
-    if (rc == 0 && !(path = util_path_join(dir, "index.html")))
-        rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
-    if (rc == 0 && util_write_file_atomic(path, html, len) != 0)
-        rc = util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
+    cJSON *dash = NULL;
+    if (path && util_read_file(path, REPLAY_LEAGUE_FILE_MAX, &text, &len) == 0 &&
+        len > sizeof head + sizeof tail && memcmp(text, head, sizeof head - 1) == 0 &&
+        memcmp(text + len - (sizeof tail - 1), tail, sizeof tail - 1) == 0) {
+        cJSON *data = cJSON_ParseWithLength(text + sizeof head - 1,
+                                            len - (sizeof head - 1) - (sizeof tail - 1));
+        dash = cJSON_DetachItemFromObjectCaseSensitive(data, "dashboard");
+        if (!cJSON_IsObject(dash)) {
+            cJSON_Delete(dash);
+            dash = NULL;
+        }
+        cJSON_DeleteItemFromObjectCaseSensitive(dash, "progress");
+        cJSON_Delete(data);
+    }
+    free(text);
     free(path);
-    free(html);
-    return rc;
+    return dash;
+}
+
+int league_data_build(const char *dir, const replay_league_data *d, cJSON **out, char *err,
+                      size_t errsz)
+{
+    *out = NULL;
+    cJSON *standings = NULL, *league = NULL;
+    int found;
+    int rc = read_league_files(dir, d->standings ? NULL : &standings, &league, &found, err, errsz);
+    if (rc)
+        return rc;
+    cJSON *games = games_rows(d->lines);
+    if (games) {
+        drop_missing_pages(dir, games);
+        add_worst(dir, games);
+    }
+    cJSON *data = cJSON_CreateObject();
+    int ok = data && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
+             cJSON_AddBoolToObject(data, "running", d->running) &&
+             cJSON_AddNumberToObject(data, "updated", (double)time(NULL)) &&
+             put(data, "games", games) &&
+             put(data, "standings", d->standings ? copy_or_null(d->standings)
+                                    : standings ? standings : cJSON_CreateNull()) &&
+             put(data, "league", league ? league : cJSON_CreateNull()) &&
+             cJSON_AddNumberToObject(data, "total", d->total >= 0 ? (double)d->total : -1) &&
+             put(data, "dashboard", d->dashboard ? copy_or_null(d->dashboard)
+                                    : d->running ? cJSON_CreateNull() : or_null(kept_dashboard(dir)));
+    if (!ok) { /* what put() took is in data; the rest is freed here */
+        if (!data) {
+            cJSON_Delete(games);
+            cJSON_Delete(standings);
+            cJSON_Delete(league);
+        }
+        cJSON_Delete(data);
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building %s/live.js", dir);
+    }
+    *out = data;
+    return 0;
 }
 
 int replay_write_index_lines(const char *dir, const cJSON *lines, long total, char *err,
@@ -289,20 +345,8 @@ int replay_write_index_lines(const char *dir, const cJSON *lines, long total, ch
 {
     if (!dir || !*dir || !cJSON_IsArray(lines))
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_index_lines: no directory or lines");
-    cJSON *standings, *league;
-    int found;
-    int rc = read_league_files(dir, &standings, &league, &found, err, errsz);
-    if (rc)
-        return rc;
-    cJSON *games = games_rows(lines);
-    if (games) {
-        drop_missing_pages(dir, games);
-        add_worst(dir, games);
-    }
-    cJSON *data = index_data(dir, games, standings, league, total);
-    if (!data)
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building %s/index.html", dir);
-    return write_index_page(dir, data, err, errsz);
+    replay_league_data d = {lines, total, NULL, NULL, 0};
+    return replay_write_league_pages(dir, &d, err, errsz);
 }
 
 static int has_file(const char *dir, const char *name)
@@ -351,6 +395,18 @@ int replay_write_record_page(const char *record_path, char *err, size_t errsz)
     return rc;
 }
 
+/* A league's page of the record at record (the viewer beside the index). */
+static int league_record_page(const char *record, const char *page, char *err, size_t errsz)
+{
+    replay_game *g;
+    int rc = replay_game_load(record, &g, err, errsz);
+    if (rc == 0) {
+        rc = replay_write_league_html(g, page, err, errsz);
+        replay_game_free(g);
+    }
+    return rc;
+}
+
 /* 1 when the page at page is missing or older than the record. */
 static int stale(const char *record, const char *page)
 {
@@ -392,7 +448,7 @@ int replay_write_league(const char *dir, int all, int *written, int *failed, cha
         char msg[512];
         int r = !rp || !pp ? REPLAY_E_NOMEM : 0;
         if (r == 0 && (all || stale(rp, pp))) {
-            r = replay_write_record_page(rp, msg, sizeof msg);
+            r = league_record_page(rp, pp, msg, sizeof msg);
             if (r == 0)
                 nw++;
         } else if (r != 0) {

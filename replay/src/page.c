@@ -252,13 +252,11 @@ static cJSON *game_json(const replay_game *g, const replay_analysis *a, int *ok)
     return o;
 }
 
-int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_t errsz)
-{
-    return replay_html_analysed(g, NULL, html, len, err, errsz);
-}
-
-int replay_html_analysed(const replay_game *g, const replay_analysis *a, char **html, size_t *len,
-                         char *err, size_t errsz)
+/* The page of g (with its analysis a, or NULL) from template tpl:
+ * replay.html (self-contained) or game.html (a league's: the viewer and
+ * style beside its index). */
+static int page_html(const replay_game *g, const replay_analysis *a, const char *tpl, char **html,
+                     size_t *len, char *err, size_t errsz)
 {
     if (!g || !html)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_html: NULL argument");
@@ -276,19 +274,47 @@ int replay_html_analysed(const replay_game *g, const replay_analysis *a, char **
     char title[512];
     snprintf(title, sizeof title, "%.200s vs %.200s, seed %s: %s", in->names[0], in->names[1],
              in->seed_text, result_token(in));
-    int rc = replay_render("replay.html", title, data, html, len, err, errsz);
+    int rc = replay_render(tpl, title, data, html, len, err, errsz);
     cJSON_Delete(data);
     return rc;
 }
 
-int replay_write_html(const replay_game *g, const char *path, char *err, size_t errsz)
+int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_t errsz)
+{
+    return page_html(g, NULL, "replay.html", html, len, err, errsz);
+}
+
+int replay_html_analysed(const replay_game *g, const replay_analysis *a, char **html, size_t *len,
+                         char *err, size_t errsz)
+{
+    return page_html(g, a, "replay.html", html, len, err, errsz);
+}
+
+static int write_page(const replay_game *g, const replay_analysis *a, const char *tpl,
+                      const char *path, char *err, size_t errsz)
 {
     if (!g || !path)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_html: NULL argument");
-    /* The analysis beside the page, when there is one of this game: a page
-     * written again (loa-arena --html, a league's pages) keeps it. One that
-     * cannot be read, or is another game's, is left out: the page is still
-     * right, and loa-replay and loa-analyse say why. */
+    char *html;
+    size_t len;
+    int rc = page_html(g, a, tpl, &html, &len, err, errsz);
+    if (rc != 0)
+        return rc;
+    if (util_write_file_atomic(path, html, len) != 0)
+        rc = util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
+    free(html);
+    return rc;
+}
+
+/* The page of g from tpl at path, with the analysis beside it when there is
+ * one of this game: a page written again (loa-arena --html, a league's
+ * pages) keeps it. One that cannot be read, or is another game's, is left
+ * out: the page is still right, and loa-replay and loa-analyse say why. */
+static int write_page_beside(const replay_game *g, const char *tpl, const char *path, char *err,
+                             size_t errsz)
+{
+    if (!g || !path)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_html: NULL argument");
     char *apath = replay_analysis_path(path);
     replay_analysis *a = NULL;
     char why[256];
@@ -297,7 +323,7 @@ int replay_write_html(const replay_game *g, const char *path, char *err, size_t 
     if (replay_analysis_load(g, apath, &a, why, sizeof why) != 0)
         a = NULL;
     free(apath);
-    int rc = replay_write_html_analysed(g, a, path, err, errsz);
+    int rc = write_page(g, a, tpl, path, err, errsz);
     replay_analysis_free(a);
     return rc;
 }
@@ -305,17 +331,17 @@ int replay_write_html(const replay_game *g, const char *path, char *err, size_t 
 int replay_write_html_analysed(const replay_game *g, const replay_analysis *a, const char *path,
                                char *err, size_t errsz)
 {
-    if (!g || !path)
-        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_html: NULL argument");
-    char *html;
-    size_t len;
-    int rc = replay_html_analysed(g, a, &html, &len, err, errsz);
-    if (rc != 0)
-        return rc;
-    if (util_write_file_atomic(path, html, len) != 0)
-        rc = util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
-    free(html);
-    return rc;
+    return write_page(g, a, "replay.html", path, err, errsz);
+}
+
+int replay_write_html(const replay_game *g, const char *path, char *err, size_t errsz)
+{
+    return write_page_beside(g, "replay.html", path, err, errsz);
+}
+
+int replay_write_league_html(const replay_game *g, const char *path, char *err, size_t errsz)
+{
+    return write_page_beside(g, "game.html", path, err, errsz);
 }
 
 int replay_write_record_html(const cJSON *record, const char *source, const char *path, char *err,

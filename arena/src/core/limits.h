@@ -37,6 +37,9 @@
  * newest games lost by a fault (index.html stays a page, about 2 MB, for a
  * million-game league; the database has every game). */
 #define ARENA_INDEX_GAMES 10000
+/* The same while the league runs (live.js, which the pages load again
+ * every few seconds: its size and the browser's work stay small). */
+#define ARENA_LIVE_GAMES 2000
 
 /* A number as a string literal, for texts that quote a bound
  * ("..." ARENA_STR(ARENA_SPRT_GAMES_DEFAULT)). */

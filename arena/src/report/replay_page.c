@@ -36,7 +36,7 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
         free(games);
     }
     if (rc == 0)
-        rc = replay_write_html(g, path, err, errsz);
+        rc = replay_write_league_html(g, path, err, errsz);
     replay_game_free(g);
     return rc;
 #else
@@ -45,13 +45,23 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
 #endif
 }
 
-int arena_replay_index_write(const char *dir, const cJSON *lines, long total, char *err,
-                             size_t errsz)
+int arena_replay_available(void)
 {
 #ifdef LOA_HAVE_REPLAY
-    return replay_write_index_lines(dir, lines, total, err, errsz);
+    return 1;
 #else
-    (void)dir, (void)lines, (void)total, (void)err, (void)errsz;
+    return 0;
+#endif
+}
+
+int arena_replay_site_write(const char *dir, const arena_site_data *d, char *err, size_t errsz)
+{
+#ifdef LOA_HAVE_REPLAY
+    replay_league_data r = {d->lines, d->total, d->standings, d->dashboard, d->running};
+    return d->live_only ? replay_write_league_live(dir, &r, err, errsz)
+                        : replay_write_league_pages(dir, &r, err, errsz);
+#else
+    (void)dir, (void)d, (void)err, (void)errsz;
     return 0;
 #endif
 }

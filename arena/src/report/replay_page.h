@@ -11,7 +11,8 @@
 #include <cjson/cJSON.h>
 
 /* Writes the replay page of game id of results directory dir
- * (docs/replay.md) from its record (game id's whole record, borrowed:
+ * (docs/replay.md): the game's data, its viewer being dir/viewer.js (the
+ * league's one copy, arena_replay_site_write), from its record (game id's whole record, borrowed:
  * arena_store_record): dir/games/<id>.html. Without the replay
  * component (built without LOA_HAVE_REPLAY) does nothing and returns 0.
  * Callers treat a failure as a warning: results are safe in the database
@@ -21,12 +22,25 @@
 int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err,
                             size_t errsz);
 
-/* Writes dir/index.html: the standings (dir/standings.json), the league
- * and the games of lines (games.jsonl objects, borrowed:
- * arena_store_index_lines), of total games in the league. Without the
- * replay component does nothing and returns 0. Returns 0 or a REPLAY_E_*
- * code with err naming the file; callers treat a failure as a warning. */
-int arena_replay_index_write(const char *dir, const cJSON *lines, long total, char *err,
-                             size_t errsz);
+/* 1 when the arena is built with the replay component (pages are
+ * written), else 0: callers skip the work of the pages' data. */
+int arena_replay_available(void);
+
+/* What a league's pages show (borrowed trees). */
+typedef struct arena_site_data {
+    const cJSON *lines;     /* games.jsonl objects listed */
+    long total;             /* games in the league, -1: lines are all */
+    const cJSON *standings; /* standings.json's tree, NULL: dir/standings.json */
+    const cJSON *dashboard; /* the figures of report/dashboard.h, or NULL */
+    int running;            /* 1: the league runs: the pages follow live.js */
+    int live_only;          /* 1: dir/live.js alone (a running league's
+                               update), 0: every page but the games' */
+} arena_site_data;
+
+/* Writes dir's index, bot pages, shared scripts and style and live.js
+ * (replay/league.h), or live.js alone. Without the replay component does
+ * nothing and returns 0. Returns 0 or a REPLAY_E_* code with err naming
+ * the file; callers treat a failure as a warning. */
+int arena_replay_site_write(const char *dir, const arena_site_data *d, char *err, size_t errsz);
 
 #endif

@@ -1,9 +1,14 @@
 /*
  * replay/league.h - the pages of a loa-arena results directory DIR
- * (docs/arena.md, "Output files"): DIR/index.html (standings, score
- * matrix, SPRT state when standings.json has one, and every game,
- * filterable by bot, result and reason, each linking to its replay page)
- * and DIR/games/<id>.html beside each record.
+ * (docs/replay.md, "Leagues"): DIR/index.html (progress, standings, Elo
+ * over games, the SPRT, time per turn, faults, score matrix, and the
+ * listed games, filterable by bot, lost by, result, reason and opening,
+ * each linking to its replay page), DIR/bot-<name>.html (one a bot) and
+ * DIR/games/<id>.html (one a game). The pages share one copy of their
+ * scripts and style (DIR/index.js, DIR/viewer.js, DIR/chart.js,
+ * DIR/style.css); the index and bot pages draw DIR/live.js, the league's
+ * data, which a running league rewrites and the pages load again every
+ * few seconds (from file:// and from any static HTTP server).
  *
  * Inputs are hostile: files are read bounded, a torn or foreign line of
  * games.jsonl is skipped, a link is only made to a page path of the form
@@ -26,15 +31,54 @@ extern "C" {
 /* Largest games.jsonl, standings.json or league.json read (bytes). */
 #define REPLAY_LEAGUE_FILE_MAX (256u << 20)
 
-/* Writes DIR/index.html from DIR/standings.json, DIR/games.jsonl and
- * DIR/league.json (each optional, at least one of the first two needed).
+/* What a league's index and bot pages show (borrowed trees). */
+typedef struct replay_league_data {
+    const cJSON *lines;     /* games.jsonl objects listed (those that are not
+                               games are skipped); NULL: none */
+    long total;             /* games the league holds, -1: lines are all */
+    const cJSON *standings; /* standings.json's tree; NULL: DIR/standings.json
+                               when it exists */
+    const cJSON *dashboard; /* loa-arena's figures (docs/replay.md, "Leagues":
+                               progress, elo_history, sprt_history,
+                               time_bins_ms, bots), NULL: none */
+    int running;            /* 1: the league runs, the pages follow live.js */
+} replay_league_data;
+
+/* Writes DIR/style.css, DIR/chart.js, DIR/viewer.js and DIR/index.js (the
+ * league's one copy of each), each only when its content differs. Returns
+ * 0, REPLAY_E_NOMEM or REPLAY_E_IO (errno set; err names the file). */
+int replay_write_league_assets(const char *dir, char *err, size_t errsz);
+
+/* Writes every page of DIR but the games': the assets
+ * (replay_write_league_assets), DIR/index.html, a DIR/bot-<name>.html for
+ * every bot of the standings (or of league.json, or of the games) and
+ * DIR/live.js from d. Returns 0, REPLAY_E_INVAL (NULL dir or d),
+ * REPLAY_E_LEAGUE (DIR/standings.json not a JSON object), REPLAY_E_TOO_BIG,
+ * REPLAY_E_NOMEM or REPLAY_E_IO (errno set). */
+int replay_write_league_pages(const char *dir, const replay_league_data *d, char *err,
+                              size_t errsz);
+
+/* Writes DIR/live.js alone (atomically), and the page of a bot that has
+ * none yet: what a running league rewrites every few seconds. Returns as
+ * replay_write_league_pages. */
+int replay_write_league_live(const char *dir, const replay_league_data *d, char *err,
+                             size_t errsz);
+
+/* Writes DIR's pages (replay_write_league_pages of a stopped league) from
+ * DIR/standings.json, DIR/games.jsonl and DIR/league.json (each optional,
+ * at least one of the first two needed). The figures loa-arena put in
+ * DIR/live.js (its charts: Elo over games, the SPRT's LLR, times, faults)
+ * are kept: loa-replay and loa-analyse write a league's pages again
+ * without losing them. A game analysed (games/<id>.analysis.json beside
+ * its page) links its loser's worst moment.
  * Returns 0, REPLAY_E_INVAL (NULL dir), REPLAY_E_LEAGUE (neither file, or
  * standings.json is not a JSON object), REPLAY_E_TOO_BIG, REPLAY_E_NOMEM
  * or REPLAY_E_IO (errno set); err names the file. */
 int replay_write_index(const char *dir, char *err, size_t errsz);
 
-/* Writes DIR/index.html with the games of lines (a cJSON array of
- * games.jsonl objects, borrowed; those that are not games are skipped),
+/* replay_write_league_pages of a stopped league with the games of lines
+ * (a cJSON array of games.jsonl objects, borrowed; those that are not
+ * games are skipped), DIR/live.js's figures kept as by replay_write_index,
  * DIR/standings.json and DIR/league.json (both optional): a league whose
  * games are in a database (loa-arena's league.db) lists what it is given.
  * total: the games the league holds (the page says how many of them it

@@ -177,9 +177,18 @@ char *replay_game_command(const replay_game *g);
  * REPLAY_E_INVAL or REPLAY_E_NOMEM. */
 int replay_html(const replay_game *g, char **html, size_t *len, char *err, size_t errsz);
 
-/* replay_html() written atomically to path (util_write_file_atomic).
+/* replay_html() written atomically to path (util_write_file_atomic), with
+ * the analysis beside it (replay_analysis_path(path)) drawn when it is g's.
  * Adds REPLAY_E_IO (errno set). */
 int replay_write_html(const replay_game *g, const char *path, char *err, size_t errsz);
+
+/* A league's page of g (docs/replay.md, "Leagues"), written atomically to
+ * path, a file of DIR/games/: the game's data and the markup only, the
+ * viewer and its style being DIR/viewer.js, DIR/chart.js and DIR/style.css,
+ * one each for the league (replay_write_league_assets(), league.h); the
+ * analysis beside it drawn as by replay_write_html(). Returns 0,
+ * REPLAY_E_INVAL, REPLAY_E_NOMEM or REPLAY_E_IO (errno set). */
+int replay_write_league_html(const replay_game *g, const char *path, char *err, size_t errsz);
 
 /* The page of a record given as JSON (what ref_game_to_json() returns),
  * written to path: the record is read exactly as replay_game_parse() reads

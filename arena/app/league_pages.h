@@ -1,0 +1,60 @@
+/*
+ * app/league_pages.h - a league's pages (docs/replay.md, "Leagues") from
+ * its store: the index, a page per bot, the shared viewer, and live.js,
+ * their data: the standings and the dashboard's figures of one walk over
+ * the games (report/dashboard.h), the listed games, and while the league
+ * runs its progress. A running league writes live.js again every
+ * ARENA_LIVE_MS at least, and never sooner than ARENA_LIVE_COST_FACTOR
+ * times the last write took: the pages cost about 1/ARENA_LIVE_COST_FACTOR
+ * of one core, whatever the league's size (a growing league's next write
+ * costs a little more than the last; docs/arena.md has the measured cost). Main thread only (the store is one thread's).
+ */
+#ifndef ARENA_APP_LEAGUE_PAGES_H
+#define ARENA_APP_LEAGUE_PAGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+
+/* Shortest interval between two writes of live.js (ms). */
+#define ARENA_LIVE_MS 2000
+/* The interval is at least this many times the last write's cost. */
+#define ARENA_LIVE_COST_FACTOR 50
+
+/* A running league's progress, for its pages. */
+typedef struct arena_site_progress {
+    int done, total;  /* games stored, games in the schedule (this shard) */
+    int played_now;   /* games played by this run */
+    double elapsed_s; /* this run's time so far */
+    int sprt;         /* 1: an SPRT, which may stop before total */
+} arena_site_progress;
+
+/* Writes the pages of st's league into dir (replay component; nothing
+ * without it): with p NULL a stopped league's (every page but the games',
+ * the ARENA_INDEX_GAMES newest and newest faulted games listed), else a
+ * running one's (ARENA_LIVE_GAMES of each, its progress p); live_only:
+ * live.js alone. Returns 0 or an error with err (callers warn). */
+int arena_league_site(const arena_store *st, const char *dir, const arena_site_progress *p,
+                      int live_only, char *err, size_t errsz);
+
+/* When a running league's live.js is written, and what it cost. */
+typedef struct arena_live {
+    int enabled;
+    int writes;
+    int64_t last_us, last_cost_us, total_cost_us; /* monotonic clock */
+} arena_live;
+
+/* Starts *lv (enabled: 0 writes nothing; so does an arena without the
+ * replay component). */
+void arena_live_init(arena_live *lv, int enabled);
+
+/* 1 when a write is due (never written, or the interval has passed). */
+int arena_live_due(const arena_live *lv);
+
+/* Writes the pages (the first time every page, then live.js alone) and
+ * times the write. Returns as arena_league_site. */
+int arena_live_write(arena_live *lv, const arena_store *st, const char *dir,
+                     const arena_site_progress *p, char *err, size_t errsz);
+
+#endif

@@ -1,0 +1,284 @@
+/*
+ * league_site.c - a league's pages as a small site (league.h): one copy of
+ * the scripts and style for every page, index.html and a page per bot as
+ * shells, and live.js, the data they draw, rewritten while the league runs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "assets.h"
+#include "league_impl.h"
+#include "replay/league.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/text.h"
+
+/* The league's shared files: name in DIR, embedded asset. viewer.js is
+ * written by write_viewer(). */
+static const struct {
+    const char *file, *asset;
+} shared[] = {{"style.css", "style.css"}, {"chart.js", "chart.js"}, {"index.js", "index.js"}};
+
+static int io_fail(const char *path, char *err, size_t errsz)
+{
+    return util_fail(REPLAY_E_IO, err, errsz, "cannot write %s: %s", path, strerror(errno));
+}
+
+/* Writes data to DIR/name atomically unless the file holds it already (a
+ * running league's pages are not rewritten for nothing). */
+static int write_if_changed(const char *dir, const char *name, const char *data, size_t len,
+                            char *err, size_t errsz)
+{
+    char *path = util_path_join(dir, name), *old = NULL;
+    size_t old_len = 0;
+    if (!path)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    int same = util_read_file(path, len + 1, &old, &old_len) == 0 && old_len == len &&
+               memcmp(old, data, len) == 0;
+    free(old);
+    int rc = same || util_write_file_atomic(path, data, len) == 0 ? 0 : io_fail(path, err, errsz);
+    free(path);
+    return rc;
+}
+
+/* DIR/viewer.js: the page's markup (viewer-body.html) as the string
+ * LOA_VIEWER_BODY, then the replay page's script (replay.js), the one a
+ * self-contained page inlines: a game's page is then its data alone. */
+static int write_viewer(const char *dir, char *err, size_t errsz)
+{
+    const replay_asset *body = replay_asset_find("viewer-body.html");
+    const replay_asset *js = replay_asset_find("replay.js");
+    if (!body || !js)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "the viewer's assets are not embedded");
+    cJSON *s = cJSON_CreateString(body->data);
+    char *q = s ? cJSON_PrintUnformatted(s) : NULL;
+    cJSON_Delete(s);
+    util_buf b = {0};
+    static const char head[] = "window.LOA_VIEWER_BODY = ";
+    util_buf_put(&b, head, sizeof head - 1);
+    if (q)
+        util_buf_put(&b, q, strlen(q));
+    util_buf_put(&b, ";\n", 2);
+    util_buf_put(&b, js->data, js->size);
+    cJSON_free(q);
+    int rc = !q || b.failed ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory")
+                            : write_if_changed(dir, "viewer.js", b.s, b.len, err, errsz);
+    util_buf_free(&b);
+    return rc;
+}
+
+int replay_write_league_assets(const char *dir, char *err, size_t errsz)
+{
+    if (!dir || !*dir)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_league_assets: no directory");
+    if (util_mkdirs(dir) != 0)
+        return util_fail(REPLAY_E_IO, err, errsz, "cannot create %s: %s", dir, strerror(errno));
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+        const replay_asset *a = replay_asset_find(shared[i].asset);
+        if (!a)
+            return util_fail(REPLAY_E_INVAL, err, errsz, "asset %s is not embedded", shared[i].asset);
+        int rc = write_if_changed(dir, shared[i].file, a->data, a->size, err, errsz);
+        if (rc)
+            return rc;
+    }
+    return write_viewer(dir, err, errsz);
+}
+
+/* The bots of data: the standings', else league.json's, else the games'
+ * players in order of appearance (a cJSON array of strings, NULL on out
+ * of memory). */
+static cJSON *bot_names(const cJSON *data)
+{
+    cJSON *names = cJSON_CreateArray();
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(data, "standings"), "bots");
+    if (!cJSON_IsArray(list) || !cJSON_GetArraySize(list))
+        list = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(data, "league"), "bots");
+    const cJSON *b;
+    if (!cJSON_IsArray(list))
+        list = NULL;
+    cJSON_ArrayForEach(b, list) {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(b, "name");
+        if (names && cJSON_IsString(n))
+            cJSON_AddItemToArray(names, cJSON_CreateString(n->valuestring));
+    }
+    if (names && cJSON_GetArraySize(names) == 0) {
+        const cJSON *g;
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(data, "games")) {
+            for (int side = 0; side < 2; side++) {
+                const cJSON *n = cJSON_GetObjectItemCaseSensitive(g, side ? "white" : "black");
+                int seen = 0;
+                const cJSON *m;
+                cJSON_ArrayForEach(m, names) seen |= strcmp(m->valuestring, n->valuestring) == 0;
+                if (!seen)
+                    cJSON_AddItemToArray(names, cJSON_CreateString(n->valuestring));
+            }
+        }
+    }
+    return names;
+}
+
+/* The file of bot i named name: bot-<name>.html, the name's characters
+ * outside [0-9A-Za-z._-] as '_' and cut to 60; "-<i>" added when that
+ * changed the name (two names could then meet) or the name starts with a
+ * dot. */
+static void bot_file(const char *name, int i, char *out, size_t size)
+{
+    char slug[64];
+    size_t n = 0;
+    int changed = name[0] == '.' || name[0] == '\0';
+    for (const char *p = name; *p; p++) {
+        char c = *p;
+        int ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                 c == '.' || c == '_' || c == '-';
+        if (n == 60) {
+            changed = 1;
+            break;
+        }
+        slug[n++] = ok ? c : '_';
+        changed |= !ok;
+    }
+    slug[n] = '\0';
+    if (changed)
+        snprintf(out, size, "bot-%s-%d.html", slug, i);
+    else
+        snprintf(out, size, "bot-%s.html", slug);
+}
+
+/* data.bot_pages = {name: file} for names. 0 or REPLAY_E_NOMEM. */
+static int add_bot_pages(cJSON *data, const cJSON *names)
+{
+    cJSON *pages = cJSON_AddObjectToObject(data, "bot_pages");
+    if (!pages)
+        return REPLAY_E_NOMEM;
+    int i = 0;
+    const cJSON *n;
+    cJSON_ArrayForEach(n, names) {
+        char file[96];
+        bot_file(n->valuestring, i++, file, sizeof file);
+        if (!cJSON_GetObjectItemCaseSensitive(pages, n->valuestring) &&
+            !cJSON_AddStringToObject(pages, n->valuestring, file))
+            return REPLAY_E_NOMEM;
+    }
+    return 0;
+}
+
+/* Renders shell template tpl (index.html, bot.html) with its page data
+ * {"view": view, "bot": bot} into DIR/file, unless it holds that already;
+ * with missing_only, only when DIR/file does not exist. */
+static int write_shell(const char *dir, const char *file, const char *tpl, const char *bot,
+                       int missing_only, char *err, size_t errsz)
+{
+    char *path = util_path_join(dir, file);
+    struct stat sb;
+    int skip = path && missing_only && stat(path, &sb) == 0;
+    free(path);
+    if (skip)
+        return 0;
+    cJSON *page = cJSON_CreateObject();
+    char title[400];
+    const char *base = strrchr(dir, '/') && strrchr(dir, '/')[1] ? strrchr(dir, '/') + 1 : dir;
+    if (bot)
+        snprintf(title, sizeof title, "Bot %.200s, league %.150s", bot, base);
+    else
+        snprintf(title, sizeof title, "League %.250s", base);
+    if (!page || !cJSON_AddStringToObject(page, "view", bot ? "bot" : "index") ||
+        (bot && !cJSON_AddStringToObject(page, "bot", bot))) {
+        cJSON_Delete(page);
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    }
+    char *html = NULL;
+    size_t len = 0;
+    int rc = replay_render(tpl, title, page, &html, &len, err, errsz);
+    cJSON_Delete(page);
+    if (rc == 0)
+        rc = write_if_changed(dir, file, html, len, err, errsz);
+    free(html);
+    return rc;
+}
+
+/* Every bot's page of data.bot_pages (missing_only: those that have none). */
+static int write_bot_pages(const char *dir, const cJSON *data, int missing_only, char *err,
+                           size_t errsz)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(data, "bot_pages")) {
+        int rc = write_shell(dir, p->valuestring, "bot.html", p->string, missing_only, err, errsz);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* DIR/live.js: loaLeague(<data as JSON>); written atomically. */
+static int write_live(const char *dir, const cJSON *data, char *err, size_t errsz)
+{
+    char *json = cJSON_PrintUnformatted(data);
+    util_buf b = {0};
+    util_buf_put(&b, "loaLeague(", 10);
+    if (json)
+        util_buf_put(&b, json, strlen(json));
+    util_buf_put(&b, ");\n", 3);
+    cJSON_free(json);
+    char *path = util_path_join(dir, "live.js");
+    int rc = !json || b.failed || !path ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s/live.js", dir)
+             : util_write_file_atomic(path, b.s, b.len) != 0 ? io_fail(path, err, errsz)
+                                                              : 0;
+    free(path);
+    util_buf_free(&b);
+    return rc;
+}
+
+/* The data of d with its bot pages' names, and the names. */
+static int site_data(const char *dir, const replay_league_data *d, cJSON **data, char *err,
+                     size_t errsz)
+{
+    if (!dir || !*dir || !d)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "league pages: no directory or data");
+    int rc = league_data_build(dir, d, data, err, errsz);
+    if (rc)
+        return rc;
+    cJSON *names = bot_names(*data);
+    if (!names || add_bot_pages(*data, names)) {
+        cJSON_Delete(names);
+        cJSON_Delete(*data);
+        *data = NULL;
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    }
+    cJSON_Delete(names);
+    return 0;
+}
+
+int replay_write_league_pages(const char *dir, const replay_league_data *d, char *err,
+                              size_t errsz)
+{
+    cJSON *data = NULL;
+    int rc = site_data(dir, d, &data, err, errsz);
+    if (rc == 0)
+        rc = replay_write_league_assets(dir, err, errsz);
+    if (rc == 0)
+        rc = write_shell(dir, "index.html", "index.html", NULL, 0, err, errsz);
+    if (rc == 0)
+        rc = write_bot_pages(dir, data, 0, err, errsz);
+    if (rc == 0)
+        rc = write_live(dir, data, err, errsz);
+    cJSON_Delete(data);
+    return rc;
+}
+
+int replay_write_league_live(const char *dir, const replay_league_data *d, char *err,
+                             size_t errsz)
+{
+    cJSON *data = NULL;
+    int rc = site_data(dir, d, &data, err, errsz);
+    if (rc == 0)
+        rc = write_bot_pages(dir, data, 1, err, errsz);
+    if (rc == 0)
+        rc = write_live(dir, data, err, errsz);
+    cJSON_Delete(data);
+    return rc;
+}

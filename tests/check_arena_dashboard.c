@@ -1,0 +1,193 @@
+/*
+ * check_arena_dashboard - report/dashboard: the league pages' figures from
+ * games fed in stored order: a point of Elo history a game up to 202, then
+ * thinned to between 101 and 202 evenly spaced points ending at the last
+ * game; results by opponent and colour; faults by reason and the newest
+ * faults, newest first; the time histogram's bins around the turn limit;
+ * each bot's slowest games; an SPRT's LLR history a point a pair.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena_test_util.h"
+#include "check_main.h"
+#include "core/error.h"
+#include "report/dashboard.h"
+
+static cJSON *figures(const arena_settings *s, const arena_game_record *r, int n)
+{
+    arena_dashboard *d;
+    ck_assert_int_eq(arena_dashboard_new(s, -1, n, &d), 0);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(arena_dashboard_add(d, &r[i]), 0);
+    cJSON *j = arena_dashboard_to_json(d);
+    ck_assert_ptr_nonnull(j);
+    arena_dashboard_free(d);
+    return j;
+}
+
+static const cJSON *at(const cJSON *o, const char *a, const char *b, const char *c)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    if (c)
+        x = cJSON_GetObjectItemCaseSensitive(x, c);
+    ck_assert_ptr_nonnull(x);
+    return x;
+}
+
+START_TEST(elo_history_has_a_point_a_game_then_thins)
+{
+    arena_settings s;
+    league(&s, 2, 2000);
+    static arena_game_record r[2000];
+    for (int i = 0; i < 2000; i++)
+        r[i] = record_for(&s, i, i % 3 == 0 ? -1 : i % 5 == 0); /* some draws, both win */
+    for (int n = 0; n < 2; n++) {
+        int count = n ? 2000 : 50;
+        cJSON *j = figures(&s, r, count);
+        const cJSON *games = at(j, "elo_history", "games", NULL);
+        int k = cJSON_GetArraySize(games);
+        if (count == 50) {
+            ck_assert_int_eq(k, 50);
+        } else {
+            ck_assert_msg(k >= ARENA_DASH_POINTS && k <= 2 * ARENA_DASH_POINTS + 3, "%d points", k);
+        }
+        /* evenly spaced after thinning, the last point the last game */
+        double step = cJSON_GetArrayItem(games, 1)->valuedouble - cJSON_GetArrayItem(games, 0)->valuedouble;
+        for (int i = 1; i + 1 < k; i++)
+            ck_assert_double_eq(cJSON_GetArrayItem(games, i)->valuedouble -
+                                cJSON_GetArrayItem(games, i - 1)->valuedouble, step);
+        ck_assert_double_eq(cJSON_GetArrayItem(games, k - 1)->valuedouble, count);
+        for (int b = 0; b < 2; b++) {
+            const cJSON *e = at(j, "elo_history", "bots", s.bots[b].name);
+            ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(e, "elo")), k);
+            ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(e, "ci")), k);
+        }
+        /* two bots, mean 0: the ratings are opposite */
+        const cJSON *e0 = at(j, "elo_history", "bots", "bot0"), *e1 = at(j, "elo_history", "bots", "bot1");
+        double a = cJSON_GetArrayItem(cJSON_GetObjectItem(e0, "elo"), k - 1)->valuedouble;
+        double b = cJSON_GetArrayItem(cJSON_GetObjectItem(e1, "elo"), k - 1)->valuedouble;
+        ck_assert_double_eq_tol(a, -b, 0.11);
+        cJSON_Delete(j);
+    }
+    arena_settings_clear(&s);
+}
+END_TEST
+
+START_TEST(results_faults_and_times_by_bot)
+{
+    arena_settings s;
+    league(&s, 2, 20);
+    s.turn_ms = 150;
+    arena_game_record r[9];
+    for (int i = 0; i < 9; i++) {
+        r[i] = record_for(&s, i, 0); /* black wins */
+        r[i].time[0].max_ms = 0.05;  /* bin 0 */
+        r[i].time[1].max_ms = 120;   /* [100, 150) */
+    }
+    r[8].time[1].max_ms = 151; /* over the limit: [150, 300) */
+    for (int i = 2; i < 9; i++) { /* white, whoever it is, times out */
+        r[i].fault = 1;
+        r[i].reason = REF_REASON_TIMEOUT;
+    }
+    cJSON *j = figures(&s, r, 9);
+    const cJSON *edges = at(j, "time_bins_ms", NULL, NULL);
+    int n = cJSON_GetArraySize(edges), k150 = -1;
+    for (int i = 0; i < n; i++)
+        if (cJSON_GetArrayItem(edges, i)->valuedouble == 150)
+            k150 = i;
+    ck_assert_int_ge(k150, 1);
+    /* results by opponent and colour, faults by reason */
+    int wins_black = 0, losses_white = 0, timeouts = 0, over = 0, below = 0;
+    for (int b = 0; b < 2; b++) {
+        const cJSON *vs = at(j, "bots", s.bots[b].name, "vs");
+        const cJSON *o = cJSON_GetObjectItem(vs, s.bots[1 - b].name);
+        wins_black += cJSON_GetArrayItem(cJSON_GetObjectItem(o, "black"), 0)->valueint;
+        losses_white += cJSON_GetArrayItem(cJSON_GetObjectItem(o, "white"), 2)->valueint;
+        const cJSON *t = cJSON_GetObjectItem(at(j, "bots", s.bots[b].name, "faults"), "timeout");
+        timeouts += t ? t->valueint : 0;
+        const cJSON *h = at(j, "bots", s.bots[b].name, "max_hist");
+        over += cJSON_GetArrayItem(h, k150)->valueint;
+        below += cJSON_GetArrayItem(h, k150 - 1)->valueint;
+        ck_assert_int_eq(cJSON_GetArraySize(h), n);
+        ck_assert_int_le(cJSON_GetArraySize(at(j, "bots", s.bots[b].name, "slowest")), ARENA_DASH_KEEP);
+    }
+    ck_assert_int_eq(wins_black, 9);
+    ck_assert_int_eq(losses_white, 9);
+    ck_assert_int_eq(timeouts, 7);
+    ck_assert_int_eq(over, 1);
+    ck_assert_int_eq(below, 8);
+    /* the slowest game of game 8's white is game 8 */
+    int w8 = r[8].white;
+    const cJSON *slow = cJSON_GetArrayItem(at(j, "bots", s.bots[w8].name, "slowest"), 0);
+    ck_assert_int_eq(cJSON_GetObjectItem(slow, "id")->valueint, 8);
+    ck_assert_double_eq_tol(cJSON_GetObjectItem(slow, "max_ms")->valuedouble, 151, 1e-9);
+    cJSON_Delete(j);
+    /* the newest faults, newest first, ARENA_DASH_KEEP at most */
+    arena_dashboard *d;
+    ck_assert_int_eq(arena_dashboard_new(&s, -1, 20, &d), 0);
+    for (int i = 0; i < 9; i++)
+        ck_assert_int_eq(arena_dashboard_add(d, &r[i]), 0);
+    int ids[ARENA_DASH_KEEP + 2], got = 0, want = 8;
+    for (int b = 0; b < 2; b++) {
+        int k = arena_dashboard_faults(d, b, ids, ARENA_DASH_KEEP + 2);
+        ck_assert_int_le(k, ARENA_DASH_KEEP);
+        for (int i = 1; i < k; i++)
+            ck_assert_int_gt(ids[i - 1], ids[i]);
+        got += k;
+        if (k && ids[0] == want)
+            want = -1;
+    }
+    ck_assert_int_eq(want, -1); /* game 8 is someone's newest fault */
+    ck_assert_int_ge(got, ARENA_DASH_KEEP);
+    /* a game naming a bot outside the league */
+    arena_game_record bad = r[0];
+    bad.white = 5;
+    ck_assert_int_eq(arena_dashboard_add(d, &bad), ARENA_E_INVAL);
+    arena_dashboard_free(d);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+START_TEST(sprt_llr_has_a_point_a_pair)
+{
+    arena_settings s;
+    league(&s, 2, 40);
+    s.sprt = 1;
+    s.sprt_params.elo0 = 0;
+    s.sprt_params.elo1 = 50;
+    s.sprt_params.alpha = 0.05;
+    s.sprt_params.beta = 0.05;
+    arena_game_record r[12];
+    for (int i = 0; i < 12; i++) /* bot0 wins every game, of either colour */
+        r[i] = record_for(&s, i, -1);
+    for (int i = 0; i < 12; i++)
+        r[i].winner = r[i].black == 0 ? 0 : 1;
+    cJSON *j = figures(&s, r, 12);
+    const cJSON *pairs = at(j, "sprt_history", "pairs", NULL), *llr = at(j, "sprt_history", "llr", NULL);
+    ck_assert_int_eq(cJSON_GetArraySize(pairs), 6);
+    ck_assert_int_eq(cJSON_GetArraySize(llr), 6);
+    for (int i = 0; i < 6; i++)
+        ck_assert_int_eq(cJSON_GetArrayItem(pairs, i)->valueint, i + 1);
+    /* every pair won by the same bot: the LLR moves one way */
+    for (int i = 1; i < 6; i++)
+        ck_assert(fabs(cJSON_GetArrayItem(llr, i)->valuedouble) >=
+                  fabs(cJSON_GetArrayItem(llr, i - 1)->valuedouble));
+    cJSON_Delete(j);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"elo_history_has_a_point_a_game_then_thins", elo_history_has_a_point_a_game_then_thins, 60},
+        {"results_faults_and_times_by_bot", results_faults_and_times_by_bot, 30},
+        {"sprt_llr_has_a_point_a_pair", sprt_llr_has_a_point_a_pair, 30},
+    };
+    return loa_run_suite("arena_dashboard", cases, LOA_COUNT(cases));
+}
