@@ -242,12 +242,17 @@ START_TEST(a_retired_bot_keeps_its_games_and_is_no_longer_scheduled)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--bot",
-                    "g=" GREEDY " -s {seed}", "--games", "4", "-q", "--out", tp.out, NULL};
+    /* a word the shell expands (to nothing here) is said not copied */
+    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed} $LOA_NO_VAR",
+                    "--bot", "g=" GREEDY " -s {seed}", "--games", "4", "-q", "--out", tp.out,
+                    NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 60000), 0);
+    char *t = slurp(tp.o);
+    ck_assert_msg(strstr(t, "('$LOA_NO_VAR' cannot be copied: the shell expands it)"), "%s", t);
+    free(t);
     char *retire[] = {ARENA, "--retire", "r", "--out", tp.out, NULL};
     ck_assert_int_eq(run(retire, tp.o, tp.e, 60000), 0);
-    char *t = slurp(tp.o);
+    t = slurp(tp.o);
     ck_assert_msg(strstr(t, "Retired bot 'r'") && strstr(t, "12 of 12 games"), "%s", t);
     free(t);
     char *more[] = {ARENA, "--out", tp.out, "--games", "10", "-q", NULL};

@@ -35,6 +35,24 @@ void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     warn(buf, user);
 }
 
+void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
+                               const char *name, int copied, const arena_snapshot_info *info)
+{
+    if (!copied) {
+        arena_store_warnf(note, user, "Bot '%s': nothing of its command to copy (a program "
+                          "from PATH, or a word the shell expands): the league runs it where "
+                          "it is", name);
+        return;
+    }
+    char skipped[300] = "";
+    if (info->skipped[0])
+        snprintf(skipped, sizeof skipped, " ('%s' cannot be copied: the shell expands it)",
+                 info->skipped);
+    arena_store_warnf(note, user, "Bot '%s': %d file%s (%.1f KB) copied into %s/%s/: the "
+                      "league runs this copy%s", name, info->files, info->files == 1 ? "" : "s",
+                      info->bytes / 1024.0, dir, info->dir, skipped);
+}
+
 /* ---- opening ---- */
 
 static int build_paths(arena_store *st, const char *dir)
@@ -204,11 +222,8 @@ static int snapshot_new_bots(arena_store *st, const arena_store_run *run, char *
                                                &b->snapshot, &info, err, errsz);
         if (rc)
             return rc;
-        if (b->snapshot && run->note)
-            arena_store_warnf(run->note, run->user, "Bot '%s': %d file%s (%.1f KB) copied into "
-                              "%s/%s/: the league runs this copy", b->name, info.files,
-                              info.files == 1 ? "" : "s", info.bytes / 1024.0, st->dir,
-                              info.dir);
+        if (b->snapshot)
+            arena_store_note_snapshot(run->note, run->user, st->dir, b->name, 1, &info);
     }
     return 0;
 }

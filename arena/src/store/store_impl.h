@@ -18,6 +18,7 @@
 
 #include "store/db.h"
 #include "store/game_blob.h"
+#include "store/snapshot.h"
 #include "store/store.h"
 
 struct arena_store {
@@ -143,6 +144,13 @@ void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
  * when warn is NULL. Messages longer than 1199 bytes are cut. */
 void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Says what a snapshot of bot name (store/snapshot.h) did, through note
+ * (nothing when NULL): the files copied into dir/info->dir and a word the
+ * shell expands that could not be (copied: 1), or that nothing of its
+ * command could be copied (copied: 0). */
+void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
+                               const char *name, int copied, const arena_snapshot_info *info);
 
 /* The record of row g, checked against st's league (bots, schedule) into
  * *r: 0, or -1 with why (why[whysz]: "game N is no game of this league"). */

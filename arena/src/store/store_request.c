@@ -160,15 +160,8 @@ static int make_bot(req *r, ask *a, char *err, size_t errsz)
     if (rc == 0 && !c->no_snapshot &&
         (rc = arena_snapshot_take(r->dir, b, r->bin, r->now.base_dir, &b->snapshot, &info, err,
                                   errsz)) == 0) {
-        if (b->snapshot)
-            notef(r, "Bot '%s': %d file%s (%.1f KB) copied into %s/%s/: the league runs this "
-                  "copy%s%s%s", c->name, info.files, info.files == 1 ? "" : "s",
-                  info.bytes / 1024.0, r->dir, info.dir, info.skipped[0] ? " ('" : "",
-                  info.skipped, info.skipped[0] ? "' cannot be copied: the shell expands it)"
-                                                : "");
-        else
-            notef(r, "Bot '%s': nothing of its command to copy (a program from PATH, or a "
-                  "word the shell expands): the league runs it where it is", c->name);
+        arena_store_note_snapshot(r->note, r->user, r->dir, c->name, b->snapshot != NULL,
+                                  &info);
     }
     if (rc == 0 && !(a->bot = arena_store_bot_json(&one, 0)))
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
