@@ -37,10 +37,7 @@ static int dispatch(arena_request *req)
     case ARENA_TASK_STANDINGS: return arena_task_standings(req);
     case ARENA_TASK_HTML: return arena_task_html(req);
     case ARENA_TASK_MERGE: return arena_task_merge(req);
-    case ARENA_TASK_ADD_BOT: {
-        int code = arena_task_add_bots(req);
-        return code ? code : arena_league_run(req);
-    }
+    case ARENA_TASK_CHANGE: return arena_task_changes(req);
     default: return arena_league_run(req);
     }
 }

@@ -20,7 +20,14 @@
 #   check_arena_dashboard   report/dashboard: the league pages' figures (histories
 #                           thinned, by bot, faults, times, an SPRT's LLR)
 #   check_arena_progress    report/progress: live line, plain lines, quiet
-#   check_arena_fingerprint store/fingerprint: the files a command names, SHA-256
+#   check_arena_fingerprint store/fingerprint: the files a command names (a cd
+#                           followed), SHA-256
+#   check_arena_command_words league/command_words: a command's words, their
+#                           places and roles
+#   check_arena_snapshot    store/snapshot: a bot's files copied into DIR/bots/,
+#                           its command rewritten to run the copy
+#   check_arena_planner     results/planner: which game next, in order or where
+#                           it tells most (continuous), retired bots skipped
 #   check_arena_pressure    run/pressure: the CPU pressure window on files written
 #                           by the test
 #   check_arena_runner      run/runner: the scheduler with loa-first games
@@ -47,11 +54,16 @@
 #                           games.jsonl level, an older directory converted
 #   check_arena_crash       kill -9 of a league, a merge, an --add-bot at random
 #                           moments, many times: nothing stored lost or torn
+#   check_arena_league_live a league across bot versions: a bot added while
+#                           it runs, snapshots, replace, retire, the league file
+#                           of a grown league, canonical paths, a cd
+#                           fingerprinted, continuous mode
 #   check_arena_tasks       app/tasks: 3 shards through GNU parallel merged into
 #                           the one-process league; --add-bot, --extend, --exclude
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
-                 standings dashboard progress league_file openings pressure spsa)
+                 standings dashboard progress league_file openings pressure spsa planner
+                 command_words snapshot)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
@@ -90,6 +102,17 @@ if(TARGET arena_core)
     if(TARGET loa-greedy AND TARGET loa-random)
       loa_add_suite(arena_league_run_sprt LIBS arena_db loa::cjson TIMEOUT 300)
       add_dependencies(check_arena_league_run_sprt loa-arena loa-greedy loa-random)
+      # a league that lives across bot versions (issue 26)
+      loa_add_suite(arena_league_live LIBS arena_db loa::cjson TIMEOUT 600)
+      add_dependencies(check_arena_league_live loa-arena loa-first loa-greedy loa-random)
+      foreach(bot hostile-slow loa-negamax)
+        if(TARGET ${bot})
+          add_dependencies(check_arena_league_live ${bot})
+        endif()
+      endforeach()
+      if(TARGET loa_replay) # the league's pages while it runs
+        target_compile_definitions(check_arena_league_live PRIVATE LOA_HAVE_REPLAY=1)
+      endif()
       if(TARGET loa-negamax)
         loa_add_suite(arena_tasks LIBS arena_db loa::cjson TIMEOUT 600)
         add_dependencies(check_arena_tasks loa-arena loa-greedy loa-random loa-negamax)

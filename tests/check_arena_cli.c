@@ -220,6 +220,13 @@ START_TEST(reads_fastchess_words_and_never_splits_a_word)
     ck_assert_msg(arena_cli_parse(7, argv2, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert_str_eq(cli.settings.out_dir, "-openings");
     arena_cli_clear(&cli);
+    /* fastchess's and cutechess's other words with an equivalent */
+    char *argv5[] = {"loa-arena", "--bot", "a=x", "--bot", "b=y", "-use-affinity",
+                     "-scoreinterval", "7", "-force-concurrency", NULL};
+    ck_assert_msg(arena_cli_parse(9, argv5, &cli, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(cli.settings.affinity, 1);
+    ck_assert_int_eq(cli.settings.rating_interval, 7);
+    arena_cli_clear(&cli);
     char *argv4[] = {"loa-arena", "-qh", NULL}; /* a cluster of value-less flags */
     ck_assert_msg(arena_cli_parse(2, argv4, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert(cli.quiet && cli.help);
@@ -243,6 +250,10 @@ START_TEST(reads_fastchess_words_and_never_splits_a_word)
         {{"-engine", "name=x"}, "-engine needs cmd=COMMAND"},
         {{"-pgnout", "games.pgn"}, "-pgnout: not here: every game is kept"},
         {{"-recover"}, "--keep-going"},
+        {{"-noswap"}, "-noswap: not here: every opening is played twice, colours swapped"},
+        {{"-tb", "/syzygy"}, "LOA has no tablebases"},
+        {{"-autosaveinterval", "10"}, "every game is stored as it ends"},
+        {{"-debug"}, "loa-referee -v"},
         {{"-games", "x"}, "-games: 'x' is not an integer"},
         {{"-concurrency"}, "-concurrency needs a value"},
         {{"-tournament", "swiss"}, "gauntlet or round-robin"},

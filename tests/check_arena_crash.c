@@ -5,7 +5,9 @@
  * database passes SQLite's integrity check, its games are each stored once
  * with a record that decodes, the
  * export games.jsonl is brought level on the next run, and the same
- * command completes the work. A merge is all or nothing.
+ * command completes the work. A merge is all or nothing. An arena and the
+ * command adding a bot to it killed at random moments (issue 26): the bot
+ * is in the league, or queued, or neither, never twice.
  */
 #include <check.h>
 #include <signal.h>
@@ -181,6 +183,76 @@ START_TEST(adding_a_bot_killed_resumes)
 }
 END_TEST
 
+/* The bots of dir's league named name (its database's bots table: the
+ * truth, league.json its export): how many. */
+static int bots_named(const char *dir, const char *name)
+{
+    char q[600];
+    snprintf(q, sizeof q, "sqlite3 '%s/league.db' \"SELECT count(*) FROM bots WHERE name = "
+             "'%s'\"", dir, name);
+    return (int)shell_number(q);
+}
+
+/* Issue 26: kill -9 of the arena while a bot is handed to it, and of the
+ * adding command, at random moments: each time the database is whole, a
+ * bot is in the league at most once, and queued at most once; the league
+ * resumed and each adding command run again (the same command resumes),
+ * every bot is in it once and every game of every pairing played once. */
+START_TEST(an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char o2[300], e2[300];
+    snprintf(o2, sizeof o2, "%s/add.out", dir);
+    snprintf(e2, sizeof e2, "%s/add.err", dir);
+    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
+                      "100", "-c", "2", "-q", "--out", tp.out, NULL};
+    ck_assert_int_eq(run(league, tp.o, tp.e, 300000), 0);
+    char *resume[] = {ARENA, "--out", tp.out, "-c", "2", "-q", NULL};
+    static char args[KILLS / 2][64];
+    srand(26);
+    for (int k = 0; k < KILLS / 2; k++) {
+        snprintf(args[k], sizeof args[k], "b%d=" RANDOM " -s {seed}", k);
+        char *add[] = {ARENA, "--add-bot", args[k], "--out", tp.out, "-q", NULL};
+        pid_t arena = spawn(resume, tp.o, tp.e);
+        sleep_ms(20 + rand() % 150);
+        pid_t adder = spawn(add, o2, e2);
+        sleep_ms(rand() % 120);
+        kill(arena, SIGKILL);
+        sleep_ms(rand() % 60);
+        kill(adder, SIGKILL);
+        int st;
+        waitpid(arena, &st, 0);
+        waitpid(adder, &st, 0);
+        stored_games(tp.out); /* whole, no game twice */
+        char name[8], q[600];
+        snprintf(name, sizeof name, "b%d", k);
+        snprintf(q, sizeof q, "sqlite3 '%s/league.db' \"SELECT count(*) FROM changes WHERE name "
+                 "= '%s'\"", tp.out, name);
+        long queued = shell_number(q);
+        ck_assert_int_le(queued + bots_named(tp.out, name), 1);
+    }
+    /* each adding command again, then the league to its end */
+    for (int k = 0; k < KILLS / 2; k++) {
+        char *add[] = {ARENA, "--add-bot", args[k], "--out", tp.out, "-q", NULL};
+        ck_assert_int_eq(run(add, o2, e2, 300000), 0);
+    }
+    ck_assert_int_eq(run(resume, tp.o, tp.e, 300000), 0);
+    for (int k = 0; k < KILLS / 2; k++) {
+        char name[8];
+        snprintf(name, sizeof name, "b%d", k);
+        ck_assert_int_eq(bots_named(tp.out, name), 1);
+    }
+    int bots = 2 + KILLS / 2, games = bots * (bots - 1) / 2 * 100;
+    ck_assert_int_eq(stored_games(tp.out), games);
+    every_record_reads(tp.out, tp.o, tp.e);
+    char q[600];
+    snprintf(q, sizeof q, "sqlite3 '%s/league.db' 'SELECT count(*) FROM changes'", tp.out);
+    ck_assert_int_eq(shell_number(q), 0);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -188,6 +260,8 @@ int main(void)
          a_league_killed_again_and_again_loses_nothing, 600},
         {"a_merge_killed_is_all_or_nothing", a_merge_killed_is_all_or_nothing, 600},
         {"adding_a_bot_killed_resumes", adding_a_bot_killed_resumes, 600},
+        {"an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing",
+         an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing, 600},
     };
     return loa_run_suite("arena_crash", cases, LOA_COUNT(cases));
 }

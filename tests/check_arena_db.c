@@ -2,7 +2,9 @@
  * check_arena_db.c - the league database (store/db.h): the schema and its
  * version, game rows in and out in stored order, a record from its blobs,
  * a duplicate game refused, the run lock (a live arena's, a dead one's),
- * readers beside a writer, a newer schema refused.
+ * readers beside a writer, a newer schema refused; version 1 read and
+ * migrated to 2; the changes queued for a league and the lock released only
+ * when none waits; a bot's games archived and deleted.
  */
 #include <check.h>
 #include <signal.h>
@@ -279,6 +281,139 @@ START_TEST(reading_a_missing_or_foreign_file_fails_cleanly)
 }
 END_TEST
 
+/* Runs sql on dir's database with SQLite itself (as a user could). */
+static void raw(const char *dir, const char *sql)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/league.db", dir);
+    sqlite3 *h = NULL;
+    ck_assert_int_eq(sqlite3_open(path, &h), SQLITE_OK);
+    ck_assert_msg(sqlite3_exec(h, sql, NULL, NULL, NULL) == SQLITE_OK, "%s", sqlite3_errmsg(h));
+    sqlite3_close(h);
+}
+
+static int raw_int(const char *dir, const char *sql)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/league.db", dir);
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    ck_assert_int_eq(sqlite3_open(path, &h), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    int v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return v;
+}
+
+/* Issue 26: version 2 adds the changes table; a league of version 1 (issue
+ * 36's) is read as it is, and migrated by the first writer, its games
+ * kept. */
+START_TEST(a_version_1_database_is_read_and_migrated_to_version_2)
+{
+    const char *dir = tmpdir();
+    char err[512];
+    arena_db *db;
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), 0);
+    arena_db_game g = row(0);
+    ck_assert_int_eq(arena_db_insert_game(db, &g, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_meta_set(db, "league", "{}", err, sizeof err), 0);
+    arena_db_close(db);
+    ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), 2);
+    /* made version 1 again: what issue 36's arena wrote */
+    raw(dir, "DROP TABLE changes; PRAGMA user_version = 1");
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_count(db), 1);
+    ck_assert_int_eq(arena_db_changes_pending(db), 0);
+    arena_db_close(db);
+    ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), 1); /* a reader changes nothing */
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), 0);
+    ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), 2);
+    ck_assert_int_eq(arena_db_count(db), 1);
+    ck_assert_int_eq(arena_db_change_add(db, "retire", "x", NULL, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_changes_pending(db), 1);
+    arena_db_close(db);
+    cleanup();
+}
+END_TEST
+
+static int list_change(const arena_db_change *c, void *user)
+{
+    char *names = user;
+    strcat(names, c->name);
+    strcat(names, c->bot ? "+" : "-");
+    return 0;
+}
+
+/* The changes other processes ask wait in order; the arena gives up the
+ * run lock only when none waits, in one transaction. */
+START_TEST(changes_wait_in_order_and_the_lock_goes_only_when_none_waits)
+{
+    const char *dir = tmpdir();
+    char err[512], names[64] = "";
+    arena_db *a, *b;
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &a, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &b, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_lock_holder(b), 0);
+    ck_assert_int_eq(arena_db_lock(a, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_lock_holder(b), (long)getpid());
+    ck_assert_int_eq(arena_db_change_add(b, "add", "v4", "{}", err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_add(b, "retire", "v1", NULL, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_unlock_if_idle(a, err, sizeof err), 0); /* kept */
+    ck_assert_int_eq(arena_db_lock_holder(b), (long)getpid());
+    ck_assert_int_eq(arena_db_changes(a, list_change, names, err, sizeof err), 0);
+    ck_assert_str_eq(names, "v4+v1-");
+    ck_assert_int_eq(arena_db_change_remove(a, 1, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_remove(a, 2, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_unlock_if_idle(a, err, sizeof err), 1);
+    ck_assert_int_eq(arena_db_lock_holder(b), 0);
+    ck_assert_int_eq(arena_db_lock(b, err, sizeof err), 0);
+    arena_db_close(b);
+    arena_db_close(a);
+    cleanup();
+}
+END_TEST
+
+START_TEST(a_bots_games_are_archived_then_deleted)
+{
+    const char *dir = tmpdir();
+    char err[512], arc[160];
+    arena_db *db;
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &db, err, sizeof err), 0);
+    static const unsigned char rec[] = {1, 2, 3};
+    for (int id = 0; id < 6; id++) {
+        arena_db_game g = row(id);
+        if (id >= 4) { /* bots 2 and 0 */
+            g.black = 2;
+            g.white = 0;
+        }
+        g.record = rec;
+        g.record_size = sizeof rec;
+        ck_assert_int_eq(arena_db_insert_game(db, &g, err, sizeof err), 0);
+    }
+    ck_assert_int_eq(arena_db_meta_set(db, "league", "{\"x\": 1}", err, sizeof err), 0);
+    snprintf(arc, sizeof arc, "%s/previous-1", dir);
+    ck_assert_int_eq(arena_db_archive_bot(db, 1, arc, err, sizeof err), 4);
+    ck_assert_int_eq(arena_db_begin(db, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_delete_bot_games(db, 1, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_commit(db, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_count(db), 2);
+    ck_assert_int_eq(arena_db_bot_has_games(db, 1), 0);
+    arena_db_close(db);
+    ck_assert_int_eq(raw_int(dir, "SELECT count(*) FROM records"), 2);
+    ck_assert_int_eq(arena_db_open(arc, ARENA_DB_READ, &db, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_count(db), 4);
+    char *v = NULL;
+    ck_assert_int_eq(arena_db_meta_get(db, "league", &v, err, sizeof err), 0);
+    ck_assert_str_eq(v, "{\"x\": 1}");
+    free(v);
+    arena_db_close(db);
+    ck_assert_int_eq(raw_int(arc, "SELECT count(*) FROM records"), 4);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -287,6 +422,11 @@ int main(void)
         {"one_arena_holds_the_run_lock", one_arena_holds_the_run_lock, 60},
         {"reading_a_missing_or_foreign_file_fails_cleanly",
          reading_a_missing_or_foreign_file_fails_cleanly, 30},
+        {"a_version_1_database_is_read_and_migrated_to_version_2",
+         a_version_1_database_is_read_and_migrated_to_version_2, 30},
+        {"changes_wait_in_order_and_the_lock_goes_only_when_none_waits",
+         changes_wait_in_order_and_the_lock_goes_only_when_none_waits, 30},
+        {"a_bots_games_are_archived_then_deleted", a_bots_games_are_archived_then_deleted, 30},
     };
     return loa_run_suite("arena_db", cases, LOA_COUNT(cases));
 }

@@ -99,7 +99,7 @@ START_TEST(test_bad_inputs)
     expect_bad("holds a different league (its seed is 1, now 9)", NULL,
                (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--seed", "9",
                           "--out", out, NULL});
-    expect_bad("bot 'b' had the command", NULL,
+    expect_bad("bot 'b' has the command", NULL,
                (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST " ", "--games", "2",
                           "--out", out, NULL});
     char *fresh[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--seed",

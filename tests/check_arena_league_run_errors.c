@@ -179,8 +179,10 @@ START_TEST(test_rebuilt_bot_is_refused)
     snprintf(cmd, sizeof cmd, "cp %s %s", FIRST, bot);
     ck_assert_int_eq(system(cmd), 0);
     snprintf(arg, sizeof arg, "mine=%s", bot);
+    /* run where it is (--no-snapshot): the league runs the working copy,
+     * which the fingerprint protects */
     char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg, "--games", "2", "--out", out,
-                    "-q", NULL};
+                    "-q", "--no-snapshot", NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     char path[400];
     snprintf(path, sizeof path, "%s/league.json", out);
@@ -197,7 +199,7 @@ START_TEST(test_rebuilt_bot_is_refused)
     snprintf(cmd, sizeof cmd, "printf x >> %s", bot);
     ck_assert_int_eq(system(cmd), 0);
     char *more[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg, "--games", "4", "--out", out,
-                    "-q", NULL};
+                    "-q", "--no-snapshot", NULL};
     ck_assert_int_eq(run(more, so, se, 30000), 2);
     char *e = slurp(se);
     char want[400];
@@ -209,7 +211,7 @@ START_TEST(test_rebuilt_bot_is_refused)
     ck_assert_int_eq(count_lines(path), 2); /* nothing played */
     /* --force-new archives the old results and starts over */
     char *fresh[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg, "--games", "2", "--out", out,
-                     "-q", "--force-new", NULL};
+                     "-q", "--force-new", "--no-snapshot", NULL};
     ck_assert_int_eq(run(fresh, so, se, 30000), 0);
     snprintf(cmd, sizeof cmd, "test -f %s/previous-*/games.jsonl", out);
     ck_assert_int_eq(system(cmd), 0);

@@ -1,6 +1,7 @@
 /* cli.c - loa-arena's command line: argv and a league file become a
  * request (app/cli.h). */
 #include "app/cli.h"
+#include "app/cli_impl.h"
 
 #include <getopt.h>
 #include <stdint.h>
@@ -31,6 +32,9 @@ enum {
     OPT_EXTEND,
     OPT_EXCLUDE,
     OPT_MERGE,
+    OPT_REPLACE_BOT,
+    OPT_RETIRE,
+    OPT_NO_SNAPSHOT,
     OPT_ANALYSE
 };
 
@@ -38,6 +42,9 @@ enum {
 static const struct option app_options[] = {
     {"bot", required_argument, NULL, 'b'},
     {"add-bot", required_argument, NULL, OPT_ADD_BOT},
+    {"replace-bot", required_argument, NULL, OPT_REPLACE_BOT},
+    {"retire", required_argument, NULL, OPT_RETIRE},
+    {"no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT},
     {"extend", no_argument, NULL, OPT_EXTEND},
     {"force-new", no_argument, NULL, OPT_FORCE_NEW},
     {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
@@ -68,14 +75,14 @@ static void option_table(struct option *opts, char *shorts, size_t shorts_size)
         const arena_setting *r = &arena_setting_table[i];
         if (!r->option)
             continue;
-        int flag = r->type == ARENA_VALUE_FLAG || r->type == ARENA_VALUE_SANDBOX;
-        opts[n++] = (struct option){r->option, flag ? no_argument : required_argument, NULL,
+        int bare = r->type == ARENA_VALUE_FLAG || r->type == ARENA_VALUE_SANDBOX;
+        opts[n++] = (struct option){r->option, bare ? no_argument : required_argument, NULL,
                                     OPT_SETTING + r->id};
         if (r->type == ARENA_VALUE_SANDBOX)
             opts[n++] = (struct option){"sandbox-rw", no_argument, NULL, OPT_SANDBOX_RW};
         if (r->letter && k + 3 < shorts_size) {
             shorts[k++] = (char)r->letter;
-            if (!flag)
+            if (!bare)
                 shorts[k++] = ':';
         }
     }
@@ -110,81 +117,16 @@ void arena_cli_clear(arena_request *req)
     for (int i = 0; i < req->dir_count; i++)
         free(req->dirs[i]);
     free(req->dirs);
-    for (int i = 0; i < req->add_bot_count; i++)
-        free(req->add_bots[i]);
-    free(req->add_bots);
+    for (int i = 0; i < req->change_count; i++) {
+        free((char *)req->changes[i].name);
+        free((char *)req->changes[i].command);
+        free((char *)req->changes[i].cwd);
+    }
+    free(req->changes);
     for (int i = 0; i < req->exclude_count; i++)
         free(req->exclude[i]);
     free(req->exclude);
     memset(req, 0, sizeof *req);
-}
-
-/* Appends a copy of w to the list *v of *n words. 0 or ARENA_E_NOMEM. */
-static int push_word(char ***v, int *n, const char *w)
-{
-    char **p = realloc(*v, sizeof *p * (size_t)(*n + 1));
-    if (!p)
-        return ARENA_E_NOMEM;
-    *v = p;
-    if (!(p[*n] = strdup(w)))
-        return ARENA_E_NOMEM;
-    (*n)++;
-    return 0;
-}
-
-/* An option that sets the league, kept until the league file is read. */
-typedef struct flag {
-    const arena_setting *row; /* NULL: --bot */
-    const char *name;         /* the option as given ("sandbox-rw") */
-    const char *arg;          /* its value, NULL for a flag */
-} flag;
-
-/* The options given, in order. */
-typedef struct flags {
-    flag *v;
-    int n;
-} flags;
-
-static int has_flag(const flags *f, const arena_setting *row)
-{
-    for (int i = 0; i < f->n; i++)
-        if (f->v[i].row == row)
-            return 1;
-    return 0;
-}
-
-/* 1 when every flag is --bot (bots 1) or one of the rows listed. */
-static int only_flags(const flags *f, int bots, const arena_setting *a, const arena_setting *b,
-                      const arena_setting *c)
-{
-    for (int i = 0; i < f->n; i++) {
-        const arena_setting *r = f->v[i].row;
-        if (r ? r != a && r != b && r != c : !bots)
-            return 0;
-    }
-    return 1;
-}
-
-#define ROW(id) (&arena_setting_table[ARENA_SETTING_##id])
-
-static int apply(arena_request *req, const flag *f, char *err, size_t errsz)
-{
-    arena_settings *s = &req->settings;
-    if (!f->row)
-        return arena_settings_add_bot_arg(s, f->arg, err, errsz);
-    if (f->row == ROW(GAUNTLET_BOT))
-        s->format = ARENA_FORMAT_GAUNTLET; /* the option implies the format */
-    if (f->row == ROW(ANCHOR))
-        req->anchor_set = 1;
-    return arena_setting_from_text(s, f->row, f->name, f->arg, err, errsz);
-}
-
-static int apply_all(arena_request *req, const flags *f, char *err, size_t errsz)
-{
-    int rc = 0;
-    for (int i = 0; i < f->n && !rc; i++)
-        rc = apply(req, &f->v[i], err, errsz);
-    return rc;
 }
 
 /* A second task besides req's: refused, naming the one that reads a
@@ -221,8 +163,12 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case OPT_STANDINGS: req->task = ARENA_TASK_STANDINGS; break;
     case OPT_HTML: req->task = ARENA_TASK_HTML; break;
     case OPT_MERGE: req->task = ARENA_TASK_MERGE; break;
-    case OPT_ADD_BOT: return push_word(&req->add_bots, &req->add_bot_count, optarg);
-    case OPT_EXCLUDE: return push_word(&req->exclude, &req->exclude_count, optarg);
+    case OPT_ADD_BOT: return arena_cli_push_change(req, ARENA_CHANGE_ADD, optarg, err, errsz);
+    case OPT_REPLACE_BOT:
+        return arena_cli_push_change(req, ARENA_CHANGE_REPLACE, optarg, err, errsz);
+    case OPT_RETIRE: return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
+    case OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
+    case OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
     case OPT_ANALYSE:
         if (arena_analyse_from_name(optarg, &req->analyse))
             return util_fail(ARENA_E_CONFIG, err, errsz,
@@ -230,7 +176,8 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
         return 0;
     default: return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option (see --help)");
     }
-    return arena_set_string(&req->dir, optarg); /* the task's directory */
+    free(req->dir); /* the task's directory, printed without detours */
+    return (req->dir = util_path_tidy(optarg)) ? 0 : ARENA_E_NOMEM;
 }
 
 /* The getopt_long loop: the app's options into req, the settings' (and
@@ -269,70 +216,6 @@ static int read_options(int argc, char **argv, arena_request *req, flags *f, cha
     return rc;
 }
 
-/* --merge OUT DIR...: every operand is a directory; only --pages (and
- * --quiet) go with it. */
-static int merge_request(arena_request *req, const flags *f, int argc, char **argv, char *err,
-                         size_t errsz)
-{
-    if (!only_flags(f, 0, ROW(PAGES), NULL, NULL) || req->force_new)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--merge OUT DIR... takes only result directories (and --pages, "
-                         "--quiet)");
-    int rc = apply_all(req, f, err, errsz);
-    if (!rc && optind >= argc)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--merge %s: no result directory to merge (--merge OUT DIR...)",
-                         req->dir);
-    for (int i = optind; !rc && i < argc; i++)
-        rc = push_word(&req->dirs, &req->dir_count, argv[i]);
-    return rc;
-}
-
-/* What the tasks that read a directory take: --html DIR nothing else,
- * --standings DIR only --anchor and --exclude, --add-bot only --out and
- * --concurrency (and the run's flags). */
-static int task_options(arena_request *req, const flags *f, char *err, size_t errsz)
-{
-    if (req->analyse && req->task != ARENA_TASK_RUN && req->task != ARENA_TASK_ADD_BOT)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--analyse goes with a league to play (loa-analyse DIR analyses a "
-                         "played one)");
-    if (req->task == ARENA_TASK_HTML && (req->league_file || f->n || req->force_new))
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--html DIR takes nothing else (it reads DIR, plays nothing)");
-    if (req->task == ARENA_TASK_STANDINGS) {
-        if (req->league_file)
-            return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "--standings DIR takes no league file (it reads DIR/league.json)");
-        if (req->add_bot_count)
-            return util_fail(ARENA_E_CONFIG, err, errsz, "--standings DIR takes no --add-bot");
-        if (!only_flags(f, 0, ROW(ANCHOR), NULL, NULL))
-            return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "--standings DIR only combines with --anchor and --exclude");
-        return apply_all(req, f, err, errsz);
-    }
-    if (req->exclude_count)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--exclude NAME only changes printed standings: --standings DIR "
-                         "--exclude NAME");
-    if (req->task != ARENA_TASK_ADD_BOT)
-        return 0;
-    /* the league comes from DIR (app/tasks.c reads it): only run options */
-    if (!only_flags(f, 0, ROW(OUT), ROW(CONCURRENCY), ROW(SANDBOX)))
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--add-bot NAME=COMMAND --out DIR adds a bot to DIR's league and "
-                         "takes only --out, --concurrency, --quiet, --keep-going");
-    if (req->league_file)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--add-bot takes no league file: list the bot in the file and use "
-                         "--extend");
-    int rc = apply_all(req, f, err, errsz);
-    if (!rc && !req->settings.out_dir)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--add-bot needs --out DIR, the league to add the bot to");
-    return rc;
-}
-
 /* `--out DIR` without a league file or bots: DIR's own league, read from
  * DIR/league.json (resumed, or extended by --games N). */
 static int own_league(arena_request *req, const flags *f)
@@ -364,12 +247,12 @@ static int league(arena_request *req, const flags *f, char *err, size_t errsz)
         rc = arena_settings_load_file(s, req->league_file, err, errsz);
     else if (!rc)
         rc = arena_set_string(&s->base_dir, ".");
-    if (!rc && req->league_file && s->bot_count > 0 && has_flag(f, NULL))
+    if (!rc && req->league_file && s->bot_count > 0 && arena_cli_has_flag(f, NULL))
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "--bot cannot be combined with a league file: add the bot to its "
                          "\"bots\"");
     if (!rc)
-        rc = apply_all(req, f, err, errsz);
+        rc = arena_cli_apply_all(req, f, err, errsz);
     /* An SPRT runs until a bound is crossed: without a count, the maximum
      * is large (the schedule appends, so it costs nothing until played). */
     if (!rc && s->sprt && !s->games_given)
@@ -404,15 +287,18 @@ static int operands(arena_request *req, const flags *f, int argc, char **argv, c
                     size_t errsz)
 {
     if (req->task == ARENA_TASK_MERGE)
-        return merge_request(req, f, argc, argv, err, errsz);
+        return arena_cli_merge_request(req, f, argc, argv, err, errsz);
     if (argc - optind > 1)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "more than one league file given ('%s' and '%s')", argv[optind],
                          argv[optind + 1]);
     if (optind < argc && arena_set_string(&req->league_file, argv[optind]))
         return ARENA_E_NOMEM;
-    if (req->task == ARENA_TASK_RUN && req->add_bot_count)
-        req->task = ARENA_TASK_ADD_BOT;
+    if (req->task == ARENA_TASK_RUN && req->change_count)
+        req->task = ARENA_TASK_CHANGE;
+    if (req->no_snapshot && req->task != ARENA_TASK_RUN && req->task != ARENA_TASK_CHANGE)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--no-snapshot goes with a league that runs (its new bots)");
     if (req->help || req->version)
         req->task = req->help ? ARENA_TASK_HELP : ARENA_TASK_VERSION;
     return 0;
@@ -429,9 +315,12 @@ static int parse_args(int argc, char **argv, arena_request *req, char *err, size
     int more = !rc && req->task != ARENA_TASK_MERGE && req->task != ARENA_TASK_HELP &&
                req->task != ARENA_TASK_VERSION;
     if (more)
-        rc = task_options(req, &f, err, errsz);
-    if (more && !rc && req->task == ARENA_TASK_RUN && !(rc = league(req, &f, err, errsz)))
+        rc = arena_cli_task_options(req, &f, err, errsz);
+    int runs = req->task == ARENA_TASK_RUN || req->task == ARENA_TASK_CHANGE;
+    if (more && !rc && runs && !(rc = league(req, &f, err, errsz)))
         rc = check_league(req, err, errsz);
+    if (more && !rc && runs)
+        rc = arena_cli_run_options(req, err, errsz);
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     free(f.v);

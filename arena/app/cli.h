@@ -10,6 +10,8 @@
  *   loa-arena --html DIR
  *   loa-arena --merge OUT DIR...
  *   loa-arena --add-bot NAME=COMMAND --out DIR
+ *   loa-arena --replace-bot NAME=COMMAND --out DIR
+ *   loa-arena --retire NAME --out DIR
  *
  * A league file is read first, then every setting given as an option
  * replaces its value (--bot appends bots). The result is validated as a
@@ -23,11 +25,14 @@
 
 #include "app/analyse.h"
 #include "league/settings.h"
+#include "store/store.h" /* arena_change */
 
 /* What loa-arena does. */
 typedef enum arena_task {
     ARENA_TASK_RUN = 0,   /* play the league (app/league_run.h) */
-    ARENA_TASK_ADD_BOT,   /* --add-bot: DIR's league with the bots added, then played */
+    ARENA_TASK_CHANGE,    /* --add-bot, --replace-bot, --retire: the changes asked of
+                             DIR's league (handed to the arena running it, or
+                             applied and played here) */
     ARENA_TASK_STANDINGS, /* --standings DIR: print its standings */
     ARENA_TASK_HTML,      /* --html DIR: (re)write its pages */
     ARENA_TASK_MERGE,     /* --merge OUT DIR...: merge result directories */
@@ -37,16 +42,21 @@ typedef enum arena_task {
 
 typedef struct arena_request {
     arena_settings settings;  /* the league asked for (validated, its openings
-                                 read, for RUN; for ADD_BOT only --out and
-                                 --concurrency; STANDINGS: only --anchor;
+                                 read, for RUN; for CHANGE, DIR's league with the
+                                 run's options; STANDINGS: only --anchor;
                                  MERGE: only --pages) */
     arena_task task;
     char *league_file;        /* positional argument, NULL if none */
     char *dir;                /* STANDINGS, HTML: DIR; MERGE: OUT */
     char **dirs;              /* MERGE: the DIRs (copies), dir_count of them */
     int dir_count;
-    char **add_bots;          /* --add-bot NAME=COMMAND (repeatable), add_bot_count */
-    int add_bot_count;
+    arena_change *changes;    /* --add-bot NAME=COMMAND, --replace-bot NAME=COMMAND,
+                                 --retire NAME (repeatable, in order; strings owned:
+                                 name and command malloc'd), change_count */
+    int change_count;
+    int no_snapshot;          /* --no-snapshot: the bots joining the league run
+                                 where they are, not copied (store/snapshot.h) */
+    int apply_only;           /* CHANGE of --retire only: apply, play nothing */
     char **exclude;           /* --exclude NAME with --standings (repeatable) */
     int exclude_count;
     /* the flags of the run */

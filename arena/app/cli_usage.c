@@ -16,8 +16,10 @@ void arena_cli_usage(FILE *out)
 {
     fputs("Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
           "       loa-arena --standings DIR [--anchor NAME] [--exclude NAME]\n"
-          "       loa-arena --add-bot NAME=COMMAND --out DIR\n"
-          "       loa-arena --out DIR [--games N]   (resume or extend DIR's league)\n"
+          "       loa-arena --add-bot NAME=COMMAND --out DIR   (to a running league too)\n"
+          "       loa-arena --replace-bot NAME=COMMAND --out DIR\n"
+          "       loa-arena --retire NAME --out DIR\n"
+          "       loa-arena --out DIR [--games N] [--continuous]   (resume or extend it)\n"
           "       loa-arena --html DIR\n"
           "       loa-arena --merge OUT DIR...\n"
           "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
@@ -30,11 +32,18 @@ void arena_cli_usage(FILE *out)
     usage_section(out, ARENA_HELP_LEAGUE);
     fputs("Version testing (two bots: the first, or the gauntlet bot, is tested):\n", out);
     usage_section(out, ARENA_HELP_SPRT);
-    fputs("Running:\n"
+    fputs("A league across bot versions (psyleague's loop; docs/arena.md):\n"
           "      --add-bot NAME=CMD   with --out DIR: add a bot to DIR's league and play only\n"
-          "                           its new pairings (no existing game is replayed)\n"
+          "                           its new pairings; to a league that runs, it is handed\n"
+          "                           over and played without stopping\n"
+          "      --replace-bot NAME=CMD  a new version of NAME: its games archived in\n"
+          "                           DIR/previous-<time>-NAME/, its pairings played again\n"
+          "      --retire NAME        no longer schedule NAME; its games are kept\n"
+          "      --no-snapshot        run the new bots where they are (default: their files\n"
+          "                           are copied into DIR/bots/NAME/ and the copy is run)\n"
           "      --extend             the league file lists more bots than DIR's league:\n"
-          "                           add them (as --add-bot)\n",
+          "                           add them (as --add-bot)\n"
+          "Running:\n",
           out);
     usage_section(out, ARENA_HELP_RUNNING);
     fputs("      --force-new          DIR holds another league, or a bot changed since its\n"
@@ -63,8 +72,8 @@ void arena_cli_usage(FILE *out)
           "-concurrency, -openings file=F, -sprt ...; docs/arena.md).\n"
           "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
           "scheduling and lets running games end; twice stops them at once.\n"
-          "Exit status: 0 done, 1 I/O failure while running, 2 bad input (or a bot changed),\n"
-          "3 a bot failed to start, 130 interrupted.\n"
+          "Exit status: 0 done (or a continuous league stopped), 1 I/O failure while\n"
+          "running, 2 bad input (or a bot changed), 3 a bot failed to start, 130 interrupted.\n"
           "Details: docs/arena.md\n",
           out);
 }

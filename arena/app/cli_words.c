@@ -143,6 +143,30 @@ static const word words[] = {
     {"-both", K_REFUSE, "the limits are CodinGame's (--turn-ms, --first-turn-ms)"},
     {"-fcp", K_REFUSE, "name each bot with --bot NAME=CMD"},
     {"-scp", K_REFUSE, "name each bot with --bot NAME=CMD"},
+    {"-use-affinity", K_FLAG, "--affinity"},
+    {"-scoreinterval", K_VALUE, "--rating-interval"},
+    {"-outcomeinterval", K_VALUE, "--rating-interval"},
+    {"-noswap", K_REFUSE, "every opening is played twice, colours swapped: the first-move "
+                          "advantage cancels"},
+    {"-reverse", K_REFUSE, "every opening is played twice, colours swapped"},
+    {"-wait", K_REFUSE, "a game starts as soon as a worker is free"},
+    {"-event", K_REFUSE, "no PGN: the league is its directory (--out DIR)"},
+    {"-site", K_REFUSE, "no PGN: the league is its directory (--out DIR)"},
+    {"-seeds", K_REFUSE, "no knockout: round-robin or gauntlet (--format)"},
+    {"-autosaveinterval", K_REFUSE, "every game is stored as it ends (DIR/league.db)"},
+    {"-report", K_REFUSE, "game pairs are always counted pentanomially (standings, "
+                          "standings.json)"},
+    {"-tb", K_REFUSE, "LOA has no tablebases"},
+    {"-tbpieces", K_REFUSE, "LOA has no tablebases"},
+    {"-tbadjudicate", K_REFUSE, "LOA has no tablebases"},
+    {"-show-latency", K_REFUSE, "every turn's time is in the game's record (loa-replay DIR ID)"},
+    {"-testEnv", K_REFUSE, "no test environment to mimic: the limits are CodinGame's"},
+    {"-force-concurrency", K_IGNORE, NULL}, /* --concurrency takes any count (a warning
+                                               says when it exceeds the cores) */
+    {"-resultformat", K_REFUSE, "loa-arena prints one format; standings.json is for tools"},
+    {"-bookmode", K_REFUSE, "an opening is moves, one a line (--openings FILE)"},
+    {"-debug", K_REFUSE, "each game's record keeps the bots' stderr (loa-replay DIR ID); "
+                         "loa-referee -v shows every ply"},
 };
 
 /* Word a's meaning: one of the table above, or a setting whose fastchess

@@ -120,10 +120,12 @@ static int on_result(const arena_outcome *o, void *user)
     char msg[700], err[512];
     if (o->status == ARENA_OUTCOME_ABORTED) {
         run->aborted++;
+        arena_planner_back(run->plan, o->record.id, NULL, 0);
         return 0;
     }
     if (o->status == ARENA_OUTCOME_REFEREE_ERROR) {
         run->referee_errors++;
+        arena_planner_back(run->plan, o->record.id, NULL, -1);
         snprintf(msg, sizeof msg, "game %d not played (it will be retried on the next run): %s",
                  o->record.id, o->error);
         arena_progress_warn(run->progress, msg);
@@ -131,6 +133,11 @@ static int on_result(const arena_outcome *o, void *user)
     }
     if (run->fatal)
         return 1;
+    if (arena_run_stale(run, o->league, o->record.black, o->record.white)) {
+        /* a game of a bot's build replaced meanwhile: not its result */
+        arena_planner_back(run->plan, o->record.id, NULL, 0);
+        return 0;
+    }
     arena_game_record rec = o->record; /* as stored: with the load a wall timeout met */
     arena_load_mark(&run->load, &rec);
     if (o->record.reason == REF_REASON_FAILED_TO_START && !run->req->keep_going) {
@@ -139,13 +146,23 @@ static int on_result(const arena_outcome *o, void *user)
          * the next run plays it. */
         if (!run->start_failed++)
             report_start_failure(run, o);
+        arena_planner_back(run->plan, o->record.id, NULL, -1);
         return 1;
     }
     if (arena_store_put_game(run->store, &rec, o->game, err, sizeof err)) {
         /* Results can no longer be kept: stop scheduling, finish, report. */
         run->fatal = 1;
         snprintf(run->fatal_msg, sizeof run->fatal_msg, "%s", err);
+        arena_planner_back(run->plan, o->record.id, NULL, -1);
         return 1;
+    }
+    arena_planner_back(run->plan, o->record.id, &rec, 1);
+    run->done++;
+    if (run->s->bots[rec.black].retired || run->s->bots[rec.white].retired) {
+        /* in flight when its bot was retired: kept (its games are), and
+         * counted, which the plan made then could not */
+        run->total++;
+        arena_progress_set_total(run->progress, run->total);
     }
     write_page(run, o);
     arena_progress_game(run->progress, &rec);
@@ -164,27 +181,26 @@ static void on_tick(void *user)
 {
     arena_run *run = user;
     arena_load_sample(&run->load);
+    arena_run_poll(run, 0); /* changes asked meanwhile */
     arena_progress_tick(run->progress);
     live_pages(run, 0);
 }
 
-/* The games still to play, on the runner's workers, with the interrupts of
- * the signal self-pipe. */
-void arena_league_play(arena_run *run)
+/* 1 when the run stops playing: interrupted, a fatal error, a bot that
+ * cannot start, an SPRT decided. */
+static int stopped(const arena_run *run)
 {
-    if (run->todo_count == 0)
-        return;
-    if (arena_signals_install()) {
-        fprintf(stderr, "loa-arena: cannot install signal handlers\n");
-        run->exit_code = 1;
-        return;
-    }
-    arena_live_init(&run->live, 1);
-    live_pages(run, 1); /* the pages from the start: the user opens them at once */
+    return run->interrupts || arena_signals_late() || run->fatal || run->start_failed ||
+           run->exit_code || (run->sprt_live && run->sprt.status.decision);
+}
+
+/* The league's games on the runner's workers, until none is left. */
+static int play_round(arena_run *run)
+{
     arena_runner_config cfg = {
         .settings = run->s,
-        .games = run->todo,
-        .game_count = run->todo_count,
+        .feed = arena_run_feed,
+        .out_dir = run->out_abs,
         .concurrency = run->concurrency,
         .bin_dir = run->bin,
         .interrupt_fd = arena_signals_fd(),
@@ -192,11 +208,47 @@ void arena_league_play(arena_run *run)
         .on_tick = on_tick,
         .user = run,
     };
-    int rc = arena_runner_run(&cfg, &run->interrupts);
+    int more = 0;
+    int rc = arena_runner_run(&cfg, &more);
+    run->interrupts += more;
     if (rc) {
         arena_progress_end(run->progress);
         fprintf(stderr, "loa-arena: cannot run games: %s\n", arena_strerror(rc));
         run->exit_code = 1;
     }
+    return rc;
 }
 
+/* The games still to play, on the runner's workers, with the interrupts of
+ * the signal self-pipe; then, before the run lock is given up, the changes
+ * asked meanwhile (a bot added as the last games ended is played too: the
+ * lock is released only when none waits, in one transaction). */
+void arena_league_play(arena_run *run)
+{
+    if (arena_signals_install()) {
+        fprintf(stderr, "loa-arena: cannot install signal handlers\n");
+        run->exit_code = 1;
+        return;
+    }
+    if (!run->stop_feeding && arena_planner_left(run->plan)) {
+        arena_live_init(&run->live, 1);
+        live_pages(run, 1); /* the pages from the start: the user opens them at once */
+    }
+    char err[512];
+    for (;;) {
+        if (!run->stop_feeding && arena_planner_left(run->plan) && play_round(run))
+            return;
+        if (stopped(run) || run->stop_feeding)
+            return;
+        int n = arena_run_poll(run, 1);
+        if (n < 0)
+            return;
+        if (n > 0 || (arena_planner_left(run->plan) && !run->stop_feeding))
+            continue;
+        int released = arena_store_release_if_idle(run->store, err, sizeof err);
+        if (released < 0)
+            arena_progress_warn(run->progress, err);
+        if (released != 0)
+            return;
+    }
+}

@@ -97,14 +97,64 @@ static void announce_affinity(const arena_settings *s, int concurrency)
            concurrency > n ? ", shared: more games at once than CPUs" : "");
 }
 
-/* The machine checked, the bots fingerprinted (so that a rebuilt bot never
- * adds games to its old self's: the store refuses it), the store opened
- * and the league's shape history taken from it. Returns 0 or the exit
- * status. */
+/* What the store's opening says: a copy made of a bot (stdout). */
+static void note_stdout(const char *msg, void *user)
+{
+    (void)user;
+    printf("%s\n", msg);
+}
+
+/* A change applied as the league opens (queued while no arena ran). */
+static void applied_at_open(const arena_change_done *d, void *user)
+{
+    arena_run *run = user;
+    if (d->dropped)
+        fprintf(stderr, "loa-arena: warning: a change asked of %s cannot be made any more: bot "
+                "'%s': %s\n", run->s->out_dir, d->name, d->dropped);
+    else if (d->op == ARENA_CHANGE_REPLACE && d->archived)
+        printf("Replaced bot '%s': its %lld games archived in %s; its pairings are played "
+               "again\n", d->name, (long long)d->archived, d->archive);
+    else
+        printf("%s bot '%s'%s\n", d->op == ARENA_CHANGE_ADD ? "Added" : d->op ==
+               ARENA_CHANGE_RETIRE ? "Retired" : "Replaced", d->name,
+               d->op == ARENA_CHANGE_RETIRE ? ": no longer scheduled, its games kept" : "");
+}
+
+/* The store opened for the run: the changes queued applied, the new bots
+ * copied and every bot fingerprinted (so that a rebuilt bot never adds
+ * games to its old self's: the store refuses it), the league as it stands
+ * the run's. Returns 0 or the exit status. */
+static int open_store(arena_run *run)
+{
+    const arena_settings *s = &run->req->settings;
+    char err[1024];
+    int force = run->req->force_new;
+    int mode = force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME;
+    arena_store_run opts = {run->bin, applied_at_open, note_stdout, run};
+    int rc = arena_store_open_run(s->out_dir, s, &opts, mode, arena_warn_stderr, NULL,
+                                  &run->store, err, sizeof err);
+    if (rc == ARENA_E_BUSY && run->req->task == ARENA_TASK_CHANGE) {
+        /* an arena started since the changes were queued: it applies them */
+        printf("Handed the changes to the loa-arena running %s: it applies them at once and "
+               "plays on\n", s->out_dir);
+        return -1;
+    }
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s%s\n", force ? "--force-new: " : "", err);
+        return rc == ARENA_E_NOMEM ? 1 : 2;
+    }
+    if (!realpath(s->out_dir, run->out_abs)) {
+        fprintf(stderr, "loa-arena: cannot resolve %s\n", s->out_dir);
+        return 1;
+    }
+    return arena_run_version(run);
+}
+
+/* The machine checked, the store opened. Returns 0 or the exit status
+ * (-1: nothing to do, exit 0). */
 static int open_phase(arena_run *run)
 {
     arena_settings *s = run->s;
-    char err[1024];
     int code = check_machine(s);
     if (code)
         return code;
@@ -115,25 +165,8 @@ static int open_phase(arena_run *run)
         announce_affinity(s, run->concurrency);
     }
     arena_exe_dir(run->bin, sizeof run->bin);
-    cJSON *fingerprints = NULL;
-    int rc = arena_fingerprint_league(s, run->bin, &fingerprints, err, sizeof err);
-    if (rc) {
-        fprintf(stderr, "loa-arena: cannot fingerprint the bots: %s\n", err);
-        return rc == ARENA_E_NOMEM ? 1 : 2;
-    }
-    int force = run->req->force_new;
-    int mode = force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME;
-    rc = arena_store_open(s->out_dir, s, fingerprints, mode, arena_warn_stderr, NULL, &run->store,
-                          err, sizeof err);
-    cJSON_Delete(fingerprints);
-    if (rc) {
-        fprintf(stderr, "loa-arena: %s%s\n", force ? "--force-new: " : "", err);
-        return 2;
-    }
-    /* the league's shape history (bots added) is the store's */
-    const arena_settings *kept = arena_store_settings(run->store);
-    memcpy(s->steps, kept->steps, sizeof s->steps);
-    s->step_count = kept->step_count;
+    if ((code = open_store(run)))
+        return code;
     if (run->req->out_derived)
         printf("Results in %s (this league's own directory, named after its settings; --out DIR "
                "to choose)\n", s->out_dir);
@@ -191,13 +224,24 @@ static void announce_league(const arena_run *run)
                (long long)s->seed);
         return;
     }
-    char shard[64] = "";
+    char shard[64] = "", retired[48] = "";
     if (s->shard_count > 1)
         snprintf(shard, sizeof shard, ", shard %d/%d", s->shard_index, s->shard_count);
-    printf("League %s: %s, %d bots, %d games per pairing, %d games%s (%d done, %d to play), "
-           "%d at once, seed %lld\n", s->out_dir, arena_format_name(s->format), s->bot_count,
-           s->games, run->total, shard, run->done, run->todo_count, run->concurrency,
-           (long long)s->seed);
+    int r = 0;
+    for (int i = 0; i < s->bot_count; i++)
+        r += s->bots[i].retired;
+    if (r)
+        snprintf(retired, sizeof retired, " (%d retired)", r);
+    if (s->continuous)
+        printf("League %s: %s, %d bots%s, continuous: until stopped, each game where it tells "
+               "most (%d done), %d at once, seed %lld\n", s->out_dir,
+               arena_format_name(s->format), s->bot_count, retired, run->done,
+               run->concurrency, (long long)s->seed);
+    else
+        printf("League %s: %s, %d bots%s, %d games per pairing, %d games%s (%d done, %d to "
+               "play), %d at once, seed %lld\n", s->out_dir, arena_format_name(s->format),
+               s->bot_count, retired, s->games, run->total, shard, run->done, run->todo_count,
+               run->concurrency, (long long)s->seed);
 }
 
 /* Warns when the games may lose on time to the machine: more games than
@@ -230,25 +274,14 @@ static void warn_progress(const char *msg, void *progress)
     arena_progress_warn(progress, msg);
 }
 
-/* The schedule built, cut to the shard and to the games not stored yet;
- * the progress display, the load watch and an SPRT's state made; the
- * league announced. Returns 0 or the exit status. */
+/* The schedule planned (the games not stored yet, in the shard, of bots
+ * not retired); the progress display, the load watch and an SPRT's state
+ * made; the league announced. Returns 0 or the exit status. */
 static int plan_phase(arena_run *run)
 {
     const arena_settings *s = run->s;
-    int all = 0, rc = arena_schedule_build(s, &run->todo, &all);
-    if (rc) {
-        fprintf(stderr, "loa-arena: cannot build the schedule: %s\n", arena_strerror(rc));
+    if (arena_run_plan(run))
         return 2;
-    }
-    for (int i = 0; i < all; i++) {
-        if (!arena_shard_has(s, run->todo[i].id))
-            continue;
-        run->total++;
-        if (!arena_store_has(run->store, run->todo[i].id))
-            run->todo[run->todo_count++] = run->todo[i];
-    }
-    run->done = run->total - run->todo_count;
     int mode = run->req->quiet                ? ARENA_PROGRESS_QUIET
                : isatty(STDOUT_FILENO)        ? ARENA_PROGRESS_LIVE
                                               : ARENA_PROGRESS_LINES;
@@ -280,8 +313,10 @@ static int plan_phase(arena_run *run)
          * time (and peeking past a decision changes nothing). */
         printf("The SPRT has decided already (%s accepted after %d pairs): nothing to play\n",
                run->sprt.status.decision > 0 ? "H1" : "H0", run->sprt.status.decided_pairs);
-        run->todo_count = 0;
+        run->stop_feeding = 1;
     }
+    if (run->req->apply_only)
+        run->stop_feeding = 1;
     warn_load(run);
     return 0;
 }
@@ -313,7 +348,18 @@ static void summary(arena_run *run)
         fprintf(stderr, "loa-arena: %s: stopped\n", run->fatal_msg);
         run->exit_code = 1;
     }
-    int stored = arena_store_count(run->store);
+    int stored = run->done;
+    if (run->s->continuous && run->exit_code == 0 && !run->start_failed) {
+        /* stopped, the way a continuous league ends: it resumes */
+        printf("Stopped: %d games stored; the same command plays on\n", stored);
+        return;
+    }
+    if (run->req->apply_only && run->exit_code == 0) {
+        if (stored < run->total)
+            printf("%d of %d games played: loa-arena --out %s plays the rest\n", stored,
+                   run->total, run->s->out_dir);
+        return;
+    }
     if (run->start_failed && run->exit_code == 0) {
         fprintf(stderr, "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
                 "played\n", stored, run->total);
@@ -385,8 +431,8 @@ static int finish_phase(arena_run *run, int code)
     arena_progress_free(run->progress);
     if (run->sprt_live)
         arena_sprt_match_free(&run->sprt);
-    free(run->todo);
     arena_store_close(run->store);
+    arena_run_free(run);
     return code;
 }
 
@@ -400,11 +446,12 @@ int arena_league_run(arena_request *req)
     run->req = req;
     run->s = &req->settings;
     int code = open_phase(run);
+    int handed = code < 0; /* to the arena that runs the league: done */
     if (code == 0)
         code = plan_phase(run);
     if (code == 0)
         arena_league_play(run);
-    code = finish_phase(run, code);
+    code = finish_phase(run, handed ? 1 : code);
     free(run);
-    return code;
+    return handed ? 0 : code;
 }

@@ -12,6 +12,7 @@
 #include "app/league_pages.h"
 #include "league/schedule.h"
 #include "report/progress.h"
+#include "results/planner.h"
 #include "results/sprt_match.h"
 #include "run/load.h"
 #include "store/store.h"
@@ -21,12 +22,22 @@ typedef struct arena_run arena_run;
 /* A run's state, phase to phase. */
 struct arena_run {
     const arena_request *req;
-    arena_settings *s;         /* req's league (its steps become the store's) */
+    arena_settings *s;         /* the league as it stands: the last of versions */
+    arena_settings **versions; /* the league as it changed during the run (a bot
+                                  added, replaced, retired; games raised), oldest
+                                  first: the runner's games borrow them */
+    int nversions;
+    int replaced_at[ARENA_MAX_BOTS]; /* the version from which bot b is its
+                                  latest build: games of older ones are dropped */
+    int replacing[ARENA_MAX_BOTS]; /* replaced by the changes being applied */
+    arena_planner *plan;       /* which game next */
+    int64_t polled_us;         /* when the changes were last looked for */
     char bin[PATH_MAX];        /* `{bin}`, and the loa-referee of replay lines */
+    char out_abs[PATH_MAX];    /* `{out}`: the league's directory, absolute */
     int cores, concurrency;    /* the CPUs we may use; games at once */
     arena_store *store;
-    arena_game_spec *todo;     /* the games still to play, in schedule order */
-    int todo_count, total, done; /* in this shard */
+    int todo_count, total, done; /* of the league as it stands, in this shard */
+    int stop_feeding;          /* no game any more (an SPRT decided, nothing to do) */
     arena_progress *progress;
     arena_load_watch load;     /* oversubscription and turns close to the limit */
     int sprt_live;             /* an SPRT decides here (not in a shard) */
@@ -43,7 +54,37 @@ struct arena_run {
 };
 
 /* Plays run's games still to play on the runner's workers, each result
- * stored as it comes (the play phase); sets run->exit_code on a failure. */
+ * stored as it comes (the play phase), the changes asked of the league
+ * applied as they come; sets run->exit_code on a failure. */
 void arena_league_play(arena_run *run);
+
+/* ---- league_live.c: a league that changes while it runs ---- */
+
+/* The league as the store holds it now becomes the run's (a new version;
+ * the older stay for the games that borrow them). 0, or 1 after the
+ * message (out of memory). */
+int arena_run_version(arena_run *run);
+
+/* The planner made (again) for the league as it stands: the stored games,
+ * the games in flight, the score of each pairing; run->total, done and
+ * todo_count follow. 0, or 1 after the message. */
+int arena_run_plan(arena_run *run);
+
+/* Applies the changes other processes asked for, when some wait (looked
+ * for once a second unless force): the league's new version, its bots'
+ * fingerprints, the planner and the progress display made again. Returns
+ * the number applied (0: none), or -1 after the message. */
+int arena_run_poll(arena_run *run, int force);
+
+/* The runner's feed (run/runner.h): the planner's next game, continuous
+ * mode's league raised when it must grow. */
+int arena_run_feed(arena_game_spec *spec, const arena_settings **league, void *user);
+
+/* 1 when a game of league version s is of a bot replaced since (its
+ * result is dropped: the old build's). */
+int arena_run_stale(const arena_run *run, const arena_settings *s, int black, int white);
+
+/* Frees the versions and the planner. */
+void arena_run_free(arena_run *run);
 
 #endif

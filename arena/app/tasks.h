@@ -1,7 +1,7 @@
 /*
  * app/tasks.h - loa-arena's commands that play nothing themselves:
- * --standings DIR, --html DIR, --merge OUT DIR..., and the league that
- * --add-bot makes (then played by the league run). Each returns the
+ * --standings DIR, --html DIR, --merge OUT DIR..., and the changes of a
+ * league (--add-bot, --replace-bot, --retire). Each returns the
  * process exit status (docs/arena.md, "Bad input and exit status") and
  * prints its messages; each takes the request (app/cli.h). And the
  * standings of a store's games, which the league run prints too. Call
@@ -54,9 +54,10 @@ int arena_task_index(const arena_store *st, const char *dir, char *err, size_t e
  * different leagues or conflicting games (nothing merged). */
 int arena_task_merge(const arena_request *req);
 
-/* --add-bot NAME=COMMAND --out DIR: replaces req->settings by DIR's
- * league with the bots added (extend set), to be played by the league
- * run. 0, or an exit status. */
-int arena_task_add_bots(arena_request *req);
+/* --add-bot, --replace-bot, --retire NAME --out DIR (app/changes.c): the
+ * changes asked of DIR's league (arena_store_request); handed to the arena
+ * running it, or applied and played here (arena_league_run). 0, or an exit
+ * status. */
+int arena_task_changes(arena_request *req);
 
 #endif

@@ -56,6 +56,21 @@ char *util_path_absolute(const char *base, const char *rel)
     return abs;
 }
 
+char *util_path_canonical(const char *base, const char *rel)
+{
+    char *abs = util_path_absolute(base, rel);
+    if (!abs)
+        return NULL;
+    char *real = realpath(abs, NULL);
+    if (real) {
+        free(abs);
+        return real;
+    }
+    char *tidy = util_path_tidy(abs);
+    free(abs);
+    return tidy;
+}
+
 char *util_path_tidy(const char *path)
 {
     if (!path)

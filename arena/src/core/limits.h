@@ -29,6 +29,10 @@
  * colour-swapped pairs): in practice, until a bound is crossed. */
 #define ARENA_SPRT_GAMES_DEFAULT 100000
 
+/* Continuous mode (--continuous) prints the standings every this many
+ * games unless --rating-interval says otherwise. */
+#define ARENA_CONTINUOUS_RATING_INTERVAL 100
+
 /* Most games an index page lists of each kind: the newest games, and the
  * newest games lost by a fault (index.html stays a page, about 2 MB, for a
  * million-game league; the database has every game). */

@@ -19,4 +19,15 @@
 char *arena_command_expand(const char *command, const char *bin_dir, const char *base_dir,
                            int64_t seed);
 
+/* The placeholder of the league's results directory: the command of a
+ * bot's snapshot names its copy as `{out}/bots/NAME/FILE` (store/snapshot.h),
+ * so that the directory may move. */
+#define ARENA_OUT_PLACEHOLDER "{out}"
+
+/* As arena_command_expand, and `{out}` becomes out_dir (absolute; quoted
+ * as the others); with out_dir NULL, `{out}` is left as it is (a
+ * fingerprint names the copy so, wherever the directory is). */
+char *arena_command_expand_out(const char *command, const char *bin_dir, const char *base_dir,
+                               const char *out_dir, int64_t seed);
+
 #endif

@@ -73,9 +73,42 @@ static int get_string(const cJSON *item, const char *where, const char **out, ch
     return 0;
 }
 
-/* One bot's keys: {"name", "command", "cwd"?, "sandbox"?}. */
+/* A bot's keys besides its identity, as DIR/league.json keeps them (a
+ * user may write them too): "snapshot" (false: never copied; or the
+ * command of its copy) and "retired". */
+typedef struct bot_state {
+    const char *snapshot;
+    int no_snapshot, retired, sandbox;
+} bot_state;
+
+static int state_key(const cJSON *it, const char *where, bot_state *st, char *err,
+                     size_t errsz)
+{
+    if (strcmp(it->string, "sandbox") == 0)
+        return arena_setting_bot_sandbox(it, where, &st->sandbox, err, errsz);
+    if (strcmp(it->string, "retired") == 0) {
+        if (!cJSON_IsBool(it))
+            return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"retired\" must be true or false",
+                             where);
+        st->retired = cJSON_IsTrue(it);
+        return 0;
+    }
+    if (cJSON_IsFalse(it)) {
+        st->no_snapshot = 1;
+        return 0;
+    }
+    if (!cJSON_IsString(it) || !it->valuestring[0])
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: \"snapshot\" must be false (run the bot where it is) or the "
+                         "command of its copy", where);
+    st->snapshot = it->valuestring;
+    return 0;
+}
+
+/* One bot's keys: {"name", "command", "cwd"?, "sandbox"?, "snapshot"?,
+ * "retired"?}. */
 static int bot_keys(const cJSON *obj, const char *where, const char **name, const char **command,
-                    const char **cwd, int *sandbox, char *err, size_t errsz)
+                    const char **cwd, bot_state *st, char *err, size_t errsz)
 {
     int rc = 0;
     for (const cJSON *it = obj->child; it && !rc; it = it->next) {
@@ -85,12 +118,13 @@ static int bot_keys(const cJSON *obj, const char *where, const char **name, cons
             rc = get_string(it, where, command, err, errsz);
         else if (strcmp(it->string, "cwd") == 0)
             rc = get_string(it, where, cwd, err, errsz);
-        else if (strcmp(it->string, "sandbox") == 0)
-            rc = arena_setting_bot_sandbox(it, where, sandbox, err, errsz);
+        else if (strcmp(it->string, "sandbox") == 0 || strcmp(it->string, "snapshot") == 0 ||
+                 strcmp(it->string, "retired") == 0)
+            rc = state_key(it, where, st, err, errsz);
         else
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                           "%s: unknown key \"%s\" (expected name, command, cwd, sandbox)",
-                           where, it->string);
+                           "%s: unknown key \"%s\" (expected name, command, cwd, sandbox, "
+                           "snapshot, retired)", where, it->string);
     }
     return rc;
 }
@@ -105,9 +139,9 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
                          "%s: must be an object like {\"name\": \"ab\", \"command\": \"./ab\"}",
                          where);
     const char *name = NULL, *command = NULL, *cwd = NULL;
-    int sandbox = -1;
+    bot_state st = {NULL, 0, 0, -1};
     int rc = check_duplicate_keys(obj, where, err, errsz);
-    if (rc || (rc = bot_keys(obj, where, &name, &command, &cwd, &sandbox, err, errsz)))
+    if (rc || (rc = bot_keys(obj, where, &name, &command, &cwd, &st, err, errsz)))
         return rc;
     if (!name)
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: missing \"name\"", where);
@@ -116,8 +150,9 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
                          name);
     if (cwd && !*cwd)
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"cwd\" is empty", where);
-    /* absolute, so that DIR/league.json names the same directory on resume */
-    char *cwd_abs = cwd ? util_path_absolute(base_dir, cwd) : NULL;
+    /* canonical, so that DIR/league.json names the same directory on resume
+     * however it was written */
+    char *cwd_abs = cwd ? util_path_canonical(base_dir, cwd) : NULL;
     if (cwd && !cwd_abs)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     char why[256];
@@ -125,9 +160,14 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
     free(cwd_abs);
     if (rc == ARENA_E_CONFIG) /* name the file and the entry */
         return util_fail(rc, err, errsz, "%s: %s", where, why);
+    arena_bot *b = rc ? NULL : &s->bots[s->bot_count - 1];
+    if (b && arena_set_string(&b->snapshot, st.snapshot))
+        rc = ARENA_E_NOMEM;
     if (rc)
         return util_fail(rc, err, errsz, "out of memory");
-    s->bots[s->bot_count - 1].sandbox = sandbox;
+    b->sandbox = st.sandbox;
+    b->no_snapshot = st.no_snapshot;
+    b->retired = st.retired;
     return 0;
 }
 

@@ -76,9 +76,10 @@ static int path_text(arena_settings *s, const arena_setting *r, const char *o, c
     if (!*text)
         return util_fail(ARENA_E_CONFIG, err, errsz, "--%s: empty %s name", o,
                          dir ? "directory" : "file");
-    /* a directory is printed, so without detours; a file is kept absolute
-     * in DIR/league.json, to name the same file on resume from anywhere */
-    char *p = dir ? util_path_tidy(text) : util_path_absolute(NULL, text);
+    /* a directory is printed, so without detours; a file is kept canonical
+     * in DIR/league.json, to name the same file on resume from anywhere,
+     * however it is named then */
+    char *p = dir ? util_path_tidy(text) : util_path_canonical(NULL, text);
     if (!p)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     free(*str_at(s, r));

@@ -65,7 +65,7 @@ static int json_path(arena_settings *s, const arena_setting *r, const cJSON *it,
         p = util_path_tidy(j);
         free(j);
     } else {
-        p = util_path_absolute(base_dir, str);
+        p = util_path_canonical(base_dir, str);
     }
     if (!p)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");

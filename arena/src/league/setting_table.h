@@ -29,7 +29,7 @@ typedef enum arena_setting_type {
     ARENA_VALUE_WORD,    /* an int holding one of a word list's values (row.words) */
     ARENA_VALUE_FLAG,    /* an int 0/1: an option without a value, JSON true/false */
     ARENA_VALUE_NAME,    /* a char *: a bot's name */
-    ARENA_VALUE_FILE,    /* a char *: a file, kept absolute (relative to the league file) */
+    ARENA_VALUE_FILE,    /* a char *: a file, kept canonical (realpath; relative to the league file) */
     ARENA_VALUE_DIR,     /* a char *: a directory, kept as given without detours */
     ARENA_VALUE_SHARD,   /* shard_index/shard_count: "K/N", JSON {"index", "count"} */
     ARENA_VALUE_SPRT,    /* sprt/sprt_params: fastchess's words, or a JSON object */
@@ -146,6 +146,11 @@ typedef enum arena_setting_section {
     XX(CONCURRENCY, concurrency, "concurrency", "concurrency", 'c', "-concurrency", INT, NULL,    \
        0, ARENA_MAX_CONCURRENCY, 0, "games", ARENA_ID_NONE, ARENA_HELP_RUNNING, "N",              \
        "concurrency", "games at once; 0: the CPUs it may use")                                    \
+    XX(CONTINUOUS, continuous, "continuous", "continuous", 0, NULL, FLAG, NULL, 0, 1, 0, "",      \
+       ARENA_ID_NONE, ARENA_HELP_RUNNING, NULL, "continuous mode",                                \
+       "keep playing until stopped, each game where it tells most (the pairing whose score "      \
+       "is least certain; a new bot's first); standings every --rating-interval games "           \
+       "(default " ARENA_STR(ARENA_CONTINUOUS_RATING_INTERVAL) ")")                              \
     XX(OUT, out_dir, "out", "out", 'o', NULL, DIR, NULL, 0, 0, 0, "", ARENA_ID_NONE,              \
        ARENA_HELP_RUNNING, "DIR", "output directory",                                             \
        "output directory (default: LEAGUE-results, or arena-results/<hash of the league> "        \

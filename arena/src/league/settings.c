@@ -46,6 +46,7 @@ void arena_settings_clear(arena_settings *s)
         free(s->bots[i].name);
         free(s->bots[i].command);
         free(s->bots[i].cwd);
+        free(s->bots[i].snapshot);
     }
     free(s->gauntlet_bot);
     free(s->out_dir);
@@ -70,6 +71,10 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
                                    src->bots[i].cwd, NULL, 0))
             goto oom;
         dst->bots[i].sandbox = src->bots[i].sandbox;
+        dst->bots[i].no_snapshot = src->bots[i].no_snapshot;
+        dst->bots[i].retired = src->bots[i].retired;
+        if (arena_set_string(&dst->bots[i].snapshot, src->bots[i].snapshot))
+            goto oom;
     }
     if ((src->openings && !(dst->openings = arena_openings_copy(src->openings))) ||
         arena_set_string(&dst->gauntlet_bot, src->gauntlet_bot) ||
@@ -85,13 +90,52 @@ oom:
     return ARENA_E_NOMEM;
 }
 
+/* 1 when bot a and b are one bot of one league: the same name, command
+ * and working directory. */
+static int same_bot(const arena_bot *a, const arena_bot *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->command, b->command) == 0 &&
+           ((!a->cwd && !b->cwd) || (a->cwd && b->cwd && strcmp(a->cwd, b->cwd) == 0));
+}
+
+/* Now's bots that are old's take what the league keeps of them (their
+ * snapshot, retirement); old's bots after now's last (added to the league
+ * since the file that asks for it was written) are appended to now.
+ * Returns 0 or ARENA_E_NOMEM. */
+static int adopt_bots(const arena_settings *old, arena_settings *now)
+{
+    int n = now->bot_count < old->bot_count ? now->bot_count : old->bot_count;
+    for (int i = 0; i < n; i++) {
+        if (!same_bot(&old->bots[i], &now->bots[i]))
+            return 0; /* another league: compare says how */
+        arena_bot *b = &now->bots[i];
+        b->no_snapshot = old->bots[i].no_snapshot;
+        b->retired = old->bots[i].retired;
+        if (arena_set_string(&b->snapshot, old->bots[i].snapshot))
+            return ARENA_E_NOMEM;
+    }
+    for (int i = n; i < old->bot_count; i++) {
+        const arena_bot *o = &old->bots[i];
+        if (arena_settings_add_bot(now, o->name, o->command, o->cwd, NULL, 0) ||
+            arena_set_string(&now->bots[i].snapshot, o->snapshot))
+            return ARENA_E_NOMEM;
+        now->bots[i].sandbox = o->sandbox;
+        now->bots[i].no_snapshot = o->no_snapshot;
+        now->bots[i].retired = o->retired;
+    }
+    return 0;
+}
+
 int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err,
                          size_t errsz)
 {
     now->step_count = 0;
-    if (now->bot_count < old->bot_count || now->games < old->games ||
-        old->step_count > ARENA_MAX_STEPS)
+    if (old->step_count > ARENA_MAX_STEPS)
         return 0;
+    if (now->games < old->games) /* the league only grows: fewer asked is what it has */
+        now->games = old->games;
+    if (adopt_bots(old, now))
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     for (int i = 0; i < old->bot_count; i++)
         if (strcmp(old->bots[i].name, now->bots[i].name) != 0)
             return 0;
@@ -115,6 +159,11 @@ int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *e
         now->step_count++;
     }
     return 0;
+}
+
+const char *arena_bot_run_command(const arena_bot *b)
+{
+    return b->snapshot ? b->snapshot : b->command;
 }
 
 int arena_bot_sandbox(const arena_settings *s, int bot)

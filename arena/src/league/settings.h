@@ -49,7 +49,17 @@ typedef struct arena_bot {
                       league file: resolved against base_dir, made absolute. */
     int sandbox;   /* "sandbox" of this bot: -1 the league's (arena_settings.sandbox),
                       else a ref_sandbox */
+    char *snapshot; /* "snapshot": the command of the bot's copy in DIR/bots/
+                      (`{out}/bots/NAME/...`, store/snapshot.h), which the league
+                      runs instead of command; NULL: none (yet) */
+    int no_snapshot; /* "snapshot": false: never copied (--no-snapshot) */
+    int retired;   /* "retired": true: no longer scheduled, its games kept
+                      (--retire) */
 } arena_bot;
+
+/* The command a league runs for bot b: its snapshot's when it has one, else
+ * its own. */
+const char *arena_bot_run_command(const arena_bot *b);
 
 typedef struct arena_settings {
     arena_bot bots[ARENA_MAX_BOTS];
@@ -79,6 +89,9 @@ typedef struct arena_settings {
                             line) every N finished games; 0: at the end only
                             (an SPRT line still follows every complete pair) */
     int concurrency;     /* games at once; 0 = the number of online cores */
+    int continuous;      /* "continuous" / --continuous: play until stopped, each
+                            game where it tells most (results/planner.h); the
+                            games per pairing grow as needed; not in the identity */
     int64_t seed;        /* master seed; every game seed derives from it */
     char *out_dir;       /* output directory; NULL until set or defaulted */
     int turn_ms;         /* limit on every turn after a bot's first, ms */
@@ -124,13 +137,17 @@ void arena_settings_clear(arena_settings *s);
  * opening table. Returns 0 or ARENA_E_NOMEM (then *dst is cleared). */
 int arena_settings_copy(arena_settings *dst, const arena_settings *src);
 
-/* Carries the stored league old's shape history into now (the league
- * asked for, its bots and games possibly more): now's steps become old's,
- * plus old's shape (old->bot_count, old->games) when now adds bots (only
- * with now->extend set) or raises the games of a league whose last change
- * added bots (so that no existing id moves). Does nothing when now is not
- * old grown (compare then says what differs). Returns 0 or ARENA_E_CONFIG
- * (more than ARENA_MAX_STEPS changes). */
+/* Carries the stored league old into now (the league asked for, its bots
+ * and games possibly more or fewer): the league only grows, so fewer games
+ * asked become old's, and old's bots after now's last (added since the
+ * league file was written: --add-bot) are appended to now; now's bots that
+ * are old's (same name, command and cwd) take their snapshot and
+ * retirement; now's steps become old's, plus old's shape (old->bot_count,
+ * old->games) when now adds bots (only with now->extend set) or raises the
+ * games of a league whose last change added bots (so that no existing id
+ * moves). Leaves the rest when now is not old grown (compare then says
+ * what differs). Returns 0, ARENA_E_CONFIG (more than ARENA_MAX_STEPS
+ * changes) or ARENA_E_NOMEM. */
 int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err,
                          size_t errsz);
 

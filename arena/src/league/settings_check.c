@@ -150,6 +150,10 @@ static int check_together(const arena_settings *s, char *err, size_t errsz)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "an SPRT league in shards needs a game count (--games N): a shard "
                          "cannot stop on the whole match's evidence");
+    if (s->continuous && (s->sprt || s->shard_count > 1))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--continuous plays one whole league until stopped: not %s",
+                         s->sprt ? "an SPRT match (which stops on its own)" : "a shard");
     return 0;
 }
 

@@ -12,6 +12,17 @@
 #include "league/setting.h"
 #include "util/text.h"
 
+/* What the league keeps of bot b beside its identity: its snapshot's
+ * command (or false: never copied), its retirement. 0 on out of memory. */
+static int bot_state(cJSON *o, const arena_bot *b)
+{
+    if (b->snapshot && !cJSON_AddStringToObject(o, "snapshot", b->snapshot))
+        return 0;
+    if (!b->snapshot && b->no_snapshot && !cJSON_AddFalseToObject(o, "snapshot"))
+        return 0;
+    return !b->retired || cJSON_AddTrueToObject(o, "retired");
+}
+
 cJSON *arena_settings_to_json(const arena_settings *s)
 {
     cJSON *root = cJSON_CreateObject();
@@ -23,7 +34,8 @@ cJSON *arena_settings_to_json(const arena_settings *s)
         if (!b || !cJSON_AddItemToArray(bots, b) ||
             !cJSON_AddStringToObject(b, "name", s->bots[i].name) ||
             !cJSON_AddStringToObject(b, "command", s->bots[i].command) ||
-            (s->bots[i].cwd && !cJSON_AddStringToObject(b, "cwd", s->bots[i].cwd)))
+            (s->bots[i].cwd && !cJSON_AddStringToObject(b, "cwd", s->bots[i].cwd)) ||
+            !bot_state(b, &s->bots[i]))
             goto oom;
     }
     for (int k = 0; k < ARENA_SETTING_COUNT; k++)
@@ -41,6 +53,12 @@ char *arena_settings_default_out(const arena_settings *s)
     if (!j)
         return NULL;
     /* without what may change between runs of the same league */
+    const cJSON *b;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(j, "bots"))
+    {
+        cJSON_DeleteItemFromObjectCaseSensitive((cJSON *)b, "snapshot");
+        cJSON_DeleteItemFromObjectCaseSensitive((cJSON *)b, "retired");
+    }
     for (int k = 0; k < ARENA_SETTING_COUNT; k++) {
         const arena_setting *r = &arena_setting_table[k];
         if (r->identity == ARENA_ID_GROWS || r->identity == ARENA_ID_KEPT)
@@ -93,8 +111,9 @@ static int compare_bots(const arena_settings *old, const arena_settings *now, ch
                              a->name, b->name);
         if (!str_eq(a->command, b->command))
             return util_fail(ARENA_E_MISMATCH, err, errsz,
-                             "bot '%s' had the command '%s', now '%s'", a->name, a->command,
-                             b->command);
+                             "bot '%s' has the command '%s', here '%s'; --out DIR alone "
+                             "resumes the league as it stands, --replace-bot %s=COMMAND gives "
+                             "the bot a new version", a->name, a->command, b->command, a->name);
         if (!str_eq(a->cwd, b->cwd))
             return util_fail(ARENA_E_MISMATCH, err, errsz,
                              "bot '%s' had the working directory '%s', now '%s'", a->name,

@@ -34,6 +34,21 @@ arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const aren
     return p;
 }
 
+void arena_progress_set_league(arena_progress *p, const arena_settings *s, int total, int done)
+{
+    p->s = s;
+    p->total = total;
+    p->done = done; /* stored: this run's games among them */
+    p->errors = 0;
+    memset(p->points, 0, sizeof p->points);
+    memset(p->games, 0, sizeof p->games);
+}
+
+void arena_progress_set_total(arena_progress *p, int total)
+{
+    p->total = total;
+}
+
 void arena_progress_count_tally(arena_progress *p, int black, int white, int winner,
                                 int faulted, int count)
 {
@@ -91,9 +106,9 @@ static void draw(arena_progress *p)
         snprintf(leader, sizeof leader, "%.40s %.1f%%", p->s->bots[lead].name, 100 * best);
     else
         snprintf(leader, sizeof leader, "-");
-    if (p->status[0])
+    if (p->status[0] || p->s->continuous)
         fprintf(p->out, "\r\033[K%d games  %.1f games/s  %s  errors %d", p->done, rate,
-                p->status, p->errors);
+                p->status[0] ? p->status : leader, p->errors);
     else
         fprintf(p->out, "\r\033[K%d/%d games (%.0f%%)  %.1f games/s  ETA %s  leader %s  errors %d",
                 p->done, p->total, p->total ? 100.0 * p->done / p->total : 100.0, rate, eta,
@@ -116,8 +131,11 @@ void arena_progress_game(arena_progress *p, const arena_game_record *r)
         if (r->fault >= 0)
             snprintf(fault, sizeof fault, " by %.40s",
                      p->s->bots[r->fault == 0 ? r->black : r->white].name);
-        fprintf(p->out, "game %d/%d #%06d %s - %s %s %s%s, %d pl%s, %.2f s\n", p->done,
-                p->total, r->id, p->s->bots[r->black].name, p->s->bots[r->white].name, result,
+        char of[24] = ""; /* a continuous league has no total */
+        if (!p->s->continuous)
+            snprintf(of, sizeof of, "/%d", p->total);
+        fprintf(p->out, "game %d%s #%06d %s - %s %s %s%s, %d pl%s, %.2f s\n", p->done, of,
+                r->id, p->s->bots[r->black].name, p->s->bots[r->white].name, result,
                 ref_reason_name(r->reason), fault, r->plies, r->plies == 1 ? "y" : "ies",
                 r->duration_ms / 1000.0);
         fflush(p->out);

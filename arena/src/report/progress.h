@@ -33,6 +33,16 @@ typedef struct arena_progress arena_progress;
 arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const arena_settings *s,
                                       int total, int done);
 
+/* The league changed while it runs (a bot added, replaced or retired;
+ * continuous mode's games raised): s (borrowed, as at creation) is the
+ * league now, total and done its games; the tallies (leader, errors) start
+ * from nothing: count the stored games again. */
+void arena_progress_set_league(arena_progress *p, const arena_settings *s, int total, int done);
+
+/* The league's games that count are total now (a game of a bot retired
+ * while it was in flight, stored after all: one more than planned). */
+void arena_progress_set_total(arena_progress *p, int total);
+
 /* Counts a stored game in the tallies (leader, errors) without showing it. */
 void arena_progress_count(arena_progress *p, const arena_game_record *r);
 

@@ -60,6 +60,7 @@ static int add_bot(cJSON *bots, const arena_standings *st, const arena_settings 
     }
     return arena_json_add_number(o, "rank", r + 1, 0) &&
            arena_json_add(o, "name", cJSON_CreateString(s->bots[i].name)) &&
+           arena_json_add(o, "retired", cJSON_CreateBool(s->bots[i].retired)) &&
            arena_json_add_number(o, "elo", st->ratings.elo[i], 0.1) &&
            arena_json_add_number(o, "elo_ci95", st->ratings.ci95[i], 0.1) &&
            arena_json_add(o, "elo_ci95_reliable", cJSON_CreateBool(!st->unreliable[i])) &&

@@ -26,8 +26,9 @@ static int view_without(const arena_settings *s, const unsigned char *exclude, i
     int rc = 0;
     for (int i = 0; i < s->bot_count && !rc; i++)
         if (!exclude[i])
-            rc = arena_settings_add_bot(v, s->bots[i].name, s->bots[i].command, s->bots[i].cwd,
-                                        NULL, 0);
+            if (!(rc = arena_settings_add_bot(v, s->bots[i].name, s->bots[i].command,
+                                              s->bots[i].cwd, NULL, 0)))
+                v->bots[v->bot_count - 1].retired = s->bots[i].retired;
     if (rc)
         return rc;
     v->format = s->format;
@@ -45,7 +46,8 @@ static int view_without(const arena_settings *s, const unsigned char *exclude, i
     *expected = 0;
     for (int i = 0; i < total; i++)
         *expected += arena_shard_has(s, all[i].id) && map[all[i].black] >= 0 &&
-                     map[all[i].white] >= 0;
+                     map[all[i].white] >= 0 && !s->bots[all[i].black].retired &&
+                     !s->bots[all[i].white].retired;
     free(all);
     return 0;
 }
@@ -90,7 +92,7 @@ static int compute(const arena_settings **s, arena_games_walk_fn walk, void *sou
         rc = arena_standings_acc_finish(acc, st);
     arena_standings_acc_free(acc);
     if (rc == 0 && expected >= 0)
-        st->expected = expected;
+        st->expected = expected + st->retired_games;
     return rc;
 }
 

@@ -145,6 +145,10 @@ static void print_title(const arena_standings *st, const arena_settings *s, FILE
         fprintf(out, "Standings: SPRT match, %d games (at most %d), seed %lld, %d ms per turn "
                 "(first %d ms)%s\n", st->games, st->expected, (long long)s->seed, s->turn_ms,
                 s->first_turn_ms, timing);
+    else if (s->continuous) /* no end: the games so far */
+        fprintf(out, "Standings: %s, %d bots, %d games (continuous), seed %lld, %d ms per "
+                "turn (first %d ms)%s\n", arena_format_name(s->format), st->n, st->games,
+                (long long)s->seed, s->turn_ms, s->first_turn_ms, timing);
     else
         fprintf(out, "Standings: %s, %d bots, %d of %d games%s, seed %lld, %d ms per turn "
                 "(first %d ms)%s\n", arena_format_name(s->format), st->n, st->games,
@@ -210,6 +214,8 @@ static void print_row(const arena_standings *st, const arena_settings *s, const 
         fprintf(out, " %5d", b->late);
     if (c->cpu)
         fprintf(out, " %7.1f", b->cpu_turns ? b->cpu_total_ms / b->cpu_turns : 0.0);
+    if (s->bots[i].retired) /* --retire: no longer scheduled, its games kept */
+        fputs("  retired", out);
     fputc('\n', out);
 }
 

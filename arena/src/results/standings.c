@@ -128,6 +128,24 @@ static void rank(arena_standings *out)
         }
 }
 
+/* The games league s expects of its bots that are not retired (those of
+ * retired bots count as they are played: arena_standings_acc_add). */
+static int expected_active(const arena_settings *s)
+{
+    int any = 0;
+    for (int i = 0; i < s->bot_count; i++)
+        any |= s->bots[i].retired;
+    if (!any)
+        return (int)arena_shard_size(s);
+    int64_t total = arena_schedule_total(s);
+    int n = 0;
+    arena_game_spec g;
+    for (int id = 0; id < total; id++)
+        n += arena_shard_has(s, id) && arena_schedule_spec(s, id, &g) == 0 &&
+             !s->bots[g.black].retired && !s->bots[g.white].retired;
+    return n;
+}
+
 struct arena_standings_acc {
     const arena_settings *s;    /* borrowed */
     int anchor;
@@ -155,7 +173,7 @@ int arena_standings_acc_new(const arena_settings *s, int anchor, arena_standings
     a->s = s;
     a->anchor = anchor;
     a->st->n = n;
-    a->st->expected = (int)arena_shard_size(s);
+    a->st->expected = expected_active(s);
     if (s->sprt && n == 2 && s->shard_count <= 1) {
         int t = arena_sprt_tested_bot(s);
         int pairs = a->st->expected / 2 > 0 ? a->st->expected / 2 : 1;
@@ -195,6 +213,10 @@ int arena_standings_acc_add(arena_standings_acc *a, const arena_game_record *r)
     if (grow(a))
         return a->failed = ARENA_E_NOMEM;
     count_game(a->st, r);
+    if (a->s->bots[r->black].retired || a->s->bots[r->white].retired) {
+        a->st->expected++; /* a retired bot's games: as played */
+        a->st->retired_games++;
+    }
     arena_pair_game_of(r, &a->pairs[a->npairs++]);
     a->nkeys += arena_game_key_of(r, n, &a->keys[a->nkeys]);
     if (a->have_sprt)

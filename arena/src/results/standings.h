@@ -44,7 +44,9 @@ typedef struct arena_bot_stats {
 typedef struct arena_standings {
     int n;                                         /* bots */
     int games;                                     /* games counted */
-    int expected;                                  /* games in the full schedule */
+    int expected;                                  /* games in the full schedule (of
+                                                      retired bots: those played) */
+    int retired_games;                             /* games of retired bots counted */
     arena_bot_stats bots[ARENA_MAX_BOTS];
     double pair_games[ARENA_MAX_BOTS * ARENA_MAX_BOTS];  /* row-major n x n */
     double pair_points[ARENA_MAX_BOTS * ARENA_MAX_BOTS]; /* points of row vs column */

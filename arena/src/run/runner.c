@@ -23,24 +23,54 @@
 /* Period of the progress tick, microseconds (monotonic clock). */
 #define TICK_US 200000
 
+/* A game handed to the workers: its spec, the league it is played in,
+ * and its outcome once played. */
+typedef struct job {
+    arena_game_spec spec;
+    const arena_settings *league;
+    arena_outcome out;
+    struct job *next;
+} job;
+
+/* A FIFO of jobs. */
+typedef struct fifo {
+    job *head, *tail;
+    int n;
+} fifo;
+
+static void push(fifo *q, job *j)
+{
+    j->next = NULL;
+    if (q->tail)
+        q->tail->next = j;
+    else
+        q->head = j;
+    q->tail = j;
+    q->n++;
+}
+
+static job *pop(fifo *q)
+{
+    job *j = q->head;
+    if (j && !(q->head = j->next))
+        q->tail = NULL;
+    q->n -= j != NULL;
+    return j;
+}
+
 typedef struct runner {
     const arena_runner_config *cfg;
-    pthread_mutex_t lock;  /* guards next, soft_stop, alive, queue, qtail,
-                              delivered */
-    pthread_cond_t room;   /* signalled when outcomes are delivered or on stop */
-    int backlog;           /* most outcomes finished but not yet delivered:
-                              workers wait beyond it, so that a slow store
-                              (fsync per game) never lets them run far
-                              ahead, and a stop (an SPRT's decision, Ctrl-C)
-                              takes effect within a few games */
-    int delivered;         /* outcomes handed to on_result so far */
-    int next;              /* next game index to hand out */
+    pthread_mutex_t lock;  /* guards pending, done, soft_stop, finished, alive */
+    pthread_cond_t work;   /* signalled when a game waits, or on stop or finish */
+    fifo pending;          /* games fed, not started: at most `threads` (so a
+                              stop, or a change of the league, takes effect
+                              within a few games) */
+    fifo done;             /* games played, not yet handed to on_result */
+    int threads;
     int soft_stop;         /* no new games */
+    int finished;          /* the feed has no game any more */
     int alive;             /* workers still running */
-    int *queue;            /* finished indices, FIFO [game_count] */
-    int qtail;
-    arena_outcome *outcomes; /* [game_count]; an entry is the worker's until
-                                queued, then the calling thread's */
+    int next;              /* the fixed list's next game (no feed) */
     int slots;             /* workers that took their slot number */
     int cpus[CPU_SETSIZE]; /* affinity: the allowed CPUs, ascending */
     int ncpus;             /* 0: no pinning */
@@ -58,13 +88,14 @@ static void wake(runner *rn)
     (void)w;
 }
 
-static void play(runner *rn, int index)
+static void play(runner *rn, job *j)
 {
     const arena_runner_config *cfg = rn->cfg;
-    const arena_settings *s = cfg->settings;
-    const arena_game_spec *spec = &cfg->games[index];
-    arena_outcome *o = &rn->outcomes[index];
+    const arena_settings *s = j->league;
+    const arena_game_spec *spec = &j->spec;
+    arena_outcome *o = &j->out;
     memset(o, 0, sizeof *o);
+    o->league = s;
     arena_record_from_spec(&o->record, spec);
 
     ref_config rc;
@@ -74,8 +105,9 @@ static void play(runner *rn, int index)
      * its own copy (ref_game_player_command), for the replay line. */
     char *command[2];
     for (int c = 0; c < 2; c++) {
-        command[c] = arena_command_expand(s->bots[side[c]].command, cfg->bin_dir, s->base_dir,
-                                          spec->seed);
+        command[c] = arena_command_expand_out(arena_bot_run_command(&s->bots[side[c]]),
+                                              cfg->bin_dir, s->base_dir, cfg->out_dir,
+                                              spec->seed);
         rc.players[c].name = s->bots[side[c]].name;
         rc.players[c].command = command[c];
         rc.players[c].cwd = s->bots[side[c]].cwd;
@@ -147,22 +179,21 @@ static void *worker(void *arg)
     pin(rn);
     for (;;) {
         pthread_mutex_lock(&rn->lock);
-        while (!rn->soft_stop && rn->next < rn->cfg->game_count &&
-               rn->qtail - rn->delivered >= rn->backlog)
-            pthread_cond_wait(&rn->room, &rn->lock);
-        if (rn->soft_stop || rn->next >= rn->cfg->game_count) {
+        while (!rn->soft_stop && !rn->pending.n && !rn->finished)
+            pthread_cond_wait(&rn->work, &rn->lock);
+        job *j = rn->soft_stop ? NULL : pop(&rn->pending);
+        if (!j) {
             rn->alive--;
             pthread_mutex_unlock(&rn->lock);
             wake(rn);
             return NULL;
         }
-        int i = rn->next++;
         pthread_mutex_unlock(&rn->lock);
 
-        play(rn, i);
+        play(rn, j);
 
         pthread_mutex_lock(&rn->lock);
-        rn->queue[rn->qtail++] = i;
+        push(&rn->done, j);
         pthread_mutex_unlock(&rn->lock);
         wake(rn);
     }
@@ -172,7 +203,7 @@ static void soft_stop(runner *rn)
 {
     pthread_mutex_lock(&rn->lock);
     rn->soft_stop = 1;
-    pthread_cond_broadcast(&rn->room);
+    pthread_cond_broadcast(&rn->work);
     pthread_mutex_unlock(&rn->lock);
 }
 
@@ -181,6 +212,48 @@ static void hard_stop(runner *rn)
     soft_stop(rn);
     ssize_t w = write(rn->stop_fd[1], "x", 1);
     (void)w; /* a full pipe is already readable */
+}
+
+/* The fixed list's feed (a config without one). */
+static int next_listed(runner *rn, arena_game_spec *spec, const arena_settings **league)
+{
+    if (rn->next >= rn->cfg->game_count)
+        return -1;
+    *spec = rn->cfg->games[rn->next++];
+    *league = rn->cfg->settings;
+    return 1;
+}
+
+/* Games fed until `threads` wait to start (or the feed has none now). */
+static int top_up(runner *rn)
+{
+    const arena_runner_config *cfg = rn->cfg;
+    pthread_mutex_lock(&rn->lock);
+    int room = rn->soft_stop || rn->finished ? 0 : rn->threads - rn->pending.n;
+    pthread_mutex_unlock(&rn->lock);
+    int fed = 0, end = 0;
+    while (fed < room && !end) {
+        job *j = calloc(1, sizeof *j);
+        if (!j)
+            return ARENA_E_NOMEM;
+        int r = cfg->feed ? cfg->feed(&j->spec, &j->league, cfg->user)
+                          : next_listed(rn, &j->spec, &j->league);
+        if (r <= 0 || !j->league) {
+            free(j);
+            end = r < 0 ? -1 : 1;
+            break;
+        }
+        pthread_mutex_lock(&rn->lock);
+        push(&rn->pending, j);
+        pthread_mutex_unlock(&rn->lock);
+        fed++;
+    }
+    pthread_mutex_lock(&rn->lock);
+    rn->finished |= end < 0;
+    if (fed || end < 0)
+        pthread_cond_broadcast(&rn->work);
+    pthread_mutex_unlock(&rn->lock);
+    return 0;
 }
 
 /* Reads the pending interrupts; returns how many (0 also at EOF, where
@@ -203,26 +276,28 @@ static int read_interrupts(int fd, int *eof)
     }
 }
 
-/* Hands every queued outcome to on_result (then frees its game). Returns
- * the number of workers still alive. */
-static int deliver(runner *rn, int *head)
+/* Hands every finished game to on_result (then frees it), and feeds the
+ * workers. Returns the number of workers still alive. */
+static int deliver(runner *rn)
 {
     const arena_runner_config *cfg = rn->cfg;
-    pthread_mutex_lock(&rn->lock);
-    int tail = rn->qtail, alive = rn->alive;
-    pthread_mutex_unlock(&rn->lock);
-    for (; *head < tail; (*head)++) {
-        arena_outcome *o = &rn->outcomes[rn->queue[*head]];
-        if (cfg->on_result(o, cfg->user) != 0)
+    for (;;) {
+        pthread_mutex_lock(&rn->lock);
+        job *j = pop(&rn->done);
+        pthread_mutex_unlock(&rn->lock);
+        if (!j)
+            break;
+        if (cfg->on_result(&j->out, cfg->user) != 0)
             soft_stop(rn);
-        ref_game_free(o->game);
-        o->game = NULL;
+        ref_game_free(j->out.game);
+        free(j);
     }
+    if (top_up(rn))
+        hard_stop(rn); /* out of memory: stop at once */
     pthread_mutex_lock(&rn->lock);
-    rn->delivered = *head;
-    pthread_cond_broadcast(&rn->room);
+    int alive = rn->alive, left = rn->done.n;
     pthread_mutex_unlock(&rn->lock);
-    return alive;
+    return alive + left;
 }
 
 /* The calling thread's loop: results, interrupts, ticks, until every worker
@@ -232,12 +307,12 @@ static int wait_loop(runner *rn, int *interrupts)
     const arena_runner_config *cfg = rn->cfg;
     struct pollfd fds[2] = {{.fd = rn->ready_fd, .events = POLLIN},
                             {.fd = cfg->interrupt_fd, .events = POLLIN}};
-    int head = 0, rc = 0;
+    int rc = 0;
     int64_t next_tick = loa_now_us() + TICK_US;
     for (;;) {
         /* A worker queues its last result before it counts itself out
-         * (both under the lock), so alive == 0 means all were delivered. */
-        if (deliver(rn, &head) == 0)
+         * (both under the lock): none alive and none left, all delivered. */
+        if (deliver(rn) == 0)
             return rc;
         int64_t now = loa_now_us();
         int timeout = next_tick > now ? (int)((next_tick - now + 999) / 1000) : 0;
@@ -270,7 +345,7 @@ static int wait_loop(runner *rn, int *interrupts)
         }
         now = loa_now_us();
         if (n > 0 || now >= next_tick) {
-            deliver(rn, &head);
+            deliver(rn);
             if (cfg->on_tick)
                 cfg->on_tick(cfg->user);
             if (now >= next_tick)
@@ -281,8 +356,12 @@ static int wait_loop(runner *rn, int *interrupts)
 
 static void release(runner *rn)
 {
-    free(rn->outcomes);
-    free(rn->queue);
+    for (job *j; (j = pop(&rn->pending));)
+        free(j); /* fed, never started (a stop) */
+    for (job *j; (j = pop(&rn->done));) {
+        ref_game_free(j->out.game);
+        free(j);
+    }
     if (rn->ready_fd >= 0)
         close(rn->ready_fd);
     if (rn->stop_fd[0] >= 0)
@@ -345,46 +424,45 @@ int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
     int seen = 0;
     if (interrupts)
         *interrupts = 0;
-    if (!cfg || !cfg->settings || cfg->game_count < 0 || (cfg->game_count && !cfg->games) ||
-        cfg->concurrency < 1 || !cfg->on_result)
+    if (!cfg || (!cfg->feed && !cfg->settings) || cfg->game_count < 0 ||
+        (cfg->game_count && !cfg->games) || cfg->concurrency < 1 || !cfg->on_result)
         return ARENA_E_INVAL;
-    if (cfg->game_count == 0)
+    if (!cfg->feed && cfg->game_count == 0)
         return 0;
     runner rn;
     memset(&rn, 0, sizeof rn);
     rn.cfg = cfg;
-    if (cfg->settings->affinity)
-        rn.ncpus = arena_runner_cpus(rn.cpus, CPU_SETSIZE);
     rn.ready_fd = rn.stop_fd[0] = rn.stop_fd[1] = -1;
-    int rc = 0;
     rn.ready_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (rn.ready_fd < 0 || pipe2(rn.stop_fd, O_CLOEXEC | O_NONBLOCK) != 0) {
         release(&rn);
         return ARENA_E_SYSTEM;
     }
-    rn.outcomes = calloc((size_t)cfg->game_count, sizeof *rn.outcomes);
-    rn.queue = calloc((size_t)cfg->game_count, sizeof *rn.queue);
-    int threads = cfg->concurrency < cfg->game_count ? cfg->concurrency : cfg->game_count;
+    int threads = cfg->concurrency;
+    if (!cfg->feed && cfg->game_count < threads)
+        threads = cfg->game_count;
+    /* affinity is the first league's: a property of the run */
+    const arena_settings *first = cfg->settings;
+    if (first && first->affinity)
+        rn.ncpus = arena_runner_cpus(rn.cpus, CPU_SETSIZE);
     pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-    if (!rn.outcomes || !rn.queue || !tid)
-        rc = ARENA_E_NOMEM;
-    if (rc) {
-        free(tid);
+    if (!tid) {
         release(&rn);
-        return rc;
+        return ARENA_E_NOMEM;
     }
     pthread_mutex_init(&rn.lock, NULL);
-    pthread_cond_init(&rn.room, NULL);
-    rn.backlog = 2 * threads;
-    int started = start_workers(&rn, tid, threads);
+    pthread_cond_init(&rn.work, NULL);
+    rn.threads = threads;
+    int rc = top_up(&rn);
+    int started = rc ? 0 : start_workers(&rn, tid, threads);
     if (started == 0) {
-        rc = ARENA_E_SYSTEM;
+        rc = rc ? rc : ARENA_E_SYSTEM;
     } else {
         rc = wait_loop(&rn, &seen);
         for (int i = 0; i < started; i++)
             pthread_join(tid[i], NULL);
     }
-    pthread_cond_destroy(&rn.room);
+    pthread_cond_destroy(&rn.work);
     pthread_mutex_destroy(&rn.lock);
     free(tid);
     release(&rn);

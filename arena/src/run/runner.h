@@ -5,6 +5,11 @@
  * thread, one callback per game, in completion order; the runner itself
  * writes nothing (the caller hands results to the store).
  *
+ * Feeding: the games come from a list, or from a feed called on the
+ * calling thread as workers need them (at most one waiting game per
+ * worker), each with the league it is played in: a league that changes
+ * while it runs (a bot added) hands newer leagues to newer games.
+ *
  * Waiting (fastchess's interrupt signaler): the calling thread sleeps in
  * poll() on an eventfd the workers write when a game is finished or a
  * worker ends, and on the caller's interrupt fd; its only timeout is the
@@ -56,6 +61,8 @@ typedef struct arena_outcome {
                                    borrows it and the runner frees it
                                    (ref_game_free) when on_result returns. */
     char error[256];            /* what went wrong (REFEREE_ERROR), else "" */
+    const arena_settings *league; /* the league it was played in (the feed's,
+                                   or the config's settings) */
 } arena_outcome;
 
 /* Called on the arena_runner_run() thread for each finished game. Returns 0
@@ -66,10 +73,24 @@ typedef int (*arena_result_fn)(const arena_outcome *o, void *user);
  * batch: progress display, load sampling. */
 typedef void (*arena_tick_fn)(void *user);
 
+/* Hands the runner its next game (feeding: the games are chosen as they
+ * are played, and the league may change between two): *spec, and the
+ * league it is played in (*league, borrowed until the game's outcome has
+ * been handed to on_result). Called on the arena_runner_run() thread
+ * whenever fewer games wait to start than there are workers. Returns 1 (a
+ * game), 0 (none now: asked again after the next result or tick) or -1
+ * (none any more: the runner ends when the running games are done). */
+typedef int (*arena_feed_fn)(arena_game_spec *spec, const arena_settings **league, void *user);
+
 typedef struct arena_runner_config {
-    const arena_settings *settings;  /* bots, limits (borrowed) */
-    const arena_game_spec *games;    /* games to play, in order (borrowed) */
+    const arena_settings *settings;  /* bots, limits (borrowed); with feed, the
+                                        first league (its affinity is the run's) */
+    const arena_game_spec *games;    /* games to play, in order (borrowed), when
+                                        there is no feed */
     int game_count;
+    arena_feed_fn feed;              /* NULL: the games above */
+    const char *out_dir;             /* `{out}` in commands: the league's
+                                        directory, absolute (NULL: left as is) */
     int concurrency;                 /* worker threads, >= 1 */
     const char *bin_dir;             /* `{bin}` in commands */
     int interrupt_fd;                /* readable end of the caller's interrupt pipe

@@ -57,6 +57,14 @@ static const char schema_v1[] =
     " g.white_max_us AS white_max_us, g.detail AS detail"
     " FROM games g JOIN bots b ON b.idx = g.black JOIN bots w ON w.idx = g.white;";
 
+/* Version 2: the changes other processes ask of the league (bots added,
+ * replaced, retired: store/store.h, arena_store_request), each applied by
+ * the arena holding the run lock and then deleted, in one transaction. */
+static const char schema_v2[] =
+    "CREATE TABLE changes (seq INTEGER PRIMARY KEY, op TEXT NOT NULL"
+    " CHECK (op IN ('add', 'replace', 'retire')), name TEXT NOT NULL, bot TEXT,"
+    " made_unix INTEGER NOT NULL);";
+
 int arena_db_fail(arena_db *db, int code, char *err, size_t errsz, const char *what)
 {
     return util_fail(code, err, errsz, "%s: %s: %s", db->path, what, sqlite3_errmsg(db->h));
@@ -83,10 +91,8 @@ int arena_db_exec(arena_db *db, const char *sql, char *err, size_t errsz)
     return rc == SQLITE_OK ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot write");
 }
 
-/* Creates the schema of an empty database, or migrates an older one.
- * Migrations go here, one version at a time: `if (v == 1) { ALTER ...;
- * v = 2; }` (a version is never skipped, never re-numbered). */
-static int schema(arena_db *db, int writable, char *err, size_t errsz)
+/* The schema's version (PRAGMA user_version), -1 when it cannot be read. */
+static int user_version(arena_db *db)
 {
     sqlite3_stmt *s = NULL;
     int v = -1;
@@ -94,13 +100,40 @@ static int schema(arena_db *db, int writable, char *err, size_t errsz)
         sqlite3_step(s) == SQLITE_ROW)
         v = sqlite3_column_int(s, 0);
     sqlite3_finalize(s);
+    return v;
+}
+
+/* Brings the schema from version v to ARENA_DB_VERSION, one version at a
+ * time (a version is never skipped, never re-numbered), in the caller's
+ * transaction. */
+static int migrate(arena_db *db, int v, char *err, size_t errsz)
+{
+    int rc = 0;
+    if (v == 0 && (rc = arena_db_exec(db, schema_v1, err, errsz)) == 0)
+        v = 1;
+    if (v == 1 && rc == 0 && (rc = arena_db_exec(db, schema_v2, err, errsz)) == 0)
+        v = 2;
+    if (rc == 0) {
+        char sql[48];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v);
+        rc = arena_db_exec(db, sql, err, errsz);
+    }
+    return rc;
+}
+
+/* Creates the schema of an empty database, or migrates an older one. A
+ * reader takes an older schema as it is (it reads no table it lacks). */
+static int schema(arena_db *db, int writable, char *err, size_t errsz)
+{
+    int v = user_version(db);
     if (v < 0)
         return arena_db_fail(db, ARENA_E_PARSE, err, errsz, "not a league database");
     if (v > ARENA_DB_VERSION)
         return util_fail(ARENA_E_PARSE, err, errsz,
                          "%s: schema version %d, newer than this loa-arena's (%d): use a newer "
                          "loa-arena", db->path, v, ARENA_DB_VERSION);
-    if (v == ARENA_DB_VERSION)
+    db->version = v;
+    if (v == ARENA_DB_VERSION || (!writable && v >= 1))
         return 0;
     if (!writable)
         return util_fail(ARENA_E_PARSE, err, errsz, "%s: not a league database (no schema)",
@@ -108,17 +141,13 @@ static int schema(arena_db *db, int writable, char *err, size_t errsz)
     int rc = arena_db_begin(db, err, errsz);
     if (rc)
         return rc;
-    /* re-read under the lock: another process may have created it */
-    if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &s, NULL) == SQLITE_OK &&
-        sqlite3_step(s) == SQLITE_ROW)
-        v = sqlite3_column_int(s, 0);
-    sqlite3_finalize(s);
-    if (v == 0 && (rc = arena_db_exec(db, schema_v1, err, errsz)) == 0)
-        rc = arena_db_exec(db, "PRAGMA user_version = 1", err, errsz);
-    if (rc) {
+    /* re-read under the lock: another process may have made it */
+    v = user_version(db);
+    if (v < ARENA_DB_VERSION && (rc = migrate(db, v, err, errsz))) {
         arena_db_rollback(db);
         return rc;
     }
+    db->version = ARENA_DB_VERSION;
     return arena_db_commit(db, err, errsz);
 }
 
@@ -267,7 +296,8 @@ int arena_db_clear(arena_db *db, char *err, size_t errsz)
     int rc = arena_db_begin(db, err, errsz);
     if (rc)
         return rc;
-    if ((rc = arena_db_exec(db, "DELETE FROM records; DELETE FROM games; DELETE FROM meta; DELETE FROM bots;", err, errsz))) {
+    if ((rc = arena_db_exec(db, "DELETE FROM records; DELETE FROM games; DELETE FROM meta; "
+                            "DELETE FROM bots; DELETE FROM changes;", err, errsz))) {
         arena_db_rollback(db);
         return rc;
     }

@@ -18,7 +18,14 @@
  *                          (store/game_blob.h), apart: walks of the games
  *                          do not read them
  *   run(pid, start_ticks)  the arena running the league: the lock
+ *   changes(seq, op, name, bot, made_unix)  (version 2) what other
+ *                          processes asked of the league ("add", "replace",
+ *                          "retire" a bot; bot: its league.json entry),
+ *                          applied in seq order by the arena holding the
+ *                          run lock, each deleted as it is applied
  *   view game_results      games with bot names, winner and fault
+ * Migrations: version 1 (issue 36) -> 2 (the changes table) when a writer
+ * opens it; a reader reads an older schema as it is.
  * Durability: WAL with synchronous=NORMAL: a game is one transaction; kill
  * -9 of any process loses no committed game (the WAL is written before the
  * commit returns); a power loss can lose the last games committed since the
@@ -39,7 +46,7 @@
 /* The database's file in a results directory. */
 #define ARENA_DB_FILE "league.db"
 /* The schema version this code writes (PRAGMA user_version). */
-#define ARENA_DB_VERSION 1
+#define ARENA_DB_VERSION 2
 /* How long a statement waits for another process's transaction, ms. */
 #define ARENA_DB_BUSY_MS 10000
 
@@ -183,6 +190,52 @@ int arena_db_record(arena_db *db, int64_t id, cJSON **out, char *err, size_t err
  * ARENA_E_IO. Released by arena_db_unlock or arena_db_close. */
 int arena_db_lock(arena_db *db, char *err, size_t errsz);
 void arena_db_unlock(arena_db *db);
+
+/* The run lock's holder: the pid of the live process holding it, 0 when
+ * none does (no row, or a row left by a process that died), a negative
+ * ARENA_E_* code on failure. */
+long arena_db_lock_holder(arena_db *db);
+
+/* Releases the run lock held by this connection unless a change is
+ * pending, in one transaction (so a change asked at that moment is either
+ * seen here or finds the lock free: never lost between the two). Returns
+ * 1 released, 0 kept (changes wait), or a negative ARENA_E_* code. */
+int arena_db_unlock_if_idle(arena_db *db, char *err, size_t errsz);
+
+/* A pending change (a row of changes; texts valid during the call). */
+typedef struct arena_db_change {
+    int64_t seq;
+    const char *op, *name, *bot; /* bot NULL for "retire" */
+    int64_t made_unix;
+} arena_db_change;
+
+/* Appends a change (in the caller's transaction, or its own). Returns 0,
+ * ARENA_E_BUSY or ARENA_E_IO. */
+int arena_db_change_add(arena_db *db, const char *op, const char *name, const char *bot,
+                        char *err, size_t errsz);
+
+/* Calls fn for every pending change in seq order; fn returns 0 to go on,
+ * its non-zero value ends the walk and is returned. A version-1 database
+ * (read-only) has none. Returns 0, fn's value or ARENA_E_IO. */
+typedef int (*arena_db_change_fn)(const arena_db_change *c, void *user);
+int arena_db_changes(arena_db *db, arena_db_change_fn fn, void *user, char *err, size_t errsz);
+
+/* Deletes change seq (in the caller's transaction). 0 or ARENA_E_IO. */
+int arena_db_change_remove(arena_db *db, int64_t seq, char *err, size_t errsz);
+
+/* 1 when a change is pending, 0 when not, a negative ARENA_E_* code on
+ * failure. Cheap: the arena asks about once a second while it plays. */
+int arena_db_changes_pending(arena_db *db);
+
+/* Copies the games of bot idx (and their records), with the league's meta
+ * and bots, into a new database at dir (its schema made), in one
+ * transaction of that database: a replaced bot's games archived. Returns
+ * the number of games copied, or a negative ARENA_E_* code (err). */
+int64_t arena_db_archive_bot(arena_db *db, int idx, const char *dir, char *err, size_t errsz);
+
+/* Deletes the games of bot idx and their records (in the caller's
+ * transaction). Returns 0 or ARENA_E_IO. */
+int arena_db_delete_bot_games(arena_db *db, int idx, char *err, size_t errsz);
 
 /* 1 when bot idx has a game (black or white), 0 when not, -1 on failure. */
 int arena_db_bot_has_games(arena_db *db, int idx);

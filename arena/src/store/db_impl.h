@@ -21,6 +21,7 @@ struct arena_db {
                               transaction */
     sqlite3_stmt *insert_record; /* its record's row, the same way */
     int writable;          /* opened ARENA_DB_WRITE */
+    int version;           /* its schema's (a reader may hold an older one) */
     int locked;            /* this connection holds the run row */
     int64_t token;         /* the run row's token of this connection: one store of
                               a process is not another's (two opens in one process

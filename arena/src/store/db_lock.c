@@ -41,23 +41,45 @@ static long long start_ticks(long pid)
     return ticks;
 }
 
+/* The run row: its pid, start time and token; pid -1 when there is none.
+ * Returns 0 or an SQLite failure's code. */
+static int run_row(arena_db *db, long *pid, long long *ticks, int64_t *token)
+{
+    sqlite3_stmt *s = NULL;
+    *pid = -1;
+    *ticks = -1;
+    *token = 0;
+    int rc = sqlite3_prepare_v2(db->h, "SELECT pid, start_ticks, token FROM run WHERE id = 1",
+                                -1, &s, NULL);
+    if (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+        *pid = (long)sqlite3_column_int64(s, 0);
+        *ticks = sqlite3_column_int64(s, 1);
+        *token = sqlite3_column_int64(s, 2);
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : rc;
+}
+
+long arena_db_lock_holder(arena_db *db)
+{
+    long pid;
+    long long ticks;
+    int64_t token;
+    int rc = run_row(db, &pid, &ticks, &token);
+    if (rc)
+        return arena_db_code(rc, ARENA_E_IO);
+    return pid > 0 && start_ticks(pid) == ticks ? pid : 0;
+}
+
 int arena_db_lock(arena_db *db, char *err, size_t errsz)
 {
     int rc = arena_db_begin(db, err, errsz);
     if (rc)
         return rc;
-    sqlite3_stmt *s = NULL;
-    long pid = -1;
-    long long ticks = -1;
-    int64_t token = 0;
-    if (sqlite3_prepare_v2(db->h, "SELECT pid, start_ticks, token FROM run WHERE id = 1", -1,
-                           &s, NULL) == SQLITE_OK &&
-        sqlite3_step(s) == SQLITE_ROW) {
-        pid = (long)sqlite3_column_int64(s, 0);
-        ticks = sqlite3_column_int64(s, 1);
-        token = sqlite3_column_int64(s, 2);
-    }
-    sqlite3_finalize(s);
+    long pid;
+    long long ticks;
+    int64_t token;
+    run_row(db, &pid, &ticks, &token);
     if (pid > 0 && !(db->locked && token == db->token) && start_ticks(pid) == ticks) {
         arena_db_rollback(db);
         return util_fail(ARENA_E_BUSY, err, errsz,
@@ -92,3 +114,28 @@ void arena_db_unlock(arena_db *db)
     db->locked = 0;
 }
 
+int arena_db_unlock_if_idle(arena_db *db, char *err, size_t errsz)
+{
+    int rc = arena_db_begin(db, err, errsz);
+    if (rc)
+        return rc;
+    int pending = arena_db_changes_pending(db);
+    if (pending < 0) {
+        arena_db_rollback(db);
+        return util_fail(pending, err, errsz, "%s: cannot read its changes", db->path);
+    }
+    if (!pending) {
+        char sql[80];
+        snprintf(sql, sizeof sql, "DELETE FROM run WHERE token = %lld", (long long)db->token);
+        rc = arena_db_exec(db, sql, err, errsz);
+    }
+    if (rc == 0)
+        rc = arena_db_commit(db, err, errsz);
+    else
+        arena_db_rollback(db);
+    if (rc)
+        return rc;
+    if (!pending)
+        db->locked = 0;
+    return !pending;
+}

@@ -12,81 +12,11 @@
 
 #include <openssl/evp.h>
 
-#include "league/command.h"
+#include <limits.h>
+
 #include "core/error.h"
-
-/* Words of a command line the fingerprint looks at: more is not a bot
- * command anyone writes. */
-#define MAX_WORDS 64
-#define WORD_MAX 4096
-
-/* Splits a shell command into words the way the shell would for the simple
- * cases (blanks, '...' and "..." quotes, backslash escapes). Operators are
- * returned as their own words so that the word after them is a program
- * again. Returns the number of words, each written into words[i] (cut at
- * WORD_MAX - 1 bytes). */
-static int split_words(const char *cmd, char words[][WORD_MAX], int max)
-{
-    int n = 0;
-    const char *p = cmd;
-    while (*p && n < max) {
-        while (*p == ' ' || *p == '\t' || *p == '\n')
-            p++;
-        if (!*p)
-            break;
-        char *w = words[n];
-        size_t len = 0;
-        if (strchr(";&|()", *p)) {
-            /* one operator: `&&`, `||`, `;`, `|`, `&`, parentheses */
-            w[len++] = *p;
-            if ((p[0] == '&' || p[0] == '|') && p[1] == p[0])
-                w[len++] = *++p;
-            p++;
-        } else {
-            char quote = 0;
-            for (; *p; p++) {
-                if (quote) {
-                    if (*p == quote) {
-                        quote = 0;
-                        continue;
-                    }
-                    if (quote == '"' && *p == '\\' && p[1])
-                        p++;
-                } else if (*p == '\'' || *p == '"') {
-                    quote = *p;
-                    continue;
-                } else if (*p == '\\' && p[1]) {
-                    p++;
-                } else if (strchr(" \t\n;&|()", *p)) {
-                    break;
-                }
-                if (len + 1 < WORD_MAX)
-                    w[len++] = *p;
-            }
-        }
-        w[len] = '\0';
-        n++;
-    }
-    return n;
-}
-
-static int is_operator(const char *w)
-{
-    return strchr(";&|()", w[0]) != NULL && w[0] != '\0';
-}
-
-/* VAR=value before the program: an assignment, not a file. */
-static int is_assignment(const char *w)
-{
-    const char *eq = strchr(w, '=');
-    if (!eq || eq == w)
-        return 0;
-    for (const char *c = w; c < eq; c++)
-        if (!(*c == '_' || (*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
-              (c > w && *c >= '0' && *c <= '9')))
-            return 0;
-    return 1;
-}
+#include "league/command.h"
+#include "league/command_words.h"
 
 /* The path a word names relative to cwd (absolute words as they are). */
 static void resolve(const char *cwd, const char *word, char *out, size_t outsz)
@@ -107,6 +37,8 @@ static int is_regular_file(const char *path)
 static int path_lookup(const char *name, char *out, size_t outsz)
 {
     const char *path = getenv("PATH");
+    if (!out || !outsz)
+        return 0;
     if (!path || !*path)
         path = "/usr/local/bin:/usr/bin:/bin";
     while (*path) {
@@ -166,8 +98,51 @@ static int sha256_file(const char *path, char hex[65], char *err, size_t errsz)
     return rc;
 }
 
-int arena_fingerprint_compute(const char *command, const char *cwd, cJSON **out, char *err,
-                              size_t errsz)
+/* Where the words of a command run: the bot's directory, then each
+ * `cd DIR` the command makes (lost when it cannot be followed). */
+typedef struct place {
+    char dir[PATH_MAX];
+    int lost;
+} place;
+
+/* A `cd DIR` word: the directory it goes to, when it is one. */
+static void follow_cd(place *pl, const arena_word *w)
+{
+    char path[2 * PATH_MAX + 2];
+    struct stat sb;
+    resolve(pl->dir[0] ? pl->dir : NULL, w->text, path, sizeof path);
+    if (w->expands || stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode) ||
+        strlen(path) >= sizeof pl->dir) {
+        pl->lost = 1;
+        return;
+    }
+    memcpy(pl->dir, path, strlen(path) + 1);
+}
+
+int arena_fingerprint_file_of(const arena_word *w, const char *dir, int lost,
+                              const char *out_dir, char *path, size_t size)
+{
+    const char *t = w->text;
+    if ((w->role != ARENA_WORD_PROGRAM && w->role != ARENA_WORD_ARGUMENT) || w->expands ||
+        !t[0] || (w->role == ARENA_WORD_ARGUMENT && t[0] == '-'))
+        return 0;
+    if (strncmp(t, ARENA_OUT_PLACEHOLDER, 5) == 0) {
+        /* the copy of a snapshot, wherever the league's directory is */
+        if (!out_dir)
+            return 0;
+        snprintf(path, size, "%s%s", out_dir, t + 5);
+        return is_regular_file(path);
+    }
+    if (w->role == ARENA_WORD_PROGRAM && !strchr(t, '/'))
+        return path_lookup(t, path, size);
+    if (lost && t[0] != '/')
+        return 0;
+    resolve(dir, t, path, size);
+    return is_regular_file(path);
+}
+
+int arena_fingerprint_compute_in(const char *command, const char *cwd, const char *out_dir,
+                                 cJSON **out, char *err, size_t errsz)
 {
     char dummy[8];
     if (!err || !errsz) {
@@ -177,49 +152,43 @@ int arena_fingerprint_compute(const char *command, const char *cwd, cJSON **out,
     if (!command || !out)
         return ARENA_E_INVAL;
     *out = NULL;
-    char (*words)[WORD_MAX] = malloc(sizeof(char[MAX_WORDS][WORD_MAX]));
+    arena_words words;
     cJSON *fp = cJSON_CreateObject();
-    if (!words || !fp) {
-        free(words);
+    place *pl = calloc(1, sizeof *pl);
+    if (!fp || !pl || arena_words_split(command, &words)) {
         cJSON_Delete(fp);
+        free(pl);
         return ARENA_E_NOMEM;
     }
-    int n = split_words(command, words, MAX_WORDS);
-    int program_next = 1;
-    for (int i = 0; i < n; i++) {
-        const char *w = words[i];
-        char path[2 * WORD_MAX + 2];
-        if (is_operator(w)) {
-            program_next = 1;
+    if (cwd)
+        snprintf(pl->dir, sizeof pl->dir, "%s", cwd);
+    int rc = 0;
+    for (int i = 0; i < words.n && !rc; i++) {
+        const arena_word *w = &words.w[i];
+        char path[2 * PATH_MAX + 2], hex[65];
+        if (w->role == ARENA_WORD_CD)
+            follow_cd(pl, w);
+        if (!arena_fingerprint_file_of(w, pl->dir[0] ? pl->dir : NULL, pl->lost, out_dir, path,
+                                       sizeof path) ||
+            cJSON_GetObjectItemCaseSensitive(fp, w->text))
             continue;
-        }
-        if (program_next && (is_assignment(w) || strcmp(w, "exec") == 0))
-            continue;
-        int found;
-        if (program_next && !strchr(w, '/'))
-            found = path_lookup(w, path, sizeof path);
-        else if (w[0] == '-' || !w[0])
-            found = 0;
-        else {
-            resolve(cwd, w, path, sizeof path);
-            found = is_regular_file(path);
-        }
-        program_next = 0;
-        if (!found || cJSON_GetObjectItemCaseSensitive(fp, w))
-            continue;
-        char hex[65];
-        int rc = sha256_file(path, hex, err, errsz);
-        if (rc == 0 && !cJSON_AddStringToObject(fp, w, hex))
+        rc = sha256_file(path, hex, err, errsz);
+        if (rc == 0 && !cJSON_AddStringToObject(fp, w->text, hex))
             rc = ARENA_E_NOMEM;
-        if (rc) {
-            free(words);
-            cJSON_Delete(fp);
-            return rc;
-        }
     }
-    free(words);
-    *out = fp;
-    return 0;
+    arena_words_free(&words);
+    free(pl);
+    if (rc)
+        cJSON_Delete(fp);
+    else
+        *out = fp;
+    return rc;
+}
+
+int arena_fingerprint_compute(const char *command, const char *cwd, cJSON **out, char *err,
+                              size_t errsz)
+{
+    return arena_fingerprint_compute_in(command, cwd, NULL, out, err, errsz);
 }
 
 static int all_strings(const cJSON *o)
@@ -252,14 +221,47 @@ int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, 
     {
         if (!cJSON_GetObjectItemCaseSensitive(stored, e->string)) {
             snprintf(what, whatsz, "%s is new", e->string);
-            return 1;
+            return 2;
         }
     }
     return 0;
 }
 
-int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, cJSON **out,
-                             char *err, size_t errsz)
+/* The first word of command that the fingerprint could not look at (a
+ * cd's directory, a program or an argument the shell expands, or a
+ * relative one after a cd it cannot follow) into word[size]; 0 when there
+ * is none (a command whose files do not exist: it fails to start, and says
+ * so then). */
+static int unseen_word(const char *command, const char *cwd, char *word, size_t size)
+{
+    arena_words w;
+    place *pl = calloc(1, sizeof *pl);
+    if (!pl || arena_words_split(command, &w)) {
+        free(pl);
+        return 0;
+    }
+    if (cwd)
+        snprintf(pl->dir, sizeof pl->dir, "%s", cwd);
+    int found = 0;
+    for (int i = 0; i < w.n && !found; i++) {
+        const arena_word *x = &w.w[i];
+        if (x->role == ARENA_WORD_CD)
+            follow_cd(pl, x);
+        found = (x->role == ARENA_WORD_CD && x->expands) ||
+                ((x->role == ARENA_WORD_PROGRAM || x->role == ARENA_WORD_ARGUMENT) &&
+                 (x->expands || (pl->lost && x->text[0] != '/' &&
+                                 (x->role == ARENA_WORD_ARGUMENT || strchr(x->text, '/')))));
+        if (found)
+            snprintf(word, size, "%s", x->text);
+    }
+    arena_words_free(&w);
+    free(pl);
+    return found;
+}
+
+int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const char *out_dir,
+                             arena_warn_fn warn, void *user, cJSON **out, char *err,
+                             size_t errsz)
 {
     if (!s || !out)
         return ARENA_E_INVAL;
@@ -268,11 +270,23 @@ int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, cJSON
         return ARENA_E_NOMEM;
     for (int i = 0; i < s->bot_count; i++) {
         const arena_bot *b = &s->bots[i];
-        char *cmd = arena_command_expand(b->command, bin_dir, s->base_dir, 0);
+        char *cmd = arena_command_expand(arena_bot_run_command(b), bin_dir, s->base_dir, 0);
         cJSON *fp = NULL;
         char why[512] = "";
-        int rc = cmd ? arena_fingerprint_compute(cmd, b->cwd, &fp, why, sizeof why)
+        int rc = cmd ? arena_fingerprint_compute_in(cmd, b->cwd, out_dir, &fp, why, sizeof why)
                      : ARENA_E_NOMEM;
+        char word[256];
+        if (rc == 0 && !fp->child && warn && !b->retired && unseen_word(cmd, b->cwd, word,
+                                                                        sizeof word)) {
+            char msg[ARENA_COMMAND_MAX + 600];
+            snprintf(msg, sizeof msg,
+                     "bot '%s': no file of its command could be fingerprinted ('%s' cannot be "
+                     "followed: the shell expands it, or it comes after a cd that cannot be): a "
+                     "rebuilt bot cannot be told from its older self; name the program by its "
+                     "path (cd dir && ./bot, not $DIR/bot), or give the league file a \"cwd\"",
+                     b->name, word);
+            warn(msg, user);
+        }
         free(cmd);
         if (rc == 0 && !cJSON_AddItemToObject(*out, b->name, fp)) {
             cJSON_Delete(fp);

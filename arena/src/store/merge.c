@@ -14,6 +14,7 @@
 #include "league/openings.h"
 #include "league/record.h"
 #include "league/schedule.h"
+#include "store/snapshot.h"
 #include "store/store_impl.h"
 #include "util/text.h"
 
@@ -198,6 +199,11 @@ int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,
         goto done;
     }
     if ((rc = absorb_all(dst, src, dirs, n, &a, err, errsz)))
+        goto done;
+    /* the bots' copies, so that OUT's league runs on (store/snapshot.h) */
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = arena_snapshot_copy_all(dirs[i], out, err, errsz);
+    if (rc)
         goto done;
     for (int i = 0; i < a.nadded; i++)
         dst->has[a.added[i]] = 1;

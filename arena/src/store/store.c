@@ -18,6 +18,8 @@
 #include "core/text.h"
 #include "league/schedule.h"
 #include "league/settings_identity.h"
+#include "store/fingerprint.h"
+#include "store/snapshot.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -25,12 +27,30 @@ void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
 {
     if (!warn)
         return;
-    char buf[768];
+    char buf[1200]; /* a message with two paths */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     warn(buf, user);
+}
+
+void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
+                               const char *name, int copied, const arena_snapshot_info *info)
+{
+    if (!copied) {
+        arena_store_warnf(note, user, "Bot '%s': nothing of its command to copy (a program "
+                          "from PATH, or a word the shell expands): the league runs it where "
+                          "it is", name);
+        return;
+    }
+    char skipped[300] = "";
+    if (info->skipped[0])
+        snprintf(skipped, sizeof skipped, " ('%s' cannot be copied: the shell expands it)",
+                 info->skipped);
+    arena_store_warnf(note, user, "Bot '%s': %d file%s (%.1f KB) copied into %s/%s/: the "
+                      "league runs this copy%s", name, info->files, info->files == 1 ? "" : "s",
+                      info->bytes / 1024.0, dir, info->dir, skipped);
 }
 
 /* ---- opening ---- */
@@ -93,7 +113,19 @@ static int resume_league(arena_store *st, const char *dir, const arena_settings 
         return util_fail(rc, err, errsz, "out of memory");
     }
     if (found) {
+        int fewer_bots = s->bot_count < old.bot_count, fewer_games = s->games < old.games;
         rc = arena_settings_adopt(&old, &st->settings, why, sizeof why);
+        if (rc == 0 && fewer_bots && st->settings.bot_count == old.bot_count &&
+            !st->applied_at_open)
+            arena_store_warnf(st->warn, st->user, "%s: its league has %d bot%s more than asked "
+                              "for (added since: %s%s): kept", dir, old.bot_count - s->bot_count,
+                              old.bot_count - s->bot_count == 1 ? "" : "s",
+                              old.bots[s->bot_count].name,
+                              old.bot_count - s->bot_count > 1 ? ", ..." : "");
+        if (rc == 0 && fewer_games && !s->sprt)
+            arena_store_warnf(st->warn, st->user, "%s: its league plays %d games per pairing, "
+                              "more than the %d asked for: kept (a league only grows)", dir,
+                              old.games, s->games);
         if (rc == 0 && (rc = arena_settings_compare(&old, &st->settings, why, sizeof why)) == 0)
             rc = arena_store_check_openings(st, s, why, sizeof why);
         if (rc == 0 && st->settings.bot_count > old.bot_count)
@@ -101,9 +133,9 @@ static int resume_league(arena_store *st, const char *dir, const arena_settings 
                   "new pairings are played", dir, st->settings.bot_count - old.bot_count,
                   st->settings.bot_count - old.bot_count == 1 ? "" : "s",
                   st->settings.bot_count);
-        if (rc == 0 && old.games != s->games)
+        if (rc == 0 && old.games < st->settings.games)
             arena_store_warnf(st->warn, st->user, "%s: extending the league from %d to %d games per pairing",
-                  dir, old.games, s->games);
+                  dir, old.games, st->settings.games);
     }
     arena_settings_clear(&old);
     if (rc)
@@ -135,9 +167,10 @@ static int mark_one(int64_t id, void *user)
     return 0;
 }
 
-/* The games' ids into st->has and st->count. */
-static int read_ids(arena_store *st, char *err, size_t errsz)
+int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
 {
+    free(st->has);
+    st->count = 0;
     st->schedule_size = arena_schedule_total(&st->settings);
     st->has = calloc((size_t)(st->schedule_size > 0 ? st->schedule_size : 1), 1);
     if (!st->has)
@@ -150,8 +183,68 @@ static int read_ids(arena_store *st, char *err, size_t errsz)
     return rc;
 }
 
+static int open_writable(arena_store *st, const char *dir, const cJSON *fingerprints,
+                         char *err, size_t errsz);
+
+/* The changes queued while no arena ran, applied to the stored league
+ * before the league asked for is compared with it. */
+static int apply_at_open(arena_store *st, const arena_store_run *run, char *err, size_t errsz)
+{
+    int found = 0;
+    int rc = arena_db_changes_pending(st->db);
+    if (rc <= 0)
+        return rc < 0 ? util_fail(rc, err, errsz, "cannot read %s", arena_db_path(st->db)) : 0;
+    rc = arena_store_read_league(st, &st->settings, NULL, &found, err, errsz);
+    if (rc == 0 && found && (rc = arena_store_reload_ids(st, err, errsz)) == 0) {
+        rc = arena_store_apply_changes(st, run->applied, run->user, err, errsz);
+        st->applied_at_open = rc > 0;
+        rc = rc > 0 ? 0 : rc;
+    }
+    arena_settings_clear(&st->settings);
+    return rc;
+}
+
+/* The bots that have no snapshot yet and no games (a new league's, a bot
+ * added by --extend): copied now, under the run lock. */
+static int snapshot_new_bots(arena_store *st, const arena_store_run *run, char *err,
+                             size_t errsz)
+{
+    arena_settings *s = &st->settings;
+    for (int i = 0; i < s->bot_count; i++) {
+        arena_bot *b = &s->bots[i];
+        if (b->snapshot || b->no_snapshot || b->retired)
+            continue;
+        int has = arena_db_bot_has_games(st->db, i);
+        if (has < 0)
+            return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
+        arena_snapshot_info info;
+        int rc = has ? 0 : arena_snapshot_take(st->dir, b, run->bin_dir, s->base_dir,
+                                               &b->snapshot, &info, err, errsz);
+        if (rc)
+            return rc;
+        if (b->snapshot)
+            arena_store_note_snapshot(run->note, run->user, st->dir, b->name, 1, &info);
+    }
+    return 0;
+}
+
+/* A run's own fingerprints of the league's bots (their copies). */
+static int run_fingerprints(arena_store *st, const arena_store_run *run, cJSON **fp, char *err,
+                            size_t errsz)
+{
+    char *out = realpath(st->dir, NULL);
+    if (!out)
+        return util_fail(ARENA_E_IO, err, errsz, "cannot resolve %s: %s", st->dir,
+                         strerror(errno));
+    int rc = arena_fingerprint_league(&st->settings, run->bin_dir, out, st->warn, st->user, fp,
+                                      err, errsz);
+    free(out);
+    return rc == ARENA_E_NOMEM || rc == ARENA_E_IO ? rc : rc ? ARENA_E_IO : 0;
+}
+
 static int open_store(arena_store *st, const char *dir, const arena_settings *s,
-                      const cJSON *fingerprints, int mode, char *err, size_t errsz)
+                      const cJSON *fingerprints, const arena_store_run *run, int mode, char *err,
+                      size_t errsz)
 {
     int rc;
     if (st->writable && util_mkdirs(dir) != 0)
@@ -175,8 +268,15 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
             return util_fail(rc, err, errsz, "%s %s", dir, why);
         if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
             return rc;
+        if (run && (rc = apply_at_open(st, run, err, errsz)))
+            return rc;
         if ((rc = resume_league(st, dir, s, err, errsz)))
             return rc;
+        for (int i = 0; mode == ARENA_STORE_FRESH && i < st->settings.bot_count; i++) {
+            /* the copies went with the archive: a fresh league copies anew */
+            free(st->settings.bots[i].snapshot);
+            st->settings.bots[i].snapshot = NULL;
+        }
     } else {
         int found = 0;
         if ((rc = arena_store_read_league(st, &st->settings, &st->fingerprints, &found, err,
@@ -188,10 +288,29 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         if (s && (rc = read_against(st, dir, s, err, errsz)))
             return rc;
     }
-    if ((rc = read_ids(st, err, errsz)))
+    if ((rc = arena_store_reload_ids(st, err, errsz)))
         return rc;
     if (!st->writable)
         return 0;
+    cJSON *own = NULL;
+    if (run) {
+        arena_snapshot_sweep(dir);
+        if ((rc = snapshot_new_bots(st, run, err, errsz)) ||
+            (rc = run_fingerprints(st, run, &own, err, errsz)))
+            return rc;
+        fingerprints = own;
+    }
+    rc = open_writable(st, dir, fingerprints, err, errsz);
+    cJSON_Delete(own);
+    return rc;
+}
+
+/* The writable store's last steps: the fingerprints checked, the league
+ * written, games.jsonl level, leftovers swept. */
+static int open_writable(arena_store *st, const char *dir, const cJSON *fingerprints,
+                         char *err, size_t errsz)
+{
+    int rc;
     if (st->count > 0 && fingerprints && !st->fingerprints)
         arena_store_warnf(st->warn, st->user, "%s: the league has no bot fingerprints (an older "
               "loa-arena's): a bot changed since its games were played cannot be detected; "
@@ -210,9 +329,27 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
     return 0;
 }
 
+static int open_with(const char *dir, const arena_settings *s, const cJSON *fingerprints,
+                     const arena_store_run *run, int mode, arena_warn_fn warn, void *user,
+                     arena_store **out, char *err, size_t errsz);
+
 int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints,
                      int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
                      size_t errsz)
+{
+    return open_with(dir, s, fingerprints, NULL, mode, warn, user, out, err, errsz);
+}
+
+int arena_store_open_run(const char *dir, const arena_settings *s, const arena_store_run *run,
+                         int mode, arena_warn_fn warn, void *user, arena_store **out,
+                         char *err, size_t errsz)
+{
+    return open_with(dir, s, NULL, run, mode, warn, user, out, err, errsz);
+}
+
+static int open_with(const char *dir, const arena_settings *s, const cJSON *fingerprints,
+                     const arena_store_run *run, int mode, arena_warn_fn warn, void *user,
+                     arena_store **out, char *err, size_t errsz)
 {
     *out = NULL;
     int writable = mode == ARENA_STORE_RESUME || mode == ARENA_STORE_FRESH;
@@ -230,7 +367,7 @@ int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fing
     if (rc)
         util_fail(rc, err, errsz, "out of memory");
     else
-        rc = open_store(st, dir, s, fingerprints, mode, err, errsz);
+        rc = open_store(st, dir, s, fingerprints, run, mode, err, errsz);
     if (rc)
         arena_store_close(st);
     else

@@ -37,6 +37,51 @@
 
 typedef struct arena_store arena_store;
 
+/* A change asked of a league by a process other than the one running it
+ * (psyleague's `bot add`): a bot added, a bot replaced by a new version of
+ * it (its games archived, its pairings played again), a bot retired (no
+ * longer scheduled, its games kept). */
+typedef enum arena_change_op {
+    ARENA_CHANGE_ADD = 0,
+    ARENA_CHANGE_REPLACE,
+    ARENA_CHANGE_RETIRE
+} arena_change_op;
+
+/* A change as asked (strings borrowed). */
+typedef struct arena_change {
+    arena_change_op op;
+    const char *name;
+    const char *command; /* ADD, REPLACE: the bot's command, as written */
+    const char *cwd;     /* its working directory (absolute), NULL: the arena's */
+    int no_snapshot;     /* run it where it is (--no-snapshot): not copied */
+} arena_change;
+
+/* A change the arena applied (arena_store_applied_fn): what it did. */
+typedef struct arena_change_done {
+    arena_change_op op;
+    int bot;              /* the bot's index in the league now */
+    const char *name;
+    int64_t archived;     /* REPLACE: games archived (and deleted) */
+    const char *archive;  /* REPLACE: where, "" when none */
+    const char *dropped;  /* not applied: why (the league changed since it
+                             was asked), else NULL */
+} arena_change_done;
+
+typedef void (*arena_store_applied_fn)(const arena_change_done *d, void *user);
+
+/* What a run asks of the store beyond arena_store_open: it is the run of
+ * the league, so it applies the changes other processes queued (before
+ * its league is compared with the stored one, so a league file that
+ * predates them still names the league), takes the snapshots of the bots
+ * that have none and no games yet (store/snapshot.h), and fingerprints
+ * every bot itself (store/fingerprint.h) with `{bin}` bin_dir. */
+typedef struct arena_store_run {
+    const char *bin_dir;
+    arena_store_applied_fn applied; /* told of each change applied; may be NULL */
+    arena_warn_fn note;             /* what was copied, said (stdout); may be NULL */
+    void *user;                     /* of both */
+} arena_store_run;
+
 
 enum arena_store_mode {
     ARENA_STORE_RESUME = 0,    /* create DIR if needed, check/store the league, take the
@@ -74,6 +119,62 @@ enum arena_store_mode {
 int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints,
                      int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
                      size_t errsz);
+
+/* arena_store_open (RESUME or FRESH) for the run of a league: as
+ * arena_store_run says; the fingerprints are the store's own. Returns
+ * arena_store_open's codes. */
+int arena_store_open_run(const char *dir, const arena_settings *s, const arena_store_run *run,
+                         int mode, arena_warn_fn warn, void *user, arena_store **out,
+                         char *err, size_t errsz);
+
+/* Asks the league in dir for changes c[0..n-1] (a process without the run
+ * lock: --add-bot, --replace-bot, --retire): each judged against the
+ * league and the changes waiting (a name taken, a bot unknown, a league
+ * the change would make invalid: ARENA_E_CONFIG, nothing asked), the bots
+ * added or replaced copied into dir/bots/ (their snapshots, unless
+ * no_snapshot; store/snapshot.h; what was copied said through note), then
+ * queued all together in one transaction of the database (kill -9 at any
+ * moment: all of them queued, or none). A change done already or waiting
+ * already (the same bot, command and build: an interrupted command run
+ * again) is not asked twice. The arena holding the run lock applies them
+ * while it plays (arena_store_changes_pending, arena_store_apply_changes);
+ * without one, the next run of the league does, first thing.
+ * *holder gets the pid of the arena running the league (0: none runs);
+ * *queued the changes queued now. Returns 0, ARENA_E_CONFIG, ARENA_E_IO,
+ * ARENA_E_PARSE (dir holds no league), ARENA_E_BUSY or ARENA_E_NOMEM. */
+int arena_store_request(const char *dir, const arena_change *c, int n, const char *bin_dir,
+                        arena_warn_fn note, void *user, long *holder, int *queued, char *err,
+                        size_t errsz);
+
+/* 1 when changes wait for the running arena (store holding the run lock),
+ * 0 when none, a negative ARENA_E_* code on failure. */
+int arena_store_changes_pending(arena_store *st);
+
+/* Applies the waiting changes (a store holding the run lock), fn told of
+ * each (may be NULL): the league's settings (arena_store_settings) and
+ * schedule change; a replaced bot's games are copied into
+ * DIR/previous-<UTC time>-<name>/league.db (a league directory of their
+ * own: --standings reads it) and deleted, and games.jsonl is written anew.
+ * The bots changed have no fingerprint until arena_store_set_fingerprints.
+ * Returns the number applied, or a negative ARENA_E_* code (err). */
+int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *user,
+                              char *err, size_t errsz);
+
+/* Checks fresh fingerprints ({"bot name": fingerprint}, borrowed) against
+ * the stored ones as arena_store_open does, then stores them. Returns 0,
+ * ARENA_E_CHANGED, ARENA_E_IO or ARENA_E_NOMEM. */
+int arena_store_set_fingerprints(arena_store *st, const cJSON *fresh, char *err,
+                                 size_t errsz);
+
+/* Raises the games per pairing of the league to games (continuous mode's
+ * horizon: the schedule appends, no id moves). Returns 0, ARENA_E_CONFIG
+ * (beyond the league's bounds), ARENA_E_IO or ARENA_E_NOMEM. */
+int arena_store_raise_games(arena_store *st, int games, char *err, size_t errsz);
+
+/* Releases the run lock unless changes wait (arena_db_unlock_if_idle): 1
+ * released (the store stays open, writing nothing more but standings and
+ * pages), 0 changes wait (apply them, play on), or a negative code. */
+int arena_store_release_if_idle(arena_store *st, char *err, size_t errsz);
 
 /* Releases the run lock, closes the database and frees the store. NULL is
  * a no-op. */

@@ -164,7 +164,27 @@ int arena_store_export_games(arena_store *st, char *err, size_t errsz)
     if (rc)
         unlink(tmp);
     free(tmp);
+    if (!rc && st->games_fd >= 0) { /* appends go to the new file */
+        close(st->games_fd);
+        st->games_fd = open(st->games_path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (st->games_fd < 0)
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot write %s: %s", st->games_path,
+                           strerror(errno));
+    }
+    if (!rc)
+        rc = arena_db_meta_set(st->db, ARENA_META_EXPORT_STALE, "0", err, errsz);
     return rc;
+}
+
+/* 1 when games were deleted and the export not yet written anew (a kill
+ * in between): meta ARENA_META_EXPORT_STALE. */
+static int export_stale(arena_store *st)
+{
+    char *v = NULL, err[256];
+    int stale = arena_db_meta_get(st->db, ARENA_META_EXPORT_STALE, &v, err, sizeof err) == 0 &&
+                v && strcmp(v, "1") == 0;
+    free(v);
+    return stale;
 }
 
 int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz)
@@ -174,14 +194,20 @@ int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz)
     if (export_state(st, &lines, &good))
         return util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", st->games_path,
                          strerror(errno));
-    if (lines == -2 || lines > st->count)
-        return arena_store_export_games(st, err, errsz);
+    if (lines == -2 || lines > st->count || export_stale(st)) {
+        int rc = arena_store_export_games(st, err, errsz);
+        if (rc)
+            return rc;
+        lines = st->count; /* level: open it for appending */
+        good = -1;
+    }
     st->games_fd = open(st->games_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (st->games_fd < 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot write %s: %s", st->games_path,
                          strerror(errno));
     struct stat sb;
-    if (fstat(st->games_fd, &sb) == 0 && sb.st_size > good && ftruncate(st->games_fd, good) != 0)
+    if (good >= 0 && fstat(st->games_fd, &sb) == 0 && sb.st_size > good &&
+        ftruncate(st->games_fd, good) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot cut the torn line off %s: %s",
                          st->games_path, strerror(errno));
     if (lines < 0)

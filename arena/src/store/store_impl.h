@@ -18,6 +18,7 @@
 
 #include "store/db.h"
 #include "store/game_blob.h"
+#include "store/snapshot.h"
 #include "store/store.h"
 
 struct arena_store {
@@ -35,6 +36,8 @@ struct arena_store {
     int64_t schedule_size;
     unsigned char *has;         /* [schedule_size]: game id is stored */
     int count;
+    int applied_at_open;        /* changes applied as it opened (their bots
+                                   are not news to the run) */
     arena_warn_fn warn;
     void *user;
 };
@@ -82,6 +85,34 @@ int arena_store_check_fingerprints(const arena_store *st, const cJSON *fresh, ch
  * DIR/league.json (atomically). Returns 0, ARENA_E_IO or ARENA_E_NOMEM. */
 int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, size_t errsz);
 
+/* What a transaction writing the league does besides (a change's row
+ * deleted, a replaced bot's games): 0 or an error (err). */
+typedef int (*arena_store_tx_fn)(arena_store *st, void *user, char *err, size_t errsz);
+
+/* arena_store_write_league, with also(st, user) in the same transaction
+ * (NULL: nothing more). */
+int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store_tx_fn also,
+                                void *user, char *err, size_t errsz);
+
+/* The league's schedule size and its games' ids read again into st->has
+ * and st->count (after the league changed shape, or lost games). Returns
+ * 0, ARENA_E_NOMEM or ARENA_E_IO. */
+int arena_store_reload_ids(arena_store *st, char *err, size_t errsz);
+
+/* The meta key set when games were deleted (a replaced bot's) and
+ * games.jsonl is not yet written anew: its opening writes it anew. */
+#define ARENA_META_EXPORT_STALE "games_export_stale"
+
+/* A bot's entry of league.json (its name, command, cwd, sandbox, snapshot,
+ * retirement) read into *one (a league of that bot alone, initialised
+ * here; cleared by the caller). Returns 0, ARENA_E_PARSE (err) or
+ * ARENA_E_NOMEM. */
+int arena_store_bot_of_json(const char *text, arena_settings *one, char *err, size_t errsz);
+
+/* Bot b of s as its league.json entry (compact; malloc'd, caller frees);
+ * NULL on out of memory. */
+char *arena_store_bot_json(const arena_settings *s, int b);
+
 /* Writes a cJSON tree with a final newline to path atomically
  * (util_write_file_atomic): pretty-printed for the files people read,
  * compact on request. Returns 0, ARENA_E_NOMEM or ARENA_E_IO (errno set). */
@@ -110,9 +141,16 @@ void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
                         arena_db_game *row, char *opening, size_t opening_size);
 
 /* Formats a message (printf's fmt) and hands it to warn with user; nothing
- * when warn is NULL. Messages longer than 767 bytes are cut. */
+ * when warn is NULL. Messages longer than 1199 bytes are cut. */
 void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Says what a snapshot of bot name (store/snapshot.h) did, through note
+ * (nothing when NULL): the files copied into dir/info->dir and a word the
+ * shell expands that could not be (copied: 1), or that nothing of its
+ * command could be copied (copied: 0). */
+void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
+                               const char *name, int copied, const arena_snapshot_info *info);
 
 /* The record of row g, checked against st's league (bots, schedule) into
  * *r: 0, or -1 with why (why[whysz]: "game N is no game of this league"). */

@@ -171,12 +171,17 @@ int arena_store_check_fingerprints(const arena_store *st, const cJSON *fresh, ch
         int d = arena_fingerprint_diff(old, now, what, sizeof what);
         if (d < 0)
             snprintf(what, sizeof what, "its stored fingerprint is unreadable");
-        if (d != 0)
+        if (d == 2) /* seen now, not by the arena that played its games */
+            arena_store_warnf(st->warn, st->user,
+                              "bot '%s': %s to its fingerprint (an older loa-arena did not see "
+                              "it): recorded from now on", name, what);
+        else if (d != 0)
             return util_fail(ARENA_E_CHANGED, err, errsz,
                              "bot '%s' changed since its games in %s were played (%s): its new "
-                             "results would be mixed with the old program's; use --force-new to "
-                             "archive them and start over, or another --out", name, st->dir,
-                             what);
+                             "results would be mixed with the old program's; --replace-bot "
+                             "%s=COMMAND archives its games and plays them again, --add-bot "
+                             "adds it as a new version, --force-new archives the whole league",
+                             name, st->dir, what, name);
     }
     return 0;
 }
@@ -195,6 +200,12 @@ static int meta_json(arena_store *st, const char *key, const cJSON *j, char *err
 }
 
 int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, size_t errsz)
+{
+    return arena_store_write_league_tx(st, fresh, NULL, NULL, err, errsz);
+}
+
+int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store_tx_fn also,
+                                void *user, char *err, size_t errsz)
 {
     const cJSON *fp = fresh ? fresh : st->fingerprints;
     char digest[65] = "";
@@ -215,6 +226,8 @@ int arena_store_write_league(arena_store *st, const cJSON *fresh, char *err, siz
                                                    errsz)) == 0) &&
             (!base || (rc = arena_db_meta_set(st->db, ARENA_META_DIR, base, err, errsz)) == 0))
             rc = arena_db_set_bots(st->db, names, s->bot_count, err, errsz);
+        if (rc == 0 && also)
+            rc = also(st, user, err, errsz);
         if (rc == 0)
             rc = arena_db_commit(st->db, err, errsz);
         else
@@ -302,9 +315,11 @@ static int move_files(const char *dir, const char *target, const char *const *na
     return rc;
 }
 
-/* What a league leaves beside its database. */
+/* What a league leaves beside its database (the bots' copies go with
+ * it: a fresh league copies its bots anew). */
 static const char *const exports[] = {"league.json", "games.jsonl", "standings.json",
-                                      "index.html", "games"};
+                                      "index.html", "games", "bots"};
+#define EXPORTS (sizeof exports / sizeof exports[0])
 
 int arena_store_archive(const char *dir, char *err, size_t errsz)
 {
@@ -313,7 +328,7 @@ int arena_store_archive(const char *dir, char *err, size_t errsz)
     if (stat(dir, &sb) != 0)
         return 0;
     int any = 0;
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < EXPORTS; i++) {
         char *p = util_path_join(dir, exports[i]);
         any |= p && access(p, F_OK) == 0;
         free(p);
@@ -326,7 +341,7 @@ int arena_store_archive(const char *dir, char *err, size_t errsz)
         return ARENA_E_IO;
     int rc = move_files(dir, target, db_files, 3, err, errsz);
     if (rc == 0)
-        rc = move_files(dir, target, exports, 5, err, errsz);
+        rc = move_files(dir, target, exports, EXPORTS, err, errsz);
     free(target);
     return rc;
 }
@@ -347,7 +362,7 @@ int arena_store_archive_locked(arena_store *st, char *err, size_t errsz)
     if (rc == 0)
         rc = arena_db_clear(st->db, err, errsz);
     if (rc == 0)
-        rc = move_files(st->dir, target, exports, 5, err, errsz);
+        rc = move_files(st->dir, target, exports, EXPORTS, err, errsz);
     free(copy);
     free(target);
     return rc;

@@ -31,6 +31,14 @@ char *util_path_resolve(const char *base, const char *rel);
  * directory that cannot be read. */
 char *util_path_absolute(const char *base, const char *rel);
 
+/* rel made canonical, as a new string (malloc; the caller frees): made
+ * absolute (util_path_absolute), then resolved by realpath(3) when it
+ * exists (symbolic links followed, "." and ".." gone), else only tidied
+ * (util_path_tidy): so that one file named two ways ("x.txt",
+ * "sub/../x.txt", a link to it) is one path. NULL on out of memory, a NULL
+ * rel, or a current directory that cannot be read. */
+char *util_path_canonical(const char *base, const char *rel);
+
 /* path without its detours, as a new string (malloc; the caller frees):
  * "." components and repeated slashes dropped, "dir/.." collapsed where
  * dir is not a symbolic link (lstat: there the kernel's ".." leads

@@ -1,0 +1,44 @@
+/* changes.c - --add-bot, --replace-bot, --retire: the changes asked of a
+ * league, handed to the arena running it or applied and played here
+ * (app/tasks.h). */
+#include "app/tasks.h"
+
+#include <limits.h>
+#include <stdio.h>
+
+#include "app/league_run.h"
+#include "core/error.h"
+#include "store/store.h"
+
+/* What the request says as it goes (what was copied, what is done
+ * already): a line on stdout. */
+static void note_stdout(const char *msg, void *user)
+{
+    (void)user;
+    printf("%s\n", msg);
+}
+
+int arena_task_changes(arena_request *req)
+{
+    char err[1024], bin[PATH_MAX];
+    arena_exe_dir(bin, sizeof bin);
+    const char *dir = req->settings.out_dir;
+    long holder = 0;
+    int queued = 0;
+    int rc = arena_store_request(dir, req->changes, req->change_count, bin, note_stdout, NULL,
+                                 &holder, &queued, err, sizeof err);
+    fflush(stdout);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s\n", rc == ARENA_E_NOMEM ? "out of memory" : err);
+        return rc == ARENA_E_NOMEM || rc == ARENA_E_IO ? 1 : 2;
+    }
+    if (holder) {
+        printf("Handed %d change%s to the loa-arena running %s (pid %ld): it applies them "
+               "at once and plays on (loa-arena --standings %s shows where it stands)\n",
+               queued, queued == 1 ? "" : "s", dir, holder, dir);
+        return 0;
+    }
+    /* no arena runs the league: this process applies the changes (the
+     * store's opening does, first thing) and plays what they make */
+    return arena_league_run(req);
+}

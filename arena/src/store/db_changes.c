@@ -1,0 +1,141 @@
+/* db_changes.c - the changes other processes ask of a league (the changes
+ * table of schema version 2), and a bot's games archived and deleted
+ * (store/db.h). */
+#include "store/db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "core/error.h"
+#include "store/db_impl.h"
+#include "util/file.h"
+#include "util/text.h"
+
+int arena_db_change_add(arena_db *db, const char *op, const char *name, const char *bot,
+                        char *err, size_t errsz)
+{
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(db->h,
+                                "INSERT INTO changes (op, name, bot, made_unix) VALUES "
+                                "(?1, ?2, ?3, ?4)", -1, &s, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(s, 1, op, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
+        if (bot)
+            sqlite3_bind_text(s, 3, bot, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(s, 4, (sqlite3_int64)time(NULL));
+        rc = sqlite3_step(s);
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_DONE ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz,
+                                                 "cannot write");
+}
+
+int arena_db_changes(arena_db *db, arena_db_change_fn fn, void *user, char *err, size_t errsz)
+{
+    if (db->version < 2)
+        return 0;
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(db->h,
+                                "SELECT seq, op, name, bot, made_unix FROM changes ORDER BY seq",
+                                -1, &s, NULL);
+    if (rc != SQLITE_OK)
+        return arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+    int out = 0;
+    while (out == 0 && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+        arena_db_change c = {sqlite3_column_int64(s, 0),
+                             (const char *)sqlite3_column_text(s, 1),
+                             (const char *)sqlite3_column_text(s, 2),
+                             (const char *)sqlite3_column_text(s, 3),
+                             sqlite3_column_int64(s, 4)};
+        out = fn(&c, user);
+    }
+    if (out == 0 && rc != SQLITE_DONE)
+        out = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+    sqlite3_finalize(s);
+    return out;
+}
+
+int arena_db_change_remove(arena_db *db, int64_t seq, char *err, size_t errsz)
+{
+    char sql[64];
+    snprintf(sql, sizeof sql, "DELETE FROM changes WHERE seq = %lld", (long long)seq);
+    return arena_db_exec(db, sql, err, errsz);
+}
+
+int arena_db_changes_pending(arena_db *db)
+{
+    if (db->version < 2)
+        return 0;
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(db->h, "SELECT 1 FROM changes LIMIT 1", -1, &s, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(s);
+    sqlite3_finalize(s);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : arena_db_code(rc, ARENA_E_IO);
+}
+
+/* Runs sql with ?1 bound to idx. 0 or the failure's code (err). */
+static int exec_idx(arena_db *db, const char *sql, int idx, char *err, size_t errsz)
+{
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(db->h, sql, -1, &s, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_int(s, 1, idx);
+        rc = sqlite3_step(s);
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_DONE ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz,
+                                                 "cannot copy or delete games");
+}
+
+int64_t arena_db_archive_bot(arena_db *db, int idx, const char *dir, char *err, size_t errsz)
+{
+    arena_db *arc = NULL;
+    if (util_mkdirs(dir) != 0)
+        return util_fail(ARENA_E_IO, err, errsz, "cannot create %s", dir);
+    int rc = arena_db_open(dir, ARENA_DB_WRITE, &arc, err, errsz); /* its schema */
+    arena_db_close(arc);
+    if (rc)
+        return rc;
+    char *path = util_path_join(dir, ARENA_DB_FILE);
+    if (!path)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    sqlite3_stmt *s = NULL;
+    rc = sqlite3_prepare_v2(db->h, "ATTACH ?1 AS arc", -1, &s, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
+        rc = sqlite3_step(s);
+    }
+    sqlite3_finalize(s);
+    free(path);
+    if (rc != SQLITE_DONE)
+        return arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot attach");
+    int64_t n = -1;
+    if ((rc = arena_db_exec(db, "BEGIN IMMEDIATE; INSERT INTO arc.meta SELECT * FROM main.meta;"
+                            " INSERT INTO arc.bots SELECT * FROM main.bots;", err, errsz)) == 0 &&
+        (rc = exec_idx(db, "INSERT INTO arc.games SELECT * FROM main.games WHERE black = ?1 "
+                       "OR white = ?1", idx, err, errsz)) == 0) {
+        n = sqlite3_changes(db->h);
+        if ((rc = exec_idx(db, "INSERT INTO arc.records SELECT r.* FROM main.records r JOIN "
+                           "main.games g ON g.id = r.id WHERE g.black = ?1 OR g.white = ?1",
+                           idx, err, errsz)) == 0)
+            rc = arena_db_exec(db, "COMMIT", err, errsz);
+    }
+    if (rc)
+        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_exec(db->h, "DETACH arc", NULL, NULL, NULL);
+    return rc ? rc : n;
+}
+
+int arena_db_delete_bot_games(arena_db *db, int idx, char *err, size_t errsz)
+{
+    int rc = exec_idx(db, "DELETE FROM records WHERE id IN (SELECT id FROM games WHERE black = "
+                      "?1 OR white = ?1)", idx, err, errsz);
+    return rc ? rc : exec_idx(db, "DELETE FROM games WHERE black = ?1 OR white = ?1", idx, err,
+                              errsz);
+}
