@@ -202,8 +202,11 @@ END_TEST
 /* --replace-bot handed to a running arena: from then on only the new build
  * plays; the old build's games, those in flight then too, are not the
  * league's (they are archived, or dropped). The old build (loa-negamax,
- * seconds a game) beats loa-first, so both slots play its games when it is
- * replaced; the new one (loa-first) draws every game at the ply limit. */
+ * seconds a game) is slow, so both slots play its games when it is
+ * replaced; the new one (loa-first) against loa-first plays one game, the
+ * same moves whatever the colours and seed: its moves' hash tells a game
+ * of the new build from one of the old (which may also draw at the ply
+ * limit, for some league seeds). */
 START_TEST(a_bot_replaced_while_the_league_runs_keeps_no_game_of_its_old_build)
 {
     const char *dir = tmpdir();
@@ -230,10 +233,19 @@ START_TEST(a_bot_replaced_while_the_league_runs_keeps_no_game_of_its_old_build)
     free(t);
     ck_assert_int_eq(sql(tp.out, "SELECT count(*) FROM games"), 40);
     ck_assert_int_eq(sql(tp.out, "SELECT count(*) FROM games WHERE reason = 'ply_limit'"), 40);
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "sqlite3 %s/previous-*-me/league.db \"SELECT count(*) FROM "
-             "games WHERE reason = 'ply_limit'\" | grep -qx 0", tp.out);
-    ck_assert_int_eq(system(cmd), 0); /* the archive: the old build's games only */
+    ck_assert_int_eq(sql(tp.out, "SELECT count(DISTINCT moves_hash) FROM games"), 1);
+    char cmd[900];
+    /* the archive: the old build's games only, none the new build's game */
+    snprintf(cmd, sizeof cmd,
+             "sqlite3 %s/previous-*-me/league.db \"ATTACH '%s/league.db' AS now; "
+             "SELECT count(*) FROM games WHERE moves_hash IN (SELECT moves_hash FROM now.games)"
+             "\" | grep -qx 0",
+             tp.out, tp.out);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "sqlite3 %s/previous-*-me/league.db 'SELECT count(*) FROM games' | grep -qvx 0",
+             tp.out);
+    ck_assert_int_eq(system(cmd), 0); /* and it holds games */
     cleanup();
 }
 END_TEST

@@ -74,9 +74,13 @@ static int marked(const char *mark, pid_t except, const char *prog, int *progs, 
         if (len <= 0)
             continue;
         buf[len] = '\0';
-        /* a sandboxed bot runs as ./hostile-NAME in its working directory */
+        /* a sandboxed bot runs as ./hostile-NAME in its working directory,
+         * an arena's as its snapshot DIR/bots/NAME/hostile-NAME: the
+         * program's base name then (the mark says the process is ours) */
+        const char *base = strrchr(buf, '/');
+        base = base ? base + 1 : buf;
         int hostile = prog && (strncmp(buf, prog, strlen(prog)) == 0 ||
-                               (strcmp(prog, HOSTILE) == 0 && strncmp(buf, "./hostile-", 10) == 0));
+                               (strcmp(prog, HOSTILE) == 0 && strncmp(base, "hostile-", 8) == 0));
         for (ssize_t i = 0; i < len; i++)
             if (!buf[i])
                 buf[i] = ' ';
