@@ -96,6 +96,11 @@ if(TARGET arena_core)
       # kill -9 of a league, a merge and an --add-bot, many times
       loa_add_suite(arena_crash LIBS arena_db loa::cjson TIMEOUT 900)
       add_dependencies(check_arena_crash loa-arena loa-first loa-random)
+      # A sanitizer's arena starts and plays many times slower: half the
+      # kills a tcase there (the full count in the plain build).
+      if(LOA_SANITIZE OR LOA_TSAN)
+        target_compile_definitions(check_arena_crash PRIVATE LOA_CRASH_KILLS=6)
+      endif()
     endif()
     loa_add_suite(arena_league_run_errors LIBS arena_db loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_league_run_errors loa-arena loa-first loa-referee)
