@@ -2,8 +2,10 @@
  * arena_cli_util.h - helpers of the integration suites that run loa-arena
  * as a child process (check_arena_league_run*.c, check_arena_tasks.c): a
  * temporary directory per test (kept when the test fails), spawning with
- * stdout/stderr to files and a timeout, whole-file reads, games.jsonl and
- * standings.json access. static inline: each suite uses some.
+ * stdout/stderr to files and a timeout, whole-file reads and waits for a
+ * text, games.jsonl and standings.json access, queries of a league's
+ * database through the sqlite3 shell (as a user asks them). static inline:
+ * each suite uses some.
  */
 #ifndef ARENA_CLI_UTIL_H
 #define ARENA_CLI_UTIL_H
@@ -123,6 +125,55 @@ static inline char *slurp(const char *path)
     buf[got] = '\0';
     fclose(f);
     return buf;
+}
+
+/* The first integer a shell command prints; -1 when it prints none. */
+static inline long shell_number(const char *cmd)
+{
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    long v = -1;
+    if (fscanf(p, "%ld", &v) != 1)
+        v = -1;
+    pclose(p);
+    return v;
+}
+
+/* The first number query prints on dir's league database (the sqlite3
+ * shell, as a user would ask it); -1 when it prints none. */
+static inline long league_sql(const char *dir, const char *query)
+{
+    char cmd[900];
+    snprintf(cmd, sizeof cmd, "sqlite3 '%s/league.db' \"%s\"", dir, query);
+    return shell_number(cmd);
+}
+
+/* Waits (at most 120 s) until dir's league has stored at least n games. */
+static inline void wait_stored(const char *dir, long n)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/league.db", dir);
+    for (int waited = 0; waited < 120000; waited += 20) {
+        if (access(path, F_OK) == 0 && league_sql(dir, "SELECT count(*) FROM games") >= n)
+            return;
+        sleep_ms(20);
+    }
+    ck_abort_msg("%s: %ld games never stored", dir, n);
+}
+
+/* Waits (at most timeout_ms) until the file at path holds needle:
+ * 1 when it does, 0 when the time ran out. */
+static inline int wait_text(const char *path, const char *needle, int timeout_ms)
+{
+    for (int waited = 0; waited < timeout_ms; waited += 20) {
+        char *t = slurp(path);
+        int found = strstr(t, needle) != NULL;
+        free(t);
+        if (found)
+            return 1;
+        sleep_ms(20);
+    }
+    return 0;
 }
 
 static inline int count_lines(const char *path)

@@ -30,18 +30,6 @@
 #define KILLS 12
 #endif
 
-/* The first line of a shell command's output as an integer, -1 on failure. */
-static long shell_number(const char *cmd)
-{
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    long v = -1;
-    if (fscanf(p, "%ld", &v) != 1)
-        v = -1;
-    pclose(p);
-    return v;
-}
-
 /* The games stored in dir's database; checks its integrity and that no
  * id is stored twice. */
 static long stored_games(const char *dir)
@@ -61,16 +49,10 @@ static long stored_games(const char *dir)
     ck_assert_msg(strncmp(line, "ok", 2) == 0, "%s: integrity: %s", dir, line);
     /* killed before its schema was committed: an empty database, which the
      * next opening makes */
-    snprintf(cmd, sizeof cmd,
-             "sqlite3 '%s/league.db' \"SELECT count(*) FROM sqlite_master WHERE name = 'games'\"",
-             dir);
-    if (shell_number(cmd) == 0)
+    if (league_sql(dir, "SELECT count(*) FROM sqlite_master WHERE name = 'games'") == 0)
         return 0;
-    snprintf(cmd, sizeof cmd,
-             "sqlite3 '%s/league.db' 'SELECT count(*) - count(DISTINCT id) FROM games'", dir);
-    ck_assert_int_eq(shell_number(cmd), 0);
-    snprintf(cmd, sizeof cmd, "sqlite3 '%s/league.db' 'SELECT count(*) FROM games'", dir);
-    return shell_number(cmd);
+    ck_assert_int_eq(league_sql(dir, "SELECT count(*) - count(DISTINCT id) FROM games"), 0);
+    return league_sql(dir, "SELECT count(*) FROM games");
 }
 
 static int decode_one(const arena_db_game *g, void *user)
@@ -192,10 +174,9 @@ END_TEST
  * truth, league.json its export): how many. */
 static int bots_named(const char *dir, const char *name)
 {
-    char q[600];
-    snprintf(q, sizeof q, "sqlite3 '%s/league.db' \"SELECT count(*) FROM bots WHERE name = "
-             "'%s'\"", dir, name);
-    return (int)shell_number(q);
+    char q[300];
+    snprintf(q, sizeof q, "SELECT count(*) FROM bots WHERE name = '%s'", name);
+    return (int)league_sql(dir, q);
 }
 
 /* Issue 26: kill -9 of the arena while a bot is handed to it, and of the
@@ -230,11 +211,10 @@ START_TEST(an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing)
         waitpid(arena, &st, 0);
         waitpid(adder, &st, 0);
         stored_games(tp.out); /* whole, no game twice */
-        char name[8], q[600];
+        char name[8], q[300];
         snprintf(name, sizeof name, "b%d", k);
-        snprintf(q, sizeof q, "sqlite3 '%s/league.db' \"SELECT count(*) FROM changes WHERE name "
-                 "= '%s'\"", tp.out, name);
-        long queued = shell_number(q);
+        snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE name = '%s'", name);
+        long queued = league_sql(tp.out, q);
         ck_assert_int_le(queued + bots_named(tp.out, name), 1);
     }
     /* each adding command again, then the league to its end */
@@ -251,9 +231,7 @@ START_TEST(an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing)
     int bots = 2 + KILLS / 2, games = bots * (bots - 1) / 2 * 100;
     ck_assert_int_eq(stored_games(tp.out), games);
     every_record_reads(tp.out, tp.o, tp.e);
-    char q[600];
-    snprintf(q, sizeof q, "sqlite3 '%s/league.db' 'SELECT count(*) FROM changes'", tp.out);
-    ck_assert_int_eq(shell_number(q), 0);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM changes"), 0);
     cleanup();
 }
 END_TEST
