@@ -151,34 +151,54 @@ static inline unsigned sort_key(loa_move m)
     return (unsigned)(LOA_FILE(f) << 9 | LOA_RANK(f) << 6 | LOA_FILE(t) << 3 | LOA_RANK(t));
 }
 
+/* Sorts in place by insertion (n small): any list, moves sharing a key
+ * kept in their order. */
+static void sort_by_insertion(loa_move *mv, int n)
+{
+    for (int i = 1; i < n; i++) {
+        loa_move x = mv[i];
+        unsigned k = sort_key(x);
+        int j = i - 1;
+        for (; j >= 0 && sort_key(mv[j]) > k; j--)
+            mv[j + 1] = mv[j];
+        mv[j + 1] = x;
+    }
+}
+
 void loa_sort_moves(loa_move *mv, int n)
 {
-    /* Insertion sort (n <= 96) of the key and the move packed in one word:
-     * the key is computed once a move, not at every comparison (the
-     * referee sorts every turn's list). Two moves of a list never share a
-     * key (one move per from-to pair), so the order is the keys'. */
-    uint32_t w[LOA_MAX_MOVES];
-    if (n > LOA_MAX_MOVES) { /* no LOA list; sorted all the same, in place */
-        for (int i = 1; i < n; i++) {
-            loa_move x = mv[i];
-            int j = i - 1;
-            for (; j >= 0 && sort_key(mv[j]) > sort_key(x); j--)
-                mv[j + 1] = mv[j];
-            mv[j + 1] = x;
-        }
+    /* The referee sorts every turn's list: a bucket sort on the key's
+     * halves, a bitboard of the from squares (in key order) and one of
+     * each from square's to squares, read back lowest bit first, costs a
+     * few operations a move where an insertion sort of ~40 moves cost
+     * ~400 shifts. A list of one position never holds a key twice (one
+     * move per from-to pair); a caller's list that does, or that is no
+     * LOA list (over LOA_MAX_MOVES), is sorted by insertion. */
+    if (n > LOA_MAX_MOVES) {
+        sort_by_insertion(mv, n);
         return;
     }
+    uint64_t froms = 0, tos[64];
+    loa_move at[64 * 64]; /* only the n slots written are read */
     for (int i = 0; i < n; i++) {
-        uint32_t x = sort_key(mv[i]) << 16 | mv[i];
-        int j = i - 1;
-        while (j >= 0 && w[j] > x) {
-            w[j + 1] = w[j];
-            j--;
+        unsigned k = sort_key(mv[i]), f = k >> 6;
+        uint64_t bit = 1ULL << (k & 63);
+        if (!(froms >> f & 1)) {
+            froms |= 1ULL << f;
+            tos[f] = 0;
+        } else if (tos[f] & bit) {
+            sort_by_insertion(mv, n); /* a key twice: nothing written yet */
+            return;
         }
-        w[j + 1] = x;
+        tos[f] |= bit;
+        at[k] = mv[i];
     }
-    for (int i = 0; i < n; i++)
-        mv[i] = (loa_move)(w[i] & 0xFFFF);
+    int o = 0;
+    for (uint64_t fs = froms; fs; fs &= fs - 1) {
+        unsigned f = (unsigned)loa_lsb(fs);
+        for (uint64_t ts = tos[f]; ts; ts &= ts - 1)
+            mv[o++] = at[f << 6 | (unsigned)loa_lsb(ts)];
+    }
 }
 
 void loa_make_move(loa_board *b, loa_move m, loa_undo *u)
