@@ -257,6 +257,47 @@ START_TEST(turn_input_first_turn_colour_last_move_and_sorted_moves)
 }
 END_TEST
 
+/* Every position of 200 random games (a java.util.Random per game, moves
+ * by generation order, so the lists run from one move to dozens and both
+ * colours and passes come up): the bytes are those the SDK's formatters
+ * and printf write, line by line. */
+START_TEST(turn_input_matches_the_plain_formatting_in_random_games)
+{
+    for (int game = 0; game < 200; game++) {
+        loa_jrandom r;
+        loa_jrandom_seed(&r, 1000 + game);
+        loa_board b;
+        loa_board_init(&b);
+        loa_move last = LOA_MOVE_NONE;
+        while (loa_board_status(&b, LOA_MAX_PLIES) == LOA_ONGOING) {
+            loa_move mv[LOA_MAX_MOVES];
+            int k = loa_generate_moves_cg(&b, mv);
+            loa_move pick = k ? mv[loa_jrandom_next_int(&r, k)] : LOA_MOVE_PASS;
+            loa_sort_moves(mv, k);
+            int first = b.ply < 2;
+            char buf[REF_TURN_INPUT_MAX + 1], expect[REF_TURN_INPUT_MAX + 1];
+            size_t n = ref_turn_input(buf, &b, first, last, mv, k);
+            buf[n] = '\0';
+            int o = first ? sprintf(expect, "%c\n", b.side == LOA_BLACK ? 'b' : 'w') : 0;
+            for (int rank = 7; rank >= 0; rank--) {
+                for (int file = 0; file < 8; file++)
+                    expect[o++] = loa_board_square_char(&b, LOA_SQUARE(file, rank));
+                expect[o++] = '\n';
+            }
+            o += sprintf(expect + o, "%s\n%d\n", fmt(last), k ? k : 1);
+            for (int i = 0; i < k; i++)
+                o += sprintf(expect + o, "%s\n", fmt(mv[i]));
+            if (k == 0)
+                o += sprintf(expect + o, "pass\n");
+            ck_assert_msg(strcmp(buf, expect) == 0, "game %d ply %d:\n%s\nnot\n%s", game, b.ply,
+                          buf, expect);
+            loa_make_move(&b, pick, NULL);
+            last = pick;
+        }
+    }
+}
+END_TEST
+
 /* ---------------------------------------------------------------- names */
 
 START_TEST(reason_names_round_trip)
@@ -511,6 +552,8 @@ int main(void)
          10},
         {"turn_input_first_turn_colour_last_move_and_sorted_moves",
          turn_input_first_turn_colour_last_move_and_sorted_moves, 10},
+        {"turn_input_matches_the_plain_formatting_in_random_games",
+         turn_input_matches_the_plain_formatting_in_random_games, 60},
         {"reason_names_round_trip", reason_names_round_trip, 10},
         {"error_strings_and_defaults", error_strings_and_defaults, 10},
         {"opening_parse_reads_spaces_and_commas", opening_parse_reads_spaces_and_commas, 10},
