@@ -30,7 +30,7 @@ static const char insert_sql[] =
     " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,"
     "?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34)";
 
-static const char insert_record_sql[] = "INSERT INTO records (id, record, stderr) VALUES (?1, ?35, ?36)";
+static const char insert_record_sql[] = "INSERT INTO records (id, record, stderr) VALUES (?1, ?2, ?3)";
 
 static const char select_sql[] = "SELECT " GAME_COLUMNS " FROM games g ORDER BY g.seq";
 static const char select_full_sql[] =
@@ -56,8 +56,8 @@ static void bind_side(sqlite3_stmt *s, int col, const arena_db_side *t)
     bind_opt(s, col + 6, t->cpu_max_us);
 }
 
-/* Binds g to ?1..?36 of s (the insert's columns, in order; ?35 and ?36
- * the blobs). */
+/* Binds g's summary to ?1..?34 of s (the games insert's columns, in
+ * order). */
 static void bind_game(sqlite3_stmt *s, const arena_db_game *g)
 {
     int64_t head[] = {g->id, g->round, g->pairing, g->black, g->white, g->seed};
@@ -91,20 +91,33 @@ static void bind_game(sqlite3_stmt *s, const arena_db_game *g)
     else
         sqlite3_bind_null(s, 33);
     sqlite3_bind_text(s, 34, g->detail ? g->detail : "", -1, SQLITE_STATIC);
-    if (g->record)
-        sqlite3_bind_blob(s, 35, g->record, (int)g->record_size, SQLITE_STATIC);
-    else
-        sqlite3_bind_null(s, 35);
-    if (g->stderr_blob)
-        sqlite3_bind_blob(s, 36, g->stderr_blob, (int)g->stderr_size, SQLITE_STATIC);
-    else
-        sqlite3_bind_null(s, 36);
 }
 
-/* Runs s (an insert) with g bound: SQLite's result code. */
-static int step_bound(sqlite3_stmt *s, const arena_db_game *g)
+/* Binds g's record and stderr blobs (or NULLs) to ?col and ?col+1. */
+static void bind_blobs(sqlite3_stmt *s, int col, const arena_db_game *g)
 {
-    bind_game(s, g);
+    if (g->record)
+        sqlite3_bind_blob(s, col, g->record, (int)g->record_size, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(s, col);
+    if (g->stderr_blob)
+        sqlite3_bind_blob(s, col + 1, g->stderr_blob, (int)g->stderr_size, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(s, col + 1);
+}
+
+/* Binds g's id and blobs to insert_record_sql's ?1..?3. */
+static void bind_record(sqlite3_stmt *s, const arena_db_game *g)
+{
+    sqlite3_bind_int64(s, 1, g->id);
+    bind_blobs(s, 2, g);
+}
+
+/* Runs s (an insert) with g bound by bind: SQLite's result code. */
+static int step_bound(sqlite3_stmt *s, void (*bind)(sqlite3_stmt *, const arena_db_game *),
+                      const arena_db_game *g)
+{
+    bind(s, g);
     int rc = sqlite3_step(s);
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
@@ -120,9 +133,9 @@ int arena_db_insert_game(arena_db *db, const arena_db_game *g, char *err, size_t
     if (!db->insert_record &&
         sqlite3_prepare_v2(db->h, insert_record_sql, -1, &db->insert_record, NULL) != SQLITE_OK)
         return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot prepare");
-    int rc = step_bound(db->insert, g);
+    int rc = step_bound(db->insert, bind_game, g);
     if (rc == SQLITE_DONE && (g->record || g->stderr_blob))
-        rc = step_bound(db->insert_record, g);
+        rc = step_bound(db->insert_record, bind_record, g);
     if (rc == SQLITE_CONSTRAINT)
         return util_fail(ARENA_E_INVAL, err, errsz, "%s: game %lld is stored already", db->path,
                          (long long)g->id);
@@ -228,6 +241,7 @@ int arena_db_compare_game(arena_db *db, const arena_db_game *g, char *err, size_
     if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
         return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot read");
     bind_game(s, g);
+    bind_blobs(s, 35, g);
     int rc = sqlite3_step(s), out;
     if (rc == SQLITE_ROW)
         out = sqlite3_column_int(s, 0) ? 1 : 0;
