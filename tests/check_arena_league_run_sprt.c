@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "arena_cli_util.h"
+#include "core/limits.h"
 #include "check_main.h"
 
 #define GREEDY LOA_BIN_DIR "/loa-greedy"
@@ -235,6 +236,39 @@ START_TEST(prints_interim_standings_and_every_leagues_pairs)
 }
 END_TEST
 
+/* Interim standings read every stored game: past 100 N games they come
+ * every 1% of the games stored instead of every N (ARENA_REPORT_SHARE),
+ * so a league that lives on does not pay the square of its games. 400
+ * games, --rating-interval 1: the reports the rule gives, not 400. */
+START_TEST(interim_standings_thin_out_as_the_league_grows)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "400",
+                    "--rating-interval", "1", "--out", tp.out, NULL};
+    ck_assert_int_eq(run(argv, tp.o, tp.e, 120000), 0);
+    int want = 1, since = 0; /* the final standings, then the rule */
+    for (int done = 1; done <= 400; done++) {
+        int share = done / ARENA_REPORT_SHARE;
+        if (++since >= (share > 1 ? share : 1)) {
+            want++;
+            since = 0;
+        }
+    }
+    ck_assert_int_lt(want, 300);
+    char *text = slurp(tp.o);
+    ck_assert_int_eq(count_substr(text, "Standings: round-robin"), want);
+    ck_assert_msg(strstr(text, "Standings: round-robin, 2 bots, 100 of 400 games") &&
+                  strstr(text, "Standings: round-robin, 2 bots, 101 of 400 games") &&
+                  !strstr(text, "Standings: round-robin, 2 bots, 200 of 400 games") &&
+                  strstr(text, "Standings: round-robin, 2 bots, 201 of 400 games") &&
+                  !strstr(text, "Standings: round-robin, 2 bots, 202 of 400 games"),
+                  "%.3000s", text);
+    free(text);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -245,6 +279,8 @@ int main(void)
          reports_no_decision_at_the_maximum_and_tests_the_gauntlet_bot, 120},
         {"prints_interim_standings_and_every_leagues_pairs",
          prints_interim_standings_and_every_leagues_pairs, 120},
+        {"interim_standings_thin_out_as_the_league_grows",
+         interim_standings_thin_out_as_the_league_grows, 120},
         {"a_large_elo1_decides_and_an_absurd_one_is_refused",
          a_large_elo1_decides_and_an_absurd_one_is_refused, 120},
     };

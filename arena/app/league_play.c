@@ -57,7 +57,13 @@ static int after_game(arena_run *run, const arena_game_record *r)
             arena_progress_print(run->progress, line);
         }
     }
-    if (s->rating_interval && ++run->since_report >= s->rating_interval) {
+    /* Interim standings read every stored game: every N games in a league
+     * that lives on (continuous mode, a million games) would cost the
+     * square of its games. Every N games, or every 1/ARENA_REPORT_SHARE of
+     * the games stored when that is more, keeps their cost linear (a
+     * count, not a clock: the same league prints the same reports). */
+    int every = s->rating_interval, share = run->done / ARENA_REPORT_SHARE;
+    if (every && ++run->since_report >= (share > every ? share : every)) {
         run->since_report = 0;
         char *text = NULL;
         int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;

@@ -33,6 +33,12 @@
  * games unless --rating-interval says otherwise. */
 #define ARENA_CONTINUOUS_RATING_INTERVAL 100
 
+/* Interim standings (--rating-interval N) come every N games, or every
+ * 1/ARENA_REPORT_SHARE of the games stored when that is more: each reads
+ * every game, so a league of a million games prints them every 10,000:
+ * their cost grows with the games, not with the games' square. */
+#define ARENA_REPORT_SHARE 100
+
 /* Most games an index page lists of each kind: the newest games, and the
  * newest games lost by a fault (index.html stays a page, about 2 MB, for a
  * million-game league; the database has every game). */
