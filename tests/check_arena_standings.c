@@ -231,6 +231,18 @@ START_TEST(one_pass_in_any_order_equals_the_whole_set)
         pairs += pass->pair_penta[i];
     ck_assert_int_eq(pairs, n); /* every pair counted from both sides */
     ck_assert(pass->repetitive_pairings > 0);
+    /* the points, counted here from the records: a win 1, a draw 1/2 */
+    double points[4] = {0};
+    for (int id = 0; id < n; id++) {
+        if (recs[id].winner < 0) {
+            points[recs[id].black] += 0.5;
+            points[recs[id].white] += 0.5;
+        } else {
+            points[recs[id].winner == 0 ? recs[id].black : recs[id].white] += 1;
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        ck_assert_double_eq(pass->bots[i].points, points[i]);
     for (int i = 0; i < 4; i++) {
         ck_assert_int_eq(whole->order[i], pass->order[i]);
         ck_assert_double_eq(whole->ratings.elo[i], pass->ratings.elo[i]);
