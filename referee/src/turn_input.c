@@ -8,7 +8,16 @@
  */
 #include "turn_input.h"
 
+#include <stdint.h>
 #include <string.h>
+
+/* Bit i of x's low byte (a row's files a..h) as byte i of the word (0 or
+ * 1): two multiplications whose partial products never overlap. */
+static inline uint64_t row_bytes(unsigned x)
+{
+    const uint64_t m = 0x0002040810204081ULL;
+    return ((x & 0x55u) * m | (x & 0xAAu) * m) & 0x0101010101010101ULL;
+}
 
 /* "a1".."h8" of square sq at p. */
 static inline char *put_square(char *p, int sq)
@@ -38,10 +47,19 @@ size_t ref_turn_input(char *buf, const loa_board *b, int first_turn, loa_move la
     }
     const loa_bitboard black = b->pieces[LOA_BLACK], white = b->pieces[LOA_WHITE];
     for (int rank = 7; rank >= 0; rank--) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        /* a row's 8 squares at once: '.' plus ('b' - '.') on black's
+         * squares plus ('w' - '.') on white's, no byte carrying */
+        uint64_t row = 0x2E2E2E2E2E2E2E2EULL + 0x34 * row_bytes((unsigned)(black >> 8 * rank)) +
+                       0x49 * row_bytes((unsigned)(white >> 8 * rank));
+        memcpy(p, &row, 8);
+        p += 8;
+#else
         for (int file = 0; file < 8; file++) {
             int sq = LOA_SQUARE(file, rank);
             *p++ = black >> sq & 1 ? 'b' : white >> sq & 1 ? 'w' : '.';
         }
+#endif
         *p++ = '\n';
     }
     p = put_move(p, last);
