@@ -203,8 +203,8 @@ static void reduced(const double *info, int m, double *h)
 static void gradient(const fit *f, double *grad, double *hess)
 {
     int m = f->m, n = f->n;
-    memset(grad, 0, sizeof(double) * MAXN);
-    memset(hess, 0, sizeof(double) * MAXN * MAXN);
+    memset(grad, 0, sizeof(double) * (size_t)m); /* m x m used, not MAXN x MAXN: a fit */
+    memset(hess, 0, sizeof(double) * (size_t)(m * m)); /* per game while a league is young */
     for (int a = 0; a < m; a++)
         for (int b = 0; b < m; b++) {
             if (a == b)
