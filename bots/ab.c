@@ -1,7 +1,7 @@
 /*
  * loa-ab - the strong bundled bot: iterative-deepening principal variation
  * search with a transposition table, null move, late move reductions and
- * killer/history ordering (bots/ab/search.c, tt.c) over an evaluation
+ * killer/history ordering (bots/ab/search.c, pvs.c, tt.c) over an evaluation
  * from the LOA literature: concentration, centralisation, quads/Euler
  * number, uniformity, mobility (bots/ab/eval.c over the SDK's loa/features.h). This file is the
  * program: options, time management, the protocol loop, --position,
@@ -91,9 +91,9 @@
 /* The evaluation's weights and the search's main constants as options
  * (--w-concentration=8, ...), so that a tuner (loa-tune, docs/tuning.md)
  * can play versions of loa-ab without rebuilding it. Their defaults are
- * the built-in values (eval.h, search.c), so loa-ab without them plays and
- * benches as before. The bounds only reject values the search cannot run
- * with (a divisor of 0, a reduction past the depth). */
+ * the built-in values (eval.h, search_params.h), so loa-ab without them
+ * plays and benches as before. The bounds only reject values the search
+ * cannot run with (a divisor of 0, a reduction past the depth). */
 typedef struct ab_param {
     const char *name;
     int *value;
