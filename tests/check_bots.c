@@ -462,7 +462,7 @@ START_TEST(test_ab_bundle_fits_codingame_with_comments_stripped)
     char cmd[1024];
     int st;
     snprintf(cmd, sizeof cmd,
-             "cd %s/bots && %s -q -s ab.c ab/bench.c ab/search.c ab/tt.c ab/eval.c"
+             "cd %s/bots && %s -q -s ab.c ab/analyse.c ab/bench.c ab/search.c ab/pvs.c ab/tt.c ab/eval.c"
              " | wc -c",
              LOA_SOURCE_DIR, path);
     long chars = strtol(run(cmd, &st), NULL, 10);

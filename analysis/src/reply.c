@@ -13,7 +13,7 @@
 
 /* Largest |cp| score and most plies of a proven end accepted: bounds that
  * only refuse nonsense (loa-ab's evaluations stay within a few thousand).
- * The same as the analysis file's (replay/src/analysis_file.c). */
+ * The same as the analysis file's (replay/src/analysis_file_read.c). */
 #define REPLY_SCORE_MAX 1000000
 #define REPLY_PLIES_MAX 10000
 

@@ -1,6 +1,6 @@
 /*
  * bots/ab/score.h - loa-ab's score scale and ply bounds, shared by the
- * search (search.c) and the transposition table (tt.c).
+ * search (search.c, pvs.c) and the transposition table (tt.c).
  *
  * Scores are for the side to move, in evaluation points (eval.h: a group
  * joined is worth about 30). A won position scores SEARCH_WIN minus the

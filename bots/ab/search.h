@@ -1,5 +1,5 @@
 /*
- * bots/ab/search.h - loa-ab's search (search.c): iterative deepening,
+ * bots/ab/search.h - loa-ab's search (search.c, pvs.c): iterative deepening,
  * principal variation search (negamax alpha-beta with null windows), a
  * transposition table (tt.h), null-move pruning, late move reductions, and
  * move ordering by hash move, captures, killer moves and the history
@@ -64,9 +64,9 @@ typedef struct search_result {
 enum { SEARCH_BAR_LAST, SEARCH_BAR_EXACT, SEARCH_BAR_UPPER, SEARCH_BAR_HIGH };
 
 /* The search's constants that loa-ab's options set (--null-move-r, ...;
- * docs/tuning.md), their defaults the named constants of search.c (what
- * each is for is said there). Set before the first search_init(); read-only
- * after. */
+ * docs/tuning.md), their defaults the named constants of search_params.h
+ * (what each is for is said there). Set before the first search_init();
+ * read-only after. */
 typedef struct search_params {
     int null_move_r;      /* null-move reduction near the leaves, plies */
     int null_move_r_deep; /* from NULL_MOVE_DEEP_DEPTH plies left on */
@@ -97,7 +97,7 @@ typedef struct search_ctx {
     int pv_len[SEARCH_MAX_PLY];
     /* The iteration in progress's candidate to replace root_last, the last
      * complete iteration's move, in case the limits stop it (search_run;
-     * search.c, search_root_scored()). */
+     * pvs.c, search_root_scored()). */
     int root_keep;      /* 0 before an iteration completed */
     loa_move root_last; /* squares */
     int root_bar;       /* what root_last is known to be worth at this depth */

@@ -1,7 +1,7 @@
 /*
  * analysis.c - a game's analysis as a value (replay/analysis.h): making and
  * freeing it, its words (marks, evaluations), a side's summary, its path.
- * The file itself is analysis_file.c's.
+ * The file itself is analysis_file_read.c's and analysis_file_write.c's.
  */
 #include <math.h>
 #include <stdio.h>

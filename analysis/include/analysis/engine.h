@@ -17,7 +17,7 @@
  * "loss P" a win or loss the search proved, P plies away (a connecting
  * move is "win 1"). Other lines the engine writes before its answer
  * ("info ...") are skipped; "error TEXT" ends the analysis with TEXT. The
- * position sent is never over. loa-ab --analyse speaks it (bots/ab.c).
+ * position sent is never over. loa-ab --analyse speaks it (bots/ab/analyse.c).
  *
  * analysis_request_format() and analysis_reply_parse() are pure; an
  * analysis_engine is an opaque handle owning a process and its pipes, used
