@@ -44,6 +44,19 @@ typedef struct test_paths {
     char o[300], e[300], out[300];
 } test_paths;
 
+/* A second command's stdout and stderr files in dir: NAME.out, NAME.err. */
+typedef struct test_io {
+    char o[300], e[300];
+} test_io;
+
+static inline test_io io_in(const char *dir, const char *name)
+{
+    test_io io;
+    snprintf(io.o, sizeof io.o, "%s/%s.out", dir, name);
+    snprintf(io.e, sizeof io.e, "%s/%s.err", dir, name);
+    return io;
+}
+
 static inline test_paths paths_in(const char *dir)
 {
     test_paths p;

@@ -188,9 +188,7 @@ START_TEST(an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char o2[300], e2[300];
-    snprintf(o2, sizeof o2, "%s/add.out", dir);
-    snprintf(e2, sizeof e2, "%s/add.err", dir);
+    test_io io2 = io_in(dir, "add");
     char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
                       "100", "-c", "2", "-q", "--out", tp.out, NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 300000), 0);
@@ -202,7 +200,7 @@ START_TEST(an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing)
         char *add[] = {ARENA, "--add-bot", args[k], "--out", tp.out, "-q", NULL};
         pid_t arena = spawn(resume, tp.o, tp.e);
         sleep_ms(20 + rand() % 150);
-        pid_t adder = spawn(add, o2, e2);
+        pid_t adder = spawn(add, io2.o, io2.e);
         sleep_ms(rand() % 120);
         kill(arena, SIGKILL);
         sleep_ms(rand() % 60);
@@ -220,7 +218,7 @@ START_TEST(an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing)
     /* each adding command again, then the league to its end */
     for (int k = 0; k < KILLS / 2; k++) {
         char *add[] = {ARENA, "--add-bot", args[k], "--out", tp.out, "-q", NULL};
-        ck_assert_int_eq(run(add, o2, e2, 300000), 0);
+        ck_assert_int_eq(run(add, io2.o, io2.e, 300000), 0);
     }
     ck_assert_int_eq(run(resume, tp.o, tp.e, 300000), 0);
     for (int k = 0; k < KILLS / 2; k++) {
