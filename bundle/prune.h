@@ -6,8 +6,8 @@
  *
  * The roots are the identifiers of the bot's own files: a macro or static
  * inline function of an SDK header may therefore only use other inline
- * code (so they do today; tests/check_bundle.c builds every bundled bot
- * alone, which a violation would break).
+ * code (so they do today; tests/check_bundle_bots.c builds every bundled
+ * bot alone, which a violation would break).
  *
  * Layering: uses the lexer (lex.h) and strlist.h; used by bundle.c only.
  * Pure functions on caller-owned values: thread-safe.

@@ -51,7 +51,10 @@
 #   check_arena_db          store/db: the league database's schema, rows, lock
 #   check_arena_game_blob   store/game_blob: a record as two blobs and back
 #   check_arena_store       store/store: games stored and read back, resume,
-#                           games.jsonl level, an older directory converted
+#                           games.jsonl level, a game's record, the index
+#   check_arena_store_league  store/store: another league refused, archive,
+#                           fingerprints, exported files, an older directory
+#                           converted
 #   check_arena_crash       kill -9 of a league, a merge, an --add-bot at random
 #                           moments, many times: nothing stored lost or torn
 #   check_arena_league_live a league across bot versions: a bot added while
@@ -76,8 +79,9 @@ if(TARGET arena_core)
   endif()
   if(TARGET loa-first AND TARGET hostile-say AND TARGET hostile-flood)
     loa_add_suite(arena_store LIBS arena_core m TIMEOUT 120)
+    loa_add_suite(arena_store_league LIBS arena_core m TIMEOUT 120)
     loa_add_suite(arena_game_blob LIBS arena_core TIMEOUT 120)
-    foreach(t check_arena_store check_arena_game_blob)
+    foreach(t check_arena_store check_arena_store_league check_arena_game_blob)
       add_dependencies(${t} loa-first loa-random hostile-say hostile-flood hostile-crash
                        hostile-slow)
     endforeach()

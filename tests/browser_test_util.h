@@ -1,8 +1,8 @@
 /*
  * Shared by the suites that drive headless Chromium (check_replay_browser,
- * check_analysis_browser): the browser on a fresh profile in a test's
- * temporary directory, allowed to load only its files, and expressions
- * evaluated in the page as a string or an integer.
+ * check_replay_index_browser, check_analysis_browser, ...): the browser on
+ * a fresh profile in a test's temporary directory, allowed to load only its
+ * files, and expressions evaluated in the page as a string or an integer.
  */
 #ifndef BROWSER_TEST_UTIL_H
 #define BROWSER_TEST_UTIL_H

@@ -1,8 +1,11 @@
-# loa-bundle: include resolution on fixtures, and every bundled bot of
-# bots/CMakeLists.txt bundled, compiled alone and compared with the original.
+# loa-bundle: include resolution on fixtures (check_bundle), and every
+# bundled bot of bots/CMakeLists.txt bundled, compiled alone and compared
+# with the original (check_bundle_bots).
 if(TARGET loa_bundler)
   loa_add_suite(bundle SOURCES LIBS loa_bundler loa TIMEOUT 240)
+  loa_add_suite(bundle_bots LIBS loa_bundler loa TIMEOUT 240)
   add_dependencies(check_bundle loa-bundle)
+  add_dependencies(check_bundle_bots loa-bundle)
   # The bots it compares with (whatever bots/ defines), and the referee.
   if(EXISTS ${PROJECT_SOURCE_DIR}/bots/CMakeLists.txt)
     get_directory_property(bundle_bot_targets DIRECTORY ${PROJECT_SOURCE_DIR}/bots
@@ -11,6 +14,7 @@ if(TARGET loa_bundler)
   foreach(t ${bundle_bot_targets} loa-referee)
     if(TARGET ${t} AND t MATCHES "^loa-")
       add_dependencies(check_bundle ${t})
+      add_dependencies(check_bundle_bots ${t})
     endif()
   endforeach()
   # Sizes, pruning and the limit (the pruning functions are internal: the

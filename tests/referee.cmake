@@ -1,9 +1,11 @@
 # The referee's suites: the pure parts, tables and bot layer (check_referee),
 # the records (check_referee_record), the misbehaving bots of bots/hostile/
-# as one table (check_referee_hostile), whole games, the stop fd and threads
-# (check_referee_games), and the loa-referee command line with the exact argv
-# of each league tool (check_referee_cli). They play real games with the
-# bots of bots/ (loa-first, hostile-*), so they need that component too.
+# as one table (check_referee_hostile), whole games, openings and threads
+# (check_referee_games), the bot processes around a game: failure to start,
+# the stop fd, signals, descriptors (check_referee_process), and the
+# loa-referee command line with the exact argv of each league tool
+# (check_referee_cli). They play real games with the bots of bots/
+# (loa-first, hostile-*), so they need that component too.
 if(NOT TARGET hostile-say OR NOT TARGET loa-first)
   message(STATUS "Referee suites skipped: the bots component (bots/hostile) is not built")
   return()
@@ -16,6 +18,7 @@ loa_add_suite(referee_shell LIBS ref TIMEOUT 60)
 target_include_directories(check_referee_shell PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../referee/src)
 
 loa_add_suite(referee_games LIBS ref Threads::Threads TIMEOUT 240)
+loa_add_suite(referee_process LIBS ref Threads::Threads TIMEOUT 240)
 loa_add_suite(referee_hostile LIBS ref TIMEOUT 240)
 loa_add_suite(referee_cli LIBS ref TIMEOUT 240)
 # The time modes overload the machine on purpose (CPU burners): alone, so
@@ -35,6 +38,7 @@ endforeach()
 add_dependencies(check_referee ${_ref_test_bots})
 add_dependencies(check_referee_record ${_ref_test_bots})
 add_dependencies(check_referee_games ${_ref_test_bots})
+add_dependencies(check_referee_process ${_ref_test_bots})
 add_dependencies(check_referee_hostile ${_ref_test_bots})
 add_dependencies(check_referee_cli ${_ref_test_bots})
 add_dependencies(check_referee_time ${_ref_test_bots})

@@ -1,9 +1,9 @@
 /*
  * referee_test_util.h - shared by the referee's game suites
- * (check_referee_games.c, check_referee_hostile.c): play one game against
- * real bot processes, check how it ended, and that none of the bot's
- * processes (the hostile bots write their pids to $HOSTILE_PIDFILE)
- * outlives it.
+ * (check_referee_games.c, check_referee_process.c, check_referee_hostile.c,
+ * ...): play one game against real bot processes, check how it ended, and
+ * that none of the bot's processes (the hostile bots write their pids to
+ * $HOSTILE_PIDFILE) outlives it.
  *
  * Margins: the suites run on a loaded 2-core machine, so "ends in time"
  * allows MARGIN_MS on top of the deadline (process start, grace,

@@ -1,10 +1,11 @@
 # The replay viewer (issue 12): check_replay (the library: records good and
 # hostile, positions, text view, page contents, command line),
 # check_replay_codingame (games recorded by CodinGame, issue 34),
-# check_replay_league (the league index and pages) and
-# check_replay_browser (the pages in headless Chromium over its DevTools
-# pipe; skipped with a message, exit 77, when chromium is missing unless CI
-# is set).
+# check_replay_league (the league index and pages),
+# check_replay_browser (a game's page in headless Chromium over its
+# DevTools pipe) and check_replay_index_browser (a league's index and a
+# tune's page there); both skipped with a message, exit 77, when chromium
+# is missing unless CI is set.
 if(NOT TARGET loa_replay)
   return()
 endif()
@@ -31,6 +32,9 @@ set_tests_properties(replay_codingame_cases PROPERTIES TIMEOUT 120 SKIP_RETURN_C
 loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)
 set_tests_properties(replay_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
+loa_add_suite(replay_index_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
+add_dependencies(check_replay_index_browser loa-replay)
+set_tests_properties(replay_index_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
 
 # The pages written by loa-referee --html and loa-arena (index, games,
 # --html DIR, an interrupted run).

@@ -1,0 +1,281 @@
+/*
+ * check_arena_store_league.c - the results store's league: another league
+ * refused (seed, a bot's command, the bots) and the same one extended,
+ * archived (--force-new); fingerprints (a rebuilt bot with games refused,
+ * one without recorded); the files it exports (league.json,
+ * standings.json, atomically, never when read-only); and an older
+ * directory converted once with nothing lost. Games stored and read back:
+ * check_arena_store.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "league/settings_identity.h"
+#include "store/store.h"
+#include "ref/referee.h"
+#include "results/standings.h"
+#include "arena_store_test_util.h"
+#include "arena_test_util.h"
+#include "check_main.h"
+
+/* A results directory of an older loa-arena (league.json, games.jsonl, a
+ * record file a game) is converted once: every game and record is in the
+ * database, the record files that came back whole are removed, a torn or
+ * foreign line is left out with a warning, and it is said. */
+START_TEST(an_older_directory_is_converted_once_losing_nothing)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 4);
+    arena_set_string(&s.out_dir, dir);
+    char path[400], err[512];
+    snprintf(path, sizeof path, "%s/games", dir);
+    ck_assert_int_eq(mkdir(path, 0777), 0);
+    /* league.json as the older arena wrote it: the identity and fingerprints */
+    cJSON *lj = arena_settings_to_json(&s);
+    cJSON *fp = cJSON_AddObjectToObject(lj, "fingerprints");
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(fp, "bot0"), "./x", "aa");
+    char *text = cJSON_Print(lj);
+    snprintf(path, sizeof path, "%s/league.json", dir);
+    write_text(path, text);
+    free(text);
+    cJSON_Delete(lj);
+    /* three games with their record files, the fourth's line torn */
+    char *records[3];
+    snprintf(path, sizeof path, "%s/games.jsonl", dir);
+    FILE *jl = fopen(path, "w");
+    for (int id = 0; id < 3; id++) {
+        ref_config c;
+        ref_config_init(&c);
+        c.players[0].command = c.players[1].command = LOA_BIN_DIR "/loa-first";
+        c.max_plies = 10 + id;
+        c.seed = -9000000000000000000LL + id;
+        ref_game *g;
+        ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
+        char rp[1100];
+        snprintf(rp, sizeof rp, "%s/games/%06d.json", dir, id);
+        ck_assert_int_eq(ref_game_write_json(g, rp), REF_OK);
+        cJSON *rj = ref_game_to_json(g);
+        records[id] = cJSON_PrintUnformatted(rj);
+        cJSON_Delete(rj);
+        ref_game_free(g);
+        arena_game_record r = record_for(&s, id, id == 1 ? -1 : 0);
+        cJSON *line = arena_record_to_json(&r, &s);
+        char *lt = cJSON_PrintUnformatted(line);
+        fprintf(jl, "%s\n", lt);
+        free(lt);
+        cJSON_Delete(line);
+    }
+    fputs("not json\n{\"id\":3,\"rou", jl);
+    fclose(jl);
+    g_warnings = 0;
+    arena_store *st;
+    ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
+                                   &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(g_last_warning, "converted to the league database") &&
+                  strstr(g_last_warning, "3 games, 3 records; 3 record files removed"),
+                  "%s", g_last_warning);
+    ck_assert_int_eq(arena_store_count(st), 3);
+    for (int id = 0; id < 3; id++) {
+        cJSON *back = NULL;
+        ck_assert_int_eq(arena_store_record(st, id, &back, err, sizeof err), 0);
+        char *b = cJSON_PrintUnformatted(back);
+        ck_assert_str_eq(b, records[id]);
+        free(b);
+        free(records[id]);
+        cJSON_Delete(back);
+        snprintf(path, sizeof path, "%s/games/%06d.json", dir, id);
+        ck_assert_int_ne(access(path, F_OK), 0);
+    }
+    stored *back = read_back(st);
+    ck_assert_int_eq(back->r[1].winner, -1);
+    ck_assert_ptr_nonnull(arena_store_fingerprints(st));
+    arena_store_close(st);
+    /* once: the next opening says nothing */
+    g_warnings = 0;
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
+                                      err, sizeof err), 0);
+    ck_assert_int_eq(g_warnings, 0);
+    ck_assert_int_eq(arena_store_count(st), 3);
+    arena_store_close(st);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+START_TEST(test_store_mismatch_and_archive)
+{
+    const char *dir = tmpdir();
+    arena_settings s, t;
+    league(&s, 3, 4);
+    arena_store *st;
+    char err[512];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_game_record r = record_for(&s, 0, 0);
+    ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
+    arena_store_close(st);
+
+    league(&t, 3, 4);
+    t.seed = 2;
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(err, "seed"));
+    ck_assert_ptr_nonnull(strstr(err, "--force-new"));
+    arena_settings_clear(&t);
+
+    league(&t, 3, 4);
+    free(t.bots[1].command);
+    t.bots[1].command = strdup("./other");
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(err, "./other"));
+    arena_settings_clear(&t);
+
+    league(&t, 4, 4);
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_MISMATCH);
+    arena_settings_clear(&t);
+
+    /* more games per pairing: the same league, extended */
+    league(&t, 3, 8);
+    g_warnings = 0;
+    ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
+                                      err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_count(st), 1);
+    ck_assert_int_eq(g_warnings, 1);
+    arena_store_close(st);
+    /* ... after which fewer asked is what it has (a league only grows: the
+     * league file that started it still names it), said once */
+    g_warnings = 0;
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL,
+                                      &st, err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_settings(st)->games, 8);
+    ck_assert_int_eq(g_warnings, 1);
+    arena_store_close(st);
+    ck_assert_int_eq(arena_store_archive(dir, err, sizeof err), 0);
+    char path[400];
+    snprintf(path, sizeof path, "%s/games.jsonl", dir);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    snprintf(path, sizeof path, "%s/league.db", dir);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ck_assert_int_eq(arena_store_count(st), 0);
+    arena_store_close(st);
+    arena_settings_clear(&t);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+/* {"bot0": {"./x": hash0}, "bot1": ..., "bot2": ...} */
+static cJSON *fingerprints(const char *h0, const char *h1, const char *h2)
+{
+    const char *h[3] = {h0, h1, h2};
+    cJSON *all = cJSON_CreateObject();
+    for (int i = 0; i < 3; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "bot%d", i);
+        cJSON *one = cJSON_AddObjectToObject(all, name);
+        cJSON_AddStringToObject(one, "./x", h[i]);
+    }
+    return all;
+}
+
+START_TEST(test_store_fingerprints)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 2); /* game 0: bot0 - bot1; bot2 plays later games */
+    arena_store *st;
+    char err[512], path[400];
+    cJSON *v1 = fingerprints("aa", "bb", "cc");
+    ck_assert_int_eq(arena_store_open(dir, &s, v1, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_game_record r = record_for(&s, 0, 0);
+    ck_assert_int_eq(r.black + r.white, 1);
+    ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
+    arena_store_close(st);
+    snprintf(path, sizeof path, "%s/league.json", dir);
+    ck_assert_ptr_nonnull(strstr(read_text(path), "\"fingerprints\""));
+
+    /* bot1 was rebuilt: it has a game, so the league is refused, naming it */
+    cJSON *v2 = fingerprints("aa", "b2", "cc");
+    ck_assert_int_eq(arena_store_open(dir, &s, v2, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_CHANGED);
+    ck_assert_msg(strstr(err, "bot 'bot1' changed") && strstr(err, "./x changed") &&
+                  strstr(err, "--force-new"), "%s", err);
+    /* bot2 changed but has no game yet: nothing is mixed, its new
+     * fingerprint is recorded */
+    cJSON *v3 = fingerprints("aa", "bb", "c3");
+    ck_assert_int_eq(arena_store_open(dir, &s, v3, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    arena_store_close(st);
+    ck_assert_ptr_nonnull(strstr(read_text(path), "\"c3\""));
+    /* --force-new archives the old games: the rebuilt bot1 starts over */
+    ck_assert_int_eq(arena_store_open(dir, &s, v2, ARENA_STORE_FRESH, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ck_assert_int_eq(arena_store_count(st), 0);
+    arena_store_close(st);
+    ck_assert_ptr_nonnull(strstr(read_text(path), "\"b2\""));
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "ls %s/previous-*/games.jsonl %s/previous-*/league.db "
+             ">/dev/null 2>&1", dir, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    cJSON_Delete(v1);
+    cJSON_Delete(v2);
+    cJSON_Delete(v3);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+START_TEST(test_store_writes_standings)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 2);
+    arena_store *st;
+    char err[512], path[400];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    snprintf(path, sizeof path, "%s/standings.json", dir);
+    ck_assert_str_eq(arena_store_standings_path(st), path);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddNumberToObject(j, "games", 0);
+    ck_assert_int_eq(arena_store_write_standings(st, j, err, sizeof err), 0);
+    ck_assert_str_eq(read_text(path), "{\n\t\"games\":\t0\n}\n");
+    /* league.json as the league file schema, one final newline */
+    snprintf(path, sizeof path, "%s/league.json", dir);
+    const char *league_text = read_text(path);
+    ck_assert_ptr_nonnull(strstr(league_text, "\"name\":\t\"bot1\""));
+    ck_assert_int_eq(league_text[strlen(league_text) - 1], '\n');
+    arena_store_close(st);
+    /* a read-only store changes nothing */
+    ck_assert_int_eq(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ck_assert_int_eq(arena_store_write_standings(st, j, err, sizeof err), ARENA_E_INVAL);
+    arena_store_close(st);
+    cJSON_Delete(j);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+int main(void)
+{
+    const loa_tcase cases[] = {
+        {"an_older_directory_is_converted_once_losing_nothing",
+         an_older_directory_is_converted_once_losing_nothing, 60},
+        {"refuses_another_league_and_archives", test_store_mismatch_and_archive, 30},
+        {"writes_standings_atomically_unless_read_only", test_store_writes_standings, 30},
+        {"refuses_a_changed_bot_that_has_games", test_store_fingerprints, 30},
+    };
+    return loa_run_suite("arena_store_league", cases, LOA_COUNT(cases));
+}
