@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check_main.h"
@@ -216,6 +217,41 @@ START_TEST(atomic_write_replaces_whole_and_leaves_no_temp)
 }
 END_TEST
 
+START_TEST(write_all_writes_a_pipe_whole_in_pieces)
+{
+    /* 1 MiB through a pipe (64 KiB of buffer): write(2) takes it in
+     * pieces; a child reads it back and checks every byte. */
+    enum { N = 1 << 20 };
+    static char data[N];
+    for (int i = 0; i < N; i++)
+        data[i] = (char)(i * 7 + i / 251);
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fd[1]);
+        static char got[N + 1];
+        size_t n = 0;
+        ssize_t r;
+        while (n <= N && (r = read(fd[0], got + n, N + 1 - n)) > 0)
+            n += (size_t)r;
+        _exit(n == N && memcmp(got, data, N) == 0 ? 0 : 1);
+    }
+    close(fd[0]);
+    ck_assert_int_eq(util_write_all(fd[1], data, N), 0);
+    close(fd[1]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    /* nothing to write is done; no data is refused; a closed fd says why */
+    ck_assert_int_eq(util_write_all(fd[1], NULL, 0), 0);
+    ck_assert_int_eq(util_write_all(fd[1], NULL, 1), UTIL_E_INVAL);
+    ck_assert_int_eq(util_write_all(fd[1], "x", 1), UTIL_E_IO);
+    ck_assert_int_eq(errno, EBADF);
+}
+END_TEST
+
 START_TEST(mkdirs_makes_every_level_and_accepts_existing)
 {
     make_tmpdir();
@@ -315,6 +351,7 @@ int main(void)
         {"utf8_check_finds_the_first_bad_byte", utf8_check_finds_the_first_bad_byte, 10},
         {"atomic_write_replaces_whole_and_leaves_no_temp",
          atomic_write_replaces_whole_and_leaves_no_temp, 10},
+        {"write_all_writes_a_pipe_whole_in_pieces", write_all_writes_a_pipe_whole_in_pieces, 10},
         {"mkdirs_makes_every_level_and_accepts_existing",
          mkdirs_makes_every_level_and_accepts_existing, 10},
         {"read_file_is_bounded_and_reads_proc_files", read_file_is_bounded_and_reads_proc_files,

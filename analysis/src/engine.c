@@ -17,6 +17,7 @@
 
 #include "analysis/engine.h"
 #include "analysis/error.h"
+#include "util/file.h"
 #include "util/text.h"
 
 extern char **environ;
@@ -88,21 +89,6 @@ int analysis_engine_start(const char *command, analysis_engine **out, char *err,
     return 0;
 }
 
-/* Writes all of text. 0, or -1 (errno: EPIPE when the engine left). */
-static int write_all(int fd, const char *text, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, text, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        text += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 /* The next line of the engine's output (no newline) into *line (pointing
  * into e->buf, valid until the next call), read by the deadline. 0, or
  * ANALYSIS_E_ENGINE, _TIMEOUT, _PROTOCOL (a line longer than
@@ -152,7 +138,7 @@ int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_lim
         return util_fail(ANALYSIS_E_INVAL, err, errsz, "analysis_engine_analyse: bad argument");
     size_t n = strlen(req);
     req[n++] = '\n';
-    if (write_all(e->in, req, n) != 0)
+    if (util_write_all(e->in, req, n) != 0)
         return util_fail(ANALYSIS_E_ENGINE, err, errsz, "engine '%s' does not read its input (it exited?): %s",
                          e->command, strerror(errno));
     long long deadline = now_ms() + ANALYSIS_ANSWER_TIMEOUT_MS +

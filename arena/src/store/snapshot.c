@@ -148,14 +148,8 @@ static int copy_file(const char *src, const char *dst_dir, const char *name, lon
             goto fail_src;
         if (r == 0)
             break;
-        for (ssize_t o = 0; o < r;) {
-            ssize_t w = write(out, buf + o, (size_t)(r - o));
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w < 0)
-                goto fail_dst;
-            o += w;
-        }
+        if (util_write_all(out, buf, (size_t)r) != 0)
+            goto fail_dst;
         *bytes += r;
     }
     if (fsync(out) != 0 || close(out) != 0) {

@@ -161,10 +161,6 @@ int arena_store_record_of_row(const arena_store *st, const arena_db_game *g,
  * (caller frees), *len its bytes; NULL on out of memory. */
 char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len);
 
-/* Writes n bytes of p to fd whole (again after EINTR and short writes):
- * 0, or -1 with errno set. */
-int arena_store_write_all(int fd, const char *p, size_t n);
-
 /* A walk of the database's rows from param (arena_db_foreach_from's skip,
  * arena_db_foreach_index's max). */
 typedef int (*arena_db_walk_fn)(arena_db *db, int64_t param, arena_db_game_fn fn, void *user,
