@@ -1,7 +1,9 @@
 /* check_util.c - the internal helper library: strict integers, messages,
  * paths, atomic writes, mkdir -p, bounded reads, the string builder. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "util/error.h"
 #include "util/file.h"
 #include "util/parse.h"
+#include "util/sys.h"
 #include "util/text.h"
 
 static char tmpdir[64];
@@ -84,6 +87,61 @@ START_TEST(fail_formats_cuts_and_returns_the_code)
     ck_assert_int_eq(util_fail(-205, err, sizeof err, "bad %s", "value here"), -205);
     ck_assert_str_eq(err, "bad val");
     ck_assert_int_eq(util_fail(-1, NULL, 0, "ignored %d", 1), -1);
+}
+END_TEST
+
+START_TEST(shell_quote_leaves_safe_words_and_quotes_the_rest)
+{
+    static const struct {
+        const char *s, *want;
+    } rows[] = {{"/usr/bin/loa-ab", "/usr/bin/loa-ab"}, {"a_b.c,d:e=f+g-h@i%j", "a_b.c,d:e=f+g-h@i%j"},
+                {"", "''"}, {"{bin}/a b", "'{bin}/a b'"}, {"it's", "'it'\\''s'"},
+                {"$HOME", "'$HOME'"}, {"a;b", "'a;b'"}, {"x\ny", "'x\ny'"}};
+    for (size_t i = 0; i < LOA_COUNT(rows); i++) {
+        char *q = util_shell_quote(rows[i].s);
+        ck_assert_ptr_nonnull(q);
+        ck_assert_str_eq(q, rows[i].want);
+        free(q);
+    }
+    ck_assert_ptr_null(util_shell_quote(NULL));
+}
+END_TEST
+
+START_TEST(exe_dir_is_the_directory_of_this_program)
+{
+    char dir[4096], want[4096];
+    ck_assert_int_eq(util_exe_dir(dir, sizeof dir), 0);
+    /* this suite runs from build/bin (LOA_BIN_DIR), maybe through links */
+    ck_assert_ptr_nonnull(realpath(LOA_BIN_DIR, want));
+    ck_assert_str_eq(dir, want);
+    /* too small a buffer: "." and the error */
+    char small[4];
+    ck_assert_int_eq(util_exe_dir(small, sizeof small), UTIL_E_RANGE);
+    ck_assert_str_eq(small, ".");
+    ck_assert_int_eq(util_exe_dir(NULL, 8), UTIL_E_INVAL);
+}
+END_TEST
+
+START_TEST(cpu_count_is_the_affinity_within_the_bound)
+{
+    cpu_set_t set;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof set, &set), 0);
+    int n = CPU_COUNT(&set);
+    ck_assert_int_eq(util_cpu_count(1024), n);
+    ck_assert_int_eq(util_cpu_count(1), 1);
+    ck_assert_int_eq(util_cpu_count(0), 1);
+    if (n > 1) { /* one CPU of the mask: 1 (taskset -c) */
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            if (CPU_ISSET(c, &set)) {
+                CPU_SET(c, &one);
+                break;
+            }
+        ck_assert_int_eq(sched_setaffinity(0, sizeof one, &one), 0);
+        ck_assert_int_eq(util_cpu_count(1024), 1);
+        ck_assert_int_eq(sched_setaffinity(0, sizeof set, &set), 0);
+    }
 }
 END_TEST
 
@@ -345,6 +403,11 @@ int main(void)
          parse_rejects_anything_else_and_keeps_the_output, 10},
         {"fail_formats_cuts_and_returns_the_code", fail_formats_cuts_and_returns_the_code, 10},
         {"double_to_i64_checks_before_converting", double_to_i64_checks_before_converting, 10},
+        {"shell_quote_leaves_safe_words_and_quotes_the_rest",
+         shell_quote_leaves_safe_words_and_quotes_the_rest, 10},
+        {"exe_dir_is_the_directory_of_this_program", exe_dir_is_the_directory_of_this_program, 10},
+        {"cpu_count_is_the_affinity_within_the_bound", cpu_count_is_the_affinity_within_the_bound,
+         10},
         {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
         {"path_resolve_and_absolute_keep_absolute_paths",
          path_resolve_and_absolute_keep_absolute_paths, 10},

@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,8 @@
 #include "replay/league.h"
 #include "util/file.h"
 #include "util/parse.h"
+#include "util/sys.h"
+#include "util/text.h"
 
 enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -78,60 +79,18 @@ static void usage(FILE *out)
           ANALYSIS_DEFAULT_NODES, ANALYSIS_SCALE);
 }
 
-/* s quoted for /bin/sh when it holds anything but [A-Za-z0-9_./,:=+-@%]:
- * in single quotes, each ' as '\''. Into buf (size); 0, or -1 when it does
- * not fit. */
-static int shell_quote(const char *s, char *buf, size_t size)
-{
-    int plain = *s != '\0';
-    for (const char *p = s; *p && plain; p++)
-        plain = strchr("_./,:=+-@%", *p) || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                (*p >= '0' && *p <= '9');
-    size_t n = 0;
-    if (plain)
-        return snprintf(buf, size, "%s", s) < (int)size ? 0 : -1;
-    buf[n++] = '\'';
-    for (; *s; s++) {
-        const char *add = *s == '\'' ? "'\\''" : NULL;
-        size_t k = add ? 4 : 1;
-        if (n + k + 2 > size)
-            return -1;
-        memcpy(buf + n, add ? add : s, k);
-        n += k;
-    }
-    buf[n++] = '\'';
-    buf[n] = '\0';
-    return 0;
-}
-
 /* The default engine: loa-ab --analyse beside this program, else from PATH. */
 static void default_engine(char *buf, size_t size)
 {
-    char self[PATH_MAX], ab[PATH_MAX + 8];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    char dir[PATH_MAX], ab[PATH_MAX + 8];
     snprintf(buf, size, "loa-ab --analyse");
-    if (n <= 0)
+    if (util_exe_dir(dir, sizeof dir) != 0)
         return;
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (!slash)
-        return;
-    *slash = '\0';
-    snprintf(ab, sizeof ab, "%s/loa-ab", self);
-    if (access(ab, X_OK) != 0 || shell_quote(ab, buf, size - 12) != 0) {
-        snprintf(buf, size, "loa-ab --analyse");
-        return;
-    }
-    strcat(buf, " --analyse");
-}
-
-static int cpus(void)
-{
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+    snprintf(ab, sizeof ab, "%s/loa-ab", dir);
+    char *q = access(ab, X_OK) == 0 ? util_shell_quote(ab) : NULL;
+    if (q && strlen(q) + sizeof " --analyse" <= size)
+        snprintf(buf, size, "%s --analyse", q);
+    free(q);
 }
 
 /* ---- per bot totals ---------------------------------------------------------- */
@@ -411,7 +370,7 @@ int main(int argc, char **argv)
         o.engine = engine;
     }
     if (!o.jobs)
-        o.jobs = cpus();
+        o.jobs = util_cpu_count(MAX_JOBS);
     if ((rc = analysis_pool_start(&o, &r.pool, err, sizeof err)) != 0) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         return EXIT_FAILED;

@@ -9,6 +9,7 @@
 #include "app/league_run.h"
 #include "core/error.h"
 #include "store/store.h"
+#include "util/sys.h"
 
 /* What the request says as it goes (what was copied, what is done
  * already): a line on stdout. */
@@ -21,7 +22,7 @@ static void note_stdout(const char *msg, void *user)
 int arena_task_changes(arena_request *req)
 {
     char err[1024], bin[PATH_MAX];
-    arena_exe_dir(bin, sizeof bin);
+    util_exe_dir(bin, sizeof bin);
     const char *dir = req->settings.out_dir;
     long holder = 0;
     int queued = 0;

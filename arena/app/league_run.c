@@ -15,7 +15,7 @@
 #include "app/analyse.h"
 #include "app/tasks.h"
 #include "core/error.h"
-#include "core/text.h"
+#include "core/limits.h"
 #include "league/schedule.h"
 #include "ref/referee.h"
 #include "report/progress.h"
@@ -26,6 +26,8 @@
 #include "run/signals.h"
 #include "store/fingerprint.h"
 #include "store/store.h"
+#include "util/sys.h"
+#include "util/text.h"
 
 /* ---- open: the machine, the bots' fingerprints, the store ---- */
 
@@ -158,13 +160,13 @@ static int open_phase(arena_run *run)
     int code = check_machine(s);
     if (code)
         return code;
-    run->cores = arena_runner_cpu_count(); /* the CPUs we may use, not all online */
+    run->cores = util_cpu_count(ARENA_MAX_CONCURRENCY); /* the CPUs we may use, not all online */
     run->concurrency = s->concurrency > 0 ? s->concurrency : run->cores;
     if (!run->req->quiet) {
         announce_timing(s);
         announce_affinity(s, run->concurrency);
     }
-    arena_exe_dir(run->bin, sizeof run->bin);
+    util_exe_dir(run->bin, sizeof run->bin);
     if ((code = open_store(run)))
         return code;
     if (run->req->out_derived)
@@ -386,7 +388,7 @@ static void pages(const arena_run *run)
         printf("Replays: %s/index.html\n", s->out_dir);
         return;
     }
-    char *q = arena_shell_quote(s->out_dir);
+    char *q = util_shell_quote(s->out_dir);
     printf("Replays: %s/index.html (%s; loa-arena --html %s writes every page)\n", s->out_dir,
            s->pages == ARENA_PAGES_NONE ? "no game pages" : "pages of the games lost by a fault",
            q ? q : s->out_dir);
@@ -399,7 +401,7 @@ static void pages(const arena_run *run)
 static void analyse(arena_run *run)
 {
     char bin[PATH_MAX], err[1024];
-    arena_exe_dir(bin, sizeof bin);
+    util_exe_dir(bin, sizeof bin);
     fputc('\n', stdout);
     int rc = arena_analyse_league(bin, run->s->out_dir, run->req->analyse, run->req->quiet, err,
                                   sizeof err);

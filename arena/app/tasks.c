@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/error.h"
 #include "core/limits.h"
@@ -17,19 +16,6 @@
 #include "report/standings_report.h"
 #include "store/store.h"
 #include "util/text.h"
-
-void arena_exe_dir(char *buf, size_t size)
-{
-    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
-    if (n <= 0) {
-        snprintf(buf, size, ".");
-        return;
-    }
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (slash && slash != buf)
-        *slash = '\0';
-}
 
 void arena_warn_stderr(const char *msg, void *user)
 {

@@ -15,11 +15,6 @@
 #include "app/cli.h"
 #include "store/store.h"
 
-/* The directory of the running executable (/proc/self/exe), "." when it
- * cannot be read: `{bin}` in bot commands, so that the bundled bots beside
- * loa-arena and loa-tune are found wherever they are installed. */
-void arena_exe_dir(char *buf, size_t size);
-
 /* Prints "loa-arena: warning: <msg>" on stderr (an arena_warn_fn). */
 void arena_warn_stderr(const char *msg, void *user);
 

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "core/error.h"
-#include "core/text.h"
 #include "league/command.h"
 #include "league/command_words.h"
 #include "store/fingerprint.h"
@@ -254,7 +253,7 @@ static char *rewrite(const char *command, const arena_words *w, const plan *p,
     size_t at = 0;
     for (int k = 0; k < p->n; k++) {
         const arena_word *word = &w->w[p->f[k].word];
-        char *q = arena_shell_quote(p->f[k].name);
+        char *q = util_shell_quote(p->f[k].name);
         if (!q)
             b.failed = 1;
         util_buf_put(&b, command + at, word->start - at);
