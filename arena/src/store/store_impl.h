@@ -113,11 +113,6 @@ int arena_store_bot_of_json(const char *text, arena_settings *one, char *err, si
  * NULL on out of memory. */
 char *arena_store_bot_json(const arena_settings *s, int b);
 
-/* Writes a cJSON tree with a final newline to path atomically
- * (util_write_file_atomic): pretty-printed for the files people read,
- * compact on request. Returns 0, ARENA_E_NOMEM or ARENA_E_IO (errno set). */
-int arena_store_write_json(const char *path, const cJSON *j, int compact);
-
 /* Converts the results directory dir of an older loa-arena (league.json,
  * games.jsonl, games/<id>.json, no league.db) into its database, once:
  * every game with its record, nothing lost (each record is decoded back and
