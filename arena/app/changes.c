@@ -11,14 +11,6 @@
 #include "store/store.h"
 #include "util/sys.h"
 
-/* What the request says as it goes (what was copied, what is done
- * already): a line on stdout. */
-static void note_stdout(const char *msg, void *user)
-{
-    (void)user;
-    printf("%s\n", msg);
-}
-
 int arena_task_changes(arena_request *req)
 {
     char err[1024], bin[PATH_MAX];
@@ -26,7 +18,7 @@ int arena_task_changes(arena_request *req)
     const char *dir = req->settings.out_dir;
     long holder = 0;
     int queued = 0;
-    int rc = arena_store_request(dir, req->changes, req->change_count, bin, note_stdout, NULL,
+    int rc = arena_store_request(dir, req->changes, req->change_count, bin, arena_note_stdout, NULL,
                                  &holder, &queued, err, sizeof err);
     fflush(stdout);
     if (rc) {

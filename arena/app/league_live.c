@@ -79,26 +79,32 @@ int arena_run_plan(arena_run *run)
     return 0;
 }
 
+void arena_run_change_text(const arena_change_done *d, const char *dir, int continuous, char *msg,
+                           size_t size)
+{
+    if (d->dropped)
+        snprintf(msg, size, "a change asked of %s cannot be made any more: bot '%s': %s", dir,
+                 d->name, d->dropped);
+    else if (d->op == ARENA_CHANGE_ADD)
+        snprintf(msg, size, "Added bot '%s' to %s: its pairings are %s", d->name, dir,
+                 continuous ? "played first" : "scheduled");
+    else if (d->op == ARENA_CHANGE_RETIRE)
+        snprintf(msg, size, "Retired bot '%s' of %s: no longer scheduled, its games kept", d->name,
+                 dir);
+    else if (d->archived)
+        snprintf(msg, size, "Replaced bot '%s' of %s: its %lld games archived in %s; its pairings "
+                 "are played again", d->name, dir, (long long)d->archived, d->archive);
+    else
+        snprintf(msg, size, "Replaced bot '%s' of %s (it had no games yet)", d->name, dir);
+}
+
 /* A change the store applied, said. */
 static void told(const arena_change_done *d, void *user)
 {
     arena_run *run = user;
     char msg[900];
-    const char *dir = arena_store_settings(run->store)->out_dir;
-    if (d->dropped)
-        snprintf(msg, sizeof msg, "a change asked of %s cannot be made any more: bot '%s': %s",
-                 dir, d->name, d->dropped);
-    else if (d->op == ARENA_CHANGE_ADD)
-        snprintf(msg, sizeof msg, "Added bot '%s' to %s: its pairings are %s", d->name, dir,
-                 run->s->continuous ? "played first" : "scheduled");
-    else if (d->op == ARENA_CHANGE_RETIRE)
-        snprintf(msg, sizeof msg, "Retired bot '%s' of %s: no longer scheduled, its games kept",
-                 d->name, dir);
-    else if (d->archived)
-        snprintf(msg, sizeof msg, "Replaced bot '%s' of %s: its %lld games archived in %s; its "
-                 "pairings are played again", d->name, dir, (long long)d->archived, d->archive);
-    else
-        snprintf(msg, sizeof msg, "Replaced bot '%s' of %s (it had no games yet)", d->name, dir);
+    arena_run_change_text(d, arena_store_settings(run->store)->out_dir, run->s->continuous, msg,
+                          sizeof msg);
     if (d->op == ARENA_CHANGE_REPLACE && !d->dropped && d->bot >= 0)
         run->replacing[d->bot] = 1;
     if (!run->progress)

@@ -99,27 +99,16 @@ static void announce_affinity(const arena_settings *s, int concurrency)
            concurrency > n ? ", shared: more games at once than CPUs" : "");
 }
 
-/* What the store's opening says: a copy made of a bot (stdout). */
-static void note_stdout(const char *msg, void *user)
-{
-    (void)user;
-    printf("%s\n", msg);
-}
-
 /* A change applied as the league opens (queued while no arena ran). */
 static void applied_at_open(const arena_change_done *d, void *user)
 {
     arena_run *run = user;
+    char msg[900];
+    arena_run_change_text(d, run->s->out_dir, run->s->continuous, msg, sizeof msg);
     if (d->dropped)
-        fprintf(stderr, "loa-arena: warning: a change asked of %s cannot be made any more: bot "
-                "'%s': %s\n", run->s->out_dir, d->name, d->dropped);
-    else if (d->op == ARENA_CHANGE_REPLACE && d->archived)
-        printf("Replaced bot '%s': its %lld games archived in %s; its pairings are played "
-               "again\n", d->name, (long long)d->archived, d->archive);
+        fprintf(stderr, "loa-arena: warning: %s\n", msg);
     else
-        printf("%s bot '%s'%s\n", d->op == ARENA_CHANGE_ADD ? "Added" : d->op ==
-               ARENA_CHANGE_RETIRE ? "Retired" : "Replaced", d->name,
-               d->op == ARENA_CHANGE_RETIRE ? ": no longer scheduled, its games kept" : "");
+        printf("%s\n", msg);
 }
 
 /* The store opened for the run: the changes queued applied, the new bots
@@ -132,7 +121,7 @@ static int open_store(arena_run *run)
     char err[1024];
     int force = run->req->force_new;
     int mode = force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME;
-    arena_store_run opts = {run->bin, applied_at_open, note_stdout, run};
+    arena_store_run opts = {run->bin, applied_at_open, arena_note_stdout, run};
     int rc = arena_store_open_run(s->out_dir, s, &opts, mode, arena_warn_stderr, NULL,
                                   &run->store, err, sizeof err);
     if (rc == ARENA_E_BUSY && run->req->task == ARENA_TASK_CHANGE) {

@@ -70,6 +70,13 @@ int arena_run_version(arena_run *run);
  * todo_count follow. 0, or 1 after the message. */
 int arena_run_plan(arena_run *run);
 
+/* What a change applied to the league in dir says, into msg[size]:
+ * "Added bot 'v4' to DIR: its pairings are scheduled" (played first when
+ * continuous), "Retired bot ...", "Replaced bot ...", or, d->dropped, why
+ * it cannot be made any more (a warning's text). */
+void arena_run_change_text(const arena_change_done *d, const char *dir, int continuous, char *msg,
+                           size_t size);
+
 /* Applies the changes other processes asked for, when some wait (looked
  * for once a second unless force): the league's new version, its bots'
  * fingerprints, the planner and the progress display made again. Returns

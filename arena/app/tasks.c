@@ -23,6 +23,12 @@ void arena_warn_stderr(const char *msg, void *user)
     fprintf(stderr, "loa-arena: warning: %s\n", msg);
 }
 
+void arena_note_stdout(const char *msg, void *user)
+{
+    (void)user;
+    printf("%s\n", msg);
+}
+
 /* The store's games, walked for the standings (arena_games_walk_fn): a
  * database that cannot be read is said on stderr. */
 static int walk_store(void *source, arena_game_fn fn, void *user)

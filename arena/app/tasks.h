@@ -18,6 +18,10 @@
 /* Prints "loa-arena: warning: <msg>" on stderr (an arena_warn_fn). */
 void arena_warn_stderr(const char *msg, void *user);
 
+/* Prints "<msg>" on stdout, a line (an arena_warn_fn): what the store says
+ * as it goes (a bot copied, a change done already). */
+void arena_note_stdout(const char *msg, void *user);
+
 /* The standings of league s over every game in store (anchor: the bot
  * index rated 0, -1 for the mean; exclude: NULL, or bots left out with
  * their games) printed on out; with write set, standings.json written by
