@@ -107,9 +107,8 @@ static void told(const arena_change_done *d, void *user)
                           sizeof msg);
     if (d->op == ARENA_CHANGE_REPLACE && !d->dropped && d->bot >= 0)
         run->replacing[d->bot] = 1;
-    if (!run->progress)
-        printf("%s\n", msg);
-    else if (d->dropped)
+    /* (applied while the league plays: the progress display is made) */
+    if (d->dropped)
         arena_progress_warn(run->progress, msg);
     else
         arena_progress_note(run->progress, msg);
@@ -122,14 +121,6 @@ static int recount(int black, int white, int winner, int faulted, int count, voi
     return 0;
 }
 
-static void warn_progress(const char *msg, void *user)
-{
-    if (user)
-        arena_progress_warn(user, msg);
-    else
-        arena_warn_stderr(msg, NULL);
-}
-
 /* After the store's league changed: its version, fingerprints, planner,
  * display. 0, or -1 after the message. */
 static int changed(arena_run *run, int fingerprint)
@@ -139,7 +130,7 @@ static int changed(arena_run *run, int fingerprint)
     if (arena_run_version(run))
         return -1;
     int rc = fingerprint ? arena_fingerprint_league(run->s, run->bin, run->out_abs,
-                                                    warn_progress, run->progress, &fp, err,
+                                                    arena_run_warn, run->progress, &fp, err,
                                                     sizeof err)
                          : 0;
     if (rc == 0 && fp)
@@ -147,14 +138,12 @@ static int changed(arena_run *run, int fingerprint)
     cJSON_Delete(fp);
     if (rc || arena_run_plan(run)) {
         if (rc)
-            warn_progress(err, run->progress);
+            arena_progress_warn(run->progress, err);
         return -1;
     }
     run->load.s = run->s; /* the names of its warnings */
-    if (run->progress) {
-        arena_progress_set_league(run->progress, run->s, run->total, run->done);
-        arena_store_tally(run->store, recount, run->progress, err, sizeof err);
-    }
+    arena_progress_set_league(run->progress, run->s, run->total, run->done);
+    arena_store_tally(run->store, recount, run->progress, err, sizeof err);
     return 0;
 }
 

@@ -259,8 +259,7 @@ static void warn_load(arena_run *run)
     }
 }
 
-/* The load watch's warnings, through the progress display. */
-static void warn_progress(const char *msg, void *progress)
+void arena_run_warn(const char *msg, void *progress)
 {
     arena_progress_warn(progress, msg);
 }
@@ -287,7 +286,7 @@ static int plan_phase(arena_run *run)
         fprintf(stderr, "loa-arena: %s\n", err);
         return 1;
     }
-    arena_load_watch_init(&run->load, s, warn_progress, run->progress, run->cores,
+    arena_load_watch_init(&run->load, s, arena_run_warn, run->progress, run->cores,
                           run->concurrency);
     /* A shard plays its games whatever the evidence: only the merge of
      * every shard is the whole match. */
