@@ -103,7 +103,6 @@ typedef struct bot_total {
 
 typedef struct run {
     analysis_pool *pool;
-    const analysis_filter *filter;
     int pages, quiet, marks;
     bot_total *bots;
     int nbots, games;
@@ -332,7 +331,6 @@ int main(int argc, char **argv)
     }
     signal(SIGPIPE, SIG_IGN); /* an engine that left is an error, not a signal */
     run r = {0};
-    r.filter = &filter;
     r.pages = pages;
     r.quiet = quiet;
     r.marks = marks;
