@@ -68,7 +68,8 @@ static void usage(FILE *out)
           "      --suite FILE     analyse nothing: write an openings file (loa-arena\n"
           "                       --openings) of the positions before each loss of --bot\n"
           "                       NAME: before its worst move where the game has an\n"
-          "                       analysis, else --before plies before the end\n"
+          "                       analysis, else --before plies before the end (the\n"
+          "                       options of an analysis above do not go with it)\n"
           "      --before N       plies before the end (default 10; NAME to move)\n"
           "  -q, --quiet          only the totals\n"
           "  -h, --help           this help\n"
@@ -254,6 +255,7 @@ int main(int argc, char **argv)
     static int64_t ids[MAX_IDS];
     analysis_options o = {NULL, {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, 0, ANALYSIS_SCALE};
     int limits = 0, pages = 1, quiet = 0, marks = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
+    int analysing = 0; /* the first option only an analysis reads (--suite refuses it) */
     const char *suite = NULL;
     char engine[2048];
     opterr = 0;
@@ -316,6 +318,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "loa-analyse: '%s' is not %s\n", optarg, bad);
             return EXIT_USAGE;
         }
+        if (!analysing && (c == O_NODES || c == 'd' || c == O_MOVETIME || c == O_JOBS ||
+                           c == O_ENGINE || c == O_SCALE || c == O_NO_PAGES || c == O_MARKS))
+            analysing = c;
     }
     if (optind == argc) {
         fputs("loa-analyse: give a game or a league directory (see --help)\n", stderr);
@@ -323,6 +328,14 @@ int main(int argc, char **argv)
     }
     if (limits > 1) {
         fputs("loa-analyse: --nodes, --depth and --movetime exclude each other\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (suite && analysing) {
+        int i = 0;
+        while (opts[i].val != analysing)
+            i++;
+        fprintf(stderr, "loa-analyse: --suite analyses nothing: --%s does not go with it (see "
+                "--help)\n", opts[i].name);
         return EXIT_USAGE;
     }
     if (suite && !filter.bot) {
