@@ -389,11 +389,12 @@ static void pages(const arena_run *run)
 static void analyse(arena_run *run)
 {
     char bin[PATH_MAX], err[1024];
+    err[0] = '\0'; /* said only when loa-analyse could not say it itself */
     util_exe_dir(bin, sizeof bin);
     fputc('\n', stdout);
     int rc = arena_analyse_league(bin, run->s->out_dir, run->req->analyse, run->req->quiet, err,
                                   sizeof err);
-    if (rc == 127)
+    if (rc && err[0])
         fprintf(stderr, "loa-arena: --analyse: %s\n", err);
     if (rc)
         run->exit_code = 1;
