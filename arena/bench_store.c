@@ -33,6 +33,7 @@
 #include "store/store.h"
 #include "ref/referee.h"
 #include "util/parse.h"
+#include "util/sys.h"
 
 #define SAMPLES 64
 
@@ -41,16 +42,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* The directory of this executable: the bots are beside it. */
-static void bin_dir(char *buf, size_t size)
-{
-    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
-    buf[n > 0 ? n : 0] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (slash)
-        *slash = '\0';
 }
 
 static double cpu_s(void)
@@ -182,7 +173,7 @@ int main(int argc, char **argv)
     if (ref_global_init())
         return 1;
     char bin[PATH_MAX], first[PATH_MAX + 16], random[PATH_MAX + 32];
-    bin_dir(bin, sizeof bin);
+    util_exe_dir(bin, sizeof bin); /* the bots are beside it */
     snprintf(first, sizeof first, "%s/loa-first", bin);
     ref_game *games[SAMPLES];
     for (int i = 0; i < SAMPLES; i++) {

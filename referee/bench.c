@@ -27,6 +27,7 @@
 #include "ref/referee.h"
 #include "util/error.h"
 #include "util/parse.h"
+#include "util/sys.h"
 
 static int64_t now_us(void)
 {
@@ -48,15 +49,10 @@ static int64_t thread_cpu_us(void)
 /* <directory of this executable>/loa-first */
 static int default_bot(char *buf, size_t size)
 {
-    ssize_t n = readlink("/proc/self/exe", buf, size - 16);
-    if (n <= 0)
+    char dir[PATH_MAX];
+    if (util_exe_dir(dir, sizeof dir) != 0)
         return -1;
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (!slash)
-        return -1;
-    strcpy(slash + 1, "loa-first");
-    return 0;
+    return snprintf(buf, size, "%s/loa-first", dir) < (int)size ? 0 : -1;
 }
 
 /* What one thread does and measures. */

@@ -97,6 +97,11 @@ START_TEST(test_cli_flags)
         {{"--bot", "x=./x", "--bot", "y=./y", "--games"}, "needs a value"},
         {{"/nonexistent/league.json"}, "cannot read the league file"},
         {{"a.json", "b.json"}, "more than one league file"},
+        /* a change's bot judged as --bot's, named after its own option */
+        {{"--add-bot", "x", "--out", "d"}, "--add-bot 'x': expected NAME=COMMAND"},
+        {{"--replace-bot", "x", "--out", "d"}, "--replace-bot 'x': expected NAME=COMMAND"},
+        {{"--add-bot", "=./x", "--out", "d"}, "--add-bot '=./x': the bot name is empty"},
+        {{"--replace-bot", "=./x", "--out", "d"}, "--replace-bot '=./x': the bot name is empty"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *argv[8] = {"loa-arena"};

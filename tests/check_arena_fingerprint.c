@@ -45,8 +45,8 @@ START_TEST(hashes_the_script_an_interpreter_runs)
     setup();
     cJSON *fp = NULL;
     char err[256] = "";
-    ck_assert_int_eq(arena_fingerprint_compute("python3 -u bot.py --depth 3", dir, &fp, err,
-                                               sizeof err),
+    ck_assert_int_eq(arena_fingerprint_compute_in("python3 -u bot.py --depth 3", dir, NULL, &fp,
+                                                  err, sizeof err),
                      0);
     ck_assert_str_eq(hash_of(fp, "bot.py"), SHA_HELLO);
     /* the interpreter itself, found in PATH, is part of the bot too */
@@ -63,8 +63,8 @@ START_TEST(resolves_programs_after_operators_and_assignments)
     setup();
     cJSON *fp = NULL;
     char err[256] = "";
-    ck_assert_int_eq(arena_fingerprint_compute("SEED=4 exec ./mybot 'bot.py' && true", dir, &fp,
-                                               err, sizeof err),
+    ck_assert_int_eq(arena_fingerprint_compute_in("SEED=4 exec ./mybot 'bot.py' && true", dir, NULL,
+                                                  &fp, err, sizeof err),
                      0);
     ck_assert_ptr_nonnull(hash_of(fp, "./mybot"));
     ck_assert_str_eq(hash_of(fp, "bot.py"), SHA_HELLO); /* quotes removed */
@@ -73,7 +73,8 @@ START_TEST(resolves_programs_after_operators_and_assignments)
     ck_assert_int_eq(cJSON_GetArraySize(fp), 3);
     cJSON_Delete(fp);
     /* nothing that names a file: an empty fingerprint, not an error */
-    ck_assert_int_eq(arena_fingerprint_compute("./missing-bot", dir, &fp, err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("./missing-bot", dir, NULL, &fp, err, sizeof err),
+                     0);
     ck_assert_int_eq(cJSON_GetArraySize(fp), 0);
     cJSON_Delete(fp);
 }
@@ -84,19 +85,23 @@ START_TEST(a_rebuilt_bot_differs_and_says_which_file)
     setup();
     cJSON *before = NULL, *after = NULL;
     char err[256] = "", what[256] = "";
-    ck_assert_int_eq(arena_fingerprint_compute("./mybot bot.py", dir, &before, err, sizeof err), 0);
-    ck_assert_int_eq(arena_fingerprint_compute("./mybot bot.py", dir, &after, err, sizeof err), 0);
+    ck_assert_int_eq(
+        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &before, err, sizeof err), 0);
+    ck_assert_int_eq(
+        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err, sizeof err), 0);
     ck_assert_int_eq(arena_fingerprint_diff(before, after, what, sizeof what), 0);
     cJSON_Delete(after);
     put("bot.py", "hello!\n", 0);
-    ck_assert_int_eq(arena_fingerprint_compute("./mybot bot.py", dir, &after, err, sizeof err), 0);
+    ck_assert_int_eq(
+        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err, sizeof err), 0);
     ck_assert_int_eq(arena_fingerprint_diff(before, after, what, sizeof what), 1);
     ck_assert_str_eq(what, "bot.py changed");
     cJSON_Delete(after);
     char path[128];
     snprintf(path, sizeof path, "%s/bot.py", dir);
     unlink(path);
-    ck_assert_int_eq(arena_fingerprint_compute("./mybot bot.py", dir, &after, err, sizeof err), 0);
+    ck_assert_int_eq(
+        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err, sizeof err), 0);
     ck_assert_int_eq(arena_fingerprint_diff(before, after, what, sizeof what), 1);
     ck_assert_str_eq(what, "bot.py is gone");
     ck_assert_int_eq(arena_fingerprint_diff(after, before, what, sizeof what), 2);
@@ -112,8 +117,9 @@ START_TEST(an_unreadable_file_is_an_error_naming_it)
      * offset 0 (EIO: nothing is mapped there). */
     cJSON *fp = NULL;
     char err[256] = "";
-    ck_assert_int_eq(arena_fingerprint_compute("cat /proc/self/mem", NULL, &fp, err, sizeof err),
-                     ARENA_E_IO);
+    ck_assert_int_eq(
+        arena_fingerprint_compute_in("cat /proc/self/mem", NULL, NULL, &fp, err, sizeof err),
+        ARENA_E_IO);
     ck_assert_ptr_null(fp);
     ck_assert_ptr_nonnull(strstr(err, "cannot read /proc/self/mem"));
 }
@@ -143,7 +149,7 @@ START_TEST(follows_a_cd_to_the_program_it_runs)
     put("sub/w.txt", "hello\n", 0);
     cJSON *fp = NULL;
     char err[256] = "";
-    ck_assert_int_eq(arena_fingerprint_compute("cd sub && ./bot w.txt", dir, &fp, err,
+    ck_assert_int_eq(arena_fingerprint_compute_in("cd sub && ./bot w.txt", dir, NULL, &fp, err,
                                                sizeof err), 0);
     ck_assert_ptr_nonnull(hash_of(fp, "./bot"));
     ck_assert_str_eq(hash_of(fp, "w.txt"), SHA_HELLO);
@@ -151,16 +157,16 @@ START_TEST(follows_a_cd_to_the_program_it_runs)
     /* the same with the bot's own directory given by the shell */
     char cmd[300];
     snprintf(cmd, sizeof cmd, "cd '%s' && exec ./bot", sub);
-    ck_assert_int_eq(arena_fingerprint_compute(cmd, NULL, &fp, err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in(cmd, NULL, NULL, &fp, err, sizeof err), 0);
     ck_assert_ptr_nonnull(hash_of(fp, "./bot"));
     cJSON_Delete(fp);
     /* a cd that cannot be followed: the relative words after it are never
      * guessed (./mybot exists in dir, but the command does not run it) */
-    ck_assert_int_eq(arena_fingerprint_compute("cd $HOME/x && ./mybot", dir, &fp, err,
+    ck_assert_int_eq(arena_fingerprint_compute_in("cd $HOME/x && ./mybot", dir, NULL, &fp, err,
                                                sizeof err), 0);
     ck_assert_ptr_null(hash_of(fp, "./mybot"));
     cJSON_Delete(fp);
-    ck_assert_int_eq(arena_fingerprint_compute("cd nowhere && ./mybot", dir, &fp, err,
+    ck_assert_int_eq(arena_fingerprint_compute_in("cd nowhere && ./mybot", dir, NULL, &fp, err,
                                                sizeof err), 0);
     ck_assert_ptr_null(hash_of(fp, "./mybot"));
     cJSON_Delete(fp);
@@ -173,16 +179,17 @@ START_TEST(redirections_and_expanded_words_name_no_file)
     cJSON *fp = NULL;
     char err[256] = "";
     /* the file a bot writes its log to is not the bot */
-    ck_assert_int_eq(arena_fingerprint_compute("./mybot 2> bot.py", dir, &fp, err, sizeof err),
-                     0);
+    ck_assert_int_eq(
+        arena_fingerprint_compute_in("./mybot 2> bot.py", dir, NULL, &fp, err, sizeof err), 0);
     ck_assert_ptr_nonnull(hash_of(fp, "./mybot"));
     ck_assert_ptr_null(hash_of(fp, "bot.py"));
     cJSON_Delete(fp);
-    ck_assert_int_eq(arena_fingerprint_compute("./mybot <bot.py", dir, &fp, err, sizeof err), 0);
+    ck_assert_int_eq(
+        arena_fingerprint_compute_in("./mybot <bot.py", dir, NULL, &fp, err, sizeof err), 0);
     ck_assert_int_eq(cJSON_GetArraySize(fp), 1);
     cJSON_Delete(fp);
     /* the shell's expansions are not guessed */
-    ck_assert_int_eq(arena_fingerprint_compute("./mybot *.py \"$X\"bot.py", dir, &fp, err,
+    ck_assert_int_eq(arena_fingerprint_compute_in("./mybot *.py \"$X\"bot.py", dir, NULL, &fp, err,
                                                sizeof err), 0);
     ck_assert_int_eq(cJSON_GetArraySize(fp), 1);
     cJSON_Delete(fp);
@@ -206,8 +213,9 @@ START_TEST(a_snapshot_word_names_the_copy_in_the_league_directory)
                                                   err, sizeof err), 0);
     ck_assert_str_eq(hash_of(fp, "{out}/bots/a/bot.py"), SHA_HELLO);
     cJSON_Delete(fp);
-    ck_assert_int_eq(arena_fingerprint_compute("python3 {out}/bots/a/bot.py", "/", &fp, err,
-                                               sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("python3 {out}/bots/a/bot.py", "/", NULL, &fp,
+                                                  err, sizeof err),
+                     0);
     ck_assert_ptr_null(hash_of(fp, "{out}/bots/a/bot.py"));
     cJSON_Delete(fp);
 }
@@ -252,7 +260,8 @@ int main(void)
         {"hashes_the_script_an_interpreter_runs", hashes_the_script_an_interpreter_runs, 10},
         {"resolves_programs_after_operators_and_assignments",
          resolves_programs_after_operators_and_assignments, 10},
-        {"a_rebuilt_bot_differs_and_says_which_file", a_rebuilt_bot_differs_and_says_which_file, 10},
+        {"a_rebuilt_bot_differs_and_says_which_file", a_rebuilt_bot_differs_and_says_which_file,
+         10},
         {"an_unreadable_file_is_an_error_naming_it", an_unreadable_file_is_an_error_naming_it, 10},
         {"diff_refuses_what_is_not_a_fingerprint", diff_refuses_what_is_not_a_fingerprint, 10},
         {"follows_a_cd_to_the_program_it_runs", follows_a_cd_to_the_program_it_runs, 10},

@@ -5,7 +5,8 @@
  * error game gets one line whose replay command, run as printed, plays the
  * same error again; a rebuilt bot is refused on resume (exit 2, naming it
  * and its file) unless --force-new; --force-new cannot archive the
- * directory of a running league; a flag league gets its own directory.
+ * directory of a running league; a flag league gets its own directory;
+ * a loa-analyse (--analyse) ended by a signal is said, naming the signal.
  */
 #include <check.h>
 #include <signal.h>
@@ -291,6 +292,36 @@ START_TEST(test_flag_league_has_its_own_directory)
 }
 END_TEST
 
+START_TEST(test_analyse_ended_by_a_signal_is_said)
+{
+    /* loa-arena runs the loa-analyse beside it: a copy of loa-arena beside
+     * one that kills itself */
+    const char *dir = tmpdir();
+    char arena[300], analyse[300], out[300], so[300], se[300], cmd[1024];
+    snprintf(arena, sizeof arena, "%s/loa-arena", dir);
+    snprintf(analyse, sizeof analyse, "%s/loa-analyse", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    snprintf(cmd, sizeof cmd, "cp " ARENA " %s", arena);
+    ck_assert_int_eq(system(cmd), 0);
+    FILE *f = fopen(analyse, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#!/bin/sh\nkill -9 $$\n", f);
+    fclose(f);
+    ck_assert_int_eq(chmod(analyse, 0755), 0);
+    char *argv[] = {arena, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "-q",
+                    "--analyse", "all", "--out", out, NULL};
+    ck_assert_int_eq(run(argv, so, se, 30000), 1);
+    char *e = slurp(se);
+    char want[400];
+    snprintf(want, sizeof want, "loa-arena: --analyse: %s ended by signal 9", analyse);
+    ck_assert_msg(strstr(e, want), "%s", e);
+    free(e);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -300,6 +331,7 @@ int main(void)
         {"refuses_a_rebuilt_bot_unless_force_new", test_rebuilt_bot_is_refused, 60},
         {"refuses_force_new_on_a_running_league", test_force_new_waits_for_the_lock, 60},
         {"gives_a_flag_league_its_own_directory", test_flag_league_has_its_own_directory, 60},
+        {"says_an_analyse_ended_by_a_signal", test_analyse_ended_by_a_signal_is_said, 60},
     };
     return loa_run_suite("arena_league_run_errors", cases, LOA_COUNT(cases));
 }

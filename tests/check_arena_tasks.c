@@ -230,7 +230,10 @@ START_TEST(adding_a_bot_plays_only_its_pairings)
     char *add[] = {ARENA, "--add-bot", SEEDED_NEGAMAX, "--out", out, NULL};
     ck_assert_int_eq(run(add, o, e, 120000), 0);
     char *t = slurp(o);
-    ck_assert_msg(strstr(t, "Added bot 'n'"), "%s", t);
+    /* said as a running arena says it: where, and what comes of it */
+    char said[1200];
+    snprintf(said, sizeof said, "Added bot 'n' to %s: its pairings are scheduled\n", out);
+    ck_assert_msg(strstr(t, said), "%s", t);
     ck_assert_msg(strstr(t, "12 games (4 done, 8 to play)"), "%s", t);
     ck_assert_msg(strstr(t, "Standings: round-robin, 3 bots, 12 of 12 games"), "%s", t);
     free(t);

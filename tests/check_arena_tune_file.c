@@ -64,7 +64,7 @@ END_TEST
 static const struct {
     const char *from, *to, *says;
 } bad[] = {
-    {"\"pairs\": 20", "\"pairs\": 0", "\"pairs\" must be a number in 1.."},
+    {"\"pairs\": 20", "\"pairs\": 0", "\"pairs\" must be an integer in 1.."},
     {"\"pairs\": 20", "\"pairs\": 2.5", "\"pairs\" must be an integer"},
     {"\"pairs\": 20", "\"games\": 20", "\"games\" is a league's setting, not a tune's"},
     {"\"pairs\": 20", "\"pears\": 20", "unknown key \"pears\""},

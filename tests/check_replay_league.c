@@ -3,7 +3,8 @@
  * (replay/league.h): the index lists every game with its page, torn,
  * foreign and unsafe games.jsonl lines are skipped or left without a link,
  * a bad record does not stop the others, a directory that is not one is
- * refused. Works on copies of tests/fixtures/replay/league (6 games).
+ * refused, a directory given with slashes after it is named without them.
+ * Works on copies of tests/fixtures/replay/league (6 games).
  */
 #include <check.h>
 #include <stdio.h>
@@ -34,17 +35,27 @@ static void remove_dir(const char *dir)
     ck_assert_int_eq(system(cmd), 0);
 }
 
-/* The data of DIR's index (DIR/live.js: loaLeague(<JSON>);), parsed back. */
-static cJSON *index_data(const char *dir)
+/* DIR/file's text (a static buffer, valid until the next call), *len its
+ * bytes. */
+static const char *file_text(const char *dir, const char *file, size_t *len)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/live.js", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, file);
     FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
+    ck_assert_msg(f != NULL, "%s", path);
     static char buf[1 << 21];
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* The data of DIR's index (DIR/live.js: loaLeague(<JSON>);), parsed back. */
+static cJSON *index_data(const char *dir)
+{
+    size_t n;
+    const char *buf = file_text(dir, "live.js", &n);
     ck_assert_msg(n > 13 && strncmp(buf, "loaLeague(", 10) == 0 && strcmp(buf + n - 3, ");\n") == 0,
                   "%s", buf);
     cJSON *j = cJSON_ParseWithLength(buf + 10, n - 13);
@@ -164,6 +175,30 @@ START_TEST(league_index_of_some_games_says_how_many_of_all)
 }
 END_TEST
 
+START_TEST(league_pages_name_the_directory_without_its_slashes)
+{
+    /* "DIR/" and "DIR//" are DIR's last name, as "DIR" is: the index's
+     * data and the title of its page (was the whole path, slash kept) */
+    char dir[] = "/tmp/check_replay_league.XXXXXX", err[512], path[1200];
+    copy_league(dir);
+    const char *base = strrchr(dir, '/') + 1;
+    char want[128];
+    snprintf(want, sizeof want, "<title>League %s</title>", base);
+    for (int slashes = 1; slashes <= 2; slashes++) {
+        snprintf(path, sizeof path, "%s%s", dir, slashes == 1 ? "/" : "//");
+        ck_assert_int_eq(replay_write_index(path, err, sizeof err), 0);
+        cJSON *j = index_data(dir);
+        ck_assert_str_eq(cJSON_GetObjectItem(j, "dir")->valuestring, base);
+        cJSON_Delete(j);
+        size_t n;
+        ck_assert_msg(strstr(file_text(dir, "index.html", &n), want), "no %s in index.html", want);
+        snprintf(path, sizeof path, "%s/index.html", dir);
+        ck_assert_int_eq(unlink(path), 0); /* written again by the next */
+    }
+    remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -174,6 +209,8 @@ int main(void)
          league_index_skips_torn_foreign_and_unsafe_lines, 10},
         {"league_bad_record_does_not_stop_the_others", league_bad_record_does_not_stop_the_others, 30},
         {"league_index_needs_a_results_directory", league_index_needs_a_results_directory, 10},
+        {"league_pages_name_the_directory_without_its_slashes",
+         league_pages_name_the_directory_without_its_slashes, 10},
     };
     return loa_run_suite("replay_league", cases, LOA_COUNT(cases));
 }

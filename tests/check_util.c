@@ -1,11 +1,14 @@
 /* check_util.c - the internal helper library: strict integers, messages,
  * paths, atomic writes, mkdir -p, bounded reads, the string builder. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check_main.h"
@@ -13,6 +16,7 @@
 #include "util/error.h"
 #include "util/file.h"
 #include "util/parse.h"
+#include "util/sys.h"
 #include "util/text.h"
 
 static char tmpdir[64];
@@ -83,6 +87,61 @@ START_TEST(fail_formats_cuts_and_returns_the_code)
     ck_assert_int_eq(util_fail(-205, err, sizeof err, "bad %s", "value here"), -205);
     ck_assert_str_eq(err, "bad val");
     ck_assert_int_eq(util_fail(-1, NULL, 0, "ignored %d", 1), -1);
+}
+END_TEST
+
+START_TEST(shell_quote_leaves_safe_words_and_quotes_the_rest)
+{
+    static const struct {
+        const char *s, *want;
+    } rows[] = {{"/usr/bin/loa-ab", "/usr/bin/loa-ab"}, {"a_b.c,d:e=f+g-h@i%j", "a_b.c,d:e=f+g-h@i%j"},
+                {"", "''"}, {"{bin}/a b", "'{bin}/a b'"}, {"it's", "'it'\\''s'"},
+                {"$HOME", "'$HOME'"}, {"a;b", "'a;b'"}, {"x\ny", "'x\ny'"}};
+    for (size_t i = 0; i < LOA_COUNT(rows); i++) {
+        char *q = util_shell_quote(rows[i].s);
+        ck_assert_ptr_nonnull(q);
+        ck_assert_str_eq(q, rows[i].want);
+        free(q);
+    }
+    ck_assert_ptr_null(util_shell_quote(NULL));
+}
+END_TEST
+
+START_TEST(exe_dir_is_the_directory_of_this_program)
+{
+    char dir[4096], want[4096];
+    ck_assert_int_eq(util_exe_dir(dir, sizeof dir), 0);
+    /* this suite runs from build/bin (LOA_BIN_DIR), maybe through links */
+    ck_assert_ptr_nonnull(realpath(LOA_BIN_DIR, want));
+    ck_assert_str_eq(dir, want);
+    /* too small a buffer: "." and the error */
+    char small[4];
+    ck_assert_int_eq(util_exe_dir(small, sizeof small), UTIL_E_RANGE);
+    ck_assert_str_eq(small, ".");
+    ck_assert_int_eq(util_exe_dir(NULL, 8), UTIL_E_INVAL);
+}
+END_TEST
+
+START_TEST(cpu_count_is_the_affinity_within_the_bound)
+{
+    cpu_set_t set;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof set, &set), 0);
+    int n = CPU_COUNT(&set);
+    ck_assert_int_eq(util_cpu_count(1024), n);
+    ck_assert_int_eq(util_cpu_count(1), 1);
+    ck_assert_int_eq(util_cpu_count(0), 1);
+    if (n > 1) { /* one CPU of the mask: 1 (taskset -c) */
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            if (CPU_ISSET(c, &set)) {
+                CPU_SET(c, &one);
+                break;
+            }
+        ck_assert_int_eq(sched_setaffinity(0, sizeof one, &one), 0);
+        ck_assert_int_eq(util_cpu_count(1024), 1);
+        ck_assert_int_eq(sched_setaffinity(0, sizeof set, &set), 0);
+    }
 }
 END_TEST
 
@@ -216,6 +275,41 @@ START_TEST(atomic_write_replaces_whole_and_leaves_no_temp)
 }
 END_TEST
 
+START_TEST(write_all_writes_a_pipe_whole_in_pieces)
+{
+    /* 1 MiB through a pipe (64 KiB of buffer): write(2) takes it in
+     * pieces; a child reads it back and checks every byte. */
+    enum { N = 1 << 20 };
+    static char data[N];
+    for (int i = 0; i < N; i++)
+        data[i] = (char)(i * 7 + i / 251);
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fd[1]);
+        static char got[N + 1];
+        size_t n = 0;
+        ssize_t r;
+        while (n <= N && (r = read(fd[0], got + n, N + 1 - n)) > 0)
+            n += (size_t)r;
+        _exit(n == N && memcmp(got, data, N) == 0 ? 0 : 1);
+    }
+    close(fd[0]);
+    ck_assert_int_eq(util_write_all(fd[1], data, N), 0);
+    close(fd[1]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    /* nothing to write is done; no data is refused; a closed fd says why */
+    ck_assert_int_eq(util_write_all(fd[1], NULL, 0), 0);
+    ck_assert_int_eq(util_write_all(fd[1], NULL, 1), UTIL_E_INVAL);
+    ck_assert_int_eq(util_write_all(fd[1], "x", 1), UTIL_E_IO);
+    ck_assert_int_eq(errno, EBADF);
+}
+END_TEST
+
 START_TEST(mkdirs_makes_every_level_and_accepts_existing)
 {
     make_tmpdir();
@@ -309,12 +403,18 @@ int main(void)
          parse_rejects_anything_else_and_keeps_the_output, 10},
         {"fail_formats_cuts_and_returns_the_code", fail_formats_cuts_and_returns_the_code, 10},
         {"double_to_i64_checks_before_converting", double_to_i64_checks_before_converting, 10},
+        {"shell_quote_leaves_safe_words_and_quotes_the_rest",
+         shell_quote_leaves_safe_words_and_quotes_the_rest, 10},
+        {"exe_dir_is_the_directory_of_this_program", exe_dir_is_the_directory_of_this_program, 10},
+        {"cpu_count_is_the_affinity_within_the_bound", cpu_count_is_the_affinity_within_the_bound,
+         10},
         {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
         {"path_resolve_and_absolute_keep_absolute_paths",
          path_resolve_and_absolute_keep_absolute_paths, 10},
         {"utf8_check_finds_the_first_bad_byte", utf8_check_finds_the_first_bad_byte, 10},
         {"atomic_write_replaces_whole_and_leaves_no_temp",
          atomic_write_replaces_whole_and_leaves_no_temp, 10},
+        {"write_all_writes_a_pipe_whole_in_pieces", write_all_writes_a_pipe_whole_in_pieces, 10},
         {"mkdirs_makes_every_level_and_accepts_existing",
          mkdirs_makes_every_level_and_accepts_existing, 10},
         {"read_file_is_bounded_and_reads_proc_files", read_file_is_bounded_and_reads_proc_files,

@@ -17,6 +17,8 @@
 
 #include "analysis/engine.h"
 #include "analysis/error.h"
+#include "loa/timer.h"
+#include "util/file.h"
 #include "util/text.h"
 
 extern char **environ;
@@ -28,13 +30,6 @@ struct analysis_engine {
     size_t len;       /* bytes of buf not yet returned as lines */
     char command[200]; /* for messages, cut */
 };
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 int analysis_engine_start(const char *command, analysis_engine **out, char *err, size_t errsz)
 {
@@ -88,21 +83,6 @@ int analysis_engine_start(const char *command, analysis_engine **out, char *err,
     return 0;
 }
 
-/* Writes all of text. 0, or -1 (errno: EPIPE when the engine left). */
-static int write_all(int fd, const char *text, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, text, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        text += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 /* The next line of the engine's output (no newline) into *line (pointing
  * into e->buf, valid until the next call), read by the deadline. 0, or
  * ANALYSIS_E_ENGINE, _TIMEOUT, _PROTOCOL (a line longer than
@@ -123,7 +103,7 @@ static int read_line(analysis_engine *e, long long deadline, char **line, size_t
         if (e->len >= ANALYSIS_LINE_MAX)
             return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "engine '%s' wrote a line longer than %d bytes",
                              e->command, ANALYSIS_LINE_MAX);
-        long long left = deadline - now_ms();
+        long long left = deadline - loa_now_ms();
         if (left <= 0)
             return util_fail(ANALYSIS_E_TIMEOUT, err, errsz, "engine '%s' did not answer in time", e->command);
         struct pollfd p = {e->out, POLLIN, 0};
@@ -152,10 +132,10 @@ int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_lim
         return util_fail(ANALYSIS_E_INVAL, err, errsz, "analysis_engine_analyse: bad argument");
     size_t n = strlen(req);
     req[n++] = '\n';
-    if (write_all(e->in, req, n) != 0)
+    if (util_write_all(e->in, req, n) != 0)
         return util_fail(ANALYSIS_E_ENGINE, err, errsz, "engine '%s' does not read its input (it exited?): %s",
                          e->command, strerror(errno));
-    long long deadline = now_ms() + ANALYSIS_ANSWER_TIMEOUT_MS +
+    long long deadline = loa_now_ms() + ANALYSIS_ANSWER_TIMEOUT_MS +
                          (lim.kind == ANALYSIS_LIMIT_MOVETIME ? lim.value : 0);
     req[n - 1] = '\0';
     for (;;) {
@@ -188,10 +168,10 @@ void analysis_engine_stop(analysis_engine *e)
     (void)!write(e->in, "quit\n", 5);
     close(e->in);
     close(e->out);
-    long long deadline = now_ms() + ANALYSIS_ENGINE_GRACE_MS;
+    long long deadline = loa_now_ms() + ANALYSIS_ENGINE_GRACE_MS;
     int status;
     pid_t r;
-    while ((r = waitpid(e->pid, &status, WNOHANG)) == 0 && now_ms() < deadline) {
+    while ((r = waitpid(e->pid, &status, WNOHANG)) == 0 && loa_now_ms() < deadline) {
         struct timespec ts = {0, 5 * 1000000};
         nanosleep(&ts, NULL);
     }

@@ -14,31 +14,42 @@
 #include "util/file.h"
 #include "util/text.h"
 
+/* The filter's rule over a game's facts, the one for a file's games and a
+ * league's rows: its players' names, the side that won and the side at
+ * fault (0 black, 1 white, -1 none). */
+static int filter_take(const analysis_filter *f, const char *black, const char *white, int winner,
+                       int fault)
+{
+    if (!f)
+        return 1;
+    int side = -1; /* f->bot's side; in self-play black's */
+    if (f->bot) {
+        side = strcmp(black, f->bot) == 0 ? 0 : strcmp(white, f->bot) == 0 ? 1 : -2;
+        if (side == -2)
+            return 0;
+    }
+    /* both sides named f->bot (a self-play game): its fault and its loss
+     * whichever side */
+    int self = side >= 0 && strcmp(black, white) == 0;
+    if (f->faults && (fault < 0 || (side >= 0 && !self && fault != side)))
+        return 0;
+    if (f->lost && (winner < 0 || (side >= 0 && !self && winner == side)))
+        return 0;
+    return 1;
+}
+
+/* "black" 0, "white" 1, NULL -1 (replay_info's winner and fault). */
+static int side_of(const char *colour)
+{
+    return !colour ? -1 : strcmp(colour, "white") == 0;
+}
+
 int analysis_filter_match(const analysis_filter *f, const replay_game *g)
 {
     const replay_info *in = replay_game_info(g);
-    if (!f || !in)
+    if (!in)
         return 1;
-    int side = -1;
-    if (f->bot) {
-        for (int s = 1; s >= 0; s--)
-            if (strcmp(in->names[s], f->bot) == 0)
-                side = s;
-        if (side < 0)
-            return 0;
-    }
-    if (f->faults && (!in->fault || (side >= 0 && strcmp(in->names[0], in->names[1]) != 0 &&
-                                      strcmp(in->fault, side ? "white" : "black") != 0)))
-        return 0;
-    if (!f->lost)
-        return 1;
-    if (!in->winner)
-        return 0;
-    int winner = strcmp(in->winner, "white") == 0;
-    /* both sides named f->bot (a self-play game): one of them lost */
-    if (f->bot && strcmp(in->names[0], in->names[1]) == 0)
-        return 1;
-    return side < 0 || winner != side;
+    return filter_take(f, in->names[0], in->names[1], side_of(in->winner), side_of(in->fault));
 }
 
 /* ---- a league -------------------------------------------------------------------- */
@@ -62,22 +73,10 @@ static int taken(const arena_db_game *g, void *user)
         if (!in)
             return 0;
     }
-    if (f && (f->bot || f->lost || f->faults)) {
-        const char *b = g->black >= 0 && g->black < w->count ? w->names[g->black] : "";
-        const char *wh = g->white >= 0 && g->white < w->count ? w->names[g->white] : "";
-        int side = !f->bot ? -1 : strcmp(b, f->bot) == 0 ? 0 : strcmp(wh, f->bot) == 0 ? 1 : -2;
-        if (side == -2)
-            return 0;
-        /* fault: the side at fault (0 black, 1 white), -1 none */
-        if (f->faults && (g->fault < 0 || (side >= 0 && strcmp(b, wh) != 0 && g->fault != side)))
-            return 0;
-        if (f->lost) {
-            int self = f->bot && strcmp(b, wh) == 0;
-            /* winner: the side that won (0 black, 1 white), -1 none */
-            if (g->winner < 0 || (side >= 0 && !self && g->winner == side))
-                return 0;
-        }
-    }
+    const char *b = g->black >= 0 && g->black < w->count ? w->names[g->black] : "";
+    const char *wh = g->white >= 0 && g->white < w->count ? w->names[g->white] : "";
+    if (!filter_take(f, b, wh, (int)g->winner, (int)g->fault))
+        return 0;
     if (w->n == w->cap) {
         int cap = w->cap ? w->cap * 2 : 64;
         int64_t *ids = realloc(w->ids, (size_t)cap * sizeof *ids);

@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,8 @@
 #include "replay/league.h"
 #include "util/file.h"
 #include "util/parse.h"
+#include "util/sys.h"
+#include "util/text.h"
 
 enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -67,7 +68,8 @@ static void usage(FILE *out)
           "      --suite FILE     analyse nothing: write an openings file (loa-arena\n"
           "                       --openings) of the positions before each loss of --bot\n"
           "                       NAME: before its worst move where the game has an\n"
-          "                       analysis, else --before plies before the end\n"
+          "                       analysis, else --before plies before the end (the\n"
+          "                       options of an analysis above do not go with it)\n"
           "      --before N       plies before the end (default 10; NAME to move)\n"
           "  -q, --quiet          only the totals\n"
           "  -h, --help           this help\n"
@@ -78,60 +80,18 @@ static void usage(FILE *out)
           ANALYSIS_DEFAULT_NODES, ANALYSIS_SCALE);
 }
 
-/* s quoted for /bin/sh when it holds anything but [A-Za-z0-9_./,:=+-@%]:
- * in single quotes, each ' as '\''. Into buf (size); 0, or -1 when it does
- * not fit. */
-static int shell_quote(const char *s, char *buf, size_t size)
-{
-    int plain = *s != '\0';
-    for (const char *p = s; *p && plain; p++)
-        plain = strchr("_./,:=+-@%", *p) || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                (*p >= '0' && *p <= '9');
-    size_t n = 0;
-    if (plain)
-        return snprintf(buf, size, "%s", s) < (int)size ? 0 : -1;
-    buf[n++] = '\'';
-    for (; *s; s++) {
-        const char *add = *s == '\'' ? "'\\''" : NULL;
-        size_t k = add ? 4 : 1;
-        if (n + k + 2 > size)
-            return -1;
-        memcpy(buf + n, add ? add : s, k);
-        n += k;
-    }
-    buf[n++] = '\'';
-    buf[n] = '\0';
-    return 0;
-}
-
 /* The default engine: loa-ab --analyse beside this program, else from PATH. */
 static void default_engine(char *buf, size_t size)
 {
-    char self[PATH_MAX], ab[PATH_MAX + 8];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    char dir[PATH_MAX], ab[PATH_MAX + 8];
     snprintf(buf, size, "loa-ab --analyse");
-    if (n <= 0)
+    if (util_exe_dir(dir, sizeof dir) != 0)
         return;
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (!slash)
-        return;
-    *slash = '\0';
-    snprintf(ab, sizeof ab, "%s/loa-ab", self);
-    if (access(ab, X_OK) != 0 || shell_quote(ab, buf, size - 12) != 0) {
-        snprintf(buf, size, "loa-ab --analyse");
-        return;
-    }
-    strcat(buf, " --analyse");
-}
-
-static int cpus(void)
-{
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+    snprintf(ab, sizeof ab, "%s/loa-ab", dir);
+    char *q = access(ab, X_OK) == 0 ? util_shell_quote(ab) : NULL;
+    if (q && strlen(q) + sizeof " --analyse" <= size)
+        snprintf(buf, size, "%s --analyse", q);
+    free(q);
 }
 
 /* ---- per bot totals ---------------------------------------------------------- */
@@ -144,7 +104,6 @@ typedef struct bot_total {
 
 typedef struct run {
     analysis_pool *pool;
-    const analysis_filter *filter;
     int pages, quiet, marks;
     bot_total *bots;
     int nbots, games;
@@ -296,6 +255,7 @@ int main(int argc, char **argv)
     static int64_t ids[MAX_IDS];
     analysis_options o = {NULL, {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, 0, ANALYSIS_SCALE};
     int limits = 0, pages = 1, quiet = 0, marks = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
+    int analysing = 0; /* the first option only an analysis reads (--suite refuses it) */
     const char *suite = NULL;
     char engine[2048];
     opterr = 0;
@@ -358,6 +318,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "loa-analyse: '%s' is not %s\n", optarg, bad);
             return EXIT_USAGE;
         }
+        if (!analysing && (c == O_NODES || c == 'd' || c == O_MOVETIME || c == O_JOBS ||
+                           c == O_ENGINE || c == O_SCALE || c == O_NO_PAGES || c == O_MARKS))
+            analysing = c;
     }
     if (optind == argc) {
         fputs("loa-analyse: give a game or a league directory (see --help)\n", stderr);
@@ -367,13 +330,20 @@ int main(int argc, char **argv)
         fputs("loa-analyse: --nodes, --depth and --movetime exclude each other\n", stderr);
         return EXIT_USAGE;
     }
+    if (suite && analysing) {
+        int i = 0;
+        while (opts[i].val != analysing)
+            i++;
+        fprintf(stderr, "loa-analyse: --suite analyses nothing: --%s does not go with it (see "
+                "--help)\n", opts[i].name);
+        return EXIT_USAGE;
+    }
     if (suite && !filter.bot) {
         fputs("loa-analyse: --suite needs --bot NAME (whose losses make the suite)\n", stderr);
         return EXIT_USAGE;
     }
     signal(SIGPIPE, SIG_IGN); /* an engine that left is an error, not a signal */
     run r = {0};
-    r.filter = &filter;
     r.pages = pages;
     r.quiet = quiet;
     r.marks = marks;
@@ -411,7 +381,7 @@ int main(int argc, char **argv)
         o.engine = engine;
     }
     if (!o.jobs)
-        o.jobs = cpus();
+        o.jobs = util_cpu_count(MAX_JOBS);
     if ((rc = analysis_pool_start(&o, &r.pool, err, sizeof err)) != 0) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         return EXIT_FAILED;

@@ -8,9 +8,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "analysis/analysis.h"
+#include "loa/timer.h"
 #include "util/text.h"
 
 typedef struct worker {
@@ -37,13 +37,6 @@ struct analysis_pool {
     int quit;
     long long positions, wall_us;
 };
-
-static long long now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static void *work(void *arg)
 {
@@ -154,7 +147,7 @@ int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis *
         else
             todo[count++] = n;
     }
-    long long t0 = now_us();
+    long long t0 = loa_now_us();
     pthread_mutex_lock(&p->lock);
     if (!rc && count) {
         p->boards = boards;
@@ -174,7 +167,7 @@ int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis *
             rc = util_fail(p->failed, err, errsz, "%s", p->error);
     }
     pthread_mutex_unlock(&p->lock);
-    p->wall_us += now_us() - t0;
+    p->wall_us += loa_now_us() - t0;
     free(boards);
     free(todo);
     if (!rc && analysis_judge(a, g) != 0)

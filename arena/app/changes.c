@@ -9,23 +9,16 @@
 #include "app/league_run.h"
 #include "core/error.h"
 #include "store/store.h"
-
-/* What the request says as it goes (what was copied, what is done
- * already): a line on stdout. */
-static void note_stdout(const char *msg, void *user)
-{
-    (void)user;
-    printf("%s\n", msg);
-}
+#include "util/sys.h"
 
 int arena_task_changes(arena_request *req)
 {
     char err[1024], bin[PATH_MAX];
-    arena_exe_dir(bin, sizeof bin);
+    util_exe_dir(bin, sizeof bin);
     const char *dir = req->settings.out_dir;
     long holder = 0;
     int queued = 0;
-    int rc = arena_store_request(dir, req->changes, req->change_count, bin, note_stdout, NULL,
+    int rc = arena_store_request(dir, req->changes, req->change_count, bin, arena_note_stdout, NULL,
                                  &holder, &queued, err, sizeof err);
     fflush(stdout);
     if (rc) {

@@ -50,14 +50,11 @@ int arena_cli_push_change(arena_request *req, arena_change_op op, const char *ar
     arena_settings one; /* NAME=COMMAND judged as --bot's */
     arena_settings_init(&one);
     int rc = arena_settings_add_bot_arg(&one, arg, err, errsz);
-    if (rc == ARENA_E_CONFIG && op == ARENA_CHANGE_REPLACE) {
+    if (rc == ARENA_E_CONFIG) { /* --bot's message, named after the option given */
         char tmp[512];
         snprintf(tmp, sizeof tmp, "%s", err);
-        util_fail(rc, err, errsz, "--replace-bot%s", strchr(tmp, ' ') ? strchr(tmp, ' ') : "");
-    } else if (rc == ARENA_E_CONFIG) {
-        char tmp[512];
-        snprintf(tmp, sizeof tmp, "%s", err);
-        util_fail(rc, err, errsz, "--add-bot%s", strchr(tmp, ' ') ? strchr(tmp, ' ') : "");
+        util_fail(rc, err, errsz, "%s%s", op == ARENA_CHANGE_REPLACE ? "--replace-bot" : "--add-bot",
+                  strchr(tmp, ' ') ? strchr(tmp, ' ') : "");
     }
     if (rc == 0 && (!(c->name = strdup(one.bots[0].name)) ||
                     !(c->command = strdup(one.bots[0].command))))

@@ -79,31 +79,36 @@ int arena_run_plan(arena_run *run)
     return 0;
 }
 
+void arena_run_change_text(const arena_change_done *d, const char *dir, int continuous, char *msg,
+                           size_t size)
+{
+    if (d->dropped)
+        snprintf(msg, size, "a change asked of %s cannot be made any more: bot '%s': %s", dir,
+                 d->name, d->dropped);
+    else if (d->op == ARENA_CHANGE_ADD)
+        snprintf(msg, size, "Added bot '%s' to %s: its pairings are %s", d->name, dir,
+                 continuous ? "played first" : "scheduled");
+    else if (d->op == ARENA_CHANGE_RETIRE)
+        snprintf(msg, size, "Retired bot '%s' of %s: no longer scheduled, its games kept", d->name,
+                 dir);
+    else if (d->archived)
+        snprintf(msg, size, "Replaced bot '%s' of %s: its %lld games archived in %s; its pairings "
+                 "are played again", d->name, dir, (long long)d->archived, d->archive);
+    else
+        snprintf(msg, size, "Replaced bot '%s' of %s (it had no games yet)", d->name, dir);
+}
+
 /* A change the store applied, said. */
 static void told(const arena_change_done *d, void *user)
 {
     arena_run *run = user;
     char msg[900];
-    const char *dir = arena_store_settings(run->store)->out_dir;
-    if (d->dropped)
-        snprintf(msg, sizeof msg, "a change asked of %s cannot be made any more: bot '%s': %s",
-                 dir, d->name, d->dropped);
-    else if (d->op == ARENA_CHANGE_ADD)
-        snprintf(msg, sizeof msg, "Added bot '%s' to %s: its pairings are %s", d->name, dir,
-                 run->s->continuous ? "played first" : "scheduled");
-    else if (d->op == ARENA_CHANGE_RETIRE)
-        snprintf(msg, sizeof msg, "Retired bot '%s' of %s: no longer scheduled, its games kept",
-                 d->name, dir);
-    else if (d->archived)
-        snprintf(msg, sizeof msg, "Replaced bot '%s' of %s: its %lld games archived in %s; its "
-                 "pairings are played again", d->name, dir, (long long)d->archived, d->archive);
-    else
-        snprintf(msg, sizeof msg, "Replaced bot '%s' of %s (it had no games yet)", d->name, dir);
+    arena_run_change_text(d, arena_store_settings(run->store)->out_dir, run->s->continuous, msg,
+                          sizeof msg);
     if (d->op == ARENA_CHANGE_REPLACE && !d->dropped && d->bot >= 0)
         run->replacing[d->bot] = 1;
-    if (!run->progress)
-        printf("%s\n", msg);
-    else if (d->dropped)
+    /* (applied while the league plays: the progress display is made) */
+    if (d->dropped)
         arena_progress_warn(run->progress, msg);
     else
         arena_progress_note(run->progress, msg);
@@ -116,14 +121,6 @@ static int recount(int black, int white, int winner, int faulted, int count, voi
     return 0;
 }
 
-static void warn_progress(const char *msg, void *user)
-{
-    if (user)
-        arena_progress_warn(user, msg);
-    else
-        arena_warn_stderr(msg, NULL);
-}
-
 /* After the store's league changed: its version, fingerprints, planner,
  * display. 0, or -1 after the message. */
 static int changed(arena_run *run, int fingerprint)
@@ -133,7 +130,7 @@ static int changed(arena_run *run, int fingerprint)
     if (arena_run_version(run))
         return -1;
     int rc = fingerprint ? arena_fingerprint_league(run->s, run->bin, run->out_abs,
-                                                    warn_progress, run->progress, &fp, err,
+                                                    arena_run_warn, run->progress, &fp, err,
                                                     sizeof err)
                          : 0;
     if (rc == 0 && fp)
@@ -141,14 +138,12 @@ static int changed(arena_run *run, int fingerprint)
     cJSON_Delete(fp);
     if (rc || arena_run_plan(run)) {
         if (rc)
-            warn_progress(err, run->progress);
+            arena_progress_warn(run->progress, err);
         return -1;
     }
     run->load.s = run->s; /* the names of its warnings */
-    if (run->progress) {
-        arena_progress_set_league(run->progress, run->s, run->total, run->done);
-        arena_store_tally(run->store, recount, run->progress, err, sizeof err);
-    }
+    arena_progress_set_league(run->progress, run->s, run->total, run->done);
+    arena_store_tally(run->store, recount, run->progress, err, sizeof err);
     return 0;
 }
 

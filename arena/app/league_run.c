@@ -15,7 +15,7 @@
 #include "app/analyse.h"
 #include "app/tasks.h"
 #include "core/error.h"
-#include "core/text.h"
+#include "core/limits.h"
 #include "league/schedule.h"
 #include "ref/referee.h"
 #include "report/progress.h"
@@ -26,6 +26,8 @@
 #include "run/signals.h"
 #include "store/fingerprint.h"
 #include "store/store.h"
+#include "util/sys.h"
+#include "util/text.h"
 
 /* ---- open: the machine, the bots' fingerprints, the store ---- */
 
@@ -97,27 +99,16 @@ static void announce_affinity(const arena_settings *s, int concurrency)
            concurrency > n ? ", shared: more games at once than CPUs" : "");
 }
 
-/* What the store's opening says: a copy made of a bot (stdout). */
-static void note_stdout(const char *msg, void *user)
-{
-    (void)user;
-    printf("%s\n", msg);
-}
-
 /* A change applied as the league opens (queued while no arena ran). */
 static void applied_at_open(const arena_change_done *d, void *user)
 {
     arena_run *run = user;
+    char msg[900];
+    arena_run_change_text(d, run->s->out_dir, run->s->continuous, msg, sizeof msg);
     if (d->dropped)
-        fprintf(stderr, "loa-arena: warning: a change asked of %s cannot be made any more: bot "
-                "'%s': %s\n", run->s->out_dir, d->name, d->dropped);
-    else if (d->op == ARENA_CHANGE_REPLACE && d->archived)
-        printf("Replaced bot '%s': its %lld games archived in %s; its pairings are played "
-               "again\n", d->name, (long long)d->archived, d->archive);
+        fprintf(stderr, "loa-arena: warning: %s\n", msg);
     else
-        printf("%s bot '%s'%s\n", d->op == ARENA_CHANGE_ADD ? "Added" : d->op ==
-               ARENA_CHANGE_RETIRE ? "Retired" : "Replaced", d->name,
-               d->op == ARENA_CHANGE_RETIRE ? ": no longer scheduled, its games kept" : "");
+        printf("%s\n", msg);
 }
 
 /* The store opened for the run: the changes queued applied, the new bots
@@ -130,7 +121,7 @@ static int open_store(arena_run *run)
     char err[1024];
     int force = run->req->force_new;
     int mode = force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME;
-    arena_store_run opts = {run->bin, applied_at_open, note_stdout, run};
+    arena_store_run opts = {run->bin, applied_at_open, arena_note_stdout, run};
     int rc = arena_store_open_run(s->out_dir, s, &opts, mode, arena_warn_stderr, NULL,
                                   &run->store, err, sizeof err);
     if (rc == ARENA_E_BUSY && run->req->task == ARENA_TASK_CHANGE) {
@@ -158,13 +149,13 @@ static int open_phase(arena_run *run)
     int code = check_machine(s);
     if (code)
         return code;
-    run->cores = arena_runner_cpu_count(); /* the CPUs we may use, not all online */
+    run->cores = util_cpu_count(ARENA_MAX_CONCURRENCY); /* the CPUs we may use, not all online */
     run->concurrency = s->concurrency > 0 ? s->concurrency : run->cores;
     if (!run->req->quiet) {
         announce_timing(s);
         announce_affinity(s, run->concurrency);
     }
-    arena_exe_dir(run->bin, sizeof run->bin);
+    util_exe_dir(run->bin, sizeof run->bin);
     if ((code = open_store(run)))
         return code;
     if (run->req->out_derived)
@@ -268,8 +259,7 @@ static void warn_load(arena_run *run)
     }
 }
 
-/* The load watch's warnings, through the progress display. */
-static void warn_progress(const char *msg, void *progress)
+void arena_run_warn(const char *msg, void *progress)
 {
     arena_progress_warn(progress, msg);
 }
@@ -296,7 +286,7 @@ static int plan_phase(arena_run *run)
         fprintf(stderr, "loa-arena: %s\n", err);
         return 1;
     }
-    arena_load_watch_init(&run->load, s, warn_progress, run->progress, run->cores,
+    arena_load_watch_init(&run->load, s, arena_run_warn, run->progress, run->cores,
                           run->concurrency);
     /* A shard plays its games whatever the evidence: only the merge of
      * every shard is the whole match. */
@@ -386,7 +376,7 @@ static void pages(const arena_run *run)
         printf("Replays: %s/index.html\n", s->out_dir);
         return;
     }
-    char *q = arena_shell_quote(s->out_dir);
+    char *q = util_shell_quote(s->out_dir);
     printf("Replays: %s/index.html (%s; loa-arena --html %s writes every page)\n", s->out_dir,
            s->pages == ARENA_PAGES_NONE ? "no game pages" : "pages of the games lost by a fault",
            q ? q : s->out_dir);
@@ -399,11 +389,12 @@ static void pages(const arena_run *run)
 static void analyse(arena_run *run)
 {
     char bin[PATH_MAX], err[1024];
-    arena_exe_dir(bin, sizeof bin);
+    err[0] = '\0'; /* said only when loa-analyse could not say it itself */
+    util_exe_dir(bin, sizeof bin);
     fputc('\n', stdout);
     int rc = arena_analyse_league(bin, run->s->out_dir, run->req->analyse, run->req->quiet, err,
                                   sizeof err);
-    if (rc == 127)
+    if (rc && err[0])
         fprintf(stderr, "loa-arena: --analyse: %s\n", err);
     if (rc)
         run->exit_code = 1;

@@ -53,6 +53,10 @@ struct arena_run {
     int exit_code;
 };
 
+/* A warning through the progress display (an arena_warn_fn; progress:
+ * the run's arena_progress): the load watch's, a fingerprint's. */
+void arena_run_warn(const char *msg, void *progress);
+
 /* Plays run's games still to play on the runner's workers, each result
  * stored as it comes (the play phase), the changes asked of the league
  * applied as they come; sets run->exit_code on a failure. */
@@ -70,10 +74,18 @@ int arena_run_version(arena_run *run);
  * todo_count follow. 0, or 1 after the message. */
 int arena_run_plan(arena_run *run);
 
+/* What a change applied to the league in dir says, into msg[size]:
+ * "Added bot 'v4' to DIR: its pairings are scheduled" (played first when
+ * continuous), "Retired bot ...", "Replaced bot ...", or, d->dropped, why
+ * it cannot be made any more (a warning's text). */
+void arena_run_change_text(const arena_change_done *d, const char *dir, int continuous, char *msg,
+                           size_t size);
+
 /* Applies the changes other processes asked for, when some wait (looked
  * for once a second unless force): the league's new version, its bots'
  * fingerprints, the planner and the progress display made again. Returns
- * the number applied (0: none), or -1 after the message. */
+ * the number applied (0: none), or -1 after the message. The play phase's
+ * (arena_league_play, the runner's tick and feed): run->progress is made. */
 int arena_run_poll(arena_run *run, int force);
 
 /* The runner's feed (run/runner.h): the planner's next game, continuous

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/error.h"
 #include "core/limits.h"
@@ -18,23 +17,16 @@
 #include "store/store.h"
 #include "util/text.h"
 
-void arena_exe_dir(char *buf, size_t size)
-{
-    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
-    if (n <= 0) {
-        snprintf(buf, size, ".");
-        return;
-    }
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (slash && slash != buf)
-        *slash = '\0';
-}
-
 void arena_warn_stderr(const char *msg, void *user)
 {
     (void)user;
     fprintf(stderr, "loa-arena: warning: %s\n", msg);
+}
+
+void arena_note_stdout(const char *msg, void *user)
+{
+    (void)user;
+    printf("%s\n", msg);
 }
 
 /* The store's games, walked for the standings (arena_games_walk_fn): a

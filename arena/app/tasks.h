@@ -15,13 +15,12 @@
 #include "app/cli.h"
 #include "store/store.h"
 
-/* The directory of the running executable (/proc/self/exe), "." when it
- * cannot be read: `{bin}` in bot commands, so that the bundled bots beside
- * loa-arena and loa-tune are found wherever they are installed. */
-void arena_exe_dir(char *buf, size_t size);
-
 /* Prints "loa-arena: warning: <msg>" on stderr (an arena_warn_fn). */
 void arena_warn_stderr(const char *msg, void *user);
+
+/* Prints "<msg>" on stdout, a line (an arena_warn_fn): what the store says
+ * as it goes (a bot copied, a change done already). */
+void arena_note_stdout(const char *msg, void *user);
 
 /* The standings of league s over every game in store (anchor: the bot
  * index rated 0, -1 for the mean; exclude: NULL, or bots left out with

@@ -14,6 +14,7 @@
 #include "tune/tune_file.h"
 #include "tune/tune_run.h"
 #include "util/parse.h"
+#include "util/sys.h"
 
 static void usage(FILE *out)
 {
@@ -120,7 +121,7 @@ int arena_tune_main(int argc, char **argv)
     }
     if (!code) {
         char bin[4096], err[1024] = "";
-        arena_exe_dir(bin, sizeof bin);
+        util_exe_dir(bin, sizeof bin);
         arena_tune_run_config cfg = {.bin_dir = bin, .interrupt_fd = arena_signals_fd(),
                                      .out = stdout, .quiet = f.quiet};
         int stopped = 0;

@@ -1,7 +1,8 @@
 /*
  * assets.h - the page files of replay/page/ (HTML templates, CSS,
- * JavaScript), embedded at build time by util/tools/embed.c (loa-embed), and the
- * template filler shared by the game and league pages.
+ * JavaScript), embedded at build time by util/tools/embed.c (loa-embed), the
+ * template filler shared by the game and league pages, and the name a page
+ * gives its directory.
  */
 #ifndef REPLAY_ASSETS_H
 #define REPLAY_ASSETS_H
@@ -31,5 +32,11 @@ const replay_asset *replay_asset_find(const char *name);
  * missing asset or marker: a build error) or REPLAY_E_NOMEM. */
 int replay_render(const char *tpl, const char *title, const cJSON *data, char **out, size_t *len,
                   char *err, size_t errsz);
+
+/* The last component of the directory path dir, without its trailing
+ * slashes, into buf[size] (cut to fit; size > 0): the name a league's or a
+ * tune's page shows ("runs/mine", "runs/mine/" and "mine" are "mine"; "/"
+ * is "/"). Returns buf. Thread-safe. */
+const char *replay_dir_name(const char *dir, char *buf, size_t size);
 
 #endif

@@ -199,17 +199,6 @@ static void add_worst(const char *dir, cJSON *rows)
     }
 }
 
-static const char *base_name(const char *dir)
-{
-    size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/')
-        n--;
-    const char *b = dir + n;
-    while (b > dir && b[-1] != '/')
-        b--;
-    return b;
-}
-
 /* Reads the optional standings.json and league.json of dir into *standings
  * (an object, NULL when absent; standings NULL: not read) and *league (NULL
  * when absent or not an object: the index is still useful without it).
@@ -317,7 +306,8 @@ int league_data_build(const char *dir, const replay_league_data *d, cJSON **out,
         add_worst(dir, games);
     }
     cJSON *data = cJSON_CreateObject();
-    int ok = data && cJSON_AddStringToObject(data, "dir", base_name(dir)) &&
+    char name[256];
+    int ok = data && cJSON_AddStringToObject(data, "dir", replay_dir_name(dir, name, sizeof name)) &&
              cJSON_AddBoolToObject(data, "running", d->running) &&
              cJSON_AddNumberToObject(data, "updated", (double)time(NULL)) &&
              put(data, "games", games) &&

@@ -180,8 +180,8 @@ static int write_shell(const char *dir, const char *file, const char *tpl, const
     if (skip)
         return 0;
     cJSON *page = cJSON_CreateObject();
-    char title[400];
-    const char *base = strrchr(dir, '/') && strrchr(dir, '/')[1] ? strrchr(dir, '/') + 1 : dir;
+    char title[400], base[256];
+    replay_dir_name(dir, base, sizeof base);
     if (bot)
         snprintf(title, sizeof title, "Bot %.200s, league %.150s", bot, base);
     else

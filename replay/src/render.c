@@ -2,6 +2,7 @@
  * render.c - fills an embedded HTML template with its CSS, JavaScript,
  * title and data (assets.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,20 @@
 #include "replay/error.h"
 #include "util/buf.h"
 #include "util/text.h"
+
+const char *replay_dir_name(const char *dir, char *buf, size_t size)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    size_t b = n;
+    while (b > 0 && dir[b - 1] != '/')
+        b--;
+    if (b == n && n > 0) /* "/" */
+        b--;
+    snprintf(buf, size, "%.*s", (int)(n - b), dir + b);
+    return buf;
+}
 
 const replay_asset *replay_asset_find(const char *name)
 {

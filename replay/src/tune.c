@@ -13,17 +13,6 @@
 #include "util/file.h"
 #include "util/text.h"
 
-static const char *base_name(const char *dir)
-{
-    size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/')
-        n--;
-    const char *b = dir + n;
-    while (b > dir && b[-1] != '/')
-        b--;
-    return b;
-}
-
 /* DIR/tune-state.json as a JSON object with "dir" added. */
 static int read_state(const char *dir, cJSON **out, char *err, size_t errsz)
 {
@@ -46,7 +35,8 @@ static int read_state(const char *dir, cJSON **out, char *err, size_t errsz)
     if (!rc && !cJSON_IsObject(o))
         rc = util_fail(REPLAY_E_TUNE, err, errsz, "%s: not a JSON object", path);
     cJSON_DeleteItemFromObjectCaseSensitive(o, "dir");
-    if (!rc && !cJSON_AddStringToObject(o, "dir", base_name(dir)))
+    char name[256];
+    if (!rc && !cJSON_AddStringToObject(o, "dir", replay_dir_name(dir, name, sizeof name)))
         rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
     free(text);
     free(path);
@@ -66,8 +56,8 @@ int replay_write_tune(const char *dir, char *err, size_t errsz)
     char *html = NULL, *path = NULL;
     size_t len = 0;
     if (rc == 0) {
-        char title[300];
-        snprintf(title, sizeof title, "Tune %.250s", base_name(dir));
+        char title[300], name[256];
+        snprintf(title, sizeof title, "Tune %.250s", replay_dir_name(dir, name, sizeof name));
         rc = replay_render("tune.html", title, data, &html, &len, err, errsz);
     }
     if (rc == 0 && !(path = util_path_join(dir, "index.html")))

@@ -1,4 +1,5 @@
-/* file.c - atomic writes, mkdir -p, bounded whole-file reads (util/file.h). */
+/* file.c - whole writes, atomic writes, mkdir -p, bounded whole-file reads
+ * (util/file.h). */
 #include "util/file.h"
 
 #include <dirent.h>
@@ -12,18 +13,24 @@
 
 #include "util/error.h"
 
-static int write_all(int fd, const char *s, size_t n)
+int util_write_all(int fd, const void *data, size_t len)
 {
-    while (n > 0) {
-        ssize_t w = write(fd, s, n);
+    if (!data && len > 0)
+        return UTIL_E_INVAL;
+    const char *s = data;
+    while (len > 0) {
+        ssize_t w = write(fd, s, len);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0)
-            return -1;
+        if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
+            return UTIL_E_IO;
+        }
         s += w;
-        n -= (size_t)w;
+        len -= (size_t)w;
     }
-    return 0;
+    return UTIL_OK;
 }
 
 /* fsync of the directory holding path: makes the rename durable. Best
@@ -67,7 +74,7 @@ int util_write_file_atomic(const char *path, const void *data, size_t len)
     /* A fixed 0644, not 0644 & ~umask: reading the umask means setting it
      * (umask() has no getter), which is process-wide and would race with
      * other threads creating files (the arena writes from several). */
-    int ok = fchmod(fd, 0644) == 0 && write_all(fd, data, len) == 0 && fsync(fd) == 0;
+    int ok = fchmod(fd, 0644) == 0 && util_write_all(fd, data, len) == 0 && fsync(fd) == 0;
     int e = errno;
     if (close(fd) != 0 && ok) {
         ok = 0;

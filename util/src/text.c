@@ -1,4 +1,5 @@
-/* text.c - error messages into caller buffers, path joining (util/text.h). */
+/* text.c - error messages into caller buffers, shell quoting, path joining
+ * (util/text.h). */
 #include "util/text.h"
 
 #include <stdarg.h>
@@ -7,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/buf.h"
 
 int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
 {
@@ -17,6 +20,28 @@ int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
         va_end(ap);
     }
     return code;
+}
+
+/* The characters no POSIX shell treats specially. */
+static const char shell_safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                 "_./,:=+-@%";
+
+char *util_shell_quote(const char *s)
+{
+    if (!s)
+        return NULL;
+    if (*s && strspn(s, shell_safe) == strlen(s))
+        return strdup(s);
+    util_buf b = {0};
+    util_buf_put(&b, "'", 1);
+    for (; *s; s++) {
+        if (*s == '\'')
+            util_buf_put(&b, "'\\''", 4);
+        else
+            util_buf_put(&b, s, 1);
+    }
+    util_buf_put(&b, "'", 1);
+    return util_buf_take(&b);
 }
 
 char *util_path_join(const char *a, const char *b)

@@ -1,8 +1,17 @@
-/* json.c - JSON output helpers (core/json.h). */
+/* json.c - JSON helpers: numbers, items, bounded integers, atomic files
+ * (core/json.h). */
 #include "core/json.h"
 
+#include <errno.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "core/error.h"
+#include "util/file.h"
+#include "util/parse.h"
+#include "util/text.h"
 
 cJSON *arena_json_number(double v, double quantum)
 {
@@ -36,4 +45,39 @@ const char *arena_json_duplicate_key(const cJSON *obj)
             if (a->string && b->string && strcmp(a->string, b->string) == 0)
                 return a->string;
     return NULL;
+}
+
+int arena_json_int(const cJSON *it, const char *src, const char *key, int64_t min, int64_t max,
+                   int *out, char *err, size_t errsz)
+{
+    if (!cJSON_IsNumber(it))
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer", src, key);
+    int64_t v;
+    if (util_double_to_i64(it->valuedouble, min, max, &v))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: \"%s\" must be an integer in %" PRId64 "..%" PRId64 " (%.6g given)",
+                         src, key, min, max, it->valuedouble);
+    *out = (int)v;
+    return 0;
+}
+
+int arena_json_write_file(const char *path, const cJSON *j, int compact)
+{
+    char *text = !j ? NULL : compact ? cJSON_PrintUnformatted(j) : cJSON_Print(j);
+    if (!text)
+        return ARENA_E_NOMEM;
+    size_t len = strlen(text);
+    char *buf = malloc(len + 1);
+    if (!buf) {
+        cJSON_free(text);
+        return ARENA_E_NOMEM;
+    }
+    memcpy(buf, text, len);
+    buf[len] = '\n';
+    cJSON_free(text);
+    int rc = util_write_file_atomic(path, buf, len + 1) ? ARENA_E_IO : 0;
+    int e = errno;
+    free(buf);
+    errno = e;
+    return rc;
 }

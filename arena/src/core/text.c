@@ -1,5 +1,4 @@
-/* text.c - string replacement, shell quoting, display widths, Elo figures
- * (core/text.h). */
+/* text.c - string replacement, display widths, Elo figures (core/text.h). */
 #include "core/text.h"
 
 #include <math.h>
@@ -7,7 +6,6 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "util/buf.h"
 
 int arena_set_string(char **dst, const char *src)
 {
@@ -20,29 +18,6 @@ int arena_set_string(char **dst, const char *src)
     free(*dst);
     *dst = copy;
     return 0;
-}
-
-/* The characters no POSIX shell treats specially. */
-static const char shell_safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                 "_./,:=+-@%";
-
-char *arena_shell_quote(const char *s)
-{
-    /* As it is when every character is safe (so that `{bin}/loa-ab` reads
-     * /usr/bin/loa-ab, in records and in the replay command printed from
-     * them), else single-quoted. */
-    if (*s && strspn(s, shell_safe) == strlen(s))
-        return strdup(s);
-    util_buf b = {0};
-    util_buf_put(&b, "'", 1);
-    for (; *s; s++) {
-        if (*s == '\'')
-            util_buf_put(&b, "'\\''", 4);
-        else
-            util_buf_put(&b, s, 1);
-    }
-    util_buf_put(&b, "'", 1);
-    return util_buf_take(&b);
 }
 
 int arena_display_width(const char *s)

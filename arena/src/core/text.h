@@ -1,7 +1,7 @@
 /*
  * core/text.h - text helpers of the arena's output: string replacement,
- * shell quoting (commands printed and run), display widths and padding
- * (names in tables), Elo figures with their intervals.
+ * display widths and padding (names in tables), Elo figures with their
+ * intervals. Shell quoting is util's (util/text.h, util_shell_quote).
  *
  * Pure functions of their arguments (the padding writes to a caller's
  * stream): thread-safe on distinct outputs.
@@ -15,12 +15,6 @@
 /* Replaces the string *dst (freed) by a copy of src (NULL allowed).
  * Returns 0 or ARENA_E_NOMEM (*dst unchanged). */
 int arena_set_string(char **dst, const char *src);
-
-/* s quoted for a POSIX shell: as it is when it only holds characters no
- * shell treats specially (letters, digits, and _ . / , : = + - @ %), else
- * in single quotes with each ' written as '\''. "" becomes ''. Returns a
- * malloc'd string the caller frees, NULL on out of memory. */
-char *arena_shell_quote(const char *s);
 
 /* Display width of a UTF-8 string (code points, not bytes): aligning names. */
 int arena_display_width(const char *s);

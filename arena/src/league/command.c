@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/text.h"
 #include "util/buf.h"
+#include "util/text.h"
 
-/* Appends s quoted for /bin/sh (arena_shell_quote). */
+/* Appends s quoted for /bin/sh (util_shell_quote). */
 static void put_quoted(util_buf *b, const char *s)
 {
-    char *q = arena_shell_quote(s);
+    char *q = util_shell_quote(s);
     if (!q)
         b->failed = 1;
     else

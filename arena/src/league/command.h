@@ -8,10 +8,8 @@
 
 #include <stdint.h>
 
-#include "core/text.h" /* arena_shell_quote, which the expansion applies */
-
 /* Expands a bot command: `{bin}` becomes bin_dir and `{dir}` becomes
- * base_dir, each quoted for /bin/sh as arena_shell_quote does (NULL: "."); `{seed}` becomes
+ * base_dir, each quoted for /bin/sh as util_shell_quote does (NULL: "."); `{seed}` becomes
  * seed in decimal (the game's seed, for bots that randomise; digits and
  * '-' only, so it needs no quoting). Any other text, braces included, is
  * copied unchanged. Returns a malloc'd string the caller frees, NULL on out

@@ -20,21 +20,6 @@
 
 /* ---- from a league-file item ---- */
 
-/* An integer item in min..max, range checked before any conversion. */
-static int json_int(const cJSON *it, const char *src, const char *key, int64_t min, int64_t max,
-                    int *out, char *err, size_t errsz)
-{
-    if (!cJSON_IsNumber(it))
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer", src, key);
-    int64_t v;
-    if (util_double_to_i64(it->valuedouble, min, max, &v))
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "%s: \"%s\" must be an integer in %" PRId64 "..%" PRId64 " (%.6g given)",
-                         src, key, min, max, it->valuedouble);
-    *out = (int)v;
-    return 0;
-}
-
 static int json_seed(arena_settings *s, const cJSON *it, const char *src, char *err,
                      size_t errsz)
 {
@@ -82,8 +67,8 @@ static int json_shard(arena_settings *s, const arena_setting *r, const cJSON *it
     const cJSON *n = cJSON_GetObjectItemCaseSensitive(it, "count");
     int rc = 0;
     if (!cJSON_IsObject(it) || !k || !n || cJSON_GetArraySize(it) != 2 ||
-        (rc = json_int(k, src, "index", 0, r->max - 1, &s->shard_index, err, errsz)) ||
-        (rc = json_int(n, src, "count", r->min, r->max, &s->shard_count, err, errsz)) ||
+        (rc = arena_json_int(k, src, "index", 0, r->max - 1, &s->shard_index, err, errsz)) ||
+        (rc = arena_json_int(n, src, "count", r->min, r->max, &s->shard_count, err, errsz)) ||
         s->shard_index >= s->shard_count)
         return rc ? rc
                   : util_fail(ARENA_E_CONFIG, err, errsz,
@@ -167,10 +152,10 @@ static int json_steps(arena_settings *s, const cJSON *it, const char *src, char 
         if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2)
             rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"steps\"[%d] must be [bots, games]",
                            src, j);
-        else if (!(rc = json_int(e->child, src, "steps", 2, ARENA_MAX_BOTS, &s->steps[j].bots,
-                                 err, errsz)))
-            rc = json_int(e->child->next, src, "steps", 2, ARENA_MAX_GAMES_PER_PAIRING,
-                          &s->steps[j].games, err, errsz);
+        else if (!(rc = arena_json_int(e->child, src, "steps", 2, ARENA_MAX_BOTS,
+                                       &s->steps[j].bots, err, errsz)))
+            rc = arena_json_int(e->child->next, src, "steps", 2, ARENA_MAX_GAMES_PER_PAIRING,
+                                &s->steps[j].games, err, errsz);
     }
     if (!rc)
         s->step_count = j;
@@ -203,7 +188,7 @@ int arena_setting_from_json(arena_settings *s, const arena_setting *r, const cJS
     switch (r->type) {
     case ARENA_VALUE_INT:
         s->games_given |= r->id == ARENA_SETTING_GAMES;
-        return json_int(it, src, r->key, r->min, r->max, int_at(s, r), err, errsz);
+        return arena_json_int(it, src, r->key, r->min, r->max, int_at(s, r), err, errsz);
     case ARENA_VALUE_SEED: return json_seed(s, it, src, err, errsz);
     case ARENA_VALUE_WORD:
         if (r->words->parse(it->valuestring, &w)) {

@@ -34,7 +34,8 @@ int arena_dashboard_new(const arena_settings *s, int anchor, int expected,
                         arena_dashboard **out);
 
 /* Counts finished game r, in stored order (a history is a function of the
- * order). Returns 0, ARENA_E_INVAL (a bot out of range) or ARENA_E_NOMEM. */
+ * order). Allocates nothing. Returns 0 or ARENA_E_INVAL (a bot out of
+ * range, or the same bot on both sides). */
 int arena_dashboard_add(arena_dashboard *d, const arena_game_record *r);
 
 /* The figures as JSON: {"elo_history": {"games": [...], "bots": {name:

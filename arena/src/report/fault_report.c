@@ -8,16 +8,16 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "core/text.h"
 #include "util/buf.h"
+#include "util/text.h"
 
 /* Longest stderr line shown, bytes. */
 #define LINE_SHOWN 200
 
-/* Appends s quoted (arena_shell_quote). */
+/* Appends s quoted (util_shell_quote). */
 static void put_quoted(util_buf *b, const char *s)
 {
-    char *q = arena_shell_quote(s);
+    char *q = util_shell_quote(s);
     if (!q) {
         b->failed = 1;
         return;

@@ -36,7 +36,7 @@ void arena_fault_stderr_tail(const ref_game *g, int side, int lines, char *buf, 
  * with the commands as they were run (placeholders expanded,
  * ref_game_player_command), the bots' working directories from s, the
  * game's opening (ref_game_opening), the league's limits, each argument
- * quoted by arena_shell_quote. Sets *out to a malloc'd string the caller
+ * quoted by util_shell_quote. Sets *out to a malloc'd string the caller
  * frees. Returns 0, ARENA_E_INVAL (NULL
  * argument, or a bot index outside s) or ARENA_E_NOMEM. */
 int arena_fault_replay_command(const arena_game_record *r, const ref_game *g, const arena_settings *s,

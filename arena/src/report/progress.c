@@ -61,11 +61,6 @@ void arena_progress_count_tally(arena_progress *p, int black, int white, int win
         p->errors += count;
 }
 
-void arena_progress_count(arena_progress *p, const arena_game_record *r)
-{
-    arena_progress_count_tally(p, r->black, r->white, r->winner, r->fault >= 0, 1);
-}
-
 static void clear_line(arena_progress *p)
 {
     if (p->line_shown) {
@@ -120,7 +115,7 @@ static void draw(arena_progress *p)
 
 void arena_progress_game(arena_progress *p, const arena_game_record *r)
 {
-    arena_progress_count(p, r);
+    arena_progress_count_tally(p, r->black, r->white, r->winner, r->fault >= 0, 1);
     p->done++;
     p->played++;
     if (p->mode == ARENA_PROGRESS_LIVE) {

@@ -43,13 +43,11 @@ void arena_progress_set_league(arena_progress *p, const arena_settings *s, int t
  * while it was in flight, stored after all: one more than planned). */
 void arena_progress_set_total(arena_progress *p, int total);
 
-/* Counts a stored game in the tallies (leader, errors) without showing it. */
-void arena_progress_count(arena_progress *p, const arena_game_record *r);
-
 /* Counts count stored games of black against white (bot indices of the
  * league) ending with winner (0 black, 1 white, -1 a draw), faulted 1 when
- * a side was at fault, as arena_progress_count would one by one (a resume
- * counts the database's tallies, store/store.h's arena_store_tally). */
+ * a side was at fault, in the tallies (leader, errors) without showing
+ * them, as arena_progress_game counts each game it shows (a resume counts
+ * the database's tallies, store/store.h's arena_store_tally). */
 void arena_progress_count_tally(arena_progress *p, int black, int white, int winner,
                                 int faulted, int count);
 

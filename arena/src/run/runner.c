@@ -410,15 +410,6 @@ int arena_runner_cpus(int *cpus, int max)
     return n;
 }
 
-int arena_runner_cpu_count(void)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    long n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
-                                                          : sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
-}
-
 int arena_runner_run(const arena_runner_config *cfg, int *interrupts)
 {
     int seen = 0;

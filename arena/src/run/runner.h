@@ -116,10 +116,4 @@ int arena_runner_run(const arena_runner_config *cfg, int *interrupts);
  * read. Thread-safe. */
 int arena_runner_cpus(int *cpus, int max);
 
-/* The number of CPUs this process may run on (its affinity mask: `taskset
- * -c 1 loa-arena` is 1, a container's cpuset counts), in 1..256; the
- * online CPUs when the mask cannot be read. The default concurrency and
- * the oversubscription warnings count these. Thread-safe. */
-int arena_runner_cpu_count(void);
-
 #endif

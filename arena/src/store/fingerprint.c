@@ -185,12 +185,6 @@ int arena_fingerprint_compute_in(const char *command, const char *cwd, const cha
     return rc;
 }
 
-int arena_fingerprint_compute(const char *command, const char *cwd, cJSON **out, char *err,
-                              size_t errsz)
-{
-    return arena_fingerprint_compute_in(command, cwd, NULL, out, err, errsz);
-}
-
 static int all_strings(const cJSON *o)
 {
     if (!cJSON_IsObject(o))

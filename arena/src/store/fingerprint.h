@@ -48,10 +48,6 @@
 int arena_fingerprint_compute_in(const char *command, const char *cwd, const char *out_dir,
                                  cJSON **out, char *err, size_t errsz);
 
-/* arena_fingerprint_compute_in without `{out}`. */
-int arena_fingerprint_compute(const char *command, const char *cwd, cJSON **out, char *err,
-                              size_t errsz);
-
 /* The file word w names (its role and text, in directory dir, NULL: the
  * current one; lost: a `cd` before it could not be followed), as the
  * fingerprint finds it: path[size] written, and 1 when it is an existing

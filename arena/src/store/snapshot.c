@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "core/error.h"
-#include "core/text.h"
 #include "league/command.h"
 #include "league/command_words.h"
 #include "store/fingerprint.h"
@@ -148,14 +147,8 @@ static int copy_file(const char *src, const char *dst_dir, const char *name, lon
             goto fail_src;
         if (r == 0)
             break;
-        for (ssize_t o = 0; o < r;) {
-            ssize_t w = write(out, buf + o, (size_t)(r - o));
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w < 0)
-                goto fail_dst;
-            o += w;
-        }
+        if (util_write_all(out, buf, (size_t)r) != 0)
+            goto fail_dst;
         *bytes += r;
     }
     if (fsync(out) != 0 || close(out) != 0) {
@@ -260,7 +253,7 @@ static char *rewrite(const char *command, const arena_words *w, const plan *p,
     size_t at = 0;
     for (int k = 0; k < p->n; k++) {
         const arena_word *word = &w->w[p->f[k].word];
-        char *q = arena_shell_quote(p->f[k].name);
+        char *q = util_shell_quote(p->f[k].name);
         if (!q)
             b.failed = 1;
         util_buf_put(&b, command + at, word->start - at);

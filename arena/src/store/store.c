@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/json.h"
 #include "core/text.h"
 #include "league/schedule.h"
 #include "league/settings_identity.h"
@@ -432,7 +433,7 @@ int arena_store_write_standings(arena_store *st, const cJSON *standings, char *e
 {
     if (!st || !standings || !st->writable)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
-    int rc = arena_store_write_json(st->standings_path, standings, 0);
+    int rc = arena_json_write_file(st->standings_path, standings, 0);
     if (rc == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)

@@ -135,8 +135,11 @@ int arena_store_open_run(const char *dir, const arena_settings *s, const arena_s
  * no_snapshot; store/snapshot.h; what was copied said through note), then
  * queued all together in one transaction of the database (kill -9 at any
  * moment: all of them queued, or none). A change done already or waiting
- * already (the same bot, command and build: an interrupted command run
- * again) is not asked twice. The arena holding the run lock applies them
+ * already (an interrupted command run again) is not asked twice, a note
+ * says so: an added bot whose name and command the league holds (its build
+ * is not looked at: a new build of it is --replace-bot's), a replaced bot
+ * whose command and build (the fingerprints' hashes) it plays already, a
+ * bot retired already, to retire. The arena holding the run lock applies them
  * while it plays (arena_store_changes_pending, arena_store_apply_changes);
  * without one, the next run of the league does, first thing.
  * *holder gets the pid of the arena running the league (0: none runs);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "util/file.h"
 #include "util/text.h"
 
 char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len)
@@ -33,20 +34,6 @@ char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s
     return line;
 }
 
-int arena_store_write_all(int fd, const char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 typedef struct export_walk {
     const arena_store *st;
     int fd;
@@ -58,7 +45,7 @@ static int export_one(const arena_game_record *r, void *user)
     export_walk *w = user;
     size_t n;
     char *line = arena_store_jsonl_line(r, &w->st->settings, &n);
-    if (!line || arena_store_write_all(w->fd, line, n)) {
+    if (!line || util_write_all(w->fd, line, n)) {
         free(line);
         w->failed = line ? ARENA_E_IO : ARENA_E_NOMEM;
         return 1;

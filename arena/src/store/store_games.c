@@ -15,6 +15,7 @@
 #include "league/openings.h"
 #include "league/pressure_source.h"
 #include "loa/loa.h"
+#include "util/file.h"
 #include "util/text.h"
 
 /* zlib's level for the records: 6, its default. Level 1 made the records
@@ -154,7 +155,7 @@ static int put_blobs(arena_store *st, const arena_game_record *r, const arena_bl
      * kill is written again by the next opening) */
     size_t n;
     char *line = arena_store_jsonl_line(r, &st->settings, &n);
-    if (line && st->games_fd >= 0 && arena_store_write_all(st->games_fd, line, n) != 0)
+    if (line && st->games_fd >= 0 && util_write_all(st->games_fd, line, n) != 0)
         arena_store_warnf(st->warn, st->user, "cannot append to %s: %s (the game is stored; the file is "
               "rewritten on the next run)", st->games_path, strerror(errno));
     free(line);

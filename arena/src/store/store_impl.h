@@ -113,11 +113,6 @@ int arena_store_bot_of_json(const char *text, arena_settings *one, char *err, si
  * NULL on out of memory. */
 char *arena_store_bot_json(const arena_settings *s, int b);
 
-/* Writes a cJSON tree with a final newline to path atomically
- * (util_write_file_atomic): pretty-printed for the files people read,
- * compact on request. Returns 0, ARENA_E_NOMEM or ARENA_E_IO (errno set). */
-int arena_store_write_json(const char *path, const cJSON *j, int compact);
-
 /* Converts the results directory dir of an older loa-arena (league.json,
  * games.jsonl, games/<id>.json, no league.db) into its database, once:
  * every game with its record, nothing lost (each record is decoded back and
@@ -160,10 +155,6 @@ int arena_store_record_of_row(const arena_store *st, const arena_db_game *g,
 /* The games.jsonl line of r in league s, with its newline: malloc'd
  * (caller frees), *len its bytes; NULL on out of memory. */
 char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len);
-
-/* Writes n bytes of p to fd whole (again after EINTR and short writes):
- * 0, or -1 with errno set. */
-int arena_store_write_all(int fd, const char *p, size_t n);
 
 /* A walk of the database's rows from param (arena_db_foreach_from's skip,
  * arena_db_foreach_index's max). */

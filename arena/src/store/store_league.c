@@ -14,6 +14,7 @@
 #include <sqlite3.h>
 
 #include "core/error.h"
+#include "core/json.h"
 #include "league/settings_identity.h"
 #include "core/text.h"
 #include "store/fingerprint.h"
@@ -244,7 +245,7 @@ int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store
     if (rc == 0) {
         snprintf(st->openings_sha256, sizeof st->openings_sha256, "%s", digest);
         cJSON *j = league_json(st, fp, digest, base);
-        rc = j ? arena_store_write_json(st->league_path, j, 0) : ARENA_E_NOMEM;
+        rc = j ? arena_json_write_file(st->league_path, j, 0) : ARENA_E_NOMEM;
         cJSON_Delete(j);
         if (rc == ARENA_E_NOMEM)
             util_fail(rc, err, errsz, "out of memory");
@@ -252,27 +253,6 @@ int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store
             util_fail(rc, err, errsz, "cannot write %s: %s", st->league_path, strerror(errno));
     }
     free(base);
-    return rc;
-}
-
-int arena_store_write_json(const char *path, const cJSON *j, int compact)
-{
-    char *text = !j ? NULL : compact ? cJSON_PrintUnformatted(j) : cJSON_Print(j);
-    if (!text)
-        return ARENA_E_NOMEM;
-    size_t len = strlen(text);
-    char *buf = malloc(len + 1);
-    if (!buf) {
-        cJSON_free(text);
-        return ARENA_E_NOMEM;
-    }
-    memcpy(buf, text, len);
-    buf[len] = '\n';
-    cJSON_free(text);
-    int rc = util_write_file_atomic(path, buf, len + 1) ? ARENA_E_IO : 0;
-    int e = errno;
-    free(buf);
-    errno = e;
     return rc;
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/json.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/text.h"
@@ -43,6 +44,15 @@ void arena_tune_dir_close(arena_tune_dir *d)
 static int io_fail(const char *what, const char *path, char *err, size_t errsz)
 {
     return util_fail(ARENA_E_IO, err, errsz, "cannot %s %s: %s", what, path, strerror(errno));
+}
+
+/* j written to path, pretty (arena_json_write_file); err says why not. */
+static int write_json(const char *path, const cJSON *j, char *err, size_t errsz)
+{
+    int rc = arena_json_write_file(path, j, 0);
+    return rc == ARENA_E_NOMEM ? util_fail(rc, err, errsz, "out of memory")
+           : rc                ? io_fail("write", path, err, errsz)
+                               : 0;
 }
 
 static int take_lock(arena_tune_dir *d, char *err, size_t errsz)
@@ -97,11 +107,7 @@ static int check_identity(arena_tune_dir *d, const cJSON *identity, char *err, s
     size_t len = 0;
     int rc = util_read_file(path, 1u << 20, &text, &len);
     if (rc == UTIL_E_IO && errno == ENOENT) {
-        char *json = cJSON_Print(identity);
-        rc = !json ? util_fail(ARENA_E_NOMEM, err, errsz, "out of memory")
-             : util_write_file_atomic(path, json, strlen(json)) ? io_fail("write", path, err, errsz)
-                                                                : 0;
-        cJSON_free(json);
+        rc = write_json(path, identity, err, errsz);
     } else if (rc) {
         rc = io_fail("read", path, err, errsz);
     } else {
@@ -221,11 +227,8 @@ int arena_tune_dir_write_state(const arena_tune_dir *d, const cJSON *state, char
                                size_t errsz)
 {
     char *path = util_path_join(d->dir, "tune-state.json");
-    char *json = path ? cJSON_Print(state) : NULL;
-    int rc = !json ? util_fail(ARENA_E_NOMEM, err, errsz, "out of memory")
-             : util_write_file_atomic(path, json, strlen(json)) ? io_fail("write", path, err, errsz)
-                                                                : 0;
-    cJSON_free(json);
+    int rc = path ? write_json(path, state, err, errsz)
+                  : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     free(path);
     return rc;
 }

@@ -71,19 +71,6 @@ static int get_number(const cJSON *it, const char *where, double lo, double hi, 
     return 0;
 }
 
-static int get_int(const cJSON *it, const char *where, int lo, int hi, int *out, char *err,
-                   size_t errsz)
-{
-    double v = 0;
-    int rc = get_number(it, where, lo, hi, &v, err, errsz);
-    if (!rc && v != floor(v))
-        rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be an integer in %d..%d",
-                       where, it->string, lo, hi);
-    if (!rc)
-        *out = (int)v;
-    return rc;
-}
-
 static int valid_name(const char *s)
 {
     size_t n = strlen(s);
@@ -231,11 +218,12 @@ static int tune_key(arena_tune *t, const cJSON *it, const char *src, const char 
     if (!strcmp(k, "params"))
         return load_params(t, it, src, err, errsz);
     if (!strcmp(k, "pairs"))
-        return get_int(it, src, 1, ARENA_TUNE_PAIRS_MAX, &t->pairs, err, errsz);
+        return arena_json_int(it, src, k, 1, ARENA_TUNE_PAIRS_MAX, &t->pairs, err, errsz);
     if (!strcmp(k, "pairs_per_iteration"))
-        return get_int(it, src, 1, ARENA_TUNE_BATCH_MAX, &t->batch, err, errsz);
+        return arena_json_int(it, src, k, 1, ARENA_TUNE_BATCH_MAX, &t->batch, err, errsz);
     if (!strcmp(k, "report_every"))
-        return get_int(it, src, 1, ARENA_TUNE_PAIRS_MAX, &t->report_every, err, errsz);
+        return arena_json_int(it, src, k, 1, ARENA_TUNE_PAIRS_MAX, &t->report_every, err,
+                              errsz);
     if (!strcmp(k, "a_ratio"))
         return get_number(it, src, 0, 1, &t->a_ratio, err, errsz);
     if (!strcmp(k, "alpha"))

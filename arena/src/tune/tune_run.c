@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/limits.h"
 #include "league/openings.h"
 #include "ref/referee.h"
 #include "report/tune_page.h"
@@ -13,6 +14,7 @@
 #include "tune/tune_dir.h"
 #include "tune/tune_state.h"
 #include "util/error.h"
+#include "util/sys.h"
 #include "util/text.h"
 
 /* Runner calls in a row that brought no game in because the referee could
@@ -119,7 +121,8 @@ static int play_iteration(tune_run *r, int *interrupts)
     char *plus = arena_tune_fill(t, b->plus), *minus = arena_tune_fill(t, b->minus);
     char *saved[2] = {t->league.bots[0].command, t->league.bots[1].command};
     int rc = plus && minus ? 0 : ARENA_E_NOMEM;
-    int workers = t->league.concurrency ? t->league.concurrency : arena_runner_cpu_count();
+    int workers = t->league.concurrency ? t->league.concurrency
+                                        : util_cpu_count(ARENA_MAX_CONCURRENCY);
     if (!rc) {
         t->league.bots[0].command = plus;
         t->league.bots[1].command = minus;

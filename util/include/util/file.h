@@ -18,6 +18,14 @@
  * failing call). Thread-safe (no shared state). */
 int util_write_file_atomic(const char *path, const void *data, size_t len);
 
+/* Writes the len bytes of data to the file descriptor fd, again after a
+ * short write or one interrupted by a signal (EINTR): a pipe or a socket
+ * takes a large write in pieces. For a blocking fd (a non-blocking one
+ * that is full fails with EAGAIN). Returns 0, UTIL_E_INVAL (NULL data
+ * with len > 0) or UTIL_E_IO (errno set by the failing write(2); EIO when
+ * a write wrote nothing). Thread-safe (no shared state). */
+int util_write_all(int fd, const void *data, size_t len);
+
 /* Removes what util_write_file_atomic leaves in directory dir when its
  * process dies mid-write (kill -9, power loss): files named
  * "<name>.tmp.XXXXXX" (six characters after ".tmp."). Only the directory

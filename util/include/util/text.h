@@ -1,6 +1,7 @@
 /*
  * util/text.h - small text helpers shared by the executables and libraries:
- * error messages into caller buffers, paths, and UTF-8 validation.
+ * error messages into caller buffers, shell quoting, paths, and UTF-8
+ * validation.
  */
 #ifndef UTIL_TEXT_H
 #define UTIL_TEXT_H
@@ -14,6 +15,14 @@
  * Thread-safe. */
 int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* s quoted for a POSIX shell (/bin/sh -c), as a new string (malloc; the
+ * caller frees): as it is when it only holds characters no shell treats
+ * specially (letters, digits, and _ . / , : = + - @ %: so that
+ * `{bin}/loa-ab` reads /usr/bin/loa-ab in records and printed commands),
+ * else in single quotes with each ' written as '\''. "" becomes ''. NULL on
+ * out of memory or a NULL s. Thread-safe. */
+char *util_shell_quote(const char *s);
 
 /* "a/b" as a new string (malloc; the caller frees). NULL on out of memory
  * or a NULL argument. A trailing '/' on a is not doubled. */

@@ -1,0 +1,42 @@
+/* sys.c - the running executable's directory, the CPUs this process may
+ * run on (util/sys.h). */
+#include "util/sys.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/error.h"
+
+int util_exe_dir(char *buf, size_t size)
+{
+    if (!buf || size == 0)
+        return UTIL_E_INVAL;
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    /* readlink cuts silently: a path that fills the buffer may be cut */
+    int rc = n <= 0 ? UTIL_E_IO : (size_t)n >= size - 1 ? UTIL_E_RANGE : UTIL_OK;
+    if (rc != UTIL_OK) {
+        int e = n == 0 ? ENOENT : errno;
+        snprintf(buf, size, ".");
+        errno = e;
+        return rc;
+    }
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        slash[slash == buf] = '\0'; /* "/loa-arena": "/" */
+    return UTIL_OK;
+}
+
+int util_cpu_count(int max)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    long n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
+                                                          : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n > max)
+        n = max;
+    return n < 1 ? 1 : (int)n;
+}
