@@ -114,6 +114,11 @@ if(TARGET arena_core)
       # a league that lives across bot versions (issue 26)
       loa_add_suite(arena_league_live LIBS arena_db loa::cjson TIMEOUT 600)
       add_dependencies(check_arena_league_live loa-arena loa-first loa-greedy loa-random)
+      # A sanitizer's arena plays many times slower: a third of the games of
+      # the league a bot is added to still outlast its pages' next write.
+      if(LOA_SANITIZE OR LOA_TSAN)
+        target_compile_definitions(check_arena_league_live PRIVATE LOA_LIVE_ADD_GAMES=200)
+      endif()
       foreach(bot hostile-slow loa-negamax)
         if(TARGET ${bot})
           add_dependencies(check_arena_league_live ${bot})
