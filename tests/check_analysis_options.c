@@ -3,7 +3,8 @@
  * --suite analyses nothing, so each option only an analysis reads
  * (--nodes, --depth, --movetime, --jobs, --engine, --scale, --no-pages,
  * --marks) is refused with it, by name, exit 2, one line, before the
- * suite's file is written (they were read and silently ignored).
+ * suite's file is written (they were read and silently ignored); and
+ * --before, a suite's, is refused without --suite.
  */
 #include <check.h>
 #include <stdio.h>
@@ -48,11 +49,27 @@ START_TEST(suite_refuses_each_option_of_an_analysis_by_name)
 }
 END_TEST
 
+/* --before is a suite's (where it cuts a lost game): without --suite it
+ * is refused, exit 2, one line, where it was silently ignored. */
+START_TEST(before_without_a_suite_is_refused)
+{
+    char out[4096];
+    const char *want = "loa-analyse: --before goes with --suite";
+    ck_assert_int_eq(run(BIN "loa-analyse --before 4 --depth 1 " LOA_SOURCE_DIR
+                         "/tests/fixtures/replay/normal.json 2>&1",
+                         out, sizeof out),
+                     2);
+    ck_assert_msg(strncmp(out, want, strlen(want)) == 0 && strchr(out, '\n') == out + strlen(out) - 1,
+                  "%s", out);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"suite_refuses_each_option_of_an_analysis_by_name",
          suite_refuses_each_option_of_an_analysis_by_name, 30},
+        {"before_without_a_suite_is_refused", before_without_a_suite_is_refused, 30},
     };
     return loa_run_suite("analysis_options", cases, LOA_COUNT(cases));
 }

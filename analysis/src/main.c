@@ -255,6 +255,7 @@ int main(int argc, char **argv)
     static int64_t ids[MAX_IDS];
     analysis_options o = {NULL, {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, 0, ANALYSIS_SCALE};
     int limits = 0, pages = 1, quiet = 0, marks = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
+    int before_given = 0; /* --before without --suite: refused, not ignored */
     int analysing = 0; /* the first option only an analysis reads (--suite refuses it) */
     const char *suite = NULL;
     char engine[2048];
@@ -303,6 +304,7 @@ int main(int argc, char **argv)
         case O_BEFORE:
             if (util_parse_int(optarg, 1, REPLAY_PLIES_MAX, &before) != 0)
                 bad = "a number of plies from 1";
+            before_given = 1;
             break;
         case 'q': quiet = 1; break;
         case 'h': usage(stdout); return EXIT_DONE;
@@ -336,6 +338,11 @@ int main(int argc, char **argv)
             i++;
         fprintf(stderr, "loa-analyse: --suite analyses nothing: --%s does not go with it (see "
                 "--help)\n", opts[i].name);
+        return EXIT_USAGE;
+    }
+    if (before_given && !suite) {
+        fputs("loa-analyse: --before goes with --suite (where a suite cuts a lost game; see "
+              "--help)\n", stderr);
         return EXIT_USAGE;
     }
     if (suite && !filter.bot) {
