@@ -104,6 +104,17 @@ START_TEST(shell_quote_leaves_safe_words_and_quotes_the_rest)
         free(q);
     }
     ck_assert_ptr_null(util_shell_quote(NULL));
+    /* appended to a buffer: the same quoting, a NULL marks it failed */
+    util_buf b = {0};
+    util_buf_str(&b, "cd ");
+    util_buf_shell_quoted(&b, "{bin}/a b");
+    util_buf_str(&b, " && ");
+    util_buf_shell_quoted(&b, "./bot");
+    ck_assert_str_eq(b.s, "cd '{bin}/a b' && ./bot");
+    ck_assert_int_eq(b.failed, 0);
+    util_buf_shell_quoted(&b, NULL);
+    ck_assert_int_eq(b.failed, 1);
+    util_buf_free(&b);
 }
 END_TEST
 

@@ -115,12 +115,6 @@ static void told(const arena_change_done *d, void *user)
 }
 
 /* The progress display's counts of the league as it stands. */
-static int recount(int black, int white, int winner, int faulted, int count, void *user)
-{
-    arena_progress_count_tally(user, black, white, winner, faulted, count);
-    return 0;
-}
-
 /* After the store's league changed: its version, fingerprints, planner,
  * display. 0, or -1 after the message. */
 static int changed(arena_run *run, int fingerprint)
@@ -143,7 +137,7 @@ static int changed(arena_run *run, int fingerprint)
     }
     run->load.s = run->s; /* the names of its warnings */
     arena_progress_set_league(run->progress, run->s, run->total, run->done);
-    arena_store_tally(run->store, recount, run->progress, err, sizeof err);
+    arena_store_tally(run->store, arena_run_count_progress, run->progress, err, sizeof err);
     return 0;
 }
 

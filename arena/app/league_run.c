@@ -172,7 +172,8 @@ static int add_to_sprt(const arena_game_record *r, void *user)
     return 0;
 }
 
-static int count_progress(int black, int white, int winner, int faulted, int count, void *user)
+int arena_run_count_progress(int black, int white, int winner, int faulted, int count,
+                             void *user)
 {
     arena_progress_count_tally(user, black, white, winner, faulted, count);
     return 0;
@@ -282,7 +283,7 @@ static int plan_phase(arena_run *run)
     }
     char err[512];
     /* counted by the database: a resume walks no game for it */
-    if (arena_store_tally(run->store, count_progress, run->progress, err, sizeof err)) {
+    if (arena_store_tally(run->store, arena_run_count_progress, run->progress, err, sizeof err)) {
         fprintf(stderr, "loa-arena: %s\n", err);
         return 1;
     }

@@ -57,6 +57,12 @@ struct arena_run {
  * the run's arena_progress): the load watch's, a fingerprint's. */
 void arena_run_warn(const char *msg, void *progress);
 
+/* The stored games' tally into the progress display (an arena_store_tally
+ * callback; user: the run's arena_progress): at open and after a change
+ * of the league. Returns 0. */
+int arena_run_count_progress(int black, int white, int winner, int faulted, int count,
+                             void *user);
+
 /* Plays run's games still to play on the runner's workers, each result
  * stored as it comes (the play phase), the changes asked of the league
  * applied as they come; sets run->exit_code on a failure. */

@@ -1,5 +1,6 @@
 /* buf.c - the growable text (util/buf.h). */
 #include "util/buf.h"
+#include "util/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,16 @@ void util_buf_put(util_buf *b, const char *s, size_t n)
 void util_buf_str(util_buf *b, const char *s)
 {
     util_buf_put(b, s, strlen(s));
+}
+
+void util_buf_shell_quoted(util_buf *b, const char *s)
+{
+    char *q = util_shell_quote(s);
+    if (!q)
+        b->failed = 1;
+    else
+        util_buf_str(b, q);
+    free(q);
 }
 
 void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap)

@@ -7,18 +7,6 @@
 #include <string.h>
 
 #include "util/buf.h"
-#include "util/text.h"
-
-/* Appends s quoted for /bin/sh (util_shell_quote). */
-static void put_quoted(util_buf *b, const char *s)
-{
-    char *q = util_shell_quote(s);
-    if (!q)
-        b->failed = 1;
-    else
-        util_buf_str(b, q);
-    free(q);
-}
 
 char *arena_command_expand(const char *command, const char *bin_dir, const char *base_dir,
                            int64_t seed)
@@ -36,13 +24,13 @@ char *arena_command_expand_out(const char *command, const char *bin_dir, const c
             util_buf_printf(&b, "%lld", (long long)seed);
             c += 6;
         } else if (strncmp(c, "{bin}", 5) == 0) {
-            put_quoted(&b, bin_dir ? bin_dir : ".");
+            util_buf_shell_quoted(&b, bin_dir ? bin_dir : ".");
             c += 5;
         } else if (strncmp(c, "{dir}", 5) == 0) {
-            put_quoted(&b, base_dir ? base_dir : ".");
+            util_buf_shell_quoted(&b, base_dir ? base_dir : ".");
             c += 5;
         } else if (out_dir && strncmp(c, ARENA_OUT_PLACEHOLDER, 5) == 0) {
-            put_quoted(&b, out_dir);
+            util_buf_shell_quoted(&b, out_dir);
             c += 5;
         } else {
             util_buf_put(&b, c++, 1);

@@ -9,22 +9,9 @@
 
 #include "core/error.h"
 #include "util/buf.h"
-#include "util/text.h"
 
 /* Longest stderr line shown, bytes. */
 #define LINE_SHOWN 200
-
-/* Appends s quoted (util_shell_quote). */
-static void put_quoted(util_buf *b, const char *s)
-{
-    char *q = util_shell_quote(s);
-    if (!q) {
-        b->failed = 1;
-        return;
-    }
-    util_buf_str(b, q);
-    free(q);
-}
 
 /* Hands b's text to *out: 0, or ARENA_E_NOMEM (*out NULL). */
 static int take(util_buf *b, char **out)
@@ -99,21 +86,21 @@ int arena_fault_replay_command(const arena_game_record *r, const ref_game *g, co
         if (!path)
             return ARENA_E_NOMEM;
         sprintf(path, "%s/loa-referee", bin_dir);
-        put_quoted(&b, path);
+        util_buf_shell_quoted(&b, path);
         free(path);
     } else {
         util_buf_str(&b, "loa-referee");
     }
     util_buf_str(&b, " -p1 ");
-    put_quoted(&b, ref_game_player_command(g, 0));
+    util_buf_shell_quoted(&b, ref_game_player_command(g, 0));
     util_buf_str(&b, " -p2 ");
-    put_quoted(&b, ref_game_player_command(g, 1));
+    util_buf_shell_quoted(&b, ref_game_player_command(g, 1));
     const char *cwd[2] = {s->bots[r->black].cwd, s->bots[r->white].cwd};
     static const char *const cwd_opt[2] = {" --black-cwd ", " --white-cwd "};
     for (int c = 0; c < 2; c++)
         if (cwd[c]) {
             util_buf_str(&b, cwd_opt[c]);
-            put_quoted(&b, cwd[c]);
+            util_buf_shell_quoted(&b, cwd[c]);
         }
     util_buf_printf(&b, " -d seed=%lld", (long long)r->seed);
     const loa_move *open = NULL;
@@ -121,7 +108,7 @@ int arena_fault_replay_command(const arena_game_record *r, const ref_game *g, co
     if (k > 0 && open) {
         char text[REF_OPENING_TEXT_MAX];
         util_buf_str(&b, " --opening ");
-        put_quoted(&b, ref_opening_format(open, k, text, sizeof text));
+        util_buf_shell_quoted(&b, ref_opening_format(open, k, text, sizeof text));
     }
     util_buf_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->first_turn_ms,
               s->turn_ms, s->max_plies);

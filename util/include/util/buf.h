@@ -31,6 +31,10 @@ void util_buf_put(util_buf *b, const char *s, size_t n);
 /* Appends the NUL-terminated string s. */
 void util_buf_str(util_buf *b, const char *s);
 
+/* Appends s quoted for a POSIX shell, as util_shell_quote (util/text.h)
+ * quotes it; out of memory (or a NULL s) marks b failed. */
+void util_buf_shell_quoted(util_buf *b, const char *s);
+
 /* Appends a printf-style text of any length. */
 void util_buf_printf(util_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
