@@ -114,7 +114,6 @@ static void told(const arena_change_done *d, void *user)
         arena_progress_note(run->progress, msg);
 }
 
-/* The progress display's counts of the league as it stands. */
 /* After the store's league changed: its version, fingerprints, planner,
  * display. 0, or -1 after the message. */
 static int changed(arena_run *run, int fingerprint)
