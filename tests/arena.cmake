@@ -57,6 +57,11 @@
 #                           converted
 #   check_arena_crash       kill -9 of a league, a merge, an --add-bot at random
 #                           moments, many times: nothing stored lost or torn
+#   check_arena_league_versions  the league across versions as a new user
+#                           meets it: a rebuilt bot said, a missing program
+#                           refused, a league without games corrected,
+#                           --replace-bot alone, a bot that cannot start
+#                           retired, two --add-bot of one name at once
 #   check_arena_league_live a league across bot versions: a bot added while
 #                           it runs, snapshots, replace, retire, the league file
 #                           of a grown league, canonical paths, a cd
@@ -111,6 +116,9 @@ if(TARGET arena_core)
     if(TARGET loa-greedy AND TARGET loa-random)
       loa_add_suite(arena_league_run_sprt LIBS arena_db loa::cjson TIMEOUT 300)
       add_dependencies(check_arena_league_run_sprt loa-arena loa-greedy loa-random)
+      # the league across versions as a new user meets it (issue 40)
+      loa_add_suite(arena_league_versions LIBS arena_db loa::cjson TIMEOUT 600)
+      add_dependencies(check_arena_league_versions loa-arena loa-first loa-greedy loa-random)
       # a league that lives across bot versions (issue 26)
       loa_add_suite(arena_league_live LIBS arena_db loa::cjson TIMEOUT 600)
       add_dependencies(check_arena_league_live loa-arena loa-first loa-greedy loa-random)

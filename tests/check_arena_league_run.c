@@ -119,7 +119,14 @@ START_TEST(test_failed_to_start)
     snprintf(out, sizeof out, "%s/out", dir);
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
-    char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", "ghost=/nonexistent/bot",
+    /* ghost's file exists (a missing one is refused before the league
+     * starts) but cannot start: its interpreter does not exist */
+    char ghost_bot[400], arg[450];
+    snprintf(ghost_bot, sizeof ghost_bot, "%s/ghost", dir);
+    write_text(ghost_bot, "#!/nonexistent/interpreter\n");
+    ck_assert_int_eq(chmod(ghost_bot, 0755), 0);
+    snprintf(arg, sizeof arg, "ghost=%s", ghost_bot);
+    char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg,
                     "--bot", "first2=" FIRST, "--games", "4", "--out", out, "--keep-going",
                     NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);

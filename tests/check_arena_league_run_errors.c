@@ -1,7 +1,8 @@
 /*
  * check_arena_league_run_errors.c - integration tests of loa-arena's loud failures
  * (issue 10), running it as a child process: a bot that cannot start stops
- * the league (exit 3, the bot, its command and the shell's message); every
+ * the league (exit 3, the bot, its command and the shell's message; a
+ * missing program is refused before, check_arena_league_versions); every
  * error game gets one line whose replay command, run as printed, plays the
  * same error again; a rebuilt bot is refused on resume (exit 2, naming it
  * and its file) unless --force-new; --force-new cannot archive the
@@ -51,18 +52,24 @@ START_TEST(test_start_failure_stops_the_league)
     snprintf(out, sizeof out, "%s/out", dir);
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
-    /* ghost's program is missing: the first of its games stops the league */
+    /* ghost's program cannot start (its interpreter is missing; a missing
+     * program is refused before the league starts): the first of its
+     * games stops the league */
     char ghost[500], bot[400];
     snprintf(bot, sizeof bot, "%s/mybot", dir);
+    write_text(bot, "#!/nonexistent/interpreter\n");
+    ck_assert_int_eq(chmod(bot, 0755), 0);
     snprintf(ghost, sizeof ghost, "ghost=%s --fast", bot);
     char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", ghost, "--bot", "first2=" FIRST,
                     "--games", "2", "-c", "1", "--out", out, NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 3);
     char *e = slurp(se);
-    char shell_says[450];
-    snprintf(shell_says, sizeof shell_says, "%s: not found", bot);
+    /* the command as run: the league's copy of mybot */
+    char shell_says[450], as_run[450];
+    snprintf(shell_says, sizeof shell_says, "%s/bots/ghost/mybot: not found", out);
+    snprintf(as_run, sizeof as_run, "%s/bots/ghost/mybot --fast", out);
     const char *l = line_with(e, "failed to start");
-    ck_assert_msg(strstr(l, "bot 'ghost'") && strstr(l, ghost + 6) && strstr(l, shell_says) &&
+    ck_assert_msg(strstr(l, "bot 'ghost'") && strstr(l, as_run) && strstr(l, shell_says) &&
                   strstr(l, "--keep-going"), "stderr: %s", e);
     free(e);
     /* its game is not a result (the next run, after the fix, plays it), and
@@ -82,7 +89,10 @@ START_TEST(test_start_failure_stops_the_league)
 
     /* no game finished at all: a line, not a table of zeros (issue 24) */
     char lone[500], out2[300];
-    snprintf(lone, sizeof lone, "ghost=%s/missing", dir);
+    snprintf(lone, sizeof lone, "%s/unstartable", dir);
+    write_text(lone, "#!/nonexistent/interpreter\n");
+    ck_assert_int_eq(chmod(lone, 0755), 0);
+    snprintf(lone, sizeof lone, "ghost=%s/unstartable", dir);
     snprintf(out2, sizeof out2, "%s/out2", dir);
     char *two[] = {ARENA, "--bot", lone, "--bot", "first=" FIRST, "--out", out2, NULL};
     ck_assert_int_eq(run(two, so, se, 30000), 3);

@@ -107,6 +107,8 @@ static void told(const arena_change_done *d, void *user)
                           sizeof msg);
     if (d->op == ARENA_CHANGE_REPLACE && !d->dropped && d->bot >= 0)
         run->replacing[d->bot] = 1;
+    if (d->op != ARENA_CHANGE_RETIRE && !d->dropped && d->bot >= 0 && d->bot < ARENA_MAX_BOTS)
+        run->joined[d->bot] = 1;
     /* (applied while the league plays: the progress display is made) */
     if (d->dropped)
         arena_progress_warn(run->progress, msg);

@@ -39,6 +39,43 @@ static void report_start_failure(arena_run *run, const arena_outcome *o)
     arena_progress_note(run->progress, msg);
 }
 
+/* A bot that joined the running league (--add-bot, --replace-bot) and
+ * cannot start: retired, with the reason, so that the league plays on
+ * without it (the league's other bots are not stopped by a typo). Its
+ * failed game is not a result. Returns 1 when it was retired, 0 when it
+ * could not be (said: the league then stops as for any bot). */
+static int retire_unstartable(arena_run *run, const arena_outcome *o)
+{
+    const arena_game_record *r = &o->record;
+    int bot = r->fault == 1 ? r->white : r->black;
+    if (bot < 0 || bot >= ARENA_MAX_BOTS || !run->joined[bot])
+        return 0;
+    const arena_bot *b = &run->s->bots[bot];
+    if (b->retired) /* another of its games, in flight when it was retired */
+        return 1;
+    char tail[1024] = "", err[1024], msg[2600];
+    if (o->game)
+        arena_fault_stderr_tail(o->game, r->fault == 1, ARENA_FAULT_STDERR_LINES, tail,
+                                sizeof tail);
+    arena_change c = {ARENA_CHANGE_RETIRE, b->name, NULL, NULL, 0};
+    long holder = 0;
+    int queued = 0;
+    if (arena_store_request(run->s->out_dir, &c, 1, run->bin, NULL, NULL, &holder, &queued, err,
+                            sizeof err) ||
+        arena_run_poll(run, 1) < 0) {
+        snprintf(msg, sizeof msg, "bot '%s' cannot be retired: %s", b->name, err);
+        arena_progress_warn(run->progress, msg);
+        return 0;
+    }
+    snprintf(msg, sizeof msg,
+             "bot '%s' failed to start: %s (command: %s): retired (no longer scheduled, its "
+             "games kept); the league plays on. Fix the bot, then --replace-bot %s=COMMAND "
+             "--out %s", b->name, tail[0] ? tail : r->detail, b->command, b->name,
+             run->s->out_dir);
+    arena_progress_warn(run->progress, msg);
+    return 1;
+}
+
 /* The SPRT line and the interim standings after a stored game. Returns 1
  * when the SPRT has decided: no new game starts (running ones end and are
  * recorded, and the final LLR counts every complete pair). */
@@ -146,6 +183,11 @@ static int on_result(const arena_outcome *o, void *user)
     }
     arena_game_record rec = o->record; /* as stored: with the load a wall timeout met */
     arena_load_mark(&run->load, &rec);
+    if (o->record.reason == REF_REASON_FAILED_TO_START && !run->req->keep_going &&
+        retire_unstartable(run, o)) {
+        arena_planner_back(run->plan, o->record.id, NULL, -1);
+        return 0;
+    }
     if (o->record.reason == REF_REASON_FAILED_TO_START && !run->req->keep_going) {
         /* Loud: a bot that cannot start would forfeit every game, and a
          * league of forfeits is no verdict. Not a result: after the fix,

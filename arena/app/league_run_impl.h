@@ -43,6 +43,9 @@ struct arena_run {
     int sprt_live;             /* an SPRT decides here (not in a shard) */
     arena_sprt_match sprt;     /* its pairs and state */
     int since_report;          /* games since the last interim standings */
+    unsigned char joined[ARENA_MAX_BOTS]; /* added or replaced while the league
+                                  ran: failing to start retires it, the league
+                                  plays on */
     int start_failed;          /* a bot failed to start: the league stops (exit 3) */
     int referee_errors, aborted;
     int fatal;                 /* a game could not be stored: stop */

@@ -240,6 +240,13 @@ int arena_db_delete_bot_games(arena_db *db, int idx, char *err, size_t errsz);
 /* 1 when bot idx has a game (black or white), 0 when not, -1 on failure. */
 int arena_db_bot_has_games(arena_db *db, int idx);
 
+/* 1 when the league's bots (the bots table) hold one named name, 0 when
+ * not, -1 on failure. */
+int arena_db_bot_named(arena_db *db, const char *name);
+
+/* 1 when the database holds a game, 0 when none, -1 on failure. */
+int arena_db_has_games(arena_db *db);
+
 /* 1 when the database holds a league (meta "league"), 0 when not. */
 int arena_db_has_league(arena_db *db);
 

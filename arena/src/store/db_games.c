@@ -309,6 +309,26 @@ int arena_db_bot_has_games(arena_db *db, int idx)
     return n < 0 ? -1 : n > 0;
 }
 
+int arena_db_bot_named(arena_db *db, const char *name)
+{
+    sqlite3_stmt *s = NULL;
+    int out = -1;
+    if (sqlite3_prepare_v2(db->h, "SELECT count(*) FROM bots WHERE name = ?1", -1, &s, NULL) ==
+        SQLITE_OK) {
+        sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+        if (sqlite3_step(s) == SQLITE_ROW)
+            out = sqlite3_column_int64(s, 0) > 0;
+    }
+    sqlite3_finalize(s);
+    return out;
+}
+
+int arena_db_has_games(arena_db *db)
+{
+    int64_t n = scalar(db, "SELECT count(*) FROM (SELECT 1 FROM games WHERE ?1 = ?1 LIMIT 1)", 0);
+    return n < 0 ? -1 : n > 0;
+}
+
 int arena_db_has_league(arena_db *db)
 {
     return scalar(db, "SELECT count(*) FROM meta WHERE key = 'league' AND ?1 = ?1", 0) > 0;

@@ -54,7 +54,7 @@ static int path_lookup(const char *name, char *out, size_t outsz)
     return 0;
 }
 
-static int sha256_file(const char *path, char hex[65], char *err, size_t errsz)
+int arena_fingerprint_sha256(const char *path, char hex[65], char *err, size_t errsz)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -172,7 +172,7 @@ int arena_fingerprint_compute_in(const char *command, const char *cwd, const cha
                                        sizeof path) ||
             cJSON_GetObjectItemCaseSensitive(fp, w->text))
             continue;
-        rc = sha256_file(path, hex, err, errsz);
+        rc = arena_fingerprint_sha256(path, hex, err, errsz);
         if (rc == 0 && !cJSON_AddStringToObject(fp, w->text, hex))
             rc = ARENA_E_NOMEM;
     }
@@ -219,6 +219,72 @@ int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, 
         }
     }
     return 0;
+}
+
+/* The builtins of /bin/sh (POSIX's special and regular built-ins, and
+ * dash's own): a program word that names one needs no file. */
+static int is_builtin(const char *w)
+{
+    static const char *const names[] = {
+        ".", ":", "[", "alias", "bg", "break", "cd", "command", "continue", "echo", "eval",
+        "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash", "jobs", "kill",
+        "local", "newgrp", "printf", "pwd", "read", "readonly", "return", "set", "shift",
+        "test", "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(w, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether program word w (run in pl) exists: 0, or 1 with why said. */
+static int program_missing(const place *pl, const arena_word *w, char *why, size_t whysz)
+{
+    char path[2 * PATH_MAX + 2];
+    struct stat sb;
+    const char *t = w->text;
+    if (w->expands || !t[0] || strncmp(t, ARENA_OUT_PLACEHOLDER, 5) == 0)
+        return 0;
+    if (!strchr(t, '/')) {
+        if (is_builtin(t) || path_lookup(t, path, sizeof path))
+            return 0;
+        snprintf(why, whysz, "'%s' is not found in PATH", t);
+        return 1;
+    }
+    if (pl->lost && t[0] != '/')
+        return 0;
+    resolve(pl->dir[0] ? pl->dir : NULL, t, path, sizeof path);
+    if (stat(path, &sb) != 0)
+        snprintf(why, whysz, "'%s' is no file (%s: %s)", t, path, strerror(errno));
+    else if (S_ISDIR(sb.st_mode))
+        snprintf(why, whysz, "'%s' is a directory (%s)", t, path);
+    else if (access(path, X_OK) != 0)
+        snprintf(why, whysz, "'%s' is not executable (%s)", t, path);
+    else
+        return 0;
+    return 1;
+}
+
+int arena_fingerprint_program_missing(const char *command, const char *cwd, char *why,
+                                      size_t whysz)
+{
+    arena_words w;
+    place *pl = calloc(1, sizeof *pl);
+    if (!pl || arena_words_split(command, &w)) {
+        free(pl);
+        return ARENA_E_NOMEM;
+    }
+    if (cwd)
+        snprintf(pl->dir, sizeof pl->dir, "%s", cwd);
+    int missing = 0;
+    for (int i = 0; i < w.n && !missing; i++) {
+        if (w.w[i].role == ARENA_WORD_CD)
+            follow_cd(pl, &w.w[i]);
+        else if (w.w[i].role == ARENA_WORD_PROGRAM)
+            missing = program_missing(pl, &w.w[i], why, whysz);
+    }
+    arena_words_free(&w);
+    free(pl);
+    return missing;
 }
 
 /* The first word of command that the fingerprint could not look at (a

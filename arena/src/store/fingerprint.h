@@ -48,12 +48,31 @@
 int arena_fingerprint_compute_in(const char *command, const char *cwd, const char *out_dir,
                                  cJSON **out, char *err, size_t errsz);
 
+/* The SHA-256 of the file at path, as 64 lowercase hex digits and a NUL
+ * into hex. Returns 0, ARENA_E_IO (err: "cannot read PATH: why") or
+ * ARENA_E_NOMEM. */
+int arena_fingerprint_sha256(const char *path, char hex[65], char *err, size_t errsz);
+
 /* The file word w names (its role and text, in directory dir, NULL: the
  * current one; lost: a `cd` before it could not be followed), as the
  * fingerprint finds it: path[size] written, and 1 when it is an existing
  * regular file; 0 when w names no file to look at. */
 int arena_fingerprint_file_of(const arena_word *w, const char *dir, int lost,
                               const char *out_dir, char *path, size_t size);
+
+/* Whether the programs of command (already expanded: arena_command_expand)
+ * exist, as the shell run in cwd (NULL: the current directory) would find
+ * them: a program named by a path must be an executable regular file
+ * (relative to cwd, or to the directory of a `cd` before it); a name
+ * without '/' must be a shell builtin or an executable file in PATH. Words
+ * the shell expands, and relative ones after a `cd` that cannot be
+ * followed, are not judged (nothing can be said of them before they run).
+ * Returns 0 when every program judged exists, 1 when one does not (why:
+ * "'./nosuch' is no file" / "... is not executable" / "... is a directory"
+ * / "'nosuch' is not found in PATH"), ARENA_E_NOMEM. Thread-safe (reads
+ * PATH from the environment). */
+int arena_fingerprint_program_missing(const char *command, const char *cwd, char *why,
+                                      size_t whysz);
 
 /* Compares a stored fingerprint with a fresh one. Returns 0 when they hold
  * the same files with the same hashes, 1 when a stored file changed or is

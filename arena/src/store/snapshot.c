@@ -298,6 +298,66 @@ int arena_snapshot_take(const char *dir, const arena_bot *b, const char *bin_dir
     return rc;
 }
 
+/* 1 when the files at a and b both read and differ. */
+static int files_differ(const char *a, const char *b)
+{
+    char ha[65], hb[65], err[8];
+    return arena_fingerprint_sha256(a, ha, err, sizeof err) == 0 &&
+           arena_fingerprint_sha256(b, hb, err, sizeof err) == 0 && strcmp(ha, hb) != 0;
+}
+
+int arena_snapshot_differs(const char *dir, const arena_bot *b, const char *bin_dir,
+                           const char *base_dir, char *found_file, size_t filesz, char *copy,
+                           size_t copysz)
+{
+    if (!b->snapshot || b->no_snapshot)
+        return 0;
+    arena_words w, sw;
+    plan *p = calloc(1, sizeof *p);
+    if (!p || arena_words_split(b->command, &w)) {
+        free(p);
+        return ARENA_E_NOMEM;
+    }
+    if (arena_words_split(b->snapshot, &sw)) {
+        arena_words_free(&w);
+        free(p);
+        return ARENA_E_NOMEM;
+    }
+    if (b->cwd)
+        snprintf(p->dir, sizeof p->dir, "%s", b->cwd);
+    for (int i = 0; i < w.n; i++)
+        consider(p, &w.w[i], i, bin_dir, base_dir);
+    int found = 0;
+    size_t out = strlen(ARENA_OUT_PLACEHOLDER);
+    for (int k = 0; k < p->n && !found; k++) {
+        /* the snapshot command is the command with these words rewritten
+         * in place (rewrite()): word k of one is word k of the other */
+        const file *f = &p->f[k];
+        if (f->word >= sw.n || strncmp(sw.w[f->word].text, ARENA_OUT_PLACEHOLDER, out) != 0)
+            continue;
+        char path[2 * PATH_MAX];
+        snprintf(path, sizeof path, "%s%s", dir, sw.w[f->word].text + out);
+        if (files_differ(f->path, path)) {
+            snprintf(found_file, filesz, "%s", f->path);
+            snprintf(copy, copysz, "%s", path);
+            found = 1;
+        }
+    }
+    arena_words_free(&w);
+    arena_words_free(&sw);
+    free(p);
+    return found;
+}
+
+void arena_snapshot_remove(const char *dir, const arena_snapshot_info *info)
+{
+    if (!info->dir[0] || strncmp(info->dir, ARENA_SNAPSHOT_DIR "/", strlen(ARENA_SNAPSHOT_DIR) + 1))
+        return;
+    char path[2 * PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, info->dir);
+    remove_dir(path);
+}
+
 void arena_snapshot_sweep(const char *dir)
 {
     char *bots = util_path_join(dir, ARENA_SNAPSHOT_DIR);

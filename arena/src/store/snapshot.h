@@ -55,6 +55,24 @@ int arena_snapshot_take(const char *dir, const arena_bot *b, const char *bin_dir
                         const char *base_dir, char **command, arena_snapshot_info *info,
                         char *err, size_t errsz);
 
+/* Whether bot b's working copy was rebuilt since its snapshot was taken:
+ * the files its command as written names (found as arena_snapshot_take
+ * finds them: `{bin}`, `{dir}` expanded, b->cwd and each cd followed)
+ * compared, by SHA-256, with the copies b->snapshot names under dir (the
+ * results directory, what `{out}` stands for). A file gone since is no
+ * difference (the copy exists so that it may go), nor is one that cannot
+ * be read (said when the bot is added again). Returns 0 when none differs
+ * or b has no snapshot, 1 when one does (file: its path as found, copy:
+ * the copy's path under dir), or ARENA_E_NOMEM. Thread-safe. */
+int arena_snapshot_differs(const char *dir, const arena_bot *b, const char *bin_dir,
+                           const char *base_dir, char *file, size_t filesz, char *copy,
+                           size_t copysz);
+
+/* Removes the snapshot info->dir ("bots/NAME") under dir, made by
+ * arena_snapshot_take for a change that was then not queued (refused):
+ * nothing of it is left behind. Errors are ignored (a leftover). */
+void arena_snapshot_remove(const char *dir, const arena_snapshot_info *info);
+
 /* Removes the temporary directories of snapshots that processes no longer
  * running left in dir/bots/ (a kill in the middle of a copy). Errors are
  * ignored: they are leftovers. */

@@ -129,12 +129,18 @@ int arena_store_open_run(const char *dir, const arena_settings *s, const arena_s
 
 /* Asks the league in dir for changes c[0..n-1] (a process without the run
  * lock: --add-bot, --replace-bot, --retire): each judged against the
- * league and the changes waiting (a name taken, a bot unknown, a league
- * the change would make invalid: ARENA_E_CONFIG, nothing asked), the bots
+ * league and the changes waiting (a name taken, or waiting to be added
+ * with another command, a bot unknown, a program that does not exist
+ * (arena_fingerprint_program_missing), a league the change would make
+ * invalid: ARENA_E_CONFIG, nothing asked), the bots
  * added or replaced copied into dir/bots/ (their snapshots, unless
  * no_snapshot; store/snapshot.h; what was copied said through note), then
  * queued all together in one transaction of the database (kill -9 at any
- * moment: all of them queued, or none). A change done already or waiting
+ * moment: all of them queued, or none), after checking in it that no
+ * change of the same name was queued and no bot of the name added
+ * meanwhile by another process (two --add-bot of one name at once: the
+ * second is refused, ARENA_E_CONFIG naming the first; a refused request's
+ * copies are removed). A change done already or waiting
  * already (an interrupted command run again) is not asked twice, a note
  * says so: an added bot whose name and command the league holds (its build
  * is not looked at: a new build of it is --replace-bot's), a replaced bot

@@ -38,6 +38,9 @@ struct arena_store {
     int count;
     int applied_at_open;        /* changes applied as it opened (their bots
                                    are not news to the run) */
+    unsigned char replaced_at_open[ARENA_MAX_BOTS]; /* [bot]: replaced then: the
+                                   stored league's entry is the bot's, whatever
+                                   the league asked for (written before) says */
     arena_warn_fn warn;
     void *user;
 };

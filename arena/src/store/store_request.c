@@ -3,6 +3,7 @@
  * copied, then queued in one transaction (store/store.h). */
 #include "store/store_impl.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,8 @@ typedef struct ask {
     const arena_change *c;
     int skip;      /* done or waiting already */
     char *bot;     /* its bot's league.json entry (ADD, REPLACE) */
+    arena_snapshot_info copy; /* its copy (copy.dir "" when none): removed
+                                 when the change is not queued */
 } ask;
 
 /* What the request works on: the league as it stands, the changes that
@@ -29,6 +32,8 @@ typedef struct req {
     arena_store *st;
     arena_db *db;           /* writable: the queue */
     arena_settings now;
+    int64_t seen;           /* the last waiting change read */
+    unsigned char waiting[ARENA_MAX_BOTS]; /* [bot of now]: a waiting change adds it */
     const char *bin;
     arena_warn_fn note;
     void *user;
@@ -45,15 +50,17 @@ static int apply_waiting(const arena_db_change *c, void *user)
     arena_settings one;
     char why[256];
     int b = arena_settings_find_bot(&r->now, c->name);
+    r->seen = c->seq;
     if (strcmp(c->op, "retire") == 0) {
         if (b >= 0)
             r->now.bots[b].retired = 1;
         return 0;
     }
     int rc = arena_store_bot_of_json(c->bot, &one, why, sizeof why);
-    if (rc == 0 && b < 0 && strcmp(c->op, "add") == 0)
-        rc = arena_settings_add_bot(&r->now, one.bots[0].name, one.bots[0].command,
-                                    one.bots[0].cwd, why, sizeof why);
+    if (rc == 0 && b < 0 && strcmp(c->op, "add") == 0 &&
+        (rc = arena_settings_add_bot(&r->now, one.bots[0].name, one.bots[0].command,
+                                     one.bots[0].cwd, why, sizeof why)) == 0)
+        r->waiting[r->now.bot_count - 1] = 1;
     else if (rc == 0 && b >= 0 && strcmp(c->op, "replace") == 0)
         rc = arena_set_string(&r->now.bots[b].command, one.bots[0].command);
     arena_settings_clear(&one);
@@ -116,6 +123,17 @@ static int judge(req *r, ask *a, char *err, size_t errsz)
     const arena_change *c = a->c;
     int b = arena_settings_find_bot(&r->now, c->name);
     arena_bot *x = b >= 0 ? &r->now.bots[b] : NULL;
+    if (c->op == ARENA_CHANGE_ADD && x && r->waiting[b] && strcmp(x->command, c->command) == 0) {
+        a->skip = 1;
+        notef(r, "Bot '%s' waits to be added to %s's league already (asked before): nothing "
+              "to add", c->name, r->dir);
+        return 0;
+    }
+    if (c->op == ARENA_CHANGE_ADD && x && r->waiting[b])
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "bot '%s' waits to be added to %s's league already, asked before with "
+                         "the command '%s': choose another name for '%s'",
+                         c->name, r->dir, x->command, c->command);
     if (c->op == ARENA_CHANGE_ADD && x && strcmp(x->command, c->command) == 0) {
         a->skip = 1;
         notef(r, "Bot '%s' is in %s's league already: nothing to add", c->name, r->dir);
@@ -147,10 +165,23 @@ static int judge(req *r, ask *a, char *err, size_t errsz)
     return rc ? rc : arena_settings_validate(&r->now, err, errsz);
 }
 
-/* The bot of change a, copied unless it asks not to be: its entry. */
+/* The bot of change a, copied unless it asks not to be: its entry. A
+ * program that does not exist is refused here, before anything is queued:
+ * the arena would retire the bot at its first game. */
 static int make_bot(req *r, ask *a, char *err, size_t errsz)
 {
     const arena_change *c = a->c;
+    char why[PATH_MAX + 300];
+    char *cmd = arena_command_expand(c->command, r->bin, r->now.base_dir, 0);
+    int missing = cmd ? arena_fingerprint_program_missing(cmd, c->cwd, why, sizeof why)
+                      : ARENA_E_NOMEM;
+    free(cmd);
+    if (missing)
+        return missing < 0 ? missing
+                           : util_fail(ARENA_E_CONFIG, err, errsz,
+                                       "%s %s=%s: %s: nothing asked of %s",
+                                       c->op == ARENA_CHANGE_ADD ? "--add-bot" : "--replace-bot",
+                                       c->name, c->command, why, r->dir);
     arena_settings one;
     arena_settings_init(&one);
     int rc = arena_settings_add_bot(&one, c->name, c->command, c->cwd, err, errsz);
@@ -162,6 +193,8 @@ static int make_bot(req *r, ask *a, char *err, size_t errsz)
                                   errsz)) == 0) {
         arena_store_note_snapshot(r->note, r->user, r->dir, c->name, b->snapshot != NULL,
                                   &info);
+        if (b->snapshot)
+            a->copy = info;
     }
     if (rc == 0 && !(a->bot = arena_store_bot_json(&one, 0)))
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
@@ -169,11 +202,61 @@ static int make_bot(req *r, ask *a, char *err, size_t errsz)
     return rc;
 }
 
-/* The asked changes queued in one transaction. */
+/* What another process queued since the request read the changes: one
+ * of the same name as an asked change is a conflict (two --add-bot of one
+ * name at once: the second is refused, naming the first). */
+typedef struct recheck {
+    req *r;
+    ask *asks;
+    int n;
+    char *err;
+    size_t errsz;
+} recheck;
+
+static int newer_change(const arena_db_change *c, void *user)
+{
+    recheck *k = user;
+    if (c->seq <= k->r->seen)
+        return 0;
+    for (int i = 0; i < k->n; i++)
+        if (!k->asks[i].skip && strcmp(k->asks[i].c->name, c->name) == 0)
+            return util_fail(ARENA_E_CONFIG, k->err, k->errsz,
+                             "bot '%s': another process asked %s's league to %s it meanwhile "
+                             "(its change waits for the arena): nothing asked; look at "
+                             "loa-arena --standings %s, then ask again", c->name, k->r->dir,
+                             c->op, k->r->dir);
+    return 0;
+}
+
+/* Under the queue's write lock: what the request judged still holds (no
+ * change of the same name queued since, no bot added of the name). */
+static int still_holds(req *r, ask *asks, int n, char *err, size_t errsz)
+{
+    recheck k = {r, asks, n, err, errsz};
+    int rc = arena_db_changes(r->db, newer_change, &k, err, errsz);
+    for (int i = 0; i < n && rc == 0; i++) {
+        if (asks[i].skip || asks[i].c->op != ARENA_CHANGE_ADD)
+            continue;
+        int named = arena_db_bot_named(r->db, asks[i].c->name);
+        if (named < 0)
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(r->db));
+        else if (named)
+            rc = util_fail(ARENA_E_CONFIG, err, errsz,
+                           "bot '%s' was added to %s's league meanwhile, by another process: "
+                           "nothing asked; look at loa-arena --standings %s", asks[i].c->name,
+                           r->dir, r->dir);
+    }
+    return rc;
+}
+
+/* The asked changes queued in one transaction, if what they were judged
+ * on still holds. */
 static int enqueue(req *r, ask *asks, int n, int *queued, char *err, size_t errsz)
 {
     static const char *const ops[] = {"add", "replace", "retire"};
     int rc = arena_db_begin(r->db, err, errsz);
+    if (rc == 0)
+        rc = still_holds(r, asks, n, err, errsz);
     for (int i = 0; i < n && rc == 0; i++)
         if (!asks[i].skip && (rc = arena_db_change_add(r->db, ops[asks[i].c->op],
                                                        asks[i].c->name, asks[i].bot, err,
@@ -230,8 +313,11 @@ int arena_store_request(const char *dir, const arena_change *c, int n, const cha
         long h = arena_db_lock_holder(r.db);
         *holder = h > 0 ? h : 0;
     }
-    for (int i = 0; asks && i < n; i++)
+    for (int i = 0; asks && i < n; i++) {
+        if (rc) /* not queued: its copy goes */
+            arena_snapshot_remove(dir, &asks[i].copy);
         free(asks[i].bot);
+    }
     free(asks);
     arena_settings_clear(&r.now);
     arena_db_close(r.db);
