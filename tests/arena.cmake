@@ -104,7 +104,7 @@ if(TARGET arena_core)
     if(TARGET loa-random)
       # kill -9 of a league, a merge and an --add-bot, many times
       loa_add_suite(arena_crash LIBS arena_db loa::cjson TIMEOUT 900)
-      add_dependencies(check_arena_crash loa-arena loa-first loa-random)
+      add_dependencies(check_arena_crash loa-arena loa-first loa-random loa-greedy)
       # A sanitizer's arena starts and plays many times slower: half the
       # kills a tcase there (the full count in the plain build).
       if(LOA_SANITIZE OR LOA_TSAN)

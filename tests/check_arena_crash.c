@@ -10,6 +10,7 @@
  * is in the league, or queued, or neither, never twice.
  */
 #include <check.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include "check_main.h"
 
 #define RANDOM LOA_BIN_DIR "/loa-random"
+#define GREEDY LOA_BIN_DIR "/loa-greedy"
 /* kills a tcase; fewer in a sanitizer's build (tests/arena.cmake) */
 #ifdef LOA_CRASH_KILLS
 #define KILLS LOA_CRASH_KILLS
@@ -76,6 +78,15 @@ static void every_record_reads(const char *dir, const char *o, const char *e)
     ck_assert_int_eq(arena_db_foreach(walker, decode_one, db, err, sizeof err), 0);
     arena_db_close(walker);
     arena_db_close(db);
+}
+
+/* The number of paths matching pattern. */
+static int count_glob(const char *pattern)
+{
+    glob_t g;
+    int n = glob(pattern, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
+    globfree(&g);
+    return n;
 }
 
 /* Starts argv, kills it with SIGKILL after ms, reaps it. */
@@ -170,6 +181,40 @@ START_TEST(adding_a_bot_killed_resumes)
 }
 END_TEST
 
+/* --replace-bot killed at random moments (in the archive, in its
+ * transaction, in the games that follow), then run to its end: one
+ * archive of the replaced bot's games, never two (issue 40, R3). */
+START_TEST(a_replace_killed_at_any_moment_archives_once)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
+                    "400", "-q", "--out", tp.out, NULL};
+    ck_assert_int_eq(run(play, tp.o, tp.e, 300000), 0);
+    char *replace[] = {ARENA, "--replace-bot", "r=" GREEDY " -s {seed}", "--out", tp.out, "-q",
+                       NULL};
+    char pattern[400];
+    snprintf(pattern, sizeof pattern, "%s/previous-*", tp.out);
+    srand(13);
+    for (int k = 0; k < KILLS; k++) {
+        kill_after(replace, tp.o, tp.e, 5 + rand() % 150);
+        ck_assert_int_le(count_glob(pattern), 1);
+    }
+    ck_assert_int_eq(run(replace, tp.o, tp.e, 300000), 0);
+    char *resume[] = {ARENA, "--out", tp.out, "-q", NULL};
+    ck_assert_int_eq(run(resume, tp.o, tp.e, 300000), 0);
+    ck_assert_int_eq(count_glob(pattern), 1);
+    snprintf(pattern, sizeof pattern, "%s/.archive-*", tp.out);
+    ck_assert_int_eq(count_glob(pattern), 0);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "sqlite3 %s/previous-*/league.db 'SELECT count(*) FROM games'",
+             tp.out);
+    ck_assert_int_eq(shell_number(cmd), 400); /* the old build's games, all of them */
+    ck_assert_int_eq(stored_games(tp.out), 400); /* the new build's */
+    cleanup();
+}
+END_TEST
+
 /* The bots of dir's league named name (its database's bots table: the
  * truth, league.json its export): how many. */
 static int bots_named(const char *dir, const char *name)
@@ -241,6 +286,8 @@ int main(void)
          a_league_killed_again_and_again_loses_nothing, 600},
         {"a_merge_killed_is_all_or_nothing", a_merge_killed_is_all_or_nothing, 600},
         {"adding_a_bot_killed_resumes", adding_a_bot_killed_resumes, 600},
+        {"a_replace_killed_at_any_moment_archives_once",
+         a_replace_killed_at_any_moment_archives_once, 600},
         {"an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing",
          an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing, 600},
     };

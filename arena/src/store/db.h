@@ -227,6 +227,10 @@ int arena_db_change_remove(arena_db *db, int64_t seq, char *err, size_t errsz);
  * failure. Cheap: the arena asks about once a second while it plays. */
 int arena_db_changes_pending(arena_db *db);
 
+/* 1 when change seq still waits, 0 when not (applied or dropped), a
+ * negative ARENA_E_* code on failure. */
+int arena_db_change_waits(arena_db *db, int64_t seq);
+
 /* Copies the games of bot idx (and their records), with the league's meta
  * and bots, into a new database at dir (its schema made), in one
  * transaction of that database: a replaced bot's games archived. Returns

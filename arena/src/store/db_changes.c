@@ -79,6 +79,20 @@ int arena_db_changes_pending(arena_db *db)
     return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : arena_db_code(rc, ARENA_E_IO);
 }
 
+int arena_db_change_waits(arena_db *db, int64_t seq)
+{
+    if (db->version < 2)
+        return 0;
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(db->h, "SELECT 1 FROM changes WHERE seq = ?1", -1, &s, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_int64(s, 1, seq);
+        rc = sqlite3_step(s);
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : arena_db_code(rc, ARENA_E_IO);
+}
+
 /* Runs sql with ?1 bound to idx. 0 or the failure's code (err). */
 static int exec_idx(arena_db *db, const char *sql, int idx, char *err, size_t errsz)
 {

@@ -436,7 +436,8 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
             return util_fail(rc, err, errsz, "%s %s", dir, why);
         if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
             return rc;
-        if (run && (rc = apply_at_open(st, run, err, errsz)))
+        if ((rc = arena_store_sweep_archives(st, err, errsz)) ||
+            (run && (rc = apply_at_open(st, run, err, errsz))))
             return rc;
         if ((rc = resume_league(st, dir, s, err, errsz)))
             return rc;

@@ -163,7 +163,9 @@ int arena_store_changes_pending(arena_store *st);
  * each (may be NULL): the league's settings (arena_store_settings) and
  * schedule change; a replaced bot's games are copied into
  * DIR/previous-<UTC time>-<name>/league.db (a league directory of their
- * own: --standings reads it) and deleted, and games.jsonl is written anew.
+ * own: --standings reads it; made as DIR/.archive-SEQ-previous-... and
+ * renamed once the change committed, so a kill at any moment leaves one
+ * archive or none, never two) and deleted, and games.jsonl is written anew.
  * The bots changed have no fingerprint until arena_store_set_fingerprints.
  * Returns the number applied, or a negative ARENA_E_* code (err). */
 int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *user,

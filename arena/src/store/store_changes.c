@@ -4,7 +4,9 @@
  * up when nothing waits (store/store.h). */
 #include "store/store_impl.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,21 +202,52 @@ static char *archive_dir(const arena_store *st, const char *name)
     return NULL;
 }
 
-/* A replaced bot's games copied out, then the league with the bot anew. */
+/* An archive in the making: DIR/.archive-<change seq>-<its final name>.
+ * It becomes the archive (a rename) only after the change's transaction
+ * committed; until then a kill leaves it under this name, and the next
+ * opening (arena_store_sweep_archives) removes it while the change waits
+ * (it is made again) or renames it when the change was committed: one
+ * archive per replace, whatever moment a kill comes. */
+#define ARCHIVE_TMP ".archive-"
+
+/* Removes directory path and the files in it (one level: an archive's
+ * league.db and its WAL files). */
+static void remove_dir(const char *path)
+{
+    DIR *d = opendir(path);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char p[PATH_MAX];
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+            snprintf(p, sizeof p, "%s/%s", path, e->d_name) < (int)sizeof p)
+            unlink(p);
+    }
+    if (d)
+        closedir(d);
+    rmdir(path);
+}
+
+/* A replaced bot's games copied out (into the archive in the making),
+ * then the league with the bot anew and the games deleted (one
+ * transaction), then the archive named. */
 static int apply_replace(arena_store *st, int b, const arena_bot *q, const pending *c,
                          arena_change_done *d, char *arc, size_t arcsz, char *err,
                          size_t errsz)
 {
     int has = arena_db_bot_has_games(st->db, b);
+    char tmp[PATH_MAX] = "";
     if (has < 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
     if (has) {
         char *dir = archive_dir(st, q->name);
-        int64_t n = dir ? arena_db_archive_bot(st->db, b, dir, err, errsz)
-                        : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-        if (dir)
-            snprintf(arc, arcsz, "%s", dir);
+        if (!dir)
+            return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        snprintf(arc, arcsz, "%s", dir);
+        snprintf(tmp, sizeof tmp, "%s/" ARCHIVE_TMP "%lld-%s", st->dir, (long long)c->seq,
+                 strrchr(dir, '/') + 1);
         free(dir);
+        remove_dir(tmp); /* a try cut short before its commit */
+        int64_t n = arena_db_archive_bot(st->db, b, tmp, err, errsz);
         if (n < 0)
             return (int)n;
         d->archived = n;
@@ -225,10 +258,45 @@ static int apply_replace(arena_store *st, int b, const arena_bot *q, const pendi
         rc = take_bot(&now, b, q);
     tx t = {c->seq, b};
     if (rc == 0 && (rc = commit_league(st, &now, &t, err, errsz)) == 0) {
+        if (tmp[0] && rename(tmp, arc) != 0)
+            arena_store_warnf(st->warn, st->user, "cannot rename %s to %s: %s (the next run "
+                              "does)", tmp, arc, strerror(errno));
         cJSON_DeleteItemFromObjectCaseSensitive(st->fingerprints, q->name);
         rc = arena_store_export_games(st, err, errsz);
+    } else if (tmp[0]) {
+        remove_dir(tmp);
     }
     arena_settings_clear(&now);
+    return rc;
+}
+
+int arena_store_sweep_archives(arena_store *st, char *err, size_t errsz)
+{
+    DIR *d = opendir(st->dir);
+    struct dirent *e;
+    int rc = 0;
+    size_t n = strlen(ARCHIVE_TMP);
+    while (d && rc == 0 && (e = readdir(d))) {
+        char *end;
+        if (strncmp(e->d_name, ARCHIVE_TMP, n) != 0)
+            continue;
+        long long seq = strtoll(e->d_name + n, &end, 10);
+        if (end == e->d_name + n || *end != '-' || !end[1])
+            continue;
+        char from[PATH_MAX], to[PATH_MAX];
+        snprintf(from, sizeof from, "%s/%s", st->dir, e->d_name);
+        snprintf(to, sizeof to, "%s/%s", st->dir, end + 1);
+        int waits = arena_db_change_waits(st->db, seq);
+        if (waits < 0)
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
+        else if (waits)
+            remove_dir(from); /* made again when the change is applied */
+        else if (rename(from, to) != 0)
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot rename %s to %s: %s", from, to,
+                           strerror(errno));
+    }
+    if (d)
+        closedir(d);
     return rc;
 }
 

@@ -45,6 +45,12 @@ struct arena_store {
     void *user;
 };
 
+/* The archives in the making (store_changes.c) that a kill left in the
+ * results directory: removed where their change still waits (it is made
+ * again), given their final name where it was committed. Under the run
+ * lock, before the changes are applied. Returns 0 or ARENA_E_IO (err). */
+int arena_store_sweep_archives(arena_store *st, char *err, size_t errsz);
+
 /* The meta keys of the league (store/db.h): its identity JSON (as
  * league.json, without the following), the fingerprints, the openings'
  * digest, the directory `{dir}` stood for. */
