@@ -7,7 +7,8 @@
  * --replace-bot with no arena running plays the new build; a bot that
  * joins a running league and cannot start is retired, the league plays
  * on; two --add-bot of one name at once: one is refused, nothing of it
- * left behind.
+ * left behind; a league grown by continuous mode is no target for a plain
+ * rerun (it plays nothing; only --continuous grows it).
  */
 #include <check.h>
 #include <glob.h>
@@ -286,6 +287,38 @@ START_TEST(two_add_bots_of_one_name_at_once_leave_one)
 }
 END_TEST
 
+START_TEST(continuous_growth_is_no_target_for_a_plain_rerun)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
+                      "4", "-q", "--out", tp.out, NULL};
+    ck_assert_int_eq(run(league, tp.o, tp.e, 60000), 0);
+    char *on[] = {ARENA, "--out", tp.out, "--continuous", "-q", NULL};
+    pid_t arena = spawn(on, tp.o, tp.e);
+    wait_stored(tp.out, 40); /* grown past 4 games a pairing */
+    kill(arena, SIGINT);
+    ck_assert_int_eq(wait_for(arena, 60000), 0);
+    long grown = league_sql(tp.out, "SELECT count(*) FROM games");
+    /* the original command, and DIR alone: nothing played */
+    ck_assert_int_eq(run(league, tp.o, tp.e, 60000), 0);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), grown);
+    char *t = slurp(tp.e), *o = slurp(tp.o);
+    ck_assert_msg(strstr(t, "continuous mode grew its league"), "%s%s", o, t);
+    free(t);
+    free(o);
+    char *alone[] = {ARENA, "--out", tp.out, "-q", NULL};
+    ck_assert_int_eq(run(alone, tp.o, tp.e, 60000), 0);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), grown);
+    /* --continuous plays on */
+    arena = spawn(on, tp.o, tp.e);
+    wait_stored(tp.out, grown + 4);
+    kill(arena, SIGINT);
+    ck_assert_int_eq(wait_for(arena, 60000), 0);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -303,6 +336,8 @@ int main(void)
          a_bot_that_joins_a_running_league_and_cannot_start_is_retired, 180},
         {"two_add_bots_of_one_name_at_once_leave_one", two_add_bots_of_one_name_at_once_leave_one,
          300},
+        {"continuous_growth_is_no_target_for_a_plain_rerun",
+         continuous_growth_is_no_target_for_a_plain_rerun, 180},
     };
     return loa_run_suite("arena_league_versions", cases, LOA_COUNT(cases));
 }

@@ -70,6 +70,11 @@ typedef struct arena_settings {
                             with an SPRT, the most the match may play */
     int games_given;     /* games was set by the league file or a flag (an
                             SPRT without it plays up to ARENA_SPRT_GAMES_DEFAULT) */
+    int games_target;    /* a run in order (not continuous) plays the games of
+                            each pairing below it: the games a fixed run asked
+                            for when continuous mode grew games beyond them
+                            (only --continuous grows them further); 0: games.
+                            The store's (its meta), not the identity's */
     int sprt;            /* "sprt": the match is a sequential test (stats/sprt.h)
                             of the first bot (the gauntlet bot in a gauntlet)
                             against the other; it stops when a bound is crossed */

@@ -91,8 +91,11 @@ int arena_planner_new(const arena_settings *s, int continuous, arena_planner **o
         arena_planner_free(p);
         return rc;
     }
+    /* a run in order stops at the games a fixed run asked for, when
+     * continuous mode grew the league beyond (its rounds are pairs) */
+    int rounds = !continuous && s->games_target > 0 ? s->games_target / 2 : -1;
     for (int i = 0; i < p->total_ids; i++)
-        if (!arena_shard_has(s, i))
+        if (!arena_shard_has(s, i) || (rounds >= 0 && p->games[i].round >= rounds))
             p->state[i] = SKIP;
     *out = p;
     return 0;

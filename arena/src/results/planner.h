@@ -17,7 +17,9 @@
  * round of the league's games per pairing, the league must grow (the
  * caller raises its games: the schedule appends, no id moves).
  * Games of a retired bot (arena_bot.retired) are never chosen; games
- * outside the league's shard neither.
+ * outside the league's shard neither, nor, in order, the rounds at or
+ * beyond arena_settings.games_target (a fixed run of a league continuous
+ * mode grew: not played, not counted).
  *
  * An arena_planner is an opaque handle owning its schedule; one thread at
  * a time (the runner's calling thread).

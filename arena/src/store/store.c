@@ -149,6 +149,44 @@ static int anew_if_empty(arena_store *st, const char *dir, const arena_settings 
     return 0;
 }
 
+/* The games a run in order plays to (arena_settings.games_target) when
+ * continuous mode grew the league (old: as stored) beyond what its fixed
+ * runs asked for: those, or what this run asks for between them and the
+ * grown games; asking more than the grown games extends the league as
+ * ever (no target then). Said when it holds a run back. Returns 1 when a
+ * target holds (the "kept" warning is this one's), 0 when none, or a
+ * negative ARENA_E_* code (err). */
+static int take_games_target(arena_store *st, const char *dir, const arena_settings *s,
+                             const arena_settings *old, char *err, size_t errsz)
+{
+    char *v = NULL, text[16];
+    int rc = arena_db_meta_get(st->db, ARENA_META_GAMES_TARGET, &v, err, errsz);
+    if (rc)
+        return rc;
+    long f = v ? strtol(v, NULL, 10) : 0; /* written by the store: a number */
+    free(v);
+    arena_settings *now = &st->settings;
+    now->games_target = 0;
+    if (f <= 0 || f >= now->games)
+        return 0;
+    int target = (int)f;
+    if (s->games > old->games) /* extended beyond the grown games: no target */
+        target = 0;
+    else if (!s->continuous && s->games > f && s->games < old->games)
+        target = s->games; /* asked between: the new fixed target */
+    snprintf(text, sizeof text, "%d", target);
+    if (target != f && (rc = arena_db_meta_set(st->db, ARENA_META_GAMES_TARGET, text, err,
+                                               errsz)))
+        return rc;
+    now->games_target = target;
+    if (target && !s->continuous)
+        arena_store_warnf(st->warn, st->user, "%s: continuous mode grew its league to %d games "
+                          "per pairing; a run without --continuous plays each pairing's first "
+                          "%d (--games N asks for more, --continuous plays on)", dir,
+                          now->games, target);
+    return target > 0;
+}
+
 static int resume_league(arena_store *st, const char *dir, const arena_settings *s,
                          char *err, size_t errsz)
 {
@@ -176,7 +214,12 @@ static int resume_league(arena_store *st, const char *dir, const arena_settings 
                               old.bot_count - s->bot_count == 1 ? "" : "s",
                               old.bots[s->bot_count].name,
                               old.bot_count - s->bot_count > 1 ? ", ..." : "");
-        if (rc == 0 && fewer_games && !s->sprt)
+        int target = rc == 0 ? take_games_target(st, dir, s, &old, err, errsz) : 0;
+        if (target < 0) {
+            arena_settings_clear(&old);
+            return target;
+        }
+        if (rc == 0 && fewer_games && !s->sprt && !target)
             arena_store_warnf(st->warn, st->user, "%s: its league plays %d games per pairing, "
                               "more than the %d asked for: kept (a league only grows)", dir,
                               old.games, s->games);

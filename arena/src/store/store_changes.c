@@ -382,6 +382,15 @@ int arena_store_raise_games(arena_store *st, int games, char *err, size_t errsz)
     int rc = arena_settings_copy(&now, &st->settings);
     if (rc)
         return util_fail(rc, err, errsz, "out of memory");
+    if (!now.games_target) { /* the fixed runs' games, kept: they do not grow */
+        char v[16];
+        snprintf(v, sizeof v, "%d", st->settings.games);
+        if ((rc = arena_db_meta_set(st->db, ARENA_META_GAMES_TARGET, v, err, errsz))) {
+            arena_settings_clear(&now);
+            return rc;
+        }
+        now.games_target = st->settings.games;
+    }
     now.games = games;
     if ((rc = arena_settings_adopt(&st->settings, &now, err, errsz)) == 0 &&
         (rc = arena_settings_validate(&now, err, errsz)) == 0 && now.random_plies) {

@@ -111,6 +111,10 @@ int arena_store_reload_ids(arena_store *st, char *err, size_t errsz);
 /* The meta key set when games were deleted (a replaced bot's) and
  * games.jsonl is not yet written anew: its opening writes it anew. */
 #define ARENA_META_EXPORT_STALE "games_export_stale"
+/* The games per pairing a fixed run plays to after continuous mode grew
+ * the league beyond them (arena_settings.games_target); "0" or none: the
+ * league's games */
+#define ARENA_META_GAMES_TARGET "games_target"
 
 /* A bot's entry of league.json (its name, command, cwd, sandbox, snapshot,
  * retirement) read into *one (a league of that bot alone, initialised
