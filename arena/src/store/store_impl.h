@@ -148,7 +148,8 @@ void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
                                const char *name, int copied, const arena_snapshot_info *info);
 
 /* The record of row g, checked against st's league (bots, schedule) into
- * *r: 0, or -1 with why (why[whysz]: "game N is no game of this league"). */
+ * *r: 0, or -1 with why (why[whysz]: what is wrong with the row, its column
+ * and value: "game N: column black is 7, not a bot of the league (0..3)"). */
 int arena_store_record_of_row(const arena_store *st, const arena_db_game *g,
                               arena_game_record *r, char *why, size_t whysz);
 
