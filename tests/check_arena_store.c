@@ -5,7 +5,7 @@
  * swept at resume, games.jsonl kept level with the database (torn and
  * missing lines), a game's whole record, and the index's newest and
  * faulted games with the database's tally; a hand-edited row named by its
- * column and value. A league's identity, its
+ * column and value; a run lock that cannot be written named once. A league's identity, its
  * exported files and an older directory: check_arena_store_league.
  */
 #include <check.h>
@@ -395,6 +395,33 @@ START_TEST(a_bad_games_row_is_named_by_its_column_and_value)
 }
 END_TEST
 
+/* A run lock that cannot be taken for another reason than another arena
+ * (a read-only database: a trigger refuses the run row here, as root
+ * writes through file modes) is said naming the database once, not the
+ * directory before it. */
+START_TEST(a_lock_that_cannot_be_written_names_the_database_once)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 2);
+    arena_store *st;
+    char err[512], db[400];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(arena_store_db(st)),
+                                  "CREATE TRIGGER refuse BEFORE INSERT ON run BEGIN SELECT "
+                                  "RAISE(ABORT, 'attempt to write a readonly database'); END",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    arena_store_close(st);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_IO);
+    snprintf(db, sizeof db, "%s/league.db: cannot write: attempt to write a readonly", dir);
+    ck_assert_msg(strncmp(err, db, strlen(db)) == 0, "%s", err);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -409,6 +436,8 @@ int main(void)
          the_index_lists_the_newest_and_the_faulted_games, 30},
         {"a_bad_games_row_is_named_by_its_column_and_value",
          a_bad_games_row_is_named_by_its_column_and_value, 30},
+        {"a_lock_that_cannot_be_written_names_the_database_once",
+         a_lock_that_cannot_be_written_names_the_database_once, 30},
     };
     return loa_run_suite("arena_store", cases, LOA_COUNT(cases));
 }

@@ -272,8 +272,10 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         return rc;
     if (st->writable) {
         char why[256];
+        /* "DIR is in use by ..."; any other failure names the database */
         if ((rc = arena_db_lock(st->db, why, sizeof why)))
-            return util_fail(rc, err, errsz, "%s %s", dir, why);
+            return util_fail(rc, err, errsz, "%s%s%s", rc == ARENA_E_BUSY ? dir : "",
+                             rc == ARENA_E_BUSY ? " " : "", why);
         if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
             return rc;
         if (run && (rc = apply_at_open(st, run, err, errsz)))
