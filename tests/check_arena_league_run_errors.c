@@ -7,7 +7,8 @@
  * same error again; a rebuilt bot is refused on resume (exit 2, naming it
  * and its file) unless --force-new; --force-new cannot archive the
  * directory of a running league; a flag league gets its own directory;
- * a loa-analyse (--analyse) ended by a signal is said, naming the signal.
+ * a loa-analyse (--analyse) ended by a signal is said, naming the signal;
+ * game pages that cannot be written are said once.
  */
 #include <check.h>
 #include <signal.h>
@@ -332,6 +333,35 @@ START_TEST(test_analyse_ended_by_a_signal_is_said)
 }
 END_TEST
 
+/* Game pages that cannot be written (DIR/games is a file here; a
+ * directory made read-only mid-run is the same): said once, no more tried,
+ * every game still stored. */
+START_TEST(test_unwritable_pages_are_said_once)
+{
+    const char *dir = tmpdir();
+    char out[300], so[300], se[300], path[400];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    ck_assert_int_eq(mkdir(out, 0777), 0);
+    snprintf(path, sizeof path, "%s/games", out);
+    write_text(path, "not a directory\n");
+    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "8",
+                    "--pages", "all", "-c", "1", "--out", out, NULL};
+    ck_assert_int_eq(run(argv, so, se, 60000), 0);
+    char *e = slurp(se);
+    int n = 0;
+    for (const char *p = e; (p = strstr(p, "no replay page")); p++)
+        n++;
+    ck_assert_msg(n == 1, "%d warnings: %s", n, e);
+    ck_assert_msg(strstr(e, "no game pages more this run") && strstr(e, "--html"), "%s", e);
+    free(e);
+    snprintf(path, sizeof path, "%s/games.jsonl", out);
+    ck_assert_int_eq(count_lines(path), 8);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -342,6 +372,7 @@ int main(void)
         {"refuses_force_new_on_a_running_league", test_force_new_waits_for_the_lock, 60},
         {"gives_a_flag_league_its_own_directory", test_flag_league_has_its_own_directory, 60},
         {"says_an_analyse_ended_by_a_signal", test_analyse_ended_by_a_signal_is_said, 60},
+        {"says_unwritable_pages_once", test_unwritable_pages_are_said_once, 60},
     };
     return loa_run_suite("arena_league_run_errors", cases, LOA_COUNT(cases));
 }

@@ -6,7 +6,8 @@
  * share the opening, the ply limit counts the opening, games.jsonl and
  * the records carry it; random plies give distinct games; a bad line is
  * exit 2 naming file:line and the move; an error game's replay line
- * carries the opening and reproduces the game.
+ * carries the opening and reproduces the game; a file shorter than the
+ * pairs is said at the start and at the end.
  */
 #include <check.h>
 #include <dirent.h>
@@ -271,6 +272,44 @@ START_TEST(test_replay_line_carries_the_opening)
 }
 END_TEST
 
+/* An openings file shorter than a pairing's pairs: said at the start
+ * (the file, its openings, the pairs), and the end's repeated games name
+ * the wrap instead of suggesting the --openings FILE already given. */
+START_TEST(test_a_short_openings_file_is_said)
+{
+    const char *dir = tmpdir();
+    char out[300], so[300], se[300], ops[300], want[600];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(so, sizeof so, "%s/so", dir);
+    snprintf(se, sizeof se, "%s/se", dir);
+    snprintf(ops, sizeof ops, "%s/two.txt", dir);
+    write_text(ops, "b1d3\nc1c3\n");
+    /* deterministic bots, 10 pairs on 2 openings: 4 distinct games */
+    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "20",
+                    "--openings", ops, "--time-mode", "cpu", "--out", out, NULL};
+    ck_assert_int_eq(run(argv, so, se, 60000), 0);
+    char *e = slurp(se), *o = slurp(so);
+    snprintf(want, sizeof want, "warning: %s has 2 openings for 10 pairs a pairing: pair 3 "
+             "and after play its openings again", ops);
+    ck_assert_msg(strstr(e, want), "%s", e);
+    snprintf(want, sizeof want, "%s has 2 openings for 10 pairs a pairing, so they were "
+             "played again from pair 3: give a longer suite or --random-plies N", ops);
+    ck_assert_msg(strstr(o, "replayed the same games") && strstr(o, want), "%s", o);
+    ck_assert_msg(!strstr(o, "--openings FILE"), "%s", o);
+    free(e);
+    free(o);
+    /* enough openings for the pairs: no word of it */
+    snprintf(out, sizeof out, "%s/out2", dir);
+    char *two[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "4",
+                   "--openings", ops, "--time-mode", "cpu", "--out", out, NULL};
+    ck_assert_int_eq(run(two, so, se, 60000), 0);
+    e = slurp(se);
+    ck_assert_msg(!strstr(e, "openings for"), "%s", e);
+    free(e);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -279,6 +318,8 @@ int main(void)
          90},
         {"refuses_a_bad_opening_line_and_an_edited_file", test_bad_openings_are_refused, 60},
         {"replays_an_error_game_with_its_opening", test_replay_line_carries_the_opening, 60},
+        {"says_an_openings_file_shorter_than_the_pairs", test_a_short_openings_file_is_said,
+         60},
     };
     return loa_run_suite("arena_league_run_openings", cases, LOA_COUNT(cases));
 }

@@ -4,7 +4,8 @@
  * lock), read-only opening, the temporary files of interrupted writes
  * swept at resume, games.jsonl kept level with the database (torn and
  * missing lines), a game's whole record, and the index's newest and
- * faulted games with the database's tally. A league's identity, its
+ * faulted games with the database's tally; a hand-edited row named by its
+ * column and value; a run lock that cannot be written named once. A league's identity, its
  * exported files and an older directory: check_arena_store_league.
  */
 #include <check.h>
@@ -15,7 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "core/error.h"
+#include "store/db.h"
 #include "store/store.h"
 #include "ref/referee.h"
 #include "results/standings.h"
@@ -350,6 +354,74 @@ START_TEST(the_index_lists_the_newest_and_the_faulted_games)
 }
 END_TEST
 
+/* A games row edited into values of no game (a bot index, an end reason,
+ * a winner) is refused by naming its column and value, not as "no game
+ * of this league". */
+START_TEST(a_bad_games_row_is_named_by_its_column_and_value)
+{
+    static const struct {
+        const char *set, *want;
+    } bad[] = {
+        {"black = 7", "game 1: column black is 7, not a bot of the league (0..2)"},
+        {"white = -3", "game 1: column white is -3, not a bot of the league (0..2)"},
+        {"reason = 'lucky'", "game 1: column reason is 'lucky', not an end reason"},
+        {"winner = 4", "game 1: column winner is 4, not 0 (black), 1 (white) or NULL"},
+        {"fault = 2", "game 1: column fault is 2, not 0 (black), 1 (white) or NULL"},
+        {"id = 99", "games row id 99: outside the league's schedule (ids 0..5)"},
+    };
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 2); /* 6 games */
+    char err[512], sql[128], sub[300];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        arena_store *st;
+        snprintf(sub, sizeof sub, "%s/%zu", dir, i);
+        ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st,
+                                          err, sizeof err), 0);
+        for (int id = 0; id < 3; id++) {
+            arena_game_record r = record_for(&s, id, 0);
+            ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
+        }
+        snprintf(sql, sizeof sql, "UPDATE games SET %s WHERE id = 1", bad[i].set);
+        ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(arena_store_db(st)), sql, NULL, NULL,
+                                      NULL), SQLITE_OK);
+        stored back = {0};
+        ck_assert_int_eq(arena_store_foreach(st, keep, &back, err, sizeof err), ARENA_E_PARSE);
+        ck_assert_msg(strstr(err, bad[i].want), "%s: %s", bad[i].set, err);
+        arena_store_close(st);
+    }
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
+/* A run lock that cannot be taken for another reason than another arena
+ * (a read-only database: a trigger refuses the run row here, as root
+ * writes through file modes) is said naming the database once, not the
+ * directory before it. */
+START_TEST(a_lock_that_cannot_be_written_names_the_database_once)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 2);
+    arena_store *st;
+    char err[512], db[400];
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(arena_store_db(st)),
+                                  "CREATE TRIGGER refuse BEFORE INSERT ON run BEGIN SELECT "
+                                  "RAISE(ABORT, 'attempt to write a readonly database'); END",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    arena_store_close(st);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_IO);
+    snprintf(db, sizeof db, "%s/league.db: cannot write: attempt to write a readonly", dir);
+    ck_assert_msg(strncmp(err, db, strlen(db)) == 0, "%s", err);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -362,6 +434,10 @@ int main(void)
         {"resume_sweeps_every_interrupted_write", resume_sweeps_every_interrupted_write, 30},
         {"the_index_lists_the_newest_and_the_faulted_games",
          the_index_lists_the_newest_and_the_faulted_games, 30},
+        {"a_bad_games_row_is_named_by_its_column_and_value",
+         a_bad_games_row_is_named_by_its_column_and_value, 30},
+        {"a_lock_that_cannot_be_written_names_the_database_once",
+         a_lock_that_cannot_be_written_names_the_database_once, 30},
     };
     return loa_run_suite("arena_store", cases, LOA_COUNT(cases));
 }

@@ -3,8 +3,9 @@
  * refused (seed, a bot's command, the bots) and the same one extended,
  * archived (--force-new); fingerprints (a rebuilt bot with games refused,
  * one without recorded); the files it exports (league.json,
- * standings.json, atomically, never when read-only); and an older
- * directory converted once with nothing lost. Games stored and read back:
+ * standings.json, atomically, never when read-only); an older
+ * directory converted once with nothing lost (read only: read, never
+ * converted); an empty league.db rebuilt, games.jsonl never emptied. Games stored and read back:
  * check_arena_store.
  */
 #include <check.h>
@@ -73,10 +74,28 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
     }
     fputs("not json\n{\"id\":3,\"rou", jl);
     fclose(jl);
+    /* read only (--standings): read in a temporary database, nothing
+     * written to the directory, the temporary one gone at close */
+    char tmp[400], db[400];
+    snprintf(tmp, sizeof tmp, "%s/tmp", dir);
+    ck_assert_int_eq(mkdir(tmp, 0777), 0);
+    setenv("TMPDIR", tmp, 1);
+    snprintf(db, sizeof db, "%s/league.db", dir);
     g_warnings = 0;
     arena_store *st;
     ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
                                    &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(g_last_warning, "read into a temporary database (3 games, 3 records") &&
+                  strstr(g_last_warning, "nothing written to it"), "%s", g_last_warning);
+    ck_assert_int_eq(arena_store_count(st), 3);
+    ck_assert_int_ne(access(db, F_OK), 0);
+    snprintf(path, sizeof path, "%s/games/%06d.json", dir, 0);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    arena_store_close(st);
+    ck_assert_int_eq(rmdir(tmp), 0); /* empty again */
+    /* a run converts it */
+    ck_assert_msg(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
+                                   err, sizeof err) == 0, "%s", err);
     ck_assert_msg(strstr(g_last_warning, "converted to the league database") &&
                   strstr(g_last_warning, "3 games, 3 records; 3 record files removed"),
                   "%s", g_last_warning);
@@ -268,11 +287,79 @@ START_TEST(test_store_writes_standings)
 }
 END_TEST
 
+/* An empty league.db (0 bytes: `sqlite3 DIR/league.db "..."` where none
+ * was) is no database: read only, the games are games.jsonl's and nothing
+ * is written; a run rebuilds the database from league.json and
+ * games.jsonl, saying so; games.jsonl is never emptied, and without
+ * league.json the run is refused, saying how to rebuild. */
+START_TEST(an_empty_league_db_is_rebuilt_from_games_jsonl_never_emptied)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 3, 4);
+    arena_store *st;
+    char err[512], db[400], games[400], league_json[400], lost[400];
+    snprintf(db, sizeof db, "%s/league.db", dir);
+    snprintf(games, sizeof games, "%s/games.jsonl", dir);
+    snprintf(league_json, sizeof league_json, "%s/league.json", dir);
+    snprintf(lost, sizeof lost, "%s/league.db.lost", dir);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), 0);
+    for (int id = 0; id < 5; id++) {
+        arena_game_record r = record_for(&s, id, id % 3 - 1);
+        ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
+    }
+    arena_store_close(st);
+    char *all = strdup(read_text(games));
+    ck_assert_int_eq(truncate(db, 0), 0);
+    /* read only: games.jsonl's games, the empty file left as it is */
+    g_warnings = 0;
+    ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
+                                   &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(arena_store_count(st), 5);
+    ck_assert_msg(strstr(g_last_warning, "league.db is empty"), "%s", g_last_warning);
+    arena_store_close(st);
+    struct stat sb;
+    ck_assert_int_eq(stat(db, &sb), 0);
+    ck_assert_int_eq(sb.st_size, 0);
+    /* a run: rebuilt, said, every game kept */
+    g_warnings = 0;
+    ck_assert_msg(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
+                                   err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(g_last_warning, "league.db was empty") &&
+                  strstr(g_last_warning, "rebuilt from league.json and games.jsonl"), "%s",
+                  g_last_warning);
+    ck_assert_int_eq(arena_store_count(st), 5);
+    arena_store_close(st);
+    ck_assert_str_eq(read_text(games), all);
+    /* no league.json to rebuild from: refused, games.jsonl untouched */
+    ck_assert_int_eq(truncate(db, 0), 0);
+    ck_assert_int_eq(unlink(league_json), 0);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err), ARENA_E_MISMATCH);
+    ck_assert_msg(strstr(err, "games.jsonl holds games") && strstr(err, "move it aside"), "%s",
+                  err);
+    ck_assert_str_eq(read_text(games), all);
+    /* as the message says: moved aside, the next run rebuilds it */
+    ck_assert_int_eq(rename(db, lost), 0);
+    ck_assert_msg(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                   sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(arena_store_count(st), 5);
+    arena_store_close(st);
+    ck_assert_str_eq(read_text(games), all);
+    free(all);
+    arena_settings_clear(&s);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"an_older_directory_is_converted_once_losing_nothing",
          an_older_directory_is_converted_once_losing_nothing, 60},
+        {"an_empty_league_db_is_rebuilt_from_games_jsonl_never_emptied",
+         an_empty_league_db_is_rebuilt_from_games_jsonl_never_emptied, 60},
         {"refuses_another_league_and_archives", test_store_mismatch_and_archive, 30},
         {"writes_standings_atomically_unless_read_only", test_store_writes_standings, 30},
         {"refuses_a_changed_bot_that_has_games", test_store_fingerprints, 30},

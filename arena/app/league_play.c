@@ -16,6 +16,7 @@
 #include "report/sprt_report.h"
 #include "run/runner.h"
 #include "run/signals.h"
+#include "util/text.h"
 
 /* The message of a bot that failed to start: its name, the command as run
  * and the shell's own words (the bot's stderr), else the referee's detail
@@ -115,8 +116,9 @@ static int after_game(arena_run *run, const arena_game_record *r)
 }
 
 /* The pages' live.js when its interval has passed (app/league_pages.h:
- * its cost is bounded); force: now. A failure is said once: the games
- * are stored, the final index is written at the end. */
+ * its cost is bounded); force: now. A failure is said once and ends the
+ * live pages of the run (a directory made read-only fails every write):
+ * the games are stored, the final index is tried at the end. */
 static void live_pages(arena_run *run, int force)
 {
     if (!force && !arena_live_due(&run->live))
@@ -127,26 +129,33 @@ static void live_pages(arena_run *run, int force)
     arena_site_progress p = {arena_store_count(run->store), run->total,
                              arena_progress_played(run->progress),
                              arena_progress_elapsed_s(run->progress), run->sprt_live};
-    if (arena_live_write(&run->live, run->store, run->s->out_dir, &p, err, sizeof err) &&
-        !run->live_warned++) {
-        snprintf(msg, sizeof msg, "no live pages: %s", err);
-        arena_progress_warn(run->progress, msg);
+    if (arena_live_write(&run->live, run->store, run->s->out_dir, &p, err, sizeof err)) {
+        run->live.enabled = 0;
+        if (!run->live_warned++) {
+            snprintf(msg, sizeof msg, "no live pages: %s; none more this run", err);
+            arena_progress_warn(run->progress, msg);
+        }
     }
 }
 
-/* The game's replay page when --pages wants it (a warning if it fails:
- * the game is stored). Its JSON record is built only then: building it
- * costs more than storing the game. */
+/* The game's replay page when --pages wants it. Its JSON record is built
+ * only then: building it costs more than storing the game. A failure is
+ * said once and ends the run's pages: the game is stored, and a directory
+ * made read-only would fail (and say) every game's. */
 static void write_page(arena_run *run, const arena_outcome *o)
 {
-    char err[512], msg[700];
-    if (!o->game || !arena_pages_wants(run->s->pages, o->record.reason))
+    char err[512], msg[900];
+    if (run->pages_failed || !o->game || !arena_pages_wants(run->s->pages, o->record.reason))
         return;
     cJSON *record = ref_game_to_json(o->game);
     if (!record ||
         arena_replay_page_write(run->s->out_dir, o->record.id, record, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "game %d: no replay page: %s", o->record.id,
-                 record ? err : "out of memory");
+        run->pages_failed = 1;
+        char *q = util_shell_quote(run->s->out_dir);
+        snprintf(msg, sizeof msg, "game %d: no replay page: %s; no game pages more this run "
+                 "(the games are stored: loa-arena --html %s writes their pages)", o->record.id,
+                 record ? err : "out of memory", q ? q : run->s->out_dir);
+        free(q);
         arena_progress_warn(run->progress, msg);
     }
     cJSON_Delete(record);

@@ -236,6 +236,24 @@ static void announce_league(const arena_run *run)
                run->concurrency, (long long)s->seed);
 }
 
+/* Warns when a pairing has more pairs than the openings file has
+ * openings: the table wraps and deterministic bots replay the same games
+ * (fastchess warns alike). Said at the start, before hours are spent. */
+static void warn_openings(arena_run *run)
+{
+    const arena_settings *s = run->s;
+    int count, pairs;
+    char msg[PATH_MAX + 400];
+    if (s->continuous || run->todo_count == 0 ||
+        !arena_settings_openings_wrap(s, &count, &pairs))
+        return;
+    snprintf(msg, sizeof msg, "%s has %d opening%s for %d pairs a pairing: pair %d and after "
+             "play its openings again, and deterministic bots the same games; give a longer "
+             "suite or --random-plies N", s->openings_file, count, count == 1 ? "" : "s",
+             pairs, count + 1);
+    arena_progress_warn(run->progress, msg);
+}
+
 /* Warns when the games may lose on time to the machine: more games than
  * cores, or a machine already busy, judged in wall-clock time. */
 static void warn_load(arena_run *run)
@@ -309,6 +327,7 @@ static int plan_phase(arena_run *run)
     if (run->req->apply_only)
         run->stop_feeding = 1;
     warn_load(run);
+    warn_openings(run);
     return 0;
 }
 

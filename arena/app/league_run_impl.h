@@ -52,6 +52,8 @@ struct arena_run {
     char fatal_msg[512];
     arena_live live;           /* the pages' live.js, rewritten as games end */
     int live_warned;           /* a failed write was said once */
+    int pages_failed;          /* a game's page could not be written: said once,
+                                  no game page more this run */
     int interrupts;            /* read by the runner */
     int exit_code;
 };

@@ -267,3 +267,10 @@ int arena_settings_openings(const arena_settings *s, arena_openings **out, char 
     }
     return rc;
 }
+
+int arena_settings_openings_wrap(const arena_settings *s, int *count, int *pairs)
+{
+    *count = arena_openings_count(s->openings);
+    *pairs = s->games / 2;
+    return s->openings_file && *count > 0 && *pairs > *count;
+}

@@ -191,4 +191,13 @@ ref_limits arena_settings_limits(const arena_settings *s);
 int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err,
                             size_t errsz);
 
+/* 1 when league s's openings file holds fewer openings than a pairing
+ * has colour-swapped pairs (s->games / 2): the table wraps around (league/
+ * openings.h), pair *count + 1 replaying the first opening, so that
+ * deterministic bots replay the same games. Then *count is the file's
+ * openings and *pairs the pairs. 0 otherwise: no file, its table not
+ * loaded (s->openings NULL: a league read from its directory), or enough
+ * openings. */
+int arena_settings_openings_wrap(const arena_settings *s, int *count, int *pairs);
+
 #endif

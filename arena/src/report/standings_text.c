@@ -63,8 +63,18 @@ static void print_distinct(const arena_standings *st, const arena_settings *s, F
     if (shown > 5)
         fprintf(out, ", and %d more", shown - 5);
     fprintf(out, ".\n  The games are not independent, so the intervals and likelihoods marked "
-            "? are unreliable: give the bots different starts with --openings FILE or "
-            "--random-plies N.\n");
+            "? are unreliable: ");
+    int count, pairs;
+    if (arena_settings_openings_wrap(s, &count, &pairs))
+        fprintf(out, "%s has %d opening%s for %d pairs a pairing, so they were played again "
+                "from pair %d: give a longer suite or --random-plies N.\n", s->openings_file,
+                count, count == 1 ? "" : "s", pairs, count + 1);
+    else if (s->openings_file)
+        fprintf(out, "give the bots more different starts than %s: a longer or more varied "
+                "suite, or --random-plies N.\n", s->openings_file);
+    else
+        fprintf(out, "give the bots different starts with --openings FILE or "
+                "--random-plies N.\n");
 }
 
 /* Distinct games / games of each pairing (those whose moves are known), a

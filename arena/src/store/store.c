@@ -461,22 +461,31 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
     if (st->writable && util_mkdirs(dir) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s",
                          dir, strerror(errno));
-    if (arena_store_is_legacy(dir) &&
-        (rc = arena_store_convert_legacy(dir, st->warn, st->user, err, errsz)))
-        return rc;
-    if (!st->writable && !arena_db_exists(dir)) {
+    if (arena_store_is_legacy(dir)) {
+        /* converted once by a run; a reader reads it in a temporary
+         * database and writes nothing (--standings only reads) */
+        rc = st->writable ? arena_store_convert_legacy(dir, st->warn, st->user, err, errsz)
+                          : arena_store_read_legacy(dir, st->warn, st->user, &st->tmp_dir,
+                                                    err, errsz);
+        if (rc)
+            return rc;
+    }
+    if (!st->writable && !st->tmp_dir && !arena_db_exists(dir)) {
         struct stat sb;
         return util_fail(ARENA_E_IO, err, errsz,
                          stat(dir, &sb) == 0 ? "%s: not a league directory (no league.db)"
                                              : "%s: no such league directory", dir);
     }
-    if ((rc = arena_db_open(dir, st->writable ? ARENA_DB_WRITE : ARENA_DB_READ, &st->db, err,
+    if ((rc = arena_db_open(st->tmp_dir ? st->tmp_dir : dir,
+                            st->writable ? ARENA_DB_WRITE : ARENA_DB_READ, &st->db, err,
                             errsz)))
         return rc;
     if (st->writable) {
         char why[256];
+        /* "DIR is in use by ..."; any other failure names the database */
         if ((rc = arena_db_lock(st->db, why, sizeof why)))
-            return util_fail(rc, err, errsz, "%s %s", dir, why);
+            return util_fail(rc, err, errsz, "%s%s%s", rc == ARENA_E_BUSY ? dir : "",
+                             rc == ARENA_E_BUSY ? " " : "", why);
         if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
             return rc;
         if ((rc = arena_store_sweep_archives(st, err, errsz)) ||
@@ -596,6 +605,7 @@ void arena_store_close(arena_store *st)
     if (st->games_fd >= 0)
         close(st->games_fd);
     arena_db_close(st->db); /* releases the run lock */
+    arena_store_remove_tmpdir(st->tmp_dir);
     arena_settings_clear(&st->settings);
     cJSON_Delete(st->fingerprints);
     free(st->has);

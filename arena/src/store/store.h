@@ -86,8 +86,9 @@ typedef struct arena_store_run {
 enum arena_store_mode {
     ARENA_STORE_RESUME = 0,    /* create DIR if needed, check/store the league, take the
                                   run lock, add games */
-    ARENA_STORE_READ_ONLY = 1, /* read DIR's league and games; change nothing (but the
-                                  one-time conversion of an older directory) */
+    ARENA_STORE_READ_ONLY = 1, /* read DIR's league and games; change nothing (an older
+                                  directory, or one with an empty league.db, is read
+                                  into a temporary database) */
     ARENA_STORE_FRESH = 2      /* --force-new: as RESUME, after moving an existing league
                                   into DIR/previous-<UTC time>/ (arena_store_archive)
                                   under the run lock */
@@ -103,8 +104,10 @@ enum arena_store_mode {
  * (ARENA_E_CHANGED, err names the bot and the file that changed); a bot
  * without games takes its new fingerprint. Finally stores the league with
  * the fresh fingerprints (NULL: the stored ones), exports league.json,
- * brings games.jsonl level with the database and sweeps temporary files of
- * writes cut short.
+ * brings games.jsonl level with the database (never emptying it for a
+ * database without games: ARENA_E_MISMATCH) and sweeps temporary files of
+ * writes cut short. An older directory, or one whose league.db is empty
+ * (0 bytes), is converted first (its games from games.jsonl).
  * FRESH: the same after archiving dir's league under the run lock.
  * READ_ONLY: fingerprints is ignored; the league is dir's. With s NULL, a
  * league with openings reads its games' openings by text (its table is not

@@ -181,7 +181,15 @@ int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz)
     if (export_state(st, &lines, &good))
         return util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", st->games_path,
                          strerror(errno));
-    if (lines == -2 || lines > st->count || export_stale(st)) {
+    int stale = export_stale(st);
+    if (lines == -2 && st->count == 0 && !stale)
+        /* a database that lost every game (made anew where one was, its
+         * file emptied): the export is what is left of them, never emptied */
+        return util_fail(ARENA_E_MISMATCH, err, errsz, "%s holds games, %s none: not "
+                         "emptied. If the database was lost, move it aside: the next run "
+                         "rebuilds it from league.json and games.jsonl; --force-new archives "
+                         "both and starts anew", st->games_path, arena_db_path(st->db));
+    if (lines == -2 || lines > st->count || stale) {
         int rc = arena_store_export_games(st, err, errsz);
         if (rc)
             return rc;

@@ -94,16 +94,42 @@ void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
     }
 }
 
+/* What is wrong with row g in st's league, named by its column and value
+ * (a row edited by hand, or of another league): 1 with why, or 0. */
+static int row_problem(const arena_store *st, const arena_db_game *g, ref_reason reason,
+                       char *why, size_t whysz)
+{
+    const arena_settings *s = &st->settings;
+    long long id = (long long)g->id;
+    if (g->id < 0 || g->id >= st->schedule_size)
+        return util_fail(1, why, whysz, "games row id %lld: outside the league's schedule "
+                         "(ids 0..%lld)", id, (long long)st->schedule_size - 1);
+    const int64_t side[2] = {g->black, g->white};
+    for (int c = 0; c < 2; c++)
+        if (side[c] < 0 || side[c] >= s->bot_count)
+            return util_fail(1, why, whysz, "game %lld: column %s is %lld, not a bot of the "
+                             "league (0..%d)", id, c ? "white" : "black", (long long)side[c],
+                             s->bot_count - 1);
+    if (reason == REF_REASON_NONE)
+        return util_fail(1, why, whysz, "game %lld: column reason is '%.60s', not an end "
+                         "reason", id, g->reason ? g->reason : "(null)");
+    if (g->winner < -1 || g->winner > 1)
+        return util_fail(1, why, whysz, "game %lld: column winner is %lld, not 0 (black), 1 "
+                         "(white) or NULL (a draw)", id, (long long)g->winner);
+    if (g->fault < -1 || g->fault > 1)
+        return util_fail(1, why, whysz, "game %lld: column fault is %lld, not 0 (black), 1 "
+                         "(white) or NULL (no fault)", id, (long long)g->fault);
+    return 0;
+}
+
 int arena_store_record_of_row(const arena_store *st, const arena_db_game *g, arena_game_record *r,
                          char *why, size_t whysz)
 {
     const arena_settings *s = &st->settings;
     memset(r, 0, sizeof *r);
     ref_reason reason = ref_reason_from_name(g->reason);
-    if (g->id < 0 || g->id >= st->schedule_size || g->black < 0 || g->black >= s->bot_count ||
-        g->white < 0 || g->white >= s->bot_count || reason == REF_REASON_NONE)
-        return util_fail(-1, why, whysz, "game %lld is no game of this league",
-                         (long long)g->id);
+    if (row_problem(st, g, reason, why, whysz))
+        return -1;
     r->id = (int)g->id;
     r->round = (int)g->round;
     r->pairing = (int)g->pairing;

@@ -26,7 +26,10 @@ struct arena_store {
     char *league_path;          /* DIR/league.json (an export of the league) */
     char *games_path;           /* DIR/games.jsonl (an export of the games) */
     char *standings_path;       /* DIR/standings.json */
-    arena_db *db;               /* DIR/league.db */
+    arena_db *db;               /* DIR/league.db (a read-only store of an older
+                                   directory: tmp_dir's, arena_store_read_legacy) */
+    char *tmp_dir;              /* that temporary database's directory, removed at
+                                   close; NULL */
     int writable;               /* RESUME or FRESH: holds the run lock */
     int games_fd;               /* games.jsonl, O_APPEND; -1 read-only */
     arena_settings settings;    /* own copy (loaded or duplicated) */
@@ -137,8 +140,23 @@ char *arena_store_bot_json(const arena_settings *s, int b);
 int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, char *err,
                                size_t errsz);
 
-/* 1 when dir holds a league of an older loa-arena: league.json and no
- * league.db. */
+/* Reads the results directory dir of an older loa-arena (as
+ * arena_store_convert_legacy converts it) into a database in a new
+ * temporary directory ($TMPDIR or /tmp), writing nothing in dir (a
+ * read-only store: --standings only reads). *tmpdir: that directory
+ * (malloc'd; arena_store_remove_tmpdir removes and frees it), NULL on
+ * failure. Says what it did through warn. Returns 0, ARENA_E_PARSE,
+ * ARENA_E_IO or ARENA_E_NOMEM. */
+int arena_store_read_legacy(const char *dir, arena_warn_fn warn, void *user, char **tmpdir,
+                            char *err, size_t errsz);
+
+/* Removes arena_store_read_legacy's temporary directory (its database's
+ * files, then it) and frees tmpdir; NULL is a no-op. */
+void arena_store_remove_tmpdir(char *tmpdir);
+
+/* 1 when dir holds a league of an older loa-arena, or one whose database
+ * is missing: league.json, and no league.db or an empty one (0 bytes: no
+ * database, so its games are those of games.jsonl). */
 int arena_store_is_legacy(const char *dir);
 
 /* The database row of record r (a finished game) with its blobs (rec,
@@ -161,7 +179,8 @@ void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
                                const char *name, int copied, const arena_snapshot_info *info);
 
 /* The record of row g, checked against st's league (bots, schedule) into
- * *r: 0, or -1 with why (why[whysz]: "game N is no game of this league"). */
+ * *r: 0, or -1 with why (why[whysz]: what is wrong with the row, its column
+ * and value: "game N: column black is 7, not a bot of the league (0..3)"). */
 int arena_store_record_of_row(const arena_store *st, const arena_db_game *g,
                               arena_game_record *r, char *why, size_t whysz);
 
@@ -184,8 +203,11 @@ int arena_store_walk(const arena_store *st, arena_db_walk_fn walk, int64_t param
  * a kill are kept and the missing ones appended (the common case: the
  * arena died between a commit and its line); a torn last line is cut; a
  * file with more lines than games (a power loss took commits the file
- * kept) is written anew. Returns 0, ARENA_E_IO, ARENA_E_NOMEM or
- * ARENA_E_PARSE (a row that is no game of the league). */
+ * kept) is written anew, but never emptied: a file with games when the
+ * database has none (and no deletion is pending) is refused,
+ * ARENA_E_MISMATCH (err says how to rebuild the database from it). Returns
+ * 0, ARENA_E_IO, ARENA_E_NOMEM, ARENA_E_MISMATCH or ARENA_E_PARSE (a row
+ * that is no game of the league). */
 int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz);
 
 /* Archives st's league for --force-new, st holding the run lock: the

@@ -23,10 +23,23 @@
 /* Longest record file read, bytes. */
 #define RECORD_FILE_MAX (64 * 1024 * 1024)
 
+/* 1 when dir's league.db is an empty file (0 bytes): no database, made by
+ * `sqlite3 DIR/league.db "..."` where none was, or a copy cut short. A
+ * league database is never empty: its first page is written as it is
+ * made (journal_mode = WAL writes the header). */
+static int db_is_empty(const char *dir)
+{
+    char *p = util_path_join(dir, ARENA_DB_FILE);
+    struct stat sb;
+    int yes = p && stat(p, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0;
+    free(p);
+    return yes;
+}
+
 int arena_store_is_legacy(const char *dir)
 {
     char *p = util_path_join(dir, "league.json");
-    int yes = p && access(p, F_OK) == 0 && !arena_db_exists(dir);
+    int yes = p && access(p, F_OK) == 0 && (!arena_db_exists(dir) || db_is_empty(dir));
     free(p);
     return yes;
 }
@@ -182,6 +195,49 @@ static int convert_into(convert *c, const char *tmpdir, char *err, size_t errsz)
     return rc;
 }
 
+/* The league of dir (its league.json) and its games converted into a
+ * database in tmp (made here, emptied first: a conversion cut short
+ * before starts again); c->st->db closed after (checkpointed: one file). */
+static int convert_dir(convert *c, const char *tmp, char *err, size_t errsz)
+{
+    arena_store *st = c->st;
+    char *text = NULL, *tmpdb = util_path_join(tmp, ARENA_DB_FILE);
+    size_t n = 0;
+    int rc = 0;
+    if (!tmpdb || !(st->dir = strdup(c->dir)) ||
+        !(st->league_path = util_path_join(c->dir, "league.json")))
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    else if (util_read_file(st->league_path, 16u << 20, &text, &n) != 0)
+        rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: cannot read: %s", st->league_path,
+                       strerror(errno));
+    else
+        rc = arena_store_parse_league(st, text, n, st->league_path, &st->settings,
+                                      &st->fingerprints, err, errsz);
+    if (rc == 0) {
+        unlink(tmpdb);
+        if (util_mkdirs(tmp) != 0)
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", tmp,
+                           strerror(errno));
+    }
+    if (rc == 0)
+        rc = convert_into(c, tmp, err, errsz);
+    arena_db_close(st->db); /* checkpoints: one file, league.db */
+    st->db = NULL;
+    free(text);
+    free(tmpdb);
+    return rc;
+}
+
+/* What convert_dir allocated in c->st, freed. */
+static void convert_free(convert *c)
+{
+    arena_settings_clear(&c->st->settings);
+    cJSON_Delete(c->st->fingerprints);
+    free(c->st->dir);
+    free(c->st->league_path);
+    free(c->removable);
+}
+
 int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, char *err,
                                size_t errsz)
 {
@@ -196,6 +252,7 @@ int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, 
     int rc = 0;
     arena_store st;
     memset(&st, 0, sizeof st);
+    arena_settings_init(&st.settings);
     st.games_fd = -1;
     st.warn = warn;
     st.user = user;
@@ -203,32 +260,15 @@ int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, 
     char *tmp = util_path_join(dir, ".league-db-conversion");
     char *tmpdb = tmp ? util_path_join(tmp, ARENA_DB_FILE) : NULL;
     char *db = util_path_join(dir, ARENA_DB_FILE);
-    char *text = NULL;
-    size_t n = 0;
-    if (!tmp || !tmpdb || !db || !(st.dir = strdup(dir)) ||
-        !(st.league_path = util_path_join(dir, "league.json"))) {
+    int empty = db_is_empty(dir);
+    if (!tmp || !tmpdb || !db) {
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
         goto done;
     }
     if (!arena_store_is_legacy(dir)) /* converted meanwhile */
         goto done;
-    if (util_read_file(st.league_path, 16u << 20, &text, &n) != 0) {
-        rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: cannot read: %s", st.league_path,
-                       strerror(errno));
-        goto done;
-    }
-    if ((rc = arena_store_parse_league(&st, text, n, st.league_path, &st.settings,
-                                       &st.fingerprints, err, errsz)))
-        goto done;
-    /* a conversion cut short before: start it again */
-    unlink(tmpdb);
-    if (util_mkdirs(tmp) != 0) {
-        rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", tmp, strerror(errno));
-        goto done;
-    }
-    rc = convert_into(&c, tmp, err, errsz);
-    arena_db_close(st.db); /* checkpoints: one file, league.db */
-    st.db = NULL;
+    rc = convert_dir(&c, tmp, err, errsz);
+    /* over an empty league.db too: the rename replaces it whole */
     if (rc == 0 && rename(tmpdb, db) != 0)
         rc = util_fail(ARENA_E_IO, err, errsz, "cannot move %s to %s: %s", tmpdb, db,
                        strerror(errno));
@@ -242,23 +282,70 @@ int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, 
                 unlink(p);
             free(p);
         }
-        arena_store_warnf(warn, user, "%s: converted to the league database %s (%d games, %d records; %d "
-            "record files removed%s%s)", dir, db, c.games, c.records, c.nremovable,
-            c.kept ? ", some kept: see above" : "",
+        arena_store_warnf(warn, user, "%s: %s the league database %s (%d games, %d records; %d "
+            "record files removed%s%s)", dir, empty ? "its league.db was empty (0 bytes, no "
+            "database): rebuilt from league.json and games.jsonl into" : "converted to", db,
+            c.games, c.records, c.nremovable, c.kept ? ", some kept: see above" : "",
             c.skipped ? ", unreadable lines left out: see above" : "");
     }
 done:
-    if (st.db)
-        arena_db_close(st.db);
-    arena_settings_clear(&st.settings);
-    cJSON_Delete(st.fingerprints);
-    free(st.dir);
-    free(st.league_path);
-    free(c.removable);
-    free(text);
+    convert_free(&c);
     free(tmp);
     free(tmpdb);
     free(db);
     close(dfd); /* drops the lock */
     return rc;
+}
+
+int arena_store_read_legacy(const char *dir, arena_warn_fn warn, void *user, char **tmpdir,
+                            char *err, size_t errsz)
+{
+    *tmpdir = NULL;
+    const char *base = getenv("TMPDIR");
+    char *tmp = util_path_join(base && base[0] ? base : "/tmp", "loa-arena-read-XXXXXX");
+    if (!tmp)
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    if (!mkdtemp(tmp)) {
+        int rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", tmp,
+                           strerror(errno));
+        free(tmp);
+        return rc;
+    }
+    arena_store st;
+    memset(&st, 0, sizeof st);
+    arena_settings_init(&st.settings);
+    st.games_fd = -1;
+    st.warn = warn;
+    st.user = user;
+    convert c = {&st, dir, 0, 0, 0, 0, NULL, 0};
+    int empty = db_is_empty(dir);
+    int rc = convert_dir(&c, tmp, err, errsz);
+    if (rc == 0)
+        arena_store_warnf(warn, user, "%s: %s: read into a temporary database (%d games, %d "
+            "records%s), nothing written to it; the league's next run (loa-arena --out %s) "
+            "converts it", dir, empty ? "its league.db is empty (0 bytes, no database)"
+            : "a league of an older loa-arena (no league.db)", c.games, c.records,
+            c.skipped ? ", unreadable lines left out: see above" : "", dir);
+    convert_free(&c);
+    if (rc)
+        arena_store_remove_tmpdir(tmp);
+    else
+        *tmpdir = tmp;
+    return rc;
+}
+
+void arena_store_remove_tmpdir(char *tmpdir)
+{
+    if (!tmpdir)
+        return;
+    static const char *const files[] = {ARENA_DB_FILE, ARENA_DB_FILE "-wal",
+                                        ARENA_DB_FILE "-shm", ARENA_DB_FILE "-journal"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *p = util_path_join(tmpdir, files[i]);
+        if (p)
+            unlink(p);
+        free(p);
+    }
+    rmdir(tmpdir);
+    free(tmpdir);
 }
