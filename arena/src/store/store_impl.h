@@ -48,6 +48,50 @@ struct arena_store {
     void *user;
 };
 
+/* ---- store_resume.c: the league asked for against the stored one ---- */
+
+/* The changes queued while no arena ran, applied to the stored league
+ * before the league asked for is compared with it (through run->applied;
+ * a replaced bot remembered in st->replaced_at_open). Returns 0 or the
+ * store's negative ARENA_E_* code (err). */
+int arena_store_apply_at_open(arena_store *st, const arena_store_run *run, char *err,
+                              size_t errsz);
+
+/* RESUME and FRESH: the league asked for (s) against the one stored, if
+ * any, into st->settings: the same league, or the stored one grown (bots
+ * added, more games; a bot replaced at open as stored), or, when no game
+ * is stored, the league as asked (said); the games a run in order plays to
+ * (games_target). Returns 0, ARENA_E_MISMATCH (err: "DIR holds a
+ * different league (why) ..."), ARENA_E_IO or ARENA_E_NOMEM. */
+int arena_store_resume_league(arena_store *st, const char *dir, const arena_settings *s,
+                              char *err, size_t errsz);
+
+/* ---- store_bots.c: a run's bots as the store opens ---- */
+
+/* A new league's bots (not retired, without a copy): each one's program
+ * must exist (arena_fingerprint_program_missing) before its directory is
+ * made. Returns 0, ARENA_E_CONFIG (err: "bot 'NAME' cannot start: why
+ * (command: ...)") or ARENA_E_NOMEM. */
+int arena_store_check_programs(const arena_settings *s, const char *bin_dir, char *err,
+                               size_t errsz);
+
+/* The bots of st's league without games: their program checked (as
+ * above), copied (store/snapshot.h) when they have no copy or one older
+ * than their working copy; each copy said through run->note. Returns 0,
+ * ARENA_E_CONFIG, ARENA_E_IO or ARENA_E_NOMEM (err). */
+int arena_store_snapshot_new_bots(arena_store *st, const arena_store_run *run, char *err,
+                                  size_t errsz);
+
+/* Says (st->warn) each bot whose working copy differs from the league's
+ * copy, naming the file, the copy and the two ways on. Returns 0 or
+ * ARENA_E_NOMEM. */
+int arena_store_warn_rebuilt(arena_store *st, const arena_store_run *run);
+
+/* The run's own fingerprints of the league's bots (their copies), *fp
+ * new (caller frees). Returns 0, ARENA_E_IO or ARENA_E_NOMEM (err). */
+int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJSON **fp,
+                                 char *err, size_t errsz);
+
 /* The archives in the making (store_changes.c) that a kill left in the
  * results directory: removed where their change still waits (it is made
  * again), given their final name where it was committed. Under the run
