@@ -100,11 +100,24 @@ static int open_pidfd(pid_t pid)
  * first on its own would hand that init to PID 1 out of the watchdog's
  * reach, and bwrap sets it only after its setup, leaving a referee killed
  * before with nothing to end the sandbox at all. */
-#define SANDBOX_ARGV_MAX 32
+#define SANDBOX_ARGV_MAX 40
+/* The bot's user and group inside the sandbox: nobody and nogroup (Debian's
+ * 65534). */
+#define SANDBOX_NOBODY "65534"
 static void sandbox_argv(const char *line, const char *dir, int writable, char **argv)
 {
     int n = 0;
-    static char *const head[] = {"bwrap", "--new-session", "--unshare-all",
+    /* A user namespace of its own, always: run by root, bubblewrap would
+     * otherwise leave the bot root with every capability, free to remount
+     * / read-write and write anywhere. In it the bot is nobody, with no
+     * capability (--cap-drop ALL: the bounding set emptied too, so none
+     * comes back through an exec) and no nested user namespace to gain
+     * some in (--disable-userns). Run by a user, bubblewrap makes the
+     * namespace anyway and drops the capabilities itself: the same
+     * options change only the bot's uid inside. */
+    static char *const head[] = {"bwrap", "--new-session", "--unshare-all", "--unshare-user",
+                                 "--uid", SANDBOX_NOBODY, "--gid", SANDBOX_NOBODY,
+                                 "--disable-userns", "--cap-drop", "ALL",
                                  "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
                                  "--tmpfs", "/tmp"};
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)

@@ -125,7 +125,8 @@ typedef enum ref_reason {
  * sandbox"): not at all (it runs with the user's rights), or under
  * bubblewrap with no network, its own PID namespace, a read-only view of
  * the system and a private /tmp, its working directory read-only or
- * writable. */
+ * writable, and, whoever runs the referee (root included), as nobody in a
+ * user namespace of its own with no capability. */
 typedef enum ref_sandbox {
     REF_SANDBOX_OFF = 0,
     REF_SANDBOX_READ_ONLY = 1,
