@@ -7,14 +7,16 @@
  * as root (the library in this process, as CI runs it) or as a user
  * (loa-referee under setpriv as nobody when this runs as root, else as
  * this user), and through loa-arena --sandbox (the same library). Without
- * the sandbox the same bot gets out (the test is real). Without a working
- * bwrap the suite is skipped (exit 77) unless CI is set.
+ * the sandbox the same bot gets out (the test is real). Where bubblewrap
+ * cannot make the sandbox (no user namespace), --sandbox is refused. Without
+ * a working bwrap the suite is skipped (exit 77) unless CI is set.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -103,16 +105,25 @@ START_TEST(the_bot_keeps_no_capability_and_writes_nothing_outside)
 }
 END_TEST
 
+/* The whole of a small text file, malloc'd (the caller frees). */
+static char *slurp_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "no file %s", path);
+    char *text = calloc(1, 1 << 16);
+    ck_assert_ptr_nonnull(text);
+    size_t n = fread(text, 1, (1 << 16) - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
 /* The result's "reason" of a JSON record file, into buf. */
 static void record_reason(const char *path, char *buf, size_t size)
 {
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "no record %s", path);
-    static char text[1 << 16];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
+    char *text = slurp_file(path);
     cJSON *j = cJSON_Parse(text);
+    free(text);
     ck_assert_ptr_nonnull(j);
     const cJSON *result = cJSON_GetObjectItemCaseSensitive(j, "result");
     const cJSON *reason = cJSON_GetObjectItemCaseSensitive(result, "reason");
@@ -207,6 +218,48 @@ START_TEST(loa_arena_sandbox_confines_the_same)
 }
 END_TEST
 
+/* Where the kernel lets no user namespace be made, bubblewrap cannot make
+ * the sandbox: --sandbox is refused up front (exit 2, one line saying why)
+ * by loa-referee and loa-arena, not a game lost by every sandboxed bot.
+ * Made by a user namespace of the test's own whose limit is 0 (skipped
+ * where the test cannot make one). */
+START_TEST(sandbox_refused_where_no_user_namespace_can_be_made)
+{
+    static const char no_userns[] = "unshare -Ur sh -c 'echo 0 >/proc/sys/user/max_user_namespaces";
+    char cmd[2000], err[200];
+    snprintf(cmd, sizeof cmd, "%s' 2>/dev/null", no_userns);
+    if (system(cmd) != 0) {
+        printf("sandbox_privileges: no user namespace of the test's own: refusal case skipped\n");
+        return;
+    }
+    game t;
+    game_init(&t);
+    snprintf(err, sizeof err, "%s/err", t.dir);
+    const char *want = "bubblewrap cannot make the sandbox here (it needs a user namespace): "
+                       "bwrap: ";
+    snprintf(cmd, sizeof cmd,
+             "%s && exec %s -p1 %s -p2 %s --max-plies 2 --sandbox -q' >/dev/null 2>%s",
+             no_userns, REFEREE, FIRST, FIRST, err);
+    int st = system(cmd);
+    char *text = slurp_file(err);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "loa-referee: status %d: %s", st, text);
+    ck_assert_msg(strstr(text, "loa-referee: --sandbox: ") && strstr(text, want), "%s", text);
+    ck_assert_msg(!strchr(text, '\n') || !strchr(text, '\n')[1], "one line: %s", text);
+    free(text);
+#ifdef LOA_HAVE_ARENA
+    snprintf(cmd, sizeof cmd,
+             "%s && exec %s -b a=%s -b b=%s -g 2 --sandbox -o %s/league -q' >/dev/null 2>%s",
+             no_userns, ARENA, FIRST, FIRST, t.dir, err);
+    st = system(cmd);
+    text = slurp_file(err);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "loa-arena: status %d: %s", st, text);
+    ck_assert_msg(strstr(text, "loa-arena: sandbox: ") && strstr(text, want), "%s", text);
+    free(text);
+#endif
+    remove_tree(t.dir);
+}
+END_TEST
+
 int main(void)
 {
     if (system("bwrap --ro-bind / / --unshare-all true >/dev/null 2>&1") != 0 && !getenv("CI")) {
@@ -220,6 +273,8 @@ int main(void)
         {"a_referee_run_by_a_user_confines_the_same", a_referee_run_by_a_user_confines_the_same,
          90},
         {"loa_arena_sandbox_confines_the_same", loa_arena_sandbox_confines_the_same, 150},
+        {"sandbox_refused_where_no_user_namespace_can_be_made",
+         sandbox_refused_where_no_user_namespace_can_be_made, 60},
     };
     return loa_run_suite("referee_sandbox_privileges", cases, LOA_COUNT(cases));
 }

@@ -51,7 +51,10 @@ extern "C" {
     /* --sandbox without bubblewrap */                                               \
     XX(SANDBOX, -107, "the sandbox needs bubblewrap (Debian package bubblewrap): bwrap not found") \
     /* --cpu-method cgroup where no cgroup v2 can be created and joined */            \
-    XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)")
+    XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)") \
+    /* --sandbox where bubblewrap cannot make the sandbox (no user namespace) */      \
+    XX(SANDBOX_UNUSABLE, -109,                                                       \
+       "bubblewrap cannot make the sandbox here (it needs a user namespace)")
 
 enum ref_error {
     REF_OK = 0,
@@ -292,9 +295,12 @@ typedef struct ref_config {
     ref_cpu_method cpu_method;
 } ref_config;
 
-/* 0 when bubblewrap (`bwrap`, Debian package bubblewrap) is in PATH, so
- * that a sandboxed bot can start; else REF_E_SANDBOX with err (may be
- * NULL) saying what to install. Thread-safe. */
+/* 0 when bubblewrap (`bwrap`, Debian package bubblewrap) is in PATH and
+ * makes the sandbox (a run of `exit 0` in it, a few ms: bubblewrap cannot
+ * where the kernel lets no user namespace be made), so that a sandboxed
+ * bot can start; else REF_E_SANDBOX with err (may be NULL) saying what to
+ * install, or REF_E_SANDBOX_UNUSABLE with err saying what bubblewrap said.
+ * Thread-safe. */
 int ref_sandbox_check(char *err, size_t errsz);
 
 /* "off", "read-only" or "writable-cwd". Static string. */
