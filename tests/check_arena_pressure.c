@@ -2,8 +2,10 @@
  * check_arena_pressure.c - the machine's CPU pressure over a window
  * (run/pressure.h), on files written by the test in place of
  * /proc/pressure/cpu and /proc/loadavg: the PSI share and the runnable mean,
- * the threshold, unknown windows, a kernel without PSI.
+ * the threshold, unknown windows, a kernel without PSI; the verdict on the
+ * CPUs the process may use (its affinity mask), not all online.
  */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -53,6 +55,7 @@ START_TEST(psi_share_of_the_window_decides)
     put(avg, "0.50 0.40 0.30 1/100 42\n");
     arena_pressure p;
     arena_pressure_init(&p, psi, avg, 2);
+    p.online = 2; /* the share as measured: this machine's CPUs aside */
     ck_assert_int_eq(p.source, ARENA_PRESSURE_PSI);
     /* samples every 200 ms; stalls grow 100 ms per 200 ms: 50% */
     for (int k = 0; k <= 10; k++) {
@@ -83,6 +86,7 @@ START_TEST(unknown_without_a_span_to_measure)
     put_psi(0);
     arena_pressure p;
     arena_pressure_init(&p, psi, NULL, 2);
+    p.online = 2;
     double v;
     /* one sample only: no span */
     arena_pressure_sample(&p, 0);
@@ -135,6 +139,90 @@ START_TEST(no_source_no_verdict)
 }
 END_TEST
 
+/* Games on one CPU of a machine whose PSI share is 15%: below the
+ * threshold as the machine's, but all of it may be that CPU's waiting (one
+ * CPU of many fully contended, the others busy), so under load. */
+START_TEST(psi_is_judged_on_the_cpus_the_process_may_use)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (online < 2) {
+        printf("arena_pressure: one online CPU: nothing to tell apart, skipped\n");
+        return;
+    }
+    files();
+    put_psi(0);
+    arena_pressure p;
+    arena_pressure_init(&p, psi, NULL, 1);
+    arena_pressure_sample(&p, 0);
+    put_psi(150000);
+    double v;
+    ck_assert_int_eq(arena_pressure_loaded(&p, 1000000, 1000000, &v), 1);
+    ck_assert_double_eq_tol(v, 0.15, 1e-9); /* what was measured, kept */
+    /* on every online CPU the same share is the games' own: not loaded */
+    arena_pressure_init(&p, psi, NULL, (int)online);
+    put_psi(0);
+    arena_pressure_sample(&p, 0);
+    put_psi(150000);
+    ck_assert_int_eq(arena_pressure_loaded(&p, 1000000, 1000000, &v), 0);
+    done();
+}
+END_TEST
+
+START_TEST(the_verdict_scales_psi_by_online_over_usable_cpus)
+{
+    static const struct {
+        arena_pressure_source source;
+        double value;
+        int online, cores, want;
+    } rows[] = {
+        {ARENA_PRESSURE_PSI, 0.10, 2, 2, 0},  /* the whole machine: 10% */
+        {ARENA_PRESSURE_PSI, 0.10, 2, 1, 1},  /* all of it on our CPU: 20% */
+        {ARENA_PRESSURE_PSI, 0.07, 16, 1, 1}, /* one CPU of 16: 100% at worst */
+        {ARENA_PRESSURE_PSI, 0.01, 16, 1, 0}, /* 16%: under the threshold */
+        {ARENA_PRESSURE_PSI, 0.30, 1, 4, 1},  /* online below cores: as cores */
+        {ARENA_PRESSURE_RUNNABLE, 1.5, 2, 1, 1},
+        {ARENA_PRESSURE_RUNNABLE, 1.5, 2, 2, 0},
+        {ARENA_PRESSURE_RUNNABLE, 2.0, 2, 2, 0}, /* as many as the CPUs */
+        {ARENA_PRESSURE_RUNNABLE, 0.5, 4, 0, 0}, /* cores < 1 counts as 1 */
+        {ARENA_PRESSURE_NONE, 9, 2, 1, -1},
+    };
+    for (size_t i = 0; i < LOA_COUNT(rows); i++)
+        ck_assert_msg(arena_pressure_judge(rows[i].source, rows[i].value, rows[i].online,
+                                           rows[i].cores) == rows[i].want,
+                      "row %zu", i);
+}
+END_TEST
+
+/* cores < 1: the count is the affinity mask's (`taskset`), not the online
+ * CPUs': the test pins itself to two of them, then one (Check runs it in a
+ * process of its own). */
+START_TEST(the_cpu_count_comes_from_the_affinity_mask)
+{
+    cpu_set_t set, two;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof set, &set), 0);
+    CPU_ZERO(&two);
+    int first = -1;
+    for (int c = 0; c < CPU_SETSIZE && CPU_COUNT(&two) < 2; c++)
+        if (CPU_ISSET(c, &set)) {
+            CPU_SET(c, &two);
+            first = first < 0 ? c : first;
+        }
+    if (CPU_COUNT(&two) < 2) {
+        printf("arena_pressure: fewer than 2 usable CPUs: the mask test skipped\n");
+        return;
+    }
+    ck_assert_int_eq(sched_setaffinity(0, sizeof two, &two), 0);
+    arena_pressure p;
+    arena_pressure_init(&p, "/nonexistent/psi", "/nonexistent/loadavg", 0);
+    ck_assert_int_eq(p.cores, 2);
+    ck_assert_int_ge(p.online, 2);
+    CPU_CLR(first, &two);
+    ck_assert_int_eq(sched_setaffinity(0, sizeof two, &two), 0);
+    arena_pressure_init(&p, "/nonexistent/psi", "/nonexistent/loadavg", 0);
+    ck_assert_int_eq(p.cores, 1);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -142,6 +230,12 @@ int main(void)
         {"unknown_without_a_span_to_measure", unknown_without_a_span_to_measure, 30},
         {"runnable_tasks_when_psi_is_off", runnable_tasks_when_psi_is_off, 30},
         {"no_source_no_verdict", no_source_no_verdict, 30},
+        {"psi_is_judged_on_the_cpus_the_process_may_use",
+         psi_is_judged_on_the_cpus_the_process_may_use, 30},
+        {"the_verdict_scales_psi_by_online_over_usable_cpus",
+         the_verdict_scales_psi_by_online_over_usable_cpus, 30},
+        {"the_cpu_count_comes_from_the_affinity_mask", the_cpu_count_comes_from_the_affinity_mask,
+         30},
     };
     return loa_run_suite("arena_pressure", cases, LOA_COUNT(cases));
 }

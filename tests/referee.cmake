@@ -34,7 +34,7 @@ set_tests_properties(referee_time PROPERTIES RUN_SERIAL TRUE)
 # The games run the bots and loa-referee from build/bin: build them first.
 set(_ref_test_bots loa-first loa-referee)
 foreach(bot silent slow crash-start crash exit endless flood ignore-term fork multi
-            close-stdin random say burn)
+            close-stdin random say burn escape)
   list(APPEND _ref_test_bots hostile-${bot})
 endforeach()
 add_dependencies(check_referee ${_ref_test_bots})
@@ -61,4 +61,14 @@ if(TARGET loa-stub AND TARGET loa-ab)
   loa_add_suite(referee_sandbox LIBS ref loa::cjson TIMEOUT 600)
   set_tests_properties(referee_sandbox PROPERTIES SKIP_RETURN_CODE 77)
   add_dependencies(check_referee_sandbox ${_ref_test_bots} loa-stub loa-ab)
+endif()
+# What a sandboxed bot may do whoever runs the referee: root (the library in
+# the test's process), a user (loa-referee, as nobody under setpriv when the
+# test is root), loa-arena --sandbox; skipped (77) as referee_sandbox.
+loa_add_suite(referee_sandbox_privileges LIBS ref loa::cjson TIMEOUT 300)
+set_tests_properties(referee_sandbox_privileges PROPERTIES SKIP_RETURN_CODE 77)
+add_dependencies(check_referee_sandbox_privileges ${_ref_test_bots})
+if(TARGET loa-arena)
+  target_compile_definitions(check_referee_sandbox_privileges PRIVATE LOA_HAVE_ARENA)
+  add_dependencies(check_referee_sandbox_privileges loa-arena)
 endif()

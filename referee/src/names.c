@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "orphans.h"
+#include "sandbox.h"
 #include "watch.h"
 
 #include "ref/referee.h"
@@ -99,6 +100,17 @@ const char *ref_sandbox_name(ref_sandbox s)
                                            : "off";
 }
 
+/* bwrap found: whether it makes the sandbox (sandbox.h). */
+static int sandbox_works(char *err, size_t errsz)
+{
+    char why[256];
+    if (ref_sandbox_probe(why, sizeof why) == 0)
+        return REF_OK;
+    if (err && errsz)
+        snprintf(err, errsz, "%s: %s", ref_strerror(REF_E_SANDBOX_UNUSABLE), why);
+    return REF_E_SANDBOX_UNUSABLE;
+}
+
 int ref_sandbox_check(char *err, size_t errsz)
 {
     /* as posix_spawnp will look for it: each PATH directory in turn */
@@ -111,7 +123,7 @@ int ref_sandbox_check(char *err, size_t errsz)
         if (n > 0 && n < sizeof file - 8) {
             snprintf(file, sizeof file, "%.*s/bwrap", (int)n, d);
             if (access(file, X_OK) == 0)
-                return REF_OK;
+                return sandbox_works(err, errsz);
         }
         d += n + (d[n] == ':');
     }

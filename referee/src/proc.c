@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "orphans.h"
+#include "sandbox.h"
 #include "shellcmd.h"
 #include "forkexec.h"
 #include "watch.h"
@@ -90,36 +91,6 @@ static int open_pidfd(pid_t pid)
     (void)pid;
     return -1;
 #endif
-}
-
-/* The argv of bubblewrap around `sh -c line` (docs/referee.md, "The
- * sandbox"), into argv (at least SANDBOX_ARGV_MAX entries); dir is the
- * working directory, bound read-only or writable. Not --die-with-parent:
- * the watchdog ends the sandbox when the referee dies (watch.h), through
- * bwrap's own process, the namespace's init being its child; bwrap dying
- * first on its own would hand that init to PID 1 out of the watchdog's
- * reach, and bwrap sets it only after its setup, leaving a referee killed
- * before with nothing to end the sandbox at all. */
-#define SANDBOX_ARGV_MAX 32
-static void sandbox_argv(const char *line, const char *dir, int writable, char **argv)
-{
-    int n = 0;
-    static char *const head[] = {"bwrap", "--new-session", "--unshare-all",
-                                 "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                                 "--tmpfs", "/tmp"};
-    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-        argv[n++] = head[i];
-    /* after the private /tmp, so that a directory under /tmp stays seen */
-    argv[n++] = writable ? "--bind" : "--ro-bind";
-    argv[n++] = (char *)dir;
-    argv[n++] = (char *)dir;
-    argv[n++] = "--chdir";
-    argv[n++] = (char *)dir;
-    argv[n++] = "--";
-    argv[n++] = "/bin/sh";
-    argv[n++] = "-c";
-    argv[n++] = (char *)line;
-    argv[n] = NULL;
 }
 
 /* The sandboxed shell's first words: the bot's pipes, handed over on 3
@@ -198,7 +169,7 @@ static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sa
     char *line = ref_shell_exec_form(command);
     if (!line)
         return ENOMEM;
-    char *argv[SANDBOX_ARGV_MAX + 4] = {cgroup_procs ? "/bin/sh" : "sh", "-c", line, NULL};
+    char *argv[REF_SANDBOX_ARGV_MAX + 4] = {cgroup_procs ? "/bin/sh" : "sh", "-c", line, NULL};
     char *here = NULL, *boxed = NULL;
     if (sandbox) {
         here = cwd ? NULL : getcwd(NULL, 0);
@@ -211,7 +182,7 @@ static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sa
             return rc;
         }
         strcat(strcpy(boxed, sandbox_pipes), line);
-        sandbox_argv(boxed, cwd ? cwd : here, sandbox == 2, argv);
+        ref_sandbox_argv(boxed, cwd ? cwd : here, sandbox == 2, argv);
     }
     if (cgroup_procs)
         prefix_cgroup(argv, cgroup_procs);

@@ -60,7 +60,8 @@ void ref_proc_init(ref_proc *p);
  * (`bwrap`, found in PATH: ENOENT, a start failure, without it): no
  * network, its own PID, IPC and UTS namespaces and session, `/` read-only,
  * a private /tmp, the working directory (cwd, else ours) bound read-only
- * or writable (ended with this process by the watchdog). The pipes reach only the bot's shell
+ * or writable, the bot nobody in a user namespace of its own with no
+ * capability, whoever runs this (ended with this process by the watchdog). The pipes reach only the bot's shell
  * (on 3 and 4, moved to 0 and 1 by it), not bubblewrap's own processes, so
  * that the bot closing one is seen. bwrap is then the leader; a bot
  * killed by signal N makes it exit with 128 + N, which the exit status

@@ -14,10 +14,10 @@ void arena_load_watch_init(arena_load_watch *w, const arena_settings *s, arena_w
     w->s = s;
     w->warn = warn;
     w->warn_user = warn_user;
-    w->cores = cores;
     w->concurrency = concurrency;
     w->load = -1;
     arena_pressure_init(&w->pressure, NULL, NULL, cores);
+    w->cores = w->pressure.cores; /* read from the mask when not given */
     arena_load_sample(w);
 }
 

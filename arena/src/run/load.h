@@ -1,6 +1,6 @@
 /*
  * run/load.h - the machine's load while a league runs: the 1-minute load
- * average against the cores, and a warning (once per bot) when a bot's
+ * average against the CPUs the process may use, and a warning (once per bot) when a bot's
  * turns come close to its limit on an oversubscribed machine, where time
  * losses may be the load's, not the bot's.
  *
@@ -24,7 +24,8 @@ typedef struct arena_load_watch {
     const arena_settings *s;    /* borrowed: limits and names */
     arena_warn_fn warn;         /* where warnings go (the progress display) */
     void *warn_user;            /* warn's user */
-    int cores;                  /* online cores */
+    int cores;                  /* the CPUs the process may use (its affinity
+                                   mask, util_cpu_count), not all online */
     int concurrency;            /* games at once */
     double load;                /* last 1-minute load average, -1 unknown */
     int64_t sampled_us;         /* when it was read (loa_now_us), 0 never */
@@ -37,7 +38,8 @@ typedef struct arena_load_watch {
  * turn (at most a limit plus the bots' ending, 300 ms) lies in it. */
 #define ARENA_LOAD_WINDOW_US 1000000
 
-/* Fills *w (s borrowed; it must outlive it; warn gets warn_user) and
+/* Fills *w (s borrowed; it must outlive it; warn gets warn_user; cores
+ * the CPUs the process may use, < 1 read from its affinity mask) and
  * samples the load once. */
 void arena_load_watch_init(arena_load_watch *w, const arena_settings *s, arena_warn_fn warn,
                            void *warn_user, int cores, int concurrency);

@@ -2,9 +2,13 @@
  * (run/pressure.h). */
 #include "run/pressure.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "util/sys.h"
 
 /* PSI's "some total=" in us, or -1 (unreadable: no file, or a kernel with
  * PSI compiled in but disabled, whose read fails with EOPNOTSUPP). */
@@ -50,11 +54,26 @@ void arena_pressure_init(arena_pressure *p, const char *psi_path, const char *lo
     snprintf(p->psi_path, sizeof p->psi_path, "%s", psi_path ? psi_path : "/proc/pressure/cpu");
     snprintf(p->loadavg_path, sizeof p->loadavg_path, "%s",
              loadavg_path ? loadavg_path : "/proc/loadavg");
-    p->cores = cores > 0 ? cores : 1;
+    p->cores = cores > 0 ? cores : util_cpu_count(INT_MAX);
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    p->online = online > p->cores ? (int)online : p->cores;
     if (read_psi(p->psi_path) >= 0)
         p->source = ARENA_PRESSURE_PSI;
     else if (read_runnable(p->loadavg_path) >= 0)
         p->source = ARENA_PRESSURE_RUNNABLE;
+}
+
+int arena_pressure_judge(arena_pressure_source source, double value, int online, int cores)
+{
+    if (cores < 1)
+        cores = 1;
+    if (online < cores)
+        online = cores;
+    if (source == ARENA_PRESSURE_PSI) {
+        double ours = value * online / cores;
+        return (ours > 1 ? 1 : ours) >= ARENA_PRESSURE_PSI_LOADED;
+    }
+    return source == ARENA_PRESSURE_RUNNABLE ? value > cores : -1;
 }
 
 static int newest(const arena_pressure *p)
@@ -106,7 +125,7 @@ int arena_pressure_loaded(arena_pressure *p, int64_t now_us, int64_t window_us, 
             return -1;
         double share = (p->ring[last].v - p->ring[base].v) / (double)span;
         *value = share < 0 ? 0 : share > 1 ? 1 : share;
-        return *value >= ARENA_PRESSURE_PSI_LOADED;
+        return arena_pressure_judge(p->source, *value, p->online, p->cores);
     }
     double sum = 0;
     int count = 0;
@@ -120,5 +139,5 @@ int arena_pressure_loaded(arena_pressure *p, int64_t now_us, int64_t window_us, 
     if (count == 0)
         return -1;
     *value = sum / count;
-    return *value > p->cores;
+    return arena_pressure_judge(p->source, *value, p->online, p->cores);
 }

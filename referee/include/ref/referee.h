@@ -51,7 +51,10 @@ extern "C" {
     /* --sandbox without bubblewrap */                                               \
     XX(SANDBOX, -107, "the sandbox needs bubblewrap (Debian package bubblewrap): bwrap not found") \
     /* --cpu-method cgroup where no cgroup v2 can be created and joined */            \
-    XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)")
+    XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)") \
+    /* --sandbox where bubblewrap cannot make the sandbox (no user namespace) */      \
+    XX(SANDBOX_UNUSABLE, -109,                                                       \
+       "bubblewrap cannot make the sandbox here (it needs a user namespace)")
 
 enum ref_error {
     REF_OK = 0,
@@ -125,7 +128,8 @@ typedef enum ref_reason {
  * sandbox"): not at all (it runs with the user's rights), or under
  * bubblewrap with no network, its own PID namespace, a read-only view of
  * the system and a private /tmp, its working directory read-only or
- * writable. */
+ * writable, and, whoever runs the referee (root included), as nobody in a
+ * user namespace of its own with no capability. */
 typedef enum ref_sandbox {
     REF_SANDBOX_OFF = 0,
     REF_SANDBOX_READ_ONLY = 1,
@@ -291,9 +295,12 @@ typedef struct ref_config {
     ref_cpu_method cpu_method;
 } ref_config;
 
-/* 0 when bubblewrap (`bwrap`, Debian package bubblewrap) is in PATH, so
- * that a sandboxed bot can start; else REF_E_SANDBOX with err (may be
- * NULL) saying what to install. Thread-safe. */
+/* 0 when bubblewrap (`bwrap`, Debian package bubblewrap) is in PATH and
+ * makes the sandbox (a run of `exit 0` in it, a few ms: bubblewrap cannot
+ * where the kernel lets no user namespace be made), so that a sandboxed
+ * bot can start; else REF_E_SANDBOX with err (may be NULL) saying what to
+ * install, or REF_E_SANDBOX_UNUSABLE with err saying what bubblewrap said.
+ * Thread-safe. */
 int ref_sandbox_check(char *err, size_t errsz);
 
 /* "off", "read-only" or "writable-cwd". Static string. */
