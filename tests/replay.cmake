@@ -28,6 +28,9 @@ target_compile_definitions(check_replay_codingame PRIVATE
 add_test(NAME replay_codingame_cases COMMAND check_replay_codingame cases)
 set_tests_properties(replay_codingame_cases PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77
                      ENVIRONMENT "CK_DEFAULT_TIMEOUT=60")
+# A game file as hostile input (NULs kept, bytes after the JSON, nesting,
+# the values and names a file may hold).
+loa_add_suite(replay_import LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
 
 loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)
