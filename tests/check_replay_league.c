@@ -16,6 +16,7 @@
 
 #include "check_main.h"
 #include "replay/league.h"
+#include "util/json.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
 
@@ -148,6 +149,18 @@ START_TEST(league_index_needs_a_results_directory)
     fclose(f);
     ck_assert_int_eq(replay_write_index(dir, err, sizeof err), REPLAY_E_LEAGUE);
     ck_assert_ptr_nonnull(strstr(err, "standings.json"));
+    /* JSON cJSON refuses: the reason (it read "not a JSON object") */
+    f = fopen(path, "w");
+    for (int i = 0; i <= UTIL_JSON_NESTING_MAX; i++)
+        fputc('[', f);
+    fclose(f);
+    ck_assert_int_eq(replay_write_index(dir, err, sizeof err), REPLAY_E_LEAGUE);
+    ck_assert_msg(strstr(err, "standings.json: nested deeper than 1000 levels at byte 1000"), "%s", err);
+    f = fopen(path, "w");
+    fputs("{}\n}", f);
+    fclose(f);
+    ck_assert_int_eq(replay_write_index(dir, err, sizeof err), REPLAY_E_LEAGUE);
+    ck_assert_msg(strstr(err, "standings.json: bytes after the JSON value at byte 3"), "%s", err);
     ck_assert_int_eq(replay_write_index(NULL, err, sizeof err), REPLAY_E_INVAL);
     remove_dir(dir);
 }

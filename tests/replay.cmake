@@ -12,9 +12,9 @@ endif()
 loa_add_suite(replay LIBS loa_replay loa loa::cjson TIMEOUT 60)
 target_include_directories(check_replay PRIVATE ${PROJECT_SOURCE_DIR}/replay/src)
 add_dependencies(check_replay loa-replay)
-loa_add_suite(replay_league LIBS loa_replay loa::cjson TIMEOUT 60)
+loa_add_suite(replay_league LIBS loa_replay loa_util loa::cjson TIMEOUT 60)
 # A game's analysis file (issue 27): written, read strictly, drawn.
-loa_add_suite(replay_analysis LIBS loa_replay loa loa::cjson m TIMEOUT 60)
+loa_add_suite(replay_analysis LIBS loa_replay loa loa_util loa::cjson m TIMEOUT 60)
 add_dependencies(check_replay_analysis loa-replay)
 
 # Games recorded by CodinGame (issue 34): the tree's site-shaped fixtures

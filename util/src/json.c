@@ -53,6 +53,12 @@ static size_t scan(const char *text, size_t len, int *open_at_end)
     return len;
 }
 
+size_t util_json_too_deep(const char *text, size_t len)
+{
+    int open_at_end;
+    return text ? scan(text, len, &open_at_end) : 0;
+}
+
 /* The reason cJSON refused text[0..len), stopping at byte at, into why. */
 static int refusal(const char *text, size_t len, size_t at, char *why, size_t whysz)
 {

@@ -45,6 +45,12 @@ int util_json_parse(const char *text, size_t len, cJSON **out, char *why, size_t
  * Thread-safe. */
 int util_json_nul_visible(const char *text, size_t len, char **out, size_t *out_len);
 
+/* The byte of text[0..len) (outside its strings) where lists and objects
+ * first nest deeper than UTIL_JSON_NESTING_MAX, or len when they never do:
+ * for a reader that words its own refusal (a league file's "FILE:LINE:COL").
+ * Thread-safe. */
+size_t util_json_too_deep(const char *text, size_t len);
+
 /* At least the number of values text[0..len) holds once parsed (each a
  * cJSON node: 64 bytes and the allocator's share on a 64-bit machine), from
  * a scan of its commas and openings outside strings: a bound a reader checks
