@@ -31,6 +31,9 @@ set_tests_properties(replay_codingame_cases PROPERTIES TIMEOUT 120 SKIP_RETURN_C
 # A game file as hostile input (NULs kept, bytes after the JSON, nesting,
 # the values and names a file may hold).
 loa_add_suite(replay_import LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
+# A bot's text outside the browser: bidi controls as markers in the text
+# view and the page's title.
+loa_add_suite(replay_text LIBS loa_replay loa_util loa::cjson TIMEOUT 60)
 
 loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)
