@@ -7,6 +7,7 @@
  * Works on copies of tests/fixtures/replay/league (6 games).
  */
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,9 +213,94 @@ START_TEST(league_pages_name_the_directory_without_its_slashes)
 }
 END_TEST
 
+/* The bot-*.html files of dir, sorted, joined by ' '. */
+static void bot_files(const char *dir, char *out, size_t size)
+{
+    struct dirent **list;
+    int n = scandir(dir, &list, NULL, alphasort);
+    ck_assert_int_ge(n, 0);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (strncmp(list[i]->d_name, "bot-", 4) == 0) {
+            strncat(out, list[i]->d_name, size - strlen(out) - 2);
+            strcat(out, " ");
+        }
+        free(list[i]);
+    }
+    free(list);
+}
+
+/* Writes dir's pages with the standings of the bots named, in that order. */
+static void pages_of(const char *dir, const char *const *names, int n)
+{
+    cJSON *st = cJSON_CreateObject(), *bots = cJSON_AddArrayToObject(st, "bots");
+    for (int i = 0; i < n; i++) {
+        cJSON *b = cJSON_CreateObject();
+        cJSON_AddStringToObject(b, "name", names[i]);
+        cJSON_AddItemToArray(bots, b);
+    }
+    replay_league_data d = {.lines = NULL, .total = -1, .standings = st};
+    char err[512];
+    ck_assert_msg(replay_write_league_pages(dir, &d, err, sizeof err) == 0, "%s", err);
+    cJSON_Delete(st);
+}
+
+/* A bot's page keeps its file as bots join and the standings reorder (it was
+ * named by the bot's place: 8 bots left 14 pages), names that meet on one
+ * slug get files of their own, and a bot-*.html of no bot is removed. */
+START_TEST(bot_pages_keep_their_file_as_the_league_changes)
+{
+    char dir[] = "/tmp/check_replay_league.XXXXXX", first[2048], then[2048], path[1200];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    static const char *const before[] = {"a b", "a_b", "plain", "a/b"};
+    static const char *const after[] = {"new one", "plain", "a/b", "a_b", "a b"};
+    pages_of(dir, before, 4);
+    cJSON *j = index_data(dir);
+    const cJSON *pages = cJSON_GetObjectItem(j, "bot_pages");
+    ck_assert_str_eq(cJSON_GetObjectItem(pages, "plain")->valuestring, "bot-plain.html");
+    ck_assert_str_eq(cJSON_GetObjectItem(pages, "a_b")->valuestring, "bot-a_b.html");
+    const char *ab = cJSON_GetObjectItem(pages, "a b")->valuestring;
+    const char *aslashb = cJSON_GetObjectItem(pages, "a/b")->valuestring;
+    ck_assert_msg(strncmp(ab, "bot-a_b-", 8) == 0 && strlen(ab) == 8 + 8 + 5, "%s", ab);
+    ck_assert_msg(strncmp(aslashb, "bot-a_b-", 8) == 0 && strcmp(ab, aslashb) != 0, "%s", aslashb);
+    bot_files(dir, first, sizeof first);
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "%s/bot-a_b-3.html", dir); /* an older arena's page */
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    pages_of(dir, after, 5);
+    bot_files(dir, then, sizeof then);
+    j = index_data(dir);
+    pages = cJSON_GetObjectItem(j, "bot_pages");
+    const char *added = cJSON_GetObjectItem(pages, "new one")->valuestring;
+    char want[4300];
+    /* the same files, the new bot's besides, the stale one gone */
+    snprintf(want, sizeof want, "%s%s ", first, added);
+    char *w[8], *t[8];
+    int nw = 0, nt = 0;
+    for (char *s = NULL, *x = strtok_r(want, " ", &s); x; x = strtok_r(NULL, " ", &s))
+        w[nw++] = x;
+    for (char *s = NULL, *x = strtok_r(then, " ", &s); x; x = strtok_r(NULL, " ", &s))
+        t[nt++] = x;
+    ck_assert_int_eq(nt, 5);
+    ck_assert_int_eq(nw, 5);
+    for (int i = 0; i < nw; i++) {
+        int found = 0;
+        for (int k = 0; k < nt; k++)
+            found |= strcmp(w[i], t[k]) == 0;
+        ck_assert_msg(found, "%s: not among the pages after the change", w[i]);
+    }
+    cJSON_Delete(j);
+    remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"bot_pages_keep_their_file_as_the_league_changes",
+         bot_pages_keep_their_file_as_the_league_changes, 30},
         {"league_index_of_some_games_says_how_many_of_all",
          league_index_of_some_games_says_how_many_of_all, 30},
         {"league_pages_and_index_list_every_game", league_pages_and_index_list_every_game, 30},
