@@ -71,6 +71,8 @@ if(TARGET arena_core)
   endforeach()
   # the bound of util/json.h a refusal names
   target_link_libraries(check_arena_league_file PRIVATE loa_util)
+  # a record read from the fixtures (util_read_file)
+  target_link_libraries(check_arena_dashboard PRIVATE loa_util)
   loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_league_pages LIBS arena_app arena_core m TIMEOUT 60)

@@ -415,9 +415,25 @@
     });
     const sl = $('bot-slowest');
     clear(sl);
-    sl.appendChild(row(['game', 'slowest turn ms', 'first turn ms', 'opponent'], 'th', [0, 1, 1, 0]));
+    /* the games whose slowest turn came nearest its limit (the first turn
+     * judged against its own), that turn and its stderr (the timeout's, when
+     * it timed out) */
+    sl.appendChild(row(['game', 'ply', 'turn ms of its limit', 'of the limit', 'later turns ms', 'first turn ms', 'opponent'],
+                       'th', [0, 1, 1, 1, 1, 1, 0]));
     ((d && d.slowest) || []).forEach(function (s) {
-      sl.appendChild(row([idLink(s.id), fixed(s.max_ms, 2), fixed(s.first_ms, 2), s.opponent], 'td', [0, 1, 1, 0]));
+      const p = pageOfGame(s.id), t = String(s.id).padStart(6, '0');
+      const link = p && s.ply ? el('a', {href: p + '#ply=' + s.ply}, t) : idLink(s.id);
+      const turn = s.limit_ms ? fixed(s.turn_ms, 2) + ' of ' + s.limit_ms + (s.timeout ? ', timed out' : '') : '-';
+      const tr = row([link, s.ply || '-', turn, pct(s.share), fixed(s.max_ms, 2), fixed(s.first_ms, 2), s.opponent],
+                     'td', [0, 1, 1, 1, 1, 1, 0]);
+      tr.setAttribute('data-id', String(s.id));
+      if (s.timeout) tr.children[2].className = 'num bad';
+      sl.appendChild(tr);
+      if (typeof s.stderr !== 'string') return;
+      const er = el('tr', {'class': 'slow-stderr'}), td = el('td', {colspan: '7'});
+      td.appendChild(el('pre', {'class': 'stderr'}, s.stderr === '' ? '(nothing on stderr)' : s.stderr));
+      er.appendChild(td);
+      sl.appendChild(er);
     });
     times(name);
     const back = $('back');
