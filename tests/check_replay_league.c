@@ -17,6 +17,7 @@
 
 #include "check_main.h"
 #include "replay/league.h"
+#include "replay/tune.h"
 #include "util/json.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
@@ -296,9 +297,36 @@ START_TEST(bot_pages_keep_their_file_as_the_league_changes)
 }
 END_TEST
 
+/* A tune's page from a tune-state.json cJSON refuses: the reason and its
+ * byte (it read "not a JSON object" for all). */
+START_TEST(tune_page_says_why_its_state_is_no_json)
+{
+    char dir[] = "/tmp/check_replay_league.XXXXXX", err[512], path[1200];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/tune-state.json", dir);
+    static const struct {
+        const char *text, *why;
+    } rows[] = {
+        {"{\"pairs\": 2}\n{}", "tune-state.json: bytes after the JSON value at byte 13 (line 2, column 1)"},
+        {"{\"pairs\": [1, 2", "tune-state.json: the text ends (byte 15) before its JSON value does"},
+        {"[1]", "tune-state.json: not a JSON object"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(rows); i++) {
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(rows[i].text, f);
+        fclose(f);
+        ck_assert_int_eq(replay_write_tune(dir, err, sizeof err), REPLAY_E_TUNE);
+        ck_assert_msg(strstr(err, rows[i].why), "row %zu: %s", i, err);
+    }
+    remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"tune_page_says_why_its_state_is_no_json", tune_page_says_why_its_state_is_no_json, 10},
         {"bot_pages_keep_their_file_as_the_league_changes",
          bot_pages_keep_their_file_as_the_league_changes, 30},
         {"league_index_of_some_games_says_how_many_of_all",
