@@ -15,6 +15,7 @@
 #include "check_main.h"
 #include "core/error.h"
 #include "report/dashboard.h"
+#include "util/file.h"
 
 static cJSON *figures(const arena_settings *s, const arena_game_record *r, int n)
 {
@@ -182,12 +183,128 @@ START_TEST(sprt_llr_has_a_point_a_pair)
 }
 END_TEST
 
+/* A bot's slowest games are those whose slowest turn came nearest its limit,
+ * the first turn judged against its own (it was ranked by time alone: the
+ * first turns, with their larger limit, came first). */
+START_TEST(slowest_games_rank_turns_against_their_limits)
+{
+    arena_settings s;
+    league(&s, 2, 20);
+    s.turn_ms = 150;
+    s.first_turn_ms = 1000;
+    /* first turn ms, slowest later turn ms, of games 0..2 (both sides) */
+    static const double times[3][2] = {{900, 10}, {100, 145}, {500, 50}};
+    arena_game_record r[3];
+    for (int i = 0; i < 3; i++) {
+        r[i] = record_for(&s, i, 0);
+        for (int side = 0; side < 2; side++)
+            r[i].time[side].first_ms = times[i][0], r[i].time[side].max_ms = times[i][1];
+    }
+    cJSON *j = figures(&s, r, 3);
+    static const int want[] = {1, 0, 2}; /* 145/150, 900/1000, 500/1000 */
+    for (int b = 0; b < 2; b++) {
+        const cJSON *slow = at(j, "bots", s.bots[b].name, "slowest");
+        ck_assert_int_eq(cJSON_GetArraySize(slow), 3);
+        for (int k = 0; k < 3; k++) {
+            const cJSON *g = cJSON_GetArrayItem(slow, k);
+            int id = cJSON_GetObjectItem(g, "id")->valueint;
+            ck_assert_int_eq(id, want[k]);
+            double share = fmax(times[id][1] / s.turn_ms, times[id][0] / s.first_turn_ms);
+            ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "share")->valuedouble, share, 1e-3);
+        }
+    }
+    cJSON_Delete(j);
+    arena_settings_clear(&s);
+}
+END_TEST
+
+/* Sets a member of o (replacing it). */
+static void set(cJSON *o, const char *key, cJSON *v)
+{
+    if (cJSON_GetObjectItemCaseSensitive(o, key))
+        cJSON_ReplaceItemInObjectCaseSensitive(o, key, v);
+    else
+        cJSON_AddItemToObject(o, key, v);
+}
+
+/* The turn of a slowest game shown is the bot's nearest its limit, as the
+ * referee judged it (CPU time when recorded), with its stderr; when the bot
+ * timed out, its timeout, whatever its time. */
+START_TEST(slow_turn_is_the_nearest_its_limit_with_its_stderr)
+{
+    char *text;
+    size_t len;
+    ck_assert_int_eq(util_read_file(LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json", 1 << 20,
+                                    &text, &len), 0);
+    cJSON *rec = cJSON_Parse(text);
+    free(text);
+    ck_assert_ptr_nonnull(rec);
+    const cJSON *lim = cJSON_GetObjectItem(rec, "limits");
+    double first_limit = cJSON_GetObjectItem(lim, "first_turn_ms")->valuedouble;
+    double limit = cJSON_GetObjectItem(lim, "turn_ms")->valuedouble;
+    const char *black =
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(rec, "players"), 0), "name")
+            ->valuestring;
+    cJSON *plies = cJSON_GetObjectItem(rec, "plies"), *p;
+    cJSON_ArrayForEach(p, plies) set(p, "time_us", cJSON_CreateNumber(1000));
+    /* black's plies 1 (its first turn), 3 and 5: 0.9, 0.93 and, in CPU time, 0.99 */
+    set(cJSON_GetArrayItem(plies, 0), "time_us", cJSON_CreateNumber(first_limit * 900));
+    set(cJSON_GetArrayItem(plies, 2), "time_us", cJSON_CreateNumber(limit * 930));
+    set(cJSON_GetArrayItem(plies, 2), "stderr", cJSON_CreateString("ply 3\n"));
+    set(cJSON_GetArrayItem(plies, 4), "cpu_us", cJSON_CreateNumber(limit * 990));
+    set(cJSON_GetArrayItem(plies, 4), "stderr", cJSON_CreateString("ply 5\n"));
+    cJSON *g = cJSON_CreateObject();
+    ck_assert_int_eq(arena_dashboard_slow_turn(rec, black, g), 0);
+    ck_assert_int_eq(cJSON_GetObjectItem(g, "ply")->valueint, 5);
+    ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "turn_ms")->valuedouble, limit * 0.99, 1e-6);
+    ck_assert_double_eq(cJSON_GetObjectItem(g, "limit_ms")->valuedouble, limit);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(g, "timeout")));
+    ck_assert_str_eq(cJSON_GetObjectItem(g, "stderr")->valuestring, "ply 5\n");
+    cJSON_Delete(g);
+    /* black's first turn alone slow: it, against its own limit */
+    set(cJSON_GetArrayItem(plies, 2), "time_us", cJSON_CreateNumber(1000));
+    cJSON_DeleteItemFromObject(cJSON_GetArrayItem(plies, 4), "cpu_us");
+    g = cJSON_CreateObject();
+    ck_assert_int_eq(arena_dashboard_slow_turn(rec, black, g), 0);
+    ck_assert_int_eq(cJSON_GetObjectItem(g, "ply")->valueint, 1);
+    ck_assert_double_eq(cJSON_GetObjectItem(g, "limit_ms")->valuedouble, first_limit);
+    cJSON_Delete(g);
+    /* black times out at the end: that answer (no time), its stderr */
+    cJSON *last = cJSON_GetArrayItem(plies, cJSON_GetArraySize(plies) - 1);
+    ck_assert_str_eq(cJSON_GetObjectItem(last, "color")->valuestring, "black");
+    set(last, "move", cJSON_CreateNull());
+    set(last, "time_us", cJSON_CreateNull());
+    set(last, "stderr", cJSON_CreateString("still searching\n"));
+    cJSON *res = cJSON_GetObjectItem(rec, "result");
+    set(res, "reason", cJSON_CreateString("timeout"));
+    set(res, "fault", cJSON_CreateString("black"));
+    g = cJSON_CreateObject();
+    ck_assert_int_eq(arena_dashboard_slow_turn(rec, black, g), 0);
+    ck_assert_int_eq(cJSON_GetObjectItem(g, "ply")->valueint,
+                     cJSON_GetObjectItem(last, "ply")->valueint);
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItem(g, "turn_ms")));
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(g, "timeout")));
+    ck_assert_str_eq(cJSON_GetObjectItem(g, "stderr")->valuestring, "still searching\n");
+    cJSON_Delete(g);
+    /* a bot not in the game: nothing */
+    g = cJSON_CreateObject();
+    ck_assert_int_eq(arena_dashboard_slow_turn(rec, "nobody", g), 0);
+    ck_assert_ptr_null(g->child);
+    cJSON_Delete(g);
+    cJSON_Delete(rec);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"elo_history_has_a_point_a_game_then_thins", elo_history_has_a_point_a_game_then_thins, 60},
         {"results_faults_and_times_by_bot", results_faults_and_times_by_bot, 30},
         {"sprt_llr_has_a_point_a_pair", sprt_llr_has_a_point_a_pair, 30},
+        {"slowest_games_rank_turns_against_their_limits",
+         slowest_games_rank_turns_against_their_limits, 30},
+        {"slow_turn_is_the_nearest_its_limit_with_its_stderr",
+         slow_turn_is_the_nearest_its_limit_with_its_stderr, 30},
     };
     return loa_run_suite("arena_dashboard", cases, LOA_COUNT(cases));
 }

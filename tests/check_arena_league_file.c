@@ -18,6 +18,7 @@
 #include "league/settings_check.h"
 #include "league/settings_identity.h"
 #include "ref/referee.h"
+#include "util/json.h"
 #include "arena_test_util.h"
 #include "check_main.h"
 
@@ -382,6 +383,31 @@ START_TEST(test_reads_only_len_bytes)
 }
 END_TEST
 
+/* cJSON refuses nesting past its bound (1000) where it stops: the message
+ * names the bound, not "malformed JSON near '[[[['" (issue R11). */
+START_TEST(says_the_nesting_is_too_deep)
+{
+    size_t deep = UTIL_JSON_NESTING_MAX + 1, n = 0;
+    char *text = malloc(2 * deep + 32);
+    ck_assert_ptr_nonnull(text);
+    n += (size_t)sprintf(text, "{\"bots\":\n");
+    memset(text + n, '[', deep - 1);
+    memset(text + n + deep - 1, ']', deep - 1);
+    n += 2 * (deep - 1);
+    text[n++] = '}';
+    arena_settings s;
+    arena_settings_init(&s);
+    char err[256], want[128];
+    ck_assert_int_eq(arena_settings_load_text(&s, text, n, "l.json", ".", err, sizeof err),
+                     ARENA_E_PARSE);
+    snprintf(want, sizeof want, "l.json:2:%d: lists and objects nested deeper than %d levels",
+             UTIL_JSON_NESTING_MAX, UTIL_JSON_NESTING_MAX);
+    ck_assert_msg(strstr(err, want), "%s", err);
+    free(text);
+    arena_settings_clear(&s);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -394,6 +420,7 @@ int main(void)
         {"names_every_bad_input", test_league_file_bad, 30},
         {"refuses_a_too_large_file", test_league_too_large, 30},
         {"out_dir_is_tidy", out_dir_is_tidy, 10},
+        {"says_the_nesting_is_too_deep", says_the_nesting_is_too_deep, 10},
     };
     return loa_run_suite("arena_league_file", cases, LOA_COUNT(cases));
 }

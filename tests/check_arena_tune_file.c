@@ -8,12 +8,15 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "tune/tune_file.h"
 #include "tune/tune_state.h"
 #include "check_main.h"
+#include "util/json.h"
 
 #define GOOD                                                                                  \
     "{\"command\": \"{bin}/bot --a {a} --b {b} --s {seed}\",\n"                               \
@@ -227,6 +230,34 @@ START_TEST(flips_come_from_the_seed)
 }
 END_TEST
 
+/* A tune file nested past cJSON's bound says so (it read "malformed JSON
+ * near byte N"). */
+START_TEST(says_the_nesting_is_too_deep)
+{
+    char path[] = "/tmp/check_arena_tune_file.XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"params\": ", f);
+    for (int i = 0; i < UTIL_JSON_NESTING_MAX; i++)
+        fputc('[', f);
+    for (int i = 0; i < UTIL_JSON_NESTING_MAX; i++)
+        fputc(']', f);
+    fputs("}\n", f);
+    fclose(f);
+    arena_tune t;
+    arena_tune_init(&t);
+    char err[512], want[160];
+    ck_assert_int_eq(arena_tune_load_file(&t, path, err, sizeof err), ARENA_E_PARSE);
+    snprintf(want, sizeof want, "%s: lists and objects nested deeper than %d levels at byte %d",
+             path, UTIL_JSON_NESTING_MAX, (int)strlen("{\"params\": ") + UTIL_JSON_NESTING_MAX - 1);
+    ck_assert_msg(strstr(err, want), "%s", err);
+    arena_tune_clear(&t);
+    unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -236,6 +267,7 @@ int main(void)
          theta_moves_when_an_iteration_is_in_whatever_the_order, 10},
         {"refuses_a_foreign_or_repeated_game", refuses_a_foreign_or_repeated_game, 10},
         {"flips_come_from_the_seed", flips_come_from_the_seed, 10},
+        {"says_the_nesting_is_too_deep", says_the_nesting_is_too_deep, 10},
     };
     const loa_loop_tcase loops[] = {
         {"rejects_a_bad_tune_naming_it", rejects_a_bad_tune_naming_it, 10, (int)LOA_COUNT(bad)},

@@ -194,7 +194,7 @@ typedef struct bad_row {
 } bad_row;
 
 static const bad_row bad_rows[] = {
-    {NULL, "", REPLAY_E_JSON, "not a JSON object"},
+    {NULL, "", REPLAY_E_JSON, "no JSON value"},
     {NULL, "{\"format\": \"loa-arena-record\", ", REPLAY_E_JSON, "mutated.json"},
     {NULL, "[1, 2]", REPLAY_E_JSON, "not a JSON object"},
     {"{\"format\": \"pgn\"}", NULL, REPLAY_E_FORMAT, "\"format\""},

@@ -22,6 +22,7 @@
 #include "replay/analysis.h"
 #include "replay/replay.h"
 #include "replay_test_util.h"
+#include "util/json.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
 
@@ -279,6 +280,14 @@ START_TEST(text_that_is_no_json_is_refused)
     ck_assert_ptr_null(b);
     ck_assert_int_eq(replay_analysis_parse(g, "\xff\xfe", 2, "bin", &b, err, sizeof err), REPLAY_E_JSON);
     ck_assert_int_eq(replay_analysis_parse(g, "[]", 2, "arr", &b, err, sizeof err), REPLAY_E_FORMAT);
+    /* the reason, not "not valid JSON": bytes after the value, nesting */
+    ck_assert_int_eq(replay_analysis_parse(g, "{} {}", 5, "two", &b, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_str_eq(err, "two: bytes after the JSON value at byte 3 (line 1, column 4)");
+    char deep[2 * UTIL_JSON_NESTING_MAX + 2];
+    memset(deep, '[', UTIL_JSON_NESTING_MAX + 1);
+    memset(deep + UTIL_JSON_NESTING_MAX + 1, ']', UTIL_JSON_NESTING_MAX + 1);
+    ck_assert_int_eq(replay_analysis_parse(g, deep, sizeof deep, "deep", &b, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_msg(strstr(err, "deep: nested deeper than 1000 levels at byte 1000"), "%s", err);
     replay_game_free(g);
 }
 END_TEST

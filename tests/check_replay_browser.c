@@ -298,6 +298,53 @@ START_TEST(imported_game_page_shows_no_times_and_a_cut_stderr)
 }
 END_TEST
 
+/* Bidirectional controls (U+202E, the right-to-left override, and its
+ * kin) in a bot's name, comment and stderr are shown as markers
+ * ("<U+202E>"), never applied: the page's text holds none. */
+START_TEST(bidi_controls_are_shown_as_markers)
+{
+    setup();
+    char path[600], cmd[2048], url[700];
+    size_t len;
+    char *text;
+    ck_assert_int_eq(util_read_file(FIXTURES "normal.json", 1 << 20, &text, &len), 0);
+    cJSON *r = cJSON_Parse(text);
+    free(text);
+    cJSON *black = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "players"), 0);
+    cJSON_ReplaceItemInObject(black, "name", cJSON_CreateString("evil\u202egnp.exe"));
+    cJSON *p1 = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "plies"), 0);
+    cJSON_ReplaceItemInObject(p1, "stderr", cJSON_CreateString("a\u2066b\u200fc\u202ad\n"));
+    text = cJSON_Print(r);
+    cJSON_Delete(r);
+    snprintf(path, sizeof path, "%s/bidi.json", tmpdir);
+    ck_assert_int_eq(util_write_file_atomic(path, text, strlen(text)), 0);
+    free(text);
+    snprintf(cmd, sizeof cmd, "'%s/loa-replay' '%s' -o '%s/bidi.html'", LOA_BIN_DIR, path, tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    cdp *c = browser();
+    snprintf(url, sizeof url, "file://%s/bidi.html#ply=1", tmpdir);
+    ck_assert_int_eq(cdp_open(c, url, 20000), 0);
+    ck_assert_int_eq(shown_ply(c), 1);
+    char *t = eval_string(c, "document.getElementById('title').textContent");
+    ck_assert_str_eq(t, "evil<U+202E>gnp.exe (black) vs loa-greedy (white)");
+    free(t);
+    t = eval_string(c, "document.title");
+    ck_assert_msg(strstr(t, "evil<U+202E>gnp.exe"), "%s", t);
+    free(t);
+    t = eval_string(c, "document.querySelector('#ply pre.stderr').textContent");
+    ck_assert_str_eq(t, "a<U+2066>b<U+200F>c<U+202A>d\n");
+    free(t);
+    /* nowhere in what the page shows (its text, the tooltips, the title) */
+    ck_assert_int_eq(eval_int(c, "/[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]/.test("
+                                 "document.body.innerText + document.title + [...document."
+                                 "querySelectorAll('[title]')].map(e => e.title).join('')) ? 1 : 0"),
+                     0);
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
 START_TEST(screenshot_is_not_blank)
 {
     setup();
@@ -330,6 +377,7 @@ int main(void)
         {"slider_moves_the_ply", slider_moves_the_ply, 90},
         {"the_detector_sees_errors_and_requests", the_detector_sees_errors_and_requests, 90},
         {"screenshot_is_not_blank", screenshot_is_not_blank, 90},
+        {"bidi_controls_are_shown_as_markers", bidi_controls_are_shown_as_markers, 90},
         {"imported_game_page_shows_no_times_and_a_cut_stderr",
          imported_game_page_shows_no_times_and_a_cut_stderr, 90},
     };

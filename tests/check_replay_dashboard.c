@@ -254,6 +254,15 @@ START_TEST(bot_page_lists_exactly_the_games_it_lost)
     ck_assert_int_ge(eval_int(c, "document.querySelectorAll('#bot-faults .fault a').length"), 1);
     char *href = eval_string(c, "document.querySelector('#bot-faults .fault a').getAttribute('href')");
     ck_assert_msg(strncmp(href, "games/", 6) == 0, "%s", href);
+    /* its slowest turns are its timeouts (nearest the limit of all), each
+     * with its ply and the stderr it wrote before (hostile-slow: none) */
+    ck_assert_int_ge(eval_int(c, "document.querySelectorAll('#bot-slowest tr[data-id]').length"), 1);
+    char *slow = eval_string(c, "document.querySelector('#bot-slowest tr[data-id]').textContent");
+    ck_assert_msg(strstr(slow, "timed out"), "%s", slow);
+    free(slow);
+    slow = eval_string(c, "document.querySelector('#bot-slowest tr[data-id] + tr.slow-stderr pre').textContent");
+    ck_assert_str_eq(slow, "(nothing on stderr)");
+    free(slow);
     /* its page opens at the failing ply, the viewer shared by the league */
     char page[200];
     snprintf(page, sizeof page, "lg/%s", href);

@@ -7,6 +7,7 @@
  * Works on copies of tests/fixtures/replay/league (6 games).
  */
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@
 
 #include "check_main.h"
 #include "replay/league.h"
+#include "replay/tune.h"
+#include "util/json.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
 
@@ -148,6 +151,18 @@ START_TEST(league_index_needs_a_results_directory)
     fclose(f);
     ck_assert_int_eq(replay_write_index(dir, err, sizeof err), REPLAY_E_LEAGUE);
     ck_assert_ptr_nonnull(strstr(err, "standings.json"));
+    /* JSON cJSON refuses: the reason (it read "not a JSON object") */
+    f = fopen(path, "w");
+    for (int i = 0; i <= UTIL_JSON_NESTING_MAX; i++)
+        fputc('[', f);
+    fclose(f);
+    ck_assert_int_eq(replay_write_index(dir, err, sizeof err), REPLAY_E_LEAGUE);
+    ck_assert_msg(strstr(err, "standings.json: nested deeper than 1000 levels at byte 1000"), "%s", err);
+    f = fopen(path, "w");
+    fputs("{}\n}", f);
+    fclose(f);
+    ck_assert_int_eq(replay_write_index(dir, err, sizeof err), REPLAY_E_LEAGUE);
+    ck_assert_msg(strstr(err, "standings.json: bytes after the JSON value at byte 3"), "%s", err);
     ck_assert_int_eq(replay_write_index(NULL, err, sizeof err), REPLAY_E_INVAL);
     remove_dir(dir);
 }
@@ -199,9 +214,121 @@ START_TEST(league_pages_name_the_directory_without_its_slashes)
 }
 END_TEST
 
+/* The bot-*.html files of dir, sorted, joined by ' '. */
+static void bot_files(const char *dir, char *out, size_t size)
+{
+    struct dirent **list;
+    int n = scandir(dir, &list, NULL, alphasort);
+    ck_assert_int_ge(n, 0);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (strncmp(list[i]->d_name, "bot-", 4) == 0) {
+            strncat(out, list[i]->d_name, size - strlen(out) - 2);
+            strcat(out, " ");
+        }
+        free(list[i]);
+    }
+    free(list);
+}
+
+/* Writes dir's pages with the standings of the bots named, in that order. */
+static void pages_of(const char *dir, const char *const *names, int n)
+{
+    cJSON *st = cJSON_CreateObject(), *bots = cJSON_AddArrayToObject(st, "bots");
+    for (int i = 0; i < n; i++) {
+        cJSON *b = cJSON_CreateObject();
+        cJSON_AddStringToObject(b, "name", names[i]);
+        cJSON_AddItemToArray(bots, b);
+    }
+    replay_league_data d = {.lines = NULL, .total = -1, .standings = st};
+    char err[512];
+    ck_assert_msg(replay_write_league_pages(dir, &d, err, sizeof err) == 0, "%s", err);
+    cJSON_Delete(st);
+}
+
+/* A bot's page keeps its file as bots join and the standings reorder (it was
+ * named by the bot's place: 8 bots left 14 pages), names that meet on one
+ * slug get files of their own, and a bot-*.html of no bot is removed. */
+START_TEST(bot_pages_keep_their_file_as_the_league_changes)
+{
+    char dir[] = "/tmp/check_replay_league.XXXXXX", first[2048], then[2048], path[1200];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    static const char *const before[] = {"a b", "a_b", "plain", "a/b"};
+    static const char *const after[] = {"new one", "plain", "a/b", "a_b", "a b"};
+    pages_of(dir, before, 4);
+    cJSON *j = index_data(dir);
+    const cJSON *pages = cJSON_GetObjectItem(j, "bot_pages");
+    ck_assert_str_eq(cJSON_GetObjectItem(pages, "plain")->valuestring, "bot-plain.html");
+    ck_assert_str_eq(cJSON_GetObjectItem(pages, "a_b")->valuestring, "bot-a_b.html");
+    const char *ab = cJSON_GetObjectItem(pages, "a b")->valuestring;
+    const char *aslashb = cJSON_GetObjectItem(pages, "a/b")->valuestring;
+    ck_assert_msg(strncmp(ab, "bot-a_b-", 8) == 0 && strlen(ab) == 8 + 8 + 5, "%s", ab);
+    ck_assert_msg(strncmp(aslashb, "bot-a_b-", 8) == 0 && strcmp(ab, aslashb) != 0, "%s", aslashb);
+    bot_files(dir, first, sizeof first);
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "%s/bot-a_b-3.html", dir); /* an older arena's page */
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    pages_of(dir, after, 5);
+    bot_files(dir, then, sizeof then);
+    j = index_data(dir);
+    pages = cJSON_GetObjectItem(j, "bot_pages");
+    const char *added = cJSON_GetObjectItem(pages, "new one")->valuestring;
+    char want[4300];
+    /* the same files, the new bot's besides, the stale one gone */
+    snprintf(want, sizeof want, "%s%s ", first, added);
+    char *w[8], *t[8];
+    int nw = 0, nt = 0;
+    for (char *s = NULL, *x = strtok_r(want, " ", &s); x; x = strtok_r(NULL, " ", &s))
+        w[nw++] = x;
+    for (char *s = NULL, *x = strtok_r(then, " ", &s); x; x = strtok_r(NULL, " ", &s))
+        t[nt++] = x;
+    ck_assert_int_eq(nt, 5);
+    ck_assert_int_eq(nw, 5);
+    for (int i = 0; i < nw; i++) {
+        int found = 0;
+        for (int k = 0; k < nt; k++)
+            found |= strcmp(w[i], t[k]) == 0;
+        ck_assert_msg(found, "%s: not among the pages after the change", w[i]);
+    }
+    cJSON_Delete(j);
+    remove_dir(dir);
+}
+END_TEST
+
+/* A tune's page from a tune-state.json cJSON refuses: the reason and its
+ * byte (it read "not a JSON object" for all). */
+START_TEST(tune_page_says_why_its_state_is_no_json)
+{
+    char dir[] = "/tmp/check_replay_league.XXXXXX", err[512], path[1200];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/tune-state.json", dir);
+    static const struct {
+        const char *text, *why;
+    } rows[] = {
+        {"{\"pairs\": 2}\n{}", "tune-state.json: bytes after the JSON value at byte 13 (line 2, column 1)"},
+        {"{\"pairs\": [1, 2", "tune-state.json: the text ends (byte 15) before its JSON value does"},
+        {"[1]", "tune-state.json: not a JSON object"},
+    };
+    for (size_t i = 0; i < LOA_COUNT(rows); i++) {
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(rows[i].text, f);
+        fclose(f);
+        ck_assert_int_eq(replay_write_tune(dir, err, sizeof err), REPLAY_E_TUNE);
+        ck_assert_msg(strstr(err, rows[i].why), "row %zu: %s", i, err);
+    }
+    remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"tune_page_says_why_its_state_is_no_json", tune_page_says_why_its_state_is_no_json, 10},
+        {"bot_pages_keep_their_file_as_the_league_changes",
+         bot_pages_keep_their_file_as_the_league_changes, 30},
         {"league_index_of_some_games_says_how_many_of_all",
          league_index_of_some_games_says_how_many_of_all, 30},
         {"league_pages_and_index_list_every_game", league_pages_and_index_list_every_game, 30},

@@ -12,9 +12,9 @@ endif()
 loa_add_suite(replay LIBS loa_replay loa loa::cjson TIMEOUT 60)
 target_include_directories(check_replay PRIVATE ${PROJECT_SOURCE_DIR}/replay/src)
 add_dependencies(check_replay loa-replay)
-loa_add_suite(replay_league LIBS loa_replay loa::cjson TIMEOUT 60)
+loa_add_suite(replay_league LIBS loa_replay loa_util loa::cjson TIMEOUT 60)
 # A game's analysis file (issue 27): written, read strictly, drawn.
-loa_add_suite(replay_analysis LIBS loa_replay loa loa::cjson m TIMEOUT 60)
+loa_add_suite(replay_analysis LIBS loa_replay loa loa_util loa::cjson m TIMEOUT 60)
 add_dependencies(check_replay_analysis loa-replay)
 
 # Games recorded by CodinGame (issue 34): the tree's site-shaped fixtures
@@ -28,6 +28,12 @@ target_compile_definitions(check_replay_codingame PRIVATE
 add_test(NAME replay_codingame_cases COMMAND check_replay_codingame cases)
 set_tests_properties(replay_codingame_cases PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77
                      ENVIRONMENT "CK_DEFAULT_TIMEOUT=60")
+# A game file as hostile input (NULs kept, bytes after the JSON, nesting,
+# the values and names a file may hold).
+loa_add_suite(replay_import LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
+# A bot's text outside the browser: bidi controls as markers in the text
+# view and the page's title.
+loa_add_suite(replay_text LIBS loa_replay loa_util loa::cjson TIMEOUT 60)
 
 loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
 add_dependencies(check_replay_browser loa-replay)

@@ -88,6 +88,28 @@ static int add_fault_stderr(const arena_store *st, const arena_settings *s,
     return 0;
 }
 
+/* Each bot's "slowest" games with the turn that came nearest its limit and
+ * that turn's stderr (arena_dashboard_slow_turn), read from their records (at most
+ * ARENA_DASH_KEEP a bot). A record that cannot be read adds nothing. */
+static int add_slow_stderr(const arena_store *st, cJSON *figs)
+{
+    cJSON *bot, *g;
+    cJSON_ArrayForEach(bot, cJSON_GetObjectItemCaseSensitive(figs, "bots")) {
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(bot, "slowest")) {
+            cJSON *record = NULL;
+            char err[256];
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(g, "id");
+            if (!cJSON_IsNumber(id) || arena_store_record(st, id->valueint, &record, err, sizeof err) != 0)
+                continue;
+            int rc = arena_dashboard_slow_turn(record, bot->string, g);
+            cJSON_Delete(record);
+            if (rc)
+                return ARENA_E_NOMEM;
+        }
+    }
+    return 0;
+}
+
 static int add_progress(cJSON *figs, const arena_site_progress *p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -123,6 +145,8 @@ static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char 
         rc = ARENA_E_NOMEM;
     if (rc == 0)
         rc = add_fault_stderr(st, s, w.dash, *figs);
+    if (rc == 0)
+        rc = add_slow_stderr(st, *figs);
     arena_standings_acc_free(w.acc);
     arena_dashboard_free(w.dash);
     free(sd);

@@ -14,14 +14,29 @@
  * Each series' polyline carries class "series" and data-name; each point of a
  * series with dots is a circle of class "pt" (tests count them).
  * Returns {x: fn, y: fn, left, right, top, bottom} to place more marks.
+ *
+ * LoaChart.visible(s): s with each bidirectional control (U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069) written as a visible marker, "<U+202E>",
+ * as lichess and GitHub show them: a bot's name, comment or stderr cannot
+ * reverse or reorder the text around it. Every page loads this file first,
+ * so every text a page shows (its el() helpers, the charts' own text and
+ * legends, tooltips) goes through it.
  */
 'use strict';
 (function () {
   const NS = 'http://www.w3.org/2000/svg';
+  const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  function visible(s) {
+    return typeof s !== 'string' ? s : s.replace(BIDI, function (c) {
+      return '<U+' + c.charCodeAt(0).toString(16).toUpperCase() + '>';
+    });
+  }
+  /* The text an element shows, its tooltip (title) alike: visible(). */
+  function attr(k, v) { return k === 'title' ? visible(String(v)) : v; }
   function svg(tag, attrs, text) {
     const e = document.createElementNS(NS, tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
+    for (const k in attrs || {}) e.setAttribute(k, attr(k, attrs[k]));
+    if (text !== undefined) e.textContent = visible(String(text));
     return e;
   }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
@@ -126,12 +141,13 @@
       const sp = document.createElement('span');
       sp.className = 'legend';
       sp.style.color = s.color;
-      sp.textContent = '\u25cf ' + s.name;
+      sp.textContent = visible('\u25cf ' + s.name);
       el.appendChild(sp);
     });
   }
   const PALETTE = ['#1c5fb8', '#d98e04', '#2e7d32', '#c62828', '#7b4bb7', '#00838f', '#6d4c41', '#ad1457',
                    '#455a64', '#9e9d24'];
   window.LoaChart = {line: line, bars: bars, legend: legend, svg: svg, clear: clear, fmt: fmt,
+                     visible: visible, attr: attr,
                      color: function (i) { return PALETTE[i % PALETTE.length]; }};
 })();

@@ -27,8 +27,8 @@
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined && text !== null) e.textContent = String(text);
+    for (const k in attrs || {}) e.setAttribute(k, C.attr(k, attrs[k]));
+    if (text !== undefined && text !== null) e.textContent = C.visible(String(text));
     return e;
   }
   function row(cells, tag, numeric) {
@@ -95,7 +95,7 @@
   }
   function header() {
     const S = D.standings || {};
-    $('title').textContent = P.view === 'bot' ? 'Bot ' + P.bot : 'League ' + D.dir;
+    $('title').textContent = C.visible(P.view === 'bot' ? 'Bot ' + P.bot : 'League ' + D.dir);
     const sum = [];
     if (S.format) sum.push(S.format);
     if (S.bots) sum.push(S.bots.length + ' bots');
@@ -199,14 +199,14 @@
     $('sprt-head').textContent = decided ? 'SPRT: decided, ' + t.result + ' accepted' : 'SPRT: running, no decision yet';
     const words = $('sprt-words');
     words.className = decided ? (t.result === 'H1' ? 'verdict h1' : 'verdict h0') : 'verdict';
-    words.textContent = decided
+    words.textContent = C.visible(decided
       ? (t.result === 'H1' ? 'H1 accepted after ' + t.decided_after_pairs + ' pairs: ' + t.tested + ' is stronger than ' + t.opponent +
                              '. The games favour H1 (a gain of ' + t.elo1 + ' Elo or more) over H0 (' + t.elo0 + ' or less)'
                            : 'H0 accepted after ' + t.decided_after_pairs + ' pairs: ' + t.tested + ' is not ' + t.elo1 + ' Elo stronger than ' +
                              t.opponent + '. The games favour H0 (a gain of ' + t.elo0 + ' Elo or less) over H1 (' + t.elo1 + ' or more)') +
         ', at error rates alpha ' + t.alpha + ' and beta ' + t.beta + '.'
       : 'Testing ' + t.tested + ' against ' + t.opponent + ': H0 ' + t.elo0 + ' / H1 ' + t.elo1 + ' ' + (t.model || '') +
-        ' Elo, alpha ' + t.alpha + ', beta ' + t.beta + '. The test stops when the LLR leaves (' + fixed(t.lower, 2) + ', ' + fixed(t.upper, 2) + ').';
+        ' Elo, alpha ' + t.alpha + ', beta ' + t.beta + '. The test stops when the LLR leaves (' + fixed(t.lower, 2) + ', ' + fixed(t.upper, 2) + ').');
     const ci = function (a) { return Array.isArray(a) ? ' [' + fixed(a[0], 2) + ', ' + fixed(a[1], 2) + ']' : ''; };
     const tab = $('sprt');
     clear(tab);
@@ -415,9 +415,25 @@
     });
     const sl = $('bot-slowest');
     clear(sl);
-    sl.appendChild(row(['game', 'slowest turn ms', 'first turn ms', 'opponent'], 'th', [0, 1, 1, 0]));
+    /* the games whose slowest turn came nearest its limit (the first turn
+     * judged against its own), that turn and its stderr (the timeout's, when
+     * it timed out) */
+    sl.appendChild(row(['game', 'ply', 'turn ms of its limit', 'of the limit', 'later turns ms', 'first turn ms', 'opponent'],
+                       'th', [0, 1, 1, 1, 1, 1, 0]));
     ((d && d.slowest) || []).forEach(function (s) {
-      sl.appendChild(row([idLink(s.id), fixed(s.max_ms, 2), fixed(s.first_ms, 2), s.opponent], 'td', [0, 1, 1, 0]));
+      const p = pageOfGame(s.id), t = String(s.id).padStart(6, '0');
+      const link = p && s.ply ? el('a', {href: p + '#ply=' + s.ply}, t) : idLink(s.id);
+      const turn = s.limit_ms ? fixed(s.turn_ms, 2) + ' of ' + s.limit_ms + (s.timeout ? ', timed out' : '') : '-';
+      const tr = row([link, s.ply || '-', turn, pct(s.share), fixed(s.max_ms, 2), fixed(s.first_ms, 2), s.opponent],
+                     'td', [0, 1, 1, 1, 1, 1, 0]);
+      tr.setAttribute('data-id', String(s.id));
+      if (s.timeout) tr.children[2].className = 'num bad';
+      sl.appendChild(tr);
+      if (typeof s.stderr !== 'string') return;
+      const er = el('tr', {'class': 'slow-stderr'}), td = el('td', {colspan: '7'});
+      td.appendChild(el('pre', {'class': 'stderr'}, s.stderr === '' ? '(nothing on stderr)' : s.stderr));
+      er.appendChild(td);
+      sl.appendChild(er);
     });
     times(name);
     const back = $('back');

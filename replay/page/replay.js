@@ -34,11 +34,11 @@
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
+    for (const k in attrs || {}) e.setAttribute(k, LoaChart.attr(k, attrs[k]));
+    if (text !== undefined) e.textContent = visible(text);
     return e;
   }
-  const svg = LoaChart.svg, clear = LoaChart.clear;
+  const svg = LoaChart.svg, clear = LoaChart.clear, visible = LoaChart.visible;
   function boardAt(n) { return n === 0 ? D.start_board : D.plies[n - 1].board; }
   /* Square a1 = 0 .. h8 = 63 to the top-left corner of its cell. */
   function cell(sq) { return [X0 + (sq % 8) * SQ, Y0 + (7 - Math.floor(sq / 8)) * SQ]; }
@@ -459,8 +459,8 @@
     if (!text) return;
     const color = fail ? D.error.color : p.color;
     b.className = 'bubble ' + color + (fail ? ' fail' : '');
-    $('bubble-who').textContent = D.players[color === 'black' ? 0 : 1].name + (fail ? ' (its last answer, ply ' + (N + 1) + ')' : '') + ':';
-    $('bubble-text').textContent = text;
+    $('bubble-who').textContent = visible(D.players[color === 'black' ? 0 : 1].name + (fail ? ' (its last answer, ply ' + (N + 1) + ')' : '') + ':');
+    $('bubble-text').textContent = visible(text);
   }
 
   function go(n) {
@@ -520,7 +520,7 @@
 
   function header() {
     const r = D.result;
-    $('title').textContent = D.players[0].name + ' (black) vs ' + D.players[1].name + ' (white)';
+    $('title').textContent = visible(D.players[0].name + ' (black) vs ' + D.players[1].name + ' (white)');
     const s = $('summary');
     const parts = [['result', r.token + (r.winner ? ' (' + r.winner + ' wins)' : r.token === '1/2-1/2' ? ' (draw)' : '')],
                    ['reason', r.reason], ['scores', r.scores.join(' ')], ['seed', D.seed],
@@ -534,7 +534,7 @@
       s.appendChild(el('b', {}, kv[1]));
     });
     s.appendChild(el('div', {}, r.detail));
-    $('command').textContent = D.command;
+    $('command').textContent = visible(D.command);
   }
 
   header();

@@ -14,6 +14,7 @@
 #include "replay/analysis.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/json.h"
 #include "util/text.h"
 
 #include "analysis_file_impl.h"
@@ -431,9 +432,10 @@ int replay_analysis_parse(const replay_game *g, const char *text, size_t len, co
     reader r = {source ? source : "analysis", err, errsz};
     if (util_utf8_check(text, len) != len)
         return util_fail(REPLAY_E_JSON, err, errsz, "%s: not UTF-8 text", r.src);
-    cJSON *root = cJSON_ParseWithLength(text, len);
-    if (!root)
-        return util_fail(REPLAY_E_JSON, err, errsz, "%s: not valid JSON", r.src);
+    cJSON *root;
+    char why[200];
+    if (util_json_parse(text, len, &root, why, sizeof why) != 0)
+        return util_fail(REPLAY_E_JSON, err, errsz, "%s: %s", r.src, why);
     const replay_info *in = replay_game_info(g);
     replay_analysis *a = replay_analysis_new(in->plies);
     loa_board *boards = malloc(((size_t)in->plies + 1) * sizeof *boards);

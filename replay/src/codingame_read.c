@@ -165,7 +165,12 @@ static int read_names(const cJSON *root, const char *src, cg_file *f, char *err,
         const cJSON *pseudo = cJSON_IsObject(cg) ? get(cg, "pseudo") : NULL;
         const cJSON *nick = cJSON_IsObject(boss) ? get(boss, "nickname") : NULL;
         const cJSON *name = cJSON_IsString(pseudo) ? pseudo : cJSON_IsString(nick) ? nick : n;
-        if (cJSON_IsString(name) && name->valuestring[0])
+        size_t len = cJSON_IsString(name) ? strlen(name->valuestring) : 0;
+        if (len > REPLAY_NAME_MAX)
+            return util_fail(REPLAY_E_FIELD, err, errsz,
+                             "%s: agents[%d]: a name of %zu bytes, longer than the %d a name may have",
+                             src, pos - 1, len, REPLAY_NAME_MAX);
+        if (len > 0)
             f->names[idx] = name->valuestring;
     }
     return 0;

@@ -10,12 +10,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "game_impl.h"
 #include "loa/board.h"
 #include "loa/movegen.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/json.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -339,21 +341,36 @@ int replay_game_parse(const char *text, size_t len, const char *source, replay_g
     if (!source)
         source = "record";
     if (len > REPLAY_RECORD_MAX)
-        return util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: larger than %u bytes", source, REPLAY_RECORD_MAX);
+        return util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: %zu bytes, larger than the %u bytes a game file may have",
+                         source, len, REPLAY_RECORD_MAX);
+    size_t values = util_json_values_bound(text, len);
+    if (values > REPLAY_JSON_VALUES_MAX)
+        return util_fail(REPLAY_E_TOO_BIG, err, errsz,
+                         "%s: %zu JSON values, more than the %d a game file may hold (its memory)",
+                         source, values, REPLAY_JSON_VALUES_MAX);
     replay_game *g = calloc(1, sizeof *g);
     if (!g || !(g->source = strdup(source))) {
         free(g);
         return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", source);
     }
     g->info.source = g->source;
-    const char *end = NULL;
-    g->root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    int rc;
-    if (!g->root)
-        /* `end` (not the global cJSON_GetErrorPtr: thread-safety) says where. */
-        rc = replay_json_error(text, len, end, source, err, errsz);
+    /* A NUL of a name, a line or a stderr shown as the referee shows one of
+     * a bot's stderr (U+2400), the text after it kept: a cJSON string would
+     * end at it. */
+    char *visible = NULL, why[200];
+    size_t vlen = 0;
+    int rc = util_json_nul_visible(text, len, &visible, &vlen);
+    if (rc != 0) {
+        replay_game_free(g);
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", source);
+    }
+    if (visible)
+        text = visible, len = vlen;
+    if (util_json_parse(text, len, &g->root, why, sizeof why) != 0)
+        rc = replay_json_error(text, len, why, source, err, errsz);
     else
         rc = replay_import_root(&g->root, text, len, source, &g->info.imported_from, err, errsz);
+    free(visible);
     if (rc == 0)
         rc = read_header(g, err, errsz);
     if (rc == 0)
@@ -374,8 +391,11 @@ int replay_game_load(const char *path, replay_game **out, char *err, size_t errs
     char *text;
     size_t len;
     int rc = util_read_file(path, REPLAY_RECORD_MAX, &text, &len);
+    struct stat st;
     if (rc == UTIL_E_RANGE)
-        return util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: larger than %u bytes", path, REPLAY_RECORD_MAX);
+        return util_fail(REPLAY_E_TOO_BIG, err, errsz,
+                         "%s: %lld bytes, larger than the %u bytes a game file may have", path,
+                         stat(path, &st) == 0 ? (long long)st.st_size : -1LL, REPLAY_RECORD_MAX);
     if (rc == UTIL_E_NOMEM)
         return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", path);
     if (rc != 0)

@@ -14,11 +14,11 @@ struct replay_game {
     replay_turn error_turn; /* info.error_turn points here when set */
 };
 
-/* The sentence for text that cJSON could not parse (end: where it stopped),
+/* The sentence for text that util_json_parse() refused (why: its reason),
  * telling a cut file (a truncated download: the frame it ends in, when it
  * can be counted) from a malformed one. Returns REPLAY_E_JSON. (import.c) */
-int replay_json_error(const char *text, size_t len, const char *end, const char *source, char *err,
-                      size_t errsz);
+int replay_json_error(const char *text, size_t len, const char *why, const char *source,
+                      char *err, size_t errsz);
 
 /* *root, parsed from text[0..len), as a loa-arena record: a record is kept
  * as it is; a game recorded by CodinGame (codingame.h) is replayed and

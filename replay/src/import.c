@@ -11,6 +11,7 @@
 #include "codingame.h"
 #include "game_impl.h"
 #include "util/file.h"
+#include "util/json.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -60,13 +61,11 @@ static size_t close_of(const char *text, size_t from, size_t len)
     return len;
 }
 
-int replay_json_error(const char *text, size_t len, const char *end, const char *source, char *err,
-                      size_t errsz)
+int replay_json_error(const char *text, size_t len, const char *why, const char *source,
+                      char *err, size_t errsz)
 {
-    size_t at = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
     if (len == 0 || close_of(text, 0, len) < len)
-        return util_fail(REPLAY_E_JSON, err, errsz, "%s: not a JSON object (error near byte %zu)",
-                         source, at);
+        return util_fail(REPLAY_E_JSON, err, errsz, "%s: %s", source, why);
     /* Cut. The frame it falls in, when the cut is inside the frames, counted
      * in the raw text: the site's frames each carry "agentId", the engine's
      * views start "KEY_FRAME". */

@@ -16,6 +16,7 @@
 #include "replay/replay.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/json.h"
 #include "util/text.h"
 
 /* Reads DIR/name as JSON text: 0 and *text (the caller frees), 1 when the
@@ -218,8 +219,10 @@ static int read_league_files(const char *dir, cJSON **standings, cJSON **league,
     int rc = rc_st < 0 ? rc_st : rc_l < 0 ? rc_l : 0;
     *found = rc_st == 0;
     if (rc == 0 && rc_st == 0) {
-        *standings = cJSON_ParseWithLength(st_text, st_len);
-        if (!cJSON_IsObject(*standings))
+        char why[200];
+        if (util_json_parse(st_text, st_len, standings, why, sizeof why) != 0)
+            rc = util_fail(REPLAY_E_LEAGUE, err, errsz, "%s/standings.json: %s", dir, why);
+        else if (!cJSON_IsObject(*standings))
             rc = util_fail(REPLAY_E_LEAGUE, err, errsz, "%s/standings.json: not a JSON object", dir);
     }
     if (rc == 0 && rc_l == 0) {

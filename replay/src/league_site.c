@@ -3,11 +3,14 @@
  * the scripts and style for every page, index.html and a page per bot as
  * shells, and live.js, the data they draw, rewritten while the league runs.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "assets.h"
 #include "league_impl.h"
@@ -122,20 +125,34 @@ static cJSON *bot_names(const cJSON *data)
     return names;
 }
 
-/* The file of bot i named name: bot-<name>.html, the name's characters
- * outside [0-9A-Za-z._-] as '_' and cut to 60; "-<i>" added when that
- * changed the name (two names could then meet) or the name starts with a
- * dot. */
-static void bot_file(const char *name, int i, char *out, size_t size)
+/* FNV-1a, 64 bits, of s: a name's tag in its page's file name (not a
+ * secret: it tells apart names that meet on one slug). */
+static uint64_t name_hash(const char *s)
 {
-    char slug[64];
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        h = (h ^ *p) * 0x100000001b3u;
+    return h;
+}
+
+/* The file of the bot named name, from the name alone (a bot keeps its page
+ * as bots join and the standings reorder: the file once carried the bot's
+ * place, so 8 bots left 14 pages): bot-<name>.html when the name is at most
+ * BOT_SLUG_MAX characters of [0-9A-Za-z._-] not starting with a dot, else
+ * bot-<slug>-<hash>.html, the slug the name's characters outside that set
+ * as '_' and cut, the hash 8 hex digits of name_hash() (16 when `wide`: the
+ * other name met on the 8). */
+#define BOT_SLUG_MAX 60
+static void bot_file(const char *name, int wide, char *out, size_t size)
+{
+    char slug[BOT_SLUG_MAX + 1];
     size_t n = 0;
     int changed = name[0] == '.' || name[0] == '\0';
     for (const char *p = name; *p; p++) {
         char c = *p;
         int ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
                  c == '.' || c == '_' || c == '-';
-        if (n == 60) {
+        if (n == BOT_SLUG_MAX) {
             changed = 1;
             break;
         }
@@ -143,10 +160,21 @@ static void bot_file(const char *name, int i, char *out, size_t size)
         changed |= !ok;
     }
     slug[n] = '\0';
-    if (changed)
-        snprintf(out, size, "bot-%s-%d.html", slug, i);
-    else
+    uint64_t h = name_hash(name);
+    if (!changed)
         snprintf(out, size, "bot-%s.html", slug);
+    else if (wide)
+        snprintf(out, size, "bot-%s-%016" PRIx64 ".html", slug, h);
+    else
+        snprintf(out, size, "bot-%s-%08" PRIx64 ".html", slug, h >> 32);
+}
+
+/* Whether a name of pages already has the page file. */
+static int file_taken(const cJSON *pages, const char *file)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, pages) if (strcmp(p->valuestring, file) == 0) return 1;
+    return 0;
 }
 
 /* data.bot_pages = {name: file} for names. 0 or REPLAY_E_NOMEM. */
@@ -155,16 +183,51 @@ static int add_bot_pages(cJSON *data, const cJSON *names)
     cJSON *pages = cJSON_AddObjectToObject(data, "bot_pages");
     if (!pages)
         return REPLAY_E_NOMEM;
-    int i = 0;
     const cJSON *n;
     cJSON_ArrayForEach(n, names) {
-        char file[96];
-        bot_file(n->valuestring, i++, file, sizeof file);
-        if (!cJSON_GetObjectItemCaseSensitive(pages, n->valuestring) &&
-            !cJSON_AddStringToObject(pages, n->valuestring, file))
+        char file[128];
+        if (cJSON_GetObjectItemCaseSensitive(pages, n->valuestring))
+            continue;
+        bot_file(n->valuestring, 0, file, sizeof file);
+        if (file_taken(pages, file))
+            bot_file(n->valuestring, 1, file, sizeof file);
+        /* two names on one 64-bit hash and slug: never seen; told apart by
+         * their place rather than refused */
+        for (int k = 2; file_taken(pages, file); k++) {
+            char wide[112];
+            bot_file(n->valuestring, 1, wide, sizeof wide);
+            snprintf(file, sizeof file, "%.*s-%d.html", (int)strlen(wide) - 5, wide, k);
+        }
+        if (!cJSON_AddStringToObject(pages, n->valuestring, file))
             return REPLAY_E_NOMEM;
     }
     return 0;
+}
+
+/* Removes DIR's bot-*.html files that are no page of data.bot_pages: those
+ * an older loa-arena named by the bot's place, or of a bot no longer in the
+ * league. Nothing else of DIR is touched. 0 or REPLAY_E_IO. */
+static int remove_stale_bot_pages(const char *dir, const cJSON *data, char *err, size_t errsz)
+{
+    const cJSON *pages = cJSON_GetObjectItemCaseSensitive(data, "bot_pages");
+    DIR *d = opendir(dir);
+    if (!d)
+        return util_fail(REPLAY_E_IO, err, errsz, "cannot list %s: %s", dir, strerror(errno));
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (n <= 9 || memcmp(e->d_name, "bot-", 4) != 0 || strcmp(e->d_name + n - 5, ".html") != 0 ||
+            file_taken(pages, e->d_name))
+            continue;
+        char *path = util_path_join(dir, e->d_name);
+        if (!path)
+            rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+        else if (unlink(path) != 0 && errno != ENOENT)
+            rc = util_fail(REPLAY_E_IO, err, errsz, "cannot remove %s: %s", path, strerror(errno));
+        free(path);
+    }
+    closedir(d);
+    return rc;
 }
 
 /* Renders shell template tpl (index.html, bot.html) with its page data
@@ -264,6 +327,8 @@ int replay_write_league_pages(const char *dir, const replay_league_data *d, char
         rc = write_shell(dir, "index.html", "index.html", NULL, 0, err, errsz);
     if (rc == 0)
         rc = write_bot_pages(dir, data, 0, err, errsz);
+    if (rc == 0)
+        rc = remove_stale_bot_pages(dir, data, err, errsz);
     if (rc == 0)
         rc = write_live(dir, data, err, errsz);
     cJSON_Delete(data);

@@ -36,6 +36,14 @@ const replay_asset *replay_asset_find(const char *name)
 static void put_html_escaped(util_buf *b, const char *s)
 {
     for (; *s; s++) {
+        unsigned bidi = util_bidi_control(s);
+        if (bidi) { /* shown, as the page's own text shows it (chart.js) */
+            char mark[24];
+            int n = snprintf(mark, sizeof mark, "&lt;U+%04X&gt;", bidi);
+            util_buf_put(b, mark, (size_t)n);
+            s += 2;
+            continue;
+        }
         switch (*s) {
         case '&': util_buf_put(b, "&amp;", 5); break;
         case '<': util_buf_put(b, "&lt;", 4); break;

@@ -10,11 +10,15 @@
 
 /* Prints s with control characters and bytes a terminal would interpret
  * (ESC sequences from a hostile bot) shown as '?', except newlines when
- * keep_newlines (stderr tails keep their lines). */
+ * keep_newlines (stderr tails keep their lines), and bidirectional controls
+ * as "<U+202E>" (the pages' marker: they would reorder the line). */
 static void put_safe(FILE *out, const char *s, int keep_newlines)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '\n' && keep_newlines)
+        unsigned bidi = util_bidi_control((const char *)p);
+        if (bidi)
+            fprintf(out, "<U+%04X>", bidi), p += 2;
+        else if (*p == '\n' && keep_newlines)
             fputs("\n    ", out);
         else
             fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, out);

@@ -11,6 +11,7 @@
 #include "replay/tune.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/json.h"
 #include "util/text.h"
 
 /* DIR/tune-state.json as a JSON object with "dir" added. */
@@ -31,8 +32,11 @@ static int read_state(const char *dir, cJSON **out, char *err, size_t errsz)
         rc = util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
     else if (rc)
         rc = util_fail(REPLAY_E_IO, err, errsz, "cannot read %s: %s", path, strerror(errno));
-    cJSON *o = rc ? NULL : cJSON_ParseWithLength(text, len);
-    if (!rc && !cJSON_IsObject(o))
+    cJSON *o = NULL;
+    char why[200];
+    if (!rc && util_json_parse(text, len, &o, why, sizeof why) != 0)
+        rc = util_fail(REPLAY_E_TUNE, err, errsz, "%s: %s", path, why);
+    else if (!rc && !cJSON_IsObject(o))
         rc = util_fail(REPLAY_E_TUNE, err, errsz, "%s: not a JSON object", path);
     cJSON_DeleteItemFromObjectCaseSensitive(o, "dir");
     char name[256];

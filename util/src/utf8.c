@@ -46,3 +46,15 @@ size_t util_utf8_check(const char *s, size_t len)
     }
     return len;
 }
+
+unsigned util_bidi_control(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    if (!p || p[0] != 0xE2 || (p[1] != 0x80 && p[1] != 0x81) || (p[2] & 0xC0) != 0x80)
+        return 0;
+    unsigned cp = 0x2000u | ((unsigned)(p[1] & 0x3F) << 6) | (p[2] & 0x3Fu);
+    return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+                   (cp >= 0x2066 && cp <= 0x2069)
+               ? cp
+               : 0;
+}

@@ -13,6 +13,7 @@
 #include "core/text.h"
 #include "league/setting.h"
 #include "util/error.h"
+#include "util/json.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -181,6 +182,16 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
         size_t off = end && end >= text ? (size_t)(end - text) : 0;
         if (off > len)
             off = len;
+        /* cJSON refuses nesting past its bound where it stops, like a
+         * malformed text: name the bound instead of the text there */
+        size_t deep = util_json_too_deep(text, len);
+        if (deep < len) {
+            int line, col;
+            line_col(text, deep, &line, &col);
+            return util_fail(ARENA_E_PARSE, err, errsz,
+                             "%s:%d:%d: lists and objects nested deeper than %d levels", src,
+                             line, col, UTIL_JSON_NESTING_MAX);
+        }
         /* JSON has no trailing comma, and cJSON stops at the '}' or ']'
          * after it, a line late: name the comma instead */
         size_t back = off;

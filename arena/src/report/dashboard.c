@@ -22,6 +22,7 @@ static const double base_edges[] = {0, 0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000};
 typedef struct slow_game {
     int id, opponent;
     double max_ms, first_ms;
+    double share; /* slow_share(): what the games are ranked by */
 } slow_game;
 
 typedef struct bot_figs {
@@ -142,6 +143,18 @@ static void elo_point(arena_dashboard *d, int k)
     }
 }
 
+/* How near a game's slowest turn of one bot came to its limit: the larger
+ * of its later turns' longest over turn_ms and its first turn over
+ * first_turn_ms (the referee's two limits). Ranked by time alone, the first
+ * turn, with its limit some 7 times larger, outranked every later one: the
+ * slowest games were those of the slowest set-up. */
+static double slow_share(const arena_settings *s, double max_ms, double first_ms)
+{
+    double later = s->turn_ms > 0 ? max_ms / s->turn_ms : 0;
+    double first = first_ms >= 0 && s->first_turn_ms > 0 ? first_ms / s->first_turn_ms : 0;
+    return later > first ? later : first;
+}
+
 static void add_time(arena_dashboard *d, const arena_game_record *r, int side)
 {
     int b = side ? r->white : r->black, o = side ? r->black : r->white;
@@ -159,16 +172,17 @@ static void add_time(arena_dashboard *d, const arena_game_record *r, int side)
             k--;
         f->max_hist[k]++;
     }
-    /* the slowest games, slowest first (insertion into ARENA_DASH_KEEP) */
-    double worst = t->max_ms > t->first_ms ? t->max_ms : t->first_ms;
+    /* the slowest games against their limits, slowest first (insertion into
+     * ARENA_DASH_KEEP) */
+    double share = slow_share(d->s, t->max_ms, t->first_ms);
     int at = f->slow_count;
-    while (at > 0 && worst > fmax(f->slowest[at - 1].max_ms, f->slowest[at - 1].first_ms))
+    while (at > 0 && share > f->slowest[at - 1].share)
         at--;
     if (at >= ARENA_DASH_KEEP)
         return;
     int last = f->slow_count < ARENA_DASH_KEEP ? f->slow_count : ARENA_DASH_KEEP - 1;
     memmove(&f->slowest[at + 1], &f->slowest[at], sizeof f->slowest[0] * (size_t)(last - at));
-    f->slowest[at] = (slow_game){r->id, o, t->max_ms, t->first_ms};
+    f->slowest[at] = (slow_game){r->id, o, t->max_ms, t->first_ms, share};
     if (f->slow_count < ARENA_DASH_KEEP)
         f->slow_count++;
 }
@@ -330,6 +344,7 @@ static cJSON *bot_json(const arena_dashboard *d, int b)
         ok = g && cJSON_AddItemToArray(slow, g) && cJSON_AddNumberToObject(g, "id", f->slowest[i].id) &&
              arena_json_add_number(g, "max_ms", f->slowest[i].max_ms, 0.001) &&
              arena_json_add_number(g, "first_ms", f->slowest[i].first_ms >= 0 ? f->slowest[i].first_ms : NAN, 0.001) &&
+             arena_json_add_number(g, "share", f->slowest[i].share, 0.001) &&
              cJSON_AddStringToObject(g, "opponent", d->s->bots[f->slowest[i].opponent].name);
     }
     if (ok && f->cpu_turns > 0)
@@ -374,4 +389,51 @@ void arena_dashboard_free(arena_dashboard *d)
     free(d->elo_ci);
     free(d->bots);
     free(d);
+}
+
+int arena_dashboard_slow_turn(const cJSON *record, const char *name, cJSON *g)
+{
+    const cJSON *res = cJSON_GetObjectItemCaseSensitive(record, "result");
+    const cJSON *lim = cJSON_GetObjectItemCaseSensitive(record, "limits"), *pl, *p, *best = NULL;
+    const char *color = NULL;
+    cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(record, "players")) {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(pl, "name");
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(pl, "color");
+        if (cJSON_IsString(n) && cJSON_IsString(c) && strcmp(n->valuestring, name) == 0)
+            color = c->valuestring;
+    }
+    const cJSON *fault = cJSON_GetObjectItemCaseSensitive(res, "fault");
+    const cJSON *reason = cJSON_GetObjectItemCaseSensitive(res, "reason");
+    int timed_out = color && cJSON_IsString(fault) && strcmp(fault->valuestring, color) == 0 &&
+                    cJSON_IsString(reason) && strcmp(reason->valuestring, "timeout") == 0;
+    double first_limit = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(lim, "first_turn_ms"));
+    double limit = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(lim, "turn_ms"));
+    double best_share = -1, best_ms = 0, best_limit = 0;
+    int turns = 0;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(record, "plies")) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(p, "color");
+        if (!color || !cJSON_IsString(c) || strcmp(c->valuestring, color) != 0)
+            continue;
+        const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(p, "cpu_us");
+        const cJSON *wall = cJSON_GetObjectItemCaseSensitive(p, "time_us");
+        double ms = (cJSON_IsNumber(cpu) ? cpu->valuedouble : cJSON_GetNumberValue(wall)) / 1000;
+        double lim_ms = turns++ ? limit : first_limit;
+        if (timed_out && !p->next) { /* the timeout (its time may be unknown: null) */
+            best = p, best_ms = ms, best_limit = lim_ms;
+            break;
+        }
+        if (ms >= 0 && lim_ms > 0 && ms / lim_ms > best_share)
+            best = p, best_share = ms / lim_ms, best_ms = ms, best_limit = lim_ms;
+    }
+    if (!best)
+        return 0;
+    const cJSON *ply = cJSON_GetObjectItemCaseSensitive(best, "ply");
+    const cJSON *err = cJSON_GetObjectItemCaseSensitive(best, "stderr");
+    return cJSON_AddNumberToObject(g, "ply", cJSON_GetNumberValue(ply)) &&
+                   arena_json_add_number(g, "turn_ms", best_ms, 0.001) &&
+                   cJSON_AddNumberToObject(g, "limit_ms", best_limit) &&
+                   cJSON_AddBoolToObject(g, "timeout", timed_out && !best->next) &&
+                   cJSON_AddStringToObject(g, "stderr", cJSON_IsString(err) ? err->valuestring : "")
+               ? 0
+               : -1;
 }

@@ -45,9 +45,22 @@ int arena_dashboard_add(arena_dashboard *d, const arena_game_record *r);
  * "time_bins_ms": [edges], "bots": {name: {"max_hist": [games per bin of
  * their slowest later turn], "faults": {reason: games}, "vs": {opponent:
  * {"black": [w, d, l], "white": [w, d, l]}}, "slowest": [{"id", "max_ms",
- * "first_ms", "opponent"}], "cpu_total_ms" (cpu time mode)}}}. Caller owns
- * it; NULL on out of memory. */
+ * "first_ms", "share", "opponent"}], "cpu_total_ms" (cpu time mode)}}}:
+ * "slowest" the ARENA_DASH_KEEP games whose slowest turn came nearest its
+ * limit ("share": the larger of max_ms / turn_ms and first_ms /
+ * first_turn_ms), nearest first. Caller owns it; NULL on out of memory. */
 cJSON *arena_dashboard_to_json(arena_dashboard *d);
+
+/* The turn of the bot named name in record (a game's JSON record,
+ * docs/record.md) that came nearest its limit, as the referee judged it (CPU
+ * time in cpu mode; the bot's first turn against "first_turn_ms", the others
+ * "turn_ms"): its "ply", "turn_ms" (null when not recorded), "limit_ms",
+ * "timeout" and "stderr" added to g (a "slowest" entry of
+ * arena_dashboard_to_json). When the bot's timeout ended the game, that last
+ * answer is the turn, whatever its time: a user looks for the stderr before
+ * it. A record without the bot or times adds nothing. Returns 0, or -1 out
+ * of memory. Thread-safe. */
+int arena_dashboard_slow_turn(const cJSON *record, const char *name, cJSON *g);
 
 /* The ids of bot's newest games lost by its own fault, newest first, at
  * most max (and ARENA_DASH_KEEP) into ids. Returns their number. */

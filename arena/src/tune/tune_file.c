@@ -18,6 +18,7 @@
 #include "league/settings_identity.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/json.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -339,7 +340,12 @@ int arena_tune_load_file(arena_tune *t, const char *path, char *err, size_t errs
     size_t at = end ? (size_t)(end - buf) : 0;
     while (root && at < n && strchr(" \t\r\n", buf[at]))
         at++;
+    size_t deep = root ? n : util_json_too_deep(buf, n);
     free(buf);
+    if (deep < n)
+        return util_fail(ARENA_E_PARSE, err, errsz,
+                         "%s: lists and objects nested deeper than %d levels at byte %zu", path,
+                         UTIL_JSON_NESTING_MAX, deep);
     if (root && at < n) { /* cJSON stops after the first value */
         cJSON_Delete(root);
         root = NULL;

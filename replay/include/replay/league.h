@@ -52,7 +52,11 @@ int replay_write_league_assets(const char *dir, char *err, size_t errsz);
 /* Writes every page of DIR but the games': the assets
  * (replay_write_league_assets), DIR/index.html, a DIR/bot-<name>.html for
  * every bot of the standings (or of league.json, or of the games) and
- * DIR/live.js from d. Returns 0, REPLAY_E_INVAL (NULL dir or d),
+ * DIR/live.js from d; a DIR/bot-*.html of no bot (an older loa-arena named
+ * them by the bot's place) is removed. A page's file comes from the bot's
+ * name alone: bot-<name>.html when the name is at most 60 of [0-9A-Za-z._-]
+ * not starting with a dot, else bot-<name, others as '_'>-<8 hex digits of
+ * its hash>.html. Returns 0, REPLAY_E_INVAL (NULL dir or d),
  * REPLAY_E_LEAGUE (DIR/standings.json not a JSON object), REPLAY_E_TOO_BIG,
  * REPLAY_E_NOMEM or REPLAY_E_IO (errno set). */
 int replay_write_league_pages(const char *dir, const replay_league_data *d, char *err,

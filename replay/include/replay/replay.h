@@ -46,6 +46,14 @@ extern "C" {
 /* Largest record file read (bytes): 150 plies with 4 KiB stderr tails each
  * are under 1 MiB; this leaves room for long --max-plies games. */
 #define REPLAY_RECORD_MAX (64u << 20)
+/* Most JSON values a game file may hold, counted before it is parsed
+ * (util_json_values_bound): a record of REPLAY_PLIES_MAX plies holds some
+ * 1.4 million (13 a ply), a game from CodinGame far fewer. Each costs cJSON
+ * about 80 bytes: without it a 62 MB file of small numbers took 2.4 GB. */
+#define REPLAY_JSON_VALUES_MAX 2000000
+/* Longest player name (bytes) of a game from CodinGame (its site's pseudos
+ * are short): a name is drawn in every page's header and list. */
+#define REPLAY_NAME_MAX 256
 /* Most plies (opening and moves) a record may hold. */
 #define REPLAY_PLIES_MAX 100000
 /* Length of a board text without its NUL: the 8 protocol rows, rank 8 first,

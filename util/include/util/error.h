@@ -18,7 +18,8 @@
     XX(SYNTAX, -502, "not a decimal integer (optional sign, digits, nothing else)") \
     XX(RANGE, -503, "integer out of the allowed range")                          \
     XX(NOMEM, -504, "out of memory")                                              \
-    XX(IO, -505, "a file operation failed (see errno)")
+    XX(IO, -505, "a file operation failed (see errno)")                          \
+    XX(JSON, -506, "not one JSON value (the reason and its byte in the message)")
 
 enum util_error {
     UTIL_OK = 0,

@@ -63,4 +63,12 @@ char *util_path_tidy(const char *path);
  * NUL bytes are valid (U+0000). Thread-safe. */
 size_t util_utf8_check(const char *s, size_t len);
 
+/* The code point of the bidirectional control that s (NUL-terminated)
+ * starts with: U+200E, U+200F (marks), U+202A..U+202E (embeddings,
+ * overrides), U+2066..U+2069 (isolates); 0 when it starts with none. Each
+ * is 3 bytes of UTF-8. Readers show them as "<U+202E>" (lichess, GitHub),
+ * so that a bot's name or stderr cannot reorder the text around it.
+ * Thread-safe. */
+unsigned util_bidi_control(const char *s);
+
 #endif
