@@ -50,7 +50,8 @@
     XX(IO, -303, "cannot read a source")           /* diag names the source */                    \
     XX(NOT_FOUND, -304, "included file not found") /* an `#include "..."` found nowhere */        \
     XX(SYNTAX, -305, "unsupported include")        /* an include line it cannot resolve */        \
-    XX(DEPTH, -306, "includes nested too deeply")  /* an include cycle */
+    XX(DEPTH, -306, "includes nested too deeply")  /* an include cycle */                        \
+    XX(UNDEFINED, -307, "a file of the bot is missing") /* defined.h: diag names the file */
 
 enum bundle_error {
     BUNDLE_OK = 0,
