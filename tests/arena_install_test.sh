@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the build into a temporary prefix; checks that every executable
 # and example the user documentation names is installed; runs the installed
-# loa-arena on the installed example league (quick.json, 2 games): `{bin}`
-# must find the installed bots beside loa-arena, so no game may be a forfeit.
+# loa-arena on the installed example league (quick.json, 20 games, all
+# distinct): `{bin}` must find the installed bots beside loa-arena, so no
+# game may be a forfeit.
 # Usage: arena_install_test.sh BUILD_DIR SOURCE_DIR
 set -eu
 build=$1
@@ -45,13 +46,22 @@ for f in "$prefix"/share/loa-arena/examples/*.json; do
     ! grep -q '"out"' "$f" || { echo "$f still names an output directory in the source tree"; exit 1; }
 done
 
-# From another directory, so that nothing is found through the current one.
+# From another directory, so that nothing is found through the current one;
+# the whole league (about a second).
 cd "$tmp"
-"$prefix/bin/loa-arena" --games 2 --concurrency 2 --quiet --out "$tmp/out" \
-    "$prefix/share/loa-arena/examples/quick.json" >"$tmp/stdout" 2>"$tmp/stderr" || {
+quick=$prefix/share/loa-arena/examples/quick.json
+"$prefix/bin/loa-arena" --concurrency 2 --quiet --out "$tmp/out" "$quick" \
+    >"$tmp/stdout" 2>"$tmp/stderr" || {
     echo "installed loa-arena failed:"; cat "$tmp/stderr"; exit 1; }
+games=$(sed -n 's/^ *"games": *\([0-9]*\).*/\1/p' "$quick")
 lines=$(wc -l <"$tmp/out/games.jsonl")
-[ "$lines" -eq 2 ] || { echo "expected 2 games, games.jsonl has $lines lines"; exit 1; }
+[ "$lines" -eq "$games" ] || { echo "expected $games games, games.jsonl has $lines lines"; exit 1; }
+# Its games differ (two deterministic bots from one position would play
+# two games over and over): every move list distinct.
+grep -q '"repetitive_pairings":[[:space:]]*0,' "$tmp/out/standings.json" &&
+    grep -q "\"distinct_games\":[[:space:]]*$games," "$tmp/out/standings.json" || {
+    echo "the quick league's $games games are not all distinct:"
+    grep -o '"distinct_games":[^,]*' "$tmp/out/standings.json"; exit 1; }
 if grep -q 'failed_to_start' "$tmp/out/games.jsonl"; then
     echo "a bot failed to start:"; cat "$tmp/out/games.jsonl"; exit 1
 fi
