@@ -8,8 +8,9 @@
  * analysis protocol), both compiled
  * by gcc -O2 alone and playing as their native builds (loa-ab: the same
  * --bench node signature), and a bundle over CodinGame's limit refused
- * loudly (exit 3, by how much, what -s gives). The pruning functions are
- * also checked on a small text.
+ * loudly (exit 3, by how much, what -s gives); docs/stubs.md's sizes are
+ * what loa-bundle makes. The pruning functions are also checked on a small
+ * text.
  */
 #include <check.h>
 #include <stdio.h>
