@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bundle.h"
+#include "defined.h"
 #include "files.h"
 #include "lex.h"
 #include "prune.h"
@@ -400,6 +401,9 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
         emit_unit(&c, f, prefix);
         f->done = 1;
     }
+    /* before the SDK's units: they are no file of the bot */
+    if (!c.err.rc)
+        bundle_check_defined(&c.fs, sources, count);
     unsigned char need[BUNDLE_SDK_UNITS_MAX] = {0};
     unsigned char *keep[BUNDLE_SDK_UNITS_MAX] = {0};
     if (bundle_sdk_file_count > BUNDLE_SDK_UNITS_MAX) /* a build-time mistake: say so */

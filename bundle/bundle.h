@@ -14,7 +14,7 @@
  *     bot's own code the SDK units it uses, and in them only the functions
  *     it reaches (prune.h); the SDK's tables are computed at start-up there
  *     (sdk/src/tables_runtime.c: `#define LOA_TABLES_CONST` heads the
- *     bundle) instead of 40,000 characters of generated numbers;
+ *     bundle) instead of about 110,000 characters of generated numbers;
  *   - keeps system headers (`<stdio.h>`), each unconditional one once;
  *   - treats each source given on the command line (and each SDK source) as
  *     a unit: a file-scope `static` name that an earlier unit also defines
@@ -50,7 +50,8 @@
     XX(IO, -303, "cannot read a source")           /* diag names the source */                    \
     XX(NOT_FOUND, -304, "included file not found") /* an `#include "..."` found nowhere */        \
     XX(SYNTAX, -305, "unsupported include")        /* an include line it cannot resolve */        \
-    XX(DEPTH, -306, "includes nested too deeply")  /* an include cycle */
+    XX(DEPTH, -306, "includes nested too deeply")  /* an include cycle */                        \
+    XX(UNDEFINED, -307, "a file of the bot is missing") /* defined.h: diag names the file */
 
 enum bundle_error {
     BUNDLE_OK = 0,

@@ -40,8 +40,9 @@ static void usage(FILE *f)
             "  -V, --version         print the version\n"
             "\n"
             "The result compiles with: gcc -std=gnu17 -O2 SUBMIT.c -lm -lpthread\n"
-            "Exit status: 0 done, 1 a source or include could not be bundled, 2 bad\n"
-            "command line, 3 written but over CodinGame's 100,000-character limit.\n");
+            "Exit status: 0 done, 1 a source or include could not be bundled, or a file\n"
+            "of the bot is missing (named), 2 bad command line, 3 written but over\n"
+            "CodinGame's 100,000-character limit.\n");
 }
 
 int main(int argc, char **argv)

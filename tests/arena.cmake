@@ -171,11 +171,12 @@ if(TARGET loa-tune)
   endif()
 endif()
 
-# Install into a temporary prefix and run the installed loa-arena on the
-# installed example league: the bundled bots must be found through {bin}.
+# Install into a temporary prefix: every executable and example the
+# documentation names is installed; the installed loa-arena plays the
+# installed example league (the bundled bots found through {bin}).
 if(TARGET loa-arena AND TARGET loa-first AND TARGET loa-example)
   add_test(NAME arena_install COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/arena_install_test.sh
-           ${PROJECT_BINARY_DIR})
+           ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
   set_tests_properties(arena_install PROPERTIES TIMEOUT 180)
 endif()
 

@@ -44,3 +44,9 @@ target_compile_definitions(check_ab_case PRIVATE
   LOA_AB_CASE="${PROJECT_SOURCE_DIR}/../shared/cases/loa-ab-allows-connect-in-one.json")
 set_tests_properties(ab_case PROPERTIES SKIP_RETURN_CODE 77)
 add_dependencies(check_ab_case loa-ab loa-ab-audit)
+# The bots' sizes: no header over 150 lines (declarations and their
+# comments only), no source over 500 (one concept per file).
+add_test(NAME bots_sizes
+         COMMAND sh -c "cd \"$1\" && bad=0 && for f in $(find bots -name '*.h' -o -name '*.c' | sort); do n=$(wc -l <\"$f\"); case $f in *.h) max=150 ;; *) max=500 ;; esac; if [ \"$n\" -gt \"$max\" ]; then echo \"bots_sizes: $f has $n lines ($max at most)\"; bad=1; fi; done; exit $bad"
+                 sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(bots_sizes PROPERTIES TIMEOUT 30)

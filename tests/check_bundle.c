@@ -362,6 +362,48 @@ START_TEST(exits_1_naming_an_unbundlable_source)
 }
 END_TEST
 
+/* A bot bundled without one of its files: what its header declares and
+ * the main file uses is defined only in lib/util.c, which the refusal
+ * names with the names (the linker would name the symbols alone); given
+ * both files it bundles and runs; a name declared and defined in no file
+ * near its header (a library's) is left to the linker. */
+START_TEST(names_the_file_not_given_that_defines_a_declared_name)
+{
+    make_root();
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s/lib", tmp_root);
+    ck_assert_int_eq(mkdir(dir, 0777), 0);
+    write_file(tmp_root, "main.c",
+               "#include <stdio.h>\n#include \"lib/util.h\"\n"
+               "int main(void) { printf(\"%d\\n\", helper(counter)); return 0; }\n");
+    write_file(dir, "util.h", "#ifndef UTIL_H\n#define UTIL_H\nint helper(int x);\n"
+                              "extern int counter;\ndouble from_a_library(double);\n#endif\n");
+    write_file(dir, "other.c", "int unrelated(void) { return 0; }\n");
+    write_file(dir, "util.c", "#include \"util.h\"\nint counter = 41;\n"
+                              "int helper(int x) { return x + 1; }\n");
+    char cmd[1400], out[2048];
+    snprintf(cmd, sizeof cmd, "cd '%s' && " LOA_BUNDLE " main.c -o out.c 2>&1", tmp_root);
+    ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+    ck_assert_msg(strstr(out, "lib/util.c (counter, helper)") && !strstr(out, "other.c") &&
+                      !strstr(out, "from_a_library") && strstr(out, "would not link"),
+                  "got: %s", out);
+    bundle_diag d;
+    char *text = NULL;
+    const char *both[] = {"main.c", "lib/util.c"};
+    ck_assert_int_eq(bundle_in(tmp_root, both, 2, NULL, &text, &d), 0);
+    compile_and_run(text, out, sizeof out);
+    ck_assert_str_eq(out, "42\n");
+    free(text);
+    /* used, declared, defined nowhere near: the bundle is the linker's to judge */
+    write_file(tmp_root, "lib.c", "#include \"lib/util.h\"\n"
+                                  "double twice(double x) { return from_a_library(x); }\n");
+    const char *lib[] = {"lib.c"};
+    ck_assert_int_eq(bundle_in(tmp_root, lib, 1, NULL, &text, &d), 0);
+    free(text);
+    remove_root();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -376,6 +418,8 @@ int main(void)
         {"rejects_null_arguments", rejects_null_arguments, 10},
         {"error_codes_have_own_messages_in_range", error_codes_have_own_messages_in_range, 10},
         {"exits_1_naming_an_unbundlable_source", exits_1_naming_an_unbundlable_source, 20},
+        {"names_the_file_not_given_that_defines_a_declared_name",
+         names_the_file_not_given_that_defines_a_declared_name, 60},
     };
     const loa_loop_tcase loops[] = {
         {"rejects_unbundlable_source_naming_it", rejects_unbundlable_source_naming_it, 20,

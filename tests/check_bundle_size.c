@@ -8,8 +8,9 @@
  * analysis protocol), both compiled
  * by gcc -O2 alone and playing as their native builds (loa-ab: the same
  * --bench node signature), and a bundle over CodinGame's limit refused
- * loudly (exit 3, by how much, what -s gives). The pruning functions are
- * also checked on a small text.
+ * loudly (exit 3, by how much, what -s gives); docs/stubs.md's sizes are
+ * what loa-bundle makes. The pruning functions are also checked on a small
+ * text.
  */
 #include <check.h>
 #include <stdio.h>
@@ -171,6 +172,102 @@ START_TEST(over_the_limit_is_exit_3_with_what_s_would_give)
 }
 END_TEST
 
+/* The size of one bundle: `loa-bundle [-s] SOURCES` run in dir. */
+static long bundle_size(const char *dir, const char *sources, int strip)
+{
+    char cmd[1024], out[2048], path[160];
+    snprintf(path, sizeof path, "%s/sized.c", g_tmp);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' -q %s %s -o '%s' 2>&1", dir, BUNDLE_EXE,
+             strip ? "-s" : "", sources, path);
+    int rc = sh(cmd, out, sizeof out);
+    ck_assert_msg(rc == 0 || rc == 3, "loa-bundle %s: %s", sources, out);
+    return file_size(path);
+}
+
+/* "103,183" -> 103183; -1 when it is no such number. */
+static long doc_number(const char *s)
+{
+    long v = -1;
+    for (; *s == ' '; s++)
+        ;
+    for (; (*s >= '0' && *s <= '9') || *s == ','; s++)
+        if (*s != ',')
+            v = (v < 0 ? 0 : v * 10) + (*s - '0');
+    for (; *s == ' '; s++)
+        ;
+    return *s == '\0' || *s == '|' ? v : -1;
+}
+
+/* docs/stubs.md's sizes are the bundles' (each row bundled again as it
+ * says, from the repository's root; the minimal bot as min.c), and its
+ * example of a bundle over the limit is loa-ab's: a change that alters a
+ * bundle updates the table. */
+START_TEST(docs_sizes_are_the_bundles)
+{
+    setup();
+    char path[160], line[1024], err[4096] = "", sources[512];
+    snprintf(path, sizeof path, "%s/min.c", g_tmp);
+    FILE *f = fopen(path, "w");
+    fputs(minimal_bot, f);
+    fclose(f);
+    f = fopen(LOA_SOURCE_DIR "/docs/stubs.md", "r");
+    ck_assert_ptr_nonnull(f);
+    int rows = 0, in_table = 0;
+    long ab[2] = {-1, -1}, over = -1, stripped = -1;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *ex = strstr(line, "is over CodinGame's limit of 100000 characters by ");
+        if (ex && sscanf(ex, "is over CodinGame's limit of 100000 characters by %ld; with -s "
+                             "(comments stripped): %ld", &over, &stripped) != 2)
+            over = -2;
+        if (strcmp(line, "| bot | as is | `-s` |") == 0) {
+            in_table = 1;
+            continue;
+        }
+        if (!in_table || strncmp(line, "|---", 4) == 0)
+            continue;
+        if (line[0] != '|')
+            break;
+        /* | what | as is | -s |: the sources are the cell's `bots/...` */
+        char *cells[4];
+        int n = 0;
+        for (char *c = line; *c && n < 4; c++)
+            if (*c == '|')
+                cells[n++] = c + 1;
+        ck_assert_msg(n == 4, "docs/stubs.md: not a row of three cells: %s", line);
+        long want[2] = {doc_number(cells[1]), doc_number(cells[2])};
+        sources[0] = '\0';
+        for (const char *t = strstr(cells[0], "`bots/"); t && t < cells[1];
+             t = strstr(t + 1, "`bots/")) {
+            size_t len = strcspn(t + 1, "`");
+            snprintf(sources + strlen(sources), sizeof sources - strlen(sources), " %.*s",
+                     (int)len, t + 1);
+        }
+        int minimal = strstr(cells[0], "a minimal bot") != NULL;
+        ck_assert_msg(want[0] > 0 && want[1] > 0 && (minimal || sources[0]),
+                      "docs/stubs.md: a row without sources or sizes: %s", line);
+        for (int strip = 0; strip < 2; strip++) {
+            long got = minimal ? bundle_size(g_tmp, "min.c", strip)
+                               : bundle_size(LOA_SOURCE_DIR, sources, strip);
+            if (got != want[strip])
+                snprintf(err + strlen(err), sizeof err - strlen(err),
+                         "docs/stubs.md says %ld for%s%s, the bundle is %ld\n", want[strip],
+                         minimal ? " the minimal bot" : sources, strip ? " with -s" : "", got);
+            if (strstr(sources, "bots/ab.c"))
+                ab[strip] = got;
+        }
+        rows++;
+    }
+    fclose(f);
+    ck_assert_msg(rows >= 5, "docs/stubs.md's size table has %d rows", rows);
+    ck_assert_msg(err[0] == '\0', "%s", err);
+    ck_assert_msg(ab[0] > 100000 && over == ab[0] - 100000 && stripped == ab[1],
+                  "docs/stubs.md's example says over by %ld, %ld with -s; loa-ab's bundle: %ld, "
+                  "%ld", over, stripped, ab[0], ab[1]);
+    teardown();
+}
+END_TEST
+
 START_TEST(prunes_functions_nothing_reaches)
 {
     /* unit 0 is used by the bot through f; f uses g; h is dead; unit 1 is
@@ -239,6 +336,7 @@ int main(void)
          loa_ab_fits_and_searches_as_its_native_build, 120},
         {"over_the_limit_is_exit_3_with_what_s_would_give",
          over_the_limit_is_exit_3_with_what_s_would_give, 60},
+        {"docs_sizes_are_the_bundles", docs_sizes_are_the_bundles, 120},
         {"prunes_functions_nothing_reaches", prunes_functions_nothing_reaches, 10},
         {"splits_functions_sharing_a_line", splits_functions_sharing_a_line, 10},
     };

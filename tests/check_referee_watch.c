@@ -49,8 +49,8 @@ static void make_mark(char *buf, size_t size)
 }
 
 /* Processes whose command line holds mark, but not `except` (the killed
- * referee or arena, whose arguments name the bots; its watchdog has its
- * command line too): how many in all, and how many of them run a program
+ * referee or arena, whose arguments name the bots; its watchdog has a
+ * command line of its own: check_watchdog_argv): how many in all, and how many of them run a program
  * whose argv[0] starts with prog (the hostile bots, bwrap), into *progs.
  * kill_them: SIGKILL each one found. Zombies have no command line. */
 static int marked(const char *mark, pid_t except, const char *prog, int *progs, int kill_them)
@@ -143,6 +143,52 @@ static void kill_and_check(const char *mark, pid_t runner)
     ck_assert_msg(left == 0, "%d processes of the game outlived its killed parent", left);
 }
 
+/* The watchdog of runner (its child named loa-watchdog) has a command
+ * line of its own, "loa-watchdog (NAME pid RUNNER)", nothing of runner's
+ * (a `pgrep -f` of the arena's command line finding it, a Ctrl-C meant for
+ * the arena sent to it). */
+static void check_watchdog_argv(pid_t runner, const char *name, const char *mark)
+{
+    char path[320], buf[4096], want[128];
+    pid_t dog = 0;
+    snprintf(path, sizeof path, "/proc/%d/task", (int)runner);
+    DIR *d = opendir(path);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    while (!dog && (e = readdir(d))) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/task/%s/children", (int)runner, e->d_name);
+        FILE *f = fopen(path, "r");
+        int child;
+        while (f && !dog && fscanf(f, "%d", &child) == 1) {
+            snprintf(path, sizeof path, "/proc/%d/comm", child);
+            FILE *c = fopen(path, "r");
+            if (c && fgets(buf, sizeof buf, c) && strcmp(buf, "loa-watchdog\n") == 0)
+                dog = (pid_t)child;
+            if (c)
+                fclose(c);
+        }
+        if (f)
+            fclose(f);
+    }
+    closedir(d);
+    ck_assert_msg(dog > 0, "no child of %d is named loa-watchdog", (int)runner);
+    snprintf(path, sizeof path, "/proc/%d/cmdline", (int)dog);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ck_assert_int_ge(fd, 0);
+    ssize_t len = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    ck_assert_int_gt(len, 0);
+    buf[len] = '\0';
+    for (ssize_t i = 0; i + 1 < len; i++)
+        if (!buf[i])
+            buf[i] = ' ';
+    snprintf(want, sizeof want, "loa-watchdog (%s pid %d)", name, (int)runner);
+    ck_assert_str_eq(buf, want);
+    ck_assert_ptr_null(strstr(buf, mark));
+}
+
 static int have_bwrap(void)
 {
     if (system("bwrap --ro-bind / / --unshare-all true >/dev/null 2>&1") == 0)
@@ -176,6 +222,7 @@ START_TEST(referee_killed_mid_game_leaves_no_bot)
     char mark[96];
     make_mark(mark, sizeof mark);
     pid_t ref = referee_mid_game(mark, NULL);
+    check_watchdog_argv(ref, "referee", mark);
     kill_and_check(mark, ref);
 }
 END_TEST
@@ -242,6 +289,33 @@ START_TEST(arena_killed_mid_league_leaves_no_bot)
 }
 END_TEST
 
+/* The arena's watchdog is "loa-watchdog (arena pid N)": `pgrep -f` of the
+ * arena's command line finds the arena alone; and it still ends the bots
+ * of the arena it watches. */
+START_TEST(arena_watchdog_has_its_own_command_line)
+{
+#ifdef LOA_HAVE_ARENA
+    char mark[96], a[512], b[512], dir[] = "/tmp/check_referee_watch_XXXXXX", out[128];
+    make_mark(mark, sizeof mark);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(out, sizeof out, "%s/league", dir);
+    snprintf(a, sizeof a, "one=" HOSTILE "silent %s", mark);
+    snprintf(b, sizeof b, "two=" HOSTILE "silent %s", mark);
+    char *argv[] = {ARENA, "-b", a, "-b", b, "-g", "2", "--first-turn-ms", "100000",
+                    "-o", out, "-q", NULL};
+    pid_t arena = start(argv);
+    wait_for_bots(mark, arena, 2);
+    check_watchdog_argv(arena, "arena", mark);
+    kill_and_check(mark, arena);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+#else
+    printf("watch: loa-arena not built: its case skipped\n");
+#endif
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -251,6 +325,7 @@ int main(void)
         {"sandboxed_referee_killed_at_the_spawn_leaves_no_bot",
          sandboxed_referee_killed_at_the_spawn_leaves_no_bot, 120},
         {"arena_killed_mid_league_leaves_no_bot", arena_killed_mid_league_leaves_no_bot, 60},
+        {"arena_watchdog_has_its_own_command_line", arena_watchdog_has_its_own_command_line, 60},
     };
     return loa_run_suite("referee_watch", cases, LOA_COUNT(cases));
 }

@@ -23,3 +23,7 @@ elseif(LOA_TSAN)
 endif()
 set_tests_properties(sdk_install PROPERTIES TIMEOUT 180
                      ENVIRONMENT "LOA_SAN_FLAGS=${_sdk_san_flags};CC=${CMAKE_C_COMPILER}")
+# The calls docs/sdk.md's "Evaluation features" shows compile as written.
+add_test(NAME sdk_docs_calls COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sdk_docs_calls_test.sh
+         ${PROJECT_SOURCE_DIR})
+set_tests_properties(sdk_docs_calls PROPERTIES TIMEOUT 60 ENVIRONMENT "CC=${CMAKE_C_COMPILER}")

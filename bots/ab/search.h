@@ -77,8 +77,7 @@ typedef struct search_params {
 } search_params;
 extern search_params search_p;
 
-/* Killer moves remembered per ply (the two latest quiet cutoffs). */
-#define SEARCH_KILLERS 2
+#define SEARCH_KILLERS 2 /* killer moves kept per ply: the two latest quiet cutoffs */
 
 /* The search's state: the table (owned: search_init() allocates it,
  * search_free() frees it), killers, history, counters. One thread. */

@@ -17,7 +17,8 @@
  * input end when the referee dies exits, handing what it forked to PID 1
  * before anyone can find it.
  *
- * Design: per process, one small child, the watchdog, started by
+ * Design: per process, one small child, the watchdog (a command line of
+ * its own, "loa-watchdog (arena pid N)": watch.c), started by
  * ref_global_init() or the first bot spawn (and again in a forked child,
  * or if it died), in a session of its own (a kill of the referee's process
  * group or terminal does not reach it), holding no descriptor of the

@@ -3,7 +3,7 @@
  * two users: the build-time generator sdk/tools/gen_tables.c writes its
  * results as const C arrays for the library, and a bundled bot
  * (loa-bundle) computes them at start-up (tables_runtime.c) instead of
- * carrying 40,000 characters of numbers.
+ * carrying about 110,000 characters of numbers.
  *
  * Line model: every row, column and diagonal is read as an "index order"
  * pattern, bit i = i-th cell of the line (rows by file, columns by rank,

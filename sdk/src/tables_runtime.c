@@ -1,7 +1,7 @@
 /*
  * tables_runtime.c - the SDK's tables computed at start-up: the unit
  * loa-bundle puts in a single-file bot instead of the generated const
- * arrays (about 40,000 characters of CodinGame's 100,000), not part of the
+ * arrays (about 110,000 characters: more than CodinGame's 100,000), not part of the
  * library. A constructor fills them before main(), so the SDK needs no
  * init call here either; it takes about 0.2 ms of the first turn's 1000.
  * The bundle defines LOA_TABLES_CONST empty, so tables.h declares these
