@@ -124,6 +124,12 @@ static int read_line(analysis_engine *e, long long deadline, char **line, size_t
     }
 }
 
+/* 1 for a line the protocol skips: empty, or "info" and its words. */
+static int is_info(const char *line)
+{
+    return !*line || (strncmp(line, "info", 4) == 0 && (!line[4] || line[4] == ' ' || line[4] == '\t'));
+}
+
 int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_limit lim,
                             analysis_reply *out, char *err, size_t errsz)
 {
@@ -151,8 +157,14 @@ int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_lim
         } else if (strncmp(line, "error", 5) == 0) {
             rc = util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "engine '%s' answered '%s' with '%.200s'",
                            e->command, req, line);
+        } else if (is_info(line)) {
+            done = 0; /* the engine's comments ("info ...") are skipped */
         } else {
-            done = 0; /* anything else ("info ...") is skipped */
+            /* anything else is no answer, and none may follow: waiting
+             * would only spend the answer's timeout */
+            rc = util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                           "engine '%s' answered '%s' with '%.200s' (not bestmove, info or error)",
+                           e->command, req, line);
         }
         memmove(e->buf, e->buf + used, e->len - used);
         e->len -= used;

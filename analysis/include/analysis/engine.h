@@ -15,8 +15,9 @@
  * side to move, ply); MOVE is CodinGame's notation (e2e3, pass). S is the
  * engine's evaluation for the side to move, in its own points; "win P" /
  * "loss P" a win or loss the search proved, P plies away (a connecting
- * move is "win 1"). Other lines the engine writes before its answer
- * ("info ...") are skipped; "error TEXT" ends the analysis with TEXT. The
+ * move is "win 1"). Lines "info ..." (and empty ones) the engine writes
+ * before its answer are skipped; "error TEXT" ends the analysis with TEXT,
+ * and any other line is a bad answer at once. The
  * position sent is never over. loa-ab --analyse speaks it (bots/ab/analyse.c).
  *
  * analysis_request_format() and analysis_reply_parse() are pure; an
@@ -99,8 +100,8 @@ int analysis_engine_start(const char *command, analysis_engine **out, char *err,
 /* Sends the request for the ongoing position b and reads the answer.
  * Returns 0 and *out, or ANALYSIS_E_ENGINE (it left: closed its output,
  * exited), ANALYSIS_E_TIMEOUT (no answer within the movetime plus
- * ANALYSIS_ANSWER_TIMEOUT_MS), ANALYSIS_E_PROTOCOL (a bad answer, or
- * "error TEXT"), each with a sentence naming the engine and the position.
+ * ANALYSIS_ANSWER_TIMEOUT_MS), ANALYSIS_E_PROTOCOL (a bad answer,
+ * "error TEXT", or a line neither an answer nor "info ..."), each with a sentence naming the engine and the position.
  * After an error the engine is unusable: stop it. */
 int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_limit lim,
                             analysis_reply *out, char *err, size_t errsz);
