@@ -92,7 +92,7 @@ static analysis_engine *fake(const char *script)
 {
     analysis_engine *e;
     char err[256];
-    ck_assert_msg(analysis_engine_start(script, &e, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(analysis_engine_start(script, -1, &e, err, sizeof err) == 0, "%s", err);
     return e;
 }
 
@@ -136,7 +136,7 @@ START_TEST(engines_answer_after_their_info_lines)
                      ANALYSIS_E_PROTOCOL);
     ck_assert_msg(strstr(err, "longer than"), "%s", err);
     analysis_engine_stop(e);
-    ck_assert_int_eq(analysis_engine_start("", &e, err, sizeof err), ANALYSIS_E_INVAL);
+    ck_assert_int_eq(analysis_engine_start("", -1, &e, err, sizeof err), ANALYSIS_E_INVAL);
 }
 END_TEST
 

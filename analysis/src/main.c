@@ -10,6 +10,7 @@
  * Options and exit codes: usage() below and docs/analysis.md.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -27,7 +28,7 @@
 #include "util/sys.h"
 #include "util/text.h"
 
-enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
 /* Most --game ids. */
 #define MAX_IDS 4096
@@ -76,7 +77,8 @@ static void usage(FILE *out)
           "  -V, --version        the version\n"
           "\n"
           "Exit status: 0 done, 1 a game, a file or the engine failed (one line on stderr\n"
-          "names it), 2 bad command line.\n",
+          "names it), 2 bad command line, 130 interrupted (SIGINT, SIGTERM, SIGHUP: the\n"
+          "engines stopped at once, the analyses written so far kept).\n",
           ANALYSIS_DEFAULT_NODES, ANALYSIS_SCALE);
 }
 
@@ -140,7 +142,8 @@ static int analyse_one(const analysis_input_game *in, void *user)
     char err[1024];
     int rc = analysis_pool_game(r->pool, in->game, &a, err, sizeof err);
     if (rc) {
-        fprintf(stderr, "loa-analyse: %s: %s\n", in->label, err);
+        if (rc != ANALYSIS_E_STOPPED) /* main() says it */
+            fprintf(stderr, "loa-analyse: %s: %s\n", in->label, err);
         return rc;
     }
     /* a league's game gets a league's page (the league's one viewer beside
@@ -236,6 +239,36 @@ static int suite_one(const analysis_input_game *in, void *user)
     return ferror(r->suite) ? ANALYSIS_E_IO : 0;
 }
 
+/* The interrupts (SIGINT, SIGTERM, SIGHUP) as bytes on a self-pipe whose
+ * read end is the engines' stop fd: a search under way ends at once, the
+ * engines are stopped and the analyses written so far kept. */
+static int g_stop[2] = {-1, -1};
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    (void)!write(g_stop[1], "x", 1); /* a full pipe is readable already */
+    errno = saved;
+}
+
+/* Installs on_interrupt(); the read end of its pipe, or -1 (then an
+ * interrupt ends the process as it would have: the keepers end the
+ * engines). */
+static int stop_on_interrupts(void)
+{
+    if (pipe2(g_stop, O_CLOEXEC | O_NONBLOCK) != 0)
+        return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) || sigaction(SIGHUP, &sa, NULL))
+        return -1;
+    return g_stop[0];
+}
+
 int main(int argc, char **argv)
 {
     enum { O_LOST = 256, O_FAULTS, O_GAME, O_NODES, O_MOVETIME, O_JOBS, O_ENGINE, O_SCALE, O_NO_PAGES,
@@ -253,7 +286,8 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     analysis_filter filter = {0};
     static int64_t ids[MAX_IDS];
-    analysis_options o = {NULL, {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, 0, ANALYSIS_SCALE};
+    analysis_options o = {.limit = {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, .scale = ANALYSIS_SCALE,
+                          .stop_fd = -1};
     int limits = 0, pages = 1, quiet = 0, marks = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
     int before_given = 0; /* --before without --suite: refused, not ignored */
     int analysing = 0; /* the first option only an analysis reads (--suite refuses it) */
@@ -389,6 +423,7 @@ int main(int argc, char **argv)
     }
     if (!o.jobs)
         o.jobs = util_cpu_count(MAX_JOBS);
+    o.stop_fd = stop_on_interrupts();
     if ((rc = analysis_pool_start(&o, &r.pool, err, sizeof err)) != 0) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         return EXIT_FAILED;
@@ -425,5 +460,10 @@ int main(int argc, char **argv)
     fflush(stdout);
     if (!rc && !r.games)
         fputs("loa-analyse: no game matched\n", stderr);
+    if (rc == ANALYSIS_E_STOPPED) {
+        fprintf(stderr, "loa-analyse: interrupted: the engines stopped; the %d analys%cs written are kept\n",
+                r.games, r.games == 1 ? 'i' : 'e');
+        return EXIT_INTERRUPTED;
+    }
     return rc ? EXIT_FAILED : EXIT_DONE;
 }

@@ -86,12 +86,15 @@ typedef struct analysis_options {
     analysis_limit limit; /* what each position gets */
     int jobs;             /* engines searching at once, >= 1 */
     double scale;         /* points per unit of log-odds (ANALYSIS_SCALE for loa-ab) */
+    int stop_fd;          /* readable: the engines stop searching (-1: never;
+                             borrowed, never read: a self-pipe's end, say) */
 } analysis_options;
 
 typedef struct analysis_pool analysis_pool;
 
-/* Starts o->jobs engines and their threads. Returns 0 and *out, or the
- * codes of analysis_engine_start(), ANALYSIS_E_INVAL, ANALYSIS_E_NOMEM. */
+/* Starts o->jobs engines and their threads (engines from the calling
+ * thread). Returns 0 and *out, or the codes of analysis_engine_start(),
+ * ANALYSIS_E_INVAL, ANALYSIS_E_NOMEM. */
 int analysis_pool_start(const analysis_options *o, analysis_pool **out, char *err, size_t errsz);
 
 /* Analyses every position of g, the engines searching distinct positions
@@ -99,7 +102,8 @@ int analysis_pool_start(const analysis_options *o, analysis_pool **out, char *er
  * the position and the limit (the protocol asks the engine for that), so
  * with a depth or node limit the analysis is the same whatever the jobs
  * and the order. *out is new (replay_analysis_free). Returns 0, or the
- * first engine error (the pool is then unusable: stop it), ANALYSIS_E_NOMEM. */
+ * first engine error (ANALYSIS_E_STOPPED when o->stop_fd became readable;
+ * the pool is then unusable: stop it), ANALYSIS_E_NOMEM. */
 int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis **out, char *err,
                        size_t errsz);
 
