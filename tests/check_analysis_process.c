@@ -9,16 +9,11 @@
  * The engines write their pids into the test's directory.
  */
 #include <check.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "analysis/analysis.h"
@@ -26,8 +21,6 @@
 #include "check_main.h"
 #include "loa/loa.h"
 #include "loa/timer.h"
-
-extern char **environ;
 
 #define GAME LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json"
 
@@ -56,12 +49,6 @@ static const char *engine_command(void)
     return cmd;
 }
 
-static void nap_ms(long ms)
-{
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
 /* The pid written into tmpdir/name, waited for up to 10 s. */
 static pid_t pid_in(const char *name)
 {
@@ -78,24 +65,6 @@ static pid_t pid_in(const char *name)
     }
     ck_abort_msg("no %s written", name);
     return -1;
-}
-
-/* 1 when pid has ended: no such process, or a zombie whose reaper (init
- * in a container may be slow) has not come yet. */
-static int ended(pid_t pid)
-{
-    if (kill(pid, 0) != 0 && errno == ESRCH)
-        return 1;
-    char path[64], text[512];
-    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 1;
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    const char *paren = strrchr(text, ')');
-    return paren && paren[1] == ' ' && paren[2] == 'Z';
 }
 
 /* Asserts that the engine and its child end within 5 s; kills them
@@ -153,36 +122,11 @@ static pid_t start_hung_analysis(pid_t *engine, pid_t *child)
     snprintf(cmd, sizeof cmd, "cp %s %s", GAME, game);
     ck_assert_int_eq(system(cmd), 0);
     char *argv[] = {BIN "loa-analyse", engine_opt, "--jobs=1", "--nodes=5", "--no-pages", game, NULL};
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    pid_t pid;
-    ck_assert_int_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
+    pid_t pid = spawn_to(argv, out);
     *engine = pid_in("engine.pid");
     *child = pid_in("child.pid");
     nap_ms(100); /* the first request sent: loa-analyse waits in its search */
     return pid;
-}
-
-/* loa-analyse's exit status after sig, waited for up to 5 s (-1: still
- * running, then killed; a signal's death: 1000 + its number). */
-static int status_after(pid_t pid, int sig, long long *took)
-{
-    long long t0 = loa_now_ms();
-    kill(pid, sig);
-    int status;
-    for (int i = 0; i < 500; i++) {
-        if (waitpid(pid, &status, WNOHANG) == pid) {
-            *took = loa_now_ms() - t0;
-            return WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + WTERMSIG(status);
-        }
-        nap_ms(10);
-    }
-    kill(pid, SIGKILL);
-    waitpid(pid, &status, 0);
-    return -1;
 }
 
 START_TEST(kill_9_of_loa_analyse_leaves_no_engine)
@@ -190,7 +134,7 @@ START_TEST(kill_9_of_loa_analyse_leaves_no_engine)
     setup();
     pid_t engine, child, pid = start_hung_analysis(&engine, &child);
     long long took;
-    ck_assert_int_eq(status_after(pid, SIGKILL, &took), 1000 + SIGKILL);
+    ck_assert_int_eq(exit_after(pid, SIGKILL, 5000, &took), 1000 + SIGKILL);
     assert_engine_ended(engine, child, "kill -9 of loa-analyse");
     teardown();
 }
@@ -203,7 +147,7 @@ START_TEST(an_interrupt_stops_loa_analyse_at_once)
     setup();
     pid_t engine, child, pid = start_hung_analysis(&engine, &child);
     long long took = 0;
-    int status = status_after(pid, sigs[_i], &took);
+    int status = exit_after(pid, sigs[_i], 5000, &took);
     char *out = slurp(tmp("out.txt"), NULL);
     ck_assert_msg(status == 130, "exit status %d: %s", status, out);
     ck_assert_msg(took < 3000, "stopped after %lld ms", took);
