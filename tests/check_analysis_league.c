@@ -3,7 +3,8 @@
  *  - the lost games of a league become an openings file (issue 34) that
  *    replays to the positions chosen, and a league plays exactly those;
  *  - loa-arena --analyse lost: every decisive game analysed beside its
- *    page, its row in live.js linking the loser's worst moment;
+ *    page, its row in live.js linking the loser's worst moment; a rerun
+ *    keeps the analyses made with the same engine and budget;
  *  - no analysis after an interrupted (continuous) league; an interrupt to
  *    the arena during its analysis stops loa-analyse and its engines.
  * loa-analyse and loa-ab --analyse on single games: check_analysis_cli.
@@ -184,6 +185,81 @@ START_TEST(loa_arena_analyse_links_each_lost_games_worst_moment)
 }
 END_TEST
 
+/* ---- a rerun keeps the analyses made the same way ---------------------------------- */
+
+typedef struct analyses {
+    char text[8][65536]; /* each game's analysis file, in the league's order */
+    char path[8][600];
+    int n;
+} analyses;
+
+static int read_analysis(const analysis_input_game *in, void *user)
+{
+    analyses *a = user;
+    ck_assert_int_lt(a->n, 8);
+    snprintf(a->path[a->n], sizeof a->path[a->n], "%s", in->analysis_path);
+    FILE *f = fopen(in->analysis_path, "r");
+    size_t len = f ? fread(a->text[a->n], 1, sizeof a->text[a->n] - 1, f) : 0;
+    a->text[a->n][len] = '\0';
+    if (f)
+        fclose(f);
+    a->n++;
+    return 0;
+}
+
+/* The positions searched that loa-analyse's last line gives, after "(K kept), ". */
+static long long positions_after(const char *out, const char *kept)
+{
+    const char *at = strstr(out, kept);
+    long long n = -1;
+    ck_assert_msg(at && sscanf(at + strlen(kept), ", %lld positions", &n) == 1, "no '%s': %s", kept, out);
+    return n;
+}
+
+START_TEST(a_rerun_analyses_only_what_is_new)
+{
+    setup();
+    char arena[4096], cmd[4096], out[16384], err[512];
+    const char *league = tmp("league");
+    snprintf(arena, sizeof arena, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s --analyse lost 2>&1",
+             league);
+    analysis_filter lost = {.lost = 1};
+    static analyses first, again;
+    ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &first, err, sizeof err), 0);
+    ck_assert_int_eq(first.n, 4);
+    /* the same command again: nothing to play, nothing to analyse, the same files */
+    ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_eq(positions_after(out, "loa-analyse: 4 games (4 kept)"), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(first.text[i][0] && strcmp(first.text[i], again.text[i]) == 0, "%s changed", first.path[i]);
+    /* an analysis removed: that game alone analysed again, as it was */
+    ck_assert_int_eq(remove(first.path[2]), 0);
+    ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (3 kept)"), 0);
+    again.n = 0;
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    ck_assert_str_eq(again.text[2], first.text[2]);
+    /* another budget or another engine command: every game analysed again */
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --keep --lost --nodes 1000 -q %s 2>&1", league);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --keep --lost --nodes 1000 --engine '" BIN
+             "loa-ab  --analyse' -q %s 2>&1", league);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
+    again.n = 0;
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(strstr(again.text[i], "\"value\":\t1000") && strstr(again.text[i], "loa-ab  --analyse"),
+                      "%s: not the last run's", again.path[i]);
+    teardown();
+}
+END_TEST
+
 /* ---- interrupts -------------------------------------------------------------------- */
 
 /* The games stored in dir's league so far (its database, through the
@@ -283,6 +359,7 @@ int main(void)
         {"lost_games_become_a_suite_a_league_plays", lost_games_become_a_suite_a_league_plays, 240},
         {"loa_arena_analyse_links_each_lost_games_worst_moment",
          loa_arena_analyse_links_each_lost_games_worst_moment, 240},
+        {"a_rerun_analyses_only_what_is_new", a_rerun_analyses_only_what_is_new, 240},
         {"an_interrupted_continuous_league_is_not_analysed", an_interrupted_continuous_league_is_not_analysed,
          180},
         {"an_interrupt_stops_the_arenas_analysis", an_interrupt_stops_the_arenas_analysis, 240},

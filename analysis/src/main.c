@@ -65,6 +65,8 @@ static void usage(FILE *out)
           "      --scale S        the engine's points per unit of log-odds (default: %g,\n"
           "                       loa-ab's, fitted by loa-analyse-fit)\n"
           "      --no-pages       write the analyses only, no replay page\n"
+          "      --keep           keep a game's analysis made before with the same engine\n"
+          "                       command, budget and scale; analyse only the others\n"
           "      --marks          list every marked move in the summary\n"
           "      --suite FILE     analyse nothing: write an openings file (loa-arena\n"
           "                       --openings) of the positions before each loss of --bot\n"
@@ -106,7 +108,9 @@ typedef struct bot_total {
 
 typedef struct run {
     analysis_pool *pool;
+    const analysis_options *opt;
     int pages, quiet, marks;
+    int keep, kept;       /* --keep; the analyses kept */
     bot_total *bots;
     int nbots, games;
     /* --suite */
@@ -140,23 +144,27 @@ static int analyse_one(const analysis_input_game *in, void *user)
     run *r = user;
     replay_analysis *a = NULL;
     char err[1024];
-    int rc = analysis_pool_game(r->pool, in->game, &a, err, sizeof err);
+    int kept = r->keep && analysis_load_kept(in->game, in->analysis_path, r->opt, &a, err, sizeof err) == 1;
+    int rc = kept ? 0 : analysis_pool_game(r->pool, in->game, &a, err, sizeof err);
     if (rc) {
         if (rc != ANALYSIS_E_STOPPED) /* main() says it */
             fprintf(stderr, "loa-analyse: %s: %s\n", in->label, err);
         return rc;
     }
     /* a league's game gets a league's page (the league's one viewer beside
-     * its index), which reads the analysis just written beside it */
-    if ((rc = replay_analysis_write(a, in->game, in->analysis_path, err, sizeof err)) != 0 ||
-        (r->pages && (rc = in->id >= 0 ? replay_write_league_html(in->game, in->page_path, err, sizeof err)
-                                       : replay_write_html_analysed(in->game, a, in->page_path, err,
-                                                                    sizeof err)) != 0)) {
+     * its index), which reads the analysis just written beside it; a kept
+     * analysis has its page already, unless it was removed */
+    int page = r->pages && (!kept || access(in->page_path, F_OK) != 0);
+    if ((!kept && (rc = replay_analysis_write(a, in->game, in->analysis_path, err, sizeof err)) != 0) ||
+        (page && (rc = in->id >= 0 ? replay_write_league_html(in->game, in->page_path, err, sizeof err)
+                                   : replay_write_html_analysed(in->game, a, in->page_path, err,
+                                                                sizeof err)) != 0)) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         replay_analysis_free(a);
         return ANALYSIS_E_IO;
     }
     r->games++;
+    r->kept += kept;
     const replay_info *info = replay_game_info(in->game);
     for (int s = 0; s < 2; s++) {
         bot_total *b = bot_of(r, info->names[s]);
@@ -172,8 +180,8 @@ static int analyse_one(const analysis_input_game *in, void *user)
     }
     if (!r->quiet) {
         analysis_summary_game(stdout, in->label, in->game, a, r->marks);
-        printf("    analysis %s%s%s\n", in->analysis_path, r->pages ? ", page " : "",
-               r->pages ? in->page_path : "");
+        printf("    analysis %s%s%s%s\n", in->analysis_path, r->pages ? ", page " : "",
+               r->pages ? in->page_path : "", kept ? " (kept: made before the same way)" : "");
         fflush(stdout);
     }
     replay_analysis_free(a);
@@ -272,7 +280,7 @@ static int stop_on_interrupts(void)
 int main(int argc, char **argv)
 {
     enum { O_LOST = 256, O_FAULTS, O_GAME, O_NODES, O_MOVETIME, O_JOBS, O_ENGINE, O_SCALE, O_NO_PAGES,
-           O_MARKS, O_SUITE, O_BEFORE };
+           O_KEEP, O_MARKS, O_SUITE, O_BEFORE };
     static const struct option opts[] = {
         {"bot", required_argument, NULL, 'b'},       {"lost", no_argument, NULL, O_LOST},
         {"faults", no_argument, NULL, O_FAULTS},
@@ -280,6 +288,7 @@ int main(int argc, char **argv)
         {"depth", required_argument, NULL, 'd'},     {"movetime", required_argument, NULL, O_MOVETIME},
         {"jobs", required_argument, NULL, O_JOBS},   {"engine", required_argument, NULL, O_ENGINE},
         {"scale", required_argument, NULL, O_SCALE}, {"no-pages", no_argument, NULL, O_NO_PAGES},
+        {"keep", no_argument, NULL, O_KEEP},
         {"marks", no_argument, NULL, O_MARKS},       {"suite", required_argument, NULL, O_SUITE},
         {"before", required_argument, NULL, O_BEFORE}, {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},            {"version", no_argument, NULL, 'V'},
@@ -288,7 +297,7 @@ int main(int argc, char **argv)
     static int64_t ids[MAX_IDS];
     analysis_options o = {.limit = {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, .scale = ANALYSIS_SCALE,
                           .stop_fd = -1};
-    int limits = 0, pages = 1, quiet = 0, marks = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
+    int limits = 0, pages = 1, quiet = 0, marks = 0, keep = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
     int before_given = 0; /* --before without --suite: refused, not ignored */
     int analysing = 0; /* the first option only an analysis reads (--suite refuses it) */
     const char *suite = NULL;
@@ -333,6 +342,7 @@ int main(int argc, char **argv)
             break;
         }
         case O_NO_PAGES: pages = 0; break;
+        case O_KEEP: keep = 1; break;
         case O_MARKS: marks = 1; break;
         case O_SUITE: suite = optarg; break;
         case O_BEFORE:
@@ -355,7 +365,8 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
         if (!analysing && (c == O_NODES || c == 'd' || c == O_MOVETIME || c == O_JOBS ||
-                           c == O_ENGINE || c == O_SCALE || c == O_NO_PAGES || c == O_MARKS))
+                           c == O_ENGINE || c == O_SCALE || c == O_NO_PAGES || c == O_KEEP ||
+                           c == O_MARKS))
             analysing = c;
     }
     if (optind == argc) {
@@ -388,6 +399,8 @@ int main(int argc, char **argv)
     r.pages = pages;
     r.quiet = quiet;
     r.marks = marks;
+    r.keep = keep;
+    r.opt = &o;
     char err[1024];
     int rc = 0;
     if (suite) {
@@ -444,8 +457,11 @@ int main(int argc, char **argv)
     analysis_pool_stats(r.pool, &positions, &wall_us);
     analysis_pool_stop(r.pool);
     double s = wall_us / 1e6;
-    printf("loa-analyse: %d game%s, %lld positions in %.1f s (%.1f positions/s; %s %lld, %d job%s)\n",
-           r.games, r.games == 1 ? "" : "s", positions, s, s > 0 ? positions / s : 0.0,
+    char kept[48] = "";
+    if (keep)
+        snprintf(kept, sizeof kept, " (%d kept)", r.kept);
+    printf("loa-analyse: %d game%s%s, %lld positions in %.1f s (%.1f positions/s; %s %lld, %d job%s)\n",
+           r.games, r.games == 1 ? "" : "s", kept, positions, s, s > 0 ? positions / s : 0.0,
            analysis_limit_name(o.limit.kind), o.limit.value, o.jobs, o.jobs == 1 ? "" : "s");
     if (r.nbots)
         printf("  %5s %5s %6s %12s %8s %8s %11s  %s\n", "games", "lost", "judged", "inaccuracies",

@@ -76,9 +76,10 @@ int arena_analyse_league(const char *bin_dir, const char *dir, arena_analyse_whi
 {
     char exe[PATH_MAX];
     snprintf(exe, sizeof exe, "%s/loa-analyse", bin_dir ? bin_dir : ".");
-    char *argv[6];
+    char *argv[7];
     int n = 0;
     argv[n++] = exe;
+    argv[n++] = "--keep"; /* a rerun analyses only the games analysed by no such run */
     if (which == ARENA_ANALYSE_LOST)
         argv[n++] = "--lost";
     else if (which == ARENA_ANALYSE_FAULTS)

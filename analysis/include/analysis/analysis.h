@@ -107,6 +107,16 @@ int analysis_pool_start(const analysis_options *o, analysis_pool **out, char *er
 int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis **out, char *err,
                        size_t errsz);
 
+/* The analysis of g at path (beside it) when it was made as o would make
+ * it: the same engine command (the whole of it), limit and value, scale,
+ * and the thresholds of the marks (ANALYSIS_INACCURACY...). What the
+ * engine's program itself is, is not known: a rebuilt engine with the same
+ * command is the same. Returns 1 and *out (replay_analysis_free), 0 when
+ * there is none to keep (none, unreadable, another game's, made otherwise:
+ * why says which), or ANALYSIS_E_INVAL. */
+int analysis_load_kept(const replay_game *g, const char *path, const analysis_options *o,
+                       replay_analysis **out, char *why, size_t whysz);
+
 /* Positions searched so far and the wall time they took, microseconds. */
 void analysis_pool_stats(const analysis_pool *p, long long *positions, long long *wall_us);
 
