@@ -301,7 +301,7 @@ int main(int argc, char **argv)
     int before_given = 0; /* --before without --suite: refused, not ignored */
     int analysing = 0; /* the first option only an analysis reads (--suite refuses it) */
     const char *suite = NULL;
-    char engine[2048];
+    char engine[2048], err[1024];
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":b:d:qhV", opts, NULL)) != -1) {
         const char *bad = NULL;
@@ -394,6 +394,10 @@ int main(int argc, char **argv)
         fputs("loa-analyse: --suite needs --bot NAME (whose losses make the suite)\n", stderr);
         return EXIT_USAGE;
     }
+    if (filter.bot && analysis_bot_missing(filter.bot, argv + optind, argc - optind, err, sizeof err)) {
+        fprintf(stderr, "loa-analyse: %s\n", err);
+        return EXIT_USAGE;
+    }
     signal(SIGPIPE, SIG_IGN); /* an engine that left is an error, not a signal */
     run r = {0};
     r.pages = pages;
@@ -401,7 +405,6 @@ int main(int argc, char **argv)
     r.marks = marks;
     r.keep = keep;
     r.opt = &o;
-    char err[1024];
     int rc = 0;
     if (suite) {
         r.suite_bot = filter.bot;

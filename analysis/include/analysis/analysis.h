@@ -155,6 +155,14 @@ typedef int (*analysis_game_fn)(const analysis_input_game *in, void *user);
 int analysis_foreach_game(const char *input, const analysis_filter *f, analysis_game_fn fn,
                           void *user, char *err, size_t errsz);
 
+/* --bot NAME checked against the inputs (n game files or league
+ * directories, as analysis_foreach_game() takes them): 0 when one of them
+ * has a bot named bot, or none can be read (the walk says why); 1 when
+ * none has it, with its refusal as one line into why: the name and the
+ * bots the inputs have (distinct, at most 20, control characters as '?').
+ * A league's bots are its database's league's, a file's its two players. */
+int analysis_bot_missing(const char *bot, char *const *inputs, int n, char *why, size_t whysz);
+
 /* 1 when game g passes f (its players' names, its winner, its fault). */
 int analysis_filter_match(const analysis_filter *f, const replay_game *g);
 
