@@ -60,14 +60,23 @@ static void close_from(int lo)
  * (loa-analyse ignores SIGPIPE). */
 static const int quiet_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 
-static void set_signals(void (*handler)(int))
+static void set_signal(int sig, void (*handler)(int))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+}
+
+/* The quiet signals to handler; SIGCHLD at its default either way (an
+ * ignored SIGCHLD, inherited, would reap the shell behind the keeper's
+ * back and free its group's id before the keeper's kill). */
+static void set_signals(void (*handler)(int))
+{
     for (size_t i = 0; i < sizeof quiet_signals / sizeof quiet_signals[0]; i++)
-        sigaction(quiet_signals[i], &sa, NULL);
+        set_signal(quiet_signals[i], handler);
+    set_signal(SIGCHLD, SIG_DFL);
 }
 
 /* The engine's shell: its own group, the pipes as stdin and stdout (moved
@@ -93,7 +102,6 @@ static void exec_engine(const char *command, int in, int out)
  * shell. Never returns. */
 static void keep(pid_t shell, int life)
 {
-    set_signals(SIG_IGN);
     if (life != 0 && dup2(life, 0) < 0)
         _exit(1);
     close_from(1); /* the other engines' pipes, this process's output: none held */
@@ -129,6 +137,7 @@ static int spawn(analysis_engine *e, const char *command, const int to[2], const
         return errno;
     if (k == 0) {
         setpgid(0, 0); /* a signal to this process's group spares the keeper */
+        set_signals(SIG_IGN);
         pid_t shell = fork();
         if (shell == 0)
             exec_engine(command, to[0], from[1]);
