@@ -480,8 +480,8 @@ int main(int argc, char **argv)
     if (!rc && !r.games)
         fputs("loa-analyse: no game matched\n", stderr);
     if (rc == ANALYSIS_E_STOPPED) {
-        fprintf(stderr, "loa-analyse: interrupted: the engines stopped; the %d analys%cs written are kept\n",
-                r.games, r.games == 1 ? 'i' : 'e');
+        fprintf(stderr, "loa-analyse: interrupted: the engines stopped; the analyses written so far "
+                "kept (%d game%s)\n", r.games, r.games == 1 ? "" : "s");
         return EXIT_INTERRUPTED;
     }
     return rc ? EXIT_FAILED : EXIT_DONE;
