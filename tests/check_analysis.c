@@ -2,7 +2,7 @@
  * check_analysis - the analysis library (analysis/): the protocol's request
  * and answers (checked against their position with the SDK), the engine
  * process (answers after "info" lines, an engine that leaves, one that
- * writes nonsense or "error"), the scale, the judgement of moves (drops,
+ * writes nonsense or "error", a garbage line refused at once), the scale, the judgement of moves (drops,
  * thresholds, missed wins of both kinds, what is not judged), the cut of a
  * lost game for a suite, the game filter and the error table.
  */
@@ -17,6 +17,7 @@
 #include "analysis_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
+#include "loa/timer.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
 #define START ".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b"
@@ -91,7 +92,7 @@ static analysis_engine *fake(const char *script)
 {
     analysis_engine *e;
     char err[256];
-    ck_assert_msg(analysis_engine_start(script, &e, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(analysis_engine_start(script, -1, &e, err, sizeof err) == 0, "%s", err);
     return e;
 }
 
@@ -135,7 +136,26 @@ START_TEST(engines_answer_after_their_info_lines)
                      ANALYSIS_E_PROTOCOL);
     ck_assert_msg(strstr(err, "longer than"), "%s", err);
     analysis_engine_stop(e);
-    ck_assert_int_eq(analysis_engine_start("", &e, err, sizeof err), ANALYSIS_E_INVAL);
+    ck_assert_int_eq(analysis_engine_start("", -1, &e, err, sizeof err), ANALYSIS_E_INVAL);
+}
+END_TEST
+
+/* A line that is neither an answer nor "info" ends the request at once:
+ * the engine below would keep its stdout open for 60 s. */
+START_TEST(a_garbage_line_is_an_error_at_once)
+{
+    signal(SIGPIPE, SIG_IGN);
+    loa_board b = start();
+    analysis_reply r;
+    char err[512];
+    analysis_engine *e = fake("read l; echo 'info thinking'; echo; echo 'hello there'; exec sleep 60");
+    long long t0 = loa_now_ms();
+    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err),
+                     ANALYSIS_E_PROTOCOL);
+    long long took = loa_now_ms() - t0;
+    ck_assert_msg(took < 5000, "a garbage line took %lld ms to refuse", took);
+    ck_assert_msg(strstr(err, "with 'hello there'") && strstr(err, "'go nodes 5 " START "'"), "%s", err);
+    analysis_engine_stop(e);
 }
 END_TEST
 
@@ -369,6 +389,7 @@ int main(void)
         {"requests_name_the_limit_and_the_board", requests_name_the_limit_and_the_board, 10},
         {"answers_are_read_and_checked_against_the_position", answers_are_read_and_checked_against_the_position, 10},
         {"engines_answer_after_their_info_lines", engines_answer_after_their_info_lines, 30},
+        {"a_garbage_line_is_an_error_at_once", a_garbage_line_is_an_error_at_once, 20},
         {"the_scale_is_a_logistic_chance_to_a_ten_thousandth", the_scale_is_a_logistic_chance_to_a_ten_thousandth, 10},
         {"drops_are_judged_by_lichess_thresholds", drops_are_judged_by_lichess_thresholds, 10},
         {"opening_and_unanalysed_plies_are_not_judged", opening_and_unanalysed_plies_are_not_judged, 10},

@@ -9,7 +9,7 @@
  *    the random side's losing moves marked, the page holding the analysis;
  *  - --depth gives byte-identical analyses, whatever --jobs;
  *  - a game CodinGame recorded is analysed as it is;
- *  - bad command lines.
+ *  - bad command lines; a --bot no input has, refused naming the bots there.
  * The analysis of a league's games (suites of lost games, loa-arena
  * --analyse): check_analysis_league.
  */
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -385,6 +386,35 @@ START_TEST(bad_command_lines_exit_2_with_one_line)
 }
 END_TEST
 
+/* --bot NAME in none of the inputs: exit 2, one line naming NAME and the
+ * bots there (it was "no game matched", exit 0); a NAME in any input is
+ * taken, even when the others lack it. */
+START_TEST(an_unknown_bot_is_refused_naming_the_bots_there)
+{
+    setup();
+    char cmd[2048], out[4096];
+    static const char *const runs[] = {"--bot nobody", "--suite %s --bot nobody", "--lost --bot nobody --depth 1"};
+    for (size_t i = 0; i < LOA_COUNT(runs); i++) {
+        char opts[512];
+        snprintf(opts, sizeof opts, runs[i], tmp("suite.txt"));
+        snprintf(cmd, sizeof cmd, BIN "loa-analyse %s " LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json "
+                 LOA_SOURCE_DIR "/tests/fixtures/replay/draw.json 2>&1", opts);
+        ck_assert_msg(run(cmd, out, sizeof out) == 2, "'%s': %s", opts, out);
+        ck_assert_msg(strstr(out, "loa-analyse: --bot: no bot 'nobody' in ") &&
+                          strstr(out, "'loa-negamax', 'loa-greedy', './hostile-random')") &&
+                          strchr(out, '\n') == out + strlen(out) - 1,
+                      "'%s': %s", opts, out);
+        ck_assert_msg(access(tmp("suite.txt"), F_OK) != 0, "'%s': a suite was written", opts);
+    }
+    /* a bot of the second input only: its games taken */
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --suite %s --bot loa-greedy " LOA_SOURCE_DIR
+             "/tests/fixtures/replay/draw.json " LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json 2>&1",
+             tmp("suite.txt"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0 && strstr(out, "1 openings"), "%s", out);
+    teardown();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -396,6 +426,7 @@ int main(void)
         {"depth_gives_byte_identical_analyses", depth_gives_byte_identical_analyses, 120},
         {"a_codingame_file_is_analysed_as_it_is", a_codingame_file_is_analysed_as_it_is, 60},
         {"bad_command_lines_exit_2_with_one_line", bad_command_lines_exit_2_with_one_line, 30},
+        {"an_unknown_bot_is_refused_naming_the_bots_there", an_unknown_bot_is_refused_naming_the_bots_there, 30},
     };
     return loa_run_suite("analysis_cli", cases, LOA_COUNT(cases));
 }

@@ -3,7 +3,10 @@
  *  - the lost games of a league become an openings file (issue 34) that
  *    replays to the positions chosen, and a league plays exactly those;
  *  - loa-arena --analyse lost: every decisive game analysed beside its
- *    page, its row in live.js linking the loser's worst moment.
+ *    page, its row in live.js linking the loser's worst moment; a rerun
+ *    keeps the analyses made with the same engine and budget;
+ *  - no analysis after an interrupted (continuous) league; an interrupt to
+ *    the arena during its analysis stops loa-analyse and its engines.
  * loa-analyse and loa-ab --analyse on single games: check_analysis_cli.
  */
 #include <check.h>
@@ -182,12 +185,184 @@ START_TEST(loa_arena_analyse_links_each_lost_games_worst_moment)
 }
 END_TEST
 
+/* ---- a rerun keeps the analyses made the same way ---------------------------------- */
+
+typedef struct analyses {
+    char text[8][65536]; /* each game's analysis file, in the league's order */
+    char path[8][600];
+    int n;
+} analyses;
+
+static int read_analysis(const analysis_input_game *in, void *user)
+{
+    analyses *a = user;
+    ck_assert_int_lt(a->n, 8);
+    snprintf(a->path[a->n], sizeof a->path[a->n], "%s", in->analysis_path);
+    FILE *f = fopen(in->analysis_path, "r");
+    size_t len = f ? fread(a->text[a->n], 1, sizeof a->text[a->n] - 1, f) : 0;
+    a->text[a->n][len] = '\0';
+    if (f)
+        fclose(f);
+    a->n++;
+    return 0;
+}
+
+/* The positions searched that loa-analyse's last line gives, after "(K kept), ". */
+static long long positions_after(const char *out, const char *kept)
+{
+    const char *at = strstr(out, kept);
+    long long n = -1;
+    ck_assert_msg(at && sscanf(at + strlen(kept), ", %lld positions", &n) == 1, "no '%s': %s", kept, out);
+    return n;
+}
+
+START_TEST(a_rerun_analyses_only_what_is_new)
+{
+    setup();
+    char arena[4096], cmd[4096], out[16384], err[512];
+    const char *league = tmp("league");
+    snprintf(arena, sizeof arena, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s --analyse lost 2>&1",
+             league);
+    analysis_filter lost = {.lost = 1};
+    static analyses first, again;
+    ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &first, err, sizeof err), 0);
+    ck_assert_int_eq(first.n, 4);
+    /* the same command again: nothing to play, nothing to analyse, the same files */
+    ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_eq(positions_after(out, "loa-analyse: 4 games (4 kept)"), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(first.text[i][0] && strcmp(first.text[i], again.text[i]) == 0, "%s changed", first.path[i]);
+    /* an analysis removed: that game alone analysed again, as it was */
+    ck_assert_int_eq(remove(first.path[2]), 0);
+    ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (3 kept)"), 0);
+    again.n = 0;
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    ck_assert_str_eq(again.text[2], first.text[2]);
+    /* another budget or another engine command: every game analysed again */
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --keep --lost --nodes 1000 -q %s 2>&1", league);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --keep --lost --nodes 1000 --engine '" BIN
+             "loa-ab  --analyse' -q %s 2>&1", league);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
+    again.n = 0;
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(strstr(again.text[i], "\"value\":\t1000") && strstr(again.text[i], "loa-ab  --analyse"),
+                      "%s: not the last run's", again.path[i]);
+    teardown();
+}
+END_TEST
+
+/* ---- interrupts -------------------------------------------------------------------- */
+
+/* The games stored in dir's league so far (its database, through the
+ * sqlite3 shell); -1 before it exists. */
+static long stored_games(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "sqlite3 '%s/league.db' 'SELECT count(*) FROM games' 2>/dev/null", dir);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    long n = -1;
+    if (fscanf(p, "%ld", &n) != 1)
+        n = -1;
+    pclose(p);
+    return n;
+}
+
+START_TEST(an_interrupted_continuous_league_is_not_analysed)
+{
+    setup();
+    const char *dir = tmp("league");
+    char rnd[300], ab[300];
+    snprintf(rnd, sizeof rnd, "rnd=" BIN "loa-random -s {seed}");
+    snprintf(ab, sizeof ab, "ab=" BIN "loa-ab --nodes 2000");
+    char *argv[] = {BIN "loa-arena", "--bot", rnd, "--bot", ab, "--continuous", "--concurrency", "2",
+                    "--pages", "none", "-q", "--out", (char *)dir, "--analyse", "lost", NULL};
+    pid_t arena = spawn_to(argv, tmp("out.txt"));
+    for (int waited = 0; stored_games(dir) < 4 && waited < 60000; waited += 50)
+        nap_ms(50);
+    long long took;
+    int status = exit_after(arena, SIGINT, 60000, &took);
+    char *out = slurp(tmp("out.txt"), NULL);
+    size_t len = strlen(out);
+    const char *tail = out + (len > 1500 ? len - 1500 : 0); /* Check's messages are short */
+    ck_assert_msg(status == 0 && strstr(out, "Stopped: "), "exit %d: ...%s", status, tail);
+    ck_assert_msg(!strstr(out, "loa-analyse"), "analysed after the interrupt: ...%s", tail);
+    free(out);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "ls %s/games 2>/dev/null | grep -c analysis.json", dir);
+    FILE *p = popen(cmd, "r");
+    long files = -1;
+    ck_assert_int_eq(fscanf(p, "%ld", &files), 1);
+    pclose(p);
+    ck_assert_int_eq(files, 0);
+    teardown();
+}
+END_TEST
+
+START_TEST(an_interrupt_stops_the_arenas_analysis)
+{
+    setup();
+    const char *dir = tmp("league");
+    char rnd[300], ab[300];
+    snprintf(rnd, sizeof rnd, "rnd=" BIN "loa-random -s {seed}");
+    snprintf(ab, sizeof ab, "ab=" BIN "loa-ab --nodes 2000");
+    /* 8 games at the default budget: far more than the 5 s given below */
+    char *argv[] = {BIN "loa-arena", "--bot", rnd, "--bot", ab, "--games", "8", "--concurrency", "2",
+                    "--pages", "none", "--out", (char *)dir, "--analyse", "all", NULL};
+    pid_t arena = spawn_to(argv, tmp("out.txt"));
+    pid_t analyse = child_named(arena, "loa-analyse", 120000);
+    ck_assert_msg(analyse > 0, "no loa-analyse started");
+    /* its engines started (its keepers and their shells) */
+    pid_t family[64];
+    int n = 0;
+    for (int waited = 0; (n = descendants(analyse, family, 64)) < 4 && waited < 10000; waited += 20)
+        nap_ms(20);
+    nap_ms(300);
+    n = descendants(analyse, family, 64);
+    ck_assert_int_ge(n, 4);
+    long long took;
+    int status = exit_after(arena, SIGINT, 20000, &took); /* the arena alone, not its group */
+    char *out = slurp(tmp("out.txt"), NULL);
+    size_t len = strlen(out);
+    const char *tail = out + (len > 1500 ? len - 1500 : 0); /* Check's messages are short */
+    ck_assert_msg(status == 130 && took < 5000, "exit %d after %lld ms: ...%s", status, took, tail);
+    ck_assert_msg(strstr(out, "loa-analyse: interrupted"), "...%s", tail);
+    free(out);
+    int left = 0;
+    for (int waited = 0; waited < 5000; waited += 20) {
+        left = !ended(analyse);
+        for (int i = 0; i < n; i++)
+            left += !ended(family[i]);
+        if (!left)
+            break;
+        nap_ms(20);
+    }
+    for (int i = 0; i < n && left; i++)
+        kill(family[i], SIGKILL);
+    ck_assert_msg(!left, "%d processes of the analysis left running", left);
+    teardown();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"lost_games_become_a_suite_a_league_plays", lost_games_become_a_suite_a_league_plays, 240},
         {"loa_arena_analyse_links_each_lost_games_worst_moment",
          loa_arena_analyse_links_each_lost_games_worst_moment, 240},
+        {"a_rerun_analyses_only_what_is_new", a_rerun_analyses_only_what_is_new, 240},
+        {"an_interrupted_continuous_league_is_not_analysed", an_interrupted_continuous_league_is_not_analysed,
+         180},
+        {"an_interrupt_stops_the_arenas_analysis", an_interrupt_stops_the_arenas_analysis, 240},
     };
     return loa_run_suite("analysis_league", cases, LOA_COUNT(cases));
 }

@@ -24,7 +24,7 @@ START_TEST(suite_refuses_each_option_of_an_analysis_by_name)
                 {"--depth=3", "--depth"},       {"--movetime 100", "--movetime"},
                 {"--jobs 2", "--jobs"},         {"--engine 'loa-ab --analyse'", "--engine"},
                 {"--scale 40", "--scale"},      {"--no-pages", "--no-pages"},
-                {"--marks", "--marks"}};
+                {"--keep", "--keep"},           {"--marks", "--marks"}};
     char suite[] = "/tmp/check_analysis_options.XXXXXX", path[128], cmd[1024], out[4096],
          want[160];
     ck_assert_ptr_nonnull(mkdtemp(suite));

@@ -1,16 +1,27 @@
 /*
- * engine.c - the analysing engine's process (engine.h): started with
- * posix_spawn() under /bin/sh -c, two close-on-exec pipes, answers read
- * with poll() against a deadline on the monotonic clock.
+ * engine.c - the analysing engine's process (engine.h): /bin/sh -c COMMAND
+ * in a process group of its own, two close-on-exec pipes, answers read with
+ * poll() against a deadline on the monotonic clock and the caller's stop fd.
+ *
+ * Each engine has a keeper: a child of this process (in a group of its own,
+ * deaf to the interrupt signals) whose child the engine's shell is. The
+ * keeper holds only the read end of a pipe whose write end is this
+ * process's alone; when it closes (analysis_engine_stop, or this process
+ * dies, kill -9 included) the keeper ends the engine's whole group (TERM,
+ * ANALYSIS_ENGINE_GRACE_MS on the shell's pidfd, KILL) and reaps the shell
+ * last, so that the group's id cannot be reused under its kill(). A
+ * process of the engine that leaves the group (setsid) escapes it: the
+ * referee's watchdog and subreaper (referee/src/watch.c, orphans.c) catch
+ * those for bots; an analysing engine is trusted that far.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,17 +32,134 @@
 #include "util/file.h"
 #include "util/text.h"
 
-extern char **environ;
-
 struct analysis_engine {
-    pid_t pid;
+    pid_t keeper;     /* our child; the engine's shell is its child */
     int in, out;      /* the engine's stdin (we write), stdout (we read) */
+    int life;         /* the keeper's pipe: closed, the keeper ends the engine */
+    int stop_fd;      /* readable: stop waiting (-1: none) */
     char buf[ANALYSIS_LINE_MAX + 1];
     size_t len;       /* bytes of buf not yet returned as lines */
     char command[200]; /* for messages, cut */
 };
 
-int analysis_engine_start(const char *command, analysis_engine **out, char *err, size_t errsz)
+/* ---- the processes (after fork: async-signal-safe calls only) ---------------- */
+
+/* Closes every descriptor from lo up: close_range(2) (Linux >= 5.9), else
+ * one close() each up to a bound no engine's process reaches. */
+static void close_from(int lo)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0U) == 0)
+        return;
+#endif
+    for (int fd = lo; fd < 65536; fd++)
+        close(fd);
+}
+
+/* The signals the keeper ignores and the engine gets back at their default
+ * (loa-analyse ignores SIGPIPE). */
+static const int quiet_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+
+static void set_signal(int sig, void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+}
+
+/* The quiet signals to handler; SIGCHLD at its default either way (an
+ * ignored SIGCHLD, inherited, would reap the shell behind the keeper's
+ * back and free its group's id before the keeper's kill). */
+static void set_signals(void (*handler)(int))
+{
+    for (size_t i = 0; i < sizeof quiet_signals / sizeof quiet_signals[0]; i++)
+        set_signal(quiet_signals[i], handler);
+    set_signal(SIGCHLD, SIG_DFL);
+}
+
+/* The engine's shell: its own group, the pipes as stdin and stdout (moved
+ * above 2 first: either may be 0 or 1 when this process began without
+ * them), stderr this process's, no other descriptor. Never returns. */
+static void exec_engine(const char *command, int in, int out)
+{
+    setpgid(0, 0);
+    int i = fcntl(in, F_DUPFD, 3), o = fcntl(out, F_DUPFD, 3);
+    if (i < 0 || o < 0 || dup2(i, 0) < 0 || dup2(o, 1) < 0)
+        _exit(127);
+    set_signals(SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    close_from(3);
+    execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+    _exit(127);
+}
+
+/* The keeper of the engine whose shell is `shell` (its group's leader):
+ * waits until `life` reads end of file, then ends the group and reaps the
+ * shell. Never returns. */
+static void keep(pid_t shell, int life)
+{
+    if (life != 0 && dup2(life, 0) < 0)
+        _exit(1);
+    close_from(1); /* the other engines' pipes, this process's output: none held */
+    int pidfd = -1;
+#ifdef SYS_pidfd_open
+    pidfd = (int)syscall(SYS_pidfd_open, shell, 0);
+#endif
+    struct pollfd p = {0, POLLIN, 0};
+    while (poll(&p, 1, -1) < 0 && errno == EINTR)
+        ;
+    kill(-shell, SIGTERM);
+    if (pidfd >= 0) {
+        struct pollfd q = {pidfd, POLLIN, 0};
+        while (poll(&q, 1, ANALYSIS_ENGINE_GRACE_MS) < 0 && errno == EINTR)
+            ;
+    } else { /* before Linux 5.3: the grace whole */
+        struct timespec ts = {ANALYSIS_ENGINE_GRACE_MS / 1000, (ANALYSIS_ENGINE_GRACE_MS % 1000) * 1000000L};
+        while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+            ;
+    }
+    kill(-shell, SIGKILL); /* the shell unreaped: its id is still the group's */
+    while (waitpid(shell, NULL, 0) < 0 && errno == EINTR)
+        ;
+    _exit(0);
+}
+
+/* Forks the keeper, which forks the engine. 0, or an errno. */
+static int spawn(analysis_engine *e, const char *command, const int to[2], const int from[2],
+                 const int life[2])
+{
+    pid_t k = fork();
+    if (k < 0)
+        return errno;
+    if (k == 0) {
+        setpgid(0, 0); /* a signal to this process's group spares the keeper */
+        set_signals(SIG_IGN);
+        pid_t shell = fork();
+        if (shell == 0)
+            exec_engine(command, to[0], from[1]);
+        if (shell < 0)
+            _exit(127); /* the engine "closed its output" at the first answer */
+        setpgid(shell, shell); /* as the shell does: set before any kill(-shell) */
+        keep(shell, life[0]);
+    }
+    setpgid(k, k);
+    e->keeper = k;
+    return 0;
+}
+
+static void close_pair(int p[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (p[i] >= 0)
+            close(p[i]);
+}
+
+int analysis_engine_start(const char *command, int stop_fd, analysis_engine **out, char *err,
+                          size_t errsz)
 {
     if (!command || !*command || !out)
         return util_fail(ANALYSIS_E_INVAL, err, errsz, "no engine command");
@@ -40,45 +168,25 @@ int analysis_engine_start(const char *command, analysis_engine **out, char *err,
     if (!e)
         return util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
     snprintf(e->command, sizeof e->command, "%s", command);
-    int to[2] = {-1, -1}, from[2] = {-1, -1};
-    if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) {
-        int rc = util_fail(ANALYSIS_E_ENGINE, err, errsz, "cannot start '%s': pipe: %s", e->command,
-                           strerror(errno));
-        for (int i = 0; i < 2; i++) {
-            if (to[i] >= 0)
-                close(to[i]);
-            if (from[i] >= 0)
-                close(from[i]);
-        }
-        free(e);
-        return rc;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t at;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, to[0], 0);
-    posix_spawn_file_actions_adddup2(&fa, from[1], 1);
-    posix_spawnattr_init(&at);
-    /* loa-analyse ignores SIGPIPE; the engine gets the default back */
-    sigset_t def;
-    sigemptyset(&def);
-    sigaddset(&def, SIGPIPE);
-    posix_spawnattr_setsigdefault(&at, &def);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF);
-    char *argv[] = {"sh", "-c", (char *)command, NULL};
-    int rc = posix_spawn(&e->pid, "/bin/sh", &fa, &at, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
-    close(to[0]);
-    close(from[1]);
-    if (rc != 0) {
-        close(to[1]);
-        close(from[0]);
+    e->stop_fd = stop_fd;
+    int to[2] = {-1, -1}, from[2] = {-1, -1}, life[2] = {-1, -1}, rc = 0;
+    if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0 || pipe2(life, O_CLOEXEC) != 0)
+        rc = errno;
+    else
+        rc = spawn(e, command, to, from, life);
+    if (rc) {
+        close_pair(to);
+        close_pair(from);
+        close_pair(life);
         free(e);
         return util_fail(ANALYSIS_E_ENGINE, err, errsz, "cannot start '%s': %s", command, strerror(rc));
     }
+    close(to[0]);
+    close(from[1]);
+    close(life[0]);
     e->in = to[1];
     e->out = from[0];
+    e->life = life[1];
     *out = e;
     return 0;
 }
@@ -106,13 +214,18 @@ static int read_line(analysis_engine *e, long long deadline, char **line, size_t
         long long left = deadline - loa_now_ms();
         if (left <= 0)
             return util_fail(ANALYSIS_E_TIMEOUT, err, errsz, "engine '%s' did not answer in time", e->command);
-        struct pollfd p = {e->out, POLLIN, 0};
-        int r = poll(&p, 1, left > 60000 ? 60000 : (int)left);
+        struct pollfd p[2] = {{e->out, POLLIN, 0}, {e->stop_fd, POLLIN, 0}};
+        int r = poll(p, e->stop_fd >= 0 ? 2 : 1, left > 60000 ? 60000 : (int)left);
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)
             return util_fail(ANALYSIS_E_ENGINE, err, errsz, "engine '%s': poll: %s", e->command, strerror(errno));
         if (r == 0)
+            continue;
+        if (e->stop_fd >= 0 && p[1].revents)
+            return util_fail(ANALYSIS_E_STOPPED, err, errsz, "stopped while engine '%s' searched",
+                             e->command);
+        if (!p[0].revents)
             continue;
         ssize_t n = read(e->out, e->buf + e->len, ANALYSIS_LINE_MAX - e->len);
         if (n < 0 && errno == EINTR)
@@ -122,6 +235,12 @@ static int read_line(analysis_engine *e, long long deadline, char **line, size_t
                              e->command);
         e->len += (size_t)n;
     }
+}
+
+/* 1 for a line the protocol skips: empty, or "info" and its words. */
+static int is_info(const char *line)
+{
+    return !*line || (strncmp(line, "info", 4) == 0 && (!line[4] || line[4] == ' ' || line[4] == '\t'));
 }
 
 int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_limit lim,
@@ -151,8 +270,14 @@ int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_lim
         } else if (strncmp(line, "error", 5) == 0) {
             rc = util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "engine '%s' answered '%s' with '%.200s'",
                            e->command, req, line);
+        } else if (is_info(line)) {
+            done = 0; /* the engine's comments ("info ...") are skipped */
         } else {
-            done = 0; /* anything else ("info ...") is skipped */
+            /* anything else is no answer, and none may follow: waiting
+             * would only spend the answer's timeout */
+            rc = util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                           "engine '%s' answered '%s' with '%.200s' (not bestmove, info or error)",
+                           e->command, req, line);
         }
         memmove(e->buf, e->buf + used, e->len - used);
         e->len -= used;
@@ -168,17 +293,8 @@ void analysis_engine_stop(analysis_engine *e)
     (void)!write(e->in, "quit\n", 5);
     close(e->in);
     close(e->out);
-    long long deadline = loa_now_ms() + ANALYSIS_ENGINE_GRACE_MS;
-    int status;
-    pid_t r;
-    while ((r = waitpid(e->pid, &status, WNOHANG)) == 0 && loa_now_ms() < deadline) {
-        struct timespec ts = {0, 5 * 1000000};
-        nanosleep(&ts, NULL);
-    }
-    if (r == 0) {
-        kill(e->pid, SIGKILL);
-        while (waitpid(e->pid, &status, 0) < 0 && errno == EINTR)
-            ;
-    }
+    close(e->life); /* the keeper ends the group, reaps the shell and exits */
+    while (waitpid(e->keeper, NULL, 0) < 0 && errno == EINTR)
+        ;
     free(e);
 }

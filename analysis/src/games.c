@@ -11,6 +11,7 @@
 
 #include "analysis/analysis.h"
 #include "store/db.h"
+#include "util/buf.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -161,6 +162,104 @@ static int walk_league(const char *dir, const analysis_filter *f, analysis_game_
     free(w.names);
     free(w.ids);
     return rc;
+}
+
+/* ---- the bots of an input ---------------------------------------------------------- */
+
+static void bots_free(char **names, int count)
+{
+    for (int i = 0; names && i < count; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* The bots of input: a league directory's (its database's league, in its
+ * order), a game file's two players (black, white): *names is new, *count
+ * entries (bots_free). Returns 0, ANALYSIS_E_GAME (the input cannot be
+ * read: err names it), ANALYSIS_E_NOMEM or ANALYSIS_E_INVAL. */
+static int input_bots(const char *input, char ***names, int *count, char *err, size_t errsz)
+{
+    if (!input || !names || !count)
+        return util_fail(ANALYSIS_E_INVAL, err, errsz, "the bots of an input: NULL argument");
+    *names = NULL;
+    *count = 0;
+    struct stat sb;
+    if (stat(input, &sb) != 0)
+        return util_fail(ANALYSIS_E_GAME, err, errsz, "cannot read %s: %s", input, strerror(errno));
+    league_walk w = {NULL, 0, NULL, NULL, 0, 0};
+    int rc = 0;
+    if (S_ISDIR(sb.st_mode)) {
+        arena_db *db = NULL;
+        char why[512];
+        if (!arena_db_exists(input))
+            return util_fail(ANALYSIS_E_GAME, err, errsz,
+                             "%s: a directory without league.db: not a loa-arena league", input);
+        if (arena_db_open(input, ARENA_DB_READ, &db, why, sizeof why) != 0)
+            return util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+        rc = league_names(db, &w, input, err, errsz);
+        arena_db_close(db);
+    } else {
+        replay_game *g = NULL;
+        char why[1024];
+        if (replay_game_load(input, &g, why, sizeof why) != 0)
+            return util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+        const replay_info *in = replay_game_info(g);
+        if (!(w.names = calloc(2, sizeof *w.names)))
+            rc = util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
+        for (int s = 0; s < 2 && !rc; s++)
+            if (!(w.names[w.count++] = strdup(in->names[s] ? in->names[s] : "")))
+                rc = util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
+        replay_game_free(g);
+    }
+    if (rc) {
+        bots_free(w.names, w.count);
+        return rc;
+    }
+    *names = w.names;
+    *count = w.count;
+    return 0;
+}
+
+/* Most bots a refusal lists. */
+#define BOTS_LISTED 20
+
+int analysis_bot_missing(const char *bot, char *const *inputs, int n, char *why, size_t whysz)
+{
+    char *listed[BOTS_LISTED]; /* copies: each input's names are freed as it is done */
+    int nlisted = 0, more = 0, found = 0, read = 0;
+    for (int i = 0; i < n && !found; i++) {
+        char **names = NULL, err[512];
+        int count = 0;
+        if (input_bots(inputs[i], &names, &count, err, sizeof err) != 0)
+            continue; /* the walk says what is wrong with it */
+        read++;
+        for (int k = 0; k < count && !found; k++) {
+            found = strcmp(names[k], bot) == 0;
+            int dup = 0;
+            for (int j = 0; j < nlisted && !dup; j++)
+                dup = strcmp(listed[j], names[k]) == 0;
+            if (!dup && nlisted < BOTS_LISTED && (listed[nlisted] = strdup(names[k])))
+                nlisted++;
+            else if (!dup)
+                more = 1;
+        }
+        bots_free(names, count);
+    }
+    if (!found && read) {
+        util_buf list = {0};
+        for (int j = 0; j < nlisted; j++)
+            util_buf_printf(&list, "%s'%s'", j ? ", " : "", listed[j]);
+        snprintf(why, whysz, "--bot: no bot '%s' in %s%s (%s: %s%s)", bot, inputs[0],
+                 n > 1 ? " and the others" : "", n > 1 ? "their bots" : "its bots",
+                 list.failed || !list.s ? "none" : list.s, more ? ", ..." : "");
+        util_buf_free(&list);
+        for (char *c = why; *c; c++) /* names cannot drive the terminal */
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+    }
+    for (int j = 0; j < nlisted; j++)
+        free(listed[j]);
+    return !found && read;
 }
 
 /* ---- a file ----------------------------------------------------------------------- */

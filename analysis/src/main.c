@@ -10,6 +10,7 @@
  * Options and exit codes: usage() below and docs/analysis.md.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -27,7 +28,7 @@
 #include "util/sys.h"
 #include "util/text.h"
 
-enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
 /* Most --game ids. */
 #define MAX_IDS 4096
@@ -64,6 +65,8 @@ static void usage(FILE *out)
           "      --scale S        the engine's points per unit of log-odds (default: %g,\n"
           "                       loa-ab's, fitted by loa-analyse-fit)\n"
           "      --no-pages       write the analyses only, no replay page\n"
+          "      --keep           keep a game's analysis made before with the same engine\n"
+          "                       command, budget and scale; analyse only the others\n"
           "      --marks          list every marked move in the summary\n"
           "      --suite FILE     analyse nothing: write an openings file (loa-arena\n"
           "                       --openings) of the positions before each loss of --bot\n"
@@ -76,7 +79,8 @@ static void usage(FILE *out)
           "  -V, --version        the version\n"
           "\n"
           "Exit status: 0 done, 1 a game, a file or the engine failed (one line on stderr\n"
-          "names it), 2 bad command line.\n",
+          "names it), 2 bad command line, 130 interrupted (SIGINT, SIGTERM, SIGHUP: the\n"
+          "engines stopped at once, the analyses written so far kept).\n",
           ANALYSIS_DEFAULT_NODES, ANALYSIS_SCALE);
 }
 
@@ -104,7 +108,9 @@ typedef struct bot_total {
 
 typedef struct run {
     analysis_pool *pool;
+    const analysis_options *opt;
     int pages, quiet, marks;
+    int keep, kept;       /* --keep; the analyses kept */
     bot_total *bots;
     int nbots, games;
     /* --suite */
@@ -138,22 +144,27 @@ static int analyse_one(const analysis_input_game *in, void *user)
     run *r = user;
     replay_analysis *a = NULL;
     char err[1024];
-    int rc = analysis_pool_game(r->pool, in->game, &a, err, sizeof err);
+    int kept = r->keep && analysis_load_kept(in->game, in->analysis_path, r->opt, &a, err, sizeof err) == 1;
+    int rc = kept ? 0 : analysis_pool_game(r->pool, in->game, &a, err, sizeof err);
     if (rc) {
-        fprintf(stderr, "loa-analyse: %s: %s\n", in->label, err);
+        if (rc != ANALYSIS_E_STOPPED) /* main() says it */
+            fprintf(stderr, "loa-analyse: %s: %s\n", in->label, err);
         return rc;
     }
     /* a league's game gets a league's page (the league's one viewer beside
-     * its index), which reads the analysis just written beside it */
-    if ((rc = replay_analysis_write(a, in->game, in->analysis_path, err, sizeof err)) != 0 ||
-        (r->pages && (rc = in->id >= 0 ? replay_write_league_html(in->game, in->page_path, err, sizeof err)
-                                       : replay_write_html_analysed(in->game, a, in->page_path, err,
-                                                                    sizeof err)) != 0)) {
+     * its index), which reads the analysis just written beside it; a kept
+     * analysis has its page already, unless it was removed */
+    int page = r->pages && (!kept || access(in->page_path, F_OK) != 0);
+    if ((!kept && (rc = replay_analysis_write(a, in->game, in->analysis_path, err, sizeof err)) != 0) ||
+        (page && (rc = in->id >= 0 ? replay_write_league_html(in->game, in->page_path, err, sizeof err)
+                                   : replay_write_html_analysed(in->game, a, in->page_path, err,
+                                                                sizeof err)) != 0)) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         replay_analysis_free(a);
         return ANALYSIS_E_IO;
     }
     r->games++;
+    r->kept += kept;
     const replay_info *info = replay_game_info(in->game);
     for (int s = 0; s < 2; s++) {
         bot_total *b = bot_of(r, info->names[s]);
@@ -169,8 +180,8 @@ static int analyse_one(const analysis_input_game *in, void *user)
     }
     if (!r->quiet) {
         analysis_summary_game(stdout, in->label, in->game, a, r->marks);
-        printf("    analysis %s%s%s\n", in->analysis_path, r->pages ? ", page " : "",
-               r->pages ? in->page_path : "");
+        printf("    analysis %s%s%s%s\n", in->analysis_path, r->pages ? ", page " : "",
+               r->pages ? in->page_path : "", kept ? " (kept: made before the same way)" : "");
         fflush(stdout);
     }
     replay_analysis_free(a);
@@ -236,10 +247,40 @@ static int suite_one(const analysis_input_game *in, void *user)
     return ferror(r->suite) ? ANALYSIS_E_IO : 0;
 }
 
+/* The interrupts (SIGINT, SIGTERM, SIGHUP) as bytes on a self-pipe whose
+ * read end is the engines' stop fd: a search under way ends at once, the
+ * engines are stopped and the analyses written so far kept. */
+static int g_stop[2] = {-1, -1};
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    (void)!write(g_stop[1], "x", 1); /* a full pipe is readable already */
+    errno = saved;
+}
+
+/* Installs on_interrupt(); the read end of its pipe, or -1 (then an
+ * interrupt ends the process as it would have: the keepers end the
+ * engines). */
+static int stop_on_interrupts(void)
+{
+    if (pipe2(g_stop, O_CLOEXEC | O_NONBLOCK) != 0)
+        return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) || sigaction(SIGHUP, &sa, NULL))
+        return -1;
+    return g_stop[0];
+}
+
 int main(int argc, char **argv)
 {
     enum { O_LOST = 256, O_FAULTS, O_GAME, O_NODES, O_MOVETIME, O_JOBS, O_ENGINE, O_SCALE, O_NO_PAGES,
-           O_MARKS, O_SUITE, O_BEFORE };
+           O_KEEP, O_MARKS, O_SUITE, O_BEFORE };
     static const struct option opts[] = {
         {"bot", required_argument, NULL, 'b'},       {"lost", no_argument, NULL, O_LOST},
         {"faults", no_argument, NULL, O_FAULTS},
@@ -247,18 +288,20 @@ int main(int argc, char **argv)
         {"depth", required_argument, NULL, 'd'},     {"movetime", required_argument, NULL, O_MOVETIME},
         {"jobs", required_argument, NULL, O_JOBS},   {"engine", required_argument, NULL, O_ENGINE},
         {"scale", required_argument, NULL, O_SCALE}, {"no-pages", no_argument, NULL, O_NO_PAGES},
+        {"keep", no_argument, NULL, O_KEEP},
         {"marks", no_argument, NULL, O_MARKS},       {"suite", required_argument, NULL, O_SUITE},
         {"before", required_argument, NULL, O_BEFORE}, {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},            {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     analysis_filter filter = {0};
     static int64_t ids[MAX_IDS];
-    analysis_options o = {NULL, {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, 0, ANALYSIS_SCALE};
-    int limits = 0, pages = 1, quiet = 0, marks = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
+    analysis_options o = {.limit = {ANALYSIS_LIMIT_NODES, ANALYSIS_DEFAULT_NODES}, .scale = ANALYSIS_SCALE,
+                          .stop_fd = -1};
+    int limits = 0, pages = 1, quiet = 0, marks = 0, keep = 0, before = ANALYSIS_SUITE_BEFORE, c, v;
     int before_given = 0; /* --before without --suite: refused, not ignored */
     int analysing = 0; /* the first option only an analysis reads (--suite refuses it) */
     const char *suite = NULL;
-    char engine[2048];
+    char engine[2048], err[1024];
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":b:d:qhV", opts, NULL)) != -1) {
         const char *bad = NULL;
@@ -299,6 +342,7 @@ int main(int argc, char **argv)
             break;
         }
         case O_NO_PAGES: pages = 0; break;
+        case O_KEEP: keep = 1; break;
         case O_MARKS: marks = 1; break;
         case O_SUITE: suite = optarg; break;
         case O_BEFORE:
@@ -321,7 +365,8 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
         if (!analysing && (c == O_NODES || c == 'd' || c == O_MOVETIME || c == O_JOBS ||
-                           c == O_ENGINE || c == O_SCALE || c == O_NO_PAGES || c == O_MARKS))
+                           c == O_ENGINE || c == O_SCALE || c == O_NO_PAGES || c == O_KEEP ||
+                           c == O_MARKS))
             analysing = c;
     }
     if (optind == argc) {
@@ -349,12 +394,17 @@ int main(int argc, char **argv)
         fputs("loa-analyse: --suite needs --bot NAME (whose losses make the suite)\n", stderr);
         return EXIT_USAGE;
     }
+    if (filter.bot && analysis_bot_missing(filter.bot, argv + optind, argc - optind, err, sizeof err)) {
+        fprintf(stderr, "loa-analyse: %s\n", err);
+        return EXIT_USAGE;
+    }
     signal(SIGPIPE, SIG_IGN); /* an engine that left is an error, not a signal */
     run r = {0};
     r.pages = pages;
     r.quiet = quiet;
     r.marks = marks;
-    char err[1024];
+    r.keep = keep;
+    r.opt = &o;
     int rc = 0;
     if (suite) {
         r.suite_bot = filter.bot;
@@ -389,6 +439,7 @@ int main(int argc, char **argv)
     }
     if (!o.jobs)
         o.jobs = util_cpu_count(MAX_JOBS);
+    o.stop_fd = stop_on_interrupts();
     if ((rc = analysis_pool_start(&o, &r.pool, err, sizeof err)) != 0) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         return EXIT_FAILED;
@@ -409,8 +460,11 @@ int main(int argc, char **argv)
     analysis_pool_stats(r.pool, &positions, &wall_us);
     analysis_pool_stop(r.pool);
     double s = wall_us / 1e6;
-    printf("loa-analyse: %d game%s, %lld positions in %.1f s (%.1f positions/s; %s %lld, %d job%s)\n",
-           r.games, r.games == 1 ? "" : "s", positions, s, s > 0 ? positions / s : 0.0,
+    char kept[48] = "";
+    if (keep)
+        snprintf(kept, sizeof kept, " (%d kept)", r.kept);
+    printf("loa-analyse: %d game%s%s, %lld positions in %.1f s (%.1f positions/s; %s %lld, %d job%s)\n",
+           r.games, r.games == 1 ? "" : "s", kept, positions, s, s > 0 ? positions / s : 0.0,
            analysis_limit_name(o.limit.kind), o.limit.value, o.jobs, o.jobs == 1 ? "" : "s");
     if (r.nbots)
         printf("  %5s %5s %6s %12s %8s %8s %11s  %s\n", "games", "lost", "judged", "inaccuracies",
@@ -425,5 +479,10 @@ int main(int argc, char **argv)
     fflush(stdout);
     if (!rc && !r.games)
         fputs("loa-analyse: no game matched\n", stderr);
+    if (rc == ANALYSIS_E_STOPPED) {
+        fprintf(stderr, "loa-analyse: interrupted: the engines stopped; the analyses written so far "
+                "kept (%d game%s)\n", r.games, r.games == 1 ? "" : "s");
+        return EXIT_INTERRUPTED;
+    }
     return rc ? EXIT_FAILED : EXIT_DONE;
 }

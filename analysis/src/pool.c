@@ -89,7 +89,7 @@ int analysis_pool_start(const analysis_options *o, analysis_pool **out, char *er
     int rc = 0;
     for (int i = 0; i < p->jobs && !rc; i++) {
         p->workers[i].pool = p;
-        rc = analysis_engine_start(o->engine, &p->workers[i].engine, err, errsz);
+        rc = analysis_engine_start(o->engine, o->stop_fd, &p->workers[i].engine, err, errsz);
         if (!rc) {
             if (pthread_create(&p->workers[i].thread, NULL, work, &p->workers[i]) != 0)
                 rc = util_fail(ANALYSIS_E_NOMEM, err, errsz, "cannot start a thread");

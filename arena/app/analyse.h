@@ -22,13 +22,17 @@ typedef enum arena_analyse_which {
  * another word. */
 int arena_analyse_from_name(const char *name, arena_analyse_which *out);
 
-/* Runs bin_dir/loa-analyse on the results directory dir for the games
- * `which` selects (quiet: only its totals), its output this process's, and
- * waits for it. Returns its exit status (0 done, 1 an analysis failed, 2
- * a bad command line: it said why on stderr, err untouched), 127 when it
- * cannot be started (err says why; it is built with the analysis
- * component), 1 when a signal ended it (err: "... ended by signal N"). */
+/* Runs bin_dir/loa-analyse --keep on the results directory dir for the
+ * games `which` selects (quiet: only its totals; an analysis made before
+ * with the same engine and budget is kept), its output this process's, and
+ * waits for it. Each interrupt read from interrupt_fd (the arena's signal
+ * pipe, run/signals.h; -1: none) meanwhile is forwarded to it as SIGTERM:
+ * it stops its engines at once and exits 130. Returns its exit status (0
+ * done, 1 an analysis failed, 2 a bad command line: it said why on stderr,
+ * err untouched; 130 interrupted), 127 when it cannot be started (err says
+ * why; it is built with the analysis component), 1 when a signal ended it
+ * (err: "... ended by signal N"). */
 int arena_analyse_league(const char *bin_dir, const char *dir, arena_analyse_which which, int quiet,
-                         char *err, size_t errsz);
+                         int interrupt_fd, char *err, size_t errsz);
 
 #endif

@@ -404,20 +404,32 @@ static void pages(const arena_run *run)
 #endif
 }
 
+/* 1 when the run was interrupted, by the runner's count or since (the
+ * pipe's late bytes, counted in). */
+static int interrupted(arena_run *run)
+{
+    run->interrupts += arena_signals_late();
+    return run->interrupts > 0;
+}
+
 /* --analyse: loa-analyse on the league's games, once they are all played
- * (or its SPRT decided), never on a league stopped half way. */
+ * (or its SPRT decided), never on a league stopped half way or interrupted
+ * (a continuous league ends with an interrupt: it is stopped, not done);
+ * an interrupt meanwhile stops the analysis (exit 130). */
 static void analyse(arena_run *run)
 {
+    if (interrupted(run))
+        return;
     char bin[PATH_MAX], err[1024];
     err[0] = '\0'; /* said only when loa-analyse could not say it itself */
     util_exe_dir(bin, sizeof bin);
     fputc('\n', stdout);
-    int rc = arena_analyse_league(bin, run->s->out_dir, run->req->analyse, run->req->quiet, err,
-                                  sizeof err);
+    int rc = arena_analyse_league(bin, run->s->out_dir, run->req->analyse, run->req->quiet,
+                                  arena_signals_fd(), err, sizeof err);
     if (rc && err[0])
         fprintf(stderr, "loa-arena: --analyse: %s\n", err);
     if (rc)
-        run->exit_code = 1;
+        run->exit_code = rc == 130 ? 130 : 1;
 }
 
 /* After play (or a phase that stopped with code): the summary, the

@@ -86,12 +86,15 @@ typedef struct analysis_options {
     analysis_limit limit; /* what each position gets */
     int jobs;             /* engines searching at once, >= 1 */
     double scale;         /* points per unit of log-odds (ANALYSIS_SCALE for loa-ab) */
+    int stop_fd;          /* readable: the engines stop searching (-1: never;
+                             borrowed, never read: a self-pipe's end, say) */
 } analysis_options;
 
 typedef struct analysis_pool analysis_pool;
 
-/* Starts o->jobs engines and their threads. Returns 0 and *out, or the
- * codes of analysis_engine_start(), ANALYSIS_E_INVAL, ANALYSIS_E_NOMEM. */
+/* Starts o->jobs engines and their threads (engines from the calling
+ * thread). Returns 0 and *out, or the codes of analysis_engine_start(),
+ * ANALYSIS_E_INVAL, ANALYSIS_E_NOMEM. */
 int analysis_pool_start(const analysis_options *o, analysis_pool **out, char *err, size_t errsz);
 
 /* Analyses every position of g, the engines searching distinct positions
@@ -99,9 +102,20 @@ int analysis_pool_start(const analysis_options *o, analysis_pool **out, char *er
  * the position and the limit (the protocol asks the engine for that), so
  * with a depth or node limit the analysis is the same whatever the jobs
  * and the order. *out is new (replay_analysis_free). Returns 0, or the
- * first engine error (the pool is then unusable: stop it), ANALYSIS_E_NOMEM. */
+ * first engine error (ANALYSIS_E_STOPPED when o->stop_fd became readable;
+ * the pool is then unusable: stop it), ANALYSIS_E_NOMEM. */
 int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis **out, char *err,
                        size_t errsz);
+
+/* The analysis of g at path (beside it) when it was made as o would make
+ * it: the same engine command (the whole of it), limit and value, scale,
+ * and the thresholds of the marks (ANALYSIS_INACCURACY...). What the
+ * engine's program itself is, is not known: a rebuilt engine with the same
+ * command is the same. Returns 1 and *out (replay_analysis_free), 0 when
+ * there is none to keep (none, unreadable, another game's, made otherwise:
+ * why says which), or ANALYSIS_E_INVAL. */
+int analysis_load_kept(const replay_game *g, const char *path, const analysis_options *o,
+                       replay_analysis **out, char *why, size_t whysz);
 
 /* Positions searched so far and the wall time they took, microseconds. */
 void analysis_pool_stats(const analysis_pool *p, long long *positions, long long *wall_us);
@@ -140,6 +154,14 @@ typedef int (*analysis_game_fn)(const analysis_input_game *in, void *user);
  * cannot be read: err names it) or ANALYSIS_E_NOMEM. */
 int analysis_foreach_game(const char *input, const analysis_filter *f, analysis_game_fn fn,
                           void *user, char *err, size_t errsz);
+
+/* --bot NAME checked against the inputs (n game files or league
+ * directories, as analysis_foreach_game() takes them): 0 when one of them
+ * has a bot named bot, or none can be read (the walk says why); 1 when
+ * none has it, with its refusal as one line into why: the name and the
+ * bots the inputs have (distinct, at most 20, control characters as '?').
+ * A league's bots are its database's league's, a file's its two players. */
+int analysis_bot_missing(const char *bot, char *const *inputs, int n, char *why, size_t whysz);
 
 /* 1 when game g passes f (its players' names, its winner, its fault). */
 int analysis_filter_match(const analysis_filter *f, const replay_game *g);

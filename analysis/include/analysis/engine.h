@@ -15,8 +15,9 @@
  * side to move, ply); MOVE is CodinGame's notation (e2e3, pass). S is the
  * engine's evaluation for the side to move, in its own points; "win P" /
  * "loss P" a win or loss the search proved, P plies away (a connecting
- * move is "win 1"). Other lines the engine writes before its answer
- * ("info ...") are skipped; "error TEXT" ends the analysis with TEXT. The
+ * move is "win 1"). Lines "info ..." (and empty ones) the engine writes
+ * before its answer are skipped; "error TEXT" ends the analysis with TEXT,
+ * and any other line is a bad answer at once. The
  * position sent is never over. loa-ab --analyse speaks it (bots/ab/analyse.c).
  *
  * analysis_request_format() and analysis_reply_parse() are pure; an
@@ -44,7 +45,8 @@ extern "C" {
 /* How long an engine may take over an answer, ms, beyond a movetime: a
  * depth or nodes limit has no clock, so only a hung engine hits it. */
 #define ANALYSIS_ANSWER_TIMEOUT_MS 600000
-/* How long a stopped engine may take to exit before it is killed, ms. */
+/* How long a stopped engine's shell may take to exit after SIGTERM before
+ * its group is killed, ms. */
 #define ANALYSIS_ENGINE_GRACE_MS 2000
 
 typedef enum analysis_limit_kind {
@@ -89,24 +91,34 @@ int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *o
 
 typedef struct analysis_engine analysis_engine;
 
-/* Starts the engine: /bin/sh -c command, its stdin and stdout pipes to this
- * process, its stderr this process's, SIGPIPE at its default. Returns 0 and
- * *out, ANALYSIS_E_INVAL, ANALYSIS_E_NOMEM or ANALYSIS_E_ENGINE (the shell
- * could not be started; a command the shell cannot find fails at the
- * first answer). */
-int analysis_engine_start(const char *command, analysis_engine **out, char *err, size_t errsz);
+/* Starts the engine: /bin/sh -c command in a process group of its own, its
+ * stdin and stdout pipes to this process, its stderr this process's, no
+ * other descriptor, its signals at their defaults and unblocked. A keeper
+ * process (a child of this one, in its own group, deaf to SIGINT, SIGTERM,
+ * SIGHUP, SIGQUIT) ends the engine's whole group when
+ * analysis_engine_stop() is called or this process dies, kill -9 included.
+ * stop_fd (-1: none; borrowed, never read) readable makes
+ * analysis_engine_analyse() return ANALYSIS_E_STOPPED at once. Returns 0
+ * and *out, ANALYSIS_E_INVAL, ANALYSIS_E_NOMEM or ANALYSIS_E_ENGINE (no
+ * pipe or process; a command the shell cannot find fails at the first
+ * answer). Call it from one thread at a time (it forks). */
+int analysis_engine_start(const char *command, int stop_fd, analysis_engine **out, char *err,
+                          size_t errsz);
 
 /* Sends the request for the ongoing position b and reads the answer.
  * Returns 0 and *out, or ANALYSIS_E_ENGINE (it left: closed its output,
  * exited), ANALYSIS_E_TIMEOUT (no answer within the movetime plus
- * ANALYSIS_ANSWER_TIMEOUT_MS), ANALYSIS_E_PROTOCOL (a bad answer, or
- * "error TEXT"), each with a sentence naming the engine and the position.
- * After an error the engine is unusable: stop it. */
+ * ANALYSIS_ANSWER_TIMEOUT_MS), ANALYSIS_E_PROTOCOL (a bad answer,
+ * "error TEXT", or a line neither an answer nor "info ..."),
+ * ANALYSIS_E_STOPPED (the stop fd became readable), each with a sentence
+ * naming the engine (and, but for a stop, the position). After an error the engine is unusable: stop it. */
 int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_limit lim,
                             analysis_reply *out, char *err, size_t errsz);
 
-/* Ends the engine ("quit", its input closed, ANALYSIS_ENGINE_GRACE_MS to
- * exit, then SIGKILL) and reaps it; frees e. NULL is a no-op. */
+/* Ends the engine: "quit", its input closed, then its whole process group
+ * SIGTERM, ANALYSIS_ENGINE_GRACE_MS for its shell to exit, SIGKILL; waits
+ * until the keeper has reaped the shell (at most about the grace) and frees
+ * e. NULL is a no-op. */
 void analysis_engine_stop(analysis_engine *e);
 
 #ifdef __cplusplus

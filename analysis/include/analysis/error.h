@@ -20,7 +20,8 @@
     XX(PROTOCOL, -705, "the analysing engine's answer breaks the analysis protocol")   \
     XX(TIMEOUT, -706, "the analysing engine did not answer in time")                   \
     XX(GAME, -707, "a game could not be read (a record, a CodinGame file, a league)") \
-    XX(NODATA, -708, "no data to fit the scale on")
+    XX(NODATA, -708, "no data to fit the scale on")                                    \
+    XX(STOPPED, -709, "the analysis was stopped (an interrupt)")
 
 enum analysis_error {
     ANALYSIS_OK = 0,
