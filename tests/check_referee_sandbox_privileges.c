@@ -32,12 +32,27 @@
 
 /* A directory anyone may write to, outside /tmp (which the sandbox
  * replaces, so a file there would prove nothing) and outside the bot's
- * working directory: beside build/bin. Its path into dir. */
+ * working directory: beside build/bin, or in /var/tmp when the build tree
+ * is under /tmp (a clean clone there, as CI may make). Its path into dir. */
 static void outside_dir(char *dir, size_t size)
 {
-    snprintf(dir, size, "%s/../sandbox-escape-XXXXXX", BIN);
+    if (strncmp(BIN, "/tmp/", 5) == 0)
+        snprintf(dir, size, "/var/tmp/sandbox-escape-XXXXXX");
+    else
+        snprintf(dir, size, "%s/../sandbox-escape-XXXXXX", BIN);
     ck_assert_ptr_nonnull(mkdtemp(dir));
     ck_assert_int_eq(chmod(dir, 0777), 0);
+}
+
+/* Copies of build/bin's hostile-escape and loa-first in the test's
+ * directory dir, run as ./NAME: the sandbox replaces /tmp, so a build
+ * tree under /tmp would be out of a sandboxed bot's sight. */
+static void local_bots(const char *dir)
+{
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' '%s/' && chmod 755 '%s'/hostile-escape '%s'/loa-first",
+             ESCAPE, FIRST, dir, dir, dir);
+    ck_assert_int_eq(system(cmd), 0);
 }
 
 static void remove_tree(const char *dir)
@@ -77,11 +92,12 @@ START_TEST(the_bot_keeps_no_capability_and_writes_nothing_outside)
     char out[512], file[600], cmd[1400];
     outside_dir(out, sizeof out);
     snprintf(file, sizeof file, "%s/escaped", out);
-    snprintf(cmd, sizeof cmd, "%s %s remount", ESCAPE, file);
+    snprintf(cmd, sizeof cmd, "./hostile-escape %s remount", file);
     static const int modes[] = {REF_SANDBOX_READ_ONLY, REF_SANDBOX_WRITABLE_CWD};
     for (int i = 0; i < 2; i++) {
         game t;
         game_init(&t);
+        local_bots(t.dir);
         const ref_result *r = play(&t, cmd, modes[i]);
         ck_assert_msg(r->reason == REF_REASON_PLY_LIMIT,
                       "%s sandbox, euid %d: the bot got out (exit status 1 capabilities, +2 "
@@ -90,17 +106,20 @@ START_TEST(the_bot_keeps_no_capability_and_writes_nothing_outside)
         assert_no_capability_seen(t.g);
         ck_assert_int_ne(access(file, F_OK), 0);
         game_done(&t);
+        remove_tree(t.dir);
     }
     /* Without the sandbox the file is written, and root keeps its
      * capabilities (no remount tried: it would be the host's). */
-    snprintf(cmd, sizeof cmd, "%s %s", ESCAPE, file);
+    snprintf(cmd, sizeof cmd, "./hostile-escape %s", file);
     game t;
     game_init(&t);
+    local_bots(t.dir);
     const ref_result *r = play(&t, cmd, REF_SANDBOX_OFF);
     ck_assert_int_eq(r->reason, REF_REASON_CRASHED);
     ck_assert_int_eq(r->exit_status, geteuid() == 0 ? 5 : 4);
     ck_assert_int_eq(access(file, F_OK), 0);
     game_done(&t);
+    remove_tree(t.dir);
     remove_tree(out);
 }
 END_TEST
@@ -152,11 +171,12 @@ START_TEST(a_referee_run_by_a_user_confines_the_same)
     game t;
     game_init(&t);
     ck_assert_int_eq(chmod(t.dir, 0777), 0);
+    local_bots(t.dir);
     snprintf(record, sizeof record, "%s/game.json", t.dir);
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && %stimeout 60 %s -p1 '%s %s remount' -p2 %s --sandbox "
-             "--first-turn-ms 5000 --max-plies 6 -l %s -q >/dev/null",
-             t.dir, as, REFEREE, ESCAPE, file, FIRST, record);
+             "cd '%s' && %stimeout 60 %s -p1 './hostile-escape %s remount' -p2 ./loa-first "
+             "--sandbox --first-turn-ms 5000 --max-plies 6 -l %s -q >/dev/null",
+             t.dir, as, REFEREE, file, record);
     ck_assert_msg(system(cmd) == 0, "%s", cmd);
     record_reason(record, reason, sizeof reason);
     ck_assert_msg(strcmp(reason, "ply_limit") == 0, "as %s: %s (the bot got out)",
@@ -164,8 +184,9 @@ START_TEST(a_referee_run_by_a_user_confines_the_same)
     ck_assert_int_ne(access(file, F_OK), 0);
     /* the same referee and user without the sandbox: the file is written */
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && %stimeout 60 %s -p1 '%s %s' -p2 %s --max-plies 6 -l %s -q >/dev/null",
-             t.dir, as, REFEREE, ESCAPE, file, FIRST, record);
+             "cd '%s' && %stimeout 60 %s -p1 './hostile-escape %s' -p2 ./loa-first --max-plies 6 "
+             "-l %s -q >/dev/null",
+             t.dir, as, REFEREE, file, record);
     ck_assert_msg(system(cmd) == 0, "%s", cmd);
     record_reason(record, reason, sizeof reason);
     ck_assert_str_eq(reason, "crashed");
