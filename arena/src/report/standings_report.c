@@ -39,16 +39,21 @@ static int view_without(const arena_settings *s, const unsigned char *exclude, i
     v->max_plies = s->max_plies;
     v->sprt = 0; /* a test is between the league's two bots, not a view */
     *anchor = *anchor >= 0 ? map[*anchor] : -1;
-    arena_game_spec *all = NULL;
-    int total = 0;
-    if ((rc = arena_schedule_build(s, &all, &total)))
-        return rc;
+    /* counted by blocks and pairings, not over a schedule built (~40 bytes
+     * a game, issue 40) */
+    arena_schedule_block blocks[ARENA_SCHEDULE_MAX_BLOCKS];
+    int nblocks = arena_schedule_blocks(s, blocks);
+    if (nblocks == 0 || s->games % 2 || arena_schedule_total(s) > INT32_MAX)
+        return ARENA_E_INVAL;
     *expected = 0;
-    for (int i = 0; i < total; i++)
-        *expected += arena_shard_has(s, all[i].id) && map[all[i].black] >= 0 &&
-                     map[all[i].white] >= 0 && !s->bots[all[i].black].retired &&
-                     !s->bots[all[i].white].retired;
-    free(all);
+    for (int i = 0; i < nblocks; i++)
+        for (int k = blocks[i].p_lo; k < blocks[i].p_hi; k++) {
+            int a, b;
+            if ((rc = arena_league_pairing(s, k, &a, &b)))
+                return rc;
+            if (map[a] >= 0 && map[b] >= 0 && !s->bots[a].retired && !s->bots[b].retired)
+                *expected += arena_block_games(s, &blocks[i], k, -1);
+        }
     return 0;
 }
 
