@@ -181,6 +181,21 @@ int arena_block_games(const arena_settings *s, const arena_schedule_block *b, in
     return n;
 }
 
+int64_t arena_schedule_active_games(const arena_settings *s, const unsigned char *exclude)
+{
+    arena_schedule_block blocks[ARENA_SCHEDULE_MAX_BLOCKS];
+    int nblocks = arena_schedule_blocks(s, blocks);
+    int64_t n = 0;
+    for (int i = 0; i < nblocks; i++)
+        for (int k = blocks[i].p_lo; k < blocks[i].p_hi; k++) {
+            int a, b;
+            if (arena_league_pairing(s, k, &a, &b) == 0 && !s->bots[a].retired &&
+                !s->bots[b].retired && (!exclude || (!exclude[a] && !exclude[b])))
+                n += arena_block_games(s, &blocks[i], k, -1);
+        }
+    return n;
+}
+
 int arena_schedule_build(const arena_settings *s, arena_game_spec **out, int *count)
 {
     int64_t n = arena_schedule_total(s);

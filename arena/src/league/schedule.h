@@ -113,6 +113,12 @@ int arena_schedule_blocks(const arena_settings *s, arena_schedule_block *out);
 int arena_block_games(const arena_settings *s, const arena_schedule_block *b, int pairing,
                       int round_cap);
 
+/* The games of league s in its shard whose two bots are neither retired
+ * nor excluded (exclude[bot] nonzero; NULL: none): counted by blocks and
+ * pairings, not over the ids (a league may schedule 10^8 games). Pure:
+ * thread-safe. */
+int64_t arena_schedule_active_games(const arena_settings *s, const unsigned char *exclude);
+
 /* The whole schedule of a league in id order, each game with its round's
  * opening (arena_openings_for_round of s->openings, -1 without a table):
  * *out (malloc'd, caller frees) gets *count games. Returns 0, ARENA_E_INVAL (as above, or more than

@@ -41,19 +41,10 @@ static int view_without(const arena_settings *s, const unsigned char *exclude, i
     *anchor = *anchor >= 0 ? map[*anchor] : -1;
     /* counted by blocks and pairings, not over a schedule built (~40 bytes
      * a game, issue 40) */
-    arena_schedule_block blocks[ARENA_SCHEDULE_MAX_BLOCKS];
-    int nblocks = arena_schedule_blocks(s, blocks);
-    if (nblocks == 0 || s->games % 2 || arena_schedule_total(s) > INT32_MAX)
+    int64_t total = arena_schedule_total(s);
+    if (total <= 0 || total > INT32_MAX || s->games % 2)
         return ARENA_E_INVAL;
-    *expected = 0;
-    for (int i = 0; i < nblocks; i++)
-        for (int k = blocks[i].p_lo; k < blocks[i].p_hi; k++) {
-            int a, b;
-            if ((rc = arena_league_pairing(s, k, &a, &b)))
-                return rc;
-            if (map[a] >= 0 && map[b] >= 0 && !s->bots[a].retired && !s->bots[b].retired)
-                *expected += arena_block_games(s, &blocks[i], k, -1);
-        }
+    *expected = (int)arena_schedule_active_games(s, exclude);
     return 0;
 }
 
