@@ -375,6 +375,30 @@ START_TEST(changes_wait_in_order_and_the_lock_goes_only_when_none_waits)
 }
 END_TEST
 
+/* A change's seq is never used again, even once the table emptied: an
+ * archive in the making is known by its change's seq (store_changes.c). */
+START_TEST(a_change_seq_is_never_used_twice)
+{
+    const char *dir = tmpdir();
+    char err[512];
+    arena_db *a;
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &a, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_add(a, "retire", "v1", NULL, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_waits(a, 1), 1);
+    ck_assert_int_eq(arena_db_change_remove(a, 1, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_add(a, "retire", "v2", NULL, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_waits(a, 1), 0); /* not 1 again */
+    ck_assert_int_eq(arena_db_change_waits(a, 2), 1);
+    arena_db_close(a);
+    ck_assert_int_eq(arena_db_open(dir, ARENA_DB_WRITE, &a, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_remove(a, 2, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_add(a, "retire", "v3", NULL, err, sizeof err), 0);
+    ck_assert_int_eq(arena_db_change_waits(a, 3), 1);
+    arena_db_close(a);
+    cleanup();
+}
+END_TEST
+
 START_TEST(a_bots_games_are_archived_then_deleted)
 {
     const char *dir = tmpdir();
@@ -427,6 +451,7 @@ int main(void)
         {"changes_wait_in_order_and_the_lock_goes_only_when_none_waits",
          changes_wait_in_order_and_the_lock_goes_only_when_none_waits, 30},
         {"a_bots_games_are_archived_then_deleted", a_bots_games_are_archived_then_deleted, 30},
+        {"a_change_seq_is_never_used_twice", a_change_seq_is_never_used_twice, 30},
     };
     return loa_run_suite("arena_db", cases, LOA_COUNT(cases));
 }

@@ -269,11 +269,51 @@ START_TEST(test_shards_split_pairs)
 }
 END_TEST
 
+/* The games of bots neither retired nor excluded in the shard, counted by
+ * blocks: as many as a walk over every id finds, for leagues grown by
+ * steps, sharded, with a retired bot and an excluded one. */
+START_TEST(test_active_games_counted_by_blocks)
+{
+    for (int fmt = 0; fmt < 2; fmt++)
+        for (int v = 0; v < 4; v++) {
+            arena_settings s;
+            league(&s, 6, 10);
+            s.format = fmt;
+            s.steps[0] = (arena_league_step){3, 4};
+            s.steps[1] = (arena_league_step){4, 4};
+            s.steps[2] = (arena_league_step){4, 6};
+            s.step_count = 3;
+            if (v & 1) {
+                s.shard_index = 2;
+                s.shard_count = 3;
+            }
+            if (v & 2)
+                s.bots[4].retired = 1;
+            unsigned char exclude[ARENA_MAX_BOTS] = {0};
+            exclude[2] = 1;
+            for (int e = 0; e < 2; e++) {
+                int64_t want = 0;
+                arena_game_spec g;
+                for (int id = 0; id < (int)arena_schedule_total(&s); id++) {
+                    ck_assert_int_eq(arena_schedule_spec(&s, id, &g), 0);
+                    want += arena_shard_has(&s, id) && !s.bots[g.black].retired &&
+                            !s.bots[g.white].retired &&
+                            (!e || (!exclude[g.black] && !exclude[g.white]));
+                }
+                ck_assert_int_gt(want, 0);
+                ck_assert(arena_schedule_active_games(&s, e ? exclude : NULL) == want);
+            }
+            arena_settings_clear(&s);
+        }
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"keeps_every_id_when_bots_are_added", test_added_bots_keep_every_id, 30},
         {"splits_shards_by_pair", test_shards_split_pairs, 30},
+        {"counts_active_games_by_blocks", test_active_games_counted_by_blocks, 30},
         {"counts_pairings_and_games", test_pair_counts, 30},
         {"swaps_colours_on_one_seed", test_colour_swapped_pairs_and_seeds, 30},
         {"extends_without_renumbering", test_schedule_extends, 30},

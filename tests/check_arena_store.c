@@ -90,6 +90,10 @@ START_TEST(test_store_append_resume)
         ck_assert(arena_store_has(st, id));
     }
     ck_assert(!arena_store_has(st, 5));
+    /* the stored ids in order, without a look at every scheduled one */
+    ck_assert_int_eq(arena_store_next_id(st, 0), 0);
+    ck_assert_int_eq(arena_store_next_id(st, 4), 4);
+    ck_assert_int_eq(arena_store_next_id(st, 5), -1);
     arena_store_close(st);
 
     /* read-only from league.json alone */

@@ -17,7 +17,10 @@
 /* Most changes of a league's shape (bots added, or games raised after an
  * addition) that one league records (arena_league_step). */
 #define ARENA_MAX_STEPS 256
-/* Most games in one league (ids are ints; the store keeps one byte per game). */
+/* Most games in one league (ids are ints; the planner keeps two bits and the
+ * store one bit a scheduled game: 25 + 12.5 MB at this bound, issue 40;
+ * 64 bots may so play 49,602 games a pairing, not the 1,000,000 one
+ * pairing may). */
 #define ARENA_MAX_GAMES 100000000
 /* Most games per pairing. */
 #define ARENA_MAX_GAMES_PER_PAIRING 1000000

@@ -77,18 +77,11 @@ int64_t arena_shard_size(const arena_settings *s)
     return k < pairs ? 2 * ((pairs - k + n - 1) / n) : 0;
 }
 
-/* A run of ids: rounds [r_lo, r_hi) of the pairings [p_lo, p_hi) of the
- * league's pairing order, numbered as a league of its own from base. */
-typedef struct block {
-    int64_t base;
-    int p_lo, p_hi, r_lo, r_hi;
-} block;
+typedef arena_schedule_block block;
 
-/* The league's blocks in id order: one for a league that never changed
- * shape; then per change j (steps j-1 -> j): (a) the new rounds of the
- * pairings that existed, (b) every round of the new pairings. Returns the
- * count (at most 2 * ARENA_MAX_STEPS + 1). */
-static int build_blocks(const arena_settings *s, block *out)
+/* (a) the new rounds of the pairings that existed, (b) every round of the
+ * new pairings, per change j (steps j-1 -> j); empty ones left out. */
+int arena_schedule_blocks(const arena_settings *s, arena_schedule_block *out)
 {
     int n = 0, h = s->step_count;
     int64_t base = 0;
@@ -136,8 +129,8 @@ int arena_league_pairing(const arena_settings *s, int p, int *a, int *b)
 
 int64_t arena_schedule_total(const arena_settings *s)
 {
-    block blocks[2 * ARENA_MAX_STEPS + 1];
-    int n = build_blocks(s, blocks);
+    block blocks[ARENA_SCHEDULE_MAX_BLOCKS];
+    int n = arena_schedule_blocks(s, blocks);
     if (n == 0)
         return 0;
     const block *l = &blocks[n - 1];
@@ -146,8 +139,8 @@ int64_t arena_schedule_total(const arena_settings *s)
 
 int arena_schedule_spec(const arena_settings *s, int id, arena_game_spec *out)
 {
-    block blocks[2 * ARENA_MAX_STEPS + 1];
-    int n = build_blocks(s, blocks);
+    block blocks[ARENA_SCHEDULE_MAX_BLOCKS];
+    int n = arena_schedule_blocks(s, blocks);
     if (id < 0 || n == 0 || s->games % 2)
         return ARENA_E_INVAL;
     int k = n - 1;
@@ -170,6 +163,37 @@ int arena_schedule_spec(const arena_settings *s, int id, arena_game_spec *out)
     out->seed = arena_seed_derive(s->seed, out->round);
     out->opening = -1;
     return 0;
+}
+
+int arena_block_games(const arena_settings *s, const arena_schedule_block *b, int pairing,
+                      int round_cap)
+{
+    int hi = round_cap >= 0 && round_cap < b->r_hi ? round_cap : b->r_hi;
+    if (hi <= b->r_lo || pairing < b->p_lo || pairing >= b->p_hi)
+        return 0;
+    if (s->shard_count <= 1)
+        return 2 * (hi - b->r_lo);
+    int n = 0, np = b->p_hi - b->p_lo;
+    for (int r = b->r_lo; r < hi; r++) { /* the pair k = id / 2 of each round */
+        int64_t k = b->base / 2 + (int64_t)(r - b->r_lo) * np + (pairing - b->p_lo);
+        n += 2 * (k % s->shard_count == s->shard_index);
+    }
+    return n;
+}
+
+int64_t arena_schedule_active_games(const arena_settings *s, const unsigned char *exclude)
+{
+    arena_schedule_block blocks[ARENA_SCHEDULE_MAX_BLOCKS];
+    int nblocks = arena_schedule_blocks(s, blocks);
+    int64_t n = 0;
+    for (int i = 0; i < nblocks; i++)
+        for (int k = blocks[i].p_lo; k < blocks[i].p_hi; k++) {
+            int a, b;
+            if (arena_league_pairing(s, k, &a, &b) == 0 && !s->bots[a].retired &&
+                !s->bots[b].retired && (!exclude || (!exclude[a] && !exclude[b])))
+                n += arena_block_games(s, &blocks[i], k, -1);
+        }
+    return n;
 }
 
 int arena_schedule_build(const arena_settings *s, arena_game_spec **out, int *count)

@@ -87,6 +87,38 @@ int arena_shard_has(const arena_settings *s, int id);
 /* Games of the league's schedule in the shard of s (all without shards). */
 int64_t arena_shard_size(const arena_settings *s);
 
+/* A run of ids of league s (its blocks, above): rounds [r_lo, r_hi) of the
+ * pairings [p_lo, p_hi) of the league's pairing order, numbered as a league
+ * of its own from base: id = base + ((round - r_lo) * (p_hi - p_lo) +
+ * (pairing - p_lo)) * 2 + swap. A pairing's games in id order are its
+ * blocks in order, each round by round: so a planner walks a league's
+ * games lazily, memory by blocks and pairings, not by games. */
+typedef struct arena_schedule_block {
+    int64_t base;
+    int p_lo, p_hi, r_lo, r_hi;
+} arena_schedule_block;
+
+/* Most blocks of a league: the first shape's, then two per change. */
+#define ARENA_SCHEDULE_MAX_BLOCKS (2 * ARENA_MAX_STEPS + 1)
+
+/* The blocks of league s in id order (none empty) into
+ * out[0 .. ARENA_SCHEDULE_MAX_BLOCKS - 1]; returns how many (0 for a league
+ * of fewer than two bots). Pure: thread-safe. */
+int arena_schedule_blocks(const arena_settings *s, arena_schedule_block *out);
+
+/* The games of pairing (in [b->p_lo, b->p_hi)) in block b of league s
+ * that are in its shard (arena_shard_has), of rounds below round_cap
+ * (-1: all): arithmetic without shards, a walk over the block's rounds
+ * with them. Pure: thread-safe. */
+int arena_block_games(const arena_settings *s, const arena_schedule_block *b, int pairing,
+                      int round_cap);
+
+/* The games of league s in its shard whose two bots are neither retired
+ * nor excluded (exclude[bot] nonzero; NULL: none): counted by blocks and
+ * pairings, not over the ids (a league may schedule 10^8 games). Pure:
+ * thread-safe. */
+int64_t arena_schedule_active_games(const arena_settings *s, const unsigned char *exclude);
+
 /* The whole schedule of a league in id order, each game with its round's
  * opening (arena_openings_for_round of s->openings, -1 without a table):
  * *out (malloc'd, caller frees) gets *count games. Returns 0, ARENA_E_INVAL (as above, or more than

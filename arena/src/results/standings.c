@@ -137,13 +137,9 @@ static int expected_active(const arena_settings *s)
         any |= s->bots[i].retired;
     if (!any)
         return (int)arena_shard_size(s);
-    int64_t total = arena_schedule_total(s);
-    int n = 0;
-    arena_game_spec g;
-    for (int id = 0; id < total; id++)
-        n += arena_shard_has(s, id) && arena_schedule_spec(s, id, &g) == 0 &&
-             !s->bots[g.black].retired && !s->bots[g.white].retired;
-    return n;
+    /* by blocks and pairings: a loop over the ids took 12 s at 10^8 games
+     * (the report at a Ctrl-C, issue 40) */
+    return (int)arena_schedule_active_games(s, NULL);
 }
 
 struct arena_standings_acc {

@@ -209,7 +209,9 @@ typedef struct arena_db_change {
     int64_t made_unix;
 } arena_db_change;
 
-/* Appends a change (in the caller's transaction, or its own). Returns 0,
+/* Appends a change (in the caller's transaction, or its own) under a seq
+ * never used before in this database, even after the changes were all
+ * applied (the last one is kept in meta "changes_last_seq"). Returns 0,
  * ARENA_E_BUSY or ARENA_E_IO. */
 int arena_db_change_add(arena_db *db, const char *op, const char *name, const char *bot,
                         char *err, size_t errsz);

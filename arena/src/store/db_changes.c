@@ -15,13 +15,24 @@
 #include "util/file.h"
 #include "util/text.h"
 
+/* The meta key of the last change's seq ever queued. A seq is never used
+ * twice: an archive in the making is named after its change's seq, and
+ * the next opening removes it while a change of that seq waits
+ * (store_changes.c); with SQLite's own rowids, a change queued after the
+ * table emptied took seq 1 again, and a committed replace's archive, its
+ * rename cut short by a kill, was removed as if its change still waited
+ * (arena_crash's a_replace_killed_at_any_moment_archives_once, now and then). */
+#define LAST_SEQ_KEY "changes_last_seq"
+
 int arena_db_change_add(arena_db *db, const char *op, const char *name, const char *bot,
                         char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     int rc = sqlite3_prepare_v2(db->h,
-                                "INSERT INTO changes (op, name, bot, made_unix) VALUES "
-                                "(?1, ?2, ?3, ?4)", -1, &s, NULL);
+                                "INSERT INTO changes (seq, op, name, bot, made_unix) VALUES "
+                                "(max(coalesce((SELECT max(seq) FROM changes), 0), "
+                                "coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = '"
+                                LAST_SEQ_KEY "'), 0)) + 1, ?1, ?2, ?3, ?4)", -1, &s, NULL);
     if (rc == SQLITE_OK) {
         sqlite3_bind_text(s, 1, op, -1, SQLITE_STATIC);
         sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
@@ -31,8 +42,11 @@ int arena_db_change_add(arena_db *db, const char *op, const char *name, const ch
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_DONE ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz,
-                                                 "cannot write");
+    if (rc != SQLITE_DONE)
+        return arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot write");
+    /* (in the caller's transaction, with the change) */
+    return arena_db_exec(db, "INSERT OR REPLACE INTO meta (key, value) SELECT '" LAST_SEQ_KEY
+                         "', CAST(max(seq) AS TEXT) FROM changes", err, errsz);
 }
 
 int arena_db_changes(arena_db *db, arena_db_change_fn fn, void *user, char *err, size_t errsz)

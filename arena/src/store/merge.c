@@ -84,7 +84,7 @@ static int report_shards(arena_store *out, arena_store *const *src, char *const 
         part.shard_count = shards;
         int expected = (int)arena_shard_size(&part), have = 0;
         for (int64_t id = 0; id < out->schedule_size; id++)
-            have += out->has[id] && arena_shard_has(&part, (int)id);
+            have += arena_store_has(out, (int)id) && arena_shard_has(&part, (int)id);
         const char *where = NULL;
         for (int i = 0; i < n && !where; i++) {
             const arena_settings *s = arena_store_settings(src[i]);
@@ -206,7 +206,7 @@ int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,
     if (rc)
         goto done;
     for (int i = 0; i < a.nadded; i++)
-        dst->has[a.added[i]] = 1;
+        arena_store_mark(dst, a.added[i]);
     dst->count += a.nadded;
     res->added = a.nadded;
     /* the export, then the new games one by one (their pages) */

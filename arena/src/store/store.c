@@ -112,11 +112,17 @@ static int mark_one(int64_t id, void *user)
                      (long long)id, (long long)w->st->schedule_size);
         return 0;
     }
-    if (!w->st->has[id]) {
-        w->st->has[id] = 1;
-        w->st->count++;
-    }
+    w->st->count += arena_store_mark(w->st, id);
     return 0;
+}
+
+int arena_store_mark(arena_store *st, int64_t id)
+{
+    uint64_t bit = (uint64_t)1 << (id % 64);
+    if (st->has[id / 64] & bit)
+        return 0;
+    st->has[id / 64] |= bit;
+    return 1;
 }
 
 int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
@@ -124,7 +130,7 @@ int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
     free(st->has);
     st->count = 0;
     st->schedule_size = arena_schedule_total(&st->settings);
-    st->has = calloc((size_t)(st->schedule_size > 0 ? st->schedule_size : 1), 1);
+    st->has = calloc((size_t)(st->schedule_size / 64 + 1), sizeof *st->has);
     if (!st->has)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     id_walk w = {st, 0, ""};
@@ -315,7 +321,20 @@ int arena_store_count(const arena_store *st)
 
 int arena_store_has(const arena_store *st, int id)
 {
-    return id >= 0 && id < st->schedule_size && st->has[id];
+    return id >= 0 && id < st->schedule_size && (st->has[id / 64] >> (id % 64) & 1);
+}
+
+int arena_store_next_id(const arena_store *st, int from)
+{
+    if (from < 0)
+        from = 0;
+    for (int64_t w = from / 64; w <= st->schedule_size / 64 && from < st->schedule_size; w++) {
+        /* a word at a time: the ids not stored skipped 64 at once */
+        uint64_t bits = st->has[w] & (w == from / 64 ? ~(uint64_t)0 << (from % 64) : ~(uint64_t)0);
+        if (bits)
+            return (int)(w * 64 + __builtin_ctzll(bits));
+    }
+    return -1;
 }
 
 const cJSON *arena_store_fingerprints(const arena_store *st)

@@ -204,6 +204,11 @@ int arena_store_count(const arena_store *st);
 /* 1 if game id is finished. */
 int arena_store_has(const arena_store *st, int id);
 
+/* The first finished game's id at or after from, -1 when none: the stored
+ * ids in order, O(stored + schedule / 64) for them all (the store keeps a
+ * bit a scheduled game), not a call a scheduled game. */
+int arena_store_next_id(const arena_store *st, int from);
+
 /* Stores finished game r (its summary: a games.jsonl line) with its whole
  * record (ref_game_to_json; borrowed; NULL: a game known by its summary
  * alone) in one transaction, then appends its games.jsonl line. Returns 0,

@@ -175,8 +175,7 @@ static int put_blobs(arena_store *st, const arena_game_record *r, const arena_bl
         arena_db_rollback(st->db);
     if (rc)
         return rc;
-    st->has[r->id] = 1;
-    st->count++;
+    st->count += arena_store_mark(st, r->id);
     /* the export: not synced (the database is the truth; a line lost to a
      * kill is written again by the next opening) */
     size_t n;
@@ -190,7 +189,8 @@ static int put_blobs(arena_store *st, const arena_game_record *r, const arena_bl
 
 static int storable(const arena_store *st, const arena_game_record *r, char *err, size_t errsz)
 {
-    if (!st->writable || r->id < 0 || r->id >= st->schedule_size || st->has[r->id])
+    if (!st->writable || r->id < 0 || r->id >= st->schedule_size ||
+        arena_store_has(st, r->id))
         return util_fail(ARENA_E_INVAL, err, errsz, "game %d cannot be stored", r->id);
     return 0;
 }

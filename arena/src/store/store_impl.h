@@ -37,7 +37,9 @@ struct arena_store {
     char openings_sha256[65];   /* the digest of the openings file's table as
                                    stored, "" when none */
     int64_t schedule_size;
-    unsigned char *has;         /* [schedule_size]: game id is stored */
+    uint64_t *has;              /* bit id of [schedule_size / 64 + 1]: game id
+                                   is stored (a bit, not a byte, a game:
+                                   12.5 MB at ARENA_MAX_GAMES, issue 40) */
     int count;
     int applied_at_open;        /* changes applied as it opened (their bots
                                    are not news to the run) */
@@ -154,6 +156,10 @@ int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store
  * and st->count (after the league changed shape, or lost games). Returns
  * 0, ARENA_E_NOMEM or ARENA_E_IO. */
 int arena_store_reload_ids(arena_store *st, char *err, size_t errsz);
+
+/* Game id (0 <= id < schedule_size) marked stored in st->has; returns 1 if
+ * it was not (st->count is the caller's). */
+int arena_store_mark(arena_store *st, int64_t id);
 
 /* The meta key set when games were deleted (a replaced bot's) and
  * games.jsonl is not yet written anew: its opening writes it anew. */
