@@ -79,6 +79,41 @@ START_TEST(elo_history_has_a_point_a_game_then_thins)
 }
 END_TEST
 
+/* A walk that announces its games (arena_dashboard_expect) fits only the
+ * points it keeps: its figures are the same, for every count from one
+ * point to several thinnings, and when more games come than announced. */
+START_TEST(an_announced_walk_keeps_the_same_elo_history)
+{
+    arena_settings s;
+    league(&s, 4, 1000);
+    static arena_game_record r[6000];
+    for (int i = 0; i < 6000; i++)
+        r[i] = record_for(&s, i, i % 3 == 0 ? -1 : (i * 7) % 5 < 2); /* draws, both win */
+    static const int counts[] = {1, 150, 202, 203, 404, 405, 1000, 2999, 6000};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        int n = counts[c];
+        for (int more = 0; more <= (n < 5000 ? 1 : 0); more++) {
+            cJSON *plain = figures(&s, r, n + more * 1000);
+            arena_dashboard *d;
+            ck_assert_int_eq(arena_dashboard_new(&s, -1, n, &d), 0);
+            arena_dashboard_expect(d, n);
+            for (int i = 0; i < n + more * 1000; i++)
+                ck_assert_int_eq(arena_dashboard_add(d, &r[i]), 0);
+            cJSON *told = arena_dashboard_to_json(d);
+            arena_dashboard_free(d);
+            char *a = cJSON_PrintUnformatted(at(plain, "elo_history", NULL, NULL));
+            char *b = cJSON_PrintUnformatted(at(told, "elo_history", NULL, NULL));
+            ck_assert_msg(strcmp(a, b) == 0,
+                          "%d games (+%d): %.300s\n%.300s", n, more * 1000, a, b);
+            free(a);
+            free(b);
+            cJSON_Delete(plain);
+            cJSON_Delete(told);
+        }
+    }
+}
+END_TEST
+
 START_TEST(results_faults_and_times_by_bot)
 {
     arena_settings s;
@@ -299,6 +334,8 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"elo_history_has_a_point_a_game_then_thins", elo_history_has_a_point_a_game_then_thins, 60},
+        {"an_announced_walk_keeps_the_same_elo_history",
+         an_announced_walk_keeps_the_same_elo_history, 60},
         {"results_faults_and_times_by_bot", results_faults_and_times_by_bot, 30},
         {"sprt_llr_has_a_point_a_pair", sprt_llr_has_a_point_a_pair, 30},
         {"slowest_games_rank_turns_against_their_limits",

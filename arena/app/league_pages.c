@@ -136,8 +136,12 @@ static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char 
     int rc = sd ? arena_standings_acc_new(s, anchor, &w.acc) : ARENA_E_NOMEM;
     if (rc == 0)
         rc = arena_dashboard_new(s, anchor, (int)arena_shard_size(s), &w.dash);
-    if (rc == 0)
+    if (rc == 0) {
+        /* the walk adds at least the games counted now (a reader's store
+         * may gain games meanwhile: more is safe) */
+        arena_dashboard_expect(w.dash, arena_store_count(st));
         rc = arena_store_foreach(st, add_game, &w, err, errsz);
+    }
     if (rc == 0)
         rc = arena_standings_acc_finish(w.acc, sd);
     if (rc == 0 && (!(*standings = arena_standings_to_json(sd, s)) ||

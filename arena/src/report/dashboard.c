@@ -49,6 +49,10 @@ struct arena_dashboard {
     double *pair_games, *pair_points; /* n x n */
     arena_ratings *fit;
     history elo;                       /* x: games played */
+    int elo_keep;                      /* the step the history ends with when the
+                                          games announced are added: a point off
+                                          it will be thinned away, so it gets no
+                                          fit (0: every point gets one) */
     double (*elo_v)[ARENA_MAX_BOTS], (*elo_ci)[ARENA_MAX_BOTS]; /* [HIST_CAP] */
     int sprt_live;
     arena_sprt_match sprt;
@@ -128,10 +132,49 @@ static void thin(history *h, double *v, double *w, int stride)
     h->step *= 2;
 }
 
-/* The ratings of the games so far into the Elo history's point k. */
-static void elo_point(arena_dashboard *d, int k)
+/* The step of the Elo history after `games` games were added, as
+ * arena_dashboard_add thins it: a point at each multiple of the step;
+ * when the history is full, the next point first halves it (thin(): the
+ * points at odd places stay, multiples of the doubled step). So the
+ * points left at the end are the multiples of this step. One turn a
+ * point, not a game: HIST_CAP points a doubling. */
+static long final_elo_step(long games)
+{
+    long step = 1, g = 0;
+    int count = 0;
+    for (;;) {
+        long next = (g / step + 1) * step;
+        if (next > games)
+            return step;
+        g = next;
+        if (count == HIST_CAP) {
+            count = HIST_CAP / 2;
+            step *= 2;
+        }
+        if (g % step == 0)
+            count++;
+    }
+}
+
+void arena_dashboard_expect(arena_dashboard *d, long games)
+{
+    d->elo_keep = games > 0 ? (int)final_elo_step(games) : 0;
+}
+
+/* The ratings of the games so far into the Elo history's point k; kept:
+ * the point stays whatever the announced games say (the last point, made
+ * when the history is written). */
+static void elo_point(arena_dashboard *d, int k, int kept)
 {
     int n = d->n;
+    if (!kept && d->elo_keep > 1 && d->games % d->elo_keep != 0) {
+        /* thinned away before the end (arena_dashboard_expect): a fit of
+         * 64 bots costs milliseconds, and a league of a million games made
+         * four times more of them than it kept */
+        for (int i = 0; i < n; i++)
+            d->elo_v[k][i] = d->elo_ci[k][i] = NAN;
+        return;
+    }
     if (arena_ratings_fit(n, d->pair_games, d->pair_points, d->anchor, -1, NULL, d->fit) != 0) {
         for (int i = 0; i < n; i++)
             d->elo_v[k][i] = d->elo_ci[k][i] = NAN;
@@ -232,7 +275,7 @@ int arena_dashboard_add(arena_dashboard *d, const arena_game_record *r)
         thin(&d->elo, &d->elo_v[0][0], &d->elo_ci[0][0], ARENA_MAX_BOTS);
     if (d->games % d->elo.step == 0) { /* (the step may just have doubled) */
         d->elo.x[d->elo.count] = d->games;
-        elo_point(d, d->elo.count++);
+        elo_point(d, d->elo.count++, 0);
     }
     return 0;
 }
@@ -271,7 +314,7 @@ static cJSON *elo_json(arena_dashboard *d)
         else {
             memcpy(last_v, v[k], sizeof last_v);
             memcpy(last_c, c[k], sizeof last_c);
-            elo_point(d, k);
+            elo_point(d, k, 1);
         }
     }
     cJSON *o = cJSON_CreateObject(), *games = cJSON_AddArrayToObject(o, "games");

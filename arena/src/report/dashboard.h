@@ -33,6 +33,13 @@ typedef struct arena_dashboard arena_dashboard;
 int arena_dashboard_new(const arena_settings *s, int anchor, int expected,
                         arena_dashboard **out);
 
+/* Announces that games games will be added (the store's count, before a
+ * walk of it): the Elo history's points that the later ones thin away get
+ * no rating fit (most of the walk's cost at 64 bots). The history is the
+ * same as without it if at least games games are added; with fewer, a
+ * point left may have no values (NaN). Not thread-safe on one d. */
+void arena_dashboard_expect(arena_dashboard *d, long games);
+
 /* Counts finished game r, in stored order (a history is a function of the
  * order). Allocates nothing. Returns 0 or ARENA_E_INVAL (a bot out of
  * range, or the same bot on both sides). */
