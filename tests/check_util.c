@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +131,39 @@ START_TEST(exe_dir_is_the_directory_of_this_program)
     ck_assert_int_eq(util_exe_dir(small, sizeof small), UTIL_E_RANGE);
     ck_assert_str_eq(small, ".");
     ck_assert_int_eq(util_exe_dir(NULL, 8), UTIL_E_INVAL);
+}
+END_TEST
+
+/* A pidfd of a child: not readable while it runs, readable once it ends
+ * (before it is reaped). */
+START_TEST(pidfd_is_readable_when_the_process_ends)
+{
+    int go[2];
+    ck_assert_int_eq(pipe(go), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) { /* ends when told */
+        char c;
+        close(go[1]);
+        _exit(read(go[0], &c, 1) == 1 ? 0 : 1);
+    }
+    close(go[0]);
+    int fd = util_pidfd_open(pid);
+    if (fd < 0 && errno == ENOSYS) { /* a kernel before 5.3: callers fall back */
+        ck_assert_int_eq(write(go[1], "x", 1), 1);
+        waitpid(pid, NULL, 0);
+        return;
+    }
+    ck_assert_int_ge(fd, 0);
+    struct pollfd p = {fd, POLLIN, 0};
+    ck_assert_int_eq(poll(&p, 1, 50), 0);
+    ck_assert_int_eq(write(go[1], "x", 1), 1);
+    ck_assert_int_eq(poll(&p, 1, 10000), 1);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    close(fd);
+    close(go[1]);
 }
 END_TEST
 
@@ -419,6 +453,7 @@ int main(void)
         {"exe_dir_is_the_directory_of_this_program", exe_dir_is_the_directory_of_this_program, 10},
         {"cpu_count_is_the_affinity_within_the_bound", cpu_count_is_the_affinity_within_the_bound,
          10},
+        {"pidfd_is_readable_when_the_process_ends", pidfd_is_readable_when_the_process_ends, 20},
         {"path_join_adds_one_slash", path_join_adds_one_slash, 10},
         {"path_resolve_and_absolute_keep_absolute_paths",
          path_resolve_and_absolute_keep_absolute_paths, 10},

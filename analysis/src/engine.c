@@ -30,6 +30,7 @@
 #include "analysis/error.h"
 #include "loa/timer.h"
 #include "util/file.h"
+#include "util/sys.h"
 #include "util/text.h"
 
 struct analysis_engine {
@@ -105,10 +106,7 @@ static void keep(pid_t shell, int life)
     if (life != 0 && dup2(life, 0) < 0)
         _exit(1);
     close_from(1); /* the other engines' pipes, this process's output: none held */
-    int pidfd = -1;
-#ifdef SYS_pidfd_open
-    pidfd = (int)syscall(SYS_pidfd_open, shell, 0);
-#endif
+    int pidfd = util_pidfd_open(shell);
     struct pollfd p = {0, POLLIN, 0};
     while (poll(&p, 1, -1) < 0 && errno == EINTR)
         ;

@@ -9,12 +9,12 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/error.h"
 #include "util/text.h"
+#include "util/sys.h"
 
 extern char **environ;
 
@@ -29,25 +29,13 @@ int arena_analyse_from_name(const char *name, arena_analyse_which *out)
     return ARENA_E_CONFIG;
 }
 
-/* A pidfd of pid (pidfd_open(2), Linux >= 5.3), or -1. */
-static int open_pidfd(pid_t pid)
-{
-#ifdef SYS_pidfd_open
-    long fd = syscall(SYS_pidfd_open, pid, 0);
-    return fd < 0 ? -1 : (int)fd;
-#else
-    (void)pid;
-    return -1;
-#endif
-}
-
 /* Waits for pid's exit on its pidfd; each interrupt read from interrupt_fd
  * is forwarded to it as SIGTERM (loa-analyse stops its engines at once and
  * exits 130). Without a pidfd a blocking waitpid: a terminal's Ctrl-C still
  * reaches loa-analyse, in this process's group. */
 static void wait_forwarding(pid_t pid, int interrupt_fd)
 {
-    int pidfd = open_pidfd(pid);
+    int pidfd = util_pidfd_open(pid);
     while (pidfd >= 0) {
         struct pollfd p[2] = {{pidfd, POLLIN, 0}, {interrupt_fd, POLLIN, 0}};
         int n = poll(p, interrupt_fd >= 0 ? 2 : 1, -1);

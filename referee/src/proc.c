@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +26,7 @@
 #include "shellcmd.h"
 #include "forkexec.h"
 #include "watch.h"
+#include "util/sys.h"
 
 extern char **environ;
 
@@ -78,19 +78,6 @@ static int set_nonblock(int fd)
 static int is_resource_errno(int e)
 {
     return e == EMFILE || e == ENFILE || e == ENOMEM || e == EAGAIN || e == ENOSPC;
-}
-
-static int open_pidfd(pid_t pid)
-{
-#ifdef SYS_pidfd_open
-    /* pidfd_open(2), Linux >= 5.3; its fd is close-on-exec. ENOSYS or a
-     * seccomp refusal just means we poll waitid() instead. */
-    long fd = syscall(SYS_pidfd_open, pid, 0);
-    return fd < 0 ? -1 : (int)fd;
-#else
-    (void)pid;
-    return -1;
-#endif
 }
 
 /* The sandboxed shell's first words: the bot's pipes, handed over on 3
@@ -263,7 +250,7 @@ ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, 
     p->in_fd = in[1];
     p->out_fd = out[0];
     p->err_fd = errp[0];
-    p->pidfd = open_pidfd(pid);
+    p->pidfd = util_pidfd_open(pid);
     if (set_nonblock(p->in_fd) || set_nonblock(p->out_fd) || set_nonblock(p->err_fd)) {
         /* Cannot happen on a fresh pipe; do not leave the bot running. */
         *err = errno;

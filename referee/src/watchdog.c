@@ -23,12 +23,12 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "procstat.h"
 #include "watch.h"
+#include "util/sys.h"
 
 /* Processes one sweep stops and kills at most: the bots' leaders and what
  * their trees hold (a fork bomb beyond it is left to the group kill). */
@@ -266,14 +266,11 @@ _Noreturn void ref_watchdog_run(pid_t referee)
     /* a handle on the referee's end; it is still our parent after the
      * open, so no other process can have its pid (neither the fork nor
      * the exec changed the parent) */
-    int pidfd = -1;
-#ifdef SYS_pidfd_open
-    pidfd = (int)syscall(SYS_pidfd_open, referee, 0);
+    int pidfd = util_pidfd_open(referee);
     if (pidfd >= 0 && getppid() != referee) {
         close(pidfd);
         pidfd = -1;
     }
-#endif
     if (chdir("/") != 0) {
         /* only a directory not kept busy: nothing depends on it */
     }

@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "util/error.h"
@@ -39,4 +40,16 @@ int util_cpu_count(int max)
     if (n > max)
         n = max;
     return n < 1 ? 1 : (int)n;
+}
+
+int util_pidfd_open(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+    long fd = syscall(SYS_pidfd_open, pid, 0);
+    return fd < 0 ? -1 : (int)fd;
+#else
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
+#endif
 }

@@ -1,13 +1,15 @@
 /*
  * util/sys.h - what the tools ask of the system about themselves: the
  * directory of the running executable (the bundled bots and tools beside
- * it) and the CPUs the process may run on (a default number of workers).
- * Linux: /proc/self/exe and sched_getaffinity(2).
+ * it), the CPUs the process may run on (a default number of workers), a
+ * process's pidfd. Linux: /proc/self/exe, sched_getaffinity(2),
+ * pidfd_open(2).
  */
 #ifndef UTIL_SYS_H
 #define UTIL_SYS_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The directory of the running executable (/proc/self/exe, links
  * resolved) into buf[size]: "/usr/local/bin" for /usr/local/bin/loa-arena,
@@ -24,5 +26,13 @@ int util_exe_dir(char *buf, size_t size);
  * is its own bound on workers (loa-arena's concurrency, loa-analyse's
  * --jobs). Thread-safe. */
 int util_cpu_count(int max);
+
+/* A pidfd of process pid (pidfd_open(2), Linux >= 5.3; close-on-exec),
+ * readable when the process ends: a wait on it in poll() beside other
+ * descriptors, and a handle that no later process with the same pid can
+ * be mistaken for. Returns the descriptor (the caller closes it), or -1
+ * (errno: ENOSYS on an older kernel, or a seccomp refusal, ESRCH), where
+ * callers fall back to waitpid/waitid. Thread-safe. */
+int util_pidfd_open(pid_t pid);
 
 #endif
