@@ -13,6 +13,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,6 +188,23 @@ static inline int wait_text(const char *path, const char *needle, int timeout_ms
         sleep_ms(20);
     }
     return 0;
+}
+
+/* Copies the file from to the path to (cp). */
+static inline void copy_file(const char *from, const char *to)
+{
+    char cmd[900];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* The number of paths matching the glob pattern. */
+static inline int count_glob(const char *pattern)
+{
+    glob_t g;
+    int n = glob(pattern, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
+    globfree(&g);
+    return n;
 }
 
 static inline int count_lines(const char *path)

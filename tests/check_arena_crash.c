@@ -10,7 +10,6 @@
  * is in the league, or queued, or neither, never twice.
  */
 #include <check.h>
-#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,15 +77,6 @@ static void every_record_reads(const char *dir, const char *o, const char *e)
     ck_assert_int_eq(arena_db_foreach(walker, decode_one, db, err, sizeof err), 0);
     arena_db_close(walker);
     arena_db_close(db);
-}
-
-/* The number of paths matching pattern. */
-static int count_glob(const char *pattern)
-{
-    glob_t g;
-    int n = glob(pattern, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
-    globfree(&g);
-    return n;
 }
 
 /* Starts argv, kills it with SIGKILL after ms, reaps it. */

@@ -41,13 +41,6 @@ static long games_of(const char *dir, const char *name)
     return league_sql(dir, q);
 }
 
-static void copy_file(const char *from, const char *to)
-{
-    char cmd[900];
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    ck_assert_int_eq(system(cmd), 0);
-}
-
 /* Games a pairing in the league a bot is added to: the new bot's games
  * must outlast the live pages' next write (2 s at least), the first
  * pairing's the adding command. A sanitizer's arena plays many times

@@ -11,7 +11,6 @@
  * rerun (it plays nothing; only --continuous grows it).
  */
 #include <check.h>
-#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,28 +25,12 @@
 #define RANDOM LOA_BIN_DIR "/loa-random"
 #define GREEDY LOA_BIN_DIR "/loa-greedy"
 
-static void copy_file(const char *from, const char *to)
-{
-    char cmd[900];
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    ck_assert_int_eq(system(cmd), 0);
-}
-
 /* An executable file that exists but cannot start: its interpreter does
  * not exist (the shell says "not found" when it runs it). */
 static void write_unstartable(const char *path)
 {
     write_text(path, "#!/nonexistent/interpreter\n");
     ck_assert_int_eq(chmod(path, 0755), 0);
-}
-
-/* The number of paths matching pattern. */
-static int count_glob(const char *pattern)
-{
-    glob_t g;
-    int n = glob(pattern, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
-    globfree(&g);
-    return n;
 }
 
 START_TEST(a_rebuilt_bot_is_said_before_any_game_and_its_copy_plays)
