@@ -111,6 +111,7 @@ START_TEST(an_announced_walk_keeps_the_same_elo_history)
             cJSON_Delete(told);
         }
     }
+    arena_settings_clear(&s);
 }
 END_TEST
 
