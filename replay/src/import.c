@@ -37,34 +37,10 @@ static long key_before(const char *text, size_t at, const char *key)
     return -1;
 }
 
-/* Scans text[from..len) as JSON tokens (strings skipped): the offset where
- * the first list or object opened there closes, or len when the text ends
- * first (it was cut: a download stopped half way) or never opens one. */
-static size_t close_of(const char *text, size_t from, size_t len)
-{
-    int depth = 0, in_string = 0;
-    for (size_t i = from; i < len; i++) {
-        char c = text[i];
-        if (in_string) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_string = 0;
-        } else if (c == '"') {
-            in_string = 1;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if ((c == '}' || c == ']') && --depth == 0) {
-            return i;
-        }
-    }
-    return len;
-}
-
 int replay_json_error(const char *text, size_t len, const char *why, const char *source,
                       char *err, size_t errsz)
 {
-    if (len == 0 || close_of(text, 0, len) < len)
+    if (len == 0 || util_json_close(text, 0, len) < len)
         return util_fail(REPLAY_E_JSON, err, errsz, "%s: %s", source, why);
     /* Cut. The frame it falls in, when the cut is inside the frames, counted
      * in the raw text: the site's frames each carry "agentId", the engine's
@@ -73,7 +49,7 @@ int replay_json_error(const char *text, size_t len, const char *why, const char 
     long vi = key_before(text, len, "\"views\"");
     long key = fr >= 0 ? fr : vi;
     int frame = -1;
-    if (key >= 0 && close_of(text, (size_t)key, len) == len)
+    if (key >= 0 && util_json_close(text, (size_t)key, len) == len)
         frame = fr >= 0 ? count_in(text, (size_t)fr, len, "\"agentId\"")
                         : count_in(text, (size_t)vi, len, "KEY_FRAME ") - 1;
     if (frame >= 0)

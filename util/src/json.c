@@ -26,30 +26,59 @@ static void line_col(const char *text, size_t at, size_t *line, size_t *col)
     }
 }
 
+/* One step of a scan of text[0..len) outside its strings, from *i (not
+ * inside a string): a '"' steps over its whole string (escapes included;
+ * past len, at len + 1, when the text ends inside it), any other byte over
+ * itself. Returns the byte stepped from. The one tokenizer of this file's
+ * scans and of util_json_close. */
+static char step(const char *text, size_t len, size_t *i)
+{
+    char c = text[*i];
+    if (c != '"') {
+        ++*i;
+        return c;
+    }
+    for (size_t k = *i + 1; k < len; k++) {
+        if (text[k] == '\\')
+            k++;
+        else if (text[k] == '"') {
+            *i = k + 1;
+            return c;
+        }
+    }
+    *i = len + 1;
+    return c;
+}
+
 /* What a scan of text[0..len) outside its strings finds: the byte where the
  * nesting first passes UTIL_JSON_NESTING_MAX (len when it never does), and
  * whether the text ends inside a string or an open list or object. */
 static size_t scan(const char *text, size_t len, int *open_at_end)
 {
-    int in_string = 0;
-    size_t depth = 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = text[i];
-        if (in_string) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_string = 0;
-        } else if (c == '"') {
-            in_string = 1;
-        } else if (c == '{' || c == '[') {
-            if (++depth > UTIL_JSON_NESTING_MAX)
-                return i;
-        } else if ((c == '}' || c == ']') && depth > 0) {
+    size_t depth = 0, i = 0;
+    while (i < len) {
+        size_t at = i;
+        char c = step(text, len, &i);
+        if ((c == '{' || c == '[') && ++depth > UTIL_JSON_NESTING_MAX)
+            return at;
+        if ((c == '}' || c == ']') && depth > 0)
             depth--;
-        }
     }
-    *open_at_end = in_string || depth > 0;
+    *open_at_end = i > len || depth > 0;
+    return len;
+}
+
+size_t util_json_close(const char *text, size_t from, size_t len)
+{
+    size_t depth = 0, i = from;
+    while (i < len) {
+        size_t at = i;
+        char c = step(text, len, &i);
+        if (c == '{' || c == '[')
+            depth++;
+        else if ((c == '}' || c == ']') && depth > 0 && --depth == 0)
+            return at;
+    }
     return len;
 }
 
@@ -120,20 +149,10 @@ size_t util_json_values_bound(const char *text, size_t len)
 {
     /* The first value, then one after each comma and each opening (an
      * empty list or object counted twice: an upper bound). */
-    size_t n = 1;
-    int in_string = 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = text[i];
-        if (in_string) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_string = 0;
-        } else if (c == '"') {
-            in_string = 1;
-        } else if (c == ',' || c == '[' || c == '{') {
-            n++;
-        }
+    size_t n = 1, i = 0;
+    while (i < len) {
+        char c = step(text, len, &i);
+        n += c == ',' || c == '[' || c == '{';
     }
     return n;
 }

@@ -51,6 +51,11 @@ int util_json_nul_visible(const char *text, size_t len, char **out, size_t *out_
  * Thread-safe. */
 size_t util_json_too_deep(const char *text, size_t len);
 
+/* The byte of text[from..len) (from outside a string) where the first
+ * list or object opened there closes, strings skipped; len when the text
+ * ends first (cut short) or opens none. Thread-safe. */
+size_t util_json_close(const char *text, size_t from, size_t len);
+
 /* At least the number of values text[0..len) holds once parsed (each a
  * cJSON node: 64 bytes and the allocator's share on a 64-bit machine), from
  * a scan of its commas and openings outside strings: a bound a reader checks
