@@ -142,10 +142,23 @@ START_TEST(an_add_bot_of_a_missing_program_is_refused_before_anything_is_queued)
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM changes"), 0);
     snprintf(pattern, sizeof pattern, "%s/bots/typo*", tp.out);
     ck_assert_int_eq(count_glob(pattern), 0);
+    /* a cd to a directory that is not there, the same */
+    snprintf(arg, sizeof arg, "typo=cd %s/nodir && ./bot", dir);
+    ck_assert_int_eq(run(add, tp.o, tp.e, 30000), 2);
+    t = slurp(tp.e);
+    ck_assert_msg(strstr(t, "/nodir': no such directory"), "%s", t);
+    free(t);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM changes"), 0);
     /* --replace-bot alike */
     snprintf(arg, sizeof arg, "r=%s/nosuch", dir);
     char *replace[] = {ARENA, "--replace-bot", arg, "--out", tp.out, NULL};
     ck_assert_int_eq(run(replace, tp.o, tp.e, 30000), 2);
+    /* a mistyped name is refused naming the bots there */
+    char *retire[] = {ARENA, "--retire", "rr", "--out", tp.out, NULL};
+    ck_assert_int_eq(run(retire, tp.o, tp.e, 30000), 2);
+    t = slurp(tp.e);
+    ck_assert_msg(strstr(t, "no bot 'rr'") && strstr(t, "(its bots: f, r)"), "%s", t);
+    free(t);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), 2);
     cleanup();
 }

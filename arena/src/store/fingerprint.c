@@ -277,10 +277,19 @@ int arena_fingerprint_program_missing(const char *command, const char *cwd, char
         snprintf(pl->dir, sizeof pl->dir, "%s", cwd);
     int missing = 0;
     for (int i = 0; i < w.n && !missing; i++) {
-        if (w.w[i].role == ARENA_WORD_CD)
-            follow_cd(pl, &w.w[i]);
-        else if (w.w[i].role == ARENA_WORD_PROGRAM)
-            missing = program_missing(pl, &w.w[i], why, whysz);
+        const arena_word *x = &w.w[i];
+        if (x->role == ARENA_WORD_CD) {
+            /* a cd to a directory that is not there: the shell stops
+             * before the bot (only what the walk can see is judged) */
+            int was_lost = pl->lost;
+            follow_cd(pl, x);
+            if (!was_lost && pl->lost && !x->expands && x->text[0]) {
+                snprintf(why, whysz, "cd '%s': no such directory", x->text);
+                missing = 1;
+            }
+        } else if (x->role == ARENA_WORD_PROGRAM) {
+            missing = program_missing(pl, x, why, whysz);
+        }
     }
     arena_words_free(&w);
     free(pl);

@@ -67,9 +67,10 @@ int arena_fingerprint_file_of(const arena_word *w, const char *dir, int lost,
  * without '/' must be a shell builtin or an executable file in PATH. Words
  * the shell expands, and relative ones after a `cd` that cannot be
  * followed, are not judged (nothing can be said of them before they run).
- * Returns 0 when every program judged exists, 1 when one does not (why:
- * "'./nosuch' is no file" / "... is not executable" / "... is a directory"
- * / "'nosuch' is not found in PATH"), ARENA_E_NOMEM. Thread-safe (reads
+ * A `cd` to a directory that does not exist is missing too ("cd 'x': no
+ * such directory"). Returns 0 when every program judged exists, 1 when one
+ * does not (why: "'./nosuch' is no file" / "... is not executable" / "...
+ * is a directory" / "'nosuch' is not found in PATH"), ARENA_E_NOMEM. Thread-safe (reads
  * PATH from the environment). */
 int arena_fingerprint_program_missing(const char *command, const char *cwd, char *why,
                                       size_t whysz);

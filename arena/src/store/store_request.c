@@ -115,6 +115,20 @@ static int same_build(const req *r, int b, const arena_change *c)
     return same;
 }
 
+/* The names of s's bots, "a, b, c" (cut with "..." at size), into buf. */
+static const char *bot_names(const arena_settings *s, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < s->bot_count && at + 4 < size; i++) {
+        int n = snprintf(buf + at, size - at, "%s%s", i ? ", " : "", s->bots[i].name);
+        at = n < 0 || (size_t)n >= size - at ? size : at + (size_t)n;
+    }
+    if (at >= size && size > 4)
+        memcpy(buf + size - 4, "...", 4);
+    return buf;
+}
+
 /* Judges change c against r->now (which it then changes): 0 (a->skip set
  * when it is done or waiting already), ARENA_E_CONFIG (err) or
  * ARENA_E_NOMEM. */
@@ -123,6 +137,7 @@ static int judge(req *r, ask *a, char *err, size_t errsz)
     const arena_change *c = a->c;
     int b = arena_settings_find_bot(&r->now, c->name);
     arena_bot *x = b >= 0 ? &r->now.bots[b] : NULL;
+    char names[400];
     if (c->op == ARENA_CHANGE_ADD && x && r->waiting[b] && strcmp(x->command, c->command) == 0) {
         a->skip = 1;
         notef(r, "Bot '%s' waits to be added to %s's league already (asked before): nothing "
@@ -145,9 +160,9 @@ static int judge(req *r, ask *a, char *err, size_t errsz)
                          "another name for '%s' (or --replace-bot to give it a new version)",
                          c->name, r->dir, x->command, c->command);
     if (c->op != ARENA_CHANGE_ADD && !x)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: no bot '%s' in %s's league",
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: no bot '%s' in %s's league (its bots: %s)",
                          c->op == ARENA_CHANGE_RETIRE ? "--retire" : "--replace-bot", c->name,
-                         r->dir);
+                         r->dir, bot_names(&r->now, names, sizeof names));
     if (c->op == ARENA_CHANGE_RETIRE) {
         a->skip = x->retired;
         if (a->skip)
