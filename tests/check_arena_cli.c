@@ -90,6 +90,9 @@ START_TEST(test_cli_flags)
         {{"--bot", "x", "--bot", "y=./y"}, "NAME=COMMAND"},
         {{"--bot", "x=./x", "--bot", "x=./y"}, "duplicate bot name 'x'"},
         {{"--bot", "x=./x"}, "at least two bots"},
+        /* a mistyped league directory: no league there, not "0 bots" */
+        {{"--out", "/nonexistent/league-dir"},
+         "/nonexistent/league-dir holds no league (no /nonexistent/league-dir/league.json)"},
         {{"--bot", "x=./x", "--bot", "y=./y", "--games", "ten"}, "--games: 'ten'"},
         {{"--bot", "x=./x", "--bot", "y=./y", "--games", "5"}, "even"},
         {{"--bot", "x=./x", "--bot", "y=./y", "--seed", "1.5"}, "--seed"},

@@ -217,8 +217,9 @@ static int read_options(int argc, char **argv, arena_request *req, flags *f, cha
 }
 
 /* `--out DIR` without a league file or bots: DIR's own league, read from
- * DIR/league.json (resumed, or extended by --games N). */
-static int own_league(arena_request *req, const flags *f)
+ * DIR/league.json (resumed, or extended by --games N); a DIR without one
+ * (a mistyped directory) is said as such, not as a league of no bots. */
+static int own_league(arena_request *req, const flags *f, char *err, size_t errsz)
 {
     const char *out = NULL;
     for (int i = 0; i < f->n; i++) {
@@ -231,10 +232,17 @@ static int own_league(arena_request *req, const flags *f)
     if (own && access(own, F_OK) == 0) {
         req->league_file = own;
         req->out_league = 1;
-    } else {
-        free(own);
+        return 0;
     }
-    return out && !own ? ARENA_E_NOMEM : 0;
+    free(own);
+    if (out && !own)
+        return ARENA_E_NOMEM;
+    if (out)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s holds no league (no %s/league.json): --out DIR alone resumes a "
+                         "league; to start one, give its bots (--bot NAME=COMMAND, two at least) "
+                         "or a league file", out, out);
+    return 0;
 }
 
 /* The league asked for: its file, then the options over it; an SPRT's
@@ -242,7 +250,7 @@ static int own_league(arena_request *req, const flags *f)
 static int league(arena_request *req, const flags *f, char *err, size_t errsz)
 {
     arena_settings *s = &req->settings;
-    int rc = req->league_file ? 0 : own_league(req, f);
+    int rc = req->league_file ? 0 : own_league(req, f, err, errsz);
     if (!rc && req->league_file)
         rc = arena_settings_load_file(s, req->league_file, err, errsz);
     else if (!rc)
