@@ -2,8 +2,9 @@
  * check_replay - the replay library (loa_replay) and loa-replay: records
  * read into the page model with positions from the SDK, hostile records
  * refused with a message naming the bad field, the text view, the page's
- * contents (self-contained, data escaped for its <script> element), the
- * and the command line (the league pages: check_replay_league).
+ * contents (self-contained, data escaped for its <script> element) and the
+ * command line (the text view: check_replay_text; the league pages:
+ * check_replay_league).
  */
 #include <check.h>
 #include <stdio.h>
@@ -20,40 +21,9 @@
 #include "loa/movegen.h"
 #include "loa/notation.h"
 #include "replay/replay.h"
-#include "replay_test_util.h"
-
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
-
-static replay_game *load(const char *name)
-{
-    char path[512], err[512];
-    snprintf(path, sizeof path, FIXTURES "%s.json", name);
-    replay_game *g;
-    int rc = replay_game_load(path, &g, err, sizeof err);
-    ck_assert_msg(rc == 0, "%s: %s", name, err);
-    return g;
-}
-
-static char *fixture_text(const char *name)
-{
-    char path[512];
-    snprintf(path, sizeof path, FIXTURES "%s.json", name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return strdup(buf);
-}
-
-static int parse_json(cJSON *r, replay_game **g, char *err, size_t errsz)
-{
-    char *t = cJSON_PrintUnformatted(r);
-    int rc = replay_game_parse(t, strlen(t), "mutated.json", g, err, errsz);
-    free(t);
-    return rc;
-}
+#define REPLAY_FIXTURES FIXTURES
+#include "replay_test_util.h"
 
 /* The board text after every move of `moves`, replayed here. */
 static void check_boards(const replay_game *g, const char *const *moves, int n)
@@ -83,11 +53,11 @@ static const char *const fixture_reasons[] = {"connected", "ply_limit", "ply_lim
 
 START_TEST(loads_every_kind_of_game)
 {
-    replay_game *g = load(fixtures[_i]);
+    replay_game *g = fixture_game(fixtures[_i]);
     const replay_info *in = replay_game_info(g);
     ck_assert_int_eq(in->plies, fixture_plies[_i]);
     ck_assert_str_eq(in->reason, fixture_reasons[_i]);
-    char *text = fixture_text(fixtures[_i]);
+    char *text = fixture_json_text(fixtures[_i]);
     cJSON *r = cJSON_Parse(text);
     const char *moves[200];
     int n = 0;
@@ -108,7 +78,7 @@ END_TEST
 
 START_TEST(plies_carry_their_turns_and_limits)
 {
-    replay_game *g = load("error");
+    replay_game *g = fixture_game("error");
     const replay_ply *p1 = replay_game_ply(g, 1), *p3 = replay_game_ply(g, 3), *p4 = replay_game_ply(g, 4);
     ck_assert_str_eq(p1->move, "e1e3");
     ck_assert_str_eq(p1->olympiad, "E1-E3");
@@ -135,7 +105,7 @@ END_TEST
 
 START_TEST(passes_are_plies)
 {
-    replay_game *g = load("pass");
+    replay_game *g = fixture_game("pass");
     const replay_ply *p = replay_game_ply(g, 21);
     ck_assert(p->pass);
     ck_assert_int_eq(p->from, -1);
@@ -150,7 +120,7 @@ END_TEST
 
 START_TEST(opening_plies_are_marked)
 {
-    replay_game *g = load("opening");
+    replay_game *g = fixture_game("opening");
     const replay_info *in = replay_game_info(g);
     ck_assert_int_eq(in->opening_plies, 2);
     ck_assert_str_eq(in->opening, "g8a8 a2b3");
@@ -165,15 +135,15 @@ END_TEST
 
 START_TEST(opening_repeated_in_moves_is_the_same_game)
 {
-    replay_game *a = load("opening");
-    char *text = fixture_text("opening");
+    replay_game *a = fixture_game("opening");
+    char *text = fixture_json_text("opening");
     cJSON *r = cJSON_Parse(text);
     cJSON *moves = cJSON_GetObjectItem(r, "moves");
     cJSON_InsertItemInArray(moves, 0, cJSON_CreateString("a2b3"));
     cJSON_InsertItemInArray(moves, 0, cJSON_CreateString("g8a8"));
     replay_game *b;
     char err[256];
-    ck_assert_int_eq(parse_json(r, &b, err, sizeof err), 0);
+    ck_assert_int_eq(game_of_json(r, &b, err, sizeof err), 0);
     ck_assert_int_eq(replay_game_info(b)->plies, replay_game_info(a)->plies);
     for (int n = 0; n <= replay_game_info(a)->plies; n++)
         ck_assert_str_eq(replay_game_board(a, n), replay_game_board(b, n));
@@ -236,7 +206,7 @@ START_TEST(hostile_records_are_refused_by_name)
     if (row->raw) {
         rc = replay_game_parse(row->raw, strlen(row->raw), "mutated.json", &g, err, sizeof err);
     } else {
-        char *text = fixture_text("error");
+        char *text = fixture_json_text("error");
         cJSON *r = cJSON_Parse(text), *set = cJSON_Parse(row->set), *it;
         ck_assert_ptr_nonnull(set);
         cJSON_ArrayForEach(it, set)
@@ -244,7 +214,7 @@ START_TEST(hostile_records_are_refused_by_name)
             cJSON_DeleteItemFromObjectCaseSensitive(r, it->string);
             cJSON_AddItemToObject(r, it->string, cJSON_Duplicate(it, 1));
         }
-        rc = parse_json(r, &g, err, sizeof err);
+        rc = game_of_json(r, &g, err, sizeof err);
         cJSON_Delete(r);
         cJSON_Delete(set);
         free(text);
@@ -274,7 +244,7 @@ END_TEST
 
 static char *page_of(const char *name, size_t *len)
 {
-    replay_game *g = load(name);
+    replay_game *g = fixture_game(name);
     char *html, err[256];
     ck_assert_int_eq(replay_html(g, &html, len, err, sizeof err), 0);
     replay_game_free(g);
@@ -301,7 +271,7 @@ END_TEST
 
 START_TEST(page_data_cannot_end_its_script)
 {
-    char *text = fixture_text("error");
+    char *text = fixture_json_text("error");
     cJSON *r = cJSON_Parse(text);
     const char *evil = "</script><script>alert(1)</script><!--";
     cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "plies"), 0);
@@ -310,7 +280,7 @@ START_TEST(page_data_cannot_end_its_script)
                               cJSON_CreateString("<b>&\"x'"));
     replay_game *g;
     char err[256], *html;
-    ck_assert_int_eq(parse_json(r, &g, err, sizeof err), 0);
+    ck_assert_int_eq(game_of_json(r, &g, err, sizeof err), 0);
     ck_assert_int_eq(replay_html(g, &html, NULL, err, sizeof err), 0);
     ck_assert_ptr_null(strstr(html, "alert(1)</script>"));
     ck_assert_ptr_null(strstr(html, "<!--</"));
@@ -337,110 +307,16 @@ START_TEST(page_data_cannot_end_its_script)
 }
 END_TEST
 
-static char *text_of(const replay_game *g, int ply, int *rc)
-{
-    char *buf = NULL, err[256];
-    size_t len;
-    FILE *f = open_memstream(&buf, &len);
-    *rc = replay_text(g, ply, f, err, sizeof err);
-    fclose(f);
-    return buf;
-}
-
-START_TEST(text_view_shows_a_ply)
-{
-    replay_game *g = load("error");
-    int rc;
-    char *t = text_of(g, 4, &rc);
-    ck_assert_int_eq(rc, 0);
-    ck_assert_ptr_nonnull(strstr(t, "Position after ply 4 of 4"));
-    ck_assert_ptr_nonnull(strstr(t, "  8 wbbb.bb.\n"));
-    ck_assert_ptr_nonnull(strstr(t, "  1 .bwb.bb.\n"));
-    ck_assert_ptr_nonnull(strstr(t, "Move: a3c1 (A3-C1) by white, capture"));
-    ck_assert_ptr_nonnull(strstr(t, "Last answer of black, not a move (invalid_pass)"));
-    ck_assert_ptr_nonnull(strstr(t, "Result: 0-1 (white wins), invalid_pass, scores -1 0"));
-    free(t);
-    t = text_of(g, 1, &rc);
-    ck_assert_ptr_nonnull(strstr(t, "Comment: hello"));
-    ck_assert_ptr_nonnull(strstr(t, "of 1000 ms"));
-    free(t);
-    t = text_of(g, -1, &rc); /* every ply, then the end */
-    ck_assert_ptr_nonnull(strstr(t, "    3 black e8g6  E8-G6"));
-    ck_assert_ptr_nonnull(strstr(t, "Position after ply 4 of 4"));
-    free(t);
-    t = text_of(g, 5, &rc);
-    ck_assert_int_eq(rc, REPLAY_E_PLY);
-    free(t);
-    replay_game_free(g);
-}
-END_TEST
-
-/* A record of --time-mode cpu with a margin: the judged time is the CPU's,
- * and a late answer is named as such. */
-START_TEST(text_view_judges_cpu_time_and_late_answers)
-{
-    char *text = fixture_text("error");
-    cJSON *r = cJSON_Parse(text);
-    free(text);
-    ck_assert_ptr_nonnull(r);
-    cJSON *plies = cJSON_GetObjectItem(r, "plies");
-    cJSON *p1 = cJSON_GetArrayItem(plies, 0), *p3 = cJSON_GetArrayItem(plies, 2);
-    cJSON_AddNumberToObject(p1, "cpu_us", 1200000); /* over the first turn's 1000 ms */
-    cJSON_AddNumberToObject(p3, "cpu_us", 155000);
-    cJSON_AddBoolToObject(p3, "late", 1);
-    replay_game *g;
-    char err[256];
-    ck_assert_int_eq(parse_json(r, &g, err, sizeof err), 0);
-    int rc;
-    char *t = text_of(g, 1, &rc);
-    ck_assert_msg(strstr(t, "Time: 1200.000 ms of CPU of 1000 ms (over the limit) (wall clock"),
-                  "%s", t);
-    free(t);
-    t = text_of(g, 3, &rc);
-    ck_assert_msg(strstr(t, "155.000 ms of CPU of 150 ms (late, within the margin)"), "%s", t);
-    free(t);
-    replay_game_free(g);
-    /* a "late" that is not a boolean is refused by name */
-    cJSON_ReplaceItemInObject(p3, "late", cJSON_CreateString("yes"));
-    ck_assert_int_ne(parse_json(r, &g, err, sizeof err), 0);
-    ck_assert_msg(strstr(err, "\"late\" must be true or false"), "%s", err);
-    cJSON_Delete(r);
-}
-END_TEST
-
-START_TEST(text_view_defuses_terminal_escapes)
-{
-    char *text = fixture_text("error");
-    cJSON *r = cJSON_Parse(text);
-    cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "plies"), 0);
-    cJSON_ReplaceItemInObject(p0, "comment", cJSON_CreateString("\x1b[2Jgone"));
-    cJSON_ReplaceItemInObject(p0, "stderr", cJSON_CreateString("line1\nline2\x07"));
-    replay_game *g;
-    char err[256];
-    ck_assert_int_eq(parse_json(r, &g, err, sizeof err), 0);
-    int rc;
-    char *t = text_of(g, 1, &rc);
-    ck_assert_ptr_null(strchr(t, 0x1b));
-    ck_assert_ptr_null(strchr(t, 0x07));
-    ck_assert_ptr_nonnull(strstr(t, "Comment: ?[2Jgone"));
-    ck_assert_ptr_nonnull(strstr(t, "line1\n    line2?"));
-    free(t);
-    replay_game_free(g);
-    cJSON_Delete(r);
-    free(text);
-}
-END_TEST
-
 START_TEST(command_replays_the_game)
 {
-    char *text = fixture_text("error");
+    char *text = fixture_json_text("error");
     cJSON *r = cJSON_Parse(text);
     cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "players"), 0);
     cJSON_ReplaceItemInObject(p0, "command", cJSON_CreateString("./bot 'it''s'"));
     cJSON_ReplaceItemInObject(cJSON_GetObjectItem(r, "limits"), "turn_ms", cJSON_CreateNumber(50));
     replay_game *g;
     char err[256];
-    ck_assert_int_eq(parse_json(r, &g, err, sizeof err), 0);
+    ck_assert_int_eq(game_of_json(r, &g, err, sizeof err), 0);
     char *cmd = replay_game_command(g);
     ck_assert_str_eq(cmd, "loa-referee -p1 './bot '\\''it'\\'''\\''s'\\''' -p2 './loa-first' "
                           "--black-name 'sayer' --white-name 'loa-first' --seed '42' --turn-ms 50");
@@ -517,10 +393,6 @@ int main(void)
         {"unreadable_and_huge_files_are_refused", unreadable_and_huge_files_are_refused, 10},
         {"page_is_self_contained", page_is_self_contained, 10},
         {"page_data_cannot_end_its_script", page_data_cannot_end_its_script, 10},
-        {"text_view_judges_cpu_time_and_late_answers", text_view_judges_cpu_time_and_late_answers,
-         30},
-        {"text_view_shows_a_ply", text_view_shows_a_ply, 10},
-        {"text_view_defuses_terminal_escapes", text_view_defuses_terminal_escapes, 10},
         {"command_replays_the_game", command_replays_the_game, 10},
         {"default_output_is_beside_the_record", default_output_is_beside_the_record, 10},
         {"error_codes_are_distinct_and_in_range", error_codes_are_distinct_and_in_range, 10},

@@ -1,9 +1,11 @@
 /*
- * check_replay_text - what the replay shows of a bot's text outside the
- * browser: bidirectional controls (U+202E, the right-to-left override, and
- * its kin) in a name, comment or stderr shown as "<U+202E>" in the text
- * view (loa-replay --text) and in the page's <title>, never as themselves
- * (the page's own text: check_replay_browser).
+ * check_replay_text - the text view (loa-replay --text): a ply's position,
+ * move, answer, time against its limit (CPU, late answers) and result, a
+ * bot's terminal escapes defused; and what the replay shows of a bot's
+ * text outside the browser: bidirectional controls (U+202E, the
+ * right-to-left override, and its kin) in a name, comment or stderr shown
+ * as "<U+202E>" in the text view and in the page's <title>, never as
+ * themselves (the page's own text: check_replay_browser).
  */
 #include <check.h>
 #include <stdio.h>
@@ -18,6 +20,8 @@
 #include "util/text.h"
 
 #define FIXTURES LOA_SOURCE_DIR "/tests/fixtures/replay/"
+#define REPLAY_FIXTURES FIXTURES
+#include "replay_test_util.h"
 
 /* The normal fixture with black's name, ply 1's comment and stderr holding
  * bidirectional controls, parsed. */
@@ -107,9 +111,107 @@ START_TEST(only_bidi_controls_are_found)
 }
 END_TEST
 
+static char *text_of(const replay_game *g, int ply, int *rc)
+{
+    char *buf = NULL, err[256];
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    *rc = replay_text(g, ply, f, err, sizeof err);
+    fclose(f);
+    return buf;
+}
+
+START_TEST(text_view_shows_a_ply)
+{
+    replay_game *g = fixture_game("error");
+    int rc;
+    char *t = text_of(g, 4, &rc);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(t, "Position after ply 4 of 4"));
+    ck_assert_ptr_nonnull(strstr(t, "  8 wbbb.bb.\n"));
+    ck_assert_ptr_nonnull(strstr(t, "  1 .bwb.bb.\n"));
+    ck_assert_ptr_nonnull(strstr(t, "Move: a3c1 (A3-C1) by white, capture"));
+    ck_assert_ptr_nonnull(strstr(t, "Last answer of black, not a move (invalid_pass)"));
+    ck_assert_ptr_nonnull(strstr(t, "Result: 0-1 (white wins), invalid_pass, scores -1 0"));
+    free(t);
+    t = text_of(g, 1, &rc);
+    ck_assert_ptr_nonnull(strstr(t, "Comment: hello"));
+    ck_assert_ptr_nonnull(strstr(t, "of 1000 ms"));
+    free(t);
+    t = text_of(g, -1, &rc); /* every ply, then the end */
+    ck_assert_ptr_nonnull(strstr(t, "    3 black e8g6  E8-G6"));
+    ck_assert_ptr_nonnull(strstr(t, "Position after ply 4 of 4"));
+    free(t);
+    t = text_of(g, 5, &rc);
+    ck_assert_int_eq(rc, REPLAY_E_PLY);
+    free(t);
+    replay_game_free(g);
+}
+END_TEST
+
+/* A record of --time-mode cpu with a margin: the judged time is the CPU's,
+ * and a late answer is named as such. */
+START_TEST(text_view_judges_cpu_time_and_late_answers)
+{
+    char *text = fixture_json_text("error");
+    cJSON *r = cJSON_Parse(text);
+    free(text);
+    ck_assert_ptr_nonnull(r);
+    cJSON *plies = cJSON_GetObjectItem(r, "plies");
+    cJSON *p1 = cJSON_GetArrayItem(plies, 0), *p3 = cJSON_GetArrayItem(plies, 2);
+    cJSON_AddNumberToObject(p1, "cpu_us", 1200000); /* over the first turn's 1000 ms */
+    cJSON_AddNumberToObject(p3, "cpu_us", 155000);
+    cJSON_AddBoolToObject(p3, "late", 1);
+    replay_game *g;
+    char err[256];
+    ck_assert_int_eq(game_of_json(r, &g, err, sizeof err), 0);
+    int rc;
+    char *t = text_of(g, 1, &rc);
+    ck_assert_msg(strstr(t, "Time: 1200.000 ms of CPU of 1000 ms (over the limit) (wall clock"),
+                  "%s", t);
+    free(t);
+    t = text_of(g, 3, &rc);
+    ck_assert_msg(strstr(t, "155.000 ms of CPU of 150 ms (late, within the margin)"), "%s", t);
+    free(t);
+    replay_game_free(g);
+    /* a "late" that is not a boolean is refused by name */
+    cJSON_ReplaceItemInObject(p3, "late", cJSON_CreateString("yes"));
+    ck_assert_int_ne(game_of_json(r, &g, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "\"late\" must be true or false"), "%s", err);
+    cJSON_Delete(r);
+}
+END_TEST
+
+START_TEST(text_view_defuses_terminal_escapes)
+{
+    char *text = fixture_json_text("error");
+    cJSON *r = cJSON_Parse(text);
+    cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "plies"), 0);
+    cJSON_ReplaceItemInObject(p0, "comment", cJSON_CreateString("\x1b[2Jgone"));
+    cJSON_ReplaceItemInObject(p0, "stderr", cJSON_CreateString("line1\nline2\x07"));
+    replay_game *g;
+    char err[256];
+    ck_assert_int_eq(game_of_json(r, &g, err, sizeof err), 0);
+    int rc;
+    char *t = text_of(g, 1, &rc);
+    ck_assert_ptr_null(strchr(t, 0x1b));
+    ck_assert_ptr_null(strchr(t, 0x07));
+    ck_assert_ptr_nonnull(strstr(t, "Comment: ?[2Jgone"));
+    ck_assert_ptr_nonnull(strstr(t, "line1\n    line2?"));
+    free(t);
+    replay_game_free(g);
+    cJSON_Delete(r);
+    free(text);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
+        {"text_view_shows_a_ply", text_view_shows_a_ply, 30},
+        {"text_view_judges_cpu_time_and_late_answers",
+         text_view_judges_cpu_time_and_late_answers, 30},
+        {"text_view_defuses_terminal_escapes", text_view_defuses_terminal_escapes, 30},
         {"text_view_shows_bidi_controls_as_markers", text_view_shows_bidi_controls_as_markers, 30},
         {"page_title_shows_bidi_controls_as_markers", page_title_shows_bidi_controls_as_markers, 30},
         {"only_bidi_controls_are_found", only_bidi_controls_are_found, 30},

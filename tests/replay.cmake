@@ -1,5 +1,5 @@
 # The replay viewer (issue 12): check_replay (the library: records good and
-# hostile, positions, text view, page contents, command line),
+# hostile, positions, page contents, command line),
 # check_replay_codingame (games recorded by CodinGame, issue 34),
 # check_replay_league (the league index and pages),
 # check_replay_browser (a game's page in headless Chromium over its
@@ -31,8 +31,9 @@ set_tests_properties(replay_codingame_cases PROPERTIES TIMEOUT 120 SKIP_RETURN_C
 # A game file as hostile input (NULs kept, bytes after the JSON, nesting,
 # the values and names a file may hold).
 loa_add_suite(replay_import LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
-# A bot's text outside the browser: bidi controls as markers in the text
-# view and the page's title.
+# The text view (a ply, times against their limits, escapes defused) and a
+# bot's text outside the browser: bidi controls as markers in the text view
+# and the page's title.
 loa_add_suite(replay_text LIBS loa_replay loa_util loa::cjson TIMEOUT 60)
 
 loa_add_suite(replay_browser SOURCES cdp.c LIBS loa_replay loa loa_util loa::cjson TIMEOUT 240)
