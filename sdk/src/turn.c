@@ -59,22 +59,9 @@ static int next_line(FILE *in, loa_turn *t, char *buf, const char *what, int fir
     return n;
 }
 
-/* The colour line of a game's first turn ("b" or "w") into *color; the
- * stream may end before it (LOA_E_EOF). Returns LOA_OK or the error. */
-static int read_colour(FILE *in, loa_turn *t, char *line, loa_color *color)
-{
-    int n;
-    if ((n = next_line(in, t, line, "colour line", 1)) < 0)
-        return n;
-    if (strcmp(line, "b") != 0 && strcmp(line, "w") != 0)
-        return fail(t, LOA_E_COLOR, "colour line", line);
-    *color = line[0] == 'b' ? LOA_BLACK : LOA_WHITE;
-    return LOA_OK;
-}
-
-/* The 8 board rows (rank 8 first) into b->pieces, then the checkers'
- * counts checked. first: the stream may end before the first row (no
- * colour line came before it). Returns LOA_OK or the error. */
+/* The 8 board rows (rank 8 first) into b's checkers, then their counts
+ * checked. first: the stream may end before the first row (no colour line
+ * came before it). Returns LOA_OK or the error. */
 static int read_board(FILE *in, loa_turn *t, char *line, loa_board *b, int first)
 {
     char what[32];
@@ -103,47 +90,51 @@ static int read_board(FILE *in, loa_turn *t, char *line, loa_board *b, int first
     return LOA_OK;
 }
 
-/* The lastMove line into *last ("null" only on our first turn:
- * LOA_MOVE_NONE). Returns LOA_OK or the error. */
-static int read_last_move(FILE *in, loa_turn *t, char *line, loa_move *last)
+/* The lines in their order: the colour (first turn only), the board
+ * (read_board), lastMove, moveCount, the moves. */
+int loa_turn_read(FILE *in, loa_turn *t)
 {
-    int n;
+    if (!in || !t)
+        return LOA_E_INVAL;
+    char line[LOA_LINE_MAX + 1], what[32];
+    int n, first = 1;
+    t->error[0] = '\0';
+
+    loa_color color = t->color;
+    if (t->turns_read == 0) {
+        if ((n = next_line(in, t, line, "colour line", 1)) < 0)
+            return n;
+        first = 0;
+        if (strcmp(line, "b") != 0 && strcmp(line, "w") != 0)
+            return fail(t, LOA_E_COLOR, "colour line", line);
+        color = line[0] == 'b' ? LOA_BLACK : LOA_WHITE;
+    }
+
+    loa_board b = {{0, 0}, color, 0};
+    if ((n = read_board(in, t, line, &b, first)) < 0)
+        return n;
+
+    loa_move last;
     if ((n = next_line(in, t, line, "lastMove", 0)) < 0)
         return n;
     if (strcmp(line, "null") == 0 && t->turns_read == 0)
-        *last = LOA_MOVE_NONE;
-    else if (loa_move_parse(line, last) != LOA_OK)
+        last = LOA_MOVE_NONE;
+    else if (loa_move_parse(line, &last) != LOA_OK)
         return fail(t, LOA_E_LAST_MOVE, "lastMove", line);
-    return LOA_OK;
-}
 
-/* The moveCount line into *count: 1..LOA_MAX_MOVES in at most 3 digits.
- * Returns LOA_OK or the error. */
-static int read_move_count(FILE *in, loa_turn *t, char *line, int *count)
-{
-    int n;
     if ((n = next_line(in, t, line, "moveCount", 0)) < 0)
         return n;
-    *count = 0;
+    int count = 0;
     for (int i = 0; i < n; i++) {
         if (line[i] < '0' || line[i] > '9' || i >= 3) {
-            *count = -1;
+            count = -1;
             break;
         }
-        *count = *count * 10 + (line[i] - '0');
+        count = count * 10 + (line[i] - '0');
     }
-    if (n == 0 || *count < 1 || *count > LOA_MAX_MOVES)
+    if (n == 0 || count < 1 || count > LOA_MAX_MOVES)
         return fail(t, LOA_E_MOVE_COUNT, "moveCount", line);
-    return LOA_OK;
-}
 
-/* The count move lines into t->moves, captures flagged from board b where
- * `color` moves. Returns LOA_OK or the error. */
-static int read_moves(FILE *in, loa_turn *t, char *line, const loa_board *b, loa_color color,
-                      int count)
-{
-    char what[32];
-    int n;
     for (int i = 0; i < count; i++) {
         snprintf(what, sizeof what, "move %d of %d", i + 1, count);
         if ((n = next_line(in, t, line, what, 0)) < 0)
@@ -153,33 +144,10 @@ static int read_moves(FILE *in, loa_turn *t, char *line, const loa_board *b, loa
             return fail(t, LOA_E_MOVE_LINE, what, line);
         if (m == LOA_MOVE_PASS && count != 1)
             return fail(t, LOA_E_PASS_LINE, what, line);
-        if (m != LOA_MOVE_PASS && (b->pieces[color ^ 1] >> LOA_MOVE_TO(m) & 1))
+        if (m != LOA_MOVE_PASS && (b.pieces[color ^ 1] >> LOA_MOVE_TO(m) & 1))
             m |= LOA_MOVE_CAPTURE;
         t->moves[i] = m;
     }
-    return LOA_OK;
-}
-
-int loa_turn_read(FILE *in, loa_turn *t)
-{
-    if (!in || !t)
-        return LOA_E_INVAL;
-    char line[LOA_LINE_MAX + 1];
-    int rc, count = 0;
-    t->error[0] = '\0';
-
-    loa_color color = t->color;
-    if (t->turns_read == 0 && (rc = read_colour(in, t, line, &color)) != LOA_OK)
-        return rc;
-    loa_board b = {{0, 0}, color, 0};
-    loa_move last = LOA_MOVE_NONE;
-    /* The stream may end before a turn only at its first line: the colour
-     * line on the first turn, the first row on later ones. */
-    if ((rc = read_board(in, t, line, &b, t->turns_read != 0)) != LOA_OK ||
-        (rc = read_last_move(in, t, line, &last)) != LOA_OK ||
-        (rc = read_move_count(in, t, line, &count)) != LOA_OK ||
-        (rc = read_moves(in, t, line, &b, color, count)) != LOA_OK)
-        return rc;
 
     /* Plies so far: two per earlier turn of ours, plus black's first ply
      * when we are white. */
