@@ -53,6 +53,25 @@ void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
                       info->bytes / 1024.0, dir, info->dir, skipped);
 }
 
+/* ---- the checker ---- */
+
+void arena_store_check(const arena_store *st)
+{
+    LOA_ASSERT(st && st->has && st->db);
+    LOA_ASSERT(st->schedule_size >= 0 && st->count >= 0 && st->count <= st->schedule_size);
+    if (st->schedule_size <= ARENA_STORE_CHECK_WALK) {
+        int64_t words = st->schedule_size / 64 + 1, marked = 0;
+        for (int64_t w = 0; w < words; w++)
+            marked += __builtin_popcountll(st->has[w]);
+        LOA_ASSERT(marked == st->count);
+        /* no game beyond the schedule: the last word's bits past its end */
+        LOA_ASSERT((st->has[words - 1] & (~(uint64_t)0 << (st->schedule_size % 64))) == 0);
+    }
+    LOA_ASSERT(st->writable || (st->games_fd < 0 && !st->released));
+    if (st->writable && !st->released)
+        LOA_ASSERT(arena_db_lock_holder(st->db) == (long)getpid());
+}
+
 /* ---- opening ---- */
 
 static int build_paths(arena_store *st, const char *dir)
@@ -138,6 +157,8 @@ int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
     if (rc == 0 && w.bad)
         arena_store_warnf(st->warn, st->user, "%s: %d game%s of another schedule ignored (%s)",
               arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);
+    if (rc == 0)
+        LOA_CHECK(arena_store_check(st));
     return rc;
 }
 
@@ -284,10 +305,12 @@ static int open_with(const char *dir, const arena_settings *s, const cJSON *fing
         util_fail(rc, err, errsz, "out of memory");
     else
         rc = open_store(st, dir, s, fingerprints, run, mode, err, errsz);
-    if (rc)
+    if (rc) {
         arena_store_close(st);
-    else
+    } else {
+        LOA_CHECK(arena_store_check(st));
         *out = st;
+    }
     return rc;
 }
 

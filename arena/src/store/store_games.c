@@ -176,6 +176,7 @@ static int put_blobs(arena_store *st, const arena_game_record *r, const arena_bl
     if (rc)
         return rc;
     st->count += arena_store_mark(st, r->id);
+    LOA_CHECK(arena_store_check(st));
     /* the export: not synced (the database is the truth; a line lost to a
      * kill is written again by the next opening) */
     size_t n;
@@ -195,6 +196,15 @@ static int storable(const arena_store *st, const arena_game_record *r, char *err
     return 0;
 }
 
+void arena_store_check_blob(const arena_blob *rec, const arena_blob *ste, const cJSON *record)
+{
+    cJSON *back = NULL;
+    int rc = arena_game_blob_decode(rec->data, rec->size, ste->data, ste->size, &back);
+    LOA_ASSERT(rc != ARENA_E_PARSE); /* out of memory says nothing of the blob */
+    LOA_ASSERT(rc != 0 || cJSON_Compare(back, record, 1));
+    cJSON_Delete(back);
+}
+
 int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record,
                     char *err, size_t errsz)
 {
@@ -206,6 +216,8 @@ int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *re
         return util_fail(rc, err, errsz, rc == ARENA_E_NOMEM ? "out of memory"
                                                              : "game %d: not a game record",
                          r->id);
+    if (record)
+        LOA_CHECK(arena_store_check_blob(&rec, &ste, record));
     rc = put_blobs(st, r, &rec, &ste, err, errsz);
     arena_game_blob_free(&rec);
     arena_game_blob_free(&ste);
@@ -267,6 +279,13 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
                                                   &ste))) {
         util_fail(rc, err, errsz, rc == ARENA_E_NOMEM ? "out of memory"
                                                       : "game %d: a move that is no move", r->id);
+    }
+    if (rc == 0 && LOA_CHECKS_ON) {
+        /* the record the blobs stand for, as the slow way would build it */
+        cJSON *record = ref_game_to_json(g);
+        if (record)
+            arena_store_check_blob(&rec, &ste, record);
+        cJSON_Delete(record);
     }
     if (rc == 0)
         rc = put_blobs(st, r, &rec, &ste, err, errsz);
