@@ -5,10 +5,14 @@ check_c_compiler_flag(-march=native LOA_HAVE_MARCH_NATIVE)
 
 # LOA_CHECKS: the invariants checked at run time (util/check.h: LOA_ASSERT
 # and the handles' checkers), on in the builds made to find bugs (the
-# sanitizers', the fuzzers', Debug), off in Release; -DLOA_CHECKS=ON turns
-# them on in any build.
-if(LOA_SANITIZE OR LOA_TSAN OR LOA_FUZZ OR CMAKE_BUILD_TYPE STREQUAL "Debug")
-  set(LOA_CHECKS ON)
+# sanitizers', the fuzzers', Debug), off in Release; -DLOA_CHECKS=ON or OFF
+# decides in any build (their cost measured: a build with, one without).
+if(NOT DEFINED LOA_CHECKS)
+  if(LOA_SANITIZE OR LOA_TSAN OR LOA_FUZZ OR CMAKE_BUILD_TYPE STREQUAL "Debug")
+    set(LOA_CHECKS ON)
+  else()
+    set(LOA_CHECKS OFF)
+  endif()
 endif()
 
 function(loa_target_setup target)
