@@ -36,7 +36,7 @@ _Noreturn void util_assert_fail(const char *cond, const char *file, int line,
 #else
 #define LOA_CHECKS_ON 0
 #define LOA_ASSERT(cond) ((void)sizeof(!(cond)))
-#define LOA_CHECK(call) ((void)sizeof((call), 0))
+#define LOA_CHECK(call) ((void)(0 && ((call), 1)))
 #endif
 
 #endif
