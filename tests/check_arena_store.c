@@ -19,7 +19,7 @@
 #include <sqlite3.h>
 
 #include "core/error.h"
-#include "store/db.h"
+#include "leaguedb/leaguedb.h"
 #include "store/store.h"
 #include "ref/referee.h"
 #include "results/standings.h"
@@ -387,7 +387,7 @@ START_TEST(a_bad_games_row_is_named_by_its_column_and_value)
             ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
         }
         snprintf(sql, sizeof sql, "UPDATE games SET %s WHERE id = 1", bad[i].set);
-        ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(arena_store_db(st)), sql, NULL, NULL,
+        ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(arena_store_db(st)), sql, NULL, NULL,
                                       NULL), SQLITE_OK);
         stored back = {0};
         ck_assert_int_eq(arena_store_foreach(st, keep, &back, err, sizeof err), ARENA_E_PARSE);
@@ -412,7 +412,7 @@ START_TEST(a_lock_that_cannot_be_written_names_the_database_once)
     char err[512], db[400];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
-    ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(arena_store_db(st)),
+    ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(arena_store_db(st)),
                                   "CREATE TRIGGER refuse BEFORE INSERT ON run BEGIN SELECT "
                                   "RAISE(ABORT, 'attempt to write a readonly database'); END",
                                   NULL, NULL, NULL), SQLITE_OK);

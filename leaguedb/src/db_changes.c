@@ -1,7 +1,7 @@
 /* db_changes.c - the changes other processes ask of a league (the changes
  * table of schema version 2), and a bot's games archived and deleted
- * (store/db.h). */
-#include "store/db.h"
+ * (leaguedb/leaguedb.h). */
+#include "leaguedb/leaguedb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,8 +10,8 @@
 
 #include <sqlite3.h>
 
-#include "core/error.h"
-#include "store/db_impl.h"
+#include "leaguedb/error.h"
+#include "db_impl.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -24,7 +24,7 @@
  * (arena_crash's a_replace_killed_at_any_moment_archives_once, now and then). */
 #define LAST_SEQ_KEY "changes_last_seq"
 
-int arena_db_change_add(arena_db *db, const char *op, const char *name, const char *bot,
+int leaguedb_change_add(leaguedb *db, const char *op, const char *name, const char *bot,
                         char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
@@ -43,13 +43,13 @@ int arena_db_change_add(arena_db *db, const char *op, const char *name, const ch
     }
     sqlite3_finalize(s);
     if (rc != SQLITE_DONE)
-        return arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot write");
+        return leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
     /* (in the caller's transaction, with the change) */
-    return arena_db_exec(db, "INSERT OR REPLACE INTO meta (key, value) SELECT '" LAST_SEQ_KEY
+    return leaguedb_exec(db, "INSERT OR REPLACE INTO meta (key, value) SELECT '" LAST_SEQ_KEY
                          "', CAST(max(seq) AS TEXT) FROM changes", err, errsz);
 }
 
-int arena_db_changes(arena_db *db, arena_db_change_fn fn, void *user, char *err, size_t errsz)
+int leaguedb_changes(leaguedb *db, leaguedb_change_fn fn, void *user, char *err, size_t errsz)
 {
     if (db->version < 2)
         return 0;
@@ -58,10 +58,10 @@ int arena_db_changes(arena_db *db, arena_db_change_fn fn, void *user, char *err,
                                 "SELECT seq, op, name, bot, made_unix FROM changes ORDER BY seq",
                                 -1, &s, NULL);
     if (rc != SQLITE_OK)
-        return arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        return leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     int out = 0;
     while (out == 0 && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-        arena_db_change c = {sqlite3_column_int64(s, 0),
+        leaguedb_change c = {sqlite3_column_int64(s, 0),
                              (const char *)sqlite3_column_text(s, 1),
                              (const char *)sqlite3_column_text(s, 2),
                              (const char *)sqlite3_column_text(s, 3),
@@ -69,19 +69,19 @@ int arena_db_changes(arena_db *db, arena_db_change_fn fn, void *user, char *err,
         out = fn(&c, user);
     }
     if (out == 0 && rc != SQLITE_DONE)
-        out = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        out = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     sqlite3_finalize(s);
     return out;
 }
 
-int arena_db_change_remove(arena_db *db, int64_t seq, char *err, size_t errsz)
+int leaguedb_change_remove(leaguedb *db, int64_t seq, char *err, size_t errsz)
 {
     char sql[64];
     snprintf(sql, sizeof sql, "DELETE FROM changes WHERE seq = %lld", (long long)seq);
-    return arena_db_exec(db, sql, err, errsz);
+    return leaguedb_exec(db, sql, err, errsz);
 }
 
-int arena_db_changes_pending(arena_db *db)
+int leaguedb_changes_pending(leaguedb *db)
 {
     if (db->version < 2)
         return 0;
@@ -90,10 +90,10 @@ int arena_db_changes_pending(arena_db *db)
     if (rc == SQLITE_OK)
         rc = sqlite3_step(s);
     sqlite3_finalize(s);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : arena_db_code(rc, ARENA_E_IO);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : leaguedb_code(rc, LEAGUEDB_E_IO);
 }
 
-int arena_db_change_waits(arena_db *db, int64_t seq)
+int leaguedb_change_waits(leaguedb *db, int64_t seq)
 {
     if (db->version < 2)
         return 0;
@@ -104,11 +104,11 @@ int arena_db_change_waits(arena_db *db, int64_t seq)
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : arena_db_code(rc, ARENA_E_IO);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : leaguedb_code(rc, LEAGUEDB_E_IO);
 }
 
 /* Runs sql with ?1 bound to idx. 0 or the failure's code (err). */
-static int exec_idx(arena_db *db, const char *sql, int idx, char *err, size_t errsz)
+static int exec_idx(leaguedb *db, const char *sql, int idx, char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     int rc = sqlite3_prepare_v2(db->h, sql, -1, &s, NULL);
@@ -117,22 +117,22 @@ static int exec_idx(arena_db *db, const char *sql, int idx, char *err, size_t er
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_DONE ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz,
+    return rc == SQLITE_DONE ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
                                                  "cannot copy or delete games");
 }
 
-int64_t arena_db_archive_bot(arena_db *db, int idx, const char *dir, char *err, size_t errsz)
+int64_t leaguedb_archive_bot(leaguedb *db, int idx, const char *dir, char *err, size_t errsz)
 {
-    arena_db *arc = NULL;
+    leaguedb *arc = NULL;
     if (util_mkdirs(dir) != 0)
-        return util_fail(ARENA_E_IO, err, errsz, "cannot create %s", dir);
-    int rc = arena_db_open(dir, ARENA_DB_WRITE, &arc, err, errsz); /* its schema */
-    arena_db_close(arc);
+        return util_fail(LEAGUEDB_E_IO, err, errsz, "cannot create %s", dir);
+    int rc = leaguedb_open(dir, LEAGUEDB_WRITE, &arc, err, errsz); /* its schema */
+    leaguedb_close(arc);
     if (rc)
         return rc;
-    char *path = util_path_join(dir, ARENA_DB_FILE);
+    char *path = util_path_join(dir, LEAGUEDB_FILE);
     if (!path)
-        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        return util_fail(LEAGUEDB_E_NOMEM, err, errsz, "out of memory");
     sqlite3_stmt *s = NULL;
     rc = sqlite3_prepare_v2(db->h, "ATTACH ?1 AS arc", -1, &s, NULL);
     if (rc == SQLITE_OK) {
@@ -142,9 +142,9 @@ int64_t arena_db_archive_bot(arena_db *db, int idx, const char *dir, char *err, 
     sqlite3_finalize(s);
     free(path);
     if (rc != SQLITE_DONE)
-        return arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot attach");
+        return leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot attach");
     int64_t n = -1;
-    if ((rc = arena_db_exec(db, "BEGIN IMMEDIATE; INSERT INTO arc.meta SELECT * FROM main.meta;"
+    if ((rc = leaguedb_exec(db, "BEGIN IMMEDIATE; INSERT INTO arc.meta SELECT * FROM main.meta;"
                             " INSERT INTO arc.bots SELECT * FROM main.bots;", err, errsz)) == 0 &&
         (rc = exec_idx(db, "INSERT INTO arc.games SELECT * FROM main.games WHERE black = ?1 "
                        "OR white = ?1", idx, err, errsz)) == 0) {
@@ -152,7 +152,7 @@ int64_t arena_db_archive_bot(arena_db *db, int idx, const char *dir, char *err, 
         if ((rc = exec_idx(db, "INSERT INTO arc.records SELECT r.* FROM main.records r JOIN "
                            "main.games g ON g.id = r.id WHERE g.black = ?1 OR g.white = ?1",
                            idx, err, errsz)) == 0)
-            rc = arena_db_exec(db, "COMMIT", err, errsz);
+            rc = leaguedb_exec(db, "COMMIT", err, errsz);
     }
     if (rc)
         sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
@@ -160,7 +160,7 @@ int64_t arena_db_archive_bot(arena_db *db, int idx, const char *dir, char *err, 
     return rc ? rc : n;
 }
 
-int arena_db_delete_bot_games(arena_db *db, int idx, char *err, size_t errsz)
+int leaguedb_delete_bot_games(leaguedb *db, int idx, char *err, size_t errsz)
 {
     int rc = exec_idx(db, "DELETE FROM records WHERE id IN (SELECT id FROM games WHERE black = "
                       "?1 OR white = ?1)", idx, err, errsz);

@@ -134,7 +134,7 @@ int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
     if (!st->has)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     id_walk w = {st, 0, ""};
-    int rc = arena_db_foreach_id(st->db, mark_one, &w, err, errsz);
+    int rc = leaguedb_foreach_id(st->db, mark_one, &w, err, errsz);
     if (rc == 0 && w.bad)
         arena_store_warnf(st->warn, st->user, "%s: %d game%s of another schedule ignored (%s)",
               arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);
@@ -149,7 +149,7 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
                       size_t errsz)
 {
     int rc;
-    if (run && !arena_db_exists(dir) && (rc = arena_store_check_programs(s, run->bin_dir, err, errsz)))
+    if (run && !leaguedb_exists(dir) && (rc = arena_store_check_programs(s, run->bin_dir, err, errsz)))
         return rc;
     if (st->writable && util_mkdirs(dir) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s",
@@ -163,22 +163,22 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         if (rc)
             return rc;
     }
-    if (!st->writable && !st->tmp_dir && !arena_db_exists(dir)) {
+    if (!st->writable && !st->tmp_dir && !leaguedb_exists(dir)) {
         struct stat sb;
         return util_fail(ARENA_E_IO, err, errsz,
                          stat(dir, &sb) == 0 ? "%s: not a league directory (no league.db)"
                                              : "%s: no such league directory", dir);
     }
-    if ((rc = arena_db_open(st->tmp_dir ? st->tmp_dir : dir,
-                            st->writable ? ARENA_DB_WRITE : ARENA_DB_READ, &st->db, err,
+    if ((rc = leaguedb_open(st->tmp_dir ? st->tmp_dir : dir,
+                            st->writable ? LEAGUEDB_WRITE : LEAGUEDB_READ, &st->db, err,
                             errsz)))
         return rc;
     if (st->writable) {
         char why[256];
         /* "DIR is in use by ..."; any other failure names the database */
-        if ((rc = arena_db_lock(st->db, why, sizeof why)))
-            return util_fail(rc, err, errsz, "%s%s%s", rc == ARENA_E_BUSY ? dir : "",
-                             rc == ARENA_E_BUSY ? " " : "", why);
+        if ((rc = leaguedb_lock(st->db, why, sizeof why)))
+            return util_fail(rc, err, errsz, "%s%s%s", arena_error_kind(rc) == ARENA_E_BUSY ? dir : "",
+                             arena_error_kind(rc) == ARENA_E_BUSY ? " " : "", why);
         if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
             return rc;
         if ((rc = arena_store_sweep_archives(st, err, errsz)) ||
@@ -297,7 +297,7 @@ void arena_store_close(arena_store *st)
         return;
     if (st->games_fd >= 0)
         close(st->games_fd);
-    arena_db_close(st->db); /* releases the run lock */
+    leaguedb_close(st->db); /* releases the run lock */
     arena_store_remove_tmpdir(st->tmp_dir);
     arena_settings_clear(&st->settings);
     cJSON_Delete(st->fingerprints);
@@ -344,10 +344,10 @@ const cJSON *arena_store_fingerprints(const arena_store *st)
 
 const char *arena_store_db_path(const arena_store *st)
 {
-    return arena_db_path(st->db);
+    return leaguedb_path(st->db);
 }
 
-struct arena_db *arena_store_db(const arena_store *st)
+struct leaguedb *arena_store_db(const arena_store *st)
 {
     return st->db;
 }
@@ -363,7 +363,7 @@ int arena_store_write_standings(arena_store *st, const cJSON *standings, char *e
     if (!st || !standings || !st->writable)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
     int rc = arena_json_write_file(st->standings_path, standings, 0);
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)
         return util_fail(rc, err, errsz, "cannot write %s: %s", st->standings_path,
