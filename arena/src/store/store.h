@@ -21,6 +21,12 @@
  * arena_store is an opaque handle owning the database connection and the
  * league; one thread at a time. Implementation: store.c, store_games.c,
  * store_export.c, store_league.c, store_legacy.c (store_impl.h).
+ *
+ * Errors: a failure of the league database comes up as its own code
+ * (leaguedb/error.h), of the kind named below: where this header says
+ * ARENA_E_IO, ARENA_E_BUSY, ARENA_E_PARSE, ARENA_E_INVAL or ARENA_E_NOMEM it
+ * means that code or LEAGUEDB_E_* of the same name (arena_error_kind() tells
+ * the kind, arena_strerror() either's sentence).
  */
 #ifndef ARENA_STORE_H
 #define ARENA_STORE_H
