@@ -1,5 +1,6 @@
 /* db.c - the league database on SQLite: opening, schema and migrations,
- * transactions, meta (leaguedb/leaguedb.h). */
+ * meta (leaguedb/leaguedb.h); its statements and transactions are
+ * db_sql.c's. */
 #include "leaguedb/leaguedb.h"
 
 #include <errno.h>
@@ -65,30 +66,12 @@ static const char schema_v2[] =
     " CHECK (op IN ('add', 'replace', 'retire')), name TEXT NOT NULL, bot TEXT,"
     " made_unix INTEGER NOT NULL);";
 
-int leaguedb_fail(leaguedb *db, int code, char *err, size_t errsz, const char *what)
-{
-    return util_fail(code, err, errsz, "%s: %s: %s", db->path, what, sqlite3_errmsg(db->h));
-}
-
-int leaguedb_code(int rc, int other)
-{
-    return rc == SQLITE_BUSY || rc == SQLITE_LOCKED ? LEAGUEDB_E_BUSY
-           : rc == SQLITE_NOTADB                     ? LEAGUEDB_E_PARSE
-                                                     : other;
-}
-
 int leaguedb_exists(const char *dir)
 {
     char *p = util_path_join(dir, LEAGUEDB_FILE);
     int yes = p && access(p, F_OK) == 0;
     free(p);
     return yes;
-}
-
-int leaguedb_exec(leaguedb *db, const char *sql, char *err, size_t errsz)
-{
-    int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
 }
 
 /* The schema's version (PRAGMA user_version), -1 when it cannot be read. */
@@ -202,25 +185,6 @@ void leaguedb_close(leaguedb *db)
     sqlite3_close(db->h);
     free(db->path);
     free(db);
-}
-
-int leaguedb_begin(leaguedb *db, char *err, size_t errsz)
-{
-    return leaguedb_exec(db, "BEGIN IMMEDIATE", err, errsz);
-}
-
-int leaguedb_commit(leaguedb *db, char *err, size_t errsz)
-{
-    int rc = leaguedb_exec(db, "COMMIT", err, errsz);
-    if (rc)
-        leaguedb_rollback(db);
-    return rc;
-}
-
-void leaguedb_rollback(leaguedb *db)
-{
-    if (!sqlite3_get_autocommit(db->h))
-        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 }
 
 int leaguedb_meta_get(leaguedb *db, const char *key, char **value, char *err, size_t errsz)

@@ -1,7 +1,11 @@
 /*
- * leaguedb/src/db_impl.h - the inside of the league database, shared by its
- * translation units: db.c (opening, schema, transactions, meta), db_games.c
- * (the games' rows) and db_lock.c (the run lock). Not an API: include
+ * leaguedb/src/db_impl.h - the inside of the league database, shared by
+ * its translation units, each calling only those listed after it:
+ * db_archive.c (a bot's games archived), db.c (opening, schema, meta),
+ * db_lock.c (the run lock), db_changes.c (the changes asked), db_queries.c
+ * (what the database computes), db_games.c (the games' rows; the records
+ * by game_blob*.c), db_sql.c (statements, transactions, failures: the
+ * bottom). Not an API: include
  * leaguedb/leaguedb.h.
  */
 #ifndef LEAGUEDB_DB_IMPL_H
