@@ -1,5 +1,5 @@
 /* store_export.c - games.jsonl, the league's games as text beside the
- * database: a line appended a game, written anew on request, brought level
+ * database (a line appended a game by store_games.c), written anew on request, brought level
  * with the database when a league is opened after a kill. */
 #include "store/store_impl.h"
 
@@ -14,25 +14,6 @@
 #include "core/error.h"
 #include "util/file.h"
 #include "util/text.h"
-
-char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len)
-{
-    cJSON *j = arena_record_to_json(r, s);
-    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
-    cJSON_Delete(j);
-    if (!text)
-        return NULL;
-    size_t n = strlen(text);
-    char *line = malloc(n + 2);
-    if (line) {
-        memcpy(line, text, n);
-        line[n] = '\n';
-        line[n + 1] = '\0';
-        *len = n + 1;
-    }
-    cJSON_free(text);
-    return line;
-}
 
 typedef struct export_walk {
     const arena_store *st;

@@ -22,6 +22,27 @@
  * 5% larger and saved 8 us of a game's 30; 9 saved nothing. */
 #define RECORD_ZLIB_LEVEL 6
 
+/* ---- the games.jsonl line (store_export.c writes the file anew) ---- */
+
+char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len)
+{
+    cJSON *j = arena_record_to_json(r, s);
+    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
+    cJSON_Delete(j);
+    if (!text)
+        return NULL;
+    size_t n = strlen(text);
+    char *line = malloc(n + 2);
+    if (line) {
+        memcpy(line, text, n);
+        line[n] = '\n';
+        line[n + 1] = '\0';
+        *len = n + 1;
+    }
+    cJSON_free(text);
+    return line;
+}
+
 /* ---- rows and records ---- */
 
 /* Milliseconds (3 decimals, a games.jsonl line's) as microseconds. */

@@ -1,10 +1,14 @@
 /*
  * store_impl.h - the inside of the results store, shared by its
- * translation units: store.c (opening, closing), store_games.c (games in
- * and out), store_export.c (games.jsonl), store_league.c (the league's
- * identity and fingerprints in the database and league.json, archiving)
- * and store_legacy.c (an older results directory converted to the
- * database). Not part of the store's API: include store/store.h instead.
+ * translation units, each calling only those listed after it: store.c
+ * (opening, closing), store_resume.c (the league asked for against the
+ * stored one), store_changes.c (changes applied), store_legacy.c (an older
+ * results directory converted to the database), store_export.c
+ * (games.jsonl), store_games.c (games in and out, a game's games.jsonl
+ * line), store_bots.c (a run's bots at open), store_league.c (the league's
+ * identity and fingerprints in the database and league.json, archiving),
+ * store_base.c (warnings, the ids stored, accessors: the bottom). Not part
+ * of the store's API: include store/store.h instead.
  * One thread at a time, as the store.
  */
 #ifndef ARENA_STORE_IMPL_H
