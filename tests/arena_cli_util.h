@@ -259,9 +259,8 @@ static inline cJSON *read_json(const char *path)
 }
 
 /* Game id's whole record from the league database of dir (as `loa-replay
- * --record OUT DIR ID` gives it; read here through the store's database,
- * so that builds without the replay component test it too); NULL when
- * there is none. */
+ * --record OUT DIR ID` gives it; read here through leaguedb's public
+ * header, as loa-replay reads it); NULL when there is none. */
 static inline cJSON *game_record(const char *dir, int id)
 {
     leaguedb *db = NULL;
