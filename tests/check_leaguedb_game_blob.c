@@ -98,7 +98,8 @@ START_TEST(every_kind_of_game_decodes_to_the_same_record)
     for (size_t i = 0; i < LOA_COUNT(games); i++) {
         cJSON *r = play(games[i].black, games[i].white, games[i].turn_ms, games[i].opening,
                         games[i].mode);
-        ck_assert_msg(roundtrip(r, NULL) == LEAGUEDB_BLOB_BINARY, "game %zu took the JSON codec", i);
+        ck_assert_msg(roundtrip(r, NULL) == LEAGUEDB_BLOB_BINARY, "game %zu took the JSON codec",
+                      i);
         cJSON_Delete(r);
     }
 }
@@ -165,7 +166,8 @@ START_TEST(corrupt_blobs_are_refused)
         rec.data[i] ^= 0x5a;
     }
     /* the stderr blob missing, or another blob as stderr */
-    ck_assert_int_eq(leaguedb_game_blob_decode(rec.data, rec.size, NULL, 0, &out), LEAGUEDB_E_PARSE);
+    ck_assert_int_eq(leaguedb_game_blob_decode(rec.data, rec.size, NULL, 0, &out),
+                     LEAGUEDB_E_PARSE);
     ck_assert_int_eq(leaguedb_game_blob_decode(rec.data, rec.size, rec.data, rec.size, &out),
                      LEAGUEDB_E_PARSE);
     leaguedb_game_blob_free(&rec);

@@ -22,7 +22,8 @@ int arena_task_changes(arena_request *req)
                                  &holder, &queued, err, sizeof err);
     fflush(stdout);
     if (rc) {
-        fprintf(stderr, "loa-arena: %s\n", arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory" : err);
+        fprintf(stderr, "loa-arena: %s\n",
+                arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory" : err);
         return arena_error_kind(rc) == ARENA_E_NOMEM || arena_error_kind(rc) == ARENA_E_IO ? 1 : 2;
     }
     if (holder) {

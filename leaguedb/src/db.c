@@ -220,7 +220,9 @@ int leaguedb_meta_set(leaguedb *db, const char *key, const char *value, char *er
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_DONE ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
+    return rc == SQLITE_DONE
+               ? 0
+               : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
 }
 
 int leaguedb_set_bots(leaguedb *db, const char *const *names, int n, char *err, size_t errsz)

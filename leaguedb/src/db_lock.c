@@ -99,7 +99,8 @@ int leaguedb_lock(leaguedb *db, char *err, size_t errsz)
              "INSERT OR REPLACE INTO run (id, pid, start_ticks, token, started_unix) VALUES "
              "(1, %ld, %lld, %lld, %lld)", (long)getpid(), start_ticks((long)getpid()),
              (long long)db->token, (long long)time(NULL));
-    if ((rc = leaguedb_exec(db, sql, err, errsz)) == 0 && (rc = leaguedb_commit(db, err, errsz)) == 0)
+    if ((rc = leaguedb_exec(db, sql, err, errsz)) == 0 &&
+        (rc = leaguedb_commit(db, err, errsz)) == 0)
         db->locked = 1;
     else
         leaguedb_rollback(db);

@@ -25,7 +25,9 @@ int leaguedb_code(int rc, int other)
 int leaguedb_exec(leaguedb *db, const char *sql, char *err, size_t errsz)
 {
     int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
+    return rc == SQLITE_OK
+               ? 0
+               : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
 }
 
 int leaguedb_begin(leaguedb *db, char *err, size_t errsz)

@@ -179,8 +179,8 @@ static int finish(int codec, const buf *raw, const buf *err, int level, leaguedb
     return rc;
 }
 
-int leaguedb_game_blob_encode_parts(const char *head, const leaguedb_blob_ply *plies, int n, int level,
-                                 leaguedb_blob *rec, leaguedb_blob *err_text)
+int leaguedb_game_blob_encode_parts(const char *head, const leaguedb_blob_ply *plies, int n,
+                                    int level, leaguedb_blob *rec, leaguedb_blob *err_text)
 {
     memset(rec, 0, sizeof *rec);
     memset(err_text, 0, sizeof *err_text);
@@ -205,7 +205,7 @@ int leaguedb_game_blob_encode_parts(const char *head, const leaguedb_blob_ply *p
 }
 
 int leaguedb_game_blob_encode(const cJSON *record, int level, leaguedb_blob *rec,
-                           leaguedb_blob *err_text)
+                              leaguedb_blob *err_text)
 {
     memset(rec, 0, sizeof *rec);
     memset(err_text, 0, sizeof *err_text);

@@ -183,7 +183,7 @@ static int exact_seed(cJSON *root)
 }
 
 int leaguedb_game_blob_decode(const void *rec, size_t rec_size, const void *err_text,
-                           size_t err_size, cJSON **out)
+                              size_t err_size, cJSON **out)
 {
     *out = NULL;
     if (!rec || rec_size < 2)
@@ -191,8 +191,9 @@ int leaguedb_game_blob_decode(const void *rec, size_t rec_size, const void *err_
     int codec = *(const unsigned char *)rec;
     unsigned char *raw = NULL, *errs = NULL;
     size_t n = 0, en = 0;
-    int rc = unpack(rec, rec_size, codec == LEAGUEDB_BLOB_JSON ? LEAGUEDB_BLOB_JSON : LEAGUEDB_BLOB_BINARY,
-                    &raw, &n);
+    int rc =
+        unpack(rec, rec_size,
+               codec == LEAGUEDB_BLOB_JSON ? LEAGUEDB_BLOB_JSON : LEAGUEDB_BLOB_BINARY, &raw, &n);
     if (rc == 0 && err_size)
         rc = unpack(err_text, err_size, LEAGUEDB_BLOB_STDERR, &errs, &en);
     if (rc) {

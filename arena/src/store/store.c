@@ -74,7 +74,8 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
                       size_t errsz)
 {
     int rc;
-    if (run && !leaguedb_exists(dir) && (rc = arena_store_check_programs(s, run->bin_dir, err, errsz)))
+    if (run && !leaguedb_exists(dir) &&
+        (rc = arena_store_check_programs(s, run->bin_dir, err, errsz)))
         return rc;
     if (st->writable && util_mkdirs(dir) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s",
@@ -102,7 +103,8 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         char why[256];
         /* "DIR is in use by ..."; any other failure names the database */
         if ((rc = leaguedb_lock(st->db, why, sizeof why)))
-            return util_fail(rc, err, errsz, "%s%s%s", arena_error_kind(rc) == ARENA_E_BUSY ? dir : "",
+            return util_fail(rc, err, errsz, "%s%s%s",
+                             arena_error_kind(rc) == ARENA_E_BUSY ? dir : "",
                              arena_error_kind(rc) == ARENA_E_BUSY ? " " : "", why);
         if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
             return rc;

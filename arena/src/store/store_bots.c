@@ -143,5 +143,6 @@ int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJ
     int rc = arena_fingerprint_league(&st->settings, run->bin_dir, out, st->warn, st->user, fp,
                                       err, errsz);
     free(out);
-    return arena_error_kind(rc) == ARENA_E_NOMEM || arena_error_kind(rc) == ARENA_E_IO ? rc : rc ? ARENA_E_IO : 0;
+    int kind = arena_error_kind(rc);
+    return kind == ARENA_E_NOMEM || kind == ARENA_E_IO ? rc : rc ? ARENA_E_IO : 0;
 }

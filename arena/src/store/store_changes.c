@@ -325,7 +325,8 @@ static int apply_one(arena_store *st, const pending *c, arena_store_applied_fn f
         if (rc == 0 && (rc = commit_league(st, &now, &t, err, errsz)) == 0)
             d.bot = st->settings.bot_count - 1;
         else if (rc && !dropped)
-            util_fail(rc, err, errsz, "%s", arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory" : why);
+            util_fail(rc, err, errsz, "%s",
+                      arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory" : why);
     }
     if (dropped) {
         rc = drop(st, c, why, fn, user, err, errsz);

@@ -123,7 +123,8 @@ int arena_store_export_games(arena_store *st, char *err, size_t errsz)
     int rc = arena_store_foreach(st, export_one, &w, err, errsz);
     if (w.failed)
         rc = util_fail(w.failed, err, errsz, "cannot write %s: %s", tmp,
-                       arena_error_kind(w.failed) == ARENA_E_NOMEM ? "out of memory" : strerror(errno));
+                       arena_error_kind(w.failed) == ARENA_E_NOMEM ? "out of memory"
+                                                                   : strerror(errno));
     if (close(fd) != 0 && !rc)
         rc = util_fail(ARENA_E_IO, err, errsz, "cannot write %s: %s", tmp, strerror(errno));
     if (!rc && rename(tmp, st->games_path) != 0)

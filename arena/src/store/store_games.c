@@ -224,8 +224,9 @@ int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *re
         return rc;
     leaguedb_blob rec = {0}, ste = {0};
     if (record && (rc = leaguedb_game_blob_encode(record, RECORD_ZLIB_LEVEL, &rec, &ste)))
-        return util_fail(rc, err, errsz, arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
-                                                             : "game %d: not a game record",
+        return util_fail(rc, err, errsz,
+                         arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
+                                                               : "game %d: not a game record",
                          r->id);
     rc = put_blobs(st, r, &rec, &ste, err, errsz);
     leaguedb_game_blob_free(&rec);
@@ -285,9 +286,11 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
     } else if (!(head = ref_game_to_json_head(g)) || !(text = cJSON_PrintUnformatted(head))) {
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     } else if ((rc = leaguedb_game_blob_encode_parts(text, plies, n, RECORD_ZLIB_LEVEL, &rec,
-                                                  &ste))) {
-        util_fail(rc, err, errsz, arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
-                                                      : "game %d: a move that is no move", r->id);
+                                                     &ste))) {
+        util_fail(rc, err, errsz,
+                  arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
+                                                        : "game %d: a move that is no move",
+                  r->id);
     }
     if (rc == 0)
         rc = put_blobs(st, r, &rec, &ste, err, errsz);

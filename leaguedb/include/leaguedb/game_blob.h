@@ -55,7 +55,7 @@ typedef struct leaguedb_blob {
  * "plies" array, or a NULL argument) or LEAGUEDB_E_NOMEM; on failure both
  * blobs are empty. */
 int leaguedb_game_blob_encode(const cJSON *record, int level, leaguedb_blob *rec,
-                           leaguedb_blob *err_text);
+                              leaguedb_blob *err_text);
 
 /* One ply as the blob keeps it (docs/record.md's ply): strings valid UTF-8
  * (a record's strings are), borrowed. */
@@ -77,8 +77,8 @@ typedef struct leaguedb_blob_ply {
  * without building it (a game's record costs more than storing it).
  * Returns 0, LEAGUEDB_E_INVAL (a move that is no move, a NULL argument) or
  * LEAGUEDB_E_NOMEM. */
-int leaguedb_game_blob_encode_parts(const char *head, const leaguedb_blob_ply *plies, int n, int level,
-                                 leaguedb_blob *rec, leaguedb_blob *err_text);
+int leaguedb_game_blob_encode_parts(const char *head, const leaguedb_blob_ply *plies, int n,
+                                    int level, leaguedb_blob *rec, leaguedb_blob *err_text);
 
 /* Decodes the blobs back into the record (*out, caller owns: cJSON_Delete):
  * the same members in the same order, the same values ("seed" with all its
@@ -86,7 +86,7 @@ int leaguedb_game_blob_encode_parts(const char *head, const leaguedb_blob_ply *p
  * Returns 0, LEAGUEDB_E_PARSE (not blobs of this codec, truncated, corrupt,
  * or a stderr blob shorter than the plies say) or LEAGUEDB_E_NOMEM. */
 int leaguedb_game_blob_decode(const void *rec, size_t rec_size, const void *err_text,
-                           size_t err_size, cJSON **out);
+                              size_t err_size, cJSON **out);
 
 /* Frees a blob's bytes and empties it. */
 void leaguedb_game_blob_free(leaguedb_blob *b);
