@@ -57,7 +57,7 @@ static void usage(FILE *out)
           out);
 }
 
-/* Game id of the league in dir (its league.db): parsed as a record file
+/* Game id of the league in dir (its league.db): read as a record file
  * would be. Returns 0 or a REPLAY_E_* code, err naming the game. */
 static int load_from_league(const char *dir, int id, replay_game **g, char *err, size_t errsz)
 {
@@ -71,14 +71,10 @@ static int load_from_league(const char *dir, int id, replay_game **g, char *err,
         return util_fail(REPLAY_E_IO, err, errsz, "%s", why);
     }
     arena_db_close(db);
-    char *text = cJSON_PrintUnformatted(record);
-    cJSON_Delete(record);
-    if (!text)
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
     char source[600];
     snprintf(source, sizeof source, "%s game %d", dir, id);
-    int rc = replay_game_parse(text, strlen(text), source, g, err, errsz);
-    cJSON_free(text);
+    int rc = replay_game_from_record(record, source, g, err, errsz);
+    cJSON_Delete(record);
     return rc;
 #else
     (void)id, (void)g;

@@ -349,14 +349,8 @@ int replay_write_record_html(const cJSON *record, const char *source, const char
 {
     if (!record || !path)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_record_html: NULL argument");
-    /* Through the text, so that a record in memory gets exactly the checks
-     * of a record on disk. */
-    char *text = cJSON_PrintUnformatted(record);
-    if (!text)
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s", path);
     replay_game *g;
-    int rc = replay_game_parse(text, strlen(text), source ? source : path, &g, err, errsz);
-    cJSON_free(text);
+    int rc = replay_game_from_record(record, source ? source : path, &g, err, errsz);
     if (rc == 0) {
         rc = replay_write_html(g, path, err, errsz);
         replay_game_free(g);
