@@ -207,9 +207,12 @@ static int read_league_files(const char *dir, cJSON **standings, cJSON **league,
     if (!standings)
         standings = &none;
     *standings = *league = NULL;
-    int rc_st = standings == &none ? 1
-                                   : league_read_optional(dir, "standings.json", &st_text, &st_len, err, errsz);
-    int rc_l = rc_st < 0 ? 0 : league_read_optional(dir, "league.json", &league_text, &league_len, err, errsz);
+    int rc_st = standings == &none
+                    ? 1
+                    : league_read_optional(dir, "standings.json", &st_text, &st_len, err, errsz);
+    int rc_l = rc_st < 0 ? 0
+                         : league_read_optional(dir, "league.json", &league_text, &league_len, err,
+                                                errsz);
     int rc = rc_st < 0 ? rc_st : rc_l < 0 ? rc_l : 0;
     *found = rc_st == 0;
     if (rc == 0 && rc_st == 0) {
