@@ -73,7 +73,7 @@ START_TEST(a_writable_store_without_its_run_lock_fails_its_check)
 {
     arena_settings s;
     arena_store *st = store_with(&s, 1);
-    arena_db_unlock(arena_store_db(st)); /* behind the store's back */
+    leaguedb_unlock(arena_store_db(st)); /* behind the store's back */
     cleanup();
     arena_store_check(st);
 }
@@ -156,31 +156,31 @@ END_TEST
 
 /* A record the blob keeps, with a raw integer as a game's record has
  * them, encoded into *rec and *ste. */
-static cJSON *encoded(arena_blob *rec, arena_blob *ste)
+static cJSON *encoded(leaguedb_blob *rec, leaguedb_blob *ste)
 {
     cJSON *r = cJSON_Parse("{\"seed\": 5, \"players\": [\"a\", \"b\"], \"moves\": [], "
                            "\"plies\": [], \"scores\": null, \"errors\": null}");
     ck_assert_ptr_nonnull(r);
     /* raw, as ref_game_to_json writes its integers: decoded, a number */
     cJSON_ReplaceItemInObject(r, "seed", cJSON_CreateRaw("5"));
-    ck_assert_int_eq(arena_game_blob_encode(r, 6, rec, ste), 0);
+    ck_assert_int_eq(leaguedb_game_blob_encode(r, 6, rec, ste), 0);
     return r;
 }
 
 START_TEST(blobs_decoding_to_their_record_pass_the_check)
 {
-    arena_blob rec, ste;
+    leaguedb_blob rec, ste;
     cJSON *r = encoded(&rec, &ste);
     arena_store_check_blob(&rec, &ste, r);
     cJSON_Delete(r);
-    arena_game_blob_free(&rec);
-    arena_game_blob_free(&ste);
+    leaguedb_game_blob_free(&rec);
+    leaguedb_game_blob_free(&ste);
 }
 END_TEST
 
 START_TEST(blobs_decoding_to_another_record_fail_the_check)
 {
-    arena_blob rec, ste;
+    leaguedb_blob rec, ste;
     cJSON *r = encoded(&rec, &ste);
     cJSON_ReplaceItemInObject(r, "seed", cJSON_CreateNumber(6));
     arena_store_check_blob(&rec, &ste, r);
@@ -189,7 +189,7 @@ END_TEST
 
 START_TEST(corrupt_blobs_fail_the_check)
 {
-    arena_blob rec, ste;
+    leaguedb_blob rec, ste;
     cJSON *r = encoded(&rec, &ste);
     rec.size /= 2; /* cut: no record at all */
     arena_store_check_blob(&rec, &ste, r);
