@@ -308,7 +308,7 @@ START_TEST(a_process_talks_by_lines_and_ends_with_its_whole_group)
     ref_process_spec spec = {
         "(trap '' TERM; exec sleep 300) </dev/null >/dev/null 2>&1 & echo $!; "
         "pwd; echo oops >&2; while read -r l; do echo \"got $l\"; done",
-        dir, REF_SANDBOX_OFF, -1};
+        dir, REF_SANDBOX_OFF, -1, -1};
     ref_process *p = NULL;
     int os = -1;
     ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
@@ -340,16 +340,16 @@ START_TEST(a_process_says_why_it_failed)
 {
     ref_process *p = (ref_process *)&p;
     int os = 0;
-    ref_process_spec spec = {"", NULL, REF_SANDBOX_OFF, -1};
+    ref_process_spec spec = {"", NULL, REF_SANDBOX_OFF, -1, -1};
     ck_assert_int_eq(ref_process_start(&spec, &p, &os), REF_E_INVAL);
     ck_assert_ptr_null(p);
-    spec = (ref_process_spec){"true", "/nonexistent/dir", REF_SANDBOX_OFF, -1};
+    spec = (ref_process_spec){"true", "/nonexistent/dir", REF_SANDBOX_OFF, -1, -1};
     ck_assert_int_eq(ref_process_start(&spec, &p, &os), REF_E_START);
     ck_assert_int_eq(os, ENOENT);
     ck_assert_str_eq(ref_strerror(REF_E_START), "the command could not be started");
 
     /* silent: the deadline, then the stop fd */
-    spec = (ref_process_spec){"exec sleep 300", NULL, REF_SANDBOX_OFF, STDERR_FILENO};
+    spec = (ref_process_spec){"exec sleep 300", NULL, REF_SANDBOX_OFF, -1, STDERR_FILENO};
     ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
     ck_assert_int_eq(ref_process_stderr_fd(p), -1);
     const char *line;
@@ -361,19 +361,31 @@ START_TEST(a_process_says_why_it_failed)
     ck_assert_int_eq(pipe(sp), 0);
     ck_assert_int_eq(write(sp[1], "x", 1), 1);
     ck_assert_int_eq(ref_process_read_line(p, t0 + 5000000000LL, sp[0], &line, &len), REF_E_STOPPED);
+    ck_assert_int_eq(ref_process_wait(p, INT64_MAX, sp[0], NULL), REF_E_STOPPED);
     close(sp[0]);
     close(sp[1]);
-    int status = ref_process_end(p, 0);
-    ck_assert_msg(WIFSIGNALED(status), "status %d", status);
+    ck_assert_int_eq(ref_process_signal(p, SIGUSR1), 0);
+    int status = -1;
+    ck_assert_int_eq(ref_process_wait(p, INT64_MAX, -1, &status), 0);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGUSR1, "status %d", status);
+    ck_assert_int_eq(ref_process_end(p, 0), status);
+
+    /* its output where this process's is: no line to read */
+    spec = (ref_process_spec){"exit 0", NULL, REF_SANDBOX_OFF, STDERR_FILENO, -1};
+    ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
+    ck_assert_int_eq(ref_process_stdout_fd(p), -1);
+    ck_assert_int_eq(ref_process_read_line(p, ref_process_now_ns(), -1, &line, &len), REF_E_INVAL);
+    ck_assert_int_eq(ref_process_wait(p, ref_process_now_ns() + 5000000000LL, -1, &status), 0);
+    ck_assert_int_eq(status, 0);
+    ref_process_end(p, 0);
 
     /* gone: its exit status told, not reaped before the end */
-    spec = (ref_process_spec){"printf 'no newline'; exit 3", NULL, REF_SANDBOX_OFF, -1};
+    spec = (ref_process_spec){"printf 'no newline'; exit 3", NULL, REF_SANDBOX_OFF, -1, -1};
     ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
     ck_assert_int_eq(ref_process_read_line(p, ref_process_now_ns() + 5000000000LL, -1, &line, &len),
                      REF_E_GONE);
-    status = -1;
-    for (int i = 0; i < 500 && !ref_process_exited(p, &status); i++)
-        usleep(10000);
+    ck_assert_int_eq(ref_process_wait(p, ref_process_now_ns() + 5000000000LL, -1, &status), 0);
+    ck_assert_int_eq(ref_process_exited(p, NULL), 1);
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 3, "status %d", status);
     ck_assert_int_eq(kill(ref_process_pid(p), 0), 0); /* a zombie still: its pid ours */
     ck_assert_int_eq(ref_process_end(p, REF_PROCESS_GRACE_MS), status);

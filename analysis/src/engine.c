@@ -35,7 +35,8 @@ int analysis_engine_start(const char *command, int stop_fd, analysis_engine **ou
         return util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
     snprintf(e->command, sizeof e->command, "%s", command);
     e->stop_fd = stop_fd;
-    ref_process_spec spec = {command, NULL, REF_SANDBOX_OFF, STDERR_FILENO};
+    ref_process_spec spec = {.command = command, .sandbox = REF_SANDBOX_OFF, .stdout_fd = -1,
+                             .stderr_fd = STDERR_FILENO};
     int os = 0, rc = ref_process_start(&spec, &e->proc, &os);
     if (rc) {
         free(e);
@@ -99,9 +100,10 @@ int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_lim
     if (rc)
         return engine_fail(e, rc, "does not read its input", err, errsz);
     char why[512];
-    while ((rc = read_line(e, deadline, err, errsz)) == 0 &&
-           (rc = analysis_reply_judge(e->line, b, out, why, sizeof why)) == 1)
-        ; /* the engine's comments ("info ...") are skipped */
+    do {
+        if ((rc = read_line(e, deadline, err, errsz)) != 0)
+            return rc;
+    } while ((rc = analysis_reply_judge(e->line, b, out, why, sizeof why)) == 1); /* "info ..." */
     return rc ? util_fail(rc, err, errsz, "engine '%s' answered '%s' with %s", e->command, req, why) : 0;
 }
 

@@ -188,7 +188,7 @@ static const int bot_defaults[] = {SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SI
                                    SIGALRM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ, SIGXCPU};
 
 /* The descriptors of one start: both ends of the bot's three pipes (no
- * stderr pipe when the spec gives the bot a descriptor for it) and, under
+ * stdout or stderr pipe where the spec gives the bot a descriptor) and, under
  * the sandbox, /dev/null for bubblewrap's own input and output; -1 where
  * none. */
 typedef struct start_fds {
@@ -210,7 +210,7 @@ static void close_start_fds(start_fds *f)
 static int open_start_fds(start_fds *f, const ref_proc_spec *s)
 {
     *f = (start_fds){{-1, -1}, {-1, -1}, {-1, -1}, -1};
-    if (pipe_above_stdio(f->in) || pipe_above_stdio(f->out) ||
+    if (pipe_above_stdio(f->in) || (s->stdout_fd < 0 && pipe_above_stdio(f->out)) ||
         (s->stderr_fd < 0 && pipe_above_stdio(f->err)))
         return -1;
     if (s->sandbox && (f->devnull = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)
@@ -218,23 +218,23 @@ static int open_start_fds(start_fds *f, const ref_proc_spec *s)
     return 0;
 }
 
-/* The bot's descriptors in sp: its pipes on 0..2; under the sandbox
- * bwrap's own 0 and 1 are /dev/null and the pipes go on 3 and 4
+/* The bot's descriptors in sp: its pipes (or the spec's) on 0..2; under
+ * the sandbox bwrap's own 0 and 1 are /dev/null and the bot's go on 3 and 4
  * (sandbox_pipes). Nothing else: every other descriptor of this process
  * (the launcher's, parallel games' pipes) is closed at exec (forkexec.h). */
 static void child_fds(ref_spawn *sp, const start_fds *f, const ref_proc_spec *s)
 {
     sp->nfds = 3;
     sp->fds[0] = f->in[0];
-    sp->fds[1] = f->out[1];
+    sp->fds[1] = s->stdout_fd >= 0 ? s->stdout_fd : f->out[1];
     sp->fds[2] = s->stderr_fd >= 0 ? s->stderr_fd : f->err[1];
     sp->hold[0] = f->in[1];
     sp->hold[1] = f->out[0];
     if (s->sandbox) {
         sp->nfds = 5;
-        sp->fds[0] = sp->fds[1] = f->devnull;
         sp->fds[3] = f->in[0];
-        sp->fds[4] = f->out[1];
+        sp->fds[4] = sp->fds[1];
+        sp->fds[0] = sp->fds[1] = f->devnull;
     }
 }
 
@@ -297,7 +297,7 @@ ref_proc_fail ref_proc_start(ref_proc *p, const ref_proc_spec *s, int *err)
     f.in[1] = f.out[0] = f.err[0] = -1; /* the referee's ends are p's now */
     close_start_fds(&f);
     p->pidfd = util_pidfd_open(pid);
-    if (set_nonblock(p->in_fd) || set_nonblock(p->out_fd) ||
+    if (set_nonblock(p->in_fd) || (p->out_fd >= 0 && set_nonblock(p->out_fd)) ||
         (p->err_fd >= 0 && set_nonblock(p->err_fd))) {
         /* Cannot happen on a fresh pipe; do not leave the bot running. */
         *err = errno;

@@ -54,13 +54,14 @@ typedef struct ref_proc_spec {
     const char *cwd;          /* working directory, NULL: the caller's */
     int sandbox;              /* a ref_sandbox; 0: none */
     const char *cgroup_procs; /* a cgroup's cgroup.procs to join first, NULL: none */
-    int stderr_fd;            /* the bot's stderr is a copy of this descriptor;
-                                 -1: a pipe (err_fd) */
+    int stdout_fd;            /* the bot's stdout is a copy of this descriptor;
+                                 -1: a pipe (out_fd) */
+    int stderr_fd;            /* the same for its stderr; -1: a pipe (err_fd) */
 } ref_proc_spec;
 
 /* Starts `/bin/sh -c s->command` in directory s->cwd (NULL: the
- * caller's), in a new process group, stdin/stdout/stderr (stderr unless
- * s->stderr_fd) connected to pipes whose referee ends are close-on-exec
+ * caller's), in a new process group, stdin/stdout/stderr (stdout and
+ * stderr unless s gives their descriptors) connected to pipes whose referee ends are close-on-exec
  * and non-blocking. Signal dispositions are reset to
  * default and the signal mask emptied in the child (the referee ignores
  * SIGPIPE; a bot must not inherit that). Returns REF_PROC_OK, or a failure

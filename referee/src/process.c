@@ -6,6 +6,8 @@
 #include "ref/process.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #include "chan.h"
@@ -29,7 +31,8 @@ int ref_process_start(const ref_process_spec *spec, ref_process **out, int *os_e
     ref_process *p = calloc(1, sizeof *p);
     if (!p)
         return REF_E_NOMEM;
-    ref_proc_spec s = {spec->command, spec->cwd, (int)spec->sandbox, NULL, spec->stderr_fd};
+    ref_proc_spec s = {.command = spec->command, .cwd = spec->cwd, .sandbox = (int)spec->sandbox,
+                       .stdout_fd = spec->stdout_fd, .stderr_fd = spec->stderr_fd};
     ref_proc_fail f = ref_proc_start(&p->proc, &s, &e);
     if (f == REF_PROC_OK && ref_chan_init(&p->chan, &p->proc) != 0) {
         ref_proc_end_pair(&p->proc, NULL);
@@ -106,6 +109,8 @@ int ref_process_read_line(ref_process *p, int64_t deadline_ns, int stop_fd, cons
                           size_t *len)
 {
     int64_t at;
+    if (p->proc.out_fd < 0)
+        return REF_E_INVAL;
     return code_of(p, ref_chan_read_line(&p->chan, NULL, deadline_ns, stop_fd, line, len, &at));
 }
 
@@ -122,6 +127,32 @@ int ref_process_exited(ref_process *p, int *status)
     if (status)
         *status = p->proc.status;
     return 1;
+}
+
+int ref_process_wait(ref_process *p, int64_t deadline_ns, int stop_fd, int *status)
+{
+    while (!ref_process_exited(p, status)) {
+        int64_t left = deadline_ns - ref_chan_now_ns();
+        if (left <= 0)
+            return REF_E_TIMEOUT;
+        int64_t ms = left / 1000000 + 1;
+        if (p->proc.pidfd < 0 && ms > 5)
+            ms = 5; /* no pidfd (before Linux 5.3): look at the leader every 5 ms */
+        if (ms > 60000)
+            ms = 60000;
+        struct pollfd fds[2] = {{p->proc.pidfd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+        int r = poll(fds, 2, (int)ms); /* a negative fd is left out */
+        if (r < 0 && errno != EINTR)
+            return REF_E_SYSTEM;
+        if (r > 0 && fds[1].revents)
+            return REF_E_STOPPED;
+    }
+    return 0;
+}
+
+int ref_process_signal(ref_process *p, int sig)
+{
+    return kill(-p->proc.pid, sig) == 0 ? 0 : REF_E_SYSTEM;
 }
 
 int ref_process_end(ref_process *p, int grace_ms)

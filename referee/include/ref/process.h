@@ -50,10 +50,12 @@ typedef struct ref_process_spec {
     const char *command; /* run by /bin/sh -c; not NULL, not empty */
     const char *cwd;     /* working directory, NULL: this process's */
     ref_sandbox sandbox; /* REF_SANDBOX_OFF, or under bubblewrap (ref/referee.h) */
-    int stderr_fd;       /* the child's stderr is a copy of this descriptor
-                            (e.g. STDERR_FILENO: it writes where this process
-                            does); -1: a pipe drained by the handle
-                            (ref_process_take_stderr) */
+    int stdout_fd;       /* the child's stdout is a copy of this descriptor
+                            (e.g. STDOUT_FILENO: it writes where this process
+                            does; no line is then read from it); -1: a pipe
+                            (ref_process_read_line) */
+    int stderr_fd;       /* the same for its stderr; -1: a pipe drained by the
+                            handle (ref_process_take_stderr) */
 } ref_process_spec;
 
 /* Grace between SIGTERM and SIGKILL the referee gives its bots, ms. */
@@ -73,9 +75,9 @@ int ref_process_start(const ref_process_spec *spec, ref_process **out, int *os_e
 pid_t ref_process_pid(const ref_process *p);
 
 /* The handle's descriptors, owned by it (never close them; they are valid
- * until ref_process_end): the write end of the child's stdin and the read
- * end of its stdout, both non-blocking; the read end of its stderr, or -1
- * when spec.stderr_fd gave it one; a pidfd of the leader (readable once it
+ * until ref_process_end): the write end of the child's stdin, the read
+ * ends of its stdout and its stderr, non-blocking, each -1 when the spec
+ * gave it a descriptor instead; a pidfd of the leader (readable once it
  * exited), or -1 on a kernel without pidfds (before Linux 5.3). */
 int ref_process_stdin_fd(const ref_process *p);
 int ref_process_stdout_fd(const ref_process *p);
@@ -99,9 +101,9 @@ int ref_process_write(ref_process *p, const char *data, size_t len, int64_t dead
  * ahead are kept for the next calls. Returns 0, REF_E_TIMEOUT,
  * REF_E_LINE_TOO_LONG (REF_LINE_CAP bytes without a newline), REF_E_GONE
  * (its stdout closed, its stdin closed or its leader exited, with no
- * complete line left), REF_E_STOPPED (as ref_process_write) or
- * REF_E_SYSTEM (errno set). After an error other than REF_E_TIMEOUT, end
- * the process. */
+ * complete line left), REF_E_STOPPED (as ref_process_write),
+ * REF_E_INVAL (its stdout is not a pipe: spec.stdout_fd) or REF_E_SYSTEM
+ * (errno set). After an error other than REF_E_TIMEOUT, end the process. */
 int ref_process_read_line(ref_process *p, int64_t deadline_ns, int stop_fd, const char **line,
                           size_t *len);
 
@@ -113,6 +115,17 @@ size_t ref_process_take_stderr(ref_process *p, char out[REF_STDERR_CAP + 1]);
 /* Whether the leader exited (without reaping it, without blocking): 1 and
  * *status (may be NULL) its wait status (sys/wait.h), or 0. */
 int ref_process_exited(ref_process *p, int *status);
+
+/* Waits until the leader exits (without reaping it) or deadline_ns
+ * passes (INT64_MAX: no deadline) or stop_fd (-1: none; nothing is read
+ * from it) is readable. Returns 0 and *status (may be NULL) its wait
+ * status, REF_E_TIMEOUT, REF_E_STOPPED or REF_E_SYSTEM (errno set). */
+int ref_process_wait(ref_process *p, int64_t deadline_ns, int stop_fd, int *status);
+
+/* Sends signal sig to the child's whole process group (its leader is not
+ * reaped before ref_process_end: the group's id is still its own). Returns
+ * 0, or REF_E_SYSTEM (errno set: an invalid signal). */
+int ref_process_signal(ref_process *p, int sig);
 
 /* Ends the process and frees p: stdin closed, SIGTERM to the whole group,
  * up to grace_ms (>= 0; REF_PROCESS_GRACE_MS for the referee's) for the
