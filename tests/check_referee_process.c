@@ -360,7 +360,8 @@ START_TEST(a_process_says_why_it_failed)
     int sp[2];
     ck_assert_int_eq(pipe(sp), 0);
     ck_assert_int_eq(write(sp[1], "x", 1), 1);
-    ck_assert_int_eq(ref_process_read_line(p, t0 + 5000000000LL, sp[0], &line, &len), REF_E_STOPPED);
+    ck_assert_int_eq(ref_process_read_line(p, t0 + 5000000000LL, sp[0], &line, &len),
+                     REF_E_STOPPED);
     ck_assert_int_eq(ref_process_wait(p, INT64_MAX, sp[0], NULL), REF_E_STOPPED);
     close(sp[0]);
     close(sp[1]);

@@ -249,7 +249,8 @@ static int spawn_watched(pid_t *pid, const ref_proc_spec *s, ref_spawn *sp, int 
     ref_orphans_lock();
     sp->watch_fd = ref_watch_fd();
     *no_watchdog = sp->watch_fd < 0;
-    int rc = *no_watchdog ? errno : spawn_leader(pid, s->command, s->cwd, s->sandbox, s->cgroup_procs, sp);
+    int rc = *no_watchdog ? errno
+                          : spawn_leader(pid, s->command, s->cwd, s->sandbox, s->cgroup_procs, sp);
     if (rc == 0)
         ref_orphans_add_locked(*pid);
     ref_orphans_unlock();
