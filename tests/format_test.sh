@@ -3,7 +3,8 @@
 # the project's .clang-format (clang-format 14). tests/golden/ is left out:
 # it holds generated stubs compared byte for byte. Without clang-format the
 # test is skipped (exit 77), unless CI is set: CI has it
-# (scripts/install-deps.sh). A file named: run `clang-format -i FILE`.
+# (scripts/install-deps.sh). tests/fuzz/corpus/ is input data, left out too.
+# A file named: run `clang-format -i FILE`.
 # Usage: format_test.sh SOURCE_DIR
 set -eu
 cd "${1:?usage: format_test.sh SOURCE_DIR}"
@@ -20,7 +21,7 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT INT TERM
 { git ls-files '*.c' '*.h' 2>/dev/null ||
     find . \( -name .git -o -name 'build*' \) -prune -o -name '*.[ch]' -print |
-    sed 's|^\./||'; } | grep -v '^tests/golden/' >"$tmp"
+    sed 's|^\./||'; } | grep -v '^tests/golden/\|^tests/fuzz/corpus/' >"$tmp"
 # One clang-format over all the files: --dry-run warns once per place to
 # change, "FILE:LINE:COL: warning: ...", counted by file.
 n=$(wc -l <"$tmp")
