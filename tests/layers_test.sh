@@ -50,7 +50,16 @@ if [ ! -s "$tmp/table" ]; then
 fi
 
 cd "$build"
-find . -path '*/CMakeFiles/*.dir/*' -name '*.o' | sed 's|^\./||' | sort >"$tmp/objects"
+# The objects of the targets the build has now (CMakeFiles/TargetDirectories.txt:
+# a target removed or renamed leaves its old objects behind).
+find . -path '*/CMakeFiles/*.dir/*' -name '*.o' | sed 's|^\./||' | sort >"$tmp/found"
+if [ -f CMakeFiles/TargetDirectories.txt ]; then
+    sed "s|^$build/||; s|\$|/|" CMakeFiles/TargetDirectories.txt |
+        awk 'NR == FNR { keep[$0] = 1; next } { t = $0; sub(/\.dir\/.*/, ".dir/", t); if (t in keep) print }' \
+            - "$tmp/found" >"$tmp/objects"
+else
+    cp "$tmp/found" "$tmp/objects"
+fi
 if [ ! -s "$tmp/objects" ]; then
     echo "layers_test: no object in $build: build first"
     exit 1
@@ -96,6 +105,9 @@ done <"$tmp/objects" >"$tmp/deps"
             if ($i == "\\" || $i ~ /:$/) continue
             if (first) {
                 first = 0; s = rel($i)
+                # a source moved or removed since: its object is stale
+                if ((getline line <$i) < 0 && (getline line <(build "/" $i)) < 0) break
+                close($i)
                 if (s ~ /^@/) s = substr(s, 2)
                 print "O", obj, s
                 continue
@@ -169,6 +181,17 @@ awk -v tablef="$tmp/table" -v mapf="$tmp/map" -v edgesf="$tmp/edges" '
         n = split(f[2], ps, " ")
         for (i = 1; i <= n; i++) { pat[++np] = ps[i]; patunit[np] = f[1] }
         next
+    }
+    FILENAME == mapf && !checked {
+        checked = 1
+        for (u in may) {
+            n = split(may[u], names, " ")
+            for (i = 1; i <= n; i++)
+                if (names[i] != "*" && !(names[i] in may)) {
+                    printf "layers_test: the layer table: %s names %s, which is no unit\n", u, names[i]
+                    bad++
+                }
+        }
     }
     FILENAME == mapf {
         if ($1 == "O") {
