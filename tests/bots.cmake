@@ -7,15 +7,18 @@ set(ab_engine_dir ${PROJECT_SOURCE_DIR}/bots/ab)
 loa_add_suite(bots SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/pvs.c
               ${ab_engine_dir}/tt.c ${ab_engine_dir}/eval.c
               LIBS loa m TIMEOUT 120)
+# check_bots_programs runs every bot's program (not its units).
+loa_add_suite(bots_programs LIBS loa m TIMEOUT 120)
 foreach(bot loa-random loa-greedy loa-negamax loa-ab loa-mcts)
   add_dependencies(check_bots ${bot})
+  add_dependencies(check_bots_programs ${bot})
 endforeach()
 if(TARGET loa-referee)
-  add_dependencies(check_bots loa-referee)
+  add_dependencies(check_bots_programs loa-referee)
 endif()
 # loa-ab's bundle size (skipped with a message when the bundler is not built).
 if(TARGET loa-bundle)
-  add_dependencies(check_bots loa-bundle)
+  add_dependencies(check_bots_programs loa-bundle)
 endif()
 # The shipped opening suite is exactly what its documented command makes
 # (arena/openings/README.md).
