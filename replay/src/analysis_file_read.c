@@ -17,6 +17,7 @@
 #include "util/json.h"
 #include "util/text.h"
 
+#include "analysis_file_fields.h"
 #include "analysis_file_impl.h"
 
 /* Largest |score| of an evaluation, and most plies of a proven end: bounds
@@ -60,89 +61,9 @@ int replay_connecting_moves(const loa_board *b, loa_move *first)
     return count;
 }
 
-typedef struct reader {
-    const char *src;
-    char *err;
-    size_t errsz;
-} reader;
-
-static const cJSON *item(const cJSON *o, const char *k)
-{
-    return cJSON_GetObjectItemCaseSensitive(o, k);
-}
-
-static int get_int(const reader *r, const cJSON *o, const char *k, const char *where, long long lo,
-                   long long hi, long long *out)
-{
-    const cJSON *v = item(o, k);
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= (double)lo && v->valuedouble <= (double)hi) ||
-        v->valuedouble != (double)(long long)v->valuedouble)
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
-                         "%s: %s: \"%s\" must be an integer from %lld to %lld", r->src, where, k, lo, hi);
-    *out = (long long)v->valuedouble;
-    return 0;
-}
-
-static int get_chance(const reader *r, const cJSON *o, const char *k, const char *where, double *out)
-{
-    const cJSON *v = item(o, k);
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 1))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: \"%s\" must be a number from 0 to 1",
-                         r->src, where, k);
-    *out = v->valuedouble;
-    return 0;
-}
-
-static int get_bool(const reader *r, const cJSON *o, const char *k, const char *where, int *out)
-{
-    const cJSON *v = item(o, k);
-    if (!cJSON_IsBool(v))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: \"%s\" must be true or false",
-                         r->src, where, k);
-    *out = cJSON_IsTrue(v);
-    return 0;
-}
-
-static int get_str(const reader *r, const cJSON *o, const char *k, const char *where, int nullable,
-                   const char **out)
-{
-    const cJSON *v = item(o, k);
-    if (nullable && cJSON_IsNull(v)) {
-        *out = NULL;
-        return 0;
-    }
-    if (!cJSON_IsString(v) || !v->valuestring)
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: \"%s\" must be a string%s", r->src,
-                         where, k, nullable ? " or null" : "");
-    *out = v->valuestring;
-    return 0;
-}
-
-/* A move text legal in b (its squares into *m), or null (LOA_MOVE_NONE)
- * when nullable. */
-static int get_move(const reader *r, const cJSON *o, const char *k, const char *where, int nullable,
-                    const loa_board *b, loa_move *m)
-{
-    const char *t = NULL;
-    int rc = get_str(r, o, k, where, nullable, &t);
-    if (rc)
-        return rc;
-    *m = LOA_MOVE_NONE;
-    if (!t)
-        return 0;
-    if (loa_move_parse(t, m) != 0)
-        return util_fail(REPLAY_E_MOVE, r->err, r->errsz, "%s: %s: \"%s\" '%.20s' is not a move",
-                         r->src, where, k, t);
-    if (!loa_is_legal(b, *m))
-        return util_fail(REPLAY_E_ILLEGAL, r->err, r->errsz,
-                         "%s: %s: \"%s\" '%s' is not a legal move in that position", r->src, where, k, t);
-    *m = *m == LOA_MOVE_PASS ? *m : LOA_MOVE_SQUARES(*m);
-    return 0;
-}
-
 /* The line text of a position: legal moves from b, at most
  * REPLAY_ANALYSIS_PV_MAX, none after the game ends. */
-static int read_pv(const reader *r, const char *text, const char *where, const loa_board *b0,
+static int read_pv(const replay_field_reader *r, const char *text, const char *where, const loa_board *b0,
                    replay_position *p)
 {
     loa_board b = *b0;
@@ -171,22 +92,18 @@ static int read_pv(const reader *r, const char *text, const char *where, const l
     return 0;
 }
 
-static int read_position(const reader *r, const cJSON *o, int n, const loa_board *b,
-                         const replay_game *g, replay_position *p)
+/* A position's evaluation: "eval" (its kind, an end exactly where the
+ * game ends), "score" within the kind's bounds, "win" (exact for proven,
+ * final and absent evaluations), the end's score the game's. Into p; *st
+ * is the position's status. */
+static int read_eval(const replay_field_reader *r, const cJSON *o, const char *where,
+                     const loa_board *b, const replay_game *g, replay_position *p,
+                     loa_status *st_out)
 {
-    char where[48];
-    snprintf(where, sizeof where, "positions[%d]", n);
-    if (!cJSON_IsObject(o))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
     long long v = 0;
-    const char *s = "", *pv = "";
+    const char *s = "";
     int rc;
-    if ((rc = get_int(r, o, "ply", where, n, n, &v)) || (rc = get_str(r, o, "to_move", where, 0, &s)))
-        return rc;
-    if (strcmp(s, b->side == LOA_BLACK ? "black" : "white") != 0)
-        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"to_move\" is %.10s, not the game's",
-                         r->src, where, s);
-    if ((rc = get_str(r, o, "eval", where, 0, &s)))
+    if ((rc = replay_field_str(r, o, "eval", where, 0, &s)))
         return rc;
     int kind = -1;
     for (int k = 0; k < (int)(sizeof kind_names / sizeof kind_names[0]); k++)
@@ -196,16 +113,16 @@ static int read_position(const reader *r, const cJSON *o, int n, const loa_board
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
                          "%s: %s: \"eval\" '%.20s' is not none, cp, win, loss or end", r->src, where, s);
     p->eval = (replay_eval_kind)kind;
-    loa_status st = loa_board_status(b, replay_game_info(g)->max_plies);
+    loa_status st = *st_out = loa_board_status(b, replay_game_info(g)->max_plies);
     if ((st != LOA_ONGOING) != (kind == REPLAY_EVAL_END))
         return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"eval\" is %s, yet the game %s there",
                          r->src, where, s, st == LOA_ONGOING ? "goes on" : "is over");
     long long lo = kind == REPLAY_EVAL_CP ? -EVAL_SCORE_MAX : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? 1 : kind == REPLAY_EVAL_END ? -1 : 0;
     long long hi = kind == REPLAY_EVAL_CP ? EVAL_SCORE_MAX : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? END_PLIES_MAX : kind == REPLAY_EVAL_END ? 1 : 0;
-    if ((rc = get_int(r, o, "score", where, lo, hi, &v)))
+    if ((rc = replay_field_int(r, o, "score", where, lo, hi, &v)))
         return rc;
     p->score = (int)v;
-    if ((rc = get_chance(r, o, "win", where, &p->win)))
+    if ((rc = replay_field_chance(r, o, "win", where, &p->win)))
         return rc;
     /* proven and final chances are exact, never a probability */
     double exact = kind == REPLAY_EVAL_WIN ? 1 : kind == REPLAY_EVAL_LOSS ? 0
@@ -222,24 +139,46 @@ static int read_position(const reader *r, const cJSON *o, int n, const loa_board
                              "%s: %s: \"score\" %d of the end is not the game's (%d)", r->src, where,
                              p->score, want);
     }
+    return 0;
+}
+
+static int read_position(const replay_field_reader *r, const cJSON *o, int n, const loa_board *b,
+                         const replay_game *g, replay_position *p)
+{
+    char where[48];
+    snprintf(where, sizeof where, "positions[%d]", n);
+    if (!cJSON_IsObject(o))
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
+    long long v = 0;
+    const char *s = "", *pv = "";
+    int rc;
+    if ((rc = replay_field_int(r, o, "ply", where, n, n, &v)) || (rc = replay_field_str(r, o, "to_move", where, 0, &s)))
+        return rc;
+    if (strcmp(s, b->side == LOA_BLACK ? "black" : "white") != 0)
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"to_move\" is %.10s, not the game's",
+                         r->src, where, s);
+    loa_status st = LOA_ONGOING;
+    if ((rc = read_eval(r, o, where, b, g, p, &st)))
+        return rc;
+    int kind = (int)p->eval;
     int over = kind == REPLAY_EVAL_END || kind == REPLAY_EVAL_NONE;
-    if ((rc = get_move(r, o, "best", where, over, b, &p->best)))
+    if ((rc = replay_field_move(r, o, "best", where, over, b, &p->best)))
         return rc;
     if (!over && p->best == LOA_MOVE_NONE)
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: an evaluated position needs a \"best\" move",
                          r->src, where);
-    if ((rc = get_str(r, o, "pv", where, 0, &pv)) || (rc = read_pv(r, pv, where, b, p)))
+    if ((rc = replay_field_str(r, o, "pv", where, 0, &pv)) || (rc = read_pv(r, pv, where, b, p)))
         return rc;
     if (p->pv_len && p->pv[0] != p->best)
         return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: the line does not start with the best move",
                          r->src, where);
-    if ((rc = get_int(r, o, "depth", where, 0, 10000, &v)))
+    if ((rc = replay_field_int(r, o, "depth", where, 0, 10000, &v)))
         return rc;
     p->depth = (int)v;
-    if ((rc = get_int(r, o, "nodes", where, 0, (long long)1 << 52, &p->nodes)) ||
-        (rc = get_bool(r, o, "lowerbound", where, &p->lower_bound)) ||
-        (rc = get_int(r, o, "connecting", where, 0, LOA_MAX_MOVES, &v)) ||
-        (rc = get_move(r, o, "connect", where, 1, b, &p->connect)))
+    if ((rc = replay_field_int(r, o, "nodes", where, 0, (long long)1 << 52, &p->nodes)) ||
+        (rc = replay_field_bool(r, o, "lowerbound", where, &p->lower_bound)) ||
+        (rc = replay_field_int(r, o, "connecting", where, 0, LOA_MAX_MOVES, &v)) ||
+        (rc = replay_field_move(r, o, "connect", where, 1, b, &p->connect)))
         return rc;
     p->connecting = (int)v;
     loa_move first = LOA_MOVE_NONE;
@@ -260,7 +199,7 @@ static replay_mark mark_of(const replay_analysis *a, double drop)
     return REPLAY_MARK_NONE;
 }
 
-static int read_judgement(const reader *r, const cJSON *o, int n, const replay_game *g,
+static int read_judgement(const replay_field_reader *r, const cJSON *o, int n, const replay_game *g,
                           const replay_analysis *a, replay_judgement *j)
 {
     char where[48];
@@ -270,16 +209,16 @@ static int read_judgement(const reader *r, const cJSON *o, int n, const replay_g
     long long v = 0;
     const char *s = "";
     int rc;
-    if ((rc = get_int(r, o, "ply", where, n, n, &v)) || (rc = get_str(r, o, "move", where, 0, &s)))
+    if ((rc = replay_field_int(r, o, "ply", where, n, n, &v)) || (rc = replay_field_str(r, o, "move", where, 0, &s)))
         return rc;
     if (strcmp(s, replay_game_ply(g, n)->move) != 0)
         return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"move\" '%.20s' is not the game's",
                          r->src, where, s);
-    if ((rc = get_bool(r, o, "judged", where, &j->judged)) ||
-        (rc = get_chance(r, o, "before", where, &j->before)) ||
-        (rc = get_chance(r, o, "after", where, &j->after)) ||
-        (rc = get_chance(r, o, "drop", where, &j->drop)) ||
-        (rc = get_str(r, o, "mark", where, 1, &s)))
+    if ((rc = replay_field_bool(r, o, "judged", where, &j->judged)) ||
+        (rc = replay_field_chance(r, o, "before", where, &j->before)) ||
+        (rc = replay_field_chance(r, o, "after", where, &j->after)) ||
+        (rc = replay_field_chance(r, o, "drop", where, &j->drop)) ||
+        (rc = replay_field_str(r, o, "mark", where, 1, &s)))
         return rc;
     j->mark = REPLAY_MARK_NONE;
     for (int m = REPLAY_MARK_INACCURACY; s && m < REPLAY_MARK_COUNT; m++)
@@ -304,7 +243,7 @@ static int read_judgement(const reader *r, const cJSON *o, int n, const replay_g
 }
 
 /* The players' summaries must be those of the judgements. */
-static int check_players(const reader *r, const cJSON *players, const replay_game *g,
+static int check_players(const replay_field_reader *r, const cJSON *players, const replay_game *g,
                          const replay_analysis *a)
 {
     if (!cJSON_IsArray(players) || cJSON_GetArraySize(players) != 2)
@@ -319,14 +258,14 @@ static int check_players(const reader *r, const cJSON *players, const replay_gam
         long long v = 0;
         int rc;
         for (int m = REPLAY_MARK_INACCURACY; m < REPLAY_MARK_COUNT; m++) {
-            if ((rc = get_int(r, o, replay_mark_name((replay_mark)m), where, 0, REPLAY_PLIES_MAX, &v)))
+            if ((rc = replay_field_int(r, o, replay_mark_name((replay_mark)m), where, 0, REPLAY_PLIES_MAX, &v)))
                 return rc;
             if (v != sum.marks[m])
                 return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
                                  "%s: %s: %lld %s, but its moves have %d", r->src, where, v,
                                  replay_mark_name((replay_mark)m), sum.marks[m]);
         }
-        const cJSON *w = item(o, "worst");
+        const cJSON *w = replay_field_item(o, "worst");
         if (!(cJSON_IsNull(w) ? sum.worst == 0
                                : cJSON_IsNumber(w) && w->valuedouble == (double)sum.worst))
             return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
@@ -337,18 +276,18 @@ static int check_players(const reader *r, const cJSON *players, const replay_gam
 }
 
 /* "game": the plies of g, move by move (not another game's analysis). */
-static int read_game(const reader *r, const cJSON *root, const replay_game *g)
+static int read_game(const replay_field_reader *r, const cJSON *root, const replay_game *g)
 {
     const replay_info *in = replay_game_info(g);
     const char *s = "";
     long long v = 0;
     int rc;
-    const cJSON *game = item(root, "game");
+    const cJSON *game = replay_field_item(root, "game");
     if (!cJSON_IsObject(game))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"game\" must be an object", r->src);
-    if ((rc = get_int(r, game, "plies", "game", 0, REPLAY_PLIES_MAX, &v)))
+    if ((rc = replay_field_int(r, game, "plies", "game", 0, REPLAY_PLIES_MAX, &v)))
         return rc;
-    if ((rc = get_str(r, game, "moves", "game", 0, &s)))
+    if ((rc = replay_field_str(r, game, "moves", "game", 0, &s)))
         return rc;
     const char *t = s;
     int same = v == in->plies;
@@ -367,33 +306,33 @@ static int read_game(const reader *r, const cJSON *root, const replay_game *g)
 }
 
 /* "engine", "scale" and "thresholds": how the positions were judged. */
-static int read_engine(const reader *r, const cJSON *root, replay_analysis *a)
+static int read_engine(const replay_field_reader *r, const cJSON *root, replay_analysis *a)
 {
     const char *s = "";
     int rc;
-    const cJSON *engine = item(root, "engine");
+    const cJSON *engine = replay_field_item(root, "engine");
     if (!cJSON_IsObject(engine))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"engine\" must be an object", r->src);
-    if ((rc = get_str(r, engine, "command", "engine", 0, &s)))
+    if ((rc = replay_field_str(r, engine, "command", "engine", 0, &s)))
         return rc;
     snprintf(a->engine, sizeof a->engine, "%s", s);
-    if ((rc = get_str(r, engine, "limit", "engine", 0, &s)))
+    if ((rc = replay_field_str(r, engine, "limit", "engine", 0, &s)))
         return rc;
     if (strcmp(s, "depth") && strcmp(s, "nodes") && strcmp(s, "movetime"))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: engine: \"limit\" must be depth, nodes or movetime",
                          r->src);
     snprintf(a->limit, sizeof a->limit, "%s", s);
-    if ((rc = get_int(r, engine, "value", "engine", 1, (long long)1 << 52, &a->limit_value)))
+    if ((rc = replay_field_int(r, engine, "value", "engine", 1, (long long)1 << 52, &a->limit_value)))
         return rc;
-    const cJSON *scale = item(root, "scale");
+    const cJSON *scale = replay_field_item(root, "scale");
     if (!cJSON_IsNumber(scale) || !(scale->valuedouble > 0 && scale->valuedouble < 1e9))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"scale\" must be a positive number", r->src);
     a->scale = scale->valuedouble;
-    const cJSON *th = item(root, "thresholds");
+    const cJSON *th = replay_field_item(root, "thresholds");
     if (!cJSON_IsObject(th))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"thresholds\" must be an object", r->src);
     for (int m = REPLAY_MARK_INACCURACY; m <= REPLAY_MARK_BLUNDER; m++)
-        if ((rc = get_chance(r, th, replay_mark_name((replay_mark)m), "thresholds", &a->thresholds[m])))
+        if ((rc = replay_field_chance(r, th, replay_mark_name((replay_mark)m), "thresholds", &a->thresholds[m])))
             return rc;
     if (!(a->thresholds[1] <= a->thresholds[2] && a->thresholds[2] <= a->thresholds[3]))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: the thresholds must grow from inaccuracy to blunder",
@@ -401,23 +340,23 @@ static int read_engine(const reader *r, const cJSON *root, replay_analysis *a)
     return 0;
 }
 
-static int read_root(const reader *r, const cJSON *root, const replay_game *g, replay_analysis *a,
+static int read_root(const replay_field_reader *r, const cJSON *root, const replay_game *g, replay_analysis *a,
                      loa_board *boards)
 {
     const replay_info *in = replay_game_info(g);
     const char *s = "";
     long long v = 0;
     int rc;
-    if (!cJSON_IsObject(root) || get_str(r, root, "format", "top", 0, &s) ||
+    if (!cJSON_IsObject(root) || replay_field_str(r, root, "format", "top", 0, &s) ||
         strcmp(s, REPLAY_ANALYSIS_FORMAT) != 0)
         return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: not an analysis (\"format\" is not \"%s\")",
                          r->src, REPLAY_ANALYSIS_FORMAT);
-    if (get_int(r, root, "version", "top", REPLAY_ANALYSIS_VERSION, REPLAY_ANALYSIS_VERSION, &v))
+    if (replay_field_int(r, root, "version", "top", REPLAY_ANALYSIS_VERSION, REPLAY_ANALYSIS_VERSION, &v))
         return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: \"version\" is not %d (the one this viewer reads)",
                          r->src, REPLAY_ANALYSIS_VERSION);
     if ((rc = read_game(r, root, g)) || (rc = read_engine(r, root, a)))
         return rc;
-    const cJSON *pos = item(root, "positions"), *mv = item(root, "moves");
+    const cJSON *pos = replay_field_item(root, "positions"), *mv = replay_field_item(root, "moves");
     if (!cJSON_IsArray(pos) || cJSON_GetArraySize(pos) != in->plies + 1)
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"positions\" must be an array of %d objects (plies + 1)",
                          r->src, in->plies + 1);
@@ -439,7 +378,7 @@ static int read_root(const reader *r, const cJSON *root, const replay_game *g, r
             return rc;
         n++;
     }
-    return check_players(r, item(root, "players"), g, a);
+    return check_players(r, replay_field_item(root, "players"), g, a);
 }
 
 int replay_analysis_parse(const replay_game *g, const char *text, size_t len, const char *source,
@@ -448,7 +387,7 @@ int replay_analysis_parse(const replay_game *g, const char *text, size_t len, co
     if (!g || !text || !out)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_analysis_parse: NULL argument");
     *out = NULL;
-    reader r = {source ? source : "analysis", err, errsz};
+    replay_field_reader r = {source ? source : "analysis", err, errsz};
     if (util_utf8_check(text, len) != len)
         return util_fail(REPLAY_E_JSON, err, errsz, "%s: not UTF-8 text", r.src);
     cJSON *root;
