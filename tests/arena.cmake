@@ -63,9 +63,10 @@
 #                           --replace-bot alone, a bot that cannot start
 #                           retired, two --add-bot of one name at once
 #   check_arena_league_live a league across bot versions: a bot added while
-#                           it runs, snapshots, replace, retire, the league file
-#                           of a grown league, canonical paths, a cd
-#                           fingerprinted, continuous mode
+#                           it runs, snapshots, replace, retire, a cd
+#                           fingerprinted
+#   check_arena_league_continuous a league grown over time: the league file
+#                           of a grown league, canonical paths, continuous mode
 #   check_arena_tasks       app/tasks: 3 shards through GNU parallel merged into
 #                           the one-process league; --add-bot, --extend, --exclude
 if(TARGET arena_core)
@@ -140,6 +141,9 @@ if(TARGET arena_core)
           add_dependencies(check_arena_league_live ${bot})
         endif()
       endforeach()
+      # a league grown over time: its league file, continuous mode
+      loa_add_suite(arena_league_continuous LIBS arena_core loa::cjson TIMEOUT 600)
+      add_dependencies(check_arena_league_continuous loa-arena loa-first loa-greedy loa-random)
       if(TARGET loa-negamax)
         loa_add_suite(arena_tasks LIBS arena_core loa::cjson TIMEOUT 600)
         add_dependencies(check_arena_tasks loa-arena loa-greedy loa-random loa-negamax)

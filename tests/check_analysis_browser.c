@@ -37,6 +37,40 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
     return remove(p);
 }
 
+/* At every marked ply of the page at url: its mark in the ply panel, and
+ * the better move (a legal move of the position before) as a second arrow. */
+static void check_marked_plies(cdp *c, const char *url, const replay_game *g,
+                               const replay_analysis *a, int plies)
+{
+    loa_board b;
+    loa_board_init(&b);
+    for (int n = 1; n <= plies; n++) {
+        const replay_judgement *j = &a->moves[n - 1];
+        const replay_position *before = &a->positions[n - 1];
+        char at[800], mv[LOA_MOVE_STRING_MAX];
+        if (j->mark != REPLAY_MARK_NONE) {
+            snprintf(at, sizeof at, "%s#ply=%d", url, n);
+            ck_assert_int_eq(cdp_open(c, at, 20000), 0);
+            char *m = eval_string(c, "document.getElementById('ply-mark').textContent");
+            ck_assert_msg(strcmp(m, replay_mark_name(j->mark)) == 0 ||
+                              (j->mark == REPLAY_MARK_MISSED_WIN && strcmp(m, "missed win") == 0),
+                          "ply %d: %s", n, m);
+            free(m);
+            char *best = eval_string(c, "(() => { const l = document.querySelector('#board line.best-move');"
+                                        " return l ? l.getAttribute('data-move') : ''; })()");
+            ck_assert_str_eq(best, loa_move_format(before->best, mv));
+            loa_move bm;
+            ck_assert_int_eq(loa_move_parse(best, &bm), 0);
+            ck_assert_msg(loa_is_legal(&b, bm), "ply %d: %s is not legal", n, best);
+            free(best);
+            ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board line.last-move').length"), 1);
+        }
+        loa_move m;
+        loa_move_parse(replay_game_ply(g, n)->move, &m);
+        loa_make_move(&b, m, NULL);
+    }
+}
+
 START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
 {
     ck_assert_ptr_nonnull(mkdtemp(tmpdir));
@@ -67,35 +101,7 @@ START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#evalchart circle.eval-point[class*=mark-]').length"),
                      marks);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#moves span.mark').length"), marks);
-    /* at every marked ply: its mark in the ply panel, and the better move
-     * (a legal move of the position before) as a second arrow */
-    loa_board b;
-    loa_board_init(&b);
-    for (int n = 1; n <= plies; n++) {
-        const replay_judgement *j = &a->moves[n - 1];
-        const replay_position *before = &a->positions[n - 1];
-        char at[800], mv[LOA_MOVE_STRING_MAX];
-        if (j->mark != REPLAY_MARK_NONE) {
-            snprintf(at, sizeof at, "%s#ply=%d", url, n);
-            ck_assert_int_eq(cdp_open(c, at, 20000), 0);
-            char *m = eval_string(c, "document.getElementById('ply-mark').textContent");
-            ck_assert_msg(strcmp(m, replay_mark_name(j->mark)) == 0 ||
-                              (j->mark == REPLAY_MARK_MISSED_WIN && strcmp(m, "missed win") == 0),
-                          "ply %d: %s", n, m);
-            free(m);
-            char *best = eval_string(c, "(() => { const l = document.querySelector('#board line.best-move');"
-                                        " return l ? l.getAttribute('data-move') : ''; })()");
-            ck_assert_str_eq(best, loa_move_format(before->best, mv));
-            loa_move bm;
-            ck_assert_int_eq(loa_move_parse(best, &bm), 0);
-            ck_assert_msg(loa_is_legal(&b, bm), "ply %d: %s is not legal", n, best);
-            free(best);
-            ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board line.last-move').length"), 1);
-        }
-        loa_move m;
-        loa_move_parse(replay_game_ply(g, n)->move, &m);
-        loa_make_move(&b, m, NULL);
-    }
+    check_marked_plies(c, url, g, a, plies);
     /* a click on the graph goes to the ply under it */
     cJSON *r = cdp_eval(c, "(() => { const p = document.querySelector('#evalchart circle.eval-point[data-ply=\"3\"]')"
                            ".getBoundingClientRect(); return [p.left + p.width / 2, p.top + p.height / 2]; })()",

@@ -105,6 +105,23 @@ START_TEST(test_start_failure_stops_the_league)
 }
 END_TEST
 
+/* games.jsonl's line of game `id` (the caller deletes it), or NULL. */
+static cJSON *jsonl_game(const char *path, int id)
+{
+    cJSON *found = NULL;
+    char *jl = slurp(path);
+    for (char *line = jl, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = '\0';
+        cJSON *j = cJSON_Parse(line);
+        if (j && !found && cJSON_GetObjectItem(j, "id")->valueint == id)
+            found = j;
+        else
+            cJSON_Delete(j);
+    }
+    free(jl);
+    return found;
+}
+
 START_TEST(test_error_line_replays_the_game)
 {
     const char *dir = tmpdir();
@@ -125,17 +142,7 @@ START_TEST(test_error_line_replays_the_game)
     char *e = slurp(se);
     char path[400];
     snprintf(path, sizeof path, "%s/games.jsonl", out);
-    cJSON *g0 = NULL;
-    char *jl = slurp(path);
-    for (char *line = jl, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
-        *nl = '\0';
-        cJSON *j = cJSON_Parse(line);
-        if (j && cJSON_GetObjectItem(j, "id")->valueint == 0)
-            g0 = j;
-        else
-            cJSON_Delete(j);
-    }
-    free(jl);
+    cJSON *g0 = jsonl_game(path, 0);
     ck_assert_ptr_nonnull(g0);
     const char *seed = cJSON_GetObjectItem(g0, "seed")->valuestring;
     ck_assert_str_eq(cJSON_GetObjectItem(g0, "reason")->valuestring, "timeout");
