@@ -291,15 +291,15 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
         case 'H': cli->html = optarg; break;
         case 'O': cli->olympiad = 1; break;
         case 'F':
-            if (!parse_limit("first-turn-ms", optarg, &cfg->first_turn_ms, status))
+            if (!parse_limit("first-turn-ms", optarg, &cfg->limits.first_turn_ms, status))
                 return 0;
             break;
         case 'R':
-            if (!parse_limit("turn-ms", optarg, &cfg->turn_ms, status))
+            if (!parse_limit("turn-ms", optarg, &cfg->limits.turn_ms, status))
                 return 0;
             break;
         case 'P':
-            if (!parse_limit("max-plies", optarg, &cfg->max_plies, status))
+            if (!parse_limit("max-plies", optarg, &cfg->limits.max_plies, status))
                 return 0;
             break;
         case OPT_TIME_MODE:
@@ -308,11 +308,11 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
                        0;
             break;
         case OPT_WALL_CAP:
-            if (!parse_limit("wall-cap", optarg, &cfg->wall_cap_ms, status))
+            if (!parse_limit("wall-cap", optarg, &cfg->limits.wall_cap_ms, status))
                 return 0;
             break;
         case OPT_TIME_MARGIN:
-            if (!parse_limit("time-margin", optarg, &cfg->time_margin_ms, status))
+            if (!parse_limit("time-margin", optarg, &cfg->limits.time_margin_ms, status))
                 return 0;
             break;
         case OPT_CPU_METHOD:
@@ -355,12 +355,12 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
     char why[256];
     if (cfg->players[0].sandbox && ref_sandbox_check(why, sizeof why))
         return *status = usage_error("--sandbox: %s", why), 0;
-    if (cfg->time_mode != REF_TIME_CPU && (cfg->wall_cap_ms || cfg->cpu_method))
+    ref_time_misfit stray = ref_time_misfit_of(cfg->time_mode, &cfg->limits, cfg->cpu_method);
+    if (stray != REF_TIME_FITS)
         return *status = usage_error("%s: only with --time-mode cpu",
-                                     cfg->wall_cap_ms ? "--wall-cap" : "--cpu-method"),
+                                     stray == REF_TIME_STRAY_CAP ? "--wall-cap" : "--cpu-method"),
                0;
-    if (cfg->time_mode == REF_TIME_CPU && cfg->cpu_method == REF_CPU_CGROUP &&
-        ref_cpu_method_probe(why, sizeof why) != REF_CPU_CGROUP)
+    if (ref_cpu_method_check(cfg->time_mode, cfg->cpu_method, why, sizeof why))
         return *status = usage_error("--cpu-method cgroup: unavailable here: %s", why), 0;
     return 1;
 }

@@ -30,7 +30,7 @@ START_TEST(test_cli_flags)
     ck_assert_int_eq(cli.settings.games, 10);
     ck_assert(cli.settings.seed == -3);
     ck_assert_int_eq(cli.settings.concurrency, 2);
-    ck_assert_int_eq(cli.settings.turn_ms, 77);
+    ck_assert_int_eq(cli.settings.limits.turn_ms, 77);
     ck_assert_int_eq(cli.settings.bot_count, 2);
     char want[420];
     snprintf(want, sizeof want, "%s/l-results", dir);

@@ -54,7 +54,7 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
         ref_config c;
         ref_config_init(&c);
         c.players[0].command = c.players[1].command = LOA_BIN_DIR "/loa-first";
-        c.max_plies = 10 + id;
+        c.limits.max_plies = 10 + id;
         c.seed = -9000000000000000000LL + id;
         ref_game *g;
         ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
