@@ -58,6 +58,10 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* A default as text in --help: the SDK's constant, not a copy of it. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 /* --help: every option and the exit statuses (docs/referee.md says more). */
 static void usage(FILE *out)
 {
@@ -82,9 +86,9 @@ static void usage(FILE *out)
         "  -d PARAMS               game parameters as CodinGame writes them: \"seed=N\"\n"
         "      --seed N            seed of `random` answers, a signed 64-bit integer\n"
         "                          (default: drawn at random, printed so the game replays)\n"
-        "      --first-turn-ms MS  time limit of each bot's first turn (default 1000)\n"
-        "      --turn-ms MS        time limit of every later turn (default 150)\n"
-        "      --max-plies N       draw after N plies in total (default 150)\n"
+        "      --first-turn-ms MS  time limit of each bot's first turn (default " STR(LOA_FIRST_TURN_MS) ")\n"
+        "      --turn-ms MS        time limit of every later turn (default " STR(LOA_TURN_MS) ")\n"
+        "      --max-plies N       draw after N plies in total (default " STR(LOA_MAX_PLIES) ")\n"
         "      --time-mode MODE    how a turn's time is judged: wall (default, CodinGame's:\n"
         "                          wall-clock time) or cpu (the CPU time the bot used,\n"
         "                          its threads and child processes counted)\n"

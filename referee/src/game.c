@@ -31,8 +31,8 @@
 void ref_config_init(ref_config *c)
 {
     memset(c, 0, sizeof *c);
-    c->limits.first_turn_ms = 1000;
-    c->limits.turn_ms = 150;
+    c->limits.first_turn_ms = LOA_FIRST_TURN_MS; /* CodinGame's limits (loa/turn.h) */
+    c->limits.turn_ms = LOA_TURN_MS;
     c->limits.max_plies = LOA_MAX_PLIES;
     c->stop_fd = -1;
 }
