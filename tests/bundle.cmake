@@ -9,8 +9,9 @@ if(TARGET loa_bundler)
     loa_add_suite(bundle_bots LIBS loa_bundler loa_bot_sources loa TIMEOUT 240)
     add_dependencies(check_bundle_bots loa-bundle)
   endif()
-  # The bots it compares with (whatever bots/ defines), and the referee.
-  if(EXISTS ${PROJECT_SOURCE_DIR}/bots/CMakeLists.txt)
+  # The bots it compares with (whatever bots/ defines, when it is
+  # configured: a directory never added has no properties), and the referee.
+  if(TARGET loa_bot_sources)
     get_directory_property(bundle_bot_targets DIRECTORY ${PROJECT_SOURCE_DIR}/bots
                            BUILDSYSTEM_TARGETS)
   endif()
