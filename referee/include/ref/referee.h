@@ -197,9 +197,9 @@ enum ref_limit_bound {
 /* A game's limits: the one struct that declares them, embedded wherever
  * they travel (ref_config.limits, the arena's settings, a played game). */
 typedef struct ref_limits {
-    int first_turn_ms;  /* limit on each bot's first turn, ms (default 1000) */
-    int turn_ms;        /* limit on every later turn, ms (default 150) */
-    int max_plies;      /* draw after this many plies (default 150) */
+    int first_turn_ms;  /* limit on each bot's first turn, ms (default LOA_FIRST_TURN_MS) */
+    int turn_ms;        /* limit on every later turn, ms (default LOA_TURN_MS) */
+    int max_plies;      /* draw after this many plies (default LOA_MAX_PLIES) */
     /* REF_TIME_CPU only: the wall-clock time a turn may take whatever its
      * CPU time, in ms (exceeding it is a timeout whose detail says so);
      * 0 (the default): not set, 4 times the turn's limit
@@ -382,8 +382,9 @@ char *ref_opening_format(const loa_move *moves, int n, char *buf, size_t size);
  * call. On success returns 0 and *out owns the game (free with
  * ref_game_free) whatever the result, including REF_REASON_REFEREE_ERROR.
  * Returns REF_E_INVAL for a bad config (also a negative limits.wall_cap_ms or
- * time_margin_ms, an unknown time mode or CPU method), REF_E_OPENING for an
- * opening that fails ref_opening_check() or is not shorter than max_plies,
+ * limits.time_margin_ms, an unknown time mode or CPU method), REF_E_OPENING
+ * for an opening that fails ref_opening_check() or is not shorter than
+ * limits.max_plies,
  * REF_E_CPU for REF_TIME_CPU with REF_CPU_CGROUP where ref_cpu_method_probe()
  * says proc (nothing started, *out NULL), or
  * REF_E_NOMEM when not even the game could be allocated (*out is then
