@@ -59,121 +59,150 @@ static int word_char(int ch)
     return bundle_is_ident(ch) || ch == '"' || ch == '\'';
 }
 
+/* One line's writer (bundle_transform): the output, the compact level and
+ * the spacing owed. */
+typedef struct writer {
+    util_buf *o;
+    int compact;
+    int pending_space; /* blanks or a comment since the last text written */
+    int last;          /* last significant char written, 0 for none */
+} writer;
+
+/* Appends p[0..len) (len > 0), after the one space owed if one is needed.
+ * compact 2: a space between a punctuation character and a word (an
+ * identifier, number or literal) is never needed ("x < 0" is "x<0"); two
+ * words, and two punctuation characters ("- -", "/ *"), keep it. */
+static void emit(writer *w, const char *p, size_t len)
+{
+    if (w->compact && w->pending_space && w->last && w->last != ',' && w->last != '(' &&
+        (w->compact < 2 || word_char(w->last) == word_char((unsigned char)p[0])))
+        util_buf_put(w->o, " ", 1);
+    w->pending_space = 0;
+    util_buf_put(w->o, p, len);
+    w->last = (unsigned char)p[len - 1];
+}
+
+/* Inside a block comment at s[i]: through its end or the line's (kept
+ * unless compact, where it is a blank). Returns where the line goes on. */
+static size_t comment_rest(writer *w, bundle_lexstate *st, const char *s, size_t n, size_t i)
+{
+    const char *e = NULL;
+    for (size_t k = i; k + 1 < n; k++)
+        if (s[k] == '*' && s[k + 1] == '/') {
+            e = s + k;
+            break;
+        }
+    size_t stop = e ? (size_t)(e - s) + 2 : n;
+    if (!w->compact)
+        util_buf_put(w->o, s + i, stop - i);
+    else
+        w->pending_space = 1;
+    if (e)
+        st->in_comment = 0;
+    return stop;
+}
+
+/* The string or character literal at s[i] (quote s[i]), written whole.
+ * Returns where the line goes on. */
+static size_t literal(writer *w, const char *s, size_t n, size_t i)
+{
+    char q = s[i];
+    size_t k = i + 1;
+    while (k < n && s[k] != q) {
+        if (s[k] == '\\' && k + 1 < n)
+            k++;
+        k++;
+    }
+    if (k < n)
+        k++;
+    emit(w, s + i, k - i);
+    return k;
+}
+
+/* The identifier at s[i], renamed by from/to unless a member (after . or
+ * ->: member, or in a struct or union body); `struct` and `union` noted
+ * for the body that may follow. Returns where the line goes on. */
+static size_t identifier(writer *w, bundle_lexstate *st, const char *s, size_t n, size_t i,
+                         int member, const bundle_strlist *from, const bundle_strlist *to)
+{
+    size_t k = i;
+    while (k < n && bundle_is_ident((unsigned char)s[k]))
+        k++;
+    int r = member || st->nrecords ? -1 : bundle_list_has(from, s + i, k - i);
+    if ((k - i == 6 && memcmp(s + i, "struct", 6) == 0) ||
+        (k - i == 5 && memcmp(s + i, "union", 5) == 0))
+        st->record_kw = 1;
+    if (r >= 0)
+        emit(w, to->v[r], strlen(to->v[r]));
+    else
+        emit(w, s + i, k - i);
+    return k;
+}
+
+/* Follows braces for the struct and union bodies (whose names are
+ * members, never renamed) on punctuation character ch. */
+static void track_records(bundle_lexstate *st, char ch)
+{
+    if (ch == '{') {
+        st->brace++;
+        if (st->record_kw && st->nrecords < 32)
+            st->records[st->nrecords++] = st->brace;
+        st->record_kw = 0;
+    } else if (ch == '}') {
+        if (st->nrecords && st->records[st->nrecords - 1] == st->brace)
+            st->nrecords--;
+        st->brace--;
+    } else if (ch == ';' || ch == '(' || ch == ')')
+        st->record_kw = 0;
+}
+
 void bundle_transform(const char *s, size_t n, bundle_lexstate *st, const bundle_strlist *from,
                       const bundle_strlist *to, int compact, util_buf *out)
 {
-    int *in_comment = &st->in_comment;
+    writer w = {.o = out, .compact = compact};
     size_t i = 0;
-    int pending_space = 0, last = 0; /* last significant char written */
-    char prev_tok = 0;               /* '.' or '>' when the last token was . or -> */
-    util_buf *o = out;
-    /* compact 2: a space between a punctuation character and a word (an
-     * identifier, number or literal) is never needed ("x < 0" is "x<0");
-     * two words, and two punctuation characters ("- -", "/ *"), keep it. */
-#define EMIT(p, len)                                                                   \
-    do {                                                                               \
-        if (compact && pending_space && last && last != ',' && last != '(' &&          \
-            (compact < 2 || word_char(last) == word_char((unsigned char)(p)[0])))      \
-            util_buf_put(o, " ", 1);                                                 \
-        pending_space = 0;                                                             \
-        util_buf_put(o, (p), (len));                                                 \
-        last = (unsigned char)(p)[(len) - 1];                                          \
-    } while (0)
+    char prev_tok = 0; /* '.' or '>' when the last token was . or -> */
     while (i < n) {
-        if (*in_comment) {
-            const char *e = NULL;
-            for (size_t k = i; k + 1 < n; k++)
-                if (s[k] == '*' && s[k + 1] == '/') {
-                    e = s + k;
-                    break;
-                }
-            size_t stop = e ? (size_t)(e - s) + 2 : n;
-            if (!compact)
-                util_buf_put(o, s + i, stop - i);
-            else
-                pending_space = 1;
-            i = stop;
-            if (e)
-                *in_comment = 0;
+        if (st->in_comment) {
+            i = comment_rest(&w, st, s, n, i);
             continue;
         }
         char ch = s[i];
         if (ch == '/' && i + 1 < n && s[i + 1] == '*') {
-            *in_comment = 1;
+            st->in_comment = 1;
             if (!compact)
-                util_buf_put(o, "/*", 2);
+                util_buf_put(out, "/*", 2);
             i += 2;
-            continue;
-        }
-        if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
+        } else if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
             if (!compact)
-                util_buf_put(o, s + i, n - i);
+                util_buf_put(out, s + i, n - i);
             i = n;
-            continue;
-        }
-        if (ch == '"' || ch == '\'') {
-            size_t k = i + 1;
-            while (k < n && s[k] != ch) {
-                if (s[k] == '\\' && k + 1 < n)
-                    k++;
-                k++;
-            }
-            if (k < n)
-                k++;
-            EMIT(s + i, k - i);
+        } else if (ch == '"' || ch == '\'') {
+            i = literal(&w, s, n, i);
             prev_tok = 0;
-            i = k;
-            continue;
-        }
-        if (bundle_is_ident_start((unsigned char)ch)) {
-            size_t k = i;
-            while (k < n && bundle_is_ident((unsigned char)s[k]))
-                k++;
-            int r = prev_tok || st->nrecords ? -1 : bundle_list_has(from, s + i, k - i);
-            if ((k - i == 6 && memcmp(s + i, "struct", 6) == 0) ||
-                (k - i == 5 && memcmp(s + i, "union", 5) == 0))
-                st->record_kw = 1;
-            if (r >= 0)
-                EMIT(to->v[r], strlen(to->v[r]));
-            else
-                EMIT(s + i, k - i);
+        } else if (bundle_is_ident_start((unsigned char)ch)) {
+            i = identifier(&w, st, s, n, i, prev_tok != 0, from, to);
             prev_tok = 0;
-            i = k;
-            continue;
-        }
-        if (isdigit((unsigned char)ch)) { /* a number: never renamed */
+        } else if (isdigit((unsigned char)ch)) { /* a number: never renamed */
             size_t k = i;
             while (k < n && (bundle_is_ident((unsigned char)s[k]) || s[k] == '.'))
                 k++;
-            EMIT(s + i, k - i);
+            emit(&w, s + i, k - i);
             prev_tok = 0;
             i = k;
-            continue;
-        }
-        if (ch == ' ' || ch == '\t' || ch == '\r') {
+        } else if (ch == ' ' || ch == '\t' || ch == '\r') {
             if (compact)
-                pending_space = 1;
+                w.pending_space = 1;
             else
-                util_buf_put(o, s + i, 1);
+                util_buf_put(out, s + i, 1);
             i++;
-            continue;
+        } else {
+            prev_tok = ch == '.' ? '.' : (ch == '>' && i > 0 && s[i - 1] == '-') ? '>' : 0;
+            track_records(st, ch);
+            emit(&w, s + i, 1);
+            i++;
         }
-        prev_tok = ch == '.' ? '.' : (ch == '>' && i > 0 && s[i - 1] == '-') ? '>' : 0;
-        if (ch == '{') {
-            st->brace++;
-            if (st->record_kw && st->nrecords < 32)
-                st->records[st->nrecords++] = st->brace;
-            st->record_kw = 0;
-        } else if (ch == '}') {
-            if (st->nrecords && st->records[st->nrecords - 1] == st->brace)
-                st->nrecords--;
-            st->brace--;
-        } else if (ch == ';' || ch == '(' || ch == ')')
-            st->record_kw = 0;
-        EMIT(s + i, 1);
-        i++;
     }
-#undef EMIT
 }
 
 /* ---- tokens, for collecting file-scope names ----------------------------- */

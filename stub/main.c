@@ -81,23 +81,31 @@ static void list_languages(void)
                langs[i]->aliases ? langs[i]->aliases : "");
 }
 
-int main(int argc, char **argv)
+/* The command line's choices. */
+typedef struct options {
+    const char *lang_name, *out_path, *stub_path;
+    int list, print_stub;
+} options;
+
+/* Reads the command line into *o. Returns -1 to go on, else the exit
+ * status (0 after --help or --version, 2 after the message of a bad
+ * command line). */
+static int parse_options(int argc, char **argv, options *o)
 {
     static const struct option opts[] = {
         {"lang", required_argument, NULL, 'l'},   {"output", required_argument, NULL, 'o'},
         {"stub", required_argument, NULL, 's'},   {"list", no_argument, NULL, 'L'},
         {"print-stub", no_argument, NULL, 'P'},   {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
-    const char *lang_name = NULL, *out_path = NULL, *stub_path = NULL;
-    int list = 0, print_stub = 0, c;
+    int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":l:o:s:hV", opts, NULL)) != -1) {
         switch (c) {
-        case 'l': lang_name = optarg; break;
-        case 'o': out_path = optarg; break;
-        case 's': stub_path = optarg; break;
-        case 'L': list = 1; break;
-        case 'P': print_stub = 1; break;
+        case 'l': o->lang_name = optarg; break;
+        case 'o': o->out_path = optarg; break;
+        case 's': o->stub_path = optarg; break;
+        case 'L': o->list = 1; break;
+        case 'P': o->print_stub = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("loa-stub %s\n", LOA_STUB_VERSION); return 0;
         case ':':
@@ -112,24 +120,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "loa-stub: unexpected argument '%s' (try --help)\n", argv[optind]);
         return 2;
     }
-    if (list) {
-        list_languages();
-        return 0;
-    }
-    if (print_stub) {
-        fputs(stub_loa_text(), stdout);
-        return fflush(stdout) == 0 ? 0 : 1;
-    }
-    if (!lang_name) {
-        fprintf(stderr, "loa-stub: missing --lang LANG (see --list)\n");
-        return 2;
-    }
-    const stub_lang *lang = stub_find_language(lang_name);
-    if (!lang) {
-        fprintf(stderr, "loa-stub: unknown language '%s' (see --list)\n", lang_name);
-        return 2;
-    }
+    return -1;
+}
 
+/* The stub of stub_path (the built-in LOA stub when NULL) read and parsed
+ * into *prog (free with stub_program_free). Returns 0, or 1 after the
+ * message (the file unreadable, a syntax error with its line). */
+static int load_program(const char *stub_path, stub_program **prog)
+{
     char *text = NULL;
     const char *source = stub_loa_text(), *source_name = "built-in LOA stub";
     if (stub_path) {
@@ -148,9 +146,8 @@ int main(int argc, char **argv)
         source = text;
         source_name = stub_path;
     }
-    stub_program *prog = NULL;
     stub_diag diag;
-    int rc = stub_parse(source, &prog, &diag);
+    int rc = stub_parse(source, prog, &diag);
     free(text);
     if (rc) {
         if (rc == STUB_E_SYNTAX)
@@ -159,26 +156,62 @@ int main(int argc, char **argv)
             fprintf(stderr, "loa-stub: %s\n", stub_strerror(rc));
         return 1;
     }
-    char *code = NULL;
-    rc = stub_generate(prog, lang, &code);
-    stub_program_free(prog);
-    if (rc) {
-        fprintf(stderr, "loa-stub: %s\n", stub_strerror(rc));
-        return 1;
-    }
+    return 0;
+}
+
+/* Writes code to out_path (standard output when NULL or "-"). Returns 0,
+ * or 1 after the message. */
+static int write_code(const char *out_path, const char *code)
+{
     FILE *out = stdout;
     if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
         fprintf(stderr, "loa-stub: cannot write '%s': %s\n", out_path, strerror(errno));
-        free(code);
         return 1;
     }
     int bad = fputs(code, out) < 0;
     bad |= out == stdout ? fflush(out) != 0 : fclose(out) != 0;
-    free(code);
     if (bad) {
         fprintf(stderr, "loa-stub: writing %s failed: %s\n", out_path ? out_path : "output",
                 strerror(errno));
         return 1;
     }
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {0};
+    int status = parse_options(argc, argv, &o);
+    if (status >= 0)
+        return status;
+    if (o.list) {
+        list_languages();
+        return 0;
+    }
+    if (o.print_stub) {
+        fputs(stub_loa_text(), stdout);
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
+    if (!o.lang_name) {
+        fprintf(stderr, "loa-stub: missing --lang LANG (see --list)\n");
+        return 2;
+    }
+    const stub_lang *lang = stub_find_language(o.lang_name);
+    if (!lang) {
+        fprintf(stderr, "loa-stub: unknown language '%s' (see --list)\n", o.lang_name);
+        return 2;
+    }
+    stub_program *prog = NULL;
+    if (load_program(o.stub_path, &prog))
+        return 1;
+    char *code = NULL;
+    int rc = stub_generate(prog, lang, &code);
+    stub_program_free(prog);
+    if (rc) {
+        fprintf(stderr, "loa-stub: %s\n", stub_strerror(rc));
+        return 1;
+    }
+    status = write_code(o.out_path, code);
+    free(code);
+    return status;
 }

@@ -1,7 +1,9 @@
 /*
  * stub/parse_impl.h - the inside of the stub parser (internal to stub/):
- * its state, shared by parse.c (lines, commands, the tree) and scope.c
- * (errors, variable names and their scopes). Not part of stub.h.
+ * its state, shared by parse.c (the lines, the sections, the tree),
+ * command.c (a main-block command into a node) and scope.c (errors,
+ * tokens, variable names and their scopes), calls pointing down in that
+ * order. Not part of stub.h.
  * One parser per stub_parse() call: not shared between threads.
  */
 #ifndef STUB_PARSE_IMPL_H
@@ -34,6 +36,17 @@ int stub_ps_fail(parser *ps, const char *fmt, ...) __attribute__((format(printf,
 /* Records out of memory (STUB_E_NOMEM) the same way; returns the code. */
 int stub_ps_oom(parser *ps);
 
+/* A copy of s[0..n), NUL-terminated (malloc; freed with the tree), or NULL
+ * on out of memory. */
+char *stub_ps_dup_n(const char *s, size_t n);
+
+/* s past its spaces and tabs. */
+const char *stub_ps_skip_space(const char *s);
+
+/* Copies the next whitespace-delimited token of *s into tok (size bytes,
+ * cut to fit); returns its full length (0 at end of line), advancing *s. */
+size_t stub_ps_next_token(const char **s, char *tok, size_t size);
+
 /* 1 if s[0..n) is a variable name: a letter, then letters, digits, '_'. */
 int stub_ps_valid_name(const char *s, size_t n);
 
@@ -50,5 +63,12 @@ void stub_ps_leave_scope(parser *ps);
  * must have been read before and still be in scope. Returns its id, or -1
  * after recording an error naming `what`. */
 int stub_ps_use_var(parser *ps, const char *name, size_t n, const char *what);
+
+/* command.c: parses one command (the rest of a line: read, write, loop,
+ * loopline) and returns a new node (also when an error was recorded on
+ * it: it joins the tree, freed with it), or NULL after an error or for
+ * `gameloop`, which the caller handles (in_loop: `gameloop` is an error,
+ * repeated by a loop). */
+stub_node *stub_ps_command(parser *ps, const char *s, int in_loop);
 
 #endif

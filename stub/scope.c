@@ -1,5 +1,5 @@
-/* scope.c - the stub parser's errors, variable names and scopes
- * (parse_impl.h). */
+/* scope.c - the stub parser's errors, tokens, variable names and scopes
+ * (parse_impl.h): the bottom of the parser, used by parse.c and command.c. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,6 +7,37 @@
 #include <string.h>
 
 #include "parse_impl.h"
+
+char *stub_ps_dup_n(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+const char *stub_ps_skip_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+size_t stub_ps_next_token(const char **s, char *tok, size_t size)
+{
+    const char *a = stub_ps_skip_space(*s), *b = a;
+    while (*b && *b != ' ' && *b != '\t')
+        b++;
+    size_t n = (size_t)(b - a);
+    if (n >= size)
+        n = size - 1;
+    memcpy(tok, a, n);
+    tok[n] = '\0';
+    *s = b;
+    return (size_t)(b - a);
+}
 
 int stub_ps_fail(parser *ps, const char *fmt, ...)
 {

@@ -139,7 +139,7 @@ typedef struct stub_out stub_out;
 typedef enum stub_case { STUB_CAMEL, STUB_SNAKE } stub_case;
 
 /* One target language. Adding a language is writing one lang_<x>.c that
- * defines such a constant and listing it in emit.c's table. Its emit is
+ * defines such a constant and listing it in languages.c's table. Its emit is
  * usually one call: stub_emit_frame() with the language's stub_frame and
  * command function, or, for a language that splits input lines into
  * tokens like Java, stub_emit_split() with a stub_split_desc

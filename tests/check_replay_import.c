@@ -3,7 +3,9 @@
  * read (replay_game_parse): a NUL of a name or a stderr kept (U+2400, as the
  * referee shows one), bytes after the JSON refused, nesting past cJSON's
  * bound named as such, the values a file may hold (its memory) and the
- * length of a CodinGame name bounded before they cost anything.
+ * length of a CodinGame name bounded before they cost anything; and a
+ * record held as a value (replay_game_from_record: the referee's, a league
+ * database's) read as its text is, never through it.
  */
 #include <check.h>
 #include <stdio.h>
@@ -198,6 +200,101 @@ START_TEST(refuses_a_name_longer_than_the_bound)
 }
 END_TEST
 
+/* The text of file path (the caller frees). */
+static char *file_text(const char *path, size_t *len)
+{
+    char *text;
+    ck_assert_msg(util_read_file(path, 1u << 20, &text, len) == 0, "%s", path);
+    return text;
+}
+
+/* g's page (the caller frees). */
+static char *page_of(const replay_game *g, size_t *len)
+{
+    char *html, err[512];
+    ck_assert_msg(replay_html(g, &html, len, err, sizeof err) == 0, "%s", err);
+    return html;
+}
+
+START_TEST(reads_a_record_value_as_its_text)
+{
+    static const char *const files[] = {"replay/normal.json", "replay/opening.json",
+                                        "replay/error.json",  "replay/pass.json",
+                                        "replay/draw.json",   "codingame/normal.site.json"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char path[512], err[512];
+        snprintf(path, sizeof path, LOA_SOURCE_DIR "/tests/fixtures/%s", files[i]);
+        size_t len, vlen, tlen;
+        char *text = file_text(path, &len);
+        cJSON *j = cJSON_ParseWithLength(text, len);
+        ck_assert_ptr_nonnull(j);
+        /* the seed raw, all its digits, as loa-referee and the league
+         * database hold it */
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "seed_text");
+        if (cJSON_IsString(st))
+            ck_assert(cJSON_ReplaceItemInObjectCaseSensitive(j, "seed",
+                                                             cJSON_CreateRaw(st->valuestring)));
+        cJSON *before = cJSON_Duplicate(j, 1);
+        replay_game *v = NULL, *t = NULL;
+        ck_assert_msg(replay_game_from_record(j, "game", &v, err, sizeof err) == 0, "%s: %s",
+                      files[i], err);
+        ck_assert_msg(replay_game_parse(text, len, "game", &t, err, sizeof err) == 0, "%s", err);
+        ck_assert(cJSON_Compare(j, before, 1)); /* the caller's record untouched */
+        ck_assert(cJSON_Compare(replay_game_record(v), replay_game_record(t), 1));
+        ck_assert(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(replay_game_record(v), "seed")));
+        char *pv = page_of(v, &vlen), *pt = page_of(t, &tlen);
+        ck_assert_msg(vlen == tlen && memcmp(pv, pt, vlen) == 0, "%s: the pages differ", files[i]);
+        free(pv);
+        free(pt);
+        replay_game_free(v);
+        replay_game_free(t);
+        cJSON_Delete(before);
+        cJSON_Delete(j);
+        free(text);
+    }
+}
+END_TEST
+
+/* replay_game_from_record of j; the game freed, the code returned. */
+static int from_value(const cJSON *j, char *err, size_t errsz)
+{
+    replay_game *g = NULL;
+    int rc = replay_game_from_record(j, "value", &g, err, errsz);
+    ck_assert(rc == 0 ? g != NULL : g == NULL);
+    replay_game_free(g);
+    return rc;
+}
+
+START_TEST(refuses_a_record_value_as_its_text_is_refused)
+{
+    size_t len;
+    char *text = file_text(LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json", &len), err[512];
+    cJSON *j = cJSON_ParseWithLength(text, len);
+    free(text);
+    ck_assert_ptr_nonnull(j);
+    cJSON *name = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(j, "players"), 1);
+    set_string(name, "name", "bad \xff byte");
+    ck_assert_int_eq(from_value(j, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_msg(strstr(err, "value: a string is not UTF-8"), "%s", err);
+    set_string(name, "name", "good");
+    ck_assert_msg(from_value(j, err, sizeof err) == 0, "%s", err);
+    set_string(name, "\xc3(key", "x"); /* a key is text too */
+    ck_assert_int_eq(from_value(j, err, sizeof err), REPLAY_E_JSON);
+    cJSON_DeleteItemFromObjectCaseSensitive(name, "\xc3(key");
+    ck_assert(cJSON_ReplaceItemInObjectCaseSensitive(j, "seed", cJSON_CreateRaw("12 13")));
+    ck_assert_int_eq(from_value(j, err, sizeof err), REPLAY_E_JSON);
+    ck_assert(cJSON_ReplaceItemInObjectCaseSensitive(j, "seed", cJSON_CreateRaw("12")));
+    set_string(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(j, "plies"), 0), "move", "a1a1");
+    ck_assert_int_eq(from_value(j, err, sizeof err), REPLAY_E_INCONSISTENT);
+    cJSON *list = cJSON_CreateArray();
+    ck_assert_int_eq(from_value(list, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_msg(strstr(err, "value: not a JSON object"), "%s", err);
+    ck_assert_int_eq(from_value(NULL, err, sizeof err), REPLAY_E_INVAL);
+    cJSON_Delete(list);
+    cJSON_Delete(j);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -208,6 +305,9 @@ int main(void)
         {"refuses_more_values_than_a_game_holds_before_parsing",
          refuses_more_values_than_a_game_holds_before_parsing, 60},
         {"refuses_a_name_longer_than_the_bound", refuses_a_name_longer_than_the_bound, 30},
+        {"reads_a_record_value_as_its_text", reads_a_record_value_as_its_text, 30},
+        {"refuses_a_record_value_as_its_text_is_refused",
+         refuses_a_record_value_as_its_text_is_refused, 30},
     };
     return loa_run_suite("replay_import", cases, LOA_COUNT(cases));
 }

@@ -137,18 +137,16 @@ static int walk_league(const char *dir, const analysis_filter *f, analysis_game_
             rc = util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
             break;
         }
-        char *text = cJSON_PrintUnformatted(record);
-        cJSON_Delete(record);
         char label[600], apath[4200], ppath[4200];
         snprintf(label, sizeof label, "%s game %lld", dir, (long long)w.ids[i]);
         snprintf(apath, sizeof apath, "%s/%06lld.analysis.json", games ? games : dir, (long long)w.ids[i]);
         snprintf(ppath, sizeof ppath, "%s/%06lld.html", games ? games : dir, (long long)w.ids[i]);
         replay_game *g = NULL;
-        if (!text)
-            rc = util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
-        else if (replay_game_parse(text, strlen(text), label, &g, why, sizeof why) != 0)
-            rc = util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
-        cJSON_free(text);
+        int r = replay_game_from_record(record, label, &g, why, sizeof why);
+        if (r != 0)
+            rc = r == REPLAY_E_NOMEM ? util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory")
+                                     : util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
+        cJSON_Delete(record);
         if (!rc) {
             analysis_input_game in = {g, label, apath, ppath, w.ids[i]};
             rc = fn(&in, user);

@@ -2,6 +2,7 @@
  * request (app/cli.h). */
 #include "app/cli.h"
 #include "app/cli_impl.h"
+#include "app/cli_options.h"
 
 #include <getopt.h>
 #include <stdint.h>
@@ -18,94 +19,6 @@
 #include "league/settings_check.h"
 #include "league/settings_identity.h"
 #include "util/text.h"
-
-/* getopt_long's values: a setting's is OPT_SETTING + its row's id (the
- * writable sandbox, OPT_SANDBOX_RW); the app's own options follow. */
-enum {
-    OPT_SETTING = 1000,
-    OPT_SANDBOX_RW = OPT_SETTING + ARENA_SETTING_COUNT,
-    OPT_FORCE_NEW = 2000,
-    OPT_STANDINGS,
-    OPT_KEEP_GOING,
-    OPT_HTML,
-    OPT_ADD_BOT,
-    OPT_EXTEND,
-    OPT_EXCLUDE,
-    OPT_MERGE,
-    OPT_REPLACE_BOT,
-    OPT_RETIRE,
-    OPT_NO_SNAPSHOT,
-    OPT_ANALYSE
-};
-
-/* The options that are not settings of the league. */
-static const struct option app_options[] = {
-    {"bot", required_argument, NULL, 'b'},
-    {"add-bot", required_argument, NULL, OPT_ADD_BOT},
-    {"replace-bot", required_argument, NULL, OPT_REPLACE_BOT},
-    {"retire", required_argument, NULL, OPT_RETIRE},
-    {"no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT},
-    {"extend", no_argument, NULL, OPT_EXTEND},
-    {"force-new", no_argument, NULL, OPT_FORCE_NEW},
-    {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
-    {"exclude", required_argument, NULL, OPT_EXCLUDE},
-    {"merge", required_argument, NULL, OPT_MERGE},
-    {"analyse", required_argument, NULL, OPT_ANALYSE},
-    {"standings", required_argument, NULL, OPT_STANDINGS},
-    {"html", required_argument, NULL, OPT_HTML},
-    {"quiet", no_argument, NULL, 'q'},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, 'V'},
-};
-#define APP_OPTIONS (sizeof app_options / sizeof app_options[0])
-/* The app's short options; the settings' letters are added to them. */
-#define APP_SHORT "b:qhV"
-
-/* Room for every option: the settings' (and --sandbox-rw), the app's, and
- * the terminating entry. */
-#define MAX_OPTIONS (ARENA_SETTING_COUNT + 1 + APP_OPTIONS + 1)
-
-/* Fills opts with getopt_long's table and shorts with its short options
- * (':' after those that take a value). */
-static void option_table(struct option *opts, char *shorts, size_t shorts_size)
-{
-    int n = 0;
-    size_t k = 0;
-    for (int i = 0; i < ARENA_SETTING_COUNT; i++) {
-        const arena_setting *r = &arena_setting_table[i];
-        if (!r->option)
-            continue;
-        int bare = r->type == ARENA_VALUE_FLAG || r->type == ARENA_VALUE_SANDBOX;
-        opts[n++] = (struct option){r->option, bare ? no_argument : required_argument, NULL,
-                                    OPT_SETTING + r->id};
-        if (r->type == ARENA_VALUE_SANDBOX)
-            opts[n++] = (struct option){"sandbox-rw", no_argument, NULL, OPT_SANDBOX_RW};
-        if (r->letter && k + 3 < shorts_size) {
-            shorts[k++] = (char)r->letter;
-            if (!bare)
-                shorts[k++] = ':';
-        }
-    }
-    for (size_t i = 0; i < APP_OPTIONS; i++)
-        opts[n++] = app_options[i];
-    opts[n] = (struct option){NULL, 0, NULL, 0};
-    snprintf(shorts + k, shorts_size - k, "%s", APP_SHORT);
-}
-
-int arena_cli_takes_value(const char *a)
-{
-    struct option opts[MAX_OPTIONS];
-    char shorts[64];
-    option_table(opts, shorts, sizeof shorts);
-    if (a[0] == '-' && a[1] == '-') {
-        for (const struct option *o = opts; o->name; o++)
-            if (strcmp(a + 2, o->name) == 0)
-                return o->has_arg == required_argument;
-        return 0;
-    }
-    const char *p = a[0] == '-' && a[1] ? strchr(shorts, a[1]) : NULL;
-    return p && p[1] == ':';
-}
 
 /* ---- the request ---- */
 
@@ -146,9 +59,9 @@ static int second_task(const arena_request *req, arena_task task, char *err, siz
 /* One option of the app's (not a setting). Returns 0 or an error. */
 static int app_option(arena_request *req, int opt, char *err, size_t errsz)
 {
-    arena_task task = opt == OPT_STANDINGS ? ARENA_TASK_STANDINGS
-                      : opt == OPT_HTML    ? ARENA_TASK_HTML
-                      : opt == OPT_MERGE   ? ARENA_TASK_MERGE
+    arena_task task = opt == ARENA_OPT_STANDINGS ? ARENA_TASK_STANDINGS
+                      : opt == ARENA_OPT_HTML    ? ARENA_TASK_HTML
+                      : opt == ARENA_OPT_MERGE   ? ARENA_TASK_MERGE
                                            : ARENA_TASK_RUN;
     int rc = second_task(req, task, err, errsz);
     if (rc)
@@ -157,19 +70,19 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case 'q': req->quiet = 1; return 0;
     case 'h': req->help = 1; return 0;
     case 'V': req->version = 1; return 0;
-    case OPT_FORCE_NEW: req->force_new = 1; return 0;
-    case OPT_KEEP_GOING: req->keep_going = 1; return 0;
-    case OPT_EXTEND: req->settings.extend = 1; return 0;
-    case OPT_STANDINGS: req->task = ARENA_TASK_STANDINGS; break;
-    case OPT_HTML: req->task = ARENA_TASK_HTML; break;
-    case OPT_MERGE: req->task = ARENA_TASK_MERGE; break;
-    case OPT_ADD_BOT: return arena_cli_push_change(req, ARENA_CHANGE_ADD, optarg, err, errsz);
-    case OPT_REPLACE_BOT:
+    case ARENA_OPT_FORCE_NEW: req->force_new = 1; return 0;
+    case ARENA_OPT_KEEP_GOING: req->keep_going = 1; return 0;
+    case ARENA_OPT_EXTEND: req->settings.extend = 1; return 0;
+    case ARENA_OPT_STANDINGS: req->task = ARENA_TASK_STANDINGS; break;
+    case ARENA_OPT_HTML: req->task = ARENA_TASK_HTML; break;
+    case ARENA_OPT_MERGE: req->task = ARENA_TASK_MERGE; break;
+    case ARENA_OPT_ADD_BOT: return arena_cli_push_change(req, ARENA_CHANGE_ADD, optarg, err, errsz);
+    case ARENA_OPT_REPLACE_BOT:
         return arena_cli_push_change(req, ARENA_CHANGE_REPLACE, optarg, err, errsz);
-    case OPT_RETIRE: return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
-    case OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
-    case OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
-    case OPT_ANALYSE:
+    case ARENA_OPT_RETIRE: return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
+    case ARENA_OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
+    case ARENA_OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
+    case ARENA_OPT_ANALYSE:
         if (arena_analyse_from_name(optarg, &req->analyse))
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "--analyse: '%s' is not lost, faults or all", optarg);
@@ -185,9 +98,9 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
 static int read_options(int argc, char **argv, arena_request *req, flags *f, char *err,
                         size_t errsz)
 {
-    struct option opts[MAX_OPTIONS];
+    struct option opts[ARENA_CLI_MAX_OPTIONS];
     char shorts[64], all[70];
-    option_table(opts, shorts, sizeof shorts);
+    arena_cli_option_table(opts, shorts, sizeof shorts);
     snprintf(all, sizeof all, ":%s", shorts);
     int rc = 0, opt, index = -1;
     optind = 0; /* GNU: full re-initialisation, so tests may parse repeatedly */
@@ -204,12 +117,12 @@ static int read_options(int argc, char **argv, arena_request *req, flags *f, cha
             return util_fail(ARENA_E_CONFIG, err, errsz, "option '%s' needs a value",
                              argv[optind - 1]);
         for (int i = 0; i < ARENA_SETTING_COUNT && !row; i++)
-            if (opt == OPT_SETTING + i || opt == arena_setting_table[i].letter)
+            if (opt == ARENA_OPT_SETTING + i || opt == arena_setting_table[i].letter)
                 row = &arena_setting_table[i];
-        if (opt == OPT_SANDBOX_RW)
+        if (opt == ARENA_OPT_SANDBOX_RW)
             row = ROW(SANDBOX);
         if (row || opt == 'b')
-            f->v[f->n++] = (flag){row, opt == OPT_SANDBOX_RW ? "sandbox-rw" : NULL, optarg};
+            f->v[f->n++] = (flag){row, opt == ARENA_OPT_SANDBOX_RW ? "sandbox-rw" : NULL, optarg};
         else
             rc = app_option(req, opt, err, errsz);
     }
@@ -340,7 +253,7 @@ int arena_cli_parse(int argc, char **argv, arena_request *req, char *err, size_t
     memset(req, 0, sizeof *req);
     arena_settings_init(&req->settings);
     arena_cli_words w;
-    int rc = arena_cli_words_translate(argc, argv, arena_cli_takes_value, &w, err, errsz);
+    int rc = arena_cli_words_translate(argc, argv, &w, err, errsz);
     if (rc)
         return rc;
     rc = parse_args(w.argc, w.argv, req, err, errsz);

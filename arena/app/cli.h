@@ -85,8 +85,4 @@ void arena_cli_clear(arena_request *req);
 /* Prints the usage text: the settings' options from their table. */
 void arena_cli_usage(FILE *out);
 
-/* 1 when argument a (as written: "--out", "-o") is an option whose value
- * is the next argument. */
-int arena_cli_takes_value(const char *a);
-
 #endif

@@ -1,6 +1,7 @@
 /* cli_words.c - fastchess's and cutechess-cli's single-dash words
  * before getopt (app/cli_words.h). */
 #include "app/cli_words.h"
+#include "app/cli_options.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -314,8 +315,7 @@ static int flag_cluster(const char *a)
 }
 
 /* A word that is not here, or a cluster of value-less short flags. */
-static int refuse(builder *b, const word *w, char *a, arena_cli_takes_value_fn takes_value,
-                  char *err, size_t errsz)
+static int refuse(builder *b, const word *w, char *a, char *err, size_t errsz)
 {
     if (w)
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: not here: %s", a, w->arena);
@@ -323,7 +323,7 @@ static int refuse(builder *b, const word *w, char *a, arena_cli_takes_value_fn t
         push(b, a);
         return 0;
     }
-    if (takes_value((char[]){'-', a[1], '\0'}))
+    if (arena_cli_takes_value((char[]){'-', a[1], '\0'}))
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "unknown option '%s' (a single-dash word is read as a fastchess or "
                          "cutechess word, never as short options: for -%c with a value write "
@@ -366,8 +366,8 @@ static int count_word(rounds *r, int which, int argc, char **argv, int *i, char 
 }
 
 /* The single-dash word argv[*i] (advancing *i past what it takes). */
-static int one_word(builder *b, rounds *r, int argc, char **argv, int *i,
-                    arena_cli_takes_value_fn takes_value, char *err, size_t errsz)
+static int one_word(builder *b, rounds *r, int argc, char **argv, int *i, char *err,
+                    size_t errsz)
 {
     char *a = argv[*i], opt[40];
     word found;
@@ -389,11 +389,11 @@ static int one_word(builder *b, rounds *r, int argc, char **argv, int *i,
     case K_TOURNAMENT: return tournament(b, argc, argv, i, err, errsz);
     case K_REFUSE: break;
     }
-    return refuse(b, w, a, takes_value, err, errsz);
+    return refuse(b, w, a, err, errsz);
 }
 
-int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn takes_value,
-                              arena_cli_words *out, char *err, size_t errsz)
+int arena_cli_words_translate(int argc, char **argv, arena_cli_words *out, char *err,
+                              size_t errsz)
 {
     memset(out, 0, sizeof *out);
     builder b = {0};
@@ -413,10 +413,10 @@ int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn ta
         } else if (!is_word(a)) {
             push(&b, a);
             /* a value is never a word: `--out -openings` names a directory */
-            if (takes_value(a) && !strchr(a, '=') && i + 1 < argc && (a[1] == '-' || !a[2]))
+            if (arena_cli_takes_value(a) && !strchr(a, '=') && i + 1 < argc && (a[1] == '-' || !a[2]))
                 push(&b, argv[++i]);
         } else {
-            rc = one_word(&b, &r, argc, argv, &i, takes_value, err, errsz);
+            rc = one_word(&b, &r, argc, argv, &i, err, errsz);
         }
     }
     if (!rc && !b.oom && (r.rounds > 0 || r.games > 0)) {

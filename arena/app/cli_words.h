@@ -32,10 +32,6 @@
 
 #include <stddef.h>
 
-/* Says whether argument a (as written: "--out", "-o") is an option whose
- * value is the next argument. */
-typedef int (*arena_cli_takes_value_fn)(const char *a);
-
 /* The translated command line: argv for getopt_long. */
 typedef struct arena_cli_words {
     char **argv;  /* argc pointers (NULL-ended) into the caller's argv and into owned */
@@ -47,8 +43,8 @@ typedef struct arena_cli_words {
  * ARENA_E_CONFIG with err naming the refused word and its loa-arena
  * equivalent, or ARENA_E_NOMEM. *out is empty on failure; free it with
  * arena_cli_words_free either way. */
-int arena_cli_words_translate(int argc, char **argv, arena_cli_takes_value_fn takes_value,
-                          arena_cli_words *out, char *err, size_t errsz);
+int arena_cli_words_translate(int argc, char **argv, arena_cli_words *out, char *err,
+                              size_t errsz);
 
 /* Frees what *w owns (not the caller's argv). */
 void arena_cli_words_free(arena_cli_words *w);

@@ -2,7 +2,8 @@
  * replaced or retired by another process (applied from the store's queue
  * once a second), continuous mode's games raised; each change a new version
  * of the league (the games in flight keep theirs), the planner made again,
- * the runner's feed (app/league_run_impl.h). */
+ * the runner's feed, the progress display's adapters
+ * (app/league_run_impl.h). */
 #include "app/league_run_impl.h"
 
 #include <stdio.h>
@@ -16,6 +17,21 @@
 
 /* How often a running league looks for changes, microseconds. */
 #define POLL_US 1000000
+
+/* The progress display's two adapters live here, the lowest file of the
+ * run, as league_run.c passes them at open and this file after a change
+ * (so calls point down: run -> play -> live). */
+void arena_run_warn(const char *msg, void *progress)
+{
+    arena_progress_warn(progress, msg);
+}
+
+int arena_run_count_progress(int black, int white, int winner, int faulted, int count,
+                             void *user)
+{
+    arena_progress_count_tally(user, black, white, winner, faulted, count);
+    return 0;
+}
 
 int arena_run_version(arena_run *run)
 {

@@ -171,13 +171,6 @@ static int add_to_sprt(const arena_game_record *r, void *user)
     return 0;
 }
 
-int arena_run_count_progress(int black, int white, int winner, int faulted, int count,
-                             void *user)
-{
-    arena_progress_count_tally(user, black, white, winner, faulted, count);
-    return 0;
-}
-
 /* An SPRT match: counts the stored pairs (resume), in stored order, and
  * says whether the test has decided already. Returns 0, ARENA_E_NOMEM or
  * the store's error (said on stderr). */
@@ -275,11 +268,6 @@ static void warn_load(arena_run *run)
                  run->load.load, cores, cores == 1 ? "" : "s");
         arena_progress_warn(run->progress, msg);
     }
-}
-
-void arena_run_warn(const char *msg, void *progress)
-{
-    arena_progress_warn(progress, msg);
 }
 
 /* The schedule planned (the games not stored yet, in the shard, of bots

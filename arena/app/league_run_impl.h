@@ -1,7 +1,8 @@
 /*
  * app/league_run_impl.h - the inside of a league's run, shared by its
- * phases: league_run.c (open, plan, finish) and league_play.c (play: the
- * runner and the result callback). Not part of the app's API.
+ * phases: league_run.c (open, plan, finish), league_play.c (play: the
+ * runner and the result callback) and league_live.c (the league changing
+ * while it runs). Not part of the app's API.
  */
 #ifndef ARENA_APP_LEAGUE_RUN_IMPL_H
 #define ARENA_APP_LEAGUE_RUN_IMPL_H
@@ -58,6 +59,15 @@ struct arena_run {
     int exit_code;
 };
 
+/* Plays run's games still to play on the runner's workers, each result
+ * stored as it comes (the play phase), the changes asked of the league
+ * applied as they come; sets run->exit_code on a failure. */
+void arena_league_play(arena_run *run);
+
+/* ---- league_live.c: a league that changes while it runs (the lowest of
+ * the three: league_run.c calls league_play.c and league_live.c,
+ * league_play.c calls league_live.c, league_live.c neither) ---- */
+
 /* A warning through the progress display (an arena_warn_fn; progress:
  * the run's arena_progress): the load watch's, a fingerprint's. */
 void arena_run_warn(const char *msg, void *progress);
@@ -68,12 +78,6 @@ void arena_run_warn(const char *msg, void *progress);
 int arena_run_count_progress(int black, int white, int winner, int faulted, int count,
                              void *user);
 
-/* Plays run's games still to play on the runner's workers, each result
- * stored as it comes (the play phase), the changes asked of the league
- * applied as they come; sets run->exit_code on a failure. */
-void arena_league_play(arena_run *run);
-
-/* ---- league_live.c: a league that changes while it runs ---- */
 
 /* The league as the store holds it now becomes the run's (a new version;
  * the older stay for the games that borrow them). 0, or 1 after the

@@ -13,6 +13,12 @@
 #include "eval.h"
 #include "search_params.h"
 
+/* The constants loa-ab's options set (search.h), their defaults
+ * search_params.h's. Defined here, in the file below search.c, so that
+ * calls and data point one way: search.c reads them too. */
+search_params search_p = {NULL_MOVE_R, NULL_MOVE_R_DEEP, LMR_MIN_MOVE, LMR_LOG_DIVISOR,
+                          ASPIRATION_DELTA, SEARCH_HISTORY_AGE};
+
 /* ---- helpers --------------------------------------------------------------- */
 
 int search_decided(const loa_board *child, loa_move m, int ply, int *score)

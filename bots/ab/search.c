@@ -15,11 +15,6 @@
 #include "pvs.h"
 #include "search_params.h"
 
-/* The constants loa-ab's options set (search.h), their defaults
- * search_params.h's. */
-search_params search_p = {NULL_MOVE_R, NULL_MOVE_R_DEEP, LMR_MIN_MOVE, LMR_LOG_DIVISOR,
-                          ASPIRATION_DELTA, SEARCH_HISTORY_AGE};
-
 /* ---- the interrupted iteration ---------------------------------------------- */
 
 /* 1 if the candidate (search_root_scored()) replaces the last complete

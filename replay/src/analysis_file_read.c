@@ -336,20 +336,13 @@ static int check_players(const reader *r, const cJSON *players, const replay_gam
     return 0;
 }
 
-static int read_root(const reader *r, const cJSON *root, const replay_game *g, replay_analysis *a,
-                     loa_board *boards)
+/* "game": the plies of g, move by move (not another game's analysis). */
+static int read_game(const reader *r, const cJSON *root, const replay_game *g)
 {
     const replay_info *in = replay_game_info(g);
     const char *s = "";
     long long v = 0;
     int rc;
-    if (!cJSON_IsObject(root) || get_str(r, root, "format", "top", 0, &s) ||
-        strcmp(s, REPLAY_ANALYSIS_FORMAT) != 0)
-        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: not an analysis (\"format\" is not \"%s\")",
-                         r->src, REPLAY_ANALYSIS_FORMAT);
-    if (get_int(r, root, "version", "top", REPLAY_ANALYSIS_VERSION, REPLAY_ANALYSIS_VERSION, &v))
-        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: \"version\" is not %d (the one this viewer reads)",
-                         r->src, REPLAY_ANALYSIS_VERSION);
     const cJSON *game = item(root, "game");
     if (!cJSON_IsObject(game))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"game\" must be an object", r->src);
@@ -357,7 +350,6 @@ static int read_root(const reader *r, const cJSON *root, const replay_game *g, r
         return rc;
     if ((rc = get_str(r, game, "moves", "game", 0, &s)))
         return rc;
-    /* the same plies as the game, move by move */
     const char *t = s;
     int same = v == in->plies;
     for (int n = 1; same && n <= in->plies; n++) {
@@ -371,6 +363,14 @@ static int read_root(const reader *r, const cJSON *root, const replay_game *g, r
         return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
                          "%s: the analysis of another game (its plies are not those of %s)", r->src,
                          in->source);
+    return 0;
+}
+
+/* "engine", "scale" and "thresholds": how the positions were judged. */
+static int read_engine(const reader *r, const cJSON *root, replay_analysis *a)
+{
+    const char *s = "";
+    int rc;
     const cJSON *engine = item(root, "engine");
     if (!cJSON_IsObject(engine))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"engine\" must be an object", r->src);
@@ -398,6 +398,25 @@ static int read_root(const reader *r, const cJSON *root, const replay_game *g, r
     if (!(a->thresholds[1] <= a->thresholds[2] && a->thresholds[2] <= a->thresholds[3]))
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: the thresholds must grow from inaccuracy to blunder",
                          r->src);
+    return 0;
+}
+
+static int read_root(const reader *r, const cJSON *root, const replay_game *g, replay_analysis *a,
+                     loa_board *boards)
+{
+    const replay_info *in = replay_game_info(g);
+    const char *s = "";
+    long long v = 0;
+    int rc;
+    if (!cJSON_IsObject(root) || get_str(r, root, "format", "top", 0, &s) ||
+        strcmp(s, REPLAY_ANALYSIS_FORMAT) != 0)
+        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: not an analysis (\"format\" is not \"%s\")",
+                         r->src, REPLAY_ANALYSIS_FORMAT);
+    if (get_int(r, root, "version", "top", REPLAY_ANALYSIS_VERSION, REPLAY_ANALYSIS_VERSION, &v))
+        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: \"version\" is not %d (the one this viewer reads)",
+                         r->src, REPLAY_ANALYSIS_VERSION);
+    if ((rc = read_game(r, root, g)) || (rc = read_engine(r, root, a)))
+        return rc;
     const cJSON *pos = item(root, "positions"), *mv = item(root, "moves");
     if (!cJSON_IsArray(pos) || cJSON_GetArraySize(pos) != in->plies + 1)
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"positions\" must be an array of %d objects (plies + 1)",

@@ -100,6 +100,86 @@ static cJSON *side_json(const replay_side_summary *s, const char *name, int side
     return o;
 }
 
+/* v appended to the list l (consumed). */
+static void append(cJSON *l, cJSON *v, int *ok)
+{
+    if (v && !cJSON_AddItemToArray(l, v)) {
+        cJSON_Delete(v);
+        *ok = 0;
+    }
+}
+
+/* "game": the game's identity, a reader refuses the analysis of another
+ * game. */
+static cJSON *game_json(const replay_game *g, int *ok)
+{
+    const replay_info *in = replay_game_info(g);
+    cJSON *game = cJSON_CreateObject();
+    if (!game) {
+        *ok = 0;
+        return NULL;
+    }
+    size_t len = (size_t)in->plies * 5 + 1;
+    char *all = malloc(len);
+    if (all) {
+        all[0] = '\0';
+        for (int n = 1; n <= in->plies; n++) {
+            if (n > 1)
+                strcat(all, " ");
+            strcat(all, replay_game_ply(g, n)->move);
+        }
+    }
+    add(game, "source", cJSON_CreateString(in->source), ok);
+    add(game, "black", cJSON_CreateString(in->names[0]), ok);
+    add(game, "white", cJSON_CreateString(in->names[1]), ok);
+    add(game, "plies", cJSON_CreateNumber(in->plies), ok);
+    add(game, "opening_plies", cJSON_CreateNumber(in->opening_plies), ok);
+    add(game, "moves", all ? cJSON_CreateString(all) : NULL, ok);
+    add(game, "winner", in->winner ? cJSON_CreateString(in->winner) : cJSON_CreateNull(), ok);
+    add(game, "reason", cJSON_CreateString(in->reason), ok);
+    free(all);
+    return game;
+}
+
+/* "engine": the analysing engine and its budget a position. */
+static cJSON *engine_json(const replay_analysis *a, int *ok)
+{
+    cJSON *engine = cJSON_CreateObject();
+    if (!engine) {
+        *ok = 0;
+        return NULL;
+    }
+    add(engine, "command", cJSON_CreateString(a->engine), ok);
+    add(engine, "limit", cJSON_CreateString(a->limit), ok);
+    add(engine, "value", cJSON_CreateNumber((double)a->limit_value), ok);
+    return engine;
+}
+
+/* "players", "positions" and "moves" added to root: each side's summary,
+ * every position, every ply's judgement. */
+static void add_lists(cJSON *root, const replay_analysis *a, const replay_game *g, int *ok)
+{
+    const replay_info *in = replay_game_info(g);
+    cJSON *players = cJSON_CreateArray(), *positions = cJSON_CreateArray();
+    cJSON *moves = cJSON_CreateArray();
+    for (int s = 0; players && s < 2; s++) {
+        replay_side_summary sum = replay_analysis_side(a, g, s);
+        append(players, side_json(&sum, in->names[s], s, ok), ok);
+    }
+    add(root, "players", players, ok);
+    /* the side to move of each position: the next ply's mover, or the
+     * other side after the last */
+    for (int n = 0; positions && n <= a->plies; n++) {
+        int side = n < in->plies ? replay_game_ply(g, n + 1)->player
+                                 : in->plies ? !replay_game_ply(g, n)->player : 0;
+        append(positions, position_json(&a->positions[n], n, side, ok), ok);
+    }
+    add(root, "positions", positions, ok);
+    for (int n = 1; moves && n <= a->plies; n++)
+        append(moves, judgement_json(&a->moves[n - 1], replay_game_ply(g, n), ok), ok);
+    add(root, "moves", moves, ok);
+}
+
 int replay_analysis_to_json(const replay_analysis *a, const replay_game *g, cJSON **out,
                             char *err, size_t errsz)
 {
@@ -111,74 +191,20 @@ int replay_analysis_to_json(const replay_analysis *a, const replay_game *g, cJSO
         return util_fail(REPLAY_E_INVAL, err, errsz, "%s: an analysis of %d plies for a game of %d",
                          in->source, a->plies, in->plies);
     int ok = 1;
-    cJSON *root = cJSON_CreateObject(), *game = cJSON_CreateObject(), *engine = cJSON_CreateObject();
-    cJSON *th = cJSON_CreateObject(), *players = cJSON_CreateArray();
-    cJSON *positions = cJSON_CreateArray(), *moves = cJSON_CreateArray();
-    if (!root || !game || !engine || !th || !players || !positions || !moves) {
-        cJSON_Delete(root), cJSON_Delete(game), cJSON_Delete(engine), cJSON_Delete(th);
-        cJSON_Delete(players), cJSON_Delete(positions), cJSON_Delete(moves);
+    cJSON *root = cJSON_CreateObject(), *th = root ? cJSON_CreateObject() : NULL;
+    if (!root || !th) {
+        cJSON_Delete(root);
         return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
     }
     add(root, "format", cJSON_CreateString(REPLAY_ANALYSIS_FORMAT), &ok);
     add(root, "version", cJSON_CreateNumber(REPLAY_ANALYSIS_VERSION), &ok);
-    /* the game's identity: a reader refuses the analysis of another game */
-    size_t len = (size_t)in->plies * 5 + 1;
-    char *all = malloc(len);
-    if (all) {
-        all[0] = '\0';
-        for (int n = 1; n <= in->plies; n++) {
-            if (n > 1)
-                strcat(all, " ");
-            strcat(all, replay_game_ply(g, n)->move);
-        }
-    }
-    add(game, "source", cJSON_CreateString(in->source), &ok);
-    add(game, "black", cJSON_CreateString(in->names[0]), &ok);
-    add(game, "white", cJSON_CreateString(in->names[1]), &ok);
-    add(game, "plies", cJSON_CreateNumber(in->plies), &ok);
-    add(game, "opening_plies", cJSON_CreateNumber(in->opening_plies), &ok);
-    add(game, "moves", all ? cJSON_CreateString(all) : NULL, &ok);
-    add(game, "winner", in->winner ? cJSON_CreateString(in->winner) : cJSON_CreateNull(), &ok);
-    add(game, "reason", cJSON_CreateString(in->reason), &ok);
-    free(all);
-    add(root, "game", game, &ok);
-    add(engine, "command", cJSON_CreateString(a->engine), &ok);
-    add(engine, "limit", cJSON_CreateString(a->limit), &ok);
-    add(engine, "value", cJSON_CreateNumber((double)a->limit_value), &ok);
-    add(root, "engine", engine, &ok);
+    add(root, "game", game_json(g, &ok), &ok);
+    add(root, "engine", engine_json(a, &ok), &ok);
     add(root, "scale", cJSON_CreateNumber(a->scale), &ok);
     for (int m = REPLAY_MARK_INACCURACY; m <= REPLAY_MARK_BLUNDER; m++)
         add(th, replay_mark_name((replay_mark)m), cJSON_CreateNumber(a->thresholds[m]), &ok);
     add(root, "thresholds", th, &ok);
-    for (int s = 0; s < 2; s++) {
-        replay_side_summary sum = replay_analysis_side(a, g, s);
-        cJSON *o = side_json(&sum, in->names[s], s, &ok);
-        if (o && !cJSON_AddItemToArray(players, o)) {
-            cJSON_Delete(o);
-            ok = 0;
-        }
-    }
-    add(root, "players", players, &ok);
-    /* the side to move of each position: the next ply's mover, or the
-     * other side after the last */
-    for (int n = 0; n <= a->plies; n++) {
-        int side = n < in->plies ? replay_game_ply(g, n + 1)->player
-                                 : in->plies ? !replay_game_ply(g, n)->player : 0;
-        cJSON *o = position_json(&a->positions[n], n, side, &ok);
-        if (o && !cJSON_AddItemToArray(positions, o)) {
-            cJSON_Delete(o);
-            ok = 0;
-        }
-    }
-    add(root, "positions", positions, &ok);
-    for (int n = 1; n <= a->plies; n++) {
-        cJSON *o = judgement_json(&a->moves[n - 1], replay_game_ply(g, n), &ok);
-        if (o && !cJSON_AddItemToArray(moves, o)) {
-            cJSON_Delete(o);
-            ok = 0;
-        }
-    }
-    add(root, "moves", moves, &ok);
+    add_lists(root, a, g, &ok);
     if (!ok) {
         cJSON_Delete(root);
         return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing the analysis of %s",

@@ -292,6 +292,31 @@ static int check_summaries(cg_run *r, int winner)
     return 0;
 }
 
+/* The record's "result" (NULL on out of memory). */
+static cJSON *result_json(const cg_run *r, const int scores[2], int winner, int fault, int *ok)
+{
+    cJSON *res = cJSON_CreateObject();
+    if (!res)
+        return NULL;
+    add(res, "winner", winner >= 0 ? cJSON_CreateString(colour[winner]) : cJSON_CreateNull(), ok);
+    add(res, "reason",
+        cJSON_CreateString(r->end == END_CONNECTED            ? "connected"
+                           : r->end == END_OPPONENT_CONNECTED ? "opponent_connected"
+                           : r->end == END_PLY_LIMIT          ? "ply_limit"
+                           : r->end == END_TIMEOUT            ? "timeout"
+                                                              : invalid_reason(r->verdict)),
+        ok);
+    add(res, "scores", cJSON_CreateIntArray(scores, 2), ok);
+    add(res, "fault", fault >= 0 ? cJSON_CreateString(colour[fault]) : cJSON_CreateNull(), ok);
+    add(res, "plies", cJSON_CreateNumber(r->board.ply), ok);
+    add(res, "exit_status", cJSON_CreateNull(), ok);
+    add(res, "term_signal", cJSON_CreateNull(), ok);
+    add(res, "detail", cJSON_CreateString(r->detail), ok);
+    static const int none[2] = {0, 0};
+    add(res, "late", cJSON_CreateIntArray(none, 2), ok);
+    return res;
+}
+
 /* The record's header, result and CodinGame log keys around the plies. */
 static cJSON *build_record(cg_run *r, const int scores[2], int winner, int fault)
 {
@@ -336,26 +361,7 @@ static cJSON *build_record(cg_run *r, const int scores[2], int winner, int fault
     add(rec, "moves", r->moves, ok);
     add(rec, "plies", r->plies, ok);
     r->moves = r->plies = NULL;
-    cJSON *res = cJSON_CreateObject();
-    add(rec, "result", res, ok);
-    if (res) {
-        add(res, "winner", winner >= 0 ? cJSON_CreateString(colour[winner]) : cJSON_CreateNull(), ok);
-        add(res, "reason",
-            cJSON_CreateString(r->end == END_CONNECTED            ? "connected"
-                               : r->end == END_OPPONENT_CONNECTED ? "opponent_connected"
-                               : r->end == END_PLY_LIMIT          ? "ply_limit"
-                               : r->end == END_TIMEOUT            ? "timeout"
-                                                                  : invalid_reason(r->verdict)),
-            ok);
-        add(res, "scores", cJSON_CreateIntArray(scores, 2), ok);
-        add(res, "fault", fault >= 0 ? cJSON_CreateString(colour[fault]) : cJSON_CreateNull(), ok);
-        add(res, "plies", cJSON_CreateNumber(r->board.ply), ok);
-        add(res, "exit_status", cJSON_CreateNull(), ok);
-        add(res, "term_signal", cJSON_CreateNull(), ok);
-        add(res, "detail", cJSON_CreateString(r->detail), ok);
-        static const int none[2] = {0, 0};
-        add(res, "late", cJSON_CreateIntArray(none, 2), ok);
-    }
+    add(rec, "result", result_json(r, scores, winner, fault, ok), ok);
     cJSON *sc = cJSON_CreateObject(), *er = cJSON_CreateObject();
     add(rec, "scores", sc, ok);
     add(rec, "errors", er, ok);

@@ -6,18 +6,13 @@
  * checked legal first: the viewer never shows a position the rules could
  * not reach, and never re-implements a rule.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "game_impl.h"
 #include "loa/board.h"
 #include "loa/movegen.h"
-#include "util/error.h"
-#include "util/file.h"
-#include "util/json.h"
 #include "util/parse.h"
 #include "util/text.h"
 
@@ -233,6 +228,119 @@ static int read_opening(replay_game *g, const char ***moves, int *count, char **
     return 0;
 }
 
+/* A record's plies being replayed: the position, the plies filled so far,
+ * each side's turns seen (its first turn has its own limit). */
+typedef struct replay_walk {
+    loa_board b;
+    int n;
+    int seen[2];
+} replay_walk;
+
+/* How many leading "moves" repeat the opening: "moves" may or may not
+ * (docs/record.md leaves the opening out of "plies"); it does when it is
+ * longer than the bots' turns by exactly the opening, the opening being
+ * its prefix. nop or 0. */
+static int opening_repeated(const cJSON *mv, const cJSON *pl, const char **op, int nop)
+{
+    int nmoves = cJSON_GetArraySize(mv), turn_moves = 0;
+    if (nop == 0 || nmoves < nop)
+        return 0;
+    for (const cJSON *t = pl->child; t; t = t->next)
+        turn_moves += cJSON_IsString(cJSON_GetObjectItemCaseSensitive(t, "move"));
+    if (nmoves != turn_moves + nop)
+        return 0;
+    for (int i = 0; i < nop; i++) {
+        const cJSON *m = cJSON_GetArrayItem(mv, i);
+        if (!cJSON_IsString(m) || strcmp(m->valuestring, op[i]) != 0)
+            return 0;
+    }
+    return nop;
+}
+
+/* Plays the opening's nop moves op[] as the first plies. */
+static int play_opening(replay_game *g, replay_walk *w, const char **op, int nop, char *err,
+                        size_t errsz)
+{
+    char where[300];
+    snprintf(where, sizeof where, "%s: opening", g->source);
+    for (int i = 0; i < nop; i++, w->n++) {
+        int rc = play(&w->b, op[i], w->n + 1, where, &g->plies[w->n], err, errsz);
+        if (rc != 0)
+            return rc;
+        g->plies[w->n].opening = 1;
+    }
+    return 0;
+}
+
+/* Reads turn t (plies[i - skip]) into the ply just played, moves[i]
+ * (move): the bot's answer, which must be that ply's side and move. */
+static int attach_turn(replay_game *g, replay_walk *w, const cJSON *t, int i, int skip,
+                       const char *move, char *err, size_t errsz)
+{
+    char where[300];
+    snprintf(where, sizeof where, "%s: plies[%d]", g->source, i - skip);
+    int player = 0;
+    const char *tm = NULL;
+    replay_ply *p = &g->plies[w->n];
+    int rc = read_turn(t, where, &p->turn, &player, &tm, err, errsz);
+    if (rc != 0)
+        return rc;
+    if (player != p->player || !tm || strcmp(tm, move) != 0)
+        return util_fail(REPLAY_E_INCONSISTENT, err, errsz,
+                         "%s: player %d, move '%.40s' does not match moves[%d] '%s' by %s", where,
+                         player, tm ? tm : "null", i, move, p->player ? "white" : "black");
+    p->has_turn = 1;
+    p->turn.limit_ms = w->seen[player]++ ? g->info.turn_ms : g->info.first_turn_ms;
+    return 0;
+}
+
+/* Plays "moves" from moves[skip], attaching to each the next turn of
+ * "plies" from *turn; *turn is left at the first turn not attached. */
+static int play_moves(replay_game *g, replay_walk *w, const cJSON *mv, int skip,
+                      const cJSON **turn, char *err, size_t errsz)
+{
+    int nmoves = cJSON_GetArraySize(mv);
+    char where[300];
+    for (int i = skip; i < nmoves; i++, w->n++) {
+        const cJSON *m = cJSON_GetArrayItem(mv, i);
+        if (!cJSON_IsString(m))
+            return util_fail(REPLAY_E_FIELD, err, errsz, "%s: moves[%d] must be a string",
+                             g->source, i);
+        snprintf(where, sizeof where, "%s: moves[%d]", g->source, i);
+        int rc = play(&w->b, m->valuestring, w->n + 1, where, &g->plies[w->n], err, errsz);
+        if (rc != 0)
+            return rc;
+        if (!*turn)
+            continue; /* a record may lack turns (hand-written): moves alone replay */
+        if ((rc = attach_turn(g, w, *turn, i, skip, m->valuestring, err, errsz)) != 0)
+            return rc;
+        *turn = (*turn)->next;
+    }
+    return 0;
+}
+
+/* Turn t, plies[index], left after the last move: the answer that ended
+ * the game without a move. */
+static int read_error_turn(replay_game *g, const replay_walk *w, const cJSON *t, int index,
+                           char *err, size_t errsz)
+{
+    int player = 0;
+    const char *tm = NULL;
+    char where[300];
+    snprintf(where, sizeof where, "%s: plies[%d]", g->source, index);
+    int rc = read_turn(t, where, &g->error_turn, &player, &tm, err, errsz);
+    if (rc != 0)
+        return rc;
+    if (tm || t->next || player != (int)w->b.side)
+        return util_fail(REPLAY_E_INCONSISTENT, err, errsz,
+                         "%s: a turn after the last move must be the side to move's, without a move, and the last",
+                         where);
+    g->error_turn.limit_ms = w->seen[player] ? g->info.turn_ms : g->info.first_turn_ms;
+    g->info.error_turn = &g->error_turn;
+    g->info.error_player = player;
+    return 0;
+}
+
 /* Plays the opening and the moves, attaching each bot turn to its ply. */
 static int replay_moves(replay_game *g, char *err, size_t errsz)
 {
@@ -249,128 +357,39 @@ static int replay_moves(replay_game *g, char *err, size_t errsz)
     int nmoves = cJSON_GetArraySize(mv), nturns = cJSON_GetArraySize(pl);
     if (rc == 0 && (nmoves > REPLAY_PLIES_MAX || nturns > REPLAY_PLIES_MAX + 1 || nop > REPLAY_PLIES_MAX))
         rc = util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: more than %d plies", src, REPLAY_PLIES_MAX);
-    /* "moves" may or may not repeat the opening (docs/record.md leaves the
-     * opening out of "plies"): it does when it is longer than the bots'
-     * turns by exactly the opening, the opening being its prefix. */
-    int skip = 0;
-    if (rc == 0 && nop > 0 && nmoves >= nop) {
-        int turn_moves = 0;
-        for (const cJSON *t = pl->child; t; t = t->next) {
-            const cJSON *m = cJSON_GetObjectItemCaseSensitive(t, "move");
-            turn_moves += cJSON_IsString(m);
-        }
-        if (nmoves == turn_moves + nop) {
-            skip = nop;
-            for (int i = 0; i < nop; i++) {
-                const cJSON *m = cJSON_GetArrayItem(mv, i);
-                if (!cJSON_IsString(m) || strcmp(m->valuestring, op[i]) != 0)
-                    skip = 0;
-            }
-        }
-    }
-    int total = nop + nmoves - skip;
-    if (rc == 0 && !(g->plies = calloc((size_t)total + 1, sizeof *g->plies)))
+    int skip = rc == 0 ? opening_repeated(mv, pl, op, nop) : 0;
+    if (rc == 0 && !(g->plies = calloc((size_t)(nop + nmoves - skip) + 1, sizeof *g->plies)))
         rc = util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", src);
-    loa_board b;
-    loa_board_init(&b);
-    board_text(&b, g->info.start_board);
-    char where[300];
-    int n = 0;
-    for (int i = 0; rc == 0 && i < nop; i++, n++) {
-        snprintf(where, sizeof where, "%s: opening", src);
-        if ((rc = play(&b, op[i], n + 1, where, &g->plies[n], err, errsz)) == 0)
-            g->plies[n].opening = 1;
-    }
+    replay_walk w = {.n = 0};
+    loa_board_init(&w.b);
+    board_text(&w.b, g->info.start_board);
+    if (rc == 0)
+        rc = play_opening(g, &w, op, nop, err, errsz);
     free(op);
     free(opbuf);
     g->info.opening_plies = nop;
     const cJSON *t = pl->child;
-    int seen[2] = {0, 0};
-    for (int i = skip; rc == 0 && i < nmoves; i++, n++) {
-        const cJSON *m = cJSON_GetArrayItem(mv, i);
-        if (!cJSON_IsString(m))
-            return util_fail(REPLAY_E_FIELD, err, errsz, "%s: moves[%d] must be a string", src, i);
-        snprintf(where, sizeof where, "%s: moves[%d]", src, i);
-        if ((rc = play(&b, m->valuestring, n + 1, where, &g->plies[n], err, errsz)) != 0)
-            break;
-        if (!t)
-            continue; /* a record may lack turns (hand-written): moves alone replay */
-        snprintf(where, sizeof where, "%s: plies[%d]", src, i - skip);
-        int player = 0;
-        const char *tm = NULL;
-        replay_ply *p = &g->plies[n];
-        if ((rc = read_turn(t, where, &p->turn, &player, &tm, err, errsz)) != 0)
-            break;
-        if (player != p->player || !tm || strcmp(tm, m->valuestring) != 0)
-            return util_fail(REPLAY_E_INCONSISTENT, err, errsz,
-                             "%s: player %d, move '%.40s' does not match moves[%d] '%s' by %s",
-                             where, player, tm ? tm : "null", i, m->valuestring,
-                             p->player ? "white" : "black");
-        p->has_turn = 1;
-        p->turn.limit_ms = seen[player]++ ? g->info.turn_ms : g->info.first_turn_ms;
-        t = t->next;
-    }
+    if (rc == 0)
+        rc = play_moves(g, &w, mv, skip, &t, err, errsz);
     if (rc != 0)
         return rc;
-    g->info.plies = n;
-    if (t) { /* the answer that ended the game, without a move */
-        int player = 0;
-        const char *tm = NULL;
-        snprintf(where, sizeof where, "%s: plies[%d]", src, nmoves - skip);
-        if ((rc = read_turn(t, where, &g->error_turn, &player, &tm, err, errsz)) != 0)
-            return rc;
-        if (tm || t->next || player != (int)b.side)
-            return util_fail(REPLAY_E_INCONSISTENT, err, errsz,
-                             "%s: a turn after the last move must be the side to move's, without a move, and the last",
-                             where);
-        g->error_turn.limit_ms = seen[player] ? g->info.turn_ms : g->info.first_turn_ms;
-        g->info.error_turn = &g->error_turn;
-        g->info.error_player = player;
-    }
-    return 0;
+    g->info.plies = w.n;
+    return t ? read_error_turn(g, &w, t, nmoves - skip, err, errsz) : 0;
 }
 
-int replay_game_parse(const char *text, size_t len, const char *source, replay_game **out,
-                      char *err, size_t errsz)
+int replay_game_build(cJSON *root, const char *text, size_t len, const char *source,
+                      replay_game **out, char *err, size_t errsz)
 {
-    if (!out)
-        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_game_parse: NULL argument");
     *out = NULL;
-    if (!text)
-        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_game_parse: NULL argument");
-    if (!source)
-        source = "record";
-    if (len > REPLAY_RECORD_MAX)
-        return util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: %zu bytes, larger than the %u bytes a game file may have",
-                         source, len, REPLAY_RECORD_MAX);
-    size_t values = util_json_values_bound(text, len);
-    if (values > REPLAY_JSON_VALUES_MAX)
-        return util_fail(REPLAY_E_TOO_BIG, err, errsz,
-                         "%s: %zu JSON values, more than the %d a game file may hold (its memory)",
-                         source, values, REPLAY_JSON_VALUES_MAX);
     replay_game *g = calloc(1, sizeof *g);
     if (!g || !(g->source = strdup(source))) {
         free(g);
+        cJSON_Delete(root);
         return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", source);
     }
+    g->root = root;
     g->info.source = g->source;
-    /* A NUL of a name, a line or a stderr shown as the referee shows one of
-     * a bot's stderr (U+2400), the text after it kept: a cJSON string would
-     * end at it. */
-    char *visible = NULL, why[200];
-    size_t vlen = 0;
-    int rc = util_json_nul_visible(text, len, &visible, &vlen);
-    if (rc != 0) {
-        replay_game_free(g);
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", source);
-    }
-    if (visible)
-        text = visible, len = vlen;
-    if (util_json_parse(text, len, &g->root, why, sizeof why) != 0)
-        rc = replay_json_error(text, len, why, source, err, errsz);
-    else
-        rc = replay_import_root(&g->root, text, len, source, &g->info.imported_from, err, errsz);
-    free(visible);
+    int rc = replay_import_root(&g->root, text, len, source, &g->info.imported_from, err, errsz);
     if (rc == 0)
         rc = read_header(g, err, errsz);
     if (rc == 0)
@@ -381,28 +400,6 @@ int replay_game_parse(const char *text, size_t len, const char *source, replay_g
     }
     *out = g;
     return 0;
-}
-
-int replay_game_load(const char *path, replay_game **out, char *err, size_t errsz)
-{
-    if (!path || !out)
-        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_game_load: NULL argument");
-    *out = NULL;
-    char *text;
-    size_t len;
-    int rc = util_read_file(path, REPLAY_RECORD_MAX, &text, &len);
-    struct stat st;
-    if (rc == UTIL_E_RANGE)
-        return util_fail(REPLAY_E_TOO_BIG, err, errsz,
-                         "%s: %lld bytes, larger than the %u bytes a game file may have", path,
-                         stat(path, &st) == 0 ? (long long)st.st_size : -1LL, REPLAY_RECORD_MAX);
-    if (rc == UTIL_E_NOMEM)
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", path);
-    if (rc != 0)
-        return util_fail(REPLAY_E_IO, err, errsz, "cannot read %s: %s", path, strerror(errno));
-    rc = replay_game_parse(text, len, path, out, err, errsz);
-    free(text);
-    return rc;
 }
 
 void replay_game_free(replay_game *g)

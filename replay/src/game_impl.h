@@ -20,13 +20,24 @@ struct replay_game {
 int replay_json_error(const char *text, size_t len, const char *why, const char *source,
                       char *err, size_t errsz);
 
-/* *root, parsed from text[0..len), as a loa-arena record: a record is kept
- * as it is; a game recorded by CodinGame (codingame.h) is replayed and
- * *root replaced by its record (the old root freed), *imported_from set to
- * "codingame-engine" or "codingame-site" (else NULL). Refuses text that is
- * not UTF-8 and JSON of no known shape. Returns 0 or the REPLAY_E_* code
- * with a sentence. (import.c) */
+/* *root as a loa-arena record: a record is kept as it is; a game recorded
+ * by CodinGame (codingame.h) is replayed and *root replaced by its record
+ * (the old root freed), *imported_from set to "codingame-engine" or
+ * "codingame-site" (else NULL). text[0..len) is the JSON text *root was
+ * parsed from, whose bytes are checked UTF-8; NULL (len 0) for a value
+ * built in memory, whose strings and keys are checked instead. Refuses a
+ * root that is not an object, text that is not UTF-8 and JSON of no known
+ * shape. Returns 0 or the REPLAY_E_* code with a sentence. (import.c) */
 int replay_import_root(cJSON **root, const char *text, size_t len, const char *source,
                        const char **imported_from, char *err, size_t errsz);
+
+/* The game of root (taken: freed with the game, or here on a failure),
+ * read as replay_import_root(root, text, len) takes it, then read strictly
+ * and replayed with the SDK: the one conversion of a record to the page
+ * model, whether it came as text or as a value. source names it in
+ * messages (copied). *out: the new game, NULL on a failure. Returns 0 or
+ * the codes of replay_game_parse(). (game.c) */
+int replay_game_build(cJSON *root, const char *text, size_t len, const char *source,
+                      replay_game **out, char *err, size_t errsz);
 
 #endif

@@ -62,16 +62,39 @@ int replay_json_error(const char *text, size_t len, const char *why, const char 
                      source, len);
 }
 
+static int utf8_ok(const char *s)
+{
+    size_t n = strlen(s);
+    return util_utf8_check(s, n) == n;
+}
+
+/* 1 when a string or a key of the list of items at item (their lists and
+ * objects within too) is not UTF-8: the check a value held in memory gets
+ * where a text gets util_utf8_check() (its strings and keys are the only
+ * bytes of the text above ASCII). */
+static int bad_utf8(const cJSON *item)
+{
+    for (; item; item = item->next)
+        if ((item->string && !utf8_ok(item->string)) ||
+            (cJSON_IsString(item) && item->valuestring && !utf8_ok(item->valuestring)) ||
+            bad_utf8(item->child))
+            return 1;
+    return 0;
+}
+
 int replay_import_root(cJSON **root, const char *text, size_t len, const char *source,
                        const char **imported_from, char *err, size_t errsz)
 {
     *imported_from = NULL;
     if (!cJSON_IsObject(*root))
         return util_fail(REPLAY_E_JSON, err, errsz, "%s: not a JSON object", source);
-    size_t bad = util_utf8_check(text, len);
+    size_t bad = text ? util_utf8_check(text, len) : len;
     if (bad < len)
         return util_fail(REPLAY_E_JSON, err, errsz,
                          "%s: byte %zu is not UTF-8 (JSON text is UTF-8)", source, bad);
+    if (!text && bad_utf8((*root)->child))
+        return util_fail(REPLAY_E_JSON, err, errsz,
+                         "%s: a string is not UTF-8 (JSON text is UTF-8)", source);
     if (cJSON_GetObjectItemCaseSensitive(*root, "format"))
         return 0; /* a loa-arena record: read as it is */
     cg_kind kind = cg_detect(*root);

@@ -95,6 +95,32 @@ static const char *result_token(const replay_info *in)
     return strcmp(in->reason, "ply_limit") == 0 ? "1/2-1/2" : "*";
 }
 
+/* The viewer's entry of position p, side (0 black, 1 white) to move: its
+ * evaluation, its chance for black, its best move and line. */
+static void fill_position(cJSON *e, const replay_position *p, int side, int *ok)
+{
+    char text[32], buf[LOA_MOVE_STRING_MAX], line[REPLAY_ANALYSIS_PV_MAX * 5 + 1] = "";
+    static const char *const kinds[] = {"none", "cp", "win", "loss", "end"};
+    add_str(e, "eval", kinds[p->eval], ok);
+    add_num(e, "score", p->score, ok);
+    add_num(e, "black", side ? 1 - p->win : p->win, ok);
+    add_str(e, "text", replay_eval_text(p, text, sizeof text), ok);
+    add_str(e, "to_move", side ? "white" : "black", ok);
+    int has = p->best != LOA_MOVE_NONE;
+    add_str(e, "best", has ? loa_move_format(p->best, buf) : NULL, ok);
+    add_num(e, "from", has && p->best != LOA_MOVE_PASS ? LOA_MOVE_FROM(p->best) : -1, ok);
+    add_num(e, "to", has && p->best != LOA_MOVE_PASS ? LOA_MOVE_TO(p->best) : -1, ok);
+    for (int i = 0; i < p->pv_len; i++) {
+        if (i)
+            strcat(line, " ");
+        strcat(line, loa_move_format(p->pv[i], buf));
+    }
+    add_str(e, "pv", line, ok);
+    add_num(e, "depth", p->depth, ok);
+    add_num(e, "connecting", p->connecting, ok);
+    add_str(e, "connect", p->connect != LOA_MOVE_NONE ? loa_move_format(p->connect, buf) : NULL, ok);
+}
+
 /* The analysis in the page model (docs/replay.md, "page data"): per
  * position black's winning chance and the words for it, the best move and
  * line; per ply the judgement and its mark; per side the summary. */
@@ -120,31 +146,12 @@ static cJSON *analysis_json(const replay_game *g, const replay_analysis *a, int 
         int side = n < a->plies ? replay_game_ply(g, n + 1)->player
                                 : a->plies ? !replay_game_ply(g, n)->player : 0;
         cJSON *e = cJSON_CreateObject();
-        char text[32], buf[LOA_MOVE_STRING_MAX], line[REPLAY_ANALYSIS_PV_MAX * 5 + 1] = "";
         if (!e || !cJSON_AddItemToArray(pos, e)) {
             cJSON_Delete(e);
             *ok = 0;
             continue;
         }
-        static const char *const kinds[] = {"none", "cp", "win", "loss", "end"};
-        add_str(e, "eval", kinds[p->eval], ok);
-        add_num(e, "score", p->score, ok);
-        add_num(e, "black", side ? 1 - p->win : p->win, ok);
-        add_str(e, "text", replay_eval_text(p, text, sizeof text), ok);
-        add_str(e, "to_move", side ? "white" : "black", ok);
-        int has = p->best != LOA_MOVE_NONE;
-        add_str(e, "best", has ? loa_move_format(p->best, buf) : NULL, ok);
-        add_num(e, "from", has && p->best != LOA_MOVE_PASS ? LOA_MOVE_FROM(p->best) : -1, ok);
-        add_num(e, "to", has && p->best != LOA_MOVE_PASS ? LOA_MOVE_TO(p->best) : -1, ok);
-        for (int i = 0; i < p->pv_len; i++) {
-            if (i)
-                strcat(line, " ");
-            strcat(line, loa_move_format(p->pv[i], buf));
-        }
-        add_str(e, "pv", line, ok);
-        add_num(e, "depth", p->depth, ok);
-        add_num(e, "connecting", p->connecting, ok);
-        add_str(e, "connect", p->connect != LOA_MOVE_NONE ? loa_move_format(p->connect, buf) : NULL, ok);
+        fill_position(e, p, side, ok);
     }
     add_item(o, "positions", pos, ok);
     for (int n = 1; n <= a->plies; n++) {
@@ -349,14 +356,8 @@ int replay_write_record_html(const cJSON *record, const char *source, const char
 {
     if (!record || !path)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_record_html: NULL argument");
-    /* Through the text, so that a record in memory gets exactly the checks
-     * of a record on disk. */
-    char *text = cJSON_PrintUnformatted(record);
-    if (!text)
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s", path);
     replay_game *g;
-    int rc = replay_game_parse(text, strlen(text), source ? source : path, &g, err, errsz);
-    cJSON_free(text);
+    int rc = replay_game_from_record(record, source ? source : path, &g, err, errsz);
     if (rc == 0) {
         rc = replay_write_html(g, path, err, errsz);
         replay_game_free(g);

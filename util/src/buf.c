@@ -1,6 +1,5 @@
 /* buf.c - the growable text (util/buf.h). */
 #include "util/buf.h"
-#include "util/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,14 +32,30 @@ void util_buf_str(util_buf *b, const char *s)
     util_buf_put(b, s, strlen(s));
 }
 
+/* The characters no POSIX shell treats specially. */
+static const char shell_safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                 "_./,:=+-@%";
+
+/* The one quoting rule: util_shell_quote (text.c) is this into a new
+ * string, so that buf.c, below text.c, calls nothing above it. */
 void util_buf_shell_quoted(util_buf *b, const char *s)
 {
-    char *q = util_shell_quote(s);
-    if (!q)
+    if (!s) {
         b->failed = 1;
-    else
-        util_buf_str(b, q);
-    free(q);
+        return;
+    }
+    if (*s && strspn(s, shell_safe) == strlen(s)) {
+        util_buf_str(b, s);
+        return;
+    }
+    util_buf_put(b, "'", 1);
+    for (; *s; s++) {
+        if (*s == '\'')
+            util_buf_put(b, "'\\''", 4);
+        else
+            util_buf_put(b, s, 1);
+    }
+    util_buf_put(b, "'", 1);
 }
 
 void util_buf_vprintf(util_buf *b, const char *fmt, va_list ap)

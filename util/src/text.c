@@ -22,25 +22,13 @@ int util_fail(int code, char *err, size_t errsz, const char *fmt, ...)
     return code;
 }
 
-/* The characters no POSIX shell treats specially. */
-static const char shell_safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                 "_./,:=+-@%";
-
+/* The quoting rule is util_buf_shell_quoted's (buf.c, below this file). */
 char *util_shell_quote(const char *s)
 {
     if (!s)
         return NULL;
-    if (*s && strspn(s, shell_safe) == strlen(s))
-        return strdup(s);
     util_buf b = {0};
-    util_buf_put(&b, "'", 1);
-    for (; *s; s++) {
-        if (*s == '\'')
-            util_buf_put(&b, "'\\''", 4);
-        else
-            util_buf_put(&b, s, 1);
-    }
-    util_buf_put(&b, "'", 1);
+    util_buf_shell_quoted(&b, s);
     return util_buf_take(&b);
 }
 

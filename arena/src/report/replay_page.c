@@ -5,7 +5,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "util/file.h"
 #include "util/text.h"
@@ -23,12 +22,8 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
     char path[PATH_MAX + 32], source[32];
     snprintf(path, sizeof path, "%s/games/%06d.html", dir, id);
     snprintf(source, sizeof source, "game %d", id);
-    char *text = cJSON_PrintUnformatted(record);
-    if (!text)
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
     replay_game *g = NULL;
-    int rc = replay_game_parse(text, strlen(text), source, &g, err, errsz);
-    cJSON_free(text);
+    int rc = replay_game_from_record(record, source, &g, err, errsz);
     if (rc == 0) {
         char *games = util_path_join(dir, "games");
         if (!games || util_mkdirs(games) != 0)

@@ -145,6 +145,20 @@ int replay_game_parse(const char *text, size_t len, const char *source, replay_g
  * Adds REPLAY_E_IO (errno set) for a file that cannot be read. */
 int replay_game_load(const char *path, replay_game **out, char *err, size_t errsz);
 
+/* The game of a record a process holds as a value (what ref_game_to_json()
+ * or the league database's record returns; record is not modified), read
+ * with replay_game_parse()'s checks on the record's content, never through
+ * its text: an object, every string and key UTF-8, then the fields, plies
+ * and moves as a file's. A raw item (the "seed" with all its digits) reads
+ * as the value its text holds. The bounds of a file's text
+ * (REPLAY_RECORD_MAX, REPLAY_JSON_VALUES_MAX, the nesting) protect a parse
+ * and are not checked. source names the record in messages and in
+ * replay_info.source (copied; NULL: "record"). Returns 0 with *out a new
+ * game (free with replay_game_free), or *out NULL and the codes of
+ * replay_game_parse() (REPLAY_E_JSON for a string that is not UTF-8). */
+int replay_game_from_record(const cJSON *record, const char *source, replay_game **out, char *err,
+                            size_t errsz);
+
 /* Frees g (NULL is fine). */
 void replay_game_free(replay_game *g);
 
@@ -198,11 +212,11 @@ int replay_write_html(const replay_game *g, const char *path, char *err, size_t 
  * REPLAY_E_INVAL, REPLAY_E_NOMEM or REPLAY_E_IO (errno set). */
 int replay_write_league_html(const replay_game *g, const char *path, char *err, size_t errsz);
 
-/* The page of a record given as JSON (what ref_game_to_json() returns),
- * written to path: the record is read exactly as replay_game_parse() reads
- * a file (source names it in messages), so the referee and the arena write
- * the same page as loa-replay. record is not modified. Returns 0 or the
- * codes of replay_game_parse() and replay_write_html(). */
+/* The page of a record given as a value (what ref_game_to_json() returns),
+ * written to path: replay_game_from_record() then replay_write_html(), so
+ * the referee writes the same page as loa-replay of its record file
+ * (source names it in messages). record is not modified. Returns 0 or the
+ * codes of replay_game_from_record() and replay_write_html(). */
 int replay_write_record_html(const cJSON *record, const char *source, const char *path, char *err,
                              size_t errsz);
 

@@ -31,8 +31,9 @@ void util_buf_put(util_buf *b, const char *s, size_t n);
 /* Appends the NUL-terminated string s. */
 void util_buf_str(util_buf *b, const char *s);
 
-/* Appends s quoted for a POSIX shell, as util_shell_quote (util/text.h)
- * quotes it; out of memory (or a NULL s) marks b failed. */
+/* Appends s quoted for a POSIX shell, the rule util_shell_quote
+ * (util/text.h) states and uses; out of memory (or a NULL s) marks b
+ * failed. */
 void util_buf_shell_quoted(util_buf *b, const char *s);
 
 /* Appends a printf-style text of any length. */
