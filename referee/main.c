@@ -21,9 +21,7 @@
 
 #include "cli.h"
 #include "ref/referee.h"
-#ifdef LOA_HAVE_REPLAY
 #include "replay/replay.h"
-#endif
 
 /* Self-pipe: SIGINT/SIGTERM make its read end readable, which is in every
  * poll set of the game (ref_config.stop_fd), so the game aborts at once. */
@@ -79,7 +77,6 @@ static void show_ply(const ref_ply *p, const loa_board *b, void *user)
 /* --html: the replay page, from the same record as -l (loa_replay). */
 static int write_html(const ref_game *g, const char *path)
 {
-#ifdef LOA_HAVE_REPLAY
     char err[512] = "out of memory";
     cJSON *j = ref_game_to_json(g);
     int rc = j ? replay_write_record_html(j, path, path, err, sizeof err) : REPLAY_E_NOMEM;
@@ -87,11 +84,6 @@ static int write_html(const ref_game *g, const char *path)
     if (rc != 0)
         fprintf(stderr, "loa-referee: replay page: %s\n", err);
     return rc;
-#else
-    (void)g;
-    fprintf(stderr, "loa-referee: --html %s: built without the replay component\n", path);
-    return -1;
-#endif
 }
 
 /* Plays the game the command line describes; returns the exit status. */

@@ -48,8 +48,8 @@
 #                           it, the ply limit counts it, random plies, bad lines
 #   check_arena_league_run_time  alone, under CPU burners: wall-clock timeouts
 #                           marked under load, none in CPU mode; the margin
-#   check_arena_db          store/db: the league database's schema, rows, lock
-#   check_arena_game_blob   store/game_blob: a record as two blobs and back
+#   check_leaguedb_game_blob   leaguedb/game_blob.h: a record as two blobs and
+#                           back, over the records of real games
 #   check_arena_store       store/store: games stored and read back, resume,
 #                           games.jsonl level, a game's record, the index
 #   check_arena_store_league  store/store: another league refused, archive,
@@ -78,7 +78,6 @@ if(TARGET arena_core)
   target_link_libraries(check_arena_league_file PRIVATE loa_util)
   # a record read from the fixtures (util_read_file)
   target_link_libraries(check_arena_dashboard PRIVATE loa_util)
-  loa_add_suite(arena_db LIBS arena_db loa::sqlite3 TIMEOUT 60)
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_league_pages LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_setting LIBS arena_app arena_core m TIMEOUT 120)
@@ -89,25 +88,25 @@ if(TARGET arena_core)
   if(TARGET loa-first AND TARGET hostile-say AND TARGET hostile-flood)
     loa_add_suite(arena_store LIBS arena_core m TIMEOUT 120)
     loa_add_suite(arena_store_league LIBS arena_core m TIMEOUT 120)
-    loa_add_suite(arena_game_blob LIBS arena_core TIMEOUT 120)
-    foreach(t check_arena_store check_arena_store_league check_arena_game_blob)
+    loa_add_suite(leaguedb_game_blob LIBS arena_core TIMEOUT 120)
+    foreach(t check_arena_store check_arena_store_league check_leaguedb_game_blob)
       add_dependencies(${t} loa-first loa-random hostile-say hostile-flood hostile-crash
                        hostile-slow)
     endforeach()
   endif()
   if(TARGET loa-arena AND TARGET loa-first)
-    loa_add_suite(arena_league_run LIBS arena_db loa::cjson TIMEOUT 120)
+    loa_add_suite(arena_league_run LIBS arena_core loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_league_run loa-arena loa-first)
     if(TARGET hostile-burn AND TARGET hostile-slow)
       # overloads the machine on purpose: alone
-      loa_add_suite(arena_league_run_time LIBS arena_db loa::cjson TIMEOUT 600)
+      loa_add_suite(arena_league_run_time LIBS arena_core loa::cjson TIMEOUT 600)
       set_tests_properties(arena_league_run_time PROPERTIES RUN_SERIAL TRUE)
       add_dependencies(check_arena_league_run_time loa-arena loa-first hostile-burn
                        hostile-slow)
     endif()
     if(TARGET loa-random)
       # kill -9 of a league, a merge and an --add-bot, many times
-      loa_add_suite(arena_crash LIBS arena_db loa::cjson TIMEOUT 900)
+      loa_add_suite(arena_crash LIBS arena_core loa::cjson TIMEOUT 900)
       add_dependencies(check_arena_crash loa-arena loa-first loa-random loa-greedy)
       # A sanitizer's arena starts and plays many times slower: half the
       # kills a tcase there (the full count in the plain build).
@@ -115,16 +114,16 @@ if(TARGET arena_core)
         target_compile_definitions(check_arena_crash PRIVATE LOA_CRASH_KILLS=6)
       endif()
     endif()
-    loa_add_suite(arena_league_run_errors LIBS arena_db loa::cjson TIMEOUT 120)
+    loa_add_suite(arena_league_run_errors LIBS arena_core loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_league_run_errors loa-arena loa-first loa-referee)
     if(TARGET loa-greedy AND TARGET loa-random)
-      loa_add_suite(arena_league_run_sprt LIBS arena_db loa::cjson TIMEOUT 300)
+      loa_add_suite(arena_league_run_sprt LIBS arena_core loa::cjson TIMEOUT 300)
       add_dependencies(check_arena_league_run_sprt loa-arena loa-greedy loa-random)
       # the league across versions as a new user meets it (issue 40)
-      loa_add_suite(arena_league_versions LIBS arena_db loa::cjson TIMEOUT 600)
+      loa_add_suite(arena_league_versions LIBS arena_core loa::cjson TIMEOUT 600)
       add_dependencies(check_arena_league_versions loa-arena loa-first loa-greedy loa-random)
       # a league that lives across bot versions (issue 26)
-      loa_add_suite(arena_league_live LIBS arena_db loa::cjson TIMEOUT 600)
+      loa_add_suite(arena_league_live LIBS arena_core loa::cjson TIMEOUT 600)
       add_dependencies(check_arena_league_live loa-arena loa-first loa-greedy loa-random)
       # A sanitizer's arena plays many times slower: a third of the games of
       # the league a bot is added to still outlast its pages' next write.
@@ -136,20 +135,13 @@ if(TARGET arena_core)
           add_dependencies(check_arena_league_live ${bot})
         endif()
       endforeach()
-      if(TARGET loa_replay) # the league's pages while it runs
-        target_compile_definitions(check_arena_league_live PRIVATE LOA_HAVE_REPLAY=1)
-      endif()
       if(TARGET loa-negamax)
-        loa_add_suite(arena_tasks LIBS arena_db loa::cjson TIMEOUT 600)
+        loa_add_suite(arena_tasks LIBS arena_core loa::cjson TIMEOUT 600)
         add_dependencies(check_arena_tasks loa-arena loa-greedy loa-random loa-negamax)
-        # the pages' checks need the replay component (CI's TSan build has none)
-        if(TARGET loa_replay)
-          target_compile_definitions(check_arena_tasks PRIVATE LOA_HAVE_REPLAY=1)
-        endif()
       endif()
     endif()
     if(TARGET loa-ab)
-      loa_add_suite(arena_league_run_openings LIBS arena_db loa loa::cjson TIMEOUT 180)
+      loa_add_suite(arena_league_run_openings LIBS arena_core loa loa::cjson TIMEOUT 180)
       add_dependencies(check_arena_league_run_openings loa-arena loa-first loa-referee loa-ab)
     endif()
   endif()
@@ -164,11 +156,8 @@ if(TARGET loa-tune)
   loa_target_setup(tune-peak)
   target_link_libraries(tune-peak PRIVATE loa m)
   loa_add_suite(arena_tune_file LIBS arena_core loa_util m TIMEOUT 60)
-  loa_add_suite(arena_tune LIBS arena_db loa::cjson m TIMEOUT 300)
+  loa_add_suite(arena_tune LIBS arena_core loa::cjson m TIMEOUT 300)
   add_dependencies(check_arena_tune loa-tune tune-peak)
-  if(TARGET loa_replay)
-    target_compile_definitions(check_arena_tune PRIVATE LOA_HAVE_REPLAY=1)
-  endif()
 endif()
 
 # Install into a temporary prefix: every executable and example the

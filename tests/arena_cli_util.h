@@ -25,7 +25,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "store/db.h"
+#include "leaguedb/leaguedb.h"
 
 #define ARENA LOA_BIN_DIR "/loa-arena"
 #define FIRST LOA_BIN_DIR "/loa-first"
@@ -259,18 +259,17 @@ static inline cJSON *read_json(const char *path)
 }
 
 /* Game id's whole record from the league database of dir (as `loa-replay
- * --record OUT DIR ID` gives it; read here through the store's database,
- * so that builds without the replay component test it too); NULL when
- * there is none. */
+ * --record OUT DIR ID` gives it; read here through leaguedb's public
+ * header, as loa-replay reads it); NULL when there is none. */
 static inline cJSON *game_record(const char *dir, int id)
 {
-    arena_db *db = NULL;
+    leaguedb *db = NULL;
     cJSON *j = NULL;
     char err[512];
-    if (arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err) == 0 &&
-        arena_db_record(db, id, &j, err, sizeof err) != 0)
+    if (leaguedb_open(dir, LEAGUEDB_READ, &db, err, sizeof err) == 0 &&
+        leaguedb_record(db, id, &j, err, sizeof err) != 0)
         j = NULL;
-    arena_db_close(db);
+    leaguedb_close(db);
     return j;
 }
 

@@ -56,12 +56,12 @@ static long stored_games(const char *dir)
     return league_sql(dir, "SELECT count(*) FROM games");
 }
 
-static int decode_one(const arena_db_game *g, void *user)
+static int decode_one(const leaguedb_game *g, void *user)
 {
-    arena_db *db = user;
+    leaguedb *db = user;
     cJSON *rec = NULL;
     char err[512];
-    ck_assert_msg(arena_db_record(db, g->id, &rec, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(leaguedb_record(db, g->id, &rec, err, sizeof err) == 0, "%s", err);
     cJSON_Delete(rec);
     return 0;
 }
@@ -70,13 +70,13 @@ static int decode_one(const arena_db_game *g, void *user)
 static void every_record_reads(const char *dir, const char *o, const char *e)
 {
     (void)o, (void)e;
-    arena_db *db = NULL, *walker = NULL;
+    leaguedb *db = NULL, *walker = NULL;
     char err[512];
-    ck_assert_msg(arena_db_open(dir, ARENA_DB_READ, &db, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(arena_db_open(dir, ARENA_DB_READ, &walker, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(arena_db_foreach(walker, decode_one, db, err, sizeof err), 0);
-    arena_db_close(walker);
-    arena_db_close(db);
+    ck_assert_msg(leaguedb_open(dir, LEAGUEDB_READ, &db, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(leaguedb_open(dir, LEAGUEDB_READ, &walker, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(leaguedb_foreach(walker, decode_one, db, err, sizeof err), 0);
+    leaguedb_close(walker);
+    leaguedb_close(db);
 }
 
 /* Starts argv, kills it with SIGKILL after ms, reaps it. */

@@ -1,6 +1,7 @@
 /*
  * check_arena_error.c - ARENA_ERROR_MAP: every code lies in the arena's
- * range -201..-299, has its own message, and no two codes share a value.
+ * range -201..-299, has its own message, and no two codes share a value;
+ * the league database's codes, passed up by the store, told and sorted.
  */
 #include <check.h>
 #include <string.h>
@@ -37,10 +38,35 @@ START_TEST(test_codes_in_range_with_own_message)
 }
 END_TEST
 
+static const int db_codes[] = {
+#define LEAGUEDB_XX(name, code, text) LEAGUEDB_E_##name,
+    LEAGUEDB_ERROR_MAP(LEAGUEDB_XX)
+#undef LEAGUEDB_XX
+};
+
+START_TEST(tells_the_league_database_codes_the_store_passes_up)
+{
+    for (size_t i = 0; i < LOA_COUNT(db_codes); i++)
+        ck_assert_str_eq(arena_strerror(db_codes[i]), leaguedb_strerror(db_codes[i]));
+    ck_assert_int_eq(arena_error_kind(LEAGUEDB_E_INVAL), ARENA_E_INVAL);
+    ck_assert_int_eq(arena_error_kind(LEAGUEDB_E_NOMEM), ARENA_E_NOMEM);
+    ck_assert_int_eq(arena_error_kind(LEAGUEDB_E_IO), ARENA_E_IO);
+    ck_assert_int_eq(arena_error_kind(LEAGUEDB_E_PARSE), ARENA_E_PARSE);
+    ck_assert_int_eq(arena_error_kind(LEAGUEDB_E_BUSY), ARENA_E_BUSY);
+    for (size_t i = 0; i < LOA_COUNT(codes); i++) /* the arena's own: as they are */
+        ck_assert_int_eq(arena_error_kind(codes[i]), codes[i]);
+    ck_assert_int_eq(arena_error_kind(0), 0);
+    ck_assert_str_eq(arena_strerror(-800), "unknown error");
+    ck_assert_str_eq(arena_strerror(-900), "unknown error");
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
         {"gives_each_code_its_own_message_in_range", test_codes_in_range_with_own_message, 30},
+        {"tells_the_league_database_codes_the_store_passes_up",
+         tells_the_league_database_codes_the_store_passes_up, 30},
     };
     return loa_run_suite("arena_error", cases, LOA_COUNT(cases));
 }

@@ -69,7 +69,6 @@ START_TEST(a_bot_added_while_the_league_runs_is_handed_to_the_arena)
     ck_assert_msg(strstr(t, "copied into") && strstr(t, "Handed 1 change to the loa-arena"),
                   "%s", t);
     free(t);
-#ifdef LOA_HAVE_REPLAY
     /* the league's pages written again while it runs: the new bot's page */
     char page[400];
     snprintf(page, sizeof page, "%s/bot-g.html", tp.out);
@@ -77,7 +76,6 @@ START_TEST(a_bot_added_while_the_league_runs_is_handed_to_the_arena)
         sleep_ms(20);
     ck_assert_msg(access(page, F_OK) == 0 && waitpid(arena, NULL, WNOHANG) == 0,
                   "no page of the bot added while the league ran");
-#endif
     /* the same arena plays on, the new pairings with the rest */
     ck_assert_int_eq(wait_for(arena, 240000), 0);
     t = slurp(tp.e);

@@ -19,7 +19,7 @@
 #include <sqlite3.h>
 
 #include "core/error.h"
-#include "store/db.h"
+#include "leaguedb/leaguedb.h"
 #include "store/store.h"
 #include "ref/referee.h"
 #include "results/standings.h"
@@ -56,11 +56,11 @@ START_TEST(test_store_append_resume)
     /* one arena per directory */
     arena_store *second;
     ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &second, err,
-                                      sizeof err), ARENA_E_BUSY);
+                                      sizeof err), LEAGUEDB_E_BUSY);
     ck_assert_ptr_nonnull(strstr(err, "in use by another loa-arena"));
     /* ... even to archive it (--force-new): nothing moves */
     ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_FRESH, NULL, NULL, &second, err,
-                                      sizeof err), ARENA_E_BUSY);
+                                      sizeof err), LEAGUEDB_E_BUSY);
     char moved[400];
     snprintf(moved, sizeof moved, "ls -d %s/previous-* >/dev/null 2>&1", sub);
     ck_assert_int_ne(system(moved), 0);
@@ -233,7 +233,7 @@ START_TEST(a_game_keeps_its_record)
     cJSON_Delete(back);
     /* a game known by its summary only; no such game */
     ck_assert_int_ne(arena_store_record(st, 0, &back, err, sizeof err), 0);
-    ck_assert_int_eq(arena_store_record(st, 7, &back, err, sizeof err), ARENA_E_INVAL);
+    ck_assert_int_eq(arena_store_record(st, 7, &back, err, sizeof err), LEAGUEDB_E_INVAL);
     arena_store_close(st);
     cJSON_Delete(record);
     ref_game_free(g);
@@ -387,7 +387,7 @@ START_TEST(a_bad_games_row_is_named_by_its_column_and_value)
             ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
         }
         snprintf(sql, sizeof sql, "UPDATE games SET %s WHERE id = 1", bad[i].set);
-        ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(arena_store_db(st)), sql, NULL, NULL,
+        ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(arena_store_db(st)), sql, NULL, NULL,
                                       NULL), SQLITE_OK);
         stored back = {0};
         ck_assert_int_eq(arena_store_foreach(st, keep, &back, err, sizeof err), ARENA_E_PARSE);
@@ -412,13 +412,13 @@ START_TEST(a_lock_that_cannot_be_written_names_the_database_once)
     char err[512], db[400];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
                                       sizeof err), 0);
-    ck_assert_int_eq(sqlite3_exec(arena_db_sqlite(arena_store_db(st)),
+    ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(arena_store_db(st)),
                                   "CREATE TRIGGER refuse BEFORE INSERT ON run BEGIN SELECT "
                                   "RAISE(ABORT, 'attempt to write a readonly database'); END",
                                   NULL, NULL, NULL), SQLITE_OK);
     arena_store_close(st);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), ARENA_E_IO);
+                                      sizeof err), LEAGUEDB_E_IO);
     snprintf(db, sizeof db, "%s/league.db: cannot write: attempt to write a readonly", dir);
     ck_assert_msg(strncmp(err, db, strlen(db)) == 0, "%s", err);
     arena_settings_clear(&s);

@@ -358,10 +358,8 @@ START_TEST(remerge_into_a_grown_out_adds_and_pages_only_the_new)
     cJSON_Delete(rec);
     ck_assert_int_eq(pages_in(m), 0); /* no game lost by a fault: no page (--pages faults) */
 
-#ifdef LOA_HAVE_REPLAY
     /* --pages all: each new game gets its page once; a re-merge leaves the
-     * pages of the games OUT had alone (a build without the replay
-     * component, as CI's TSan build, writes no page at all) */
+     * pages of the games OUT had alone */
     char *p1[] = {ARENA, "--merge", m2, "--pages", "all", sh[0], NULL};
     ck_assert_int_eq(run(p1, o, e, 60000), 1);
     ck_assert_int_eq(pages_in(m2), 100);
@@ -371,10 +369,6 @@ START_TEST(remerge_into_a_grown_out_adds_and_pages_only_the_new)
     ck_assert_int_eq(run(p2, o, e, 60000), 1);
     ck_assert_int_eq(pages_in(m2), 200);
     ck_assert(inode_of(path) == before);
-#else
-    (void)m2;
-    (void)inode_of;
-#endif
     unsetenv("MALLOC_PERTURB_");
     cleanup();
 }

@@ -63,12 +63,10 @@ START_TEST(a_tune_finds_the_peak)
     ck_assert_msg(strstr(o, want) && strstr(o, "command: " LOA_BIN_DIR), "%s", o);
     free(o);
     char page[400];
-#ifdef LOA_HAVE_REPLAY /* the page is the replay component's (CI's TSan build has none) */
     snprintf(page, sizeof page, "%s/index.html", p.out);
     char *html = slurp(page);
     ck_assert_msg(strstr(html, "tune-data"), "no tune page");
     free(html);
-#endif
     snprintf(page, sizeof page, "%s/tune-games.jsonl", p.out);
     ck_assert_int_eq(count_lines(page), 200);
     cleanup();

@@ -2,12 +2,15 @@
  * check_referee_process: the bot processes around a game, with real
  * bots: failure to start, a referee error (no file descriptors left), a
  * SIGINT to the referee's group while a bot starts, the stop fd, no fd
- * left open, none of the referee's inherited by a bot. Whole games are
- * check_referee_games's, the misbehaving bots check_referee_hostile's.
+ * left open, none of the referee's inherited by a bot; the process layer
+ * alone (ref/process.h: lines, the whole group ended, each failure's
+ * code). Whole games are check_referee_games's, the misbehaving bots
+ * check_referee_hostile's.
  */
 #include <errno.h>
 #include <stdatomic.h>
 
+#include "ref/process.h"
 #include "referee_test_util.h"
 
 /* ---------------------------------------------------------------- start */
@@ -274,6 +277,122 @@ START_TEST(a_bot_inherits_no_descriptor_of_the_referee)
 }
 END_TEST
 
+/* ------------------------------------------------- ref/process.h, alone */
+
+/* A line read from p by 5 s, as a string in buf. */
+static const char *line_of(ref_process *p, char *buf, size_t size)
+{
+    const char *line;
+    size_t len;
+    int rc = ref_process_read_line(p, ref_process_now_ns() + 5000000000LL, -1, &line, &len);
+    ck_assert_msg(rc == 0, "%s", ref_strerror(rc));
+    snprintf(buf, size, "%.*s", (int)len, line);
+    return buf;
+}
+
+/* 1 once pid ended, waited for up to 5 s. */
+static int gone_within_5s(pid_t pid)
+{
+    for (int i = 0; i < 500 && alive(pid); i++)
+        usleep(10000);
+    return !alive(pid);
+}
+
+/* A shell command in a directory talks by lines; ending it ends its whole
+ * group: the shell, and a child of its deaf to SIGTERM and detached from
+ * its pipes. */
+START_TEST(a_process_talks_by_lines_and_ends_with_its_whole_group)
+{
+    char dir[] = "/tmp/loa_process_XXXXXX", buf[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ref_process_spec spec = {
+        "(trap '' TERM; exec sleep 300) </dev/null >/dev/null 2>&1 & echo $!; "
+        "pwd; echo oops >&2; while read -r l; do echo \"got $l\"; done",
+        dir, REF_SANDBOX_OFF, -1, -1};
+    ref_process *p = NULL;
+    int os = -1;
+    ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
+    ck_assert_int_eq(os, 0);
+    pid_t leader = ref_process_pid(p), child = (pid_t)atol(line_of(p, buf, sizeof buf));
+    ck_assert_int_gt(child, 1);
+    ck_assert_int_eq(getpgid(child), leader); /* the leader's group, its own */
+    ck_assert_int_ne(getpgid(0), leader);
+    ck_assert_str_eq(line_of(p, buf, sizeof buf), dir);
+    ck_assert_int_ge(ref_process_stdin_fd(p), 0);
+    ck_assert_int_ge(ref_process_stdout_fd(p), 0);
+    ck_assert_int_ge(ref_process_stderr_fd(p), 0);
+    ck_assert_int_eq(ref_process_write(p, "x y\n", 4, ref_process_now_ns() + 5000000000LL, -1), 0);
+    ck_assert_str_eq(line_of(p, buf, sizeof buf), "got x y");
+    char tail[REF_STDERR_CAP + 1];
+    ck_assert_uint_eq(ref_process_take_stderr(p, tail), 5);
+    ck_assert_str_eq(tail, "oops\n");
+    ck_assert_int_eq(ref_process_exited(p, NULL), 0);
+    int status = ref_process_end(p, REF_PROCESS_GRACE_MS);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM, "status %d", status);
+    ck_assert_msg(gone_within_5s(child), "the shell's child outlived ref_process_end()");
+    ck_assert_int_eq(ref_process_end(NULL, 0), -1);
+    rmdir(dir);
+}
+END_TEST
+
+/* Each way a start or a conversation fails has its code. */
+START_TEST(a_process_says_why_it_failed)
+{
+    ref_process *p = (ref_process *)&p;
+    int os = 0;
+    ref_process_spec spec = {"", NULL, REF_SANDBOX_OFF, -1, -1};
+    ck_assert_int_eq(ref_process_start(&spec, &p, &os), REF_E_INVAL);
+    ck_assert_ptr_null(p);
+    spec = (ref_process_spec){"true", "/nonexistent/dir", REF_SANDBOX_OFF, -1, -1};
+    ck_assert_int_eq(ref_process_start(&spec, &p, &os), REF_E_START);
+    ck_assert_int_eq(os, ENOENT);
+    ck_assert_str_eq(ref_strerror(REF_E_START), "the command could not be started");
+
+    /* silent: the deadline, then the stop fd */
+    spec = (ref_process_spec){"exec sleep 300", NULL, REF_SANDBOX_OFF, -1, STDERR_FILENO};
+    ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
+    ck_assert_int_eq(ref_process_stderr_fd(p), -1);
+    const char *line;
+    size_t len;
+    int64_t t0 = ref_process_now_ns();
+    ck_assert_int_eq(ref_process_read_line(p, t0 + 50000000, -1, &line, &len), REF_E_TIMEOUT);
+    ck_assert_int_ge(ref_process_now_ns() - t0, 50000000);
+    int sp[2];
+    ck_assert_int_eq(pipe(sp), 0);
+    ck_assert_int_eq(write(sp[1], "x", 1), 1);
+    ck_assert_int_eq(ref_process_read_line(p, t0 + 5000000000LL, sp[0], &line, &len),
+                     REF_E_STOPPED);
+    ck_assert_int_eq(ref_process_wait(p, INT64_MAX, sp[0], NULL), REF_E_STOPPED);
+    close(sp[0]);
+    close(sp[1]);
+    ck_assert_int_eq(ref_process_signal(p, SIGUSR1), 0);
+    int status = -1;
+    ck_assert_int_eq(ref_process_wait(p, INT64_MAX, -1, &status), 0);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGUSR1, "status %d", status);
+    ck_assert_int_eq(ref_process_end(p, 0), status);
+
+    /* its output where this process's is: no line to read */
+    spec = (ref_process_spec){"exit 0", NULL, REF_SANDBOX_OFF, STDERR_FILENO, -1};
+    ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
+    ck_assert_int_eq(ref_process_stdout_fd(p), -1);
+    ck_assert_int_eq(ref_process_read_line(p, ref_process_now_ns(), -1, &line, &len), REF_E_INVAL);
+    ck_assert_int_eq(ref_process_wait(p, ref_process_now_ns() + 5000000000LL, -1, &status), 0);
+    ck_assert_int_eq(status, 0);
+    ref_process_end(p, 0);
+
+    /* gone: its exit status told, not reaped before the end */
+    spec = (ref_process_spec){"printf 'no newline'; exit 3", NULL, REF_SANDBOX_OFF, -1, -1};
+    ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
+    ck_assert_int_eq(ref_process_read_line(p, ref_process_now_ns() + 5000000000LL, -1, &line, &len),
+                     REF_E_GONE);
+    ck_assert_int_eq(ref_process_wait(p, ref_process_now_ns() + 5000000000LL, -1, &status), 0);
+    ck_assert_int_eq(ref_process_exited(p, NULL), 1);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 3, "status %d", status);
+    ck_assert_int_eq(kill(ref_process_pid(p), 0), 0); /* a zombie still: its pid ours */
+    ck_assert_int_eq(ref_process_end(p, REF_PROCESS_GRACE_MS), status);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -287,6 +406,9 @@ int main(void)
          a_bot_inherits_no_descriptor_of_the_referee, 30},
         {"a_group_sigint_at_a_bot_start_does_not_reach_the_bot",
          a_group_sigint_at_a_bot_start_does_not_reach_the_bot, 120},
+        {"a_process_talks_by_lines_and_ends_with_its_whole_group",
+         a_process_talks_by_lines_and_ends_with_its_whole_group, 30},
+        {"a_process_says_why_it_failed", a_process_says_why_it_failed, 30},
     };
     if (ref_global_init() != REF_OK)
         return EXIT_FAILURE;

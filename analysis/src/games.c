@@ -1,7 +1,7 @@
 /*
  * games.c - the games of an input (analysis.h): a game file read by the
  * replay library (records and CodinGame's files alike), or a league
- * directory's games from its database (store/db.h), filtered by player and
+ * directory's games from its database (leaguedb/leaguedb.h), filtered by player and
  * result before a record is decoded.
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "analysis/analysis.h"
-#include "store/db.h"
+#include "leaguedb/leaguedb.h"
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/text.h"
@@ -63,7 +63,7 @@ typedef struct league_walk {
     int n, cap;
 } league_walk;
 
-static int taken(const arena_db_game *g, void *user)
+static int taken(const leaguedb_game *g, void *user)
 {
     league_walk *w = user;
     const analysis_filter *f = w->f;
@@ -91,10 +91,10 @@ static int taken(const arena_db_game *g, void *user)
 }
 
 /* The league's bot names (meta "league": {"bots": [{"name": ...}]}). */
-static int league_names(arena_db *db, league_walk *w, const char *dir, char *err, size_t errsz)
+static int league_names(leaguedb *db, league_walk *w, const char *dir, char *err, size_t errsz)
 {
     char *text = NULL, why[512];
-    if (arena_db_meta_get(db, "league", &text, why, sizeof why) != 0 || !text)
+    if (leaguedb_meta_get(db, "league", &text, why, sizeof why) != 0 || !text)
         return util_fail(ANALYSIS_E_GAME, err, errsz, "%s: no league in its database%s%s", dir,
                          text ? ": " : "", text ? why : "");
     cJSON *league = cJSON_Parse(text);
@@ -119,13 +119,13 @@ static int league_names(arena_db *db, league_walk *w, const char *dir, char *err
 static int walk_league(const char *dir, const analysis_filter *f, analysis_game_fn fn, void *user,
                        char *err, size_t errsz)
 {
-    arena_db *db = NULL;
+    leaguedb *db = NULL;
     char why[512];
-    if (arena_db_open(dir, ARENA_DB_READ, &db, why, sizeof why) != 0)
+    if (leaguedb_open(dir, LEAGUEDB_READ, &db, why, sizeof why) != 0)
         return util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
     league_walk w = {NULL, 0, f, NULL, 0, 0};
     int rc = league_names(db, &w, dir, err, errsz);
-    if (!rc && (rc = arena_db_foreach(db, taken, &w, why, sizeof why)) != 0)
+    if (!rc && (rc = leaguedb_foreach(db, taken, &w, why, sizeof why)) != 0)
         rc = rc == ANALYSIS_E_NOMEM ? util_fail(rc, err, errsz, "out of memory")
                                     : util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
     char *games = util_path_join(dir, "games");
@@ -133,7 +133,7 @@ static int walk_league(const char *dir, const analysis_filter *f, analysis_game_
         rc = util_fail(ANALYSIS_E_IO, err, errsz, "cannot create %s/games", dir);
     for (int i = 0; i < w.n && !rc; i++) {
         cJSON *record = NULL;
-        if (arena_db_record(db, w.ids[i], &record, why, sizeof why) != 0) {
+        if (leaguedb_record(db, w.ids[i], &record, why, sizeof why) != 0) {
             rc = util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
             break;
         }
@@ -154,7 +154,7 @@ static int walk_league(const char *dir, const analysis_filter *f, analysis_game_
         replay_game_free(g);
     }
     free(games);
-    arena_db_close(db);
+    leaguedb_close(db);
     for (int i = 0; i < w.count; i++)
         free(w.names[i]);
     free(w.names);
@@ -187,15 +187,15 @@ static int input_bots(const char *input, char ***names, int *count, char *err, s
     league_walk w = {NULL, 0, NULL, NULL, 0, 0};
     int rc = 0;
     if (S_ISDIR(sb.st_mode)) {
-        arena_db *db = NULL;
+        leaguedb *db = NULL;
         char why[512];
-        if (!arena_db_exists(input))
+        if (!leaguedb_exists(input))
             return util_fail(ANALYSIS_E_GAME, err, errsz,
                              "%s: a directory without league.db: not a loa-arena league", input);
-        if (arena_db_open(input, ARENA_DB_READ, &db, why, sizeof why) != 0)
+        if (leaguedb_open(input, LEAGUEDB_READ, &db, why, sizeof why) != 0)
             return util_fail(ANALYSIS_E_GAME, err, errsz, "%s", why);
         rc = league_names(db, &w, input, err, errsz);
-        arena_db_close(db);
+        leaguedb_close(db);
     } else {
         replay_game *g = NULL;
         char why[1024];
@@ -271,7 +271,7 @@ int analysis_foreach_game(const char *input, const analysis_filter *f, analysis_
     if (stat(input, &sb) != 0)
         return util_fail(ANALYSIS_E_GAME, err, errsz, "cannot read %s: %s", input, strerror(errno));
     if (S_ISDIR(sb.st_mode)) {
-        if (!arena_db_exists(input))
+        if (!leaguedb_exists(input))
             return util_fail(ANALYSIS_E_GAME, err, errsz,
                              "%s: a directory without league.db: not a loa-arena league", input);
         return walk_league(input, f, fn, user, err, errsz);

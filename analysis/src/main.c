@@ -261,8 +261,8 @@ static void on_interrupt(int sig)
 }
 
 /* Installs on_interrupt(); the read end of its pipe, or -1 (then an
- * interrupt ends the process as it would have: the keepers end the
- * engines). */
+ * interrupt ends the process as it would have: the watchdog ends the
+ * engines, ref/process.h). */
 static int stop_on_interrupts(void)
 {
     if (pipe2(g_stop, O_CLOEXEC | O_NONBLOCK) != 0)

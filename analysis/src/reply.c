@@ -140,3 +140,23 @@ int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *o
         return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': a pv word is too long", line);
     return 0;
 }
+
+/* 1 for a line the protocol skips: empty, or "info" and its words. */
+static int is_info(const char *line)
+{
+    return !*line || (strncmp(line, "info", 4) == 0 && (!line[4] || line[4] == ' ' || line[4] == '\t'));
+}
+
+int analysis_reply_judge(const char *line, const loa_board *b, analysis_reply *out, char *why,
+                         size_t whysz)
+{
+    if (strncmp(line, "bestmove", 8) == 0)
+        return analysis_reply_parse(line, b, out, why, whysz);
+    if (strncmp(line, "error", 5) == 0)
+        return util_fail(ANALYSIS_E_PROTOCOL, why, whysz, "'%.200s'", line);
+    if (is_info(line))
+        return 1;
+    /* anything else is no answer, and none may follow: waiting would only
+     * spend the answer's timeout */
+    return util_fail(ANALYSIS_E_PROTOCOL, why, whysz, "'%.200s' (not bestmove, info or error)", line);
+}

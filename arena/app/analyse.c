@@ -4,19 +4,18 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/error.h"
+#include "ref/process.h"
+#include "util/buf.h"
 #include "util/text.h"
-#include "util/sys.h"
-
-extern char **environ;
 
 int arena_analyse_from_name(const char *name, arena_analyse_which *out)
 {
@@ -29,34 +28,23 @@ int arena_analyse_from_name(const char *name, arena_analyse_which *out)
     return ARENA_E_CONFIG;
 }
 
-/* Waits for pid's exit on its pidfd; each interrupt read from interrupt_fd
- * is forwarded to it as SIGTERM (loa-analyse stops its engines at once and
- * exits 130). Without a pidfd a blocking waitpid: a terminal's Ctrl-C still
- * reaches loa-analyse, in this process's group. */
-static void wait_forwarding(pid_t pid, int interrupt_fd)
+/* Waits for loa-analyse's exit; each interrupt read from interrupt_fd is
+ * forwarded to it as SIGTERM (it stops its engines at once and exits 130).
+ * Returns its wait status (ref_process_end: it is reaped). */
+static int wait_forwarding(ref_process *p, int interrupt_fd)
 {
-    int pidfd = util_pidfd_open(pid);
-    while (pidfd >= 0) {
-        struct pollfd p[2] = {{pidfd, POLLIN, 0}, {interrupt_fd, POLLIN, 0}};
-        int n = poll(p, interrupt_fd >= 0 ? 2 : 1, -1);
-        if (n < 0 && errno != EINTR)
-            break;
-        if (n > 0 && p[0].revents)
-            break;
-        if (n > 0 && interrupt_fd >= 0 && p[1].revents) {
-            char buf[64];
-            ssize_t r;
-            int got = 0;
-            while ((r = read(interrupt_fd, buf, sizeof buf)) > 0)
-                got = 1;
-            if (r == 0 || (p[1].revents & (POLLERR | POLLNVAL)))
-                interrupt_fd = -1; /* a closed pipe: no more interrupts */
-            if (got)
-                kill(pid, SIGTERM); /* not reaped yet: pid is still the child's */
-        }
+    while (ref_process_wait(p, INT64_MAX, interrupt_fd, NULL) == REF_E_STOPPED) {
+        char buf[64];
+        ssize_t r;
+        int got = 0;
+        while ((r = read(interrupt_fd, buf, sizeof buf)) > 0)
+            got = 1;
+        if (r == 0 || (r < 0 && errno != EAGAIN && errno != EINTR))
+            interrupt_fd = -1; /* a closed pipe: no more interrupts */
+        if (got)
+            ref_process_signal(p, SIGTERM);
     }
-    if (pidfd >= 0)
-        close(pidfd);
+    return ref_process_end(p, REF_PROCESS_GRACE_MS);
 }
 
 int arena_analyse_league(const char *bin_dir, const char *dir, arena_analyse_which which, int quiet,
@@ -64,33 +52,33 @@ int arena_analyse_league(const char *bin_dir, const char *dir, arena_analyse_whi
 {
     char exe[PATH_MAX];
     snprintf(exe, sizeof exe, "%s/loa-analyse", bin_dir ? bin_dir : ".");
-    char *argv[7];
-    int n = 0;
-    argv[n++] = exe;
-    argv[n++] = "--keep"; /* a rerun analyses only the games analysed by no such run */
-    if (which == ARENA_ANALYSE_LOST)
-        argv[n++] = "--lost";
-    else if (which == ARENA_ANALYSE_FAULTS)
-        argv[n++] = "--faults";
-    if (quiet)
-        argv[n++] = "-q";
-    argv[n++] = (char *)dir;
-    argv[n] = NULL;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid;
-    int rc = posix_spawn(&pid, exe, NULL, NULL, argv, environ);
-    if (rc != 0) {
-        util_fail(ARENA_E_IO, err, errsz, "cannot run %s: %s", exe, strerror(rc));
+    /* a rerun analyses only the games analysed by no such run */
+    util_buf cmd = {0};
+    util_buf_shell_quoted(&cmd, exe);
+    util_buf_str(&cmd, which == ARENA_ANALYSE_LOST     ? " --keep --lost"
+                       : which == ARENA_ANALYSE_FAULTS ? " --keep --faults"
+                                                       : " --keep");
+    util_buf_str(&cmd, quiet ? " -q " : " ");
+    util_buf_shell_quoted(&cmd, dir);
+    char *command = util_buf_take(&cmd);
+    if (!command) {
+        util_fail(ARENA_E_IO, err, errsz, "cannot run %s: out of memory", exe);
         return 127;
     }
-    wait_forwarding(pid, interrupt_fd);
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            util_fail(ARENA_E_IO, err, errsz, "%s: %s", exe, strerror(errno));
-            return 127;
-        }
+    fflush(stdout);
+    fflush(stderr);
+    /* its own process group (the watchdog ends it with this process, kill
+     * -9 included), its output this process's */
+    ref_process_spec spec = {.command = command, .sandbox = REF_SANDBOX_OFF,
+                             .stdout_fd = STDOUT_FILENO, .stderr_fd = STDERR_FILENO};
+    ref_process *p;
+    int os = 0, rc = ref_process_start(&spec, &p, &os);
+    free(command);
+    if (rc != 0) {
+        util_fail(ARENA_E_IO, err, errsz, "cannot run %s: %s", exe, os ? strerror(os) : ref_strerror(rc));
+        return 127;
+    }
+    int status = wait_forwarding(p, interrupt_fd);
     if (WIFEXITED(status)) {
         if (WEXITSTATUS(status) == 127)
             util_fail(ARENA_E_IO, err, errsz, "cannot run %s (built without the analysis component?)", exe);

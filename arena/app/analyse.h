@@ -24,8 +24,9 @@ int arena_analyse_from_name(const char *name, arena_analyse_which *out);
 
 /* Runs bin_dir/loa-analyse --keep on the results directory dir for the
  * games `which` selects (quiet: only its totals; an analysis made before
- * with the same engine and budget is kept), its output this process's, and
- * waits for it. Each interrupt read from interrupt_fd (the arena's signal
+ * with the same engine and budget is kept), its output this process's, in
+ * a process group of its own (ref/process.h: ended with this process, kill
+ * -9 included), and waits for it. Each interrupt read from interrupt_fd (the arena's signal
  * pipe, run/signals.h; -1: none) meanwhile is forwarded to it as SIGTERM:
  * it stops its engines at once and exits 130. Returns its exit status (0
  * done, 1 an analysis failed, 2 a bad command line: it said why on stderr,

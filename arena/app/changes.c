@@ -22,8 +22,9 @@ int arena_task_changes(arena_request *req)
                                  &holder, &queued, err, sizeof err);
     fflush(stdout);
     if (rc) {
-        fprintf(stderr, "loa-arena: %s\n", rc == ARENA_E_NOMEM ? "out of memory" : err);
-        return rc == ARENA_E_NOMEM || rc == ARENA_E_IO ? 1 : 2;
+        fprintf(stderr, "loa-arena: %s\n",
+                arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory" : err);
+        return arena_error_kind(rc) == ARENA_E_NOMEM || arena_error_kind(rc) == ARENA_E_IO ? 1 : 2;
     }
     if (holder) {
         printf("Handed %d change%s to the loa-arena running %s (pid %ld): it applies them "

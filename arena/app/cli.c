@@ -242,7 +242,7 @@ static int parse_args(int argc, char **argv, arena_request *req, char *err, size
         rc = check_league(req, err, errsz);
     if (more && !rc && runs)
         rc = arena_cli_run_options(req, err, errsz);
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     free(f.v);
     return rc;

@@ -154,7 +154,7 @@ static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char 
     arena_standings_acc_free(w.acc);
     arena_dashboard_free(w.dash);
     free(sd);
-    if (rc && rc != ARENA_E_IO && rc != ARENA_E_PARSE)
+    if (rc && arena_error_kind(rc) != ARENA_E_IO && arena_error_kind(rc) != ARENA_E_PARSE)
         util_fail(rc, err, errsz, "the league's figures: %s", arena_strerror(rc));
     return rc;
 }
@@ -162,8 +162,6 @@ static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char 
 int arena_league_site(const arena_store *st, const char *dir, const arena_site_progress *p,
                       int live_only, char *err, size_t errsz)
 {
-    if (!arena_replay_available())
-        return 0;
     cJSON *standings = NULL, *figs = NULL, *lines = NULL;
     int max = p ? ARENA_LIVE_GAMES : ARENA_INDEX_GAMES;
     int rc = figures(st, &standings, &figs, err, errsz);
@@ -184,7 +182,7 @@ int arena_league_site(const arena_store *st, const char *dir, const arena_site_p
 void arena_live_init(arena_live *lv, int enabled)
 {
     memset(lv, 0, sizeof *lv);
-    lv->enabled = enabled && arena_replay_available();
+    lv->enabled = enabled;
 }
 
 int arena_live_due(const arena_live *lv)

@@ -123,7 +123,7 @@ static int open_store(arena_run *run)
     arena_store_run opts = {run->bin, applied_at_open, arena_note_stdout, run};
     int rc = arena_store_open_run(s->out_dir, s, &opts, mode, arena_warn_stderr, NULL,
                                   &run->store, err, sizeof err);
-    if (rc == ARENA_E_BUSY && run->req->task == ARENA_TASK_CHANGE) {
+    if (arena_error_kind(rc) == ARENA_E_BUSY && run->req->task == ARENA_TASK_CHANGE) {
         /* an arena started since the changes were queued: it applies them */
         printf("Handed the changes to the loa-arena running %s: it applies them at once and "
                "plays on\n", s->out_dir);
@@ -131,7 +131,7 @@ static int open_store(arena_run *run)
     }
     if (rc) {
         fprintf(stderr, "loa-arena: %s%s\n", force ? "--force-new: " : "", err);
-        return rc == ARENA_E_NOMEM ? 1 : 2;
+        return arena_error_kind(rc) == ARENA_E_NOMEM ? 1 : 2;
     }
     if (!realpath(s->out_dir, run->out_abs)) {
         fprintf(stderr, "loa-arena: cannot resolve %s\n", s->out_dir);
@@ -378,7 +378,6 @@ static void pages(const arena_run *run)
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", err);
         return;
     }
-#ifdef LOA_HAVE_REPLAY
     if (s->pages == ARENA_PAGES_ALL) {
         printf("Replays: %s/index.html\n", s->out_dir);
         return;
@@ -388,7 +387,6 @@ static void pages(const arena_run *run)
            s->pages == ARENA_PAGES_NONE ? "no game pages" : "pages of the games lost by a fault",
            q ? q : s->out_dir);
     free(q);
-#endif
 }
 
 /* 1 when the run was interrupted, by the runner's count or since (the

@@ -35,7 +35,7 @@ static int walk_store(void *source, arena_game_fn fn, void *user)
 {
     char err[512];
     int rc = arena_store_foreach(source, fn, user, err, sizeof err);
-    if (rc < 0 && rc != ARENA_E_INVAL && rc != ARENA_E_NOMEM)
+    if (rc < 0 && arena_error_kind(rc) != ARENA_E_INVAL && arena_error_kind(rc) != ARENA_E_NOMEM)
         fprintf(stderr, "loa-arena: %s\n", err);
     return rc;
 }
@@ -48,7 +48,7 @@ int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
                                     write ? &j : NULL);
     char err[1024];
     if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
-        if (rc == ARENA_E_IO)
+        if (arena_error_kind(rc) == ARENA_E_IO)
             fprintf(stderr, "loa-arena: %s\n", err);
     } else if (rc == 0 && write) {
         fprintf(out, "\nStandings written to %s\n", arena_store_standings_path(store));
@@ -136,13 +136,11 @@ static void page_of(pages *p, int id, ref_reason reason)
         p->written++;
 }
 
-#ifdef LOA_HAVE_REPLAY /* (--html's only) */
 static int page_of_game(const arena_game_record *r, void *user)
 {
     page_of(user, r->id, r->reason);
     return 0;
 }
-#endif
 
 int arena_task_index(const arena_store *st, const char *dir, char *err, size_t errsz)
 {
@@ -152,7 +150,6 @@ int arena_task_index(const arena_store *st, const char *dir, char *err, size_t e
 /* --html DIR: every replay page and the index, playing nothing. */
 int arena_task_html(const arena_request *req)
 {
-#ifdef LOA_HAVE_REPLAY
     char err[1024];
     arena_store *st = NULL;
     if (arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL,
@@ -174,10 +171,6 @@ int arena_task_html(const arena_request *req)
     if (p.failed)
         fprintf(stderr, "loa-arena: %s\n", p.first_error);
     return p.failed ? 1 : 0;
-#else
-    fprintf(stderr, "loa-arena: --html %s: built without the replay component\n", req->dir);
-    return 2;
-#endif
 }
 
 /* The page of a game a merge added, when --pages wants it: its record
@@ -211,7 +204,7 @@ int arena_task_merge(const arena_request *req)
                          page_of_added, &mp, stdout, &res, &out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: --merge: %s\n", err);
-        return rc == ARENA_E_IO || rc == ARENA_E_NOMEM ? 1 : 2;
+        return arena_error_kind(rc) == ARENA_E_IO || arena_error_kind(rc) == ARENA_E_NOMEM ? 1 : 2;
     }
     printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once), %d of %d "
            "games\n\n", req->dir_count, req->dir_count == 1 ? "y" : "ies", req->dir,

@@ -98,8 +98,8 @@ static int load(arena_tune *t, const tune_flags *f)
 
 static int exit_status(int rc, int stopped)
 {
-    if (rc == ARENA_E_BUSY || rc == ARENA_E_MISMATCH || rc == ARENA_E_PARSE ||
-        rc == ARENA_E_CONFIG)
+    if (arena_error_kind(rc) == ARENA_E_BUSY || rc == ARENA_E_MISMATCH ||
+        arena_error_kind(rc) == ARENA_E_PARSE || rc == ARENA_E_CONFIG)
         return 2;
     if (rc)
         return 1;

@@ -25,8 +25,10 @@ ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, const ref_cpu_me
         *err = errno ? errno : EIO;
         return REF_BOT_SYSTEM_ERROR;
     }
-    ref_proc_fail f = ref_proc_start(&b->proc, p->command, p->cwd, (int)p->sandbox,
-                                     ref_cpu_meter_procs(&b->cpu), &e);
+    ref_proc_spec spec = {.command = p->command, .cwd = p->cwd, .sandbox = (int)p->sandbox,
+                          .cgroup_procs = ref_cpu_meter_procs(&b->cpu), .stdout_fd = -1,
+                          .stderr_fd = -1};
+    ref_proc_fail f = ref_proc_start(&b->proc, &spec, &e);
     if (f == REF_PROC_FAIL_START) {
         char eb[128];
         snprintf(detail, detailsz, "failed to start (%s%s)",

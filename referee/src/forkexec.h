@@ -66,11 +66,4 @@ typedef struct ref_spawn {
  * left running or registered). Thread-safe. */
 int ref_spawn_run(const ref_spawn *s, pid_t *pid);
 
-/* In a child after (v)fork (async-signal-safe): closes every descriptor >=
- * lowfd except keep (-1: none), or only marks it close-on-exec when
- * cloexec. One close_range(2) when the kernel has it (5.9; CLOSE_RANGE_CLOEXEC
- * 5.11), else a walk of /proc/self/fd. Returns 0, or -1 with errno (no
- * close_range and no /proc). */
-int ref_spawn_close_fds(int lowfd, int keep, int cloexec);
-
 #endif

@@ -182,92 +182,130 @@ static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sa
     return rc;
 }
 
-ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
-                             const char *cgroup_procs, int *err)
-{
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, errp[2] = {-1, -1}, devnull = -1, rc;
-    ref_proc_fail kind = REF_PROC_FAIL_SYSTEM;
+/* Signals the referee may ignore (SIGPIPE) that a bot must not: set back
+ * to their default in the child (forkexec.h). */
+static const int bot_defaults[] = {SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+                                   SIGALRM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ, SIGXCPU};
 
+/* The descriptors of one start: both ends of the bot's three pipes (no
+ * stdout or stderr pipe where the spec gives the bot a descriptor) and, under
+ * the sandbox, /dev/null for bubblewrap's own input and output; -1 where
+ * none. */
+typedef struct start_fds {
+    int in[2], out[2], err[2], devnull;
+} start_fds;
+
+static void close_start_fds(start_fds *f)
+{
+    for (int i = 0; i < 2; i++) {
+        close_fd(&f->in[i]);
+        close_fd(&f->out[i]);
+        close_fd(&f->err[i]);
+    }
+    close_fd(&f->devnull);
+}
+
+/* Opens f's descriptors. Returns 0, or -1 with errno (f then holds only
+ * -1s and what was opened: close_start_fds). */
+static int open_start_fds(start_fds *f, const ref_proc_spec *s)
+{
+    *f = (start_fds){{-1, -1}, {-1, -1}, {-1, -1}, -1};
+    if (pipe_above_stdio(f->in) || (s->stdout_fd < 0 && pipe_above_stdio(f->out)) ||
+        (s->stderr_fd < 0 && pipe_above_stdio(f->err)))
+        return -1;
+    if (s->sandbox && (f->devnull = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)
+        return -1;
+    return 0;
+}
+
+/* The bot's descriptors in sp: its pipes (or the spec's) on 0..2; under
+ * the sandbox bwrap's own 0 and 1 are /dev/null and the bot's go on 3 and 4
+ * (sandbox_pipes). Nothing else: every other descriptor of this process
+ * (the launcher's, parallel games' pipes) is closed at exec (forkexec.h). */
+static void child_fds(ref_spawn *sp, const start_fds *f, const ref_proc_spec *s)
+{
+    sp->nfds = 3;
+    sp->fds[0] = f->in[0];
+    sp->fds[1] = s->stdout_fd >= 0 ? s->stdout_fd : f->out[1];
+    sp->fds[2] = s->stderr_fd >= 0 ? s->stderr_fd : f->err[1];
+    sp->hold[0] = f->in[1];
+    sp->hold[1] = f->out[0];
+    if (s->sandbox) {
+        sp->nfds = 5;
+        sp->fds[3] = f->in[0];
+        sp->fds[4] = sp->fds[1];
+        sp->fds[0] = sp->fds[1] = f->devnull;
+    }
+}
+
+/* Spawns the leader registered with the orphans' registry and the
+ * watchdog (sp's watch_fd set here). Returns 0 with *pid, or an errno;
+ * *no_watchdog is 1 when there was no watchdog (nothing was started). */
+static int spawn_watched(pid_t *pid, const ref_proc_spec *s, ref_spawn *sp, int *no_watchdog)
+{
+    /* registered before a parallel game's cleanup can see it (orphans.h);
+     * the watchdog's socket is taken under the same lock, so that no other
+     * spawn can replace it meanwhile (watch.h) */
+    ref_orphans_lock();
+    sp->watch_fd = ref_watch_fd();
+    *no_watchdog = sp->watch_fd < 0;
+    int rc = *no_watchdog ? errno
+                          : spawn_leader(pid, s->command, s->cwd, s->sandbox, s->cgroup_procs, sp);
+    if (rc == 0)
+        ref_orphans_add_locked(*pid);
+    ref_orphans_unlock();
+    return rc;
+}
+
+ref_proc_fail ref_proc_start(ref_proc *p, const ref_proc_spec *s, int *err)
+{
     ref_proc_init(p);
     *err = 0;
-    if (cwd) {
+    if (s->cwd) {
         /* Checked here so that a bad directory is the bot's failure with a
          * clear errno rather than an anonymous spawn error. */
-        int dfd = open(cwd, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        int dfd = open(s->cwd, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dfd < 0) {
             *err = errno;
             return is_resource_errno(*err) ? REF_PROC_FAIL_SYSTEM : REF_PROC_FAIL_START;
         }
         close(dfd);
     }
-    if (pipe_above_stdio(in) || pipe_above_stdio(out) || pipe_above_stdio(errp) ||
-        (sandbox && (devnull = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0)) {
+    start_fds f;
+    if (open_start_fds(&f, s) != 0) {
         *err = errno;
-        goto fail;
+        close_start_fds(&f);
+        return REF_PROC_FAIL_SYSTEM;
     }
-    /* Signals the referee may ignore (SIGPIPE) that a bot must not. */
     sigset_t defaults;
     sigemptyset(&defaults);
-    static const int reset[] = {SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
-                                SIGALRM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ, SIGXCPU};
-    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++)
-        sigaddset(&defaults, reset[i]);
-    /* The bot's descriptors: its pipes on 0..2; under the sandbox bwrap's
-     * own 0 and 1 are /dev/null and the pipes go on 3 and 4 (sandbox_pipes).
-     * Nothing else: every other descriptor of this process (the launcher's,
-     * parallel games' pipes) is closed at exec (forkexec.h). */
-    ref_spawn sp = {.sigdefault = &defaults, .nfds = 3,
-                    .fds = {in[0], out[1], errp[1], -1, -1}, .hold = {in[1], out[0]}};
-    if (sandbox) {
-        sp.nfds = 5;
-        sp.fds[0] = sp.fds[1] = devnull;
-        sp.fds[3] = in[0];
-        sp.fds[4] = out[1];
-    }
+    for (size_t i = 0; i < sizeof bot_defaults / sizeof bot_defaults[0]; i++)
+        sigaddset(&defaults, bot_defaults[i]);
+    ref_spawn sp = {.sigdefault = &defaults};
+    child_fds(&sp, &f, s);
     pid_t pid;
-    /* registered before a parallel game's cleanup can see it (orphans.h);
-     * the watchdog's socket is taken under the same lock, so that no other
-     * spawn can replace it meanwhile (watch.h) */
-    ref_orphans_lock();
-    sp.watch_fd = ref_watch_fd();
-    rc = sp.watch_fd < 0 ? errno : spawn_leader(&pid, command, cwd, sandbox, cgroup_procs, &sp);
-    if (rc == 0)
-        ref_orphans_add_locked(pid);
-    ref_orphans_unlock();
+    int no_watchdog, rc = spawn_watched(&pid, s, &sp, &no_watchdog);
     if (rc != 0) {
         *err = rc;
-        kind = is_resource_errno(rc) || sp.watch_fd < 0 ? REF_PROC_FAIL_SYSTEM
-                                                        : REF_PROC_FAIL_START;
-        goto fail;
+        close_start_fds(&f);
+        return is_resource_errno(rc) || no_watchdog ? REF_PROC_FAIL_SYSTEM : REF_PROC_FAIL_START;
     }
-    if (devnull >= 0)
-        close(devnull);
-    close(in[0]);
-    close(out[1]);
-    close(errp[1]);
     p->pid = pid;
-    p->sandboxed = sandbox != 0;
-    p->in_fd = in[1];
-    p->out_fd = out[0];
-    p->err_fd = errp[0];
+    p->sandboxed = s->sandbox != 0;
+    p->in_fd = f.in[1];
+    p->out_fd = f.out[0];
+    p->err_fd = f.err[0];
+    f.in[1] = f.out[0] = f.err[0] = -1; /* the referee's ends are p's now */
+    close_start_fds(&f);
     p->pidfd = util_pidfd_open(pid);
-    if (set_nonblock(p->in_fd) || set_nonblock(p->out_fd) || set_nonblock(p->err_fd)) {
+    if (set_nonblock(p->in_fd) || (p->out_fd >= 0 && set_nonblock(p->out_fd)) ||
+        (p->err_fd >= 0 && set_nonblock(p->err_fd))) {
         /* Cannot happen on a fresh pipe; do not leave the bot running. */
         *err = errno;
         ref_proc_end_pair(p, NULL);
         return REF_PROC_FAIL_SYSTEM;
     }
     return REF_PROC_OK;
-
-fail:
-    if (devnull >= 0)
-        close(devnull);
-    for (int i = 0; i < 2; i++) {
-        close_fd(&in[i]);
-        close_fd(&out[i]);
-        close_fd(&errp[i]);
-    }
-    return kind;
 }
 
 int ref_proc_poll_exit(ref_proc *p)
@@ -346,6 +384,11 @@ void ref_proc_close_input(ref_proc *p)
 
 void ref_proc_end_pair(ref_proc *a, ref_proc *b)
 {
+    ref_proc_end_grace(a, b, REF_PROC_GRACE_MS);
+}
+
+void ref_proc_end_grace(ref_proc *a, ref_proc *b, int grace_ms)
+{
     ref_proc *ps[2] = {a, b};
     int any = 0;
     for (int i = 0; i < 2; i++) {
@@ -359,7 +402,7 @@ void ref_proc_end_pair(ref_proc *a, ref_proc *b)
         kill(-ps[i]->pid, SIGTERM);
     }
     if (any)
-        wait_exits(ps, 2, REF_PROC_GRACE_MS);
+        wait_exits(ps, 2, grace_ms);
     for (int i = 0; i < 2; i++) {
         ref_proc *p = ps[i];
         if (!p)

@@ -17,8 +17,11 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Grace between SIGTERM to the group and SIGKILL, in ms. */
-#define REF_PROC_GRACE_MS 100
+#include "ref/process.h"
+
+/* Grace between SIGTERM to the group and SIGKILL, in ms (the public
+ * header's figure). */
+#define REF_PROC_GRACE_MS REF_PROCESS_GRACE_MS
 
 typedef struct ref_proc {
     pid_t pid;      /* the leader (the shell, or the bot when the shell execs it);
@@ -45,9 +48,21 @@ typedef enum ref_proc_fail {
 /* Sets every field to "nothing" (fds -1, pid 0). */
 void ref_proc_init(ref_proc *p);
 
-/* Starts `/bin/sh -c command` in directory cwd (NULL: the caller's), in a new
- * process group, stdin/stdout/stderr connected to pipes whose referee ends
- * are close-on-exec and non-blocking. Signal dispositions are reset to
+/* What ref_proc_start() runs. */
+typedef struct ref_proc_spec {
+    const char *command;      /* run by /bin/sh -c (or directly: spawn_leader) */
+    const char *cwd;          /* working directory, NULL: the caller's */
+    int sandbox;              /* a ref_sandbox; 0: none */
+    const char *cgroup_procs; /* a cgroup's cgroup.procs to join first, NULL: none */
+    int stdout_fd;            /* the bot's stdout is a copy of this descriptor;
+                                 -1: a pipe (out_fd) */
+    int stderr_fd;            /* the same for its stderr; -1: a pipe (err_fd) */
+} ref_proc_spec;
+
+/* Starts `/bin/sh -c s->command` in directory s->cwd (NULL: the
+ * caller's), in a new process group, stdin/stdout/stderr (stdout and
+ * stderr unless s gives their descriptors) connected to pipes whose referee ends are close-on-exec
+ * and non-blocking. Signal dispositions are reset to
  * default and the signal mask emptied in the child (the referee ignores
  * SIGPIPE; a bot must not inherit that). Returns REF_PROC_OK, or a failure
  * kind with errno-style code in *err and nothing left open or running.
@@ -70,8 +85,7 @@ void ref_proc_init(ref_proc *p);
  * leader first moves itself into that cgroup, then execs the above, so the
  * bot and everything it starts run in it (if it cannot, the leader exits
  * with status 125 and says why on the bot's stderr). */
-ref_proc_fail ref_proc_start(ref_proc *p, const char *command, const char *cwd, int sandbox,
-                             const char *cgroup_procs, int *err);
+ref_proc_fail ref_proc_start(ref_proc *p, const ref_proc_spec *s, int *err);
 
 /* Checks, without blocking and without reaping, whether the leader has
  * exited; fills p->exited/p->status. Returns p->exited. */
@@ -89,6 +103,10 @@ void ref_proc_close_input(ref_proc *p);
  * leader included), tells the watchdog, reaps the leaders and closes every fd. Either pointer may
  * be NULL or not started. Ending two at once halves the worst-case wait. */
 void ref_proc_end_pair(ref_proc *a, ref_proc *b);
+
+/* ref_proc_end_pair() with grace_ms (>= 0) between SIGTERM and SIGKILL
+ * instead of REF_PROC_GRACE_MS. */
+void ref_proc_end_grace(ref_proc *a, ref_proc *b, int grace_ms);
 
 /* Describes a wait status: "exit status 3", "killed by signal 11 (SIGSEGV)".
  * Returns buf. */

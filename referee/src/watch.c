@@ -31,7 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "forkexec.h"
+#include "closefds.h"
 #include "watchdog.h"
 
 /* ---- the referee's side ---- */
@@ -56,7 +56,7 @@ static void own_fds(int s)
     } else {
         fcntl(s, F_SETFD, 0);
     }
-    ref_spawn_close_fds(0, WATCH_FD, 0);
+    ref_close_fds(0, WATCH_FD, 0);
     int null = open("/dev/null", O_RDWR);
     if (null == 0) {
         dup2(0, 1);

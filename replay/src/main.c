@@ -22,9 +22,7 @@
 #include "util/parse.h"
 #include "util/file.h"
 #include "util/text.h"
-#ifdef LOA_HAVE_ARENA_DB
-#include "store/db.h"
-#endif
+#include "leaguedb/leaguedb.h"
 
 enum { EXIT_DONE = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -61,25 +59,20 @@ static void usage(FILE *out)
  * would be. Returns 0 or a REPLAY_E_* code, err naming the game. */
 static int load_from_league(const char *dir, int id, replay_game **g, char *err, size_t errsz)
 {
-#ifdef LOA_HAVE_ARENA_DB
-    arena_db *db = NULL;
+    leaguedb *db = NULL;
     cJSON *record = NULL;
     char why[512];
-    if (arena_db_open(dir, ARENA_DB_READ, &db, why, sizeof why) ||
-        arena_db_record(db, id, &record, why, sizeof why)) {
-        arena_db_close(db);
+    if (leaguedb_open(dir, LEAGUEDB_READ, &db, why, sizeof why) ||
+        leaguedb_record(db, id, &record, why, sizeof why)) {
+        leaguedb_close(db);
         return util_fail(REPLAY_E_IO, err, errsz, "%s", why);
     }
-    arena_db_close(db);
+    leaguedb_close(db);
     char source[600];
     snprintf(source, sizeof source, "%s game %d", dir, id);
     int rc = replay_game_from_record(record, source, g, err, errsz);
     cJSON_Delete(record);
     return rc;
-#else
-    (void)id, (void)g;
-    return util_fail(REPLAY_E_IO, err, errsz, "%s: built without the league database", dir);
-#endif
 }
 
 /* The command line's choices. */

@@ -10,7 +10,7 @@
  * version).
  *
  * Games come from a record, a game CodinGame recorded (replay.h reads every
- * shape), or a loa-arena league directory (its league.db, store/db.h).
+ * shape), or a loa-arena league directory (its league.db, leaguedb/leaguedb.h).
  * Thread-safety: an analysis_pool is used by one thread (it runs its own
  * workers); everything else is pure or works on its arguments only.
  */

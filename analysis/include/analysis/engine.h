@@ -20,7 +20,8 @@
  * and any other line is a bad answer at once. The
  * position sent is never over. loa-ab --analyse speaks it (bots/ab/analyse.c).
  *
- * analysis_request_format() and analysis_reply_parse() are pure; an
+ * analysis_request_format(), analysis_reply_parse() and
+ * analysis_reply_judge() are pure; an
  * analysis_engine is an opaque handle owning a process and its pipes, used
  * by one thread at a time (distinct engines from distinct threads). The
  * process must ignore SIGPIPE (loa-analyse's main does) so that an engine
@@ -89,19 +90,28 @@ int analysis_request_format(const loa_board *b, analysis_limit lim, char *buf, s
 int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *out, char *err,
                          size_t errsz);
 
+/* Judges a line an engine wrote after a request for position b: an answer
+ * (analysis_reply_parse: 0 and *out, or its ANALYSIS_E_PROTOCOL), a line
+ * the protocol skips (empty, "info ...": 1), or ANALYSIS_E_PROTOCOL for
+ * "error TEXT" and for any other line (none may follow it). why (whysz
+ * bytes) gets the sentence of an error, quoting the line ("'error no such
+ * position'"). */
+int analysis_reply_judge(const char *line, const loa_board *b, analysis_reply *out, char *why,
+                         size_t whysz);
+
 typedef struct analysis_engine analysis_engine;
 
-/* Starts the engine: /bin/sh -c command in a process group of its own, its
- * stdin and stdout pipes to this process, its stderr this process's, no
- * other descriptor, its signals at their defaults and unblocked. A keeper
- * process (a child of this one, in its own group, deaf to SIGINT, SIGTERM,
- * SIGHUP, SIGQUIT) ends the engine's whole group when
- * analysis_engine_stop() is called or this process dies, kill -9 included.
+/* Starts the engine through the referee's process layer (ref/process.h):
+ * /bin/sh -c command in a process group of its own, its stdin and stdout
+ * pipes to this process, its stderr this process's, no other descriptor,
+ * its signals at their defaults and unblocked, registered with the
+ * watchdog, which ends the engine's whole group if this process dies
+ * (kill -9 included); analysis_engine_stop() ends it otherwise.
  * stop_fd (-1: none; borrowed, never read) readable makes
  * analysis_engine_analyse() return ANALYSIS_E_STOPPED at once. Returns 0
  * and *out, ANALYSIS_E_INVAL, ANALYSIS_E_NOMEM or ANALYSIS_E_ENGINE (no
- * pipe or process; a command the shell cannot find fails at the first
- * answer). Call it from one thread at a time (it forks). */
+ * pipe, process or watchdog; a command the shell cannot find fails at the
+ * first answer). Thread-safe (distinct engines from distinct threads). */
 int analysis_engine_start(const char *command, int stop_fd, analysis_engine **out, char *err,
                           size_t errsz);
 
@@ -115,10 +125,10 @@ int analysis_engine_start(const char *command, int stop_fd, analysis_engine **ou
 int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_limit lim,
                             analysis_reply *out, char *err, size_t errsz);
 
-/* Ends the engine: "quit", its input closed, then its whole process group
- * SIGTERM, ANALYSIS_ENGINE_GRACE_MS for its shell to exit, SIGKILL; waits
- * until the keeper has reaped the shell (at most about the grace) and frees
- * e. NULL is a no-op. */
+/* Ends the engine: "quit" (if its input takes it at once), its input
+ * closed, then its whole process group SIGTERM, up to
+ * ANALYSIS_ENGINE_GRACE_MS for its leader to exit, SIGKILL to the group;
+ * reaps the leader and frees e. NULL is a no-op. */
 void analysis_engine_stop(analysis_engine *e);
 
 #ifdef __cplusplus

@@ -12,9 +12,16 @@
  * -401..-499, util -501..-599. ARENA_ERROR_MAP is the one table (libuv's
  * UV_ERRNO_MAP pattern, as util/error.h): the enum and arena_strerror() are
  * generated from it, so a code cannot lack its message.
+ *
+ * The store passes the league database's codes up as they are (leaguedb
+ * -801..-899, leaguedb/error.h): arena_strerror() tells them, and
+ * arena_error_kind() gives the arena's code of the same kind to callers
+ * that branch on a failure's kind.
  */
 #ifndef ARENA_CORE_ERROR_H
 #define ARENA_CORE_ERROR_H
+
+#include "leaguedb/error.h"
 
 /* XX(NAME, code, message) */
 #define ARENA_ERROR_MAP(XX)                                                          \
@@ -37,9 +44,16 @@ enum arena_error {
 #undef ARENA_XX
 };
 
-/* Fixed English sentence for an ARENA_E_* code ("success" for 0, "unknown
- * error" for any other value). Static storage, never free it. Thread-safe. */
+/* Fixed English sentence for an ARENA_E_* code, or for a LEAGUEDB_E_* code
+ * the store passed up (leaguedb_strerror's); "success" for 0, "unknown
+ * error" for any other value. Static storage, never free it. Thread-safe. */
 const char *arena_strerror(int code);
+
+/* The ARENA_E_* code of code's kind: a LEAGUEDB_E_* code becomes the arena's
+ * code of its name (LEAGUEDB_E_NOMEM -> ARENA_E_NOMEM, ..._IO -> ..._IO,
+ * ..._PARSE, ..._BUSY, ..._INVAL the same); any other code is returned as it
+ * is. Thread-safe. */
+int arena_error_kind(int code);
 
 /* Receives a one-line warning (no newline, no program name): how a lower
  * layer (the store, the load watch) says something without printing. */

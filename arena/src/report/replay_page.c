@@ -8,15 +8,12 @@
 
 #include "util/file.h"
 #include "util/text.h"
-#ifdef LOA_HAVE_REPLAY
 #include "replay/league.h"
 #include "replay/replay.h"
-#endif
 
 int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err,
                             size_t errsz)
 {
-#ifdef LOA_HAVE_REPLAY
     if (!record)
         return util_fail(REPLAY_E_INVAL, err, errsz, "game %d: no record", id);
     char path[PATH_MAX + 32], source[32];
@@ -34,29 +31,11 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
         rc = replay_write_league_html(g, path, err, errsz);
     replay_game_free(g);
     return rc;
-#else
-    (void)dir, (void)id, (void)record, (void)err, (void)errsz;
-    return 0;
-#endif
-}
-
-int arena_replay_available(void)
-{
-#ifdef LOA_HAVE_REPLAY
-    return 1;
-#else
-    return 0;
-#endif
 }
 
 int arena_replay_site_write(const char *dir, const arena_site_data *d, char *err, size_t errsz)
 {
-#ifdef LOA_HAVE_REPLAY
     replay_league_data r = {d->lines, d->total, d->standings, d->dashboard, d->running};
     return d->live_only ? replay_write_league_live(dir, &r, err, errsz)
                         : replay_write_league_pages(dir, &r, err, errsz);
-#else
-    (void)dir, (void)d, (void)err, (void)errsz;
-    return 0;
-#endif
 }

@@ -13,18 +13,13 @@
 /* Writes the replay page of game id of results directory dir
  * (docs/replay.md): the game's data, its viewer being dir/viewer.js (the
  * league's one copy, arena_replay_site_write), from its record (game id's whole record, borrowed:
- * arena_store_record): dir/games/<id>.html. Without the replay
- * component (built without LOA_HAVE_REPLAY) does nothing and returns 0.
+ * arena_store_record): dir/games/<id>.html.
  * Callers treat a failure as a warning: results are safe in the database
  * and `loa-arena --html DIR` writes the pages again. Returns 0 or a
  * REPLAY_E_* code with err naming the file. Thread-safe for distinct
  * games. */
 int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err,
                             size_t errsz);
-
-/* 1 when the arena is built with the replay component (pages are
- * written), else 0: callers skip the work of the pages' data. */
-int arena_replay_available(void);
 
 /* What a league's pages show (borrowed trees). */
 typedef struct arena_site_data {
@@ -38,8 +33,7 @@ typedef struct arena_site_data {
 } arena_site_data;
 
 /* Writes dir's index, bot pages, shared scripts and style and live.js
- * (replay/league.h), or live.js alone. Without the replay component does
- * nothing and returns 0. Returns 0 or a REPLAY_E_* code with err naming
+ * (replay/league.h), or live.js alone. Returns 0 or a REPLAY_E_* code with err naming
  * the file; callers treat a failure as a warning. */
 int arena_replay_site_write(const char *dir, const arena_site_data *d, char *err, size_t errsz);
 

@@ -8,8 +8,7 @@
 
 #include <stddef.h>
 
-/* Writes dir/index.html from dir/tune-state.json. Without the replay
- * component (built without LOA_HAVE_REPLAY) does nothing and returns 0.
+/* Writes dir/index.html from dir/tune-state.json. 
  * Callers treat a failure as a warning (the tune's games are safe in
  * tune-games.jsonl). Returns 0 or a REPLAY_E_* code with err naming the
  * file. Thread-safe for distinct directories. */

@@ -364,7 +364,7 @@ int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const
         if (rc) {
             cJSON_Delete(*out);
             *out = NULL;
-            if (err && errsz && rc == ARENA_E_NOMEM)
+            if (err && errsz && arena_error_kind(rc) == ARENA_E_NOMEM)
                 snprintf(err, errsz, "out of memory");
             else if (err && errsz)
                 snprintf(err, errsz, "bot '%s': %s", b->name, why);

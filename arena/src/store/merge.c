@@ -41,7 +41,7 @@ static int league_of_first(const char *dir, const char *out, arena_settings *m, 
         return util_fail(rc, err, errsz, "out of memory");
     char why[512];
     if ((rc = arena_settings_openings(m, &m->openings, why, sizeof why)))
-        return util_fail(rc == ARENA_E_NOMEM ? rc : ARENA_E_IO, err, errsz,
+        return util_fail(arena_error_kind(rc) == ARENA_E_NOMEM ? rc : ARENA_E_IO, err, errsz,
                          "%s: the league's openings are needed to merge it: %s", dir, why);
     return 0;
 }
@@ -114,14 +114,14 @@ typedef struct absorb {
     size_t errsz;
 } absorb;
 
-static int absorb_row(const arena_db_game *g, void *user)
+static int absorb_row(const leaguedb_game *g, void *user)
 {
     absorb *a = user;
     if (g->id < 0 || g->id >= a->dst->schedule_size)
         return util_fail(ARENA_E_MISMATCH, a->err, a->errsz,
                          "%s: game %lld is outside the league's schedule", a->src_dir,
                          (long long)g->id);
-    int same = arena_db_compare_game(a->dst->db, g, a->err, a->errsz);
+    int same = leaguedb_compare_game(a->dst->db, g, a->err, a->errsz);
     if (same == 1) {
         a->res->duplicates++;
         return 0;
@@ -132,7 +132,7 @@ static int absorb_row(const arena_db_game *g, void *user)
     }
     if (same != -1)
         return same;
-    int rc = arena_db_insert_game(a->dst->db, g, a->err, a->errsz);
+    int rc = leaguedb_insert_game(a->dst->db, g, a->err, a->errsz);
     if (rc == 0)
         a->added[a->nadded++] = (int)g->id;
     return rc;
@@ -143,12 +143,12 @@ static int absorb_row(const arena_db_game *g, void *user)
 static int absorb_all(arena_store *dst, arena_store *const *src, char *const *dirs, int n,
                       absorb *a, char *err, size_t errsz)
 {
-    int rc = arena_db_begin(dst->db, err, errsz);
+    int rc = leaguedb_begin(dst->db, err, errsz);
     if (rc)
         return rc;
     for (int i = 0; i < n && !rc; i++) {
         a->src_dir = dirs[i];
-        rc = arena_db_foreach_full(arena_store_db(src[i]), absorb_row, a, err, errsz);
+        rc = leaguedb_foreach_full(arena_store_db(src[i]), absorb_row, a, err, errsz);
         if (a->conflict >= 0)
             rc = util_fail(ARENA_E_MISMATCH, err, errsz,
                            "game %d is in %s with other contents than in %s or another "
@@ -157,10 +157,10 @@ static int absorb_all(arena_store *dst, arena_store *const *src, char *const *di
                            arena_store_db_path(dst));
     }
     if (rc) {
-        arena_db_rollback(dst->db);
+        leaguedb_rollback(dst->db);
         return rc;
     }
-    return arena_db_commit(dst->db, err, errsz);
+    return leaguedb_commit(dst->db, err, errsz);
 }
 
 int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,

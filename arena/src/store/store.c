@@ -1,13 +1,12 @@
 /* store.c - the results directory on the league database: opening it
  * (a fresh league, a resumed or grown one, one read against a league),
- * closing it, what it holds. Games in and out are store_games.c's, the
- * games.jsonl export store_export.c's, the league's identity
- * store_league.c's, an older directory's conversion store_legacy.c's
- * (store_impl.h). */
+ * closing it, writing its standings. Games in and out are store_games.c's,
+ * the games.jsonl export store_export.c's, the league's identity
+ * store_league.c's, an older directory's conversion store_legacy.c's, the
+ * ids stored and what the store holds store_base.c's (store_impl.h). */
 #include "store/store_impl.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,36 +21,6 @@
 #include "store/snapshot.h"
 #include "util/file.h"
 #include "util/text.h"
-
-void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
-{
-    if (!warn)
-        return;
-    char buf[1200]; /* a message with two paths */
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    warn(buf, user);
-}
-
-void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
-                               const char *name, int copied, const arena_snapshot_info *info)
-{
-    if (!copied) {
-        arena_store_warnf(note, user, "Bot '%s': nothing of its command to copy (a program "
-                          "from PATH, or a word the shell expands): the league runs it where "
-                          "it is", name);
-        return;
-    }
-    char skipped[300] = "";
-    if (info->skipped[0])
-        snprintf(skipped, sizeof skipped, " ('%s' cannot be copied: the shell expands it)",
-                 info->skipped);
-    arena_store_warnf(note, user, "Bot '%s': %d file%s (%.1f KB) copied into %s/%s/: the "
-                      "league runs this copy%s", name, info->files, info->files == 1 ? "" : "s",
-                      info->bytes / 1024.0, dir, info->dir, skipped);
-}
 
 /* ---- opening ---- */
 
@@ -97,50 +66,6 @@ static int read_against(arena_store *st, const char *dir, const arena_settings *
     return 0;
 }
 
-typedef struct id_walk {
-    arena_store *st;
-    int bad;
-    char why[256];
-} id_walk;
-
-static int mark_one(int64_t id, void *user)
-{
-    id_walk *w = user;
-    if (id < 0 || id >= w->st->schedule_size) {
-        if (!w->bad++)
-            snprintf(w->why, sizeof w->why, "game %lld is outside the schedule (%lld games)",
-                     (long long)id, (long long)w->st->schedule_size);
-        return 0;
-    }
-    w->st->count += arena_store_mark(w->st, id);
-    return 0;
-}
-
-int arena_store_mark(arena_store *st, int64_t id)
-{
-    uint64_t bit = (uint64_t)1 << (id % 64);
-    if (st->has[id / 64] & bit)
-        return 0;
-    st->has[id / 64] |= bit;
-    return 1;
-}
-
-int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
-{
-    free(st->has);
-    st->count = 0;
-    st->schedule_size = arena_schedule_total(&st->settings);
-    st->has = calloc((size_t)(st->schedule_size / 64 + 1), sizeof *st->has);
-    if (!st->has)
-        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    id_walk w = {st, 0, ""};
-    int rc = arena_db_foreach_id(st->db, mark_one, &w, err, errsz);
-    if (rc == 0 && w.bad)
-        arena_store_warnf(st->warn, st->user, "%s: %d game%s of another schedule ignored (%s)",
-              arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);
-    return rc;
-}
-
 static int open_writable(arena_store *st, const char *dir, const cJSON *fingerprints,
                          char *err, size_t errsz);
 
@@ -149,7 +74,8 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
                       size_t errsz)
 {
     int rc;
-    if (run && !arena_db_exists(dir) && (rc = arena_store_check_programs(s, run->bin_dir, err, errsz)))
+    if (run && !leaguedb_exists(dir) &&
+        (rc = arena_store_check_programs(s, run->bin_dir, err, errsz)))
         return rc;
     if (st->writable && util_mkdirs(dir) != 0)
         return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s",
@@ -163,22 +89,23 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         if (rc)
             return rc;
     }
-    if (!st->writable && !st->tmp_dir && !arena_db_exists(dir)) {
+    if (!st->writable && !st->tmp_dir && !leaguedb_exists(dir)) {
         struct stat sb;
         return util_fail(ARENA_E_IO, err, errsz,
                          stat(dir, &sb) == 0 ? "%s: not a league directory (no league.db)"
                                              : "%s: no such league directory", dir);
     }
-    if ((rc = arena_db_open(st->tmp_dir ? st->tmp_dir : dir,
-                            st->writable ? ARENA_DB_WRITE : ARENA_DB_READ, &st->db, err,
+    if ((rc = leaguedb_open(st->tmp_dir ? st->tmp_dir : dir,
+                            st->writable ? LEAGUEDB_WRITE : LEAGUEDB_READ, &st->db, err,
                             errsz)))
         return rc;
     if (st->writable) {
         char why[256];
         /* "DIR is in use by ..."; any other failure names the database */
-        if ((rc = arena_db_lock(st->db, why, sizeof why)))
-            return util_fail(rc, err, errsz, "%s%s%s", rc == ARENA_E_BUSY ? dir : "",
-                             rc == ARENA_E_BUSY ? " " : "", why);
+        if ((rc = leaguedb_lock(st->db, why, sizeof why)))
+            return util_fail(rc, err, errsz, "%s%s%s",
+                             arena_error_kind(rc) == ARENA_E_BUSY ? dir : "",
+                             arena_error_kind(rc) == ARENA_E_BUSY ? " " : "", why);
         if (mode == ARENA_STORE_FRESH && (rc = arena_store_archive_locked(st, err, errsz)))
             return rc;
         if ((rc = arena_store_sweep_archives(st, err, errsz)) ||
@@ -297,7 +224,7 @@ void arena_store_close(arena_store *st)
         return;
     if (st->games_fd >= 0)
         close(st->games_fd);
-    arena_db_close(st->db); /* releases the run lock */
+    leaguedb_close(st->db); /* releases the run lock */
     arena_store_remove_tmpdir(st->tmp_dir);
     arena_settings_clear(&st->settings);
     cJSON_Delete(st->fingerprints);
@@ -309,61 +236,13 @@ void arena_store_close(arena_store *st)
     free(st);
 }
 
-const arena_settings *arena_store_settings(const arena_store *st)
-{
-    return &st->settings;
-}
-
-int arena_store_count(const arena_store *st)
-{
-    return st->count;
-}
-
-int arena_store_has(const arena_store *st, int id)
-{
-    return id >= 0 && id < st->schedule_size && (st->has[id / 64] >> (id % 64) & 1);
-}
-
-int arena_store_next_id(const arena_store *st, int from)
-{
-    if (from < 0)
-        from = 0;
-    for (int64_t w = from / 64; w <= st->schedule_size / 64 && from < st->schedule_size; w++) {
-        /* a word at a time: the ids not stored skipped 64 at once */
-        uint64_t bits = st->has[w] & (w == from / 64 ? ~(uint64_t)0 << (from % 64) : ~(uint64_t)0);
-        if (bits)
-            return (int)(w * 64 + __builtin_ctzll(bits));
-    }
-    return -1;
-}
-
-const cJSON *arena_store_fingerprints(const arena_store *st)
-{
-    return st->fingerprints;
-}
-
-const char *arena_store_db_path(const arena_store *st)
-{
-    return arena_db_path(st->db);
-}
-
-struct arena_db *arena_store_db(const arena_store *st)
-{
-    return st->db;
-}
-
-const char *arena_store_standings_path(const arena_store *st)
-{
-    return st->standings_path;
-}
-
 int arena_store_write_standings(arena_store *st, const cJSON *standings, char *err,
                                 size_t errsz)
 {
     if (!st || !standings || !st->writable)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
     int rc = arena_json_write_file(st->standings_path, standings, 0);
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)
         return util_fail(rc, err, errsz, "cannot write %s: %s", st->standings_path,

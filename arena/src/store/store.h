@@ -1,7 +1,7 @@
 /*
  * store.h - the results of a league, never lost. The store owns the
  * output directory DIR:
- *   DIR/league.db        the league database (store/db.h): the league's
+ *   DIR/league.db        the league database (leaguedb/leaguedb.h): the league's
  *                        identity and bots' fingerprints, and every finished
  *                        game, its summary and its whole record (compact,
  *                        compressed); the truth, queryable with `sqlite3`;
@@ -14,13 +14,19 @@
  * Crash safety: a game is one transaction (arena_store_put); kill -9 of any
  * process at any moment loses at most the games in flight, never a stored
  * game, never half of one. One arena per league: the run lock is a row of
- * the database (arena_db_lock), released when the arena ends or dies.
+ * the database (leaguedb_lock), released when the arena ends or dies.
  * Older results directories (a games/<id>.json file a game) are converted
  * once, on their first opening, with a message.
  *
  * arena_store is an opaque handle owning the database connection and the
  * league; one thread at a time. Implementation: store.c, store_games.c,
  * store_export.c, store_league.c, store_legacy.c (store_impl.h).
+ *
+ * Errors: a failure of the league database comes up as its own code
+ * (leaguedb/error.h), of the kind named below: where this header says
+ * ARENA_E_IO, ARENA_E_BUSY, ARENA_E_PARSE, ARENA_E_INVAL or ARENA_E_NOMEM it
+ * means that code or LEAGUEDB_E_* of the same name (arena_error_kind() tells
+ * the kind, arena_strerror() either's sentence).
  */
 #ifndef ARENA_STORE_H
 #define ARENA_STORE_H
@@ -185,7 +191,7 @@ int arena_store_set_fingerprints(arena_store *st, const cJSON *fresh, char *err,
  * (beyond the league's bounds), ARENA_E_IO or ARENA_E_NOMEM. */
 int arena_store_raise_games(arena_store *st, int games, char *err, size_t errsz);
 
-/* Releases the run lock unless changes wait (arena_db_unlock_if_idle): 1
+/* Releases the run lock unless changes wait (leaguedb_unlock_if_idle): 1
  * released (the store stays open, writing nothing more but standings and
  * pages), 0 changes wait (apply them, play on), or a negative code. */
 int arena_store_release_if_idle(arena_store *st, char *err, size_t errsz);
@@ -268,7 +274,7 @@ const cJSON *arena_store_fingerprints(const arena_store *st);
 const char *arena_store_db_path(const arena_store *st);
 
 /* The database, for the merge's queries. Owned by the store. */
-struct arena_db *arena_store_db(const arena_store *st);
+struct leaguedb *arena_store_db(const arena_store *st);
 
 /* The path of DIR/standings.json. Owned by the store. */
 const char *arena_store_standings_path(const arena_store *st);

@@ -29,7 +29,7 @@ static int check_program(const arena_settings *s, const arena_bot *b, const char
     int rc = cmd ? arena_fingerprint_program_missing(cmd, b->cwd, why, sizeof why)
                  : ARENA_E_NOMEM;
     free(cmd);
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)
         return util_fail(ARENA_E_CONFIG, err, errsz,
@@ -61,9 +61,9 @@ int arena_store_snapshot_new_bots(arena_store *st, const arena_store_run *run, c
         arena_bot *b = &s->bots[i];
         if (b->no_snapshot || b->retired)
             continue;
-        int has = arena_db_bot_has_games(st->db, i);
+        int has = leaguedb_bot_has_games(st->db, i);
         if (has < 0)
-            return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
+            return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", leaguedb_path(st->db));
         if (has)
             continue;
         char file[PATH_MAX], copy[2 * PATH_MAX];
@@ -143,5 +143,6 @@ int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJ
     int rc = arena_fingerprint_league(&st->settings, run->bin_dir, out, st->warn, st->user, fp,
                                       err, errsz);
     free(out);
-    return rc == ARENA_E_NOMEM || rc == ARENA_E_IO ? rc : rc ? ARENA_E_IO : 0;
+    int kind = arena_error_kind(rc);
+    return kind == ARENA_E_NOMEM || kind == ARENA_E_IO ? rc : rc ? ARENA_E_IO : 0;
 }

@@ -35,7 +35,7 @@ int arena_store_bot_of_json(const char *text, arena_settings *one, char *err, si
     if (rc == 0)
         bot = NULL; /* root's */
     if (rc == 0 && (rc = arena_settings_load_json(one, root, "a queued bot", "/", err, errsz)))
-        rc = rc == ARENA_E_NOMEM ? rc : ARENA_E_PARSE;
+        rc = arena_error_kind(rc) == ARENA_E_NOMEM ? rc : ARENA_E_PARSE;
     if (rc == 0 && one->bot_count != 1)
         rc = util_fail(ARENA_E_PARSE, err, errsz, "a queued change holds no bot");
     cJSON_Delete(bot);
@@ -67,7 +67,7 @@ typedef struct pendings {
     int n;
 } pendings;
 
-static int collect(const arena_db_change *c, void *user)
+static int collect(const leaguedb_change *c, void *user)
 {
     pendings *p = user;
     pending *v = realloc(p->v, sizeof *v * (size_t)(p->n + 1));
@@ -108,10 +108,10 @@ static int tx_also(arena_store *st, void *user, char *err, size_t errsz)
     const tx *t = user;
     int rc = 0;
     if (t->delete_games_of >= 0 &&
-        ((rc = arena_db_delete_bot_games(st->db, t->delete_games_of, err, errsz)) ||
-         (rc = arena_db_meta_set(st->db, ARENA_META_EXPORT_STALE, "1", err, errsz))))
+        ((rc = leaguedb_delete_bot_games(st->db, t->delete_games_of, err, errsz)) ||
+         (rc = leaguedb_meta_set(st->db, ARENA_META_EXPORT_STALE, "1", err, errsz))))
         return rc;
-    return arena_db_change_remove(st->db, t->seq, err, errsz);
+    return leaguedb_change_remove(st->db, t->seq, err, errsz);
 }
 
 /* The league now (its settings, written with the change's transaction);
@@ -137,11 +137,11 @@ static int commit_league(arena_store *st, arena_settings *now, const tx *t, char
 static int drop(arena_store *st, const pending *c, const char *why, arena_store_applied_fn fn,
                 void *user, char *err, size_t errsz)
 {
-    int rc = arena_db_begin(st->db, err, errsz);
-    if (rc == 0 && (rc = arena_db_change_remove(st->db, c->seq, err, errsz)) == 0)
-        rc = arena_db_commit(st->db, err, errsz);
+    int rc = leaguedb_begin(st->db, err, errsz);
+    if (rc == 0 && (rc = leaguedb_change_remove(st->db, c->seq, err, errsz)) == 0)
+        rc = leaguedb_commit(st->db, err, errsz);
     else if (rc)
-        arena_db_rollback(st->db);
+        leaguedb_rollback(st->db);
     arena_change_done d = {c->op, -1, c->name, 0, "", why};
     if (rc == 0 && fn)
         fn(&d, user);
@@ -234,10 +234,10 @@ static int apply_replace(arena_store *st, int b, const arena_bot *q, const pendi
                          arena_change_done *d, char *arc, size_t arcsz, char *err,
                          size_t errsz)
 {
-    int has = arena_db_bot_has_games(st->db, b);
+    int has = leaguedb_bot_has_games(st->db, b);
     char tmp[PATH_MAX] = "";
     if (has < 0)
-        return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
+        return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", leaguedb_path(st->db));
     if (has) {
         char *dir = archive_dir(st, q->name);
         if (!dir)
@@ -247,7 +247,7 @@ static int apply_replace(arena_store *st, int b, const arena_bot *q, const pendi
                  strrchr(dir, '/') + 1);
         free(dir);
         remove_dir(tmp); /* a try cut short before its commit */
-        int64_t n = arena_db_archive_bot(st->db, b, tmp, err, errsz);
+        int64_t n = leaguedb_archive_bot(st->db, b, tmp, err, errsz);
         if (n < 0)
             return (int)n;
         d->archived = n;
@@ -286,9 +286,9 @@ int arena_store_sweep_archives(arena_store *st, char *err, size_t errsz)
         char from[PATH_MAX], to[PATH_MAX];
         snprintf(from, sizeof from, "%s/%s", st->dir, e->d_name);
         snprintf(to, sizeof to, "%s/%s", st->dir, end + 1);
-        int waits = arena_db_change_waits(st->db, seq);
+        int waits = leaguedb_change_waits(st->db, seq);
         if (waits < 0)
-            rc = util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot read %s", leaguedb_path(st->db));
         else if (waits)
             remove_dir(from); /* made again when the change is applied */
         else if (rename(from, to) != 0)
@@ -313,7 +313,7 @@ static int apply_one(arena_store *st, const pending *c, arena_store_applied_fn f
     int b = arena_settings_find_bot(&st->settings, c->name);
     arena_change_done d = {c->op, b, c->name, 0, "", NULL};
     tx t = {c->seq, -1};
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     int dropped = rc || (c->op == ARENA_CHANGE_ADD ? b >= 0 : b < 0);
     if (dropped && !rc)
@@ -325,7 +325,8 @@ static int apply_one(arena_store *st, const pending *c, arena_store_applied_fn f
         if (rc == 0 && (rc = commit_league(st, &now, &t, err, errsz)) == 0)
             d.bot = st->settings.bot_count - 1;
         else if (rc && !dropped)
-            util_fail(rc, err, errsz, "%s", rc == ARENA_E_NOMEM ? "out of memory" : why);
+            util_fail(rc, err, errsz, "%s",
+                      arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory" : why);
     }
     if (dropped) {
         rc = drop(st, c, why, fn, user, err, errsz);
@@ -353,8 +354,8 @@ int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *
     if (!st->writable)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
     pendings p = {NULL, 0};
-    int rc = arena_db_changes(st->db, collect, &p, err, errsz);
-    if (rc == ARENA_E_NOMEM)
+    int rc = leaguedb_changes(st->db, collect, &p, err, errsz);
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     int applied = 0;
     for (int i = 0; i < p.n && rc == 0; i++)
@@ -366,7 +367,7 @@ int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *
 
 int arena_store_changes_pending(arena_store *st)
 {
-    return arena_db_changes_pending(st->db);
+    return leaguedb_changes_pending(st->db);
 }
 
 int arena_store_set_fingerprints(arena_store *st, const cJSON *fresh, char *err,
@@ -385,7 +386,7 @@ int arena_store_raise_games(arena_store *st, int games, char *err, size_t errsz)
     if (!now.games_target) { /* the fixed runs' games, kept: they do not grow */
         char v[16];
         snprintf(v, sizeof v, "%d", st->settings.games);
-        if ((rc = arena_db_meta_set(st->db, ARENA_META_GAMES_TARGET, v, err, errsz))) {
+        if ((rc = leaguedb_meta_set(st->db, ARENA_META_GAMES_TARGET, v, err, errsz))) {
             arena_settings_clear(&now);
             return rc;
         }
@@ -412,5 +413,5 @@ int arena_store_raise_games(arena_store *st, int games, char *err, size_t errsz)
 
 int arena_store_release_if_idle(arena_store *st, char *err, size_t errsz)
 {
-    return arena_db_unlock_if_idle(st->db, err, errsz);
+    return leaguedb_unlock_if_idle(st->db, err, errsz);
 }

@@ -1,5 +1,5 @@
 /* store_export.c - games.jsonl, the league's games as text beside the
- * database: a line appended a game, written anew on request, brought level
+ * database (a line appended a game by store_games.c), written anew on request, brought level
  * with the database when a league is opened after a kill. */
 #include "store/store_impl.h"
 
@@ -14,25 +14,6 @@
 #include "core/error.h"
 #include "util/file.h"
 #include "util/text.h"
-
-char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len)
-{
-    cJSON *j = arena_record_to_json(r, s);
-    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
-    cJSON_Delete(j);
-    if (!text)
-        return NULL;
-    size_t n = strlen(text);
-    char *line = malloc(n + 2);
-    if (line) {
-        memcpy(line, text, n);
-        line[n] = '\n';
-        line[n + 1] = '\0';
-        *len = n + 1;
-    }
-    cJSON_free(text);
-    return line;
-}
 
 typedef struct export_walk {
     const arena_store *st;
@@ -117,7 +98,7 @@ static int export_state(const arena_store *st, long *lines, off_t *good)
     errno = saved;
     if (rc == -2)
         return -1;
-    int64_t place = rc == 0 ? arena_db_games_up_to(st->db, id) : 0;
+    int64_t place = rc == 0 ? leaguedb_games_up_to(st->db, id) : 0;
     if (place < 0)
         return -1;
     *lines = rc == 1 ? 0 : rc < 0 || place == 0 ? -2 : (long)place;
@@ -142,7 +123,8 @@ int arena_store_export_games(arena_store *st, char *err, size_t errsz)
     int rc = arena_store_foreach(st, export_one, &w, err, errsz);
     if (w.failed)
         rc = util_fail(w.failed, err, errsz, "cannot write %s: %s", tmp,
-                       w.failed == ARENA_E_NOMEM ? "out of memory" : strerror(errno));
+                       arena_error_kind(w.failed) == ARENA_E_NOMEM ? "out of memory"
+                                                                   : strerror(errno));
     if (close(fd) != 0 && !rc)
         rc = util_fail(ARENA_E_IO, err, errsz, "cannot write %s: %s", tmp, strerror(errno));
     if (!rc && rename(tmp, st->games_path) != 0)
@@ -159,7 +141,7 @@ int arena_store_export_games(arena_store *st, char *err, size_t errsz)
                            strerror(errno));
     }
     if (!rc)
-        rc = arena_db_meta_set(st->db, ARENA_META_EXPORT_STALE, "0", err, errsz);
+        rc = leaguedb_meta_set(st->db, ARENA_META_EXPORT_STALE, "0", err, errsz);
     return rc;
 }
 
@@ -168,7 +150,7 @@ int arena_store_export_games(arena_store *st, char *err, size_t errsz)
 static int export_stale(arena_store *st)
 {
     char *v = NULL, err[256];
-    int stale = arena_db_meta_get(st->db, ARENA_META_EXPORT_STALE, &v, err, sizeof err) == 0 &&
+    int stale = leaguedb_meta_get(st->db, ARENA_META_EXPORT_STALE, &v, err, sizeof err) == 0 &&
                 v && strcmp(v, "1") == 0;
     free(v);
     return stale;
@@ -188,7 +170,7 @@ int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz)
         return util_fail(ARENA_E_MISMATCH, err, errsz, "%s holds games, %s none: not "
                          "emptied. If the database was lost, move it aside: the next run "
                          "rebuilds it from league.json and games.jsonl; --force-new archives "
-                         "both and starts anew", st->games_path, arena_db_path(st->db));
+                         "both and starts anew", st->games_path, leaguedb_path(st->db));
     if (lines == -2 || lines > st->count || stale) {
         int rc = arena_store_export_games(st, err, errsz);
         if (rc)
@@ -210,7 +192,7 @@ int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz)
     if (lines == st->count)
         return 0;
     export_walk w = {st, st->games_fd, 0};
-    int rc = arena_store_walk(st, arena_db_foreach_from, lines, export_one, &w, err, errsz);
+    int rc = arena_store_walk(st, leaguedb_foreach_from, lines, export_one, &w, err, errsz);
     if (w.failed)
         return util_fail(w.failed, err, errsz, "cannot write %s", st->games_path);
     return rc;

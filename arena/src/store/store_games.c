@@ -22,6 +22,27 @@
  * 5% larger and saved 8 us of a game's 30; 9 saved nothing. */
 #define RECORD_ZLIB_LEVEL 6
 
+/* ---- the games.jsonl line (store_export.c writes the file anew) ---- */
+
+char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len)
+{
+    cJSON *j = arena_record_to_json(r, s);
+    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
+    cJSON_Delete(j);
+    if (!text)
+        return NULL;
+    size_t n = strlen(text);
+    char *line = malloc(n + 2);
+    if (line) {
+        memcpy(line, text, n);
+        line[n] = '\n';
+        line[n + 1] = '\0';
+        *len = n + 1;
+    }
+    cJSON_free(text);
+    return line;
+}
+
 /* ---- rows and records ---- */
 
 /* Milliseconds (3 decimals, a games.jsonl line's) as microseconds. */
@@ -30,7 +51,7 @@ static int64_t us_of(double ms)
     return (int64_t)llround(ms * 1000.0);
 }
 
-static void side_row(const arena_side_time *t, arena_db_side *d)
+static void side_row(const arena_side_time *t, leaguedb_side *d)
 {
     d->first_us = t->first_ms >= 0 ? us_of(t->first_ms) : -1;
     d->turns = t->turns;
@@ -41,7 +62,7 @@ static void side_row(const arena_side_time *t, arena_db_side *d)
     d->cpu_max_us = t->cpu_max_ms >= 0 ? us_of(t->cpu_max_ms) : -1;
 }
 
-static void side_record(const arena_db_side *d, arena_side_time *t)
+static void side_record(const leaguedb_side *d, arena_side_time *t)
 {
     t->first_ms = d->first_us >= 0 ? d->first_us / 1000.0 : -1;
     t->turns = (int)d->turns;
@@ -53,8 +74,8 @@ static void side_record(const arena_db_side *d, arena_side_time *t)
 }
 
 void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
-                        const arena_blob *rec, const arena_blob *stderr_blob,
-                        arena_db_game *row, char *opening, size_t opening_size)
+                        const leaguedb_blob *rec, const leaguedb_blob *stderr_blob,
+                        leaguedb_game *row, char *opening, size_t opening_size)
 {
     memset(row, 0, sizeof *row);
     opening[0] = '\0';
@@ -96,7 +117,7 @@ void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
 
 /* What is wrong with row g in st's league, named by its column and value
  * (a row edited by hand, or of another league): 1 with why, or 0. */
-static int row_problem(const arena_store *st, const arena_db_game *g, ref_reason reason,
+static int row_problem(const arena_store *st, const leaguedb_game *g, ref_reason reason,
                        char *why, size_t whysz)
 {
     const arena_settings *s = &st->settings;
@@ -122,7 +143,7 @@ static int row_problem(const arena_store *st, const arena_db_game *g, ref_reason
     return 0;
 }
 
-int arena_store_record_of_row(const arena_store *st, const arena_db_game *g, arena_game_record *r,
+int arena_store_record_of_row(const arena_store *st, const leaguedb_game *g, arena_game_record *r,
                          char *why, size_t whysz)
 {
     const arena_settings *s = &st->settings;
@@ -161,18 +182,18 @@ int arena_store_record_of_row(const arena_store *st, const arena_db_game *g, are
 }
 
 /* Stores r with its blobs in one transaction, then its games.jsonl line. */
-static int put_blobs(arena_store *st, const arena_game_record *r, const arena_blob *rec,
-                     const arena_blob *ste, char *err, size_t errsz)
+static int put_blobs(arena_store *st, const arena_game_record *r, const leaguedb_blob *rec,
+                     const leaguedb_blob *ste, char *err, size_t errsz)
 {
-    arena_db_game row;
+    leaguedb_game row;
     char opening[REF_OPENING_TEXT_MAX];
     arena_store_row_of(r, &st->settings, rec, ste, &row, opening, sizeof opening);
     /* one transaction a game: all of it or nothing, whenever the process dies */
-    int rc = arena_db_begin(st->db, err, errsz);
-    if (rc == 0 && (rc = arena_db_insert_game(st->db, &row, err, errsz)) == 0)
-        rc = arena_db_commit(st->db, err, errsz);
+    int rc = leaguedb_begin(st->db, err, errsz);
+    if (rc == 0 && (rc = leaguedb_insert_game(st->db, &row, err, errsz)) == 0)
+        rc = leaguedb_commit(st->db, err, errsz);
     else if (rc)
-        arena_db_rollback(st->db);
+        leaguedb_rollback(st->db);
     if (rc)
         return rc;
     st->count += arena_store_mark(st, r->id);
@@ -201,14 +222,15 @@ int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *re
     int rc = storable(st, r, err, errsz);
     if (rc)
         return rc;
-    arena_blob rec = {0}, ste = {0};
-    if (record && (rc = arena_game_blob_encode(record, RECORD_ZLIB_LEVEL, &rec, &ste)))
-        return util_fail(rc, err, errsz, rc == ARENA_E_NOMEM ? "out of memory"
-                                                             : "game %d: not a game record",
+    leaguedb_blob rec = {0}, ste = {0};
+    if (record && (rc = leaguedb_game_blob_encode(record, RECORD_ZLIB_LEVEL, &rec, &ste)))
+        return util_fail(rc, err, errsz,
+                         arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
+                                                               : "game %d: not a game record",
                          r->id);
     rc = put_blobs(st, r, &rec, &ste, err, errsz);
-    arena_game_blob_free(&rec);
-    arena_game_blob_free(&ste);
+    leaguedb_game_blob_free(&rec);
+    leaguedb_game_blob_free(&ste);
     return rc;
 }
 
@@ -221,7 +243,7 @@ static int valid_text(const char *s)
 /* g's plies as the blob keeps them, when every text is valid UTF-8 (the
  * record keeps such texts as they are). 1, or 0 when one is not (the
  * record cleans it: only ref_game_to_json says how). */
-static int plies_of(const ref_game *g, arena_blob_ply *out, char (*moves)[LOA_MOVE_STRING_MAX])
+static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA_MOVE_STRING_MAX])
 {
     int n = ref_game_ply_count(g);
     for (int i = 0; i < n; i++) {
@@ -248,11 +270,11 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
     if (rc || !g)
         return rc ? rc : arena_store_put(st, r, NULL, err, errsz);
     int n = ref_game_ply_count(g);
-    arena_blob_ply *plies = malloc(sizeof *plies * (size_t)(n ? n : 1));
+    leaguedb_blob_ply *plies = malloc(sizeof *plies * (size_t)(n ? n : 1));
     char(*moves)[LOA_MOVE_STRING_MAX] = malloc(sizeof *moves * (size_t)(n ? n : 1));
     cJSON *head = NULL;
     char *text = NULL;
-    arena_blob rec = {0}, ste = {0};
+    leaguedb_blob rec = {0}, ste = {0};
     if (!plies || !moves) {
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     } else if (!plies_of(g, plies, moves)) {
@@ -263,16 +285,18 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
         goto done;
     } else if (!(head = ref_game_to_json_head(g)) || !(text = cJSON_PrintUnformatted(head))) {
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    } else if ((rc = arena_game_blob_encode_parts(text, plies, n, RECORD_ZLIB_LEVEL, &rec,
-                                                  &ste))) {
-        util_fail(rc, err, errsz, rc == ARENA_E_NOMEM ? "out of memory"
-                                                      : "game %d: a move that is no move", r->id);
+    } else if ((rc = leaguedb_game_blob_encode_parts(text, plies, n, RECORD_ZLIB_LEVEL, &rec,
+                                                     &ste))) {
+        util_fail(rc, err, errsz,
+                  arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
+                                                        : "game %d: a move that is no move",
+                  r->id);
     }
     if (rc == 0)
         rc = put_blobs(st, r, &rec, &ste, err, errsz);
 done:
-    arena_game_blob_free(&rec);
-    arena_game_blob_free(&ste);
+    leaguedb_game_blob_free(&rec);
+    leaguedb_game_blob_free(&ste);
     cJSON_free(text);
     cJSON_Delete(head);
     free(plies);
@@ -288,7 +312,7 @@ typedef struct game_walk {
     char why[256];
 } game_walk;
 
-static int walk_one(const arena_db_game *g, void *user)
+static int walk_one(const leaguedb_game *g, void *user)
 {
     game_walk *w = user;
     arena_game_record r;
@@ -299,7 +323,7 @@ static int walk_one(const arena_db_game *g, void *user)
     return w->fn(&r, w->user);
 }
 
-int arena_store_walk(const arena_store *st, arena_db_walk_fn walk, int64_t param,
+int arena_store_walk(const arena_store *st, leaguedb_walk_fn walk, int64_t param,
                      arena_game_fn fn, void *user, char *err, size_t errsz)
 {
     game_walk w = {st, fn, user, 0, ""};
@@ -312,7 +336,7 @@ int arena_store_walk(const arena_store *st, arena_db_walk_fn walk, int64_t param
 int arena_store_foreach(const arena_store *st, arena_game_fn fn, void *user, char *err,
                         size_t errsz)
 {
-    return arena_store_walk(st, arena_db_foreach_from, 0, fn, user, err, errsz);
+    return arena_store_walk(st, leaguedb_foreach_from, 0, fn, user, err, errsz);
 }
 
 typedef struct index_walk {
@@ -338,8 +362,8 @@ int arena_store_index_lines(const arena_store *st, int max, cJSON **lines, char 
     *lines = NULL;
     if (!w.lines)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    int rc = arena_store_walk(st, arena_db_foreach_index, max, index_one, &w, err, errsz);
-    if (rc == ARENA_E_NOMEM)
+    int rc = arena_store_walk(st, leaguedb_foreach_index, max, index_one, &w, err, errsz);
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     if (rc)
         cJSON_Delete(w.lines);
@@ -354,7 +378,7 @@ typedef struct tally_walk {
     void *user;
 } tally_walk;
 
-static int tally_one(const arena_db_tally_row *t, void *user)
+static int tally_one(const leaguedb_tally_row *t, void *user)
 {
     tally_walk *w = user;
     int n = w->st->settings.bot_count;
@@ -369,8 +393,8 @@ int arena_store_tally(const arena_store *st, arena_store_tally_fn fn, void *user
                       size_t errsz)
 {
     tally_walk w = {st, fn, user};
-    int rc = arena_db_tally(st->db, tally_one, &w, err, errsz);
-    if (rc == ARENA_E_PARSE)
+    int rc = leaguedb_tally(st->db, tally_one, &w, err, errsz);
+    if (arena_error_kind(rc) == ARENA_E_PARSE)
         util_fail(rc, err, errsz, "%s: games of bots that are not the league's",
                   arena_store_db_path(st));
     return rc;
@@ -378,5 +402,5 @@ int arena_store_tally(const arena_store *st, arena_store_tally_fn fn, void *user
 
 int arena_store_record(const arena_store *st, int id, cJSON **out, char *err, size_t errsz)
 {
-    return arena_db_record(st->db, id, out, err, errsz);
+    return leaguedb_record(st->db, id, out, err, errsz);
 }

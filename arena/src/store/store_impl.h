@@ -1,10 +1,14 @@
 /*
  * store_impl.h - the inside of the results store, shared by its
- * translation units: store.c (opening, closing), store_games.c (games in
- * and out), store_export.c (games.jsonl), store_league.c (the league's
- * identity and fingerprints in the database and league.json, archiving)
- * and store_legacy.c (an older results directory converted to the
- * database). Not part of the store's API: include store/store.h instead.
+ * translation units, each calling only those listed after it: store.c
+ * (opening, closing), store_resume.c (the league asked for against the
+ * stored one), store_changes.c (changes applied), store_legacy.c (an older
+ * results directory converted to the database), store_export.c
+ * (games.jsonl), store_games.c (games in and out, a game's games.jsonl
+ * line), store_bots.c (a run's bots at open), store_league.c (the league's
+ * identity and fingerprints in the database and league.json, archiving),
+ * store_base.c (warnings, the ids stored, accessors: the bottom). Not part
+ * of the store's API: include store/store.h instead.
  * One thread at a time, as the store.
  */
 #ifndef ARENA_STORE_IMPL_H
@@ -16,8 +20,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "store/db.h"
-#include "store/game_blob.h"
+#include "leaguedb/leaguedb.h"
+#include "leaguedb/game_blob.h"
 #include "store/snapshot.h"
 #include "store/store.h"
 
@@ -26,7 +30,7 @@ struct arena_store {
     char *league_path;          /* DIR/league.json (an export of the league) */
     char *games_path;           /* DIR/games.jsonl (an export of the games) */
     char *standings_path;       /* DIR/standings.json */
-    arena_db *db;               /* DIR/league.db (a read-only store of an older
+    leaguedb *db;               /* DIR/league.db (a read-only store of an older
                                    directory: tmp_dir's, arena_store_read_legacy) */
     char *tmp_dir;              /* that temporary database's directory, removed at
                                    close; NULL */
@@ -100,7 +104,7 @@ int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJ
  * lock, before the changes are applied. Returns 0 or ARENA_E_IO (err). */
 int arena_store_sweep_archives(arena_store *st, char *err, size_t errsz);
 
-/* The meta keys of the league (store/db.h): its identity JSON (as
+/* The meta keys of the league (leaguedb/leaguedb.h): its identity JSON (as
  * league.json, without the following), the fingerprints, the openings'
  * digest, the directory `{dir}` stood for. */
 #define ARENA_META_LEAGUE "league"
@@ -213,8 +217,8 @@ int arena_store_is_legacy(const char *dir);
  * stderr_blob: borrowed, may be empty), the opening's text from s's table
  * written into opening[opening_size] (REF_OPENING_TEXT_MAX holds any). */
 void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
-                        const arena_blob *rec, const arena_blob *stderr_blob,
-                        arena_db_game *row, char *opening, size_t opening_size);
+                        const leaguedb_blob *rec, const leaguedb_blob *stderr_blob,
+                        leaguedb_game *row, char *opening, size_t opening_size);
 
 /* Formats a message (printf's fmt) and hands it to warn with user; nothing
  * when warn is NULL. Messages longer than 1199 bytes are cut. */
@@ -231,21 +235,21 @@ void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
 /* The record of row g, checked against st's league (bots, schedule) into
  * *r: 0, or -1 with why (why[whysz]: what is wrong with the row, its column
  * and value: "game N: column black is 7, not a bot of the league (0..3)"). */
-int arena_store_record_of_row(const arena_store *st, const arena_db_game *g,
+int arena_store_record_of_row(const arena_store *st, const leaguedb_game *g,
                               arena_game_record *r, char *why, size_t whysz);
 
 /* The games.jsonl line of r in league s, with its newline: malloc'd
  * (caller frees), *len its bytes; NULL on out of memory. */
 char *arena_store_jsonl_line(const arena_game_record *r, const arena_settings *s, size_t *len);
 
-/* A walk of the database's rows from param (arena_db_foreach_from's skip,
- * arena_db_foreach_index's max). */
-typedef int (*arena_db_walk_fn)(arena_db *db, int64_t param, arena_db_game_fn fn, void *user,
+/* A walk of the database's rows from param (leaguedb_foreach_from's skip,
+ * leaguedb_foreach_index's max). */
+typedef int (*leaguedb_walk_fn)(leaguedb *db, int64_t param, leaguedb_game_fn fn, void *user,
                                 char *err, size_t errsz);
 
 /* The rows walk gives, each as its record checked against st's league,
  * to fn (as arena_store_foreach). */
-int arena_store_walk(const arena_store *st, arena_db_walk_fn walk, int64_t param,
+int arena_store_walk(const arena_store *st, leaguedb_walk_fn walk, int64_t param,
                      arena_game_fn fn, void *user, char *err, size_t errsz);
 
 /* Brings games.jsonl level with the database, a line a game in stored

@@ -81,7 +81,7 @@ int arena_store_parse_league(arena_store *st, const char *text, size_t len, cons
     if (rc == 0 && base)
         rc = arena_set_string(&s->base_dir, base->valuestring);
     cJSON_Delete(base);
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     if (rc == 0 && fingerprints)
         *fingerprints = fp;
@@ -98,20 +98,20 @@ int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerpr
     if (fingerprints)
         *fingerprints = NULL;
     *found = 0;
-    int rc = arena_db_meta_get(st->db, ARENA_META_LEAGUE, &league, err, errsz);
+    int rc = leaguedb_meta_get(st->db, ARENA_META_LEAGUE, &league, err, errsz);
     if (rc == 0 && league)
-        rc = arena_db_meta_get(st->db, ARENA_META_FINGERPRINTS, &fp, err, errsz);
+        rc = leaguedb_meta_get(st->db, ARENA_META_FINGERPRINTS, &fp, err, errsz);
     if (rc == 0 && league)
-        rc = arena_db_meta_get(st->db, ARENA_META_OPENINGS, &digest, err, errsz);
+        rc = leaguedb_meta_get(st->db, ARENA_META_OPENINGS, &digest, err, errsz);
     if (rc == 0 && league)
-        rc = arena_db_meta_get(st->db, ARENA_META_DIR, &base, err, errsz);
+        rc = leaguedb_meta_get(st->db, ARENA_META_DIR, &base, err, errsz);
     if (rc == 0 && league) {
         /* one league.json text: the reader of an exported file reads it */
         cJSON *j = cJSON_Parse(league);
         cJSON *f = fp ? cJSON_Parse(fp) : NULL;
         if (!j || (fp && !f))
             rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: its league is malformed JSON",
-                           arena_db_path(st->db));
+                           leaguedb_path(st->db));
         else if ((f && !cJSON_AddItemToObject(j, ARENA_META_FINGERPRINTS, f)) ||
                  (digest && !cJSON_AddStringToObject(j, ARENA_META_OPENINGS, digest)) ||
                  (base && !cJSON_AddStringToObject(j, ARENA_META_DIR, base)))
@@ -122,7 +122,7 @@ int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerpr
         if (!rc && !text)
             rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
         if (!rc)
-            rc = arena_store_parse_league(st, text, strlen(text), arena_db_path(st->db), s,
+            rc = arena_store_parse_league(st, text, strlen(text), leaguedb_path(st->db), s,
                                           fingerprints, err, errsz);
         cJSON_free(text);
         cJSON_Delete(j);
@@ -163,9 +163,9 @@ int arena_store_check_fingerprints(const arena_store *st, const cJSON *fresh, ch
         const cJSON *now = cJSON_GetObjectItemCaseSensitive(fresh, name);
         if (!old || !now)
             continue;
-        int has = arena_db_bot_has_games(st->db, b);
+        int has = leaguedb_bot_has_games(st->db, b);
         if (has < 0)
-            return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
+            return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", leaguedb_path(st->db));
         if (!has)
             continue;
         char what[600];
@@ -195,7 +195,7 @@ static int meta_json(arena_store *st, const char *key, const cJSON *j, char *err
     char *t = cJSON_PrintUnformatted(j);
     if (!t)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    int rc = arena_db_meta_set(st->db, key, t, err, errsz);
+    int rc = leaguedb_meta_set(st->db, key, t, err, errsz);
     cJSON_free(t);
     return rc;
 }
@@ -220,19 +220,19 @@ int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store
     for (int i = 0; i < s->bot_count; i++)
         names[i] = s->bots[i].name;
     int rc = id ? 0 : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    if (rc == 0 && (rc = arena_db_begin(st->db, err, errsz)) == 0) {
+    if (rc == 0 && (rc = leaguedb_begin(st->db, err, errsz)) == 0) {
         if ((rc = meta_json(st, ARENA_META_LEAGUE, id, err, errsz)) == 0 &&
             (rc = meta_json(st, ARENA_META_FINGERPRINTS, fp, err, errsz)) == 0 &&
-            (!digest[0] || (rc = arena_db_meta_set(st->db, ARENA_META_OPENINGS, digest, err,
+            (!digest[0] || (rc = leaguedb_meta_set(st->db, ARENA_META_OPENINGS, digest, err,
                                                    errsz)) == 0) &&
-            (!base || (rc = arena_db_meta_set(st->db, ARENA_META_DIR, base, err, errsz)) == 0))
-            rc = arena_db_set_bots(st->db, names, s->bot_count, err, errsz);
+            (!base || (rc = leaguedb_meta_set(st->db, ARENA_META_DIR, base, err, errsz)) == 0))
+            rc = leaguedb_set_bots(st->db, names, s->bot_count, err, errsz);
         if (rc == 0 && also)
             rc = also(st, user, err, errsz);
         if (rc == 0)
-            rc = arena_db_commit(st->db, err, errsz);
+            rc = leaguedb_commit(st->db, err, errsz);
         else
-            arena_db_rollback(st->db);
+            leaguedb_rollback(st->db);
     }
     cJSON_Delete(id);
     if (rc == 0 && fresh) { /* the store's own copy follows */
@@ -247,7 +247,7 @@ int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store
         cJSON *j = league_json(st, fp, digest, base);
         rc = j ? arena_json_write_file(st->league_path, j, 0) : ARENA_E_NOMEM;
         cJSON_Delete(j);
-        if (rc == ARENA_E_NOMEM)
+        if (arena_error_kind(rc) == ARENA_E_NOMEM)
             util_fail(rc, err, errsz, "out of memory");
         else if (rc)
             util_fail(rc, err, errsz, "cannot write %s: %s", st->league_path, strerror(errno));
@@ -313,7 +313,7 @@ int arena_store_archive(const char *dir, char *err, size_t errsz)
         any |= p && access(p, F_OK) == 0;
         free(p);
     }
-    any |= arena_db_exists(dir);
+    any |= leaguedb_exists(dir);
     if (!any)
         return 0;
     char *target = make_previous(dir, err, errsz);
@@ -331,16 +331,16 @@ int arena_store_archive_locked(arena_store *st, char *err, size_t errsz)
     /* The database stays where it is (another arena may open it at any
      * moment, and must find the run lock): its content is copied out whole
      * (VACUUM INTO, a consistent copy), then emptied, under the lock. */
-    if (arena_db_count(st->db) == 0 && !arena_db_has_league(st->db))
+    if (leaguedb_count(st->db) == 0 && !leaguedb_has_league(st->db))
         return arena_store_archive(st->dir, err, errsz) ? ARENA_E_IO : 0;
     char *target = make_previous(st->dir, err, errsz);
     if (!target)
         return ARENA_E_IO;
-    char *copy = util_path_join(target, ARENA_DB_FILE);
-    int rc = copy ? arena_db_copy_to(st->db, copy, err, errsz)
+    char *copy = util_path_join(target, LEAGUEDB_FILE);
+    int rc = copy ? leaguedb_copy_to(st->db, copy, err, errsz)
                   : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     if (rc == 0)
-        rc = arena_db_clear(st->db, err, errsz);
+        rc = leaguedb_clear(st->db, err, errsz);
     if (rc == 0)
         rc = move_files(st->dir, target, exports, EXPORTS, err, errsz);
     free(copy);

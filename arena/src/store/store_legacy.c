@@ -29,7 +29,7 @@
  * made (journal_mode = WAL writes the header). */
 static int db_is_empty(const char *dir)
 {
-    char *p = util_path_join(dir, ARENA_DB_FILE);
+    char *p = util_path_join(dir, LEAGUEDB_FILE);
     struct stat sb;
     int yes = p && stat(p, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0;
     free(p);
@@ -39,7 +39,7 @@ static int db_is_empty(const char *dir)
 int arena_store_is_legacy(const char *dir)
 {
     char *p = util_path_join(dir, "league.json");
-    int yes = p && access(p, F_OK) == 0 && (!arena_db_exists(dir) || db_is_empty(dir));
+    int yes = p && access(p, F_OK) == 0 && (!leaguedb_exists(dir) || db_is_empty(dir));
     free(p);
     return yes;
 }
@@ -70,10 +70,10 @@ static cJSON *read_record(const char *path)
 }
 
 /* 1 when blobs decode to exactly record (printed the same). */
-static int comes_back(const cJSON *record, const arena_blob *rec, const arena_blob *ste)
+static int comes_back(const cJSON *record, const leaguedb_blob *rec, const leaguedb_blob *ste)
 {
     cJSON *back = NULL;
-    if (arena_game_blob_decode(rec->data, rec->size, ste->data, ste->size, &back))
+    if (leaguedb_game_blob_decode(rec->data, rec->size, ste->data, ste->size, &back))
         return 0;
     char *a = cJSON_PrintUnformatted(record), *b = cJSON_PrintUnformatted(back);
     int same = a && b && strcmp(a, b) == 0;
@@ -93,9 +93,9 @@ static int convert_line(convert *c, const cJSON *line, const arena_game_record *
     if (!path)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     cJSON *record = read_record(path);
-    arena_blob rec = {0}, ste = {0};
+    leaguedb_blob rec = {0}, ste = {0};
     int whole = 0;
-    if (record && arena_game_blob_encode(record, 6, &rec, &ste) == 0)
+    if (record && leaguedb_game_blob_encode(record, 6, &rec, &ste) == 0)
         whole = comes_back(record, &rec, &ste);
     if (record && !whole) {
         /* never lose it: the file stays, and the blobs say what they can */
@@ -103,21 +103,21 @@ static int convert_line(convert *c, const cJSON *line, const arena_game_record *
         arena_store_warnf(c->st->warn, c->st->user, "%s: its record did not convert exactly: the file stays",
             path);
     }
-    arena_db_game row;
+    leaguedb_game row;
     char opening[REF_OPENING_TEXT_MAX];
     arena_store_row_of(r, &c->st->settings, &rec, &ste, &row, opening, sizeof opening);
     /* the line's opening text: the table of an old league is not loaded */
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(line, "opening");
     row.opening = cJSON_IsString(o) && o->valuestring[0] ? o->valuestring : NULL;
-    int rc = arena_db_insert_game(c->st->db, &row, err, errsz);
+    int rc = leaguedb_insert_game(c->st->db, &row, err, errsz);
     if (rc == 0) {
         c->games++;
         c->records += record != NULL;
         if (whole)
             c->removable[c->nremovable++] = r->id;
     }
-    arena_game_blob_free(&rec);
-    arena_game_blob_free(&ste);
+    leaguedb_game_blob_free(&rec);
+    leaguedb_game_blob_free(&ste);
     cJSON_Delete(record);
     free(path);
     return rc;
@@ -177,17 +177,17 @@ static int convert_games(convert *c, const char *path, char *err, size_t errsz)
 static int convert_into(convert *c, const char *tmpdir, char *err, size_t errsz)
 {
     arena_store *st = c->st;
-    int rc = arena_db_open(tmpdir, ARENA_DB_WRITE, &st->db, err, errsz);
+    int rc = leaguedb_open(tmpdir, LEAGUEDB_WRITE, &st->db, err, errsz);
     if (rc)
         return rc;
     char *games = util_path_join(c->dir, "games.jsonl");
     if (!games)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    if ((rc = arena_db_begin(st->db, err, errsz)) == 0) {
+    if ((rc = leaguedb_begin(st->db, err, errsz)) == 0) {
         if ((rc = convert_games(c, games, err, errsz)) == 0)
-            rc = arena_db_commit(st->db, err, errsz);
+            rc = leaguedb_commit(st->db, err, errsz);
         else
-            arena_db_rollback(st->db);
+            leaguedb_rollback(st->db);
     }
     free(games);
     if (rc == 0)
@@ -201,7 +201,7 @@ static int convert_into(convert *c, const char *tmpdir, char *err, size_t errsz)
 static int convert_dir(convert *c, const char *tmp, char *err, size_t errsz)
 {
     arena_store *st = c->st;
-    char *text = NULL, *tmpdb = util_path_join(tmp, ARENA_DB_FILE);
+    char *text = NULL, *tmpdb = util_path_join(tmp, LEAGUEDB_FILE);
     size_t n = 0;
     int rc = 0;
     if (!tmpdb || !(st->dir = strdup(c->dir)) ||
@@ -221,7 +221,7 @@ static int convert_dir(convert *c, const char *tmp, char *err, size_t errsz)
     }
     if (rc == 0)
         rc = convert_into(c, tmp, err, errsz);
-    arena_db_close(st->db); /* checkpoints: one file, league.db */
+    leaguedb_close(st->db); /* checkpoints: one file, league.db */
     st->db = NULL;
     free(text);
     free(tmpdb);
@@ -258,8 +258,8 @@ int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, 
     st.user = user;
     convert c = {&st, dir, 0, 0, 0, 0, NULL, 0};
     char *tmp = util_path_join(dir, ".league-db-conversion");
-    char *tmpdb = tmp ? util_path_join(tmp, ARENA_DB_FILE) : NULL;
-    char *db = util_path_join(dir, ARENA_DB_FILE);
+    char *tmpdb = tmp ? util_path_join(tmp, LEAGUEDB_FILE) : NULL;
+    char *db = util_path_join(dir, LEAGUEDB_FILE);
     int empty = db_is_empty(dir);
     if (!tmp || !tmpdb || !db) {
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
@@ -338,8 +338,8 @@ void arena_store_remove_tmpdir(char *tmpdir)
 {
     if (!tmpdir)
         return;
-    static const char *const files[] = {ARENA_DB_FILE, ARENA_DB_FILE "-wal",
-                                        ARENA_DB_FILE "-shm", ARENA_DB_FILE "-journal"};
+    static const char *const files[] = {LEAGUEDB_FILE, LEAGUEDB_FILE "-wal",
+                                        LEAGUEDB_FILE "-shm", LEAGUEDB_FILE "-journal"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *p = util_path_join(tmpdir, files[i]);
         if (p)

@@ -30,7 +30,7 @@ typedef struct ask {
 typedef struct req {
     const char *dir;
     arena_store *st;
-    arena_db *db;           /* writable: the queue */
+    leaguedb *db;           /* writable: the queue */
     arena_settings now;
     int64_t seen;           /* the last waiting change read */
     unsigned char waiting[ARENA_MAX_BOTS]; /* [bot of now]: a waiting change adds it */
@@ -44,7 +44,7 @@ typedef struct req {
 
 /* The changes waiting, applied to r->now (so that what is asked now is
  * judged against the league they make). */
-static int apply_waiting(const arena_db_change *c, void *user)
+static int apply_waiting(const leaguedb_change *c, void *user)
 {
     req *r = user;
     arena_settings one;
@@ -64,7 +64,7 @@ static int apply_waiting(const arena_db_change *c, void *user)
     else if (rc == 0 && b >= 0 && strcmp(c->op, "replace") == 0)
         rc = arena_set_string(&r->now.bots[b].command, one.bots[0].command);
     arena_settings_clear(&one);
-    return rc == ARENA_E_NOMEM ? rc : 0; /* a malformed row: the arena drops it */
+    return arena_error_kind(rc) == ARENA_E_NOMEM ? rc : 0; /* a malformed row: the arena drops it */
 }
 
 /* The hashes of fingerprint fp, sorted, joined: two builds with the same
@@ -228,7 +228,7 @@ typedef struct recheck {
     size_t errsz;
 } recheck;
 
-static int newer_change(const arena_db_change *c, void *user)
+static int newer_change(const leaguedb_change *c, void *user)
 {
     recheck *k = user;
     if (c->seq <= k->r->seen)
@@ -248,13 +248,13 @@ static int newer_change(const arena_db_change *c, void *user)
 static int still_holds(req *r, ask *asks, int n, char *err, size_t errsz)
 {
     recheck k = {r, asks, n, err, errsz};
-    int rc = arena_db_changes(r->db, newer_change, &k, err, errsz);
+    int rc = leaguedb_changes(r->db, newer_change, &k, err, errsz);
     for (int i = 0; i < n && rc == 0; i++) {
         if (asks[i].skip || asks[i].c->op != ARENA_CHANGE_ADD)
             continue;
-        int named = arena_db_bot_named(r->db, asks[i].c->name);
+        int named = leaguedb_bot_named(r->db, asks[i].c->name);
         if (named < 0)
-            rc = util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(r->db));
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot read %s", leaguedb_path(r->db));
         else if (named)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "bot '%s' was added to %s's league meanwhile, by another process: "
@@ -269,18 +269,18 @@ static int still_holds(req *r, ask *asks, int n, char *err, size_t errsz)
 static int enqueue(req *r, ask *asks, int n, int *queued, char *err, size_t errsz)
 {
     static const char *const ops[] = {"add", "replace", "retire"};
-    int rc = arena_db_begin(r->db, err, errsz);
+    int rc = leaguedb_begin(r->db, err, errsz);
     if (rc == 0)
         rc = still_holds(r, asks, n, err, errsz);
     for (int i = 0; i < n && rc == 0; i++)
-        if (!asks[i].skip && (rc = arena_db_change_add(r->db, ops[asks[i].c->op],
+        if (!asks[i].skip && (rc = leaguedb_change_add(r->db, ops[asks[i].c->op],
                                                        asks[i].c->name, asks[i].bot, err,
                                                        errsz)) == 0)
             (*queued)++;
     if (rc == 0)
-        rc = arena_db_commit(r->db, err, errsz);
+        rc = leaguedb_commit(r->db, err, errsz);
     else
-        arena_db_rollback(r->db);
+        leaguedb_rollback(r->db);
     if (rc)
         *queued = 0;
     return rc;
@@ -291,7 +291,7 @@ static int open_league(req *r, char *err, size_t errsz)
 {
     int rc = arena_store_open(r->dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &r->st,
                               err, errsz);
-    if (rc == 0 && (rc = arena_db_open(r->dir, ARENA_DB_WRITE, &r->db, err, errsz)) == 0 &&
+    if (rc == 0 && (rc = leaguedb_open(r->dir, LEAGUEDB_WRITE, &r->db, err, errsz)) == 0 &&
         (rc = arena_settings_copy(&r->now, arena_store_settings(r->st))) != 0)
         util_fail(rc, err, errsz, "out of memory");
     if (rc == 0 && r->now.shard_count > 1)
@@ -300,7 +300,7 @@ static int open_league(req *r, char *err, size_t errsz)
                        "every shard with --extend", r->dir, r->now.shard_index,
                        r->now.shard_count);
     if (rc == 0)
-        rc = arena_db_changes(r->db, apply_waiting, r, err, errsz);
+        rc = leaguedb_changes(r->db, apply_waiting, r, err, errsz);
     return rc;
 }
 
@@ -325,7 +325,7 @@ int arena_store_request(const char *dir, const arena_change *c, int n, const cha
     if (rc == 0)
         rc = enqueue(&r, asks, n, queued, err, errsz);
     if (rc == 0) {
-        long h = arena_db_lock_holder(r.db);
+        long h = leaguedb_lock_holder(r.db);
         *holder = h > 0 ? h : 0;
     }
     for (int i = 0; asks && i < n; i++) {
@@ -335,9 +335,9 @@ int arena_store_request(const char *dir, const arena_change *c, int n, const cha
     }
     free(asks);
     arena_settings_clear(&r.now);
-    arena_db_close(r.db);
+    leaguedb_close(r.db);
     arena_store_close(r.st);
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
     return rc;
 }

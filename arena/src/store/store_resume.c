@@ -38,9 +38,9 @@ int arena_store_apply_at_open(arena_store *st, const arena_store_run *run, char 
 {
     at_open a = {st, run};
     int found = 0;
-    int rc = arena_db_changes_pending(st->db);
+    int rc = leaguedb_changes_pending(st->db);
     if (rc <= 0)
-        return rc < 0 ? util_fail(rc, err, errsz, "cannot read %s", arena_db_path(st->db)) : 0;
+        return rc < 0 ? util_fail(rc, err, errsz, "cannot read %s", leaguedb_path(st->db)) : 0;
     rc = arena_store_read_league(st, &st->settings, NULL, &found, err, errsz);
     if (rc == 0 && found && (rc = arena_store_reload_ids(st, err, errsz)) == 0) {
         rc = arena_store_apply_changes(st, applied_at_open, &a, err, errsz);
@@ -81,9 +81,9 @@ static int take_replaced(arena_store *st, const arena_settings *old, char *err, 
 static int anew_if_empty(arena_store *st, const char *dir, const arena_settings *s,
                          const char *why, char *err, size_t errsz)
 {
-    int has = arena_db_has_games(st->db);
+    int has = leaguedb_has_games(st->db);
     if (has < 0)
-        return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", arena_db_path(st->db));
+        return util_fail(ARENA_E_IO, err, errsz, "cannot read %s", leaguedb_path(st->db));
     if (has)
         return 1;
     arena_settings_clear(&st->settings);
@@ -108,7 +108,7 @@ static int take_games_target(arena_store *st, const char *dir, const arena_setti
                              const arena_settings *old, char *err, size_t errsz)
 {
     char *v = NULL, text[16];
-    int rc = arena_db_meta_get(st->db, ARENA_META_GAMES_TARGET, &v, err, errsz);
+    int rc = leaguedb_meta_get(st->db, ARENA_META_GAMES_TARGET, &v, err, errsz);
     if (rc)
         return rc;
     long f = v ? strtol(v, NULL, 10) : 0; /* written by the store: a number */
@@ -123,7 +123,7 @@ static int take_games_target(arena_store *st, const char *dir, const arena_setti
     else if (!s->continuous && s->games > f && s->games < old->games)
         target = s->games; /* asked between: the new fixed target */
     snprintf(text, sizeof text, "%d", target);
-    if (target != f && (rc = arena_db_meta_set(st->db, ARENA_META_GAMES_TARGET, text, err,
+    if (target != f && (rc = leaguedb_meta_set(st->db, ARENA_META_GAMES_TARGET, text, err,
                                                errsz)))
         return rc;
     now->games_target = target;
@@ -183,11 +183,11 @@ int arena_store_resume_league(arena_store *st, const char *dir, const arena_sett
                   dir, old.games, st->settings.games);
     }
     arena_settings_clear(&old);
-    if (rc && rc != ARENA_E_NOMEM)
+    if (rc && arena_error_kind(rc) != ARENA_E_NOMEM)
         rc = anew_if_empty(st, dir, s, why, err, errsz);
-    if (rc == ARENA_E_NOMEM)
+    if (arena_error_kind(rc) == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
-    if (rc == ARENA_E_IO)
+    if (arena_error_kind(rc) == ARENA_E_IO)
         return rc;
     if (rc)
         return util_fail(ARENA_E_MISMATCH, err, errsz,

@@ -54,7 +54,16 @@ extern "C" {
     XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)") \
     /* --sandbox where bubblewrap cannot make the sandbox (no user namespace) */      \
     XX(SANDBOX_UNUSABLE, -109,                                                       \
-       "bubblewrap cannot make the sandbox here (it needs a user namespace)")
+       "bubblewrap cannot make the sandbox here (it needs a user namespace)")         \
+    /* the process layer (ref/process.h): a command that cannot be started
+     * (a bad working directory, bwrap missing), a line not there by the
+     * deadline, the stop descriptor readable, the process gone (its output
+     * or input closed, or it exited), a line over REF_LINE_CAP bytes */         \
+    XX(START, -110, "the command could not be started")                              \
+    XX(TIMEOUT, -111, "no complete line before the deadline")                        \
+    XX(STOPPED, -112, "stopped through the stop descriptor")                         \
+    XX(GONE, -113, "the process closed its output or input, or exited")              \
+    XX(LINE_TOO_LONG, -114, "a line over the length cap without a newline")
 
 enum ref_error {
     REF_OK = 0,

@@ -1,6 +1,6 @@
 /* game_blob_decode.c - a game record from its two compact blobs
- * (store/game_blob.h; the encoder is game_blob.c). */
-#include "store/game_blob.h"
+ * (leaguedb/game_blob.h; the encoder is game_blob.c). */
+#include "leaguedb/game_blob.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,26 +8,26 @@
 
 #include <zlib.h>
 
-#include "core/error.h"
+#include "leaguedb/error.h"
 #include "loa/loa.h"
-#include "store/game_blob_impl.h"
+#include "game_blob_impl.h"
 
 /* Inflates a blob of codec `codec` into *out (malloc'd, NUL-terminated,
- * *n bytes). Returns 0 or ARENA_E_PARSE / ARENA_E_NOMEM. */
+ * *n bytes). Returns 0 or LEAGUEDB_E_PARSE / LEAGUEDB_E_NOMEM. */
 static int unpack(const void *data, size_t size, int codec, unsigned char **out, size_t *n)
 {
     rd r = {data, (const unsigned char *)data + size, 0};
     const unsigned char *c = get_bytes(&r, 1);
     uint64_t len = get_varint(&r);
-    if (r.bad || !c || *c != codec || len > ARENA_BLOB_MAX)
-        return ARENA_E_PARSE;
+    if (r.bad || !c || *c != codec || len > LEAGUEDB_BLOB_MAX)
+        return LEAGUEDB_E_PARSE;
     unsigned char *p = malloc((size_t)len + 1);
     if (!p)
-        return ARENA_E_NOMEM;
+        return LEAGUEDB_E_NOMEM;
     uLongf got = (uLongf)len;
     if (uncompress(p, &got, r.p, (uLong)(r.end - r.p)) != Z_OK || got != len) {
         free(p);
-        return ARENA_E_PARSE;
+        return LEAGUEDB_E_PARSE;
     }
     p[len] = '\0';
     *out = p;
@@ -182,19 +182,20 @@ static int exact_seed(cJSON *root)
     return fill(root, "seed", cJSON_CreateRaw(t->valuestring));
 }
 
-int arena_game_blob_decode(const void *rec, size_t rec_size, const void *err_text,
-                           size_t err_size, cJSON **out)
+int leaguedb_game_blob_decode(const void *rec, size_t rec_size, const void *err_text,
+                              size_t err_size, cJSON **out)
 {
     *out = NULL;
     if (!rec || rec_size < 2)
-        return ARENA_E_PARSE;
+        return LEAGUEDB_E_PARSE;
     int codec = *(const unsigned char *)rec;
     unsigned char *raw = NULL, *errs = NULL;
     size_t n = 0, en = 0;
-    int rc = unpack(rec, rec_size, codec == ARENA_BLOB_JSON ? ARENA_BLOB_JSON : ARENA_BLOB_BINARY,
-                    &raw, &n);
+    int rc =
+        unpack(rec, rec_size,
+               codec == LEAGUEDB_BLOB_JSON ? LEAGUEDB_BLOB_JSON : LEAGUEDB_BLOB_BINARY, &raw, &n);
     if (rc == 0 && err_size)
-        rc = unpack(err_text, err_size, ARENA_BLOB_STDERR, &errs, &en);
+        rc = unpack(err_text, err_size, LEAGUEDB_BLOB_STDERR, &errs, &en);
     if (rc) {
         free(raw);
         return rc;
@@ -205,8 +206,8 @@ int arena_game_blob_decode(const void *rec, size_t rec_size, const void *err_tex
     cJSON *root = h ? cJSON_ParseWithLength((const char *)h, (size_t)hl) : NULL;
     int oom = 0;
     if (!cJSON_IsObject(root)) {
-        rc = ARENA_E_PARSE;
-    } else if (codec == ARENA_BLOB_JSON) {
+        rc = LEAGUEDB_E_PARSE;
+    } else if (codec == LEAGUEDB_BLOB_JSON) {
         cJSON *moves = cJSON_CreateArray();
         const cJSON *plies = cJSON_GetObjectItemCaseSensitive(root, "plies");
         for (const cJSON *p = plies ? plies->child : NULL; p && moves; p = p->next) {
@@ -227,7 +228,7 @@ int arena_game_blob_decode(const void *rec, size_t rec_size, const void *err_tex
         if (r.bad || oom || r.p != r.end || er.p != er.end) {
             cJSON_Delete(moves);
             cJSON_Delete(plies);
-            rc = oom ? ARENA_E_NOMEM : ARENA_E_PARSE;
+            rc = oom ? LEAGUEDB_E_NOMEM : LEAGUEDB_E_PARSE;
         } else {
             oom = !fill(root, "moves", moves) || !fill(root, "plies", plies);
         }
@@ -244,7 +245,7 @@ int arena_game_blob_decode(const void *rec, size_t rec_size, const void *err_tex
         oom = oom || !exact_seed(root);
     }
     if (rc == 0 && oom)
-        rc = ARENA_E_NOMEM;
+        rc = LEAGUEDB_E_NOMEM;
     free(raw);
     free(errs);
     if (rc)

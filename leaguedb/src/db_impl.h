@@ -1,26 +1,30 @@
 /*
- * store/db_impl.h - the inside of the league database, shared by its
- * translation units: db.c (opening, schema, transactions, meta), db_games.c
- * (the games' rows) and db_lock.c (the run lock). Not an API: include
- * store/db.h.
+ * leaguedb/src/db_impl.h - the inside of the league database, shared by
+ * its translation units, each calling only those listed after it:
+ * db_archive.c (a bot's games archived), db.c (opening, schema, meta),
+ * db_lock.c (the run lock), db_changes.c (the changes asked), db_queries.c
+ * (what the database computes), db_games.c (the games' rows; the records
+ * by game_blob*.c), db_sql.c (statements, transactions, failures: the
+ * bottom). Not an API: include
+ * leaguedb/leaguedb.h.
  */
-#ifndef ARENA_STORE_DB_IMPL_H
-#define ARENA_STORE_DB_IMPL_H
+#ifndef LEAGUEDB_DB_IMPL_H
+#define LEAGUEDB_DB_IMPL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include <sqlite3.h>
 
-#include "store/db.h"
+#include "leaguedb/leaguedb.h"
 
-struct arena_db {
+struct leaguedb {
     sqlite3 *h;
     char *path;
     sqlite3_stmt *insert;  /* prepared at the first insert, kept: a game a
                               transaction */
     sqlite3_stmt *insert_record; /* its record's row, the same way */
-    int writable;          /* opened ARENA_DB_WRITE */
+    int writable;          /* opened LEAGUEDB_WRITE */
     int version;           /* its schema's (a reader may hold an older one) */
     int locked;            /* this connection holds the run row */
     int64_t token;         /* the run row's token of this connection: one store of
@@ -28,7 +32,7 @@ struct arena_db {
                               are two arenas) */
 };
 
-/* The columns a walk reads, in the order of arena_db_game (games g);
+/* The columns a walk reads, in the order of leaguedb_game (games g);
  * the blobs after them when asked for (records r joined). */
 #define GAME_COLUMNS                                                                     \
     "g.id, g.round, g.pairing, g.black, g.white, g.seed, g.opening, g.winner, g.reason,"  \
@@ -40,19 +44,19 @@ struct arena_db {
     " g.under_load, g.pressure, g.pressure_source, g.moves_hash, g.detail"
 
 /* Walks the rows of sql (GAME_COLUMNS first, then with blobs the record
- * and stderr; ?1, when sql has it, bound to param) as arena_db_foreach
- * does. Returns 0, fn's value, or ARENA_E_IO. */
-int arena_db_walk_sql(arena_db *db, const char *sql, int64_t param, int blobs,
-                      arena_db_game_fn fn, void *user, char *err, size_t errsz);
+ * and stderr; ?1, when sql has it, bound to param) as leaguedb_foreach
+ * does. Returns 0, fn's value, or LEAGUEDB_E_IO. */
+int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs,
+                      leaguedb_game_fn fn, void *user, char *err, size_t errsz);
 
 /* Fills err with "PATH: what: SQLite's words" and returns code. */
-int arena_db_fail(arena_db *db, int code, char *err, size_t errsz, const char *what);
+int leaguedb_fail(leaguedb *db, int code, char *err, size_t errsz, const char *what);
 
-/* The ARENA_E_* code of an SQLite failure: busy, not a database (a file
+/* The LEAGUEDB_E_* code of an SQLite failure: busy, not a database (a file
  * of another kind named league.db), or other for the rest. */
-int arena_db_code(int rc, int other);
+int leaguedb_code(int rc, int other);
 
 /* Runs sql (no rows); 0 or the code of its failure (err). */
-int arena_db_exec(arena_db *db, const char *sql, char *err, size_t errsz);
+int leaguedb_exec(leaguedb *db, const char *sql, char *err, size_t errsz);
 
 #endif

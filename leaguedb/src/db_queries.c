@@ -1,63 +1,63 @@
 /* db_queries.c - what the league database computes for the store, so
  * that opening a million-game league does not walk every row in C: the
  * ids, the results tallied, the games the index lists, a game's place in
- * the stored order (store/db.h). */
-#include "store/db.h"
+ * the stored order (leaguedb/leaguedb.h). */
+#include "leaguedb/leaguedb.h"
 
 #include <sqlite3.h>
 
-#include "core/error.h"
-#include "store/db_impl.h"
+#include "leaguedb/error.h"
+#include "db_impl.h"
 #include "util/text.h"
 
-int arena_db_foreach_id(arena_db *db, arena_db_id_fn fn, void *user, char *err, size_t errsz)
+int leaguedb_foreach_id(leaguedb *db, leaguedb_id_fn fn, void *user, char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     /* the UNIQUE index on id covers the query: the rows are not read */
     if (sqlite3_prepare_v2(db->h, "SELECT id FROM games", -1, &s, NULL) != SQLITE_OK)
-        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot read");
+        return leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot read");
     int rc, out = 0;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW)
         if ((out = fn(sqlite3_column_int64(s, 0), user)) != 0)
             break;
     if (!out && rc != SQLITE_DONE)
-        out = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        out = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     sqlite3_finalize(s);
     return out;
 }
 
-int arena_db_tally(arena_db *db, arena_db_tally_fn fn, void *user, char *err, size_t errsz)
+int leaguedb_tally(leaguedb *db, leaguedb_tally_fn fn, void *user, char *err, size_t errsz)
 {
     static const char sql[] = "SELECT black, white, coalesce(winner, -1), fault IS NOT NULL,"
                               " count(*) FROM games GROUP BY 1, 2, 3, 4";
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
-        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot read");
+        return leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot read");
     int rc, out = 0;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        arena_db_tally_row t = {sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1),
+        leaguedb_tally_row t = {sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1),
                                 sqlite3_column_int64(s, 2), sqlite3_column_int64(s, 3),
                                 sqlite3_column_int64(s, 4)};
         if ((out = fn(&t, user)) != 0)
             break;
     }
     if (!out && rc != SQLITE_DONE)
-        out = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        out = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     sqlite3_finalize(s);
     return out;
 }
 
-int arena_db_foreach_from(arena_db *db, int64_t skip, arena_db_game_fn fn, void *user,
+int leaguedb_foreach_from(leaguedb *db, int64_t skip, leaguedb_game_fn fn, void *user,
                           char *err, size_t errsz)
 {
     static const char sql[] = "SELECT " GAME_COLUMNS " FROM games g ORDER BY g.seq"
                               " LIMIT -1 OFFSET ?1";
     if (skip < 0)
-        return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
-    return arena_db_walk_sql(db, sql, skip, 0, fn, user, err, errsz);
+        return util_fail(LEAGUEDB_E_INVAL, err, errsz, "invalid argument");
+    return leaguedb_walk_sql(db, sql, skip, 0, fn, user, err, errsz);
 }
 
-int arena_db_foreach_index(arena_db *db, int64_t max, arena_db_game_fn fn, void *user,
+int leaguedb_foreach_index(leaguedb *db, int64_t max, leaguedb_game_fn fn, void *user,
                            char *err, size_t errsz)
 {
     /* the newest games, and the newest games lost by a fault (the partial
@@ -68,17 +68,17 @@ int arena_db_foreach_index(arena_db *db, int64_t max, arena_db_game_fn fn, void 
         " ORDER BY seq DESC LIMIT ?1))"
         " SELECT " GAME_COLUMNS " FROM chosen c JOIN games g ON g.seq = c.seq ORDER BY g.seq";
     if (max < 0)
-        return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
-    return arena_db_walk_sql(db, sql, max, 0, fn, user, err, errsz);
+        return util_fail(LEAGUEDB_E_INVAL, err, errsz, "invalid argument");
+    return leaguedb_walk_sql(db, sql, max, 0, fn, user, err, errsz);
 }
 
-int64_t arena_db_games_up_to(arena_db *db, int64_t id)
+int64_t leaguedb_games_up_to(leaguedb *db, int64_t id)
 {
     static const char sql[] =
         "SELECT count(*) FROM games WHERE seq <= (SELECT seq FROM games WHERE id = ?1)"
         " AND EXISTS (SELECT 1 FROM games WHERE id = ?1)";
     sqlite3_stmt *s = NULL;
-    int64_t out = ARENA_E_IO;
+    int64_t out = LEAGUEDB_E_IO;
     if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(s, 1, id);
         if (sqlite3_step(s) == SQLITE_ROW)

@@ -1,6 +1,6 @@
 /* db_lock.c - the run lock of the league database: the row of the
- * arena playing the league (store/db.h). */
-#include "store/db.h"
+ * arena playing the league (leaguedb/leaguedb.h). */
+#include "leaguedb/leaguedb.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -14,9 +14,9 @@
 
 #include <sqlite3.h>
 
-#include "core/error.h"
-#include "store/db_impl.h"
-#include "store/game_blob.h"
+#include "leaguedb/error.h"
+#include "db_impl.h"
+#include "leaguedb/game_blob.h"
 #include "util/text.h"
 
 /* The start time of process pid in clock ticks after boot (field 22 of
@@ -43,7 +43,7 @@ static long long start_ticks(long pid)
 
 /* The run row: its pid, start time and token; pid -1 when there is none.
  * Returns 0 or an SQLite failure's code. */
-static int run_row(arena_db *db, long *pid, long long *ticks, int64_t *token)
+static int run_row(leaguedb *db, long *pid, long long *ticks, int64_t *token)
 {
     sqlite3_stmt *s = NULL;
     *pid = -1;
@@ -60,20 +60,20 @@ static int run_row(arena_db *db, long *pid, long long *ticks, int64_t *token)
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : rc;
 }
 
-long arena_db_lock_holder(arena_db *db)
+long leaguedb_lock_holder(leaguedb *db)
 {
     long pid;
     long long ticks;
     int64_t token;
     int rc = run_row(db, &pid, &ticks, &token);
     if (rc)
-        return arena_db_code(rc, ARENA_E_IO);
+        return leaguedb_code(rc, LEAGUEDB_E_IO);
     return pid > 0 && start_ticks(pid) == ticks ? pid : 0;
 }
 
-int arena_db_lock(arena_db *db, char *err, size_t errsz)
+int leaguedb_lock(leaguedb *db, char *err, size_t errsz)
 {
-    int rc = arena_db_begin(db, err, errsz);
+    int rc = leaguedb_begin(db, err, errsz);
     if (rc)
         return rc;
     long pid;
@@ -81,8 +81,8 @@ int arena_db_lock(arena_db *db, char *err, size_t errsz)
     int64_t token;
     run_row(db, &pid, &ticks, &token);
     if (pid > 0 && !(db->locked && token == db->token) && start_ticks(pid) == ticks) {
-        arena_db_rollback(db);
-        return util_fail(ARENA_E_BUSY, err, errsz,
+        leaguedb_rollback(db);
+        return util_fail(LEAGUEDB_E_BUSY, err, errsz,
                          "is in use by another loa-arena (pid %ld: wait for it to end, or use "
                          "another --out)", pid);
     }
@@ -99,14 +99,15 @@ int arena_db_lock(arena_db *db, char *err, size_t errsz)
              "INSERT OR REPLACE INTO run (id, pid, start_ticks, token, started_unix) VALUES "
              "(1, %ld, %lld, %lld, %lld)", (long)getpid(), start_ticks((long)getpid()),
              (long long)db->token, (long long)time(NULL));
-    if ((rc = arena_db_exec(db, sql, err, errsz)) == 0 && (rc = arena_db_commit(db, err, errsz)) == 0)
+    if ((rc = leaguedb_exec(db, sql, err, errsz)) == 0 &&
+        (rc = leaguedb_commit(db, err, errsz)) == 0)
         db->locked = 1;
     else
-        arena_db_rollback(db);
+        leaguedb_rollback(db);
     return rc;
 }
 
-void arena_db_unlock(arena_db *db)
+void leaguedb_unlock(leaguedb *db)
 {
     char sql[80];
     snprintf(sql, sizeof sql, "DELETE FROM run WHERE token = %lld", (long long)db->token);
@@ -114,25 +115,25 @@ void arena_db_unlock(arena_db *db)
     db->locked = 0;
 }
 
-int arena_db_unlock_if_idle(arena_db *db, char *err, size_t errsz)
+int leaguedb_unlock_if_idle(leaguedb *db, char *err, size_t errsz)
 {
-    int rc = arena_db_begin(db, err, errsz);
+    int rc = leaguedb_begin(db, err, errsz);
     if (rc)
         return rc;
-    int pending = arena_db_changes_pending(db);
+    int pending = leaguedb_changes_pending(db);
     if (pending < 0) {
-        arena_db_rollback(db);
+        leaguedb_rollback(db);
         return util_fail(pending, err, errsz, "%s: cannot read its changes", db->path);
     }
     if (!pending) {
         char sql[80];
         snprintf(sql, sizeof sql, "DELETE FROM run WHERE token = %lld", (long long)db->token);
-        rc = arena_db_exec(db, sql, err, errsz);
+        rc = leaguedb_exec(db, sql, err, errsz);
     }
     if (rc == 0)
-        rc = arena_db_commit(db, err, errsz);
+        rc = leaguedb_commit(db, err, errsz);
     else
-        arena_db_rollback(db);
+        leaguedb_rollback(db);
     if (rc)
         return rc;
     if (!pending)

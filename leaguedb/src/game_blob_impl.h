@@ -1,11 +1,11 @@
 /*
- * store/game_blob_impl.h - what the encoder (game_blob.c) and the decoder
+ * leaguedb/src/game_blob_impl.h - what the encoder (game_blob.c) and the decoder
  * (game_blob_decode.c) of the compact game record share: the ply's members
  * and flags, byte buffers, LEB128 varints. Not an API: include
- * store/game_blob.h.
+ * leaguedb/game_blob.h.
  */
-#ifndef ARENA_STORE_GAME_BLOB_IMPL_H
-#define ARENA_STORE_GAME_BLOB_IMPL_H
+#ifndef LEAGUEDB_GAME_BLOB_IMPL_H
+#define LEAGUEDB_GAME_BLOB_IMPL_H
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* game_blob.c - a game record as two compact blobs: the encoder
- * (store/game_blob.h; the decoder is game_blob_decode.c). */
-#include "store/game_blob.h"
+ * (leaguedb/game_blob.h; the decoder is game_blob_decode.c). */
+#include "leaguedb/game_blob.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,13 +8,13 @@
 
 #include <zlib.h>
 
-#include "core/error.h"
+#include "leaguedb/error.h"
 #include "loa/loa.h"
-#include "store/game_blob_impl.h"
+#include "game_blob_impl.h"
 
 /* One ply in binary, its stderr into err_text. 0, or -1 for a move that
  * is no move. */
-static int put_ply(const arena_blob_ply *p, buf *b, buf *err_text)
+static int put_ply(const leaguedb_blob_ply *p, buf *b, buf *err_text)
 {
     unsigned flags = p->player ? F_WHITE : 0;
     loa_move mv = LOA_MOVE_NONE;
@@ -66,7 +66,7 @@ static int put_ply(const arena_blob_ply *p, buf *b, buf *err_text)
 /* A record's ply object as a blob ply: 1, or 0 when the binary form cannot
  * say it exactly (another member or order, another type, a negative time,
  * a ply numbered out of turn). */
-static int ply_of_json(const cJSON *p, int number, arena_blob_ply *out)
+static int ply_of_json(const cJSON *p, int number, leaguedb_blob_ply *out)
 {
     const cJSON *m[PLY_KEYS];
     size_t k = 0;
@@ -124,7 +124,7 @@ static int deflate_into(const unsigned char *in, size_t n, int level, unsigned c
 }
 
 /* codec byte, raw length, zlib of raw: into *out (malloc'd). */
-static int pack(int codec, const buf *raw, int level, arena_blob *out)
+static int pack(int codec, const buf *raw, int level, leaguedb_blob *out)
 {
     buf b = {0};
     put_byte(&b, (unsigned)codec);
@@ -139,7 +139,7 @@ static int pack(int codec, const buf *raw, int level, arena_blob *out)
     }
     if (b.oom || deflate_into(raw->p, raw->n, level, b.p + head, &zn) != 0) {
         free(b.p);
-        return ARENA_E_NOMEM;
+        return LEAGUEDB_E_NOMEM;
     }
     out->data = b.p;
     out->size = head + zn;
@@ -170,82 +170,82 @@ static char *header_text(const cJSON *record, int keep_plies)
 }
 
 /* Packs raw (and err) into the two blobs. */
-static int finish(int codec, const buf *raw, const buf *err, int level, arena_blob *rec,
-                  arena_blob *err_text)
+static int finish(int codec, const buf *raw, const buf *err, int level, leaguedb_blob *rec,
+                  leaguedb_blob *err_text)
 {
-    int rc = raw->oom || err->oom ? ARENA_E_NOMEM : pack(codec, raw, level, rec);
+    int rc = raw->oom || err->oom ? LEAGUEDB_E_NOMEM : pack(codec, raw, level, rec);
     if (rc == 0 && err->n)
-        rc = pack(ARENA_BLOB_STDERR, err, level, err_text);
+        rc = pack(LEAGUEDB_BLOB_STDERR, err, level, err_text);
     return rc;
 }
 
-int arena_game_blob_encode_parts(const char *head, const arena_blob_ply *plies, int n, int level,
-                                 arena_blob *rec, arena_blob *err_text)
+int leaguedb_game_blob_encode_parts(const char *head, const leaguedb_blob_ply *plies, int n,
+                                    int level, leaguedb_blob *rec, leaguedb_blob *err_text)
 {
     memset(rec, 0, sizeof *rec);
     memset(err_text, 0, sizeof *err_text);
     if (!head || (n && !plies))
-        return ARENA_E_INVAL;
+        return LEAGUEDB_E_INVAL;
     buf raw = {0}, err = {0};
     int rc = 0;
     put_text(&raw, head, strlen(head));
     put_varint(&raw, (uint64_t)n);
     for (int i = 0; i < n && !rc; i++)
         if (put_ply(&plies[i], &raw, &err))
-            rc = ARENA_E_INVAL;
+            rc = LEAGUEDB_E_INVAL;
     if (!rc)
-        rc = finish(ARENA_BLOB_BINARY, &raw, &err, level, rec, err_text);
+        rc = finish(LEAGUEDB_BLOB_BINARY, &raw, &err, level, rec, err_text);
     free(raw.p);
     free(err.p);
     if (rc) {
-        arena_game_blob_free(rec);
-        arena_game_blob_free(err_text);
+        leaguedb_game_blob_free(rec);
+        leaguedb_game_blob_free(err_text);
     }
     return rc;
 }
 
-int arena_game_blob_encode(const cJSON *record, int level, arena_blob *rec,
-                           arena_blob *err_text)
+int leaguedb_game_blob_encode(const cJSON *record, int level, leaguedb_blob *rec,
+                              leaguedb_blob *err_text)
 {
     memset(rec, 0, sizeof *rec);
     memset(err_text, 0, sizeof *err_text);
     const cJSON *plies = record ? cJSON_GetObjectItemCaseSensitive(record, "plies") : NULL;
     if (!cJSON_IsArray(plies))
-        return ARENA_E_INVAL;
+        return LEAGUEDB_E_INVAL;
     int n = cJSON_GetArraySize(plies), first = opening_plies(record) + 1, rc = 0, i = 0;
-    arena_blob_ply *bp = malloc(sizeof *bp * (size_t)(n ? n : 1));
+    leaguedb_blob_ply *bp = malloc(sizeof *bp * (size_t)(n ? n : 1));
     char *head = header_text(record, 0);
     if (!bp || !head) {
-        rc = ARENA_E_NOMEM;
+        rc = LEAGUEDB_E_NOMEM;
         goto done;
     }
     for (const cJSON *p = plies->child; p; p = p->next, i++)
         if (!cJSON_IsObject(p) || !ply_of_json(p, first + i, &bp[i]))
             break;
     if (i == n) {
-        rc = arena_game_blob_encode_parts(head, bp, n, level, rec, err_text);
+        rc = leaguedb_game_blob_encode_parts(head, bp, n, level, rec, err_text);
     } else { /* the whole record, as it is */
         buf raw = {0}, err = {0};
         cJSON_free(head);
         if (!(head = header_text(record, 1))) {
-            rc = ARENA_E_NOMEM;
+            rc = LEAGUEDB_E_NOMEM;
             goto done;
         }
         put_text(&raw, head, strlen(head));
-        rc = finish(ARENA_BLOB_JSON, &raw, &err, level, rec, err_text);
+        rc = finish(LEAGUEDB_BLOB_JSON, &raw, &err, level, rec, err_text);
         free(raw.p);
     }
 done:
     free(bp);
     cJSON_free(head);
     if (rc) {
-        arena_game_blob_free(rec);
-        arena_game_blob_free(err_text);
+        leaguedb_game_blob_free(rec);
+        leaguedb_game_blob_free(err_text);
     }
     return rc;
 }
 
-void arena_game_blob_free(arena_blob *b)
+void leaguedb_game_blob_free(leaguedb_blob *b)
 {
     if (!b)
         return;

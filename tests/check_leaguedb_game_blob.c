@@ -1,6 +1,6 @@
 /*
- * check_arena_game_blob.c - a game's record as two compact blobs and back
- * (store/game_blob.h): every record of real games (moves, passes,
+ * check_leaguedb_game_blob.c - a game's record as two compact blobs and back
+ * (leaguedb/game_blob.h): every record of real games (moves, passes,
  * comments, `random` answers, invalid lines, timeouts, crashes, stderr, CPU
  * times, openings) decodes to the same record, printed byte for byte; what
  * the binary form cannot say is kept as JSON; corrupt blobs are refused,
@@ -13,8 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/error.h"
-#include "store/game_blob.h"
+#include "leaguedb/game_blob.h"
 #include "check_main.h"
 #include "ref/referee.h"
 
@@ -53,10 +52,10 @@ static cJSON *play(const char *black, const char *white, int turn_ms, const char
  * byte and the blobs' total size. */
 static int roundtrip(const cJSON *record, size_t *size)
 {
-    arena_blob rec, err;
-    ck_assert_int_eq(arena_game_blob_encode(record, 6, &rec, &err), 0);
+    leaguedb_blob rec, err;
+    ck_assert_int_eq(leaguedb_game_blob_encode(record, 6, &rec, &err), 0);
     cJSON *back = NULL;
-    ck_assert_int_eq(arena_game_blob_decode(rec.data, rec.size, err.data, err.size, &back), 0);
+    ck_assert_int_eq(leaguedb_game_blob_decode(rec.data, rec.size, err.data, err.size, &back), 0);
     char *a = cJSON_PrintUnformatted(record), *b = cJSON_PrintUnformatted(back);
     size_t k = 0;
     while (a[k] && a[k] == b[k])
@@ -68,8 +67,8 @@ static int roundtrip(const cJSON *record, size_t *size)
     free(a);
     free(b);
     cJSON_Delete(back);
-    arena_game_blob_free(&rec);
-    arena_game_blob_free(&err);
+    leaguedb_game_blob_free(&rec);
+    leaguedb_game_blob_free(&err);
     return codec;
 }
 
@@ -99,7 +98,8 @@ START_TEST(every_kind_of_game_decodes_to_the_same_record)
     for (size_t i = 0; i < LOA_COUNT(games); i++) {
         cJSON *r = play(games[i].black, games[i].white, games[i].turn_ms, games[i].opening,
                         games[i].mode);
-        ck_assert_msg(roundtrip(r, NULL) == ARENA_BLOB_BINARY, "game %zu took the JSON codec", i);
+        ck_assert_msg(roundtrip(r, NULL) == LEAGUEDB_BLOB_BINARY, "game %zu took the JSON codec",
+                      i);
         cJSON_Delete(r);
     }
 }
@@ -125,20 +125,20 @@ START_TEST(what_binary_cannot_say_is_kept_as_json)
     cJSON *p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "plies"), 3);
     /* a member the binary form has no place for (an imported game's) */
     cJSON_AddTrueToObject(p, "stderr_cut");
-    ck_assert_int_eq(roundtrip(r, NULL), ARENA_BLOB_JSON);
+    ck_assert_int_eq(roundtrip(r, NULL), LEAGUEDB_BLOB_JSON);
     cJSON_DeleteItemFromObject(p, "stderr_cut");
     /* a negative time */
     cJSON_ReplaceItemInObject(p, "time_us", cJSON_CreateNumber(-5));
-    ck_assert_int_eq(roundtrip(r, NULL), ARENA_BLOB_JSON);
+    ck_assert_int_eq(roundtrip(r, NULL), LEAGUEDB_BLOB_JSON);
     /* a ply numbered out of turn */
     cJSON_ReplaceItemInObject(p, "time_us", cJSON_CreateNumber(5));
     cJSON_ReplaceItemInObject(p, "ply", cJSON_CreateNumber(99));
-    ck_assert_int_eq(roundtrip(r, NULL), ARENA_BLOB_JSON);
+    ck_assert_int_eq(roundtrip(r, NULL), LEAGUEDB_BLOB_JSON);
     cJSON_Delete(r);
     /* not a record */
-    arena_blob a, b;
+    leaguedb_blob a, b;
     cJSON *x = cJSON_Parse("{\"moves\": []}");
-    ck_assert_int_eq(arena_game_blob_encode(x, 6, &a, &b), ARENA_E_INVAL);
+    ck_assert_int_eq(leaguedb_game_blob_encode(x, 6, &a, &b), LEAGUEDB_E_INVAL);
     ck_assert_ptr_null(a.data);
     cJSON_Delete(x);
 }
@@ -147,30 +147,31 @@ END_TEST
 START_TEST(corrupt_blobs_are_refused)
 {
     cJSON *r = play(BIN "/loa-random -s 7", BIN "/hostile-flood 0 1", 150, NULL, REF_TIME_WALL);
-    arena_blob rec, err;
-    ck_assert_int_eq(arena_game_blob_encode(r, 6, &rec, &err), 0);
+    leaguedb_blob rec, err;
+    ck_assert_int_eq(leaguedb_game_blob_encode(r, 6, &rec, &err), 0);
     ck_assert_ptr_nonnull(err.data);
     cJSON *out = (cJSON *)1;
     /* cut anywhere */
     for (size_t n = 0; n < rec.size; n += 7) {
-        ck_assert_int_eq(arena_game_blob_decode(rec.data, n, err.data, err.size, &out),
-                         ARENA_E_PARSE);
+        ck_assert_int_eq(leaguedb_game_blob_decode(rec.data, n, err.data, err.size, &out),
+                         LEAGUEDB_E_PARSE);
         ck_assert_ptr_null(out);
     }
     /* every byte flipped in turn: refused, or (zlib cannot tell every
      * flip) a record; never a crash */
     for (size_t i = 0; i < rec.size; i++) {
         rec.data[i] ^= 0x5a;
-        if (arena_game_blob_decode(rec.data, rec.size, err.data, err.size, &out) == 0)
+        if (leaguedb_game_blob_decode(rec.data, rec.size, err.data, err.size, &out) == 0)
             cJSON_Delete(out);
         rec.data[i] ^= 0x5a;
     }
     /* the stderr blob missing, or another blob as stderr */
-    ck_assert_int_eq(arena_game_blob_decode(rec.data, rec.size, NULL, 0, &out), ARENA_E_PARSE);
-    ck_assert_int_eq(arena_game_blob_decode(rec.data, rec.size, rec.data, rec.size, &out),
-                     ARENA_E_PARSE);
-    arena_game_blob_free(&rec);
-    arena_game_blob_free(&err);
+    ck_assert_int_eq(leaguedb_game_blob_decode(rec.data, rec.size, NULL, 0, &out),
+                     LEAGUEDB_E_PARSE);
+    ck_assert_int_eq(leaguedb_game_blob_decode(rec.data, rec.size, rec.data, rec.size, &out),
+                     LEAGUEDB_E_PARSE);
+    leaguedb_game_blob_free(&rec);
+    leaguedb_game_blob_free(&err);
     cJSON_Delete(r);
 }
 END_TEST
@@ -184,5 +185,5 @@ int main(void)
         {"what_binary_cannot_say_is_kept_as_json", what_binary_cannot_say_is_kept_as_json, 30},
         {"corrupt_blobs_are_refused", corrupt_blobs_are_refused, 60},
     };
-    return loa_run_suite("arena_game_blob", cases, LOA_COUNT(cases));
+    return loa_run_suite("leaguedb_game_blob", cases, LOA_COUNT(cases));
 }

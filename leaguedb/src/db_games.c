@@ -1,6 +1,6 @@
 /* db_games.c - the games of the league database: rows in, walks, one
- * record, comparison (store/db.h). */
-#include "store/db.h"
+ * record, comparison (leaguedb/leaguedb.h). */
+#include "leaguedb/leaguedb.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -14,9 +14,9 @@
 
 #include <sqlite3.h>
 
-#include "core/error.h"
-#include "store/db_impl.h"
-#include "store/game_blob.h"
+#include "leaguedb/error.h"
+#include "db_impl.h"
+#include "leaguedb/game_blob.h"
 #include "util/text.h"
 
 static const char insert_sql[] =
@@ -45,7 +45,7 @@ static void bind_opt(sqlite3_stmt *s, int col, int64_t v)
         sqlite3_bind_int64(s, col, v);
 }
 
-static void bind_side(sqlite3_stmt *s, int col, const arena_db_side *t)
+static void bind_side(sqlite3_stmt *s, int col, const leaguedb_side *t)
 {
     bind_opt(s, col, t->first_us);
     sqlite3_bind_int64(s, col + 1, t->turns);
@@ -58,7 +58,7 @@ static void bind_side(sqlite3_stmt *s, int col, const arena_db_side *t)
 
 /* Binds g's summary to ?1..?34 of s (the games insert's columns, in
  * order). */
-static void bind_game(sqlite3_stmt *s, const arena_db_game *g)
+static void bind_game(sqlite3_stmt *s, const leaguedb_game *g)
 {
     int64_t head[] = {g->id, g->round, g->pairing, g->black, g->white, g->seed};
     for (int i = 0; i < 6; i++)
@@ -94,7 +94,7 @@ static void bind_game(sqlite3_stmt *s, const arena_db_game *g)
 }
 
 /* Binds g's record and stderr blobs (or NULLs) to ?col and ?col+1. */
-static void bind_blobs(sqlite3_stmt *s, int col, const arena_db_game *g)
+static void bind_blobs(sqlite3_stmt *s, int col, const leaguedb_game *g)
 {
     if (g->record)
         sqlite3_bind_blob(s, col, g->record, (int)g->record_size, SQLITE_STATIC);
@@ -107,15 +107,15 @@ static void bind_blobs(sqlite3_stmt *s, int col, const arena_db_game *g)
 }
 
 /* Binds g's id and blobs to insert_record_sql's ?1..?3. */
-static void bind_record(sqlite3_stmt *s, const arena_db_game *g)
+static void bind_record(sqlite3_stmt *s, const leaguedb_game *g)
 {
     sqlite3_bind_int64(s, 1, g->id);
     bind_blobs(s, 2, g);
 }
 
 /* Runs s (an insert) with g bound by bind: SQLite's result code. */
-static int step_bound(sqlite3_stmt *s, void (*bind)(sqlite3_stmt *, const arena_db_game *),
-                      const arena_db_game *g)
+static int step_bound(sqlite3_stmt *s, void (*bind)(sqlite3_stmt *, const leaguedb_game *),
+                      const leaguedb_game *g)
 {
     bind(s, g);
     int rc = sqlite3_step(s);
@@ -124,29 +124,29 @@ static int step_bound(sqlite3_stmt *s, void (*bind)(sqlite3_stmt *, const arena_
     return rc;
 }
 
-int arena_db_insert_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz)
+int leaguedb_insert_game(leaguedb *db, const leaguedb_game *g, char *err, size_t errsz)
 {
     if (!db->writable)
-        return util_fail(ARENA_E_INVAL, err, errsz, "%s: opened read-only", db->path);
+        return util_fail(LEAGUEDB_E_INVAL, err, errsz, "%s: opened read-only", db->path);
     if (!db->insert && sqlite3_prepare_v2(db->h, insert_sql, -1, &db->insert, NULL) != SQLITE_OK)
-        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot prepare");
+        return leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot prepare");
     if (!db->insert_record &&
         sqlite3_prepare_v2(db->h, insert_record_sql, -1, &db->insert_record, NULL) != SQLITE_OK)
-        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot prepare");
+        return leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot prepare");
     int rc = step_bound(db->insert, bind_game, g);
     if (rc == SQLITE_DONE && (g->record || g->stderr_blob))
         rc = step_bound(db->insert_record, bind_record, g);
     if (rc == SQLITE_CONSTRAINT)
-        return util_fail(ARENA_E_INVAL, err, errsz, "%s: game %lld is stored already", db->path,
+        return util_fail(LEAGUEDB_E_INVAL, err, errsz, "%s: game %lld is stored already", db->path,
                          (long long)g->id);
-    return rc == SQLITE_DONE ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz,
+    return rc == SQLITE_DONE ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
                                             "cannot store a game");
 }
 
-int64_t arena_db_count(arena_db *db)
+int64_t leaguedb_count(leaguedb *db)
 {
     sqlite3_stmt *s = NULL;
-    int64_t n = ARENA_E_IO;
+    int64_t n = LEAGUEDB_E_IO;
     if (sqlite3_prepare_v2(db->h, "SELECT count(*) FROM games", -1, &s, NULL) == SQLITE_OK &&
         sqlite3_step(s) == SQLITE_ROW)
         n = sqlite3_column_int64(s, 0);
@@ -159,7 +159,7 @@ static int64_t col_opt(sqlite3_stmt *s, int col)
     return sqlite3_column_type(s, col) == SQLITE_NULL ? -1 : sqlite3_column_int64(s, col);
 }
 
-static void read_side(sqlite3_stmt *s, int col, arena_db_side *t)
+static void read_side(sqlite3_stmt *s, int col, leaguedb_side *t)
 {
     t->first_us = col_opt(s, col);
     t->turns = sqlite3_column_int64(s, col + 1);
@@ -170,17 +170,17 @@ static void read_side(sqlite3_stmt *s, int col, arena_db_side *t)
     t->cpu_max_us = col_opt(s, col + 6);
 }
 
-int arena_db_walk_sql(arena_db *db, const char *sql, int64_t param, int blobs,
-                      arena_db_game_fn fn, void *user, char *err, size_t errsz)
+int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs,
+                      leaguedb_game_fn fn, void *user, char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
-        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot read");
+        return leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot read");
     if (sqlite3_bind_parameter_count(s) > 0)
         sqlite3_bind_int64(s, 1, param);
     int rc, out = 0;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        arena_db_game g;
+        leaguedb_game g;
         memset(&g, 0, sizeof g);
         int64_t *head[] = {&g.id, &g.round, &g.pairing, &g.black, &g.white, &g.seed};
         for (int i = 0; i < 6; i++)
@@ -213,23 +213,23 @@ int arena_db_walk_sql(arena_db *db, const char *sql, int64_t param, int blobs,
             break;
     }
     if (!out && rc != SQLITE_DONE)
-        out = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        out = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     sqlite3_finalize(s);
     return out;
 }
 
-int arena_db_foreach(arena_db *db, arena_db_game_fn fn, void *user, char *err, size_t errsz)
+int leaguedb_foreach(leaguedb *db, leaguedb_game_fn fn, void *user, char *err, size_t errsz)
 {
-    return arena_db_walk_sql(db, select_sql, 0, 0, fn, user, err, errsz);
+    return leaguedb_walk_sql(db, select_sql, 0, 0, fn, user, err, errsz);
 }
 
-int arena_db_foreach_full(arena_db *db, arena_db_game_fn fn, void *user, char *err,
+int leaguedb_foreach_full(leaguedb *db, leaguedb_game_fn fn, void *user, char *err,
                           size_t errsz)
 {
-    return arena_db_walk_sql(db, select_full_sql, 0, 1, fn, user, err, errsz);
+    return leaguedb_walk_sql(db, select_full_sql, 0, 1, fn, user, err, errsz);
 }
 
-int arena_db_compare_game(arena_db *db, const arena_db_game *g, char *err, size_t errsz)
+int leaguedb_compare_game(leaguedb *db, const leaguedb_game *g, char *err, size_t errsz)
 {
     /* every column but seq, NULL-safe (IS): the insert's own binding */
     static const char sql[] =
@@ -239,7 +239,7 @@ int arena_db_compare_game(arena_db *db, const arena_db_game *g, char *err, size_
         " FROM games g LEFT JOIN records r ON r.id = g.id WHERE g.id = ?1";
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
-        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot read");
+        return leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot read");
     bind_game(s, g);
     bind_blobs(s, 35, g);
     int rc = sqlite3_step(s), out;
@@ -248,12 +248,12 @@ int arena_db_compare_game(arena_db *db, const arena_db_game *g, char *err, size_
     else if (rc == SQLITE_DONE)
         out = -1;
     else
-        out = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        out = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     sqlite3_finalize(s);
     return out;
 }
 
-int arena_db_record(arena_db *db, int64_t id, cJSON **out, char *err, size_t errsz)
+int leaguedb_record(leaguedb *db, int64_t id, cJSON **out, char *err, size_t errsz)
 {
     *out = NULL;
     sqlite3_stmt *s = NULL;
@@ -270,18 +270,18 @@ int arena_db_record(arena_db *db, int64_t id, cJSON **out, char *err, size_t err
         size_t rn = (size_t)sqlite3_column_bytes(s, 0);
         const void *e = sqlite3_column_blob(s, 1);
         size_t en = (size_t)sqlite3_column_bytes(s, 1);
-        res = !r ? util_fail(ARENA_E_PARSE, err, errsz, "%s: game %lld has no record", db->path,
+        res = !r ? util_fail(LEAGUEDB_E_PARSE, err, errsz, "%s: game %lld has no record", db->path,
                              (long long)id)
-                 : arena_game_blob_decode(r, rn, e, en, out);
-        if (res == ARENA_E_PARSE && r)
+                 : leaguedb_game_blob_decode(r, rn, e, en, out);
+        if (res == LEAGUEDB_E_PARSE && r)
             util_fail(res, err, errsz, "%s: game %lld: its record is corrupt", db->path,
                       (long long)id);
-        else if (res == ARENA_E_NOMEM)
+        else if (res == LEAGUEDB_E_NOMEM)
             util_fail(res, err, errsz, "out of memory");
     } else if (rc == SQLITE_DONE) {
-        res = util_fail(ARENA_E_INVAL, err, errsz, "%s: no game %lld", db->path, (long long)id);
+        res = util_fail(LEAGUEDB_E_INVAL, err, errsz, "%s: no game %lld", db->path, (long long)id);
     } else {
-        res = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        res = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     }
     sqlite3_finalize(s);
     return res;
@@ -289,7 +289,7 @@ int arena_db_record(arena_db *db, int64_t id, cJSON **out, char *err, size_t err
 
 /* The first column of the first row of sql (one ?1 bound to v), as an
  * integer; -1 when there is no row or on failure. */
-static int64_t scalar(arena_db *db, const char *sql, int64_t v)
+static int64_t scalar(leaguedb *db, const char *sql, int64_t v)
 {
     sqlite3_stmt *s = NULL;
     int64_t out = -1;
@@ -302,14 +302,14 @@ static int64_t scalar(arena_db *db, const char *sql, int64_t v)
     return out;
 }
 
-int arena_db_bot_has_games(arena_db *db, int idx)
+int leaguedb_bot_has_games(leaguedb *db, int idx)
 {
     int64_t n = scalar(db, "SELECT count(*) FROM (SELECT 1 FROM games WHERE black = ?1 OR "
                            "white = ?1 LIMIT 1)", idx);
     return n < 0 ? -1 : n > 0;
 }
 
-int arena_db_bot_named(arena_db *db, const char *name)
+int leaguedb_bot_named(leaguedb *db, const char *name)
 {
     sqlite3_stmt *s = NULL;
     int out = -1;
@@ -323,13 +323,13 @@ int arena_db_bot_named(arena_db *db, const char *name)
     return out;
 }
 
-int arena_db_has_games(arena_db *db)
+int leaguedb_has_games(leaguedb *db)
 {
     int64_t n = scalar(db, "SELECT count(*) FROM (SELECT 1 FROM games WHERE ?1 = ?1 LIMIT 1)", 0);
     return n < 0 ? -1 : n > 0;
 }
 
-int arena_db_has_league(arena_db *db)
+int leaguedb_has_league(leaguedb *db)
 {
     return scalar(db, "SELECT count(*) FROM meta WHERE key = 'league' AND ?1 = ?1", 0) > 0;
 }

@@ -1,6 +1,7 @@
 /* db.c - the league database on SQLite: opening, schema and migrations,
- * transactions, meta (store/db.h). */
-#include "store/db.h"
+ * meta (leaguedb/leaguedb.h); its statements and transactions are
+ * db_sql.c's. */
+#include "leaguedb/leaguedb.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -14,9 +15,9 @@
 
 #include <sqlite3.h>
 
-#include "core/error.h"
-#include "store/db_impl.h"
-#include "store/game_blob.h"
+#include "leaguedb/error.h"
+#include "db_impl.h"
+#include "leaguedb/game_blob.h"
 #include "util/text.h"
 
 /* Version 1. Times are integer microseconds (a games.jsonl line's
@@ -65,34 +66,16 @@ static const char schema_v2[] =
     " CHECK (op IN ('add', 'replace', 'retire')), name TEXT NOT NULL, bot TEXT,"
     " made_unix INTEGER NOT NULL);";
 
-int arena_db_fail(arena_db *db, int code, char *err, size_t errsz, const char *what)
+int leaguedb_exists(const char *dir)
 {
-    return util_fail(code, err, errsz, "%s: %s: %s", db->path, what, sqlite3_errmsg(db->h));
-}
-
-int arena_db_code(int rc, int other)
-{
-    return rc == SQLITE_BUSY || rc == SQLITE_LOCKED ? ARENA_E_BUSY
-           : rc == SQLITE_NOTADB                     ? ARENA_E_PARSE
-                                                     : other;
-}
-
-int arena_db_exists(const char *dir)
-{
-    char *p = util_path_join(dir, ARENA_DB_FILE);
+    char *p = util_path_join(dir, LEAGUEDB_FILE);
     int yes = p && access(p, F_OK) == 0;
     free(p);
     return yes;
 }
 
-int arena_db_exec(arena_db *db, const char *sql, char *err, size_t errsz)
-{
-    int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot write");
-}
-
 /* The schema's version (PRAGMA user_version), -1 when it cannot be read. */
-static int user_version(arena_db *db)
+static int user_version(leaguedb *db)
 {
     sqlite3_stmt *s = NULL;
     int v = -1;
@@ -103,72 +86,72 @@ static int user_version(arena_db *db)
     return v;
 }
 
-/* Brings the schema from version v to ARENA_DB_VERSION, one version at a
+/* Brings the schema from version v to LEAGUEDB_VERSION, one version at a
  * time (a version is never skipped, never re-numbered), in the caller's
  * transaction. */
-static int migrate(arena_db *db, int v, char *err, size_t errsz)
+static int migrate(leaguedb *db, int v, char *err, size_t errsz)
 {
     int rc = 0;
-    if (v == 0 && (rc = arena_db_exec(db, schema_v1, err, errsz)) == 0)
+    if (v == 0 && (rc = leaguedb_exec(db, schema_v1, err, errsz)) == 0)
         v = 1;
-    if (v == 1 && rc == 0 && (rc = arena_db_exec(db, schema_v2, err, errsz)) == 0)
+    if (v == 1 && rc == 0 && (rc = leaguedb_exec(db, schema_v2, err, errsz)) == 0)
         v = 2;
     if (rc == 0) {
         char sql[48];
         snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v);
-        rc = arena_db_exec(db, sql, err, errsz);
+        rc = leaguedb_exec(db, sql, err, errsz);
     }
     return rc;
 }
 
 /* Creates the schema of an empty database, or migrates an older one. A
  * reader takes an older schema as it is (it reads no table it lacks). */
-static int schema(arena_db *db, int writable, char *err, size_t errsz)
+static int schema(leaguedb *db, int writable, char *err, size_t errsz)
 {
     int v = user_version(db);
     if (v < 0)
-        return arena_db_fail(db, ARENA_E_PARSE, err, errsz, "not a league database");
-    if (v > ARENA_DB_VERSION)
-        return util_fail(ARENA_E_PARSE, err, errsz,
+        return leaguedb_fail(db, LEAGUEDB_E_PARSE, err, errsz, "not a league database");
+    if (v > LEAGUEDB_VERSION)
+        return util_fail(LEAGUEDB_E_PARSE, err, errsz,
                          "%s: schema version %d, newer than this loa-arena's (%d): use a newer "
-                         "loa-arena", db->path, v, ARENA_DB_VERSION);
+                         "loa-arena", db->path, v, LEAGUEDB_VERSION);
     db->version = v;
-    if (v == ARENA_DB_VERSION || (!writable && v >= 1))
+    if (v == LEAGUEDB_VERSION || (!writable && v >= 1))
         return 0;
     if (!writable)
-        return util_fail(ARENA_E_PARSE, err, errsz, "%s: not a league database (no schema)",
+        return util_fail(LEAGUEDB_E_PARSE, err, errsz, "%s: not a league database (no schema)",
                          db->path);
-    int rc = arena_db_begin(db, err, errsz);
+    int rc = leaguedb_begin(db, err, errsz);
     if (rc)
         return rc;
     /* re-read under the lock: another process may have made it */
     v = user_version(db);
-    if (v < ARENA_DB_VERSION && (rc = migrate(db, v, err, errsz))) {
-        arena_db_rollback(db);
+    if (v < LEAGUEDB_VERSION && (rc = migrate(db, v, err, errsz))) {
+        leaguedb_rollback(db);
         return rc;
     }
-    db->version = ARENA_DB_VERSION;
-    return arena_db_commit(db, err, errsz);
+    db->version = LEAGUEDB_VERSION;
+    return leaguedb_commit(db, err, errsz);
 }
 
-int arena_db_open(const char *dir, int mode, arena_db **out, char *err, size_t errsz)
+int leaguedb_open(const char *dir, int mode, leaguedb **out, char *err, size_t errsz)
 {
     *out = NULL;
-    arena_db *db = calloc(1, sizeof *db);
-    if (!db || !(db->path = util_path_join(dir, ARENA_DB_FILE))) {
+    leaguedb *db = calloc(1, sizeof *db);
+    if (!db || !(db->path = util_path_join(dir, LEAGUEDB_FILE))) {
         free(db);
-        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+        return util_fail(LEAGUEDB_E_NOMEM, err, errsz, "out of memory");
     }
-    int writable = mode == ARENA_DB_WRITE;
+    int writable = mode == LEAGUEDB_WRITE;
     int flags = (writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY) |
                 SQLITE_OPEN_NOMUTEX;
     int rc = 0;
     if (!writable && access(db->path, F_OK) != 0)
-        rc = util_fail(ARENA_E_IO, err, errsz, "%s: %s", db->path, strerror(errno));
+        rc = util_fail(LEAGUEDB_E_IO, err, errsz, "%s: %s", db->path, strerror(errno));
     else if (sqlite3_open_v2(db->path, &db->h, flags, NULL) != SQLITE_OK)
-        rc = arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot open");
+        rc = leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot open");
     if (rc == 0) {
-        sqlite3_busy_timeout(db->h, ARENA_DB_BUSY_MS);
+        sqlite3_busy_timeout(db->h, LEAGUEDB_BUSY_MS);
         sqlite3_extended_result_codes(db->h, 0);
         /* WAL: readers never wait for the arena's writes, and a commit is
          * one append to the WAL. synchronous=NORMAL: no fsync a game (the
@@ -177,26 +160,26 @@ int arena_db_open(const char *dir, int mode, arena_db **out, char *err, size_t e
          * 4 KB pages, SQLite's default and the OS page: a game's records
          * row (about 1 KB) fits one, and its summary row is ~200 bytes. */
         if (writable)
-            rc = arena_db_exec(db, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL;"
+            rc = leaguedb_exec(db, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL;"
                           "PRAGMA synchronous = NORMAL;", err, errsz);
     }
     if (rc == 0)
         rc = schema(db, writable, err, errsz);
     db->writable = writable;
     if (rc) {
-        arena_db_close(db);
+        leaguedb_close(db);
         return rc;
     }
     *out = db;
     return 0;
 }
 
-void arena_db_close(arena_db *db)
+void leaguedb_close(leaguedb *db)
 {
     if (!db)
         return;
     if (db->locked)
-        arena_db_unlock(db);
+        leaguedb_unlock(db);
     sqlite3_finalize(db->insert);
     sqlite3_finalize(db->insert_record);
     sqlite3_close(db->h);
@@ -204,26 +187,7 @@ void arena_db_close(arena_db *db)
     free(db);
 }
 
-int arena_db_begin(arena_db *db, char *err, size_t errsz)
-{
-    return arena_db_exec(db, "BEGIN IMMEDIATE", err, errsz);
-}
-
-int arena_db_commit(arena_db *db, char *err, size_t errsz)
-{
-    int rc = arena_db_exec(db, "COMMIT", err, errsz);
-    if (rc)
-        arena_db_rollback(db);
-    return rc;
-}
-
-void arena_db_rollback(arena_db *db)
-{
-    if (!sqlite3_get_autocommit(db->h))
-        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
-}
-
-int arena_db_meta_get(arena_db *db, const char *key, char **value, char *err, size_t errsz)
+int leaguedb_meta_get(leaguedb *db, const char *key, char **value, char *err, size_t errsz)
 {
     *value = NULL;
     sqlite3_stmt *s = NULL;
@@ -236,15 +200,15 @@ int arena_db_meta_get(arena_db *db, const char *key, char **value, char *err, si
     if (rc == SQLITE_ROW) {
         const unsigned char *t = sqlite3_column_text(s, 0);
         if (t && !(*value = strdup((const char *)t)))
-            out = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+            out = util_fail(LEAGUEDB_E_NOMEM, err, errsz, "out of memory");
     } else if (rc != SQLITE_DONE) {
-        out = arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot read");
+        out = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     }
     sqlite3_finalize(s);
     return out;
 }
 
-int arena_db_meta_set(arena_db *db, const char *key, const char *value, char *err,
+int leaguedb_meta_set(leaguedb *db, const char *key, const char *value, char *err,
                       size_t errsz)
 {
     sqlite3_stmt *s = NULL;
@@ -256,29 +220,31 @@ int arena_db_meta_set(arena_db *db, const char *key, const char *value, char *er
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_DONE ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz, "cannot write");
+    return rc == SQLITE_DONE
+               ? 0
+               : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
 }
 
-int arena_db_set_bots(arena_db *db, const char *const *names, int n, char *err, size_t errsz)
+int leaguedb_set_bots(leaguedb *db, const char *const *names, int n, char *err, size_t errsz)
 {
-    int rc = arena_db_exec(db, "DELETE FROM bots", err, errsz);
+    int rc = leaguedb_exec(db, "DELETE FROM bots", err, errsz);
     if (rc)
         return rc;
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(db->h, "INSERT INTO bots VALUES (?1, ?2)", -1, &s, NULL) != SQLITE_OK)
-        return arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot prepare");
+        return leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot prepare");
     for (int i = 0; i < n && !rc; i++) {
         sqlite3_bind_int(s, 1, i);
         sqlite3_bind_text(s, 2, names[i], -1, SQLITE_STATIC);
         if (sqlite3_step(s) != SQLITE_DONE)
-            rc = arena_db_fail(db, ARENA_E_IO, err, errsz, "cannot write");
+            rc = leaguedb_fail(db, LEAGUEDB_E_IO, err, errsz, "cannot write");
         sqlite3_reset(s);
     }
     sqlite3_finalize(s);
     return rc;
 }
 
-int arena_db_copy_to(arena_db *db, const char *path, char *err, size_t errsz)
+int leaguedb_copy_to(leaguedb *db, const char *path, char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     int rc = sqlite3_prepare_v2(db->h, "VACUUM INTO ?1", -1, &s, NULL);
@@ -287,29 +253,29 @@ int arena_db_copy_to(arena_db *db, const char *path, char *err, size_t errsz)
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_DONE ? 0 : arena_db_fail(db, arena_db_code(rc, ARENA_E_IO), err, errsz,
+    return rc == SQLITE_DONE ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
                                             "cannot copy the league");
 }
 
-int arena_db_clear(arena_db *db, char *err, size_t errsz)
+int leaguedb_clear(leaguedb *db, char *err, size_t errsz)
 {
-    int rc = arena_db_begin(db, err, errsz);
+    int rc = leaguedb_begin(db, err, errsz);
     if (rc)
         return rc;
-    if ((rc = arena_db_exec(db, "DELETE FROM records; DELETE FROM games; DELETE FROM meta; "
+    if ((rc = leaguedb_exec(db, "DELETE FROM records; DELETE FROM games; DELETE FROM meta; "
                             "DELETE FROM bots; DELETE FROM changes;", err, errsz))) {
-        arena_db_rollback(db);
+        leaguedb_rollback(db);
         return rc;
     }
-    return arena_db_commit(db, err, errsz);
+    return leaguedb_commit(db, err, errsz);
 }
 
-const char *arena_db_path(const arena_db *db)
+const char *leaguedb_path(const leaguedb *db)
 {
     return db->path;
 }
 
-struct sqlite3 *arena_db_sqlite(arena_db *db)
+struct sqlite3 *leaguedb_sqlite(leaguedb *db)
 {
     return db->h;
 }
