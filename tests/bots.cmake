@@ -2,18 +2,22 @@
 # through loa-referee run when the referee is built (else they are skipped
 # with a message).
 # check_bots tests loa-ab's engine directly, so it links its objects
-# (loa_ab_engine: the search, not the program), and bundles loa-ab from
-# the sources bots/CMakeLists.txt lists (loa_bot_sources: bot_sources.h).
-loa_add_suite(bots LIBS loa_ab_engine loa_bot_sources loa m TIMEOUT 120)
+# (loa_ab_engine: the search, not the program).
+loa_add_suite(bots LIBS loa_ab_engine loa m TIMEOUT 120)
+# check_bots_programs runs every bot's program (not its units), and bundles
+# loa-ab from the sources bots/CMakeLists.txt lists (loa_bot_sources:
+# bot_sources.h).
+loa_add_suite(bots_programs LIBS loa_bot_sources loa m TIMEOUT 120)
 foreach(bot loa-random loa-greedy loa-negamax loa-ab loa-mcts)
   add_dependencies(check_bots ${bot})
+  add_dependencies(check_bots_programs ${bot})
 endforeach()
 if(TARGET loa-referee)
-  add_dependencies(check_bots loa-referee)
+  add_dependencies(check_bots_programs loa-referee)
 endif()
 # loa-ab's bundle size (skipped with a message when the bundler is not built).
 if(TARGET loa-bundle)
-  add_dependencies(check_bots loa-bundle)
+  add_dependencies(check_bots_programs loa-bundle)
 endif()
 # The shipped opening suite is exactly what its documented command makes
 # (arena/openings/README.md).

@@ -230,50 +230,37 @@ static int wait_event(cdp *c, const char *method, int timeout_ms)
     }
 }
 
-int cdp_start(const char *chromium, const char *profile_dir, cdp **out, char *err, size_t errsz)
+/* The forked child: chromium headless on the protocol's pipe (to: the
+ * browser reads, from: it writes), in its own process group. */
+static _Noreturn void exec_browser(const char *chromium, const char *profile, const int to[2],
+                                   const int from[2])
 {
-    *out = NULL;
-    int to[2], from[2];
-    if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) {
-        snprintf(err, errsz, "pipe: %s", strerror(errno));
-        return -1;
-    }
-    char profile[1100];
-    snprintf(profile, sizeof profile, "--user-data-dir=%s", profile_dir);
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(err, errsz, "fork: %s", strerror(errno));
-        return -1;
-    }
-    if (pid == 0) {
-        /* Its own process group, so that cdp_stop() can end the renderer
-         * and helper processes with it. fds 3 and 4 are the protocol's
-         * pipe; dup2 clears close-on-exec. */
-        setpgid(0, 0);
-        int r = to[0], w = from[1];
-        if (r == 4) r = dup(r);
-        if (w == 3) w = dup(w);
-        dup2(r, 3);
-        dup2(w, 4);
-        int devnull = open("/dev/null", O_RDWR);
-        dup2(devnull, 0);
-        dup2(devnull, 1);
-        dup2(devnull, 2); /* dbus and GPU noise of a headless machine */
-        execl(chromium, chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
-              "--remote-debugging-pipe", profile, "--no-first-run", "--no-default-browser-check",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--disable-extensions", "--disable-default-apps", "--hide-scrollbars",
-              "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
-              "--window-size=1200,900", "about:blank", (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    cdp *c = calloc(1, sizeof *c);
-    c->pid = pid;
-    c->to_browser = to[1];
-    c->from_browser = from[0];
-    *out = c;
+    /* Its own process group, so that cdp_stop() can end the renderer
+     * and helper processes with it. fds 3 and 4 are the protocol's
+     * pipe; dup2 clears close-on-exec. */
+    setpgid(0, 0);
+    int r = to[0], w = from[1];
+    if (r == 4) r = dup(r);
+    if (w == 3) w = dup(w);
+    dup2(r, 3);
+    dup2(w, 4);
+    int devnull = open("/dev/null", O_RDWR);
+    dup2(devnull, 0);
+    dup2(devnull, 1);
+    dup2(devnull, 2); /* dbus and GPU noise of a headless machine */
+    execl(chromium, chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
+          "--remote-debugging-pipe", profile, "--no-first-run", "--no-default-browser-check",
+          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+          "--disable-extensions", "--disable-default-apps", "--hide-scrollbars",
+          "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
+          "--window-size=1200,900", "about:blank", (char *)NULL);
+    _exit(127);
+}
+
+/* The browser's page attached (c->session) and its domains enabled.
+ * Returns 0 or -1 (err). */
+static int attach_page(cdp *c, char *err, size_t errsz)
+{
     cJSON *targets = call(c, NULL, "Target.getTargets", NULL, 20000);
     const cJSON *t;
     const char *target = NULL;
@@ -311,6 +298,34 @@ int cdp_start(const char *chromium, const char *profile_dir, cdp **out, char *er
         cJSON_Delete(r);
     }
     return 0;
+}
+
+int cdp_start(const char *chromium, const char *profile_dir, cdp **out, char *err, size_t errsz)
+{
+    *out = NULL;
+    int to[2], from[2];
+    if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) {
+        snprintf(err, errsz, "pipe: %s", strerror(errno));
+        return -1;
+    }
+    char profile[1100];
+    snprintf(profile, sizeof profile, "--user-data-dir=%s", profile_dir);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errsz, "fork: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        exec_browser(chromium, profile, to, from);
+    }
+    close(to[0]);
+    close(from[1]);
+    cdp *c = calloc(1, sizeof *c);
+    c->pid = pid;
+    c->to_browser = to[1];
+    c->from_browser = from[0];
+    *out = c;
+    return attach_page(c, err, errsz);
 }
 
 static int navigate(cdp *c, const char *url, int timeout_ms)

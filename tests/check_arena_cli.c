@@ -16,9 +16,10 @@
 #include "arena_test_util.h"
 #include "check_main.h"
 
-START_TEST(test_cli_flags)
+/* The league file's settings, flags over them; the league file's
+ * directory beside it. */
+static void flags_override_the_league_file(const char *dir)
 {
-    const char *dir = tmpdir();
     char path[400], err[512];
     snprintf(path, sizeof path, "%s/l.json", dir);
     write_text(path, "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", "
@@ -36,7 +37,14 @@ START_TEST(test_cli_flags)
     snprintf(want, sizeof want, "%s/l-results", dir);
     ck_assert_str_eq(cli.settings.out_dir, want);
     arena_cli_clear(&cli);
+}
 
+/* Flags alone: a directory derived from the league's identity, the same
+ * for the same league, another for another; --out wins. */
+static void flags_alone_derive_the_directory(void)
+{
+    arena_request cli;
+    char err[512];
     char *argv2[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y arg", "--gauntlet-bot", "y",
                      NULL};
     ck_assert_int_eq(arena_cli_parse(7, argv2, &cli, err, sizeof err), 0);
@@ -81,7 +89,13 @@ START_TEST(test_cli_flags)
     ck_assert_str_eq(cli.settings.out_dir, "mine");
     ck_assert(!cli.out_derived);
     arena_cli_clear(&cli);
+}
 
+/* Bad command lines: refused, each with its message. */
+static void bad_flags_give_one_line_messages(void)
+{
+    arena_request cli;
+    char err[512];
     static const struct {
         const char *args[6];
         const char *needle;
@@ -118,6 +132,14 @@ START_TEST(test_cli_flags)
                          bad[i].needle);
         arena_cli_clear(&cli);
     }
+}
+
+START_TEST(test_cli_flags)
+{
+    const char *dir = tmpdir();
+    flags_override_the_league_file(dir);
+    flags_alone_derive_the_directory();
+    bad_flags_give_one_line_messages();
     cleanup();
 }
 END_TEST
@@ -195,11 +217,12 @@ END_TEST
  * options (-openings was -o penings: a league played into ./penings;
  * -games 4 made "4" a league file): fastchess's and cutechess's words are
  * taken, or refused with their loa-arena equivalent. */
-START_TEST(reads_fastchess_words_and_never_splits_a_word)
+/* fastchess's and cutechess's words taken as their loa-arena settings
+ * (dir: the test's directory, with an openings file). */
+static void takes_fastchess_words(const char *dir)
 {
     arena_request cli;
     char err[512];
-    const char *dir = tmpdir();
     char book[400], file_word[420], out[400];
     snprintf(book, sizeof book, "%s/book.txt", dir);
     snprintf(file_word, sizeof file_word, "file=%s", book);
@@ -244,7 +267,14 @@ START_TEST(reads_fastchess_words_and_never_splits_a_word)
     ck_assert_int_eq(cli.settings.games, 8);
     ck_assert_ptr_null(cli.league_file);
     arena_cli_clear(&cli);
+}
 
+/* The words without an equivalent here, and unknown ones: refused, each
+ * naming what to write instead. */
+static void refuses_fastchess_words_without_equivalent(void)
+{
+    arena_request cli;
+    char err[512];
     static const struct {
         const char *args[4];
         const char *needle;
@@ -281,6 +311,13 @@ START_TEST(reads_fastchess_words_and_never_splits_a_word)
                          bad[i].needle);
         arena_cli_clear(&cli);
     }
+}
+
+START_TEST(reads_fastchess_words_and_never_splits_a_word)
+{
+    const char *dir = tmpdir();
+    takes_fastchess_words(dir);
+    refuses_fastchess_words_without_equivalent();
     ck_assert_int_ne(access("penings", F_OK), 0);
     cleanup();
 }

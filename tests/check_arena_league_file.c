@@ -209,56 +209,50 @@ END_TEST
 #define TWO_BOTS                                                                                   \
     "\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": \"y\"}]"
 
-START_TEST(test_sprt_key)
+/* An SPRT key (text: a league file) read, validated, kept by the
+ * identity (not its interval) and read back; other bounds or none: another
+ * league, named. */
+static void sprt_key_is_read_and_kept(const char *text)
 {
-    /* the object, and the same in fastchess's words */
-    static const char *const good[] = {
-        "{" TWO_BOTS ", \"sprt\": {\"elo0\": -1.5, \"elo1\": 4, \"alpha\": 0.1, \"beta\": 0.02, "
-        "\"model\": \"logistic\"}, \"rating_interval\": 10}",
-        "{" TWO_BOTS ", \"sprt\": \"elo0=-1.5 elo1=4 alpha=0.1 beta=0.02 model=logistic\", "
-        "\"rating_interval\": 10}",
-    };
-    for (size_t i = 0; i < LOA_COUNT(good); i++) {
-        arena_settings s;
-        arena_settings_init(&s);
-        char err[512];
-        ck_assert_msg(arena_settings_load_text(&s, good[i], strlen(good[i]), "l.json", ".", err,
-                                               sizeof err) == 0, "%s", err);
-        ck_assert(s.sprt);
-        ck_assert(s.sprt_params.elo0 == -1.5 && s.sprt_params.elo1 == 4);
-        ck_assert(s.sprt_params.alpha == 0.1 && s.sprt_params.beta == 0.02);
-        ck_assert_int_eq(s.sprt_params.model, ARENA_SPRT_LOGISTIC);
-        ck_assert_int_eq(s.rating_interval, 10);
-        arena_set_string(&s.out_dir, "o");
-        ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
-        /* the identity keeps the SPRT (not the interval), and reads back */
-        cJSON *j = arena_settings_to_json(&s);
-        ck_assert_ptr_nonnull(cJSON_GetObjectItem(j, "sprt"));
-        ck_assert_ptr_null(cJSON_GetObjectItem(j, "rating_interval"));
-        char *text = cJSON_Print(j);
-        arena_settings t;
-        arena_settings_init(&t);
-        ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "x", ".", err,
-                                                  sizeof err), 0);
-        ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), 0);
-        /* other bounds: another league, named */
-        t.sprt_params.elo1 = 5;
-        ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
-        ck_assert_msg(strstr(err, "its SPRT is elo0=-1.5 elo1=4") &&
-                          strstr(err, "now elo0=-1.5 elo1=5"), "%s", err);
-        t.sprt = 0;
-        ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
-        cJSON_free(text);
-        cJSON_Delete(j);
-        arena_settings_clear(&t);
-        arena_settings_clear(&s);
-    }
-    /* defaults: alpha = beta = 0.05, normalized */
-    arena_sprt_params p;
-    char err[256];
-    ck_assert_int_eq(arena_sprt_spec_parse("elo0=0,elo1=10", &p, err, sizeof err), 0);
-    ck_assert(p.alpha == 0.05 && p.beta == 0.05 && p.model == ARENA_SPRT_NORMALIZED);
+    arena_settings s;
+    arena_settings_init(&s);
+    char err[512];
+    ck_assert_msg(arena_settings_load_text(&s, text, strlen(text), "l.json", ".", err,
+                                           sizeof err) == 0, "%s", err);
+    ck_assert(s.sprt);
+    ck_assert(s.sprt_params.elo0 == -1.5 && s.sprt_params.elo1 == 4);
+    ck_assert(s.sprt_params.alpha == 0.1 && s.sprt_params.beta == 0.02);
+    ck_assert_int_eq(s.sprt_params.model, ARENA_SPRT_LOGISTIC);
+    ck_assert_int_eq(s.rating_interval, 10);
+    arena_set_string(&s.out_dir, "o");
+    ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
+    /* the identity keeps the SPRT (not the interval), and reads back */
+    cJSON *j = arena_settings_to_json(&s);
+    ck_assert_ptr_nonnull(cJSON_GetObjectItem(j, "sprt"));
+    ck_assert_ptr_null(cJSON_GetObjectItem(j, "rating_interval"));
+    char *printed = cJSON_Print(j);
+    arena_settings t;
+    arena_settings_init(&t);
+    ck_assert_int_eq(arena_settings_load_text(&t, printed, strlen(printed), "x", ".", err,
+                                              sizeof err), 0);
+    ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), 0);
+    /* other bounds: another league, named */
+    t.sprt_params.elo1 = 5;
+    ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
+    ck_assert_msg(strstr(err, "its SPRT is elo0=-1.5 elo1=4") &&
+                      strstr(err, "now elo0=-1.5 elo1=5"), "%s", err);
+    t.sprt = 0;
+    ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
+    cJSON_free(printed);
+    cJSON_Delete(j);
+    arena_settings_clear(&t);
+    arena_settings_clear(&s);
+}
 
+/* Bad SPRT keys refused naming the file and what is wrong; an SPRT is
+ * between two bots. */
+static void bad_sprt_keys_are_named(void)
+{
     static const struct {
         const char *sprt;
         const char *needle;
@@ -294,6 +288,25 @@ START_TEST(test_sprt_key)
     ck_assert_msg(strstr(msg, "3 bots given"), "%s", msg);
     ck_assert_int_eq(load("{" TWO_BOTS ", \"rating_interval\": -1}", msg, sizeof msg),
                      ARENA_E_CONFIG);
+}
+
+START_TEST(test_sprt_key)
+{
+    /* the object, and the same in fastchess's words */
+    static const char *const good[] = {
+        "{" TWO_BOTS ", \"sprt\": {\"elo0\": -1.5, \"elo1\": 4, \"alpha\": 0.1, \"beta\": 0.02, "
+        "\"model\": \"logistic\"}, \"rating_interval\": 10}",
+        "{" TWO_BOTS ", \"sprt\": \"elo0=-1.5 elo1=4 alpha=0.1 beta=0.02 model=logistic\", "
+        "\"rating_interval\": 10}",
+    };
+    for (size_t i = 0; i < LOA_COUNT(good); i++)
+        sprt_key_is_read_and_kept(good[i]);
+    /* defaults: alpha = beta = 0.05, normalized */
+    arena_sprt_params p;
+    char err[256];
+    ck_assert_int_eq(arena_sprt_spec_parse("elo0=0,elo1=10", &p, err, sizeof err), 0);
+    ck_assert(p.alpha == 0.05 && p.beta == 0.05 && p.model == ARENA_SPRT_NORMALIZED);
+    bad_sprt_keys_are_named();
 }
 END_TEST
 

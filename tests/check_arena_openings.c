@@ -177,6 +177,48 @@ START_TEST(test_random_plies)
 }
 END_TEST
 
+/* Random plies: from the key, not with a file, in range; an order that
+ * is none, or random without a file: refused. s: the league of the
+ * openings file path (dir), base: the league file's start. */
+static void random_plies_and_bad_keys(const arena_settings *s, const char *dir, const char *path,
+                                      const char *base)
+{
+    char text[600], err[512];
+    arena_settings t;
+    snprintf(text, sizeof text, "%s\"random_plies\": 4}", base);
+    arena_settings_init(&t);
+    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
+                                              sizeof err), 0);
+    ck_assert_int_eq(t.random_plies, 4);
+    ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), 0);
+    ck_assert_int_eq(arena_settings_openings(&t, &t.openings, err, sizeof err), 0);
+    ck_assert_int_eq(arena_openings_count(t.openings), 3); /* one per round */
+    ck_assert_int_eq(arena_settings_compare(s, &t, err, sizeof err), ARENA_E_MISMATCH);
+    t.openings_file = strdup(path);
+    ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_msg(strstr(err, "not both"), "%s", err);
+    arena_settings_clear(&t);
+    snprintf(text, sizeof text, "%s\"random_plies\": 0}", base);
+    arena_settings_init(&t);
+    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
+                                              sizeof err), ARENA_E_CONFIG);
+    ck_assert_msg(strstr(err, "random_plies"), "%s", err);
+    arena_settings_clear(&t);
+    snprintf(text, sizeof text, "%s\"openings_order\": \"shuffled\"}", base);
+    arena_settings_init(&t);
+    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
+                                              sizeof err), ARENA_E_CONFIG);
+    ck_assert_msg(strstr(err, "'shuffled'"), "%s", err);
+    arena_settings_clear(&t);
+    snprintf(text, sizeof text, "%s\"openings_order\": \"random\"}", base);
+    arena_settings_init(&t);
+    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
+                                              sizeof err), 0);
+    ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_msg(strstr(err, "needs an openings file"), "%s", err);
+    arena_settings_clear(&t);
+}
+
 START_TEST(test_settings_keys)
 {
     const char *dir = tmpdir();
@@ -220,40 +262,7 @@ START_TEST(test_settings_keys)
     ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
     ck_assert_msg(strstr(err, "openings"), "%s", err);
     arena_settings_clear(&t);
-
-    /* random plies: from the key; not with a file; in range */
-    snprintf(text, sizeof text, "%s\"random_plies\": 4}", base);
-    arena_settings_init(&t);
-    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), 0);
-    ck_assert_int_eq(t.random_plies, 4);
-    ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), 0);
-    ck_assert_int_eq(arena_settings_openings(&t, &t.openings, err, sizeof err), 0);
-    ck_assert_int_eq(arena_openings_count(t.openings), 3); /* one per round */
-    ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
-    t.openings_file = strdup(path);
-    ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), ARENA_E_CONFIG);
-    ck_assert_msg(strstr(err, "not both"), "%s", err);
-    arena_settings_clear(&t);
-    snprintf(text, sizeof text, "%s\"random_plies\": 0}", base);
-    arena_settings_init(&t);
-    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), ARENA_E_CONFIG);
-    ck_assert_msg(strstr(err, "random_plies"), "%s", err);
-    arena_settings_clear(&t);
-    snprintf(text, sizeof text, "%s\"openings_order\": \"shuffled\"}", base);
-    arena_settings_init(&t);
-    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), ARENA_E_CONFIG);
-    ck_assert_msg(strstr(err, "'shuffled'"), "%s", err);
-    arena_settings_clear(&t);
-    snprintf(text, sizeof text, "%s\"openings_order\": \"random\"}", base);
-    arena_settings_init(&t);
-    ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), 0);
-    ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), ARENA_E_CONFIG);
-    ck_assert_msg(strstr(err, "needs an openings file"), "%s", err);
-    arena_settings_clear(&t);
+    random_plies_and_bad_keys(&s, dir, path, base);
     /* an opening not shorter than the ply limit */
     s.limits.max_plies = 2;
     arena_openings *o = NULL;

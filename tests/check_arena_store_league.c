@@ -24,21 +24,12 @@
 #include "arena_test_util.h"
 #include "check_main.h"
 
-/* A results directory of an older loa-arena (league.json, games.jsonl, a
- * record file a game) is converted once: every game and record is in the
- * database, the record files that came back whole are removed, a torn or
- * foreign line is left out with a warning, and it is said. */
-START_TEST(an_older_directory_is_converted_once_losing_nothing)
+/* The older arena's league.json in dir: the identity and fingerprints. */
+static void write_older_league(const char *dir, const arena_settings *s)
 {
-    const char *dir = tmpdir();
-    arena_settings s;
-    league(&s, 2, 4);
-    arena_set_string(&s.out_dir, dir);
-    char path[400], err[512];
-    snprintf(path, sizeof path, "%s/games", dir);
-    ck_assert_int_eq(mkdir(path, 0777), 0);
+    char path[400];
     /* league.json as the older arena wrote it: the identity and fingerprints */
-    cJSON *lj = arena_settings_to_json(&s);
+    cJSON *lj = arena_settings_to_json(s);
     cJSON *fp = cJSON_AddObjectToObject(lj, "fingerprints");
     cJSON_AddStringToObject(cJSON_AddObjectToObject(fp, "bot0"), "./x", "aa");
     char *text = cJSON_Print(lj);
@@ -46,8 +37,15 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
     write_text(path, text);
     free(text);
     cJSON_Delete(lj);
+}
+
+/* Three games of s in dir as the older arena kept them: their record
+ * files (records[id]: each record as text, to free) and games.jsonl, a
+ * torn line after them. */
+static void write_older_games(const char *dir, const arena_settings *s, char *records[3])
+{
+    char path[400];
     /* three games with their record files, the fourth's line torn */
-    char *records[3];
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     FILE *jl = fopen(path, "w");
     for (int id = 0; id < 3; id++) {
@@ -65,8 +63,8 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
         records[id] = cJSON_PrintUnformatted(rj);
         cJSON_Delete(rj);
         ref_game_free(g);
-        arena_game_record r = record_for(&s, id, id == 1 ? -1 : 0);
-        cJSON *line = arena_record_to_json(&r, &s);
+        arena_game_record r = record_for(s, id, id == 1 ? -1 : 0);
+        cJSON *line = arena_record_to_json(&r, s);
         char *lt = cJSON_PrintUnformatted(line);
         fprintf(jl, "%s\n", lt);
         free(lt);
@@ -74,8 +72,13 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
     }
     fputs("not json\n{\"id\":3,\"rou", jl);
     fclose(jl);
-    /* read only (--standings): read in a temporary database, nothing
-     * written to the directory, the temporary one gone at close */
+}
+
+/* Read only (--standings): read in a temporary database, nothing written
+ * to the directory, the temporary one gone at close. */
+static void read_only_converts_nothing(const char *dir)
+{
+    char path[400], err[512];
     char tmp[400], db[400];
     snprintf(tmp, sizeof tmp, "%s/tmp", dir);
     ck_assert_int_eq(mkdir(tmp, 0777), 0);
@@ -93,8 +96,15 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
     ck_assert_int_eq(access(path, F_OK), 0);
     arena_store_close(st);
     ck_assert_int_eq(rmdir(tmp), 0); /* empty again */
-    /* a run converts it */
-    ck_assert_msg(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
+}
+
+/* A run converts it: every game and record in the database, the record
+ * files removed (records[id] freed). */
+static void a_run_converts_it(const char *dir, const arena_settings *s, char *records[3])
+{
+    char path[400], err[512];
+    arena_store *st;
+    ck_assert_msg(arena_store_open(dir, s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
                                    err, sizeof err) == 0, "%s", err);
     ck_assert_msg(strstr(g_last_warning, "converted to the league database") &&
                   strstr(g_last_warning, "3 games, 3 records; 3 record files removed"),
@@ -115,6 +125,27 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
     ck_assert_int_eq(back->r[1].winner, -1);
     ck_assert_ptr_nonnull(arena_store_fingerprints(st));
     arena_store_close(st);
+}
+
+/* A results directory of an older loa-arena (league.json, games.jsonl, a
+ * record file a game) is converted once: every game and record is in the
+ * database, the record files that came back whole are removed, a torn or
+ * foreign line is left out with a warning, and it is said. */
+START_TEST(an_older_directory_is_converted_once_losing_nothing)
+{
+    const char *dir = tmpdir();
+    arena_settings s;
+    league(&s, 2, 4);
+    arena_set_string(&s.out_dir, dir);
+    char path[400], err[512];
+    snprintf(path, sizeof path, "%s/games", dir);
+    ck_assert_int_eq(mkdir(path, 0777), 0);
+    write_older_league(dir, &s);
+    char *records[3];
+    write_older_games(dir, &s, records);
+    read_only_converts_nothing(dir);
+    a_run_converts_it(dir, &s, records);
+    arena_store *st;
     /* once: the next opening says nothing */
     g_warnings = 0;
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,

@@ -212,19 +212,32 @@ START_TEST(merge_reports_missing_refuses_conflicts_and_other_leagues)
 }
 END_TEST
 
-START_TEST(adding_a_bot_plays_only_its_pairings)
+/* The league file of the bots g, r, then n, then r2 (the first `bots`),
+ * games per pairing, the openings, out "res". */
+static void write_league_of(const char *league, int bots, int games)
 {
-    const char *dir = tmpdir();
-    test_paths tp = paths_in(dir);
-    char *o = tp.o, *e = tp.e, *out = tp.out, league[300], jsonl[400];
-    snprintf(league, sizeof league, "%s/l.json", dir);
-    snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
-    char text[2048];
-    snprintf(text, sizeof text,
-             "{\"bots\": [{\"name\": \"g\", \"command\": \"%s/loa-greedy -s {seed}\"}, "
-             "{\"name\": \"r\", \"command\": \"%s/loa-random -s {seed}\"}], \"games\": 4, "
-             "\"openings\": \"%s\", \"out\": \"res\"}", LOA_BIN_DIR, LOA_BIN_DIR, OPENINGS);
+    static const char *const bot[] = {
+        "{\"name\": \"g\", \"command\": \"%s/loa-greedy -s {seed}\"}",
+        "{\"name\": \"r\", \"command\": \"%s/loa-random -s {seed}\"}",
+        "{\"name\": \"n\", \"command\": \"%s/loa-negamax -D -d 2 -s {seed}\"}",
+        "{\"name\": \"r2\", \"command\": \"%s/loa-random -s {seed}\"}"};
+    char text[4096], one[1024];
+    size_t n = (size_t)snprintf(text, sizeof text, "{\"bots\": [");
+    for (int i = 0; i < bots; i++) {
+        snprintf(one, sizeof one, bot[i], LOA_BIN_DIR);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", i ? ", " : "", one);
+    }
+    snprintf(text + n, sizeof text - n, "], \"games\": %d, \"openings\": \"%s\", \"out\": \"res\"}",
+             games, OPENINGS);
     write_text(league, text);
+}
+
+/* A league of g and r played, then --add-bot n: said as a running arena
+ * says it, only n's pairings played, nothing replayed or changed. */
+static void add_bot_plays_only_its_pairings(test_paths *tp, char *league, const char *jsonl)
+{
+    char *o = tp->o, *e = tp->e, *out = tp->out;
+    write_league_of(league, 2, 4);
     char *play[] = {ARENA, league, "-q", NULL};
     ck_assert_int_eq(run(play, o, e, 60000), 0);
     char *before = slurp(jsonl);
@@ -244,55 +257,63 @@ START_TEST(adding_a_bot_plays_only_its_pairings)
     ck_assert_int_eq(strncmp(before, after, strlen(before)), 0); /* nothing replayed or changed */
     ck_assert_int_eq(count_lines(jsonl), 12);
     free(after);
+    free(before);
+}
 
-    /* the league file that lists the new bot needs --extend; raising the
-     * games then appends rounds and keeps every id */
-    snprintf(text, sizeof text,
-             "{\"bots\": [{\"name\": \"g\", \"command\": \"%s/loa-greedy -s {seed}\"}, "
-             "{\"name\": \"r\", \"command\": \"%s/loa-random -s {seed}\"}, {\"name\": \"n\", "
-             "\"command\": \"%s/loa-negamax -D -d 2 -s {seed}\"}], \"games\": 6, "
-             "\"openings\": \"%s\", \"out\": \"res\"}", LOA_BIN_DIR, LOA_BIN_DIR, LOA_BIN_DIR,
-             OPENINGS);
-    write_text(league, text);
-    after = slurp(jsonl);
-    ck_assert_int_eq(run(play, o, e, 120000), 0);
+/* The league file that lists the new bot needs --extend; raising the
+ * games then appends rounds and keeps every id. */
+static void more_games_append_rounds(test_paths *tp, char *league, const char *jsonl)
+{
+    write_league_of(league, 3, 6);
+    char *play[] = {ARENA, league, "-q", NULL};
+    char *after = slurp(jsonl);
+    ck_assert_int_eq(run(play, tp->o, tp->e, 120000), 0);
     char *grown = slurp(jsonl);
     ck_assert_int_eq(strncmp(after, grown, strlen(after)), 0);
     ck_assert_int_eq(count_lines(jsonl), 18);
     free(grown);
     free(after);
-    free(before);
     /* the new rounds: ids 12..17, rounds 2, every pairing */
     char *ids[18] = {0};
-    ck_assert_int_eq(games_of(out, ids, 18), 18);
+    ck_assert_int_eq(games_of(tp->out, ids, 18), 18);
     for (int i = 12; i < 18; i++) {
         ck_assert_msg(strstr(ids[i], "\"round\":2"), "%s", ids[i]);
         free(ids[i]);
     }
     for (int i = 0; i < 12; i++)
         free(ids[i]);
+}
 
-    /* one bot more in the file without --extend: refused, the flag named */
-    snprintf(text, sizeof text,
-             "{\"bots\": [{\"name\": \"g\", \"command\": \"%s/loa-greedy -s {seed}\"}, "
-             "{\"name\": \"r\", \"command\": \"%s/loa-random -s {seed}\"}, {\"name\": \"n\", "
-             "\"command\": \"%s/loa-negamax -D -d 2 -s {seed}\"}, {\"name\": \"r2\", "
-             "\"command\": \"%s/loa-random -s {seed}\"}], \"games\": 6, "
-             "\"openings\": \"%s\", \"out\": \"res\"}", LOA_BIN_DIR, LOA_BIN_DIR, LOA_BIN_DIR,
-             LOA_BIN_DIR, OPENINGS);
-    write_text(league, text);
-    ck_assert_int_eq(run(play, o, e, 60000), 2);
-    t = slurp(e);
+/* One bot more in the file without --extend: refused, the flag named;
+ * with it, the bot's pairings played. */
+static void a_bot_more_needs_extend(test_paths *tp, char *league, const char *jsonl)
+{
+    write_league_of(league, 4, 6);
+    char *play[] = {ARENA, league, "-q", NULL};
+    ck_assert_int_eq(run(play, tp->o, tp->e, 60000), 2);
+    char *t = slurp(tp->e);
     ck_assert_msg(strstr(t, "--extend"), "%s", t);
     free(t);
     char *ext[] = {ARENA, league, "--extend", "-q", NULL};
-    ck_assert_int_eq(run(ext, o, e, 120000), 0);
+    ck_assert_int_eq(run(ext, tp->o, tp->e, 120000), 0);
     ck_assert_int_eq(count_lines(jsonl), 18 + 3 * 6);
+}
+
+START_TEST(adding_a_bot_plays_only_its_pairings)
+{
+    const char *dir = tmpdir();
+    test_paths tp = paths_in(dir);
+    char league[300], jsonl[400];
+    snprintf(league, sizeof league, "%s/l.json", dir);
+    snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", tp.out);
+    add_bot_plays_only_its_pairings(&tp, league, jsonl);
+    more_games_append_rounds(&tp, league, jsonl);
+    a_bot_more_needs_extend(&tp, league, jsonl);
 
     /* standings without a bot, its games left out */
-    char *ex[] = {ARENA, "--standings", out, "--exclude", "n", NULL};
-    ck_assert_int_eq(run(ex, o, e, 60000), 0);
-    t = slurp(o);
+    char *ex[] = {ARENA, "--standings", tp.out, "--exclude", "n", NULL};
+    ck_assert_int_eq(run(ex, tp.o, tp.e, 60000), 0);
+    char *t = slurp(tp.o);
     ck_assert_msg(strstr(t, "Standings: round-robin, 3 bots, 18 of 18 games"), "%s", t);
     ck_assert_int_eq(count_substr(t, "\n  4  "), 0);
     free(t);

@@ -1,10 +1,10 @@
 /*
  * Tests of the bundled bots (issue 4): loa-ab's evaluation terms against
  * hand-computed values (the SDK's features under them: check_features),
- * loa-ab's search (win in one, loss in one
- * avoided, deterministic mode), loa-ab's --bench signature, the bots'
- * command lines, and complete games of every bot through loa-referee
- * (skipped with a message when the referee is not built).
+ * loa-ab's search (win in one, loss in one avoided, deterministic mode),
+ * its executable on a turn, loa-ab's --bench signature. Every bot's
+ * program (command lines, its answers, the bundle's size, complete games
+ * through loa-referee): check_bots_programs.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,19 +14,11 @@
 #include <unistd.h>
 
 #include "ab_positions.h"
-#include "bot_sources.h"
+#include "bots_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
 #include "../bots/ab/eval.h"
 #include "../bots/ab/search.h"
-
-static loa_board board_of(const char *text)
-{
-    loa_board b;
-    ck_assert_int_eq(loa_board_parse(text, &b), LOA_OK);
-    return b;
-}
-
 static loa_bitboard squares(const char *list) /* "d4 e5 ..." */
 {
     loa_bitboard bb = 0;
@@ -39,6 +31,7 @@ static loa_bitboard squares(const char *list) /* "d4 e5 ..." */
     }
     return bb;
 }
+
 
 /* ---- evaluation ------------------------------------------------------- */
 
@@ -81,20 +74,6 @@ static search_result search_fixed(const char *text, int depth)
     return search_run(&ctx, &b, lim);
 }
 
-/* 1 if the side to move in b has a move that wins at once. */
-static int can_win_now(const loa_board *b)
-{
-    loa_move mv[LOA_MAX_MOVES];
-    int n = loa_generate_moves(b, mv);
-    for (int i = 0; i < n; i++) {
-        loa_board c = *b;
-        loa_make_move(&c, mv[i], NULL);
-        loa_status st = loa_board_status(&c, LOA_MAX_PLIES);
-        if (st == (b->side == LOA_BLACK ? LOA_BLACK_WINS : LOA_WHITE_WINS))
-            return 1;
-    }
-    return 0;
-}
 
 START_TEST(test_search_takes_win_in_one_at_every_depth)
 {
@@ -171,45 +150,6 @@ END_TEST
 
 /* ---- the executables ---------------------------------------------------- */
 
-/* Runs `cmd` (a shell command) and returns its stdout (static buffer);
- * *status gets the exit status. */
-static const char *run(const char *cmd, int *status)
-{
-    static char out[8192];
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return out;
-}
-
-/* Writes the protocol input of black's first turn at position text into
- * a temporary file and returns its path (static buffer). */
-static const char *turn_file(const char *text)
-{
-    static char path[64];
-    loa_board b = board_of(text);
-    snprintf(path, sizeof path, "/tmp/check_bots_turn_%d.txt", (int)getpid());
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f, "%c\n", b.side == LOA_BLACK ? 'b' : 'w');
-    for (int r = 7; r >= 0; r--) {
-        for (int c = 0; c < 8; c++)
-            fputc(loa_board_square_char(&b, LOA_SQUARE(c, r)), f);
-        fputc('\n', f);
-    }
-    loa_move mv[LOA_MAX_MOVES];
-    int n = loa_generate_moves(&b, mv);
-    loa_sort_moves(mv, n);
-    fprintf(f, "null\n%d\n", n);
-    char buf[LOA_MOVE_STRING_MAX];
-    for (int i = 0; i < n; i++)
-        fprintf(f, "%s\n", loa_move_format(mv[i], buf));
-    fclose(f);
-    return path;
-}
 
 START_TEST(test_ab_deterministic_mode_plays_the_search_move)
 {
@@ -217,7 +157,7 @@ START_TEST(test_ab_deterministic_mode_plays_the_search_move)
     char cmd[512], first[64];
     int st;
     snprintf(cmd, sizeof cmd, "%s/loa-ab --deterministic --depth 5 -q < %s", LOA_BIN_DIR, path);
-    snprintf(first, sizeof first, "%s", run(cmd, &st));
+    snprintf(first, sizeof first, "%.63s", run(cmd, &st));
     ck_assert_int_eq(st, 0);
     ck_assert_int_ge((int)strlen(first), 5);
     for (int i = 0; i < 2; i++)
@@ -269,7 +209,7 @@ static const char *bench_output(const char *args)
     char cmd[512];
     int st;
     snprintf(cmd, sizeof cmd, "%s/loa-ab --bench %s", LOA_BIN_DIR, args);
-    snprintf(out, sizeof out, "%s", run(cmd, &st));
+    snprintf(out, sizeof out, "%.4095s", run(cmd, &st));
     ck_assert_msg(st == 0, "loa-ab --bench %s exited %d", args, st);
     return out;
 }
@@ -319,205 +259,6 @@ START_TEST(test_bench_prints_one_line_per_position_summing_to_the_total)
 }
 END_TEST
 
-START_TEST(test_bots_handle_help_bad_options_and_bad_input)
-{
-    static const char *bots[] = {"loa-random", "loa-greedy", "loa-negamax", "loa-ab", "loa-mcts"};
-    char cmd[512];
-    int st;
-    for (int i = 0; i < (int)LOA_COUNT(bots); i++) {
-        snprintf(cmd, sizeof cmd, "%s/%s --help", LOA_BIN_DIR, bots[i]);
-        ck_assert_msg(strstr(run(cmd, &st), "Usage:") != NULL, "%s --help", bots[i]);
-        ck_assert_int_eq(st, 0);
-        snprintf(cmd, sizeof cmd, "%s/%s --no-such-option 2>/dev/null", LOA_BIN_DIR, bots[i]);
-        run(cmd, &st);
-        ck_assert_int_eq(st, 2);
-        /* empty input: the game is over before it started, a clean exit */
-        snprintf(cmd, sizeof cmd, "%s/%s < /dev/null", LOA_BIN_DIR, bots[i]);
-        ck_assert_str_eq(run(cmd, &st), "");
-        ck_assert_int_eq(st, 0);
-        /* garbage input: an error exit, no answer */
-        snprintf(cmd, sizeof cmd, "echo x | %s/%s 2>/dev/null", LOA_BIN_DIR, bots[i]);
-        ck_assert_str_eq(run(cmd, &st), "");
-        ck_assert_int_eq(st, 1);
-    }
-    snprintf(cmd, sizeof cmd, "%s/loa-ab --depth 99 2>/dev/null", LOA_BIN_DIR);
-    run(cmd, &st);
-    ck_assert_int_eq(st, 2);
-    static const char *bad_mcts[] = {"--cutoff 151", "--cutoff -1", "--explore x", "--playouts 0",
-                                     "--seed 1x", "--seed 99999999999999999999", "-t 0", "extra"};
-    for (size_t i = 0; i < LOA_COUNT(bad_mcts); i++) {
-        snprintf(cmd, sizeof cmd, "%s/loa-mcts %s 2>/dev/null", LOA_BIN_DIR, bad_mcts[i]);
-        run(cmd, &st);
-        ck_assert_msg(st == 2, "loa-mcts %s exited %d", bad_mcts[i], st);
-    }
-}
-END_TEST
-
-/* The move a bot (command line without input) answers to black's first turn
- * at position text. */
-static loa_move bot_answer(const char *bot_args, const char *text)
-{
-    char cmd[512], action[8];
-    int st;
-    snprintf(cmd, sizeof cmd, "%s/%s < %s 2>/dev/null", LOA_BIN_DIR, bot_args, turn_file(text));
-    const char *out = run(cmd, &st);
-    ck_assert_int_eq(st, 0);
-    snprintf(action, sizeof action, "%.4s", out);
-    loa_move m;
-    ck_assert_msg(loa_move_parse(action, &m) == LOA_OK, "%s answered '%s'", bot_args, out);
-    loa_board b = board_of(text);
-    ck_assert_msg(loa_is_legal(&b, m), "%s answered the illegal '%s'", bot_args, out);
-    return m;
-}
-
-/* Status after black plays m at text; *then_lost = white can win at once. */
-static loa_status after(const char *text, loa_move m, int *then_lost)
-{
-    loa_board b = board_of(text);
-    loa_make_move(&b, m, NULL);
-    *then_lost = can_win_now(&b);
-    return loa_board_status(&b, LOA_MAX_PLIES);
-}
-
-START_TEST(test_greedy_and_negamax_take_win_in_one)
-{
-    int lost;
-    ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-greedy -s 1", POS_WIN_IN_ONE), &lost),
-                     LOA_BLACK_WINS);
-    ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-negamax -D -s 1", POS_WIN_IN_ONE), &lost),
-                     LOA_BLACK_WINS);
-    unlink(turn_file(POS_WIN_IN_ONE));
-}
-END_TEST
-
-START_TEST(test_greedy_and_negamax_never_connect_the_opponent)
-{
-    int lost;
-    /* greedy never connects the opponent (the capture g7xd7 would); negamax
-     * also sees white's reply */
-    for (int seed = 1; seed <= 5; seed++) {
-        char args[64];
-        snprintf(args, sizeof args, "loa-greedy -s %d", seed);
-        ck_assert_int_eq(after(POS_LOSS_IN_ONE, bot_answer(args, POS_LOSS_IN_ONE), &lost),
-                         LOA_ONGOING);
-        snprintf(args, sizeof args, "loa-negamax -D -s %d", seed);
-        ck_assert_int_eq(after(POS_LOSS_IN_ONE, bot_answer(args, POS_LOSS_IN_ONE), &lost),
-                         LOA_ONGOING);
-        ck_assert(!lost);
-    }
-    unlink(turn_file(POS_LOSS_IN_ONE));
-}
-END_TEST
-
-START_TEST(test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed)
-{
-    int lost;
-    ck_assert_int_eq(after(POS_WIN_IN_ONE,
-                           bot_answer("loa-mcts -D --playouts 2000 -s 1", POS_WIN_IN_ONE), &lost),
-                     LOA_BLACK_WINS);
-    for (int seed = 1; seed <= 3; seed++) {
-        char args[96];
-        snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d", -seed); /* {seed} may be negative */
-        loa_move m = bot_answer(args, POS_LOSS_IN_ONE);
-        ck_assert_int_eq(after(POS_LOSS_IN_ONE, m, &lost), LOA_ONGOING);
-        ck_assert_msg(!lost, "seed %d: loa-mcts lets white connect at once", seed);
-        /* the same seed, the same search */
-        ck_assert_uint_eq(bot_answer(args, POS_LOSS_IN_ONE), m);
-    }
-    unlink(turn_file(POS_LOSS_IN_ONE));
-}
-END_TEST
-
-START_TEST(test_random_repeats_with_a_seed_and_spreads_over_seeds)
-{
-    loa_move first = bot_answer("loa-random -s 42", POS_MIDDLE);
-    ck_assert_uint_eq(bot_answer("loa-random -s 42", POS_MIDDLE), first);
-    int differ = 0;
-    for (int seed = 1; seed <= 8; seed++) {
-        char args[64];
-        snprintf(args, sizeof args, "loa-random -s %d", seed);
-        differ += bot_answer(args, POS_MIDDLE) != first;
-    }
-    ck_assert_int_gt(differ, 0);
-    unlink(turn_file(POS_MIDDLE));
-}
-END_TEST
-
-/* ---- loa-ab on CodinGame ---------------------------------------------------- */
-
-/* CodinGame's limit on a submitted file, in characters (bundle/bundle.h's
- * BUNDLE_CODINGAME_MAX_CHARS; not included: the bots do not depend on the
- * bundler). */
-#define CODINGAME_MAX_CHARS 100000
-
-START_TEST(test_ab_bundle_fits_codingame_with_comments_stripped)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/loa-bundle", LOA_BIN_DIR);
-    if (access(path, X_OK) != 0) {
-        fprintf(stderr, "check_bots: SKIPPED the bundle size: %s is not built\n", path);
-        return;
-    }
-    /* loa-ab's sources as bots/CMakeLists.txt lists them, main file first
-     * (bot_sources.h); docs/bots.md tells contestants to bundle it with -s. */
-    char cmd[1024];
-    int st;
-    snprintf(cmd, sizeof cmd, "cd %s/bots && %s -q -s " LOA_AB_SOURCES " | wc -c",
-             LOA_SOURCE_DIR, path);
-    long chars = strtol(run(cmd, &st), NULL, 10);
-    ck_assert_int_eq(st, 0);
-    ck_assert_msg(chars > 10000, "the bundle is implausibly small: %ld characters", chars);
-    ck_assert_msg(chars <= CODINGAME_MAX_CHARS, "loa-bundle -s loa-ab: %ld characters, over %d",
-                  chars, CODINGAME_MAX_CHARS);
-}
-END_TEST
-
-/* ---- complete games through the referee ---------------------------------- */
-
-static int referee_built(void)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/loa-referee", LOA_BIN_DIR);
-    return access(path, X_OK) == 0;
-}
-
-/* Plays one game through loa-referee; asserts that neither bot was at
- * fault (no -1 score) and returns the p1 score. */
-static int referee_game(const char *p1, const char *p2, long seed)
-{
-    char cmd[1024];
-    int st, s1, s2;
-    /* Generous limits: this checks that the games complete without an
-     * error, not the bots' timing (a loaded CI machine must not fail it);
-     * loa-arena leagues measure at the real limits (docs/bots.md). */
-    snprintf(cmd, sizeof cmd,
-             "%s/loa-referee -p1 \"%s/%s\" -p2 \"%s/%s\" -d seed=%ld "
-             "--first-turn-ms 5000 --turn-ms 2000 2>&1",
-             LOA_BIN_DIR, LOA_BIN_DIR, p1, LOA_BIN_DIR, p2, seed);
-    const char *out = run(cmd, &st);
-    ck_assert_msg(sscanf(out, "%d %d", &s1, &s2) == 2, "%s vs %s: referee said: %s", p1, p2, out);
-    ck_assert_msg(s1 >= 0 && s2 >= 0, "%s vs %s (seed %ld): a bot failed: %s", p1, p2, seed, out);
-    return s1;
-}
-
-START_TEST(test_every_bot_completes_games_through_referee)
-{
-    if (!referee_built()) {
-        fprintf(stderr, "check_bots: SKIPPED the referee games: %s/loa-referee is not built\n",
-                LOA_BIN_DIR);
-        return;
-    }
-    /* every bot, both colours */
-    referee_game("loa-random -s 1", "loa-greedy -s 2", 11);
-    referee_game("loa-greedy -s 3", "loa-negamax -s 4", 12);
-    referee_game("loa-negamax -s 5", "loa-ab", 13);
-    ck_assert_int_eq(referee_game("loa-ab", "loa-random -s 6", 14), 1);
-    referee_game("loa-ab --deterministic --depth 3", "loa-ab --move-time 20", 15);
-    referee_game("loa-mcts -s 7", "loa-negamax -s 8", 16);
-    referee_game("loa-greedy -s 9", "loa-mcts --cutoff 150 -t 20 -s 10", 17);
-}
-END_TEST
-
 int main(void)
 {
     /* Timeouts fit an ASan build on a loaded 2-core machine (about 5 times
@@ -538,19 +279,6 @@ int main(void)
          60},
         {"bench_prints_one_line_per_position_summing_to_the_total",
          test_bench_prints_one_line_per_position_summing_to_the_total, 30},
-        {"ab_bundle_fits_codingame_with_comments_stripped",
-         test_ab_bundle_fits_codingame_with_comments_stripped, 30},
-        {"bots_handle_help_bad_options_and_bad_input",
-         test_bots_handle_help_bad_options_and_bad_input, 30},
-        {"greedy_and_negamax_take_win_in_one", test_greedy_and_negamax_take_win_in_one, 30},
-        {"greedy_and_negamax_never_connect_the_opponent",
-         test_greedy_and_negamax_never_connect_the_opponent, 30},
-        {"mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed",
-         test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed, 60},
-        {"random_repeats_with_a_seed_and_spreads_over_seeds",
-         test_random_repeats_with_a_seed_and_spreads_over_seeds, 30},
-        {"every_bot_completes_games_through_referee",
-         test_every_bot_completes_games_through_referee, 120},
     };
     return loa_run_suite("bots", cases, LOA_COUNT(cases));
 }

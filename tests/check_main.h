@@ -10,11 +10,16 @@
  *   const loa_loop_tcase loops[] = {{"judges_every_hostile_bot", hostile_row, 60,
  *                                    LOA_COUNT(hostile_rows)}};
  *   return loa_run_suite_loops("module", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
+ *
+ * Tests that must end by SIGABRT (a checker's LOA_ASSERT failing,
+ * util/check.h) go in a table of their own:
+ *   return loa_run_suite_aborts("module", cases, LOA_COUNT(cases), aborts, LOA_COUNT(aborts));
  */
 #ifndef CHECK_MAIN_H
 #define CHECK_MAIN_H
 
 #include <check.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #define LOA_COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -31,6 +36,16 @@ typedef struct loa_loop_tcase {
     int timeout_s;     /* timeout of each row's run, in seconds */
     int rows;          /* _i runs over 0 .. rows - 1 */
 } loa_loop_tcase;
+
+/* Runs suite s (and frees it); returns the process exit status. */
+static inline int loa_run(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
 
 /* Runs every tcase and every row of every loop tcase (each in its own
  * forked process, Check's default); returns the process exit status:
@@ -51,17 +66,32 @@ static inline int loa_run_suite_loops(const char *module, const loa_tcase *cases
         tcase_add_loop_test(tc, loops[i].test, 0, loops[i].rows);
         suite_add_tcase(s, tc);
     }
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return loa_run(s);
 }
 
 /* loa_run_suite_loops() without loop tests. */
 static inline int loa_run_suite(const char *module, const loa_tcase *cases, size_t n)
 {
     return loa_run_suite_loops(module, cases, n, NULL, 0);
+}
+
+/* Runs every tcase of cases, then every tcase of aborts expecting it to
+ * end by SIGABRT (Check's tcase_add_test_raise_signal). */
+static inline int loa_run_suite_aborts(const char *module, const loa_tcase *cases, size_t n,
+                                       const loa_tcase *aborts, size_t naborts)
+{
+    Suite *s = suite_create(module);
+    for (size_t i = 0; i < n + naborts; i++) {
+        const loa_tcase *c = i < n ? &cases[i] : &aborts[i - n];
+        TCase *tc = tcase_create(c->name);
+        tcase_set_timeout(tc, c->timeout_s);
+        if (i < n)
+            tcase_add_test(tc, c->test);
+        else
+            tcase_add_test_raise_signal(tc, c->test, SIGABRT);
+        suite_add_tcase(s, tc);
+    }
+    return loa_run(s);
 }
 
 #endif

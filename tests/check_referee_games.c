@@ -102,16 +102,11 @@ END_TEST
 
 /* ---------------------------------------------------------------- openings */
 
-START_TEST(an_opening_is_applied_by_the_referee_and_counts_in_the_plies)
+/* White, the first bot to move after the opening[0..n-1] (three plies),
+ * sees the position after it and lastMove e1e3 (it never answers: a
+ * timeout); the record keeps the opening and numbers the plies after it. */
+static void the_first_bot_sees_the_position_after_the_opening(const loa_move *opening, int n)
 {
-    /* b1d3 a2c2 e1e3: three plies, so white is the first bot to move; it
-     * sees the position after them and lastMove e1e3. */
-    loa_move opening[REF_OPENING_MAX];
-    int n = 0;
-    char err[160];
-    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", opening, REF_OPENING_MAX, &n, err,
-                                       sizeof err),
-                     REF_OK);
     game t;
     game_init(&t);
     char cmd[PATH_MAX + 32], path[PATH_MAX];
@@ -162,13 +157,34 @@ START_TEST(an_opening_is_applied_by_the_referee_and_counts_in_the_plies)
     cJSON_Delete(j);
     unlink(path);
     game_done(&t);
+}
 
-    /* The ply limit counts the opening: 3 + 7 bot plies = 10. */
+/* The opening's players' config: loa-first against itself after opening. */
+static ref_config after_opening(const loa_move *opening, int n)
+{
+    ref_config c;
     ref_config_init(&c);
     c.players[0].command = BIN "/loa-first";
     c.players[1].command = BIN "/loa-first";
     c.opening = opening;
     c.opening_plies = n;
+    return c;
+}
+
+START_TEST(an_opening_is_applied_by_the_referee_and_counts_in_the_plies)
+{
+    /* b1d3 a2c2 e1e3: three plies, so white is the first bot to move; it
+     * sees the position after them and lastMove e1e3. */
+    loa_move opening[REF_OPENING_MAX];
+    int n = 0;
+    char err[160];
+    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", opening, REF_OPENING_MAX, &n, err,
+                                       sizeof err),
+                     REF_OK);
+    the_first_bot_sees_the_position_after_the_opening(opening, n);
+
+    /* The ply limit counts the opening: 3 + 7 bot plies = 10. */
+    ref_config c = after_opening(opening, n);
     c.limits.max_plies = 10;
     ref_game *g;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);

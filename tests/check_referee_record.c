@@ -49,17 +49,11 @@ static cJSON *item(const cJSON *o, const char *k)
     return v;
 }
 
-START_TEST(json_record_has_every_field)
+/* g's record written to path (in the empty directory dir) atomically,
+ * read back: exactly ref_game_to_json(), the seed with all its digits.
+ * Returns it parsed (the caller deletes it). */
+static cJSON *written_record(const ref_game *g, const char *dir, const char *path)
 {
-    ref_game *g = short_game(INT64_MIN);
-    const ref_result *r = ref_game_result(g);
-    ck_assert_int_eq(r->reason, REF_REASON_INVALID_PASS);
-    ck_assert_int_eq(r->plies, 4);
-
-    char dir[] = "/tmp/check_referee_XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/game.json", dir);
     ck_assert_int_eq(ref_game_write_json(g, path), REF_OK);
 
     /* atomic write: only the record is left, no temp file */
@@ -90,7 +84,12 @@ START_TEST(json_record_has_every_field)
     cJSON_Delete(mine_back);
     cJSON_free(mine_text);
     cJSON_Delete(mine);
+    return j;
+}
 
+/* The record's head: format, seed, times, limits, players. */
+static void assert_record_head(const cJSON *j, const ref_game *g)
+{
     ck_assert_str_eq(item(j, "format")->valuestring, "loa-arena-record");
     ck_assert_int_eq(item(j, "version")->valueint, 1);
     ck_assert_str_eq(item(j, "seed_text")->valuestring, "-9223372036854775808");
@@ -110,7 +109,12 @@ START_TEST(json_record_has_every_field)
     ck_assert_ptr_nonnull(strstr(item(p0, "command")->valuestring, "hostile-say"));
     ck_assert_str_eq(item(p1, "color")->valuestring, "white");
     ck_assert_str_eq(item(p1, "name")->valuestring, BIN "/loa-first"); /* default: command */
+}
 
+/* The record's moves and plies (short_game's: e1e3 with a comment, a
+ * random, the failing pass). */
+static void assert_record_plies(const cJSON *j, const ref_game *g)
+{
     cJSON *moves = item(j, "moves");
     ck_assert_int_eq(cJSON_GetArraySize(moves), 4);
     ck_assert_str_eq(cJSON_GetArrayItem(moves, 0)->valuestring, "e1e3");
@@ -137,7 +141,11 @@ START_TEST(json_record_has_every_field)
     q = cJSON_GetArrayItem(plies, 4);
     ck_assert_str_eq(item(q, "output")->valuestring, "pass");
     ck_assert(cJSON_IsNull(item(q, "move")));
+}
 
+/* The record's result: black's invalid pass, white wins. */
+static void assert_record_result(const cJSON *j)
+{
     cJSON *res = item(j, "result");
     ck_assert_str_eq(item(res, "winner")->valuestring, "white");
     ck_assert_str_eq(item(res, "reason")->valuestring, "invalid_pass");
@@ -150,6 +158,23 @@ START_TEST(json_record_has_every_field)
     ck_assert(cJSON_IsNull(item(res, "exit_status")));
     ck_assert(cJSON_IsNull(item(res, "term_signal")));
     ck_assert_ptr_nonnull(strstr(item(res, "detail")->valuestring, "pass"));
+}
+
+START_TEST(json_record_has_every_field)
+{
+    ref_game *g = short_game(INT64_MIN);
+    const ref_result *r = ref_game_result(g);
+    ck_assert_int_eq(r->reason, REF_REASON_INVALID_PASS);
+    ck_assert_int_eq(r->plies, 4);
+
+    char dir[] = "/tmp/check_referee_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/game.json", dir);
+    cJSON *j = written_record(g, dir, path);
+    assert_record_head(j, g);
+    assert_record_plies(j, g);
+    assert_record_result(j);
     cJSON_Delete(j);
 
     /* a directory that does not exist: REF_E_IO, nothing created */

@@ -28,6 +28,12 @@ loa_add_suite(referee_cli LIBS ref TIMEOUT 240)
 loa_add_suite(referee_time LIBS ref loa::cjson TIMEOUT 600)
 # REF_LIMITS_MAP: ref_limits_check and loa-referee's options at the bounds
 loa_add_suite(referee_limits LIBS ref TIMEOUT 60)
+# A finished game's checker fails on a game without its reason's result:
+# where the checks are compiled in (LOA_CHECKS, cmake/LoaTarget.cmake)
+if(LOA_CHECKS)
+  loa_add_suite(referee_checks LIBS ref loa_util TIMEOUT 60)
+  target_include_directories(check_referee_checks PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../referee/src)
+endif()
 add_dependencies(check_referee_limits loa-referee)
 set_tests_properties(referee_time PROPERTIES RUN_SERIAL TRUE)
 

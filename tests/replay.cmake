@@ -1,6 +1,7 @@
 # The replay viewer (issue 12): check_replay (the library: records good and
 # hostile, positions, page contents, command line),
-# check_replay_codingame (games recorded by CodinGame, issue 34),
+# check_replay_codingame and check_replay_codingame_cases (games recorded by
+# CodinGame, issue 34),
 # check_replay_league (the league index and pages),
 # check_replay_browser (a game's page in headless Chromium over its
 # DevTools pipe) and check_replay_index_browser (a league's index and a
@@ -20,14 +21,15 @@ add_dependencies(check_replay_analysis loa-replay)
 # Games recorded by CodinGame (issue 34): the tree's site-shaped fixtures
 # (tests/fixtures/codingame, made by make_site.py) always; CodinGame's engine
 # results beside the clone (../shared/cases/codingame, as CI has it) in a
-# second run, skipped (exit 77) when that folder is absent.
+# suite of their own, skipped (exit 77) when that folder is absent.
 loa_add_suite(replay_codingame LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
-add_dependencies(check_replay_codingame loa-replay)
-target_compile_definitions(check_replay_codingame PRIVATE
-  LOA_CODINGAME_CASES="${PROJECT_SOURCE_DIR}/../shared/cases/codingame")
-add_test(NAME replay_codingame_cases COMMAND check_replay_codingame cases)
-set_tests_properties(replay_codingame_cases PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77
-                     ENVIRONMENT "CK_DEFAULT_TIMEOUT=60")
+loa_add_suite(replay_codingame_cases LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
+foreach(t check_replay_codingame check_replay_codingame_cases)
+  add_dependencies(${t} loa-replay)
+  target_compile_definitions(${t} PRIVATE
+    LOA_CODINGAME_CASES="${PROJECT_SOURCE_DIR}/../shared/cases/codingame")
+endforeach()
+set_tests_properties(replay_codingame_cases PROPERTIES SKIP_RETURN_CODE 77)
 # A game file as hostile input (NULs kept, bytes after the JSON, nesting,
 # the values and names a file may hold).
 loa_add_suite(replay_import LIBS loa_replay loa_util loa::cjson TIMEOUT 120)

@@ -1,7 +1,9 @@
 # SDK suites, one per module.
 loa_add_suite(movegen SOURCES naive_loa.c LIBS loa TIMEOUT 600)
 loa_add_suite(movegen_sort LIBS loa TIMEOUT 60)
+loa_add_suite(movegen_codingame LIBS loa TIMEOUT 60)
 loa_add_suite(features LIBS loa TIMEOUT 600)
+loa_add_suite(features_incremental LIBS loa TIMEOUT 600)
 loa_add_suite(playout LIBS loa m TIMEOUT 300)
 loa_add_suite(board LIBS loa TIMEOUT 60)
 loa_add_suite(notation LIBS loa TIMEOUT 60)

@@ -10,9 +10,9 @@
  *
  * Every way a game ends has one setter (end_win, end_draw, end_fault,
  * end_aborted, end_referee_error); a turn that calls one returns TURN_STOP,
- * and ref_game_run() asserts that every ended game has a reason.
+ * and ref_game_run() asserts that every ended game has a reason, its
+ * winner that reason's (ref_game_check).
  */
-#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -24,6 +24,7 @@
 #include "game_impl.h"
 #include "turn_clock.h"
 #include "turn_input.h"
+#include "util/check.h"
 
 /* Bytes of an over-long line kept in the record. */
 #define LONG_LINE_KEEP 1024
@@ -82,7 +83,7 @@ static void end_draw(ref_game *g, int plies)
  * "<colour> <what>". */
 static void end_fault(ref_game *g, ref_reason reason, int who, const char *what)
 {
-    assert(ref_reason_is_fault(reason));
+    LOA_ASSERT(ref_reason_is_fault(reason));
     set_result(g, reason, 1 - who, who);
     snprintf(g->result.detail, sizeof g->result.detail, "%s %s", colour(who), what);
 }
@@ -385,10 +386,11 @@ int ref_game_run(const ref_config *cfg, ref_game **out)
     }
     if (g->result.reason == REF_REASON_NONE) {
         /* Every path above ends the game through a setter: this is a bug,
-         * loud in debug builds, a referee error (no bot blamed) otherwise. */
-        assert(!"a game ended without a reason");
+         * loud in checking builds, a referee error (no bot blamed) otherwise. */
+        LOA_ASSERT(!"a game ended without a reason");
         end_referee_error(g, "internal error: the game ended without a reason", 0);
     }
+    LOA_CHECK(ref_game_check(g));
     g->duration_us = (ref_chan_now_ns() - t0) / 1000;
     *out = g;
     return REF_OK;

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "game_impl.h"
+#include "util/check.h"
 
 char *ref_escape(const char *s, size_t n, char *buf, size_t size)
 {
@@ -95,6 +96,23 @@ static void release_text(const char *s)
 static char *dup_str(const char *s)
 {
     return s ? dup_bytes(s, strlen(s)) : NULL;
+}
+
+void ref_game_check(const ref_game *g)
+{
+    const ref_result *r = &g->result;
+    LOA_ASSERT(r->reason > REF_REASON_NONE && r->reason < REF_REASON_COUNT);
+    LOA_ASSERT(r->plies >= 0);
+    if (ref_reason_is_fault(r->reason)) {
+        LOA_ASSERT((r->fault == 0 || r->fault == 1) && r->winner == 1 - r->fault);
+        LOA_ASSERT(r->scores[r->fault] == -1 && r->scores[r->winner] == 0);
+    } else if (r->reason == REF_REASON_CONNECTED || r->reason == REF_REASON_OPPONENT_CONNECTED) {
+        LOA_ASSERT((r->winner == 0 || r->winner == 1) && r->fault == -1);
+        LOA_ASSERT(r->scores[r->winner] == 1 && r->scores[1 - r->winner] == 0);
+    } else { /* a draw, a referee error, an abort: nobody wins */
+        LOA_ASSERT(r->winner == -1 && r->fault == -1);
+        LOA_ASSERT(r->scores[0] == 0 && r->scores[1] == 0);
+    }
 }
 
 ref_game *ref_game_new(const ref_config *cfg)

@@ -27,6 +27,14 @@ struct ref_game {
     ref_result result;
 };
 
+/* A finished game's checker (util/check.h): asserts that it has one reason
+ * (not "none", a reason of the table) and that its winner, fault and
+ * scores are that reason's: a bot at fault loses (-1 against 0, the other
+ * wins); a connection has a winner (1 against 0) and no fault; a draw, a
+ * referee error or an abort has neither (0 0). Called as ref_game_run()
+ * returns in the builds with LOA_CHECKS; aborts on a failure. */
+void ref_game_check(const ref_game *g);
+
 /* A new game with its players' names and commands copied from cfg and no
  * ply; result "none" with no winner and no fault. NULL on out of memory. */
 ref_game *ref_game_new(const ref_config *cfg);

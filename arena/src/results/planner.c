@@ -19,6 +19,7 @@
 #include "core/error.h"
 #include "core/limits.h"
 #include "league/openings.h"
+#include "util/check.h"
 
 /* What an id is to the planner (two bits). */
 enum { TODO = 0, TAKEN, STORED, FAILED /* not played again in this run */ };
@@ -187,6 +188,8 @@ int arena_planner_new(const arena_settings *s, int continuous, arena_planner **o
         arena_planner_free(p);
         return rc;
     }
+    if (p->total_ids <= ARENA_PLANNER_CHECK_WALK)
+        LOA_CHECK(arena_planner_check(p));
     *out = p;
     return 0;
 }
@@ -247,6 +250,57 @@ static void set(arena_planner *p, int id, int to)
         if (pos < q->cursor)
             q->cursor = pos;
     }
+    LOA_ASSERT(q->stored >= 0 && q->stored <= q->count && q->flying >= 0 && p->done >= 0);
+    if (p->total_ids <= ARENA_PLANNER_CHECK_WALK)
+        LOA_CHECK(arena_planner_check(p));
+}
+
+/* ---- the checker ---- */
+
+/* The ids in flight are listed once each, each in flight. */
+static void check_flight(const arena_planner *p)
+{
+    LOA_ASSERT(p->flying >= 0 && p->flying <= p->fly_cap);
+    for (int i = 0; i < p->flying; i++) {
+        LOA_ASSERT(p->fly[i] >= 0 && p->fly[i] < p->total_ids);
+        LOA_ASSERT(state_of(p, p->fly[i]) == TAKEN);
+        for (int j = 0; j < i; j++)
+            LOA_ASSERT(p->fly[j] != p->fly[i]);
+    }
+}
+
+void arena_planner_check(const arena_planner *p)
+{
+    LOA_ASSERT(p && p->state && p->pairs && p->segs);
+    LOA_ASSERT(p->cursor >= 0 && p->cursor <= p->total_ids);
+    int flying = 0, stored = 0;
+    for (int k = 0; k < p->npairs; k++) {
+        const pairing *q = &p->pairs[k];
+        LOA_ASSERT(q->cursor >= 0 && q->cursor <= q->count);
+        LOA_ASSERT(q->stored >= 0 && q->stored <= q->count && q->flying >= 0);
+        flying += q->flying;
+        stored += q->stored;
+    }
+    LOA_ASSERT(flying == p->flying && stored == p->done);
+    check_flight(p);
+    /* one state per game: the states say what the counts say */
+    int taken = 0, kept = 0;
+    for (int id = 0; id < p->total_ids; id++) {
+        int state = state_of(p, id);
+        if (skipped(p, id, locate(p, id).round)) {
+            LOA_ASSERT(state == TODO); /* never handed out, never counted */
+            continue;
+        }
+        taken += state == TAKEN;
+        kept += state == STORED;
+    }
+    LOA_ASSERT(taken == p->flying && kept == p->done);
+}
+
+void arena_planner_corrupt(arena_planner *p, int id)
+{
+    if (id >= 0 && id < p->total_ids)
+        put_state(p, id, STORED);
 }
 
 void arena_planner_stored(arena_planner *p, int id)

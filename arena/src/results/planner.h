@@ -87,4 +87,21 @@ int arena_planner_flying(const arena_planner *p, int *ids, int max);
  * not retired), 0 when not. */
 int arena_planner_left(const arena_planner *p);
 
+/* The planner's checker (util/check.h): asserts one state per game, and
+ * the counts kept beside the states agree with them: the games stored
+ * (arena_planner_done, by pairing too), the games in flight (listed once
+ * each, in flight, by pairing too), the skipped games never touched, the
+ * cursors in range. Walks every id: O(games). Called at each of the
+ * planner's transitions (a game's state changed) in the builds with
+ * LOA_CHECKS, for leagues up to ARENA_PLANNER_CHECK_WALK games (beyond,
+ * the transition's own counts are asserted); aborts on a failure. */
+void arena_planner_check(const arena_planner *p);
+
+/* Games up to which every transition walks the whole planner. */
+#define ARENA_PLANNER_CHECK_WALK 4096
+
+/* For the checker's tests: puts game id in the stored state without its
+ * counts, as a bug would (arena_planner_check then fails). */
+void arena_planner_corrupt(arena_planner *p, int id);
+
 #endif

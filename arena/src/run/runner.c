@@ -19,6 +19,7 @@
 #include "core/error.h"
 #include "league/openings.h"
 #include "loa/timer.h"
+#include "util/check.h"
 
 /* Period of the progress tick, microseconds (monotonic clock). */
 #define TICK_US 200000
@@ -70,6 +71,7 @@ typedef struct runner {
     int soft_stop;         /* no new games */
     int finished;          /* the feed has no game any more */
     int alive;             /* workers still running */
+    int held;              /* games fed, not yet handed back (the checker's) */
     int next;              /* the fixed list's next game (no feed) */
     int slots;             /* workers that took their slot number */
     int cpus[CPU_SETSIZE]; /* affinity: the allowed CPUs, ascending */
@@ -78,6 +80,34 @@ typedef struct runner {
     int stop_fd[2];        /* pipe: its read end is every game's
                               ref_config.stop_fd; one byte stops them all */
 } runner;
+
+void arena_runner_check_counts(const arena_runner_counts *c)
+{
+    LOA_ASSERT(c->threads >= 1 && c->alive >= 0 && c->alive <= c->threads);
+    LOA_ASSERT(c->pending >= 0 && c->pending <= c->threads);
+    LOA_ASSERT(c->done >= 0 && c->pending + c->done <= c->held);
+    LOA_ASSERT(c->held - c->pending - c->done <= c->alive);
+    LOA_ASSERT(c->held <= 3 * c->threads);
+}
+
+/* The FIFO's links agree with its count (the checker's). */
+static void check_fifo(const fifo *q)
+{
+    int n = 0;
+    const job *last = NULL;
+    for (const job *j = q->head; j; j = j->next, n++)
+        last = j;
+    LOA_ASSERT(n == q->n && last == q->tail);
+}
+
+/* The runner's checker; the caller holds its lock. */
+static void check_locked(const runner *rn)
+{
+    check_fifo(&rn->pending);
+    check_fifo(&rn->done);
+    arena_runner_counts c = {rn->threads, rn->alive, rn->pending.n, rn->done.n, rn->held};
+    arena_runner_check_counts(&c);
+}
 
 /* Wakes the calling thread. An eventfd write only fails when the counter
  * would overflow, and then the fd is readable anyway. */
@@ -190,6 +220,7 @@ static void *worker(void *arg)
 
         pthread_mutex_lock(&rn->lock);
         push(&rn->done, j);
+        LOA_CHECK(check_locked(rn));
         pthread_mutex_unlock(&rn->lock);
         wake(rn);
     }
@@ -241,6 +272,8 @@ static int top_up(runner *rn)
         }
         pthread_mutex_lock(&rn->lock);
         push(&rn->pending, j);
+        rn->held++;
+        LOA_CHECK(check_locked(rn));
         pthread_mutex_unlock(&rn->lock);
         fed++;
     }
@@ -280,6 +313,8 @@ static int deliver(runner *rn)
     for (;;) {
         pthread_mutex_lock(&rn->lock);
         job *j = pop(&rn->done);
+        rn->held -= j != NULL;
+        LOA_CHECK(check_locked(rn));
         pthread_mutex_unlock(&rn->lock);
         if (!j)
             break;

@@ -111,6 +111,27 @@ typedef struct arena_runner_config {
  * caller's thread only. */
 int arena_runner_run(const arena_runner_config *cfg, int *interrupts);
 
+/* The runner's counts as its checker (util/check.h) sees them, under its
+ * lock. */
+typedef struct arena_runner_counts {
+    int threads; /* workers started at most */
+    int alive;   /* workers not ended */
+    int pending; /* games fed, not started */
+    int done;    /* games played, their outcome waiting for on_result */
+    int held;    /* games fed, not yet handed back: pending, playing, done */
+} arena_runner_counts;
+
+/* The runner's checker: asserts its bounds. At most one game waits to
+ * start per worker (pending <= threads); a game plays on a live worker
+ * (held - pending - done <= alive <= threads); and the games held, so the
+ * outcomes waiting for the calling thread, stay under 3 x threads (a
+ * delivery drains the outcomes; until the next one the workers finish at
+ * most the games then fed, <= 2 x threads, and the threads fed after it).
+ * Called under the runner's lock at each of its transitions (a game fed,
+ * played, handed back) in the builds with LOA_CHECKS; aborts on a failure.
+ * Pure: also the tests' way to feed it counts a runner cannot reach. */
+void arena_runner_check_counts(const arena_runner_counts *c);
+
 /* The CPUs this process may run on (sched_getaffinity), ascending, into
  * cpus[0..max-1]; returns how many (at most max), 0 when they cannot be
  * read. Thread-safe. */

@@ -208,6 +208,7 @@ int arena_merge(const char *out, char *const *dirs, int n, arena_warn_fn warn,
     for (int i = 0; i < a.nadded; i++)
         arena_store_mark(dst, a.added[i]);
     dst->count += a.nadded;
+    LOA_CHECK(arena_store_check(dst));
     res->added = a.nadded;
     /* the export, then the new games one by one (their pages) */
     if ((rc = arena_store_export_games(dst, err, errsz)))

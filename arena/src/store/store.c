@@ -211,10 +211,12 @@ static int open_with(const char *dir, const arena_settings *s, const cJSON *fing
         util_fail(rc, err, errsz, "out of memory");
     else
         rc = open_store(st, dir, s, fingerprints, run, mode, err, errsz);
-    if (rc)
+    if (rc) {
         arena_store_close(st);
-    else
+    } else {
+        LOA_CHECK(arena_store_check(st));
         *out = st;
+    }
     return rc;
 }
 

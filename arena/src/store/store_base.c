@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "league/schedule.h"
@@ -84,7 +85,28 @@ int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
     if (rc == 0 && w.bad)
         arena_store_warnf(st->warn, st->user, "%s: %d game%s of another schedule ignored (%s)",
               arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);
+    if (rc == 0)
+        LOA_CHECK(arena_store_check(st));
     return rc;
+}
+
+/* ---- the checker ---- */
+
+void arena_store_check(const arena_store *st)
+{
+    LOA_ASSERT(st && st->has && st->db);
+    LOA_ASSERT(st->schedule_size >= 0 && st->count >= 0 && st->count <= st->schedule_size);
+    if (st->schedule_size <= ARENA_STORE_CHECK_WALK) {
+        int64_t words = st->schedule_size / 64 + 1, marked = 0;
+        for (int64_t w = 0; w < words; w++)
+            marked += __builtin_popcountll(st->has[w]);
+        LOA_ASSERT(marked == st->count);
+        /* no game beyond the schedule: the last word's bits past its end */
+        LOA_ASSERT((st->has[words - 1] & (~(uint64_t)0 << (st->schedule_size % 64))) == 0);
+    }
+    LOA_ASSERT(st->writable || (st->games_fd < 0 && !st->released));
+    if (st->writable && !st->released)
+        LOA_ASSERT(leaguedb_lock_holder(st->db) == (long)getpid());
 }
 
 const arena_settings *arena_store_settings(const arena_store *st)

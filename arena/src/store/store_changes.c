@@ -413,5 +413,8 @@ int arena_store_raise_games(arena_store *st, int games, char *err, size_t errsz)
 
 int arena_store_release_if_idle(arena_store *st, char *err, size_t errsz)
 {
-    return leaguedb_unlock_if_idle(st->db, err, errsz);
+    int rc = leaguedb_unlock_if_idle(st->db, err, errsz);
+    st->released |= rc == 1;
+    LOA_CHECK(arena_store_check(st));
+    return rc;
 }

@@ -197,6 +197,7 @@ static int put_blobs(arena_store *st, const arena_game_record *r, const leaguedb
     if (rc)
         return rc;
     st->count += arena_store_mark(st, r->id);
+    LOA_CHECK(arena_store_check(st));
     /* the export: not synced (the database is the truth; a line lost to a
      * kill is written again by the next opening) */
     size_t n;
@@ -216,6 +217,22 @@ static int storable(const arena_store *st, const arena_game_record *r, char *err
     return 0;
 }
 
+void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste,
+                            const cJSON *record)
+{
+    cJSON *back = NULL;
+    int rc = leaguedb_game_blob_decode(rec->data, rec->size, ste->data, ste->size, &back);
+    LOA_ASSERT(rc == 0 || rc == LEAGUEDB_E_NOMEM); /* out of memory says nothing of the blob */
+    /* the same text: a record's integers may be raw (ref_game_to_json),
+     * the decoded ones numbers, which cJSON_Compare tells apart */
+    char *a = rc == 0 ? cJSON_PrintUnformatted(back) : NULL;
+    char *b = a ? cJSON_PrintUnformatted(record) : NULL;
+    LOA_ASSERT(!b || strcmp(a, b) == 0);
+    cJSON_free(a);
+    cJSON_free(b);
+    cJSON_Delete(back);
+}
+
 int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record,
                     char *err, size_t errsz)
 {
@@ -228,6 +245,8 @@ int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *re
                          arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
                                                                : "game %d: not a game record",
                          r->id);
+    if (record)
+        LOA_CHECK(arena_store_check_blob(&rec, &ste, record));
     rc = put_blobs(st, r, &rec, &ste, err, errsz);
     leaguedb_game_blob_free(&rec);
     leaguedb_game_blob_free(&ste);
@@ -291,6 +310,13 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
                   arena_error_kind(rc) == ARENA_E_NOMEM ? "out of memory"
                                                         : "game %d: a move that is no move",
                   r->id);
+    }
+    if (rc == 0 && LOA_CHECKS_ON) {
+        /* the record the blobs stand for, as the slow way would build it */
+        cJSON *record = ref_game_to_json(g);
+        if (record)
+            arena_store_check_blob(&rec, &ste, record);
+        cJSON_Delete(record);
     }
     if (rc == 0)
         rc = put_blobs(st, r, &rec, &ste, err, errsz);

@@ -24,6 +24,7 @@
 #include "leaguedb/game_blob.h"
 #include "store/snapshot.h"
 #include "store/store.h"
+#include "util/check.h"
 
 struct arena_store {
     char *dir;                  /* the results directory, as given */
@@ -44,7 +45,9 @@ struct arena_store {
     uint64_t *has;              /* bit id of [schedule_size / 64 + 1]: game id
                                    is stored (a bit, not a byte, a game:
                                    12.5 MB at ARENA_MAX_GAMES, issue 40) */
-    int count;
+    int count;                  /* the bits set in has (arena_store_check) */
+    int released;               /* a writable store's run lock given back
+                                   (arena_store_release_if_idle) */
     int applied_at_open;        /* changes applied as it opened (their bots
                                    are not news to the run) */
     unsigned char replaced_at_open[ARENA_MAX_BOTS]; /* [bot]: replaced then: the
@@ -53,6 +56,28 @@ struct arena_store {
     arena_warn_fn warn;
     void *user;
 };
+
+/* ---- store_base.c: the store's checker (util/check.h) ---- */
+
+/* Asserts (LOA_ASSERT) what an open store holds between its calls: count
+ * is the number of games marked in has, all inside the schedule (walked
+ * whole up to ARENA_STORE_CHECK_WALK games, bounded beyond); a writable
+ * store not released holds the run lock (this process is the database's
+ * holder) and a read-only one writes nothing (no games.jsonl open). Called
+ * at the store's transitions (opened, a game or a merge's games stored,
+ * ids reloaded, released) in the builds with LOA_CHECKS; aborts on a
+ * failure. One thread at a time, as the store. */
+void arena_store_check(const arena_store *st);
+
+/* Games up to which arena_store_check counts the whole bitmap (a walk a
+ * game stored: a league's checks cost O(games^2) words / 64 below it). */
+#define ARENA_STORE_CHECK_WALK (1 << 20)
+
+/* The blob checker: rec and ste (as stored) decode to record, the same
+ * JSON text (decode(encode(r)) == r). Called as a game is stored in the
+ * builds with LOA_CHECKS; aborts on a failure. Thread-safe. */
+void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste,
+                            const cJSON *record);
 
 /* ---- store_resume.c: the league asked for against the stored one ---- */
 
