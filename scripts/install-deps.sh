@@ -1,12 +1,13 @@
 #!/bin/sh
 # Installs the Debian 12 packages loa-arena needs to build and test:
 # a C compiler, CMake, pkg-config, cJSON, Check, libcrypto (SHA-256 of bots),
-# SQLite and zlib (the league database; the sqlite3 shell to query it)
-# and Chromium (the replay viewer's browser tests drive it headless). Does nothing when they
+# SQLite and zlib (the league database; the sqlite3 shell to query it),
+# Chromium (the replay viewer's browser tests drive it headless) and
+# clang-format (the format test). Does nothing when they
 # are all present (so it needs neither root nor network then); otherwise uses
 # apt-get, through sudo when not run as root.
 set -e
-pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev libsqlite3-dev zlib1g-dev sqlite3 chromium parallel clang libclang-rt-dev bubblewrap"
+pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev libsqlite3-dev zlib1g-dev sqlite3 chromium parallel clang libclang-rt-dev bubblewrap clang-format"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||

@@ -173,10 +173,3 @@ if(TARGET loa-arena AND TARGET loa-first AND TARGET loa-example)
            ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
   set_tests_properties(arena_install PROPERTIES TIMEOUT 180)
 endif()
-
-# The arena's folders are layers, each including only those below it; no
-# circle of includes; no source over 500 lines, main.c under 100, no
-# function over 80 lines (CONTRIBUTING.md, "The arena").
-add_test(NAME arena_layers COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/arena_layers_test.sh
-         ${PROJECT_SOURCE_DIR}/arena)
-set_tests_properties(arena_layers PROPERTIES TIMEOUT 60)
