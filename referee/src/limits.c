@@ -25,8 +25,7 @@ int ref_limits_wall_cap(const ref_limits *l, int limit_ms)
     return l->wall_cap_ms > 0 ? l->wall_cap_ms : 4 * limit_ms;
 }
 
-ref_time_misfit ref_time_misfit_of(ref_time_mode mode, const ref_limits *l,
-                                   ref_cpu_method method)
+ref_time_misfit ref_time_misfit_of(ref_time_mode mode, const ref_limits *l, ref_cpu_method method)
 {
     if (mode == REF_TIME_CPU)
         return REF_TIME_FITS;

@@ -234,9 +234,9 @@ int ref_limits_wall_cap(const ref_limits *l, int limit_ms);
 
 /* Which setting a time mode leaves without meaning (ref_time_misfit). */
 typedef enum ref_time_misfit {
-    REF_TIME_FITS = 0,     /* every setting means something in the mode */
-    REF_TIME_STRAY_CAP,    /* a wall cap outside REF_TIME_CPU */
-    REF_TIME_STRAY_METHOD  /* a CPU method other than REF_CPU_AUTO outside REF_TIME_CPU */
+    REF_TIME_FITS = 0,    /* every setting means something in the mode */
+    REF_TIME_STRAY_CAP,   /* a wall cap outside REF_TIME_CPU */
+    REF_TIME_STRAY_METHOD /* a CPU method other than REF_CPU_AUTO outside REF_TIME_CPU */
 } ref_time_misfit;
 
 /* The rule of the CPU mode's settings, for every front end (loa-referee's
@@ -244,8 +244,7 @@ typedef enum ref_time_misfit {
  * CPU method other than REF_CPU_AUTO are REF_TIME_CPU's only; asked for
  * in another mode they are an error the front end words in its own terms
  * (the cap is named first when both are). Thread-safe. */
-ref_time_misfit ref_time_misfit_of(ref_time_mode mode, const ref_limits *l,
-                                   ref_cpu_method method);
+ref_time_misfit ref_time_misfit_of(ref_time_mode mode, const ref_limits *l, ref_cpu_method method);
 
 /* The other half of that rule, where games will run: REF_CPU_CGROUP asked
  * for in REF_TIME_CPU must be available here (ref_cpu_method_probe).
