@@ -159,7 +159,17 @@ static void usage(void)
          "both. --floor: the relay alone, one line (for scripts).");
 }
 
-int main(int argc, char **argv)
+/* The command line: games, threads, --floor, the bot. */
+typedef struct bench_options {
+    int games, threads, floor_only;
+    const char *bot;          /* --bot, or botbuf: loa-first beside this program */
+    char botbuf[PATH_MAX];
+} bench_options;
+
+/* argv into *o (its defaults set by the caller). Returns 1 to run, or 0
+ * with *status (--help: 0; a bad command line, no bot found: 2 after one
+ * line on stderr). */
+static int parse_args(int argc, char **argv, bench_options *o, int *status)
 {
     static const struct option opts[] = {{"games", required_argument, NULL, 'n'},
                                          {"threads", required_argument, NULL, 'j'},
@@ -167,43 +177,91 @@ int main(int argc, char **argv)
                                          {"floor", no_argument, NULL, 'F'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    int games = 200, threads = 1, floor_only = 0, c;
-    char botbuf[PATH_MAX];
-    const char *bot = NULL;
+    int c;
+    *status = 2;
     while ((c = getopt_long(argc, argv, "n:j:b:h", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
-            if (util_parse_int(optarg, 1, 1000000, &games) != UTIL_OK) {
+            if (util_parse_int(optarg, 1, 1000000, &o->games) != UTIL_OK) {
                 fprintf(stderr, "loa-referee-bench: -n '%s': expected 1..1000000\n", optarg);
-                return 2;
+                return 0;
             }
             break;
         case 'j':
-            if (util_parse_int(optarg, 1, 64, &threads) != UTIL_OK) {
+            if (util_parse_int(optarg, 1, 64, &o->threads) != UTIL_OK) {
                 fprintf(stderr, "loa-referee-bench: -j '%s': expected 1..64\n", optarg);
-                return 2;
+                return 0;
             }
             break;
-        case 'b': bot = optarg; break;
-        case 'F': floor_only = 1; break;
-        case 'h': usage(); return 0;
+        case 'b': o->bot = optarg; break;
+        case 'F': o->floor_only = 1; break;
+        case 'h': usage(); return *status = 0, 0;
         default:
             fprintf(stderr, "loa-referee-bench: bad option (try --help)\n");
-            return 2;
+            return 0;
         }
     }
     if (optind < argc) {
         fprintf(stderr, "loa-referee-bench: '%s': unexpected argument (try --help)\n",
                 argv[optind]);
-        return 2;
+        return 0;
     }
-    if (!bot) {
-        if (default_bot(botbuf, sizeof botbuf)) {
+    if (!o->bot) {
+        if (default_bot(o->botbuf, sizeof o->botbuf)) {
             fprintf(stderr, "loa-referee-bench: cannot locate loa-first; use --bot\n");
-            return 2;
+            return 0;
         }
-        bot = botbuf;
+        o->bot = o->botbuf;
     }
+    return 1;
+}
+
+/* What the three phases measured: wall times (us) and totals. */
+typedef struct measures {
+    int64_t relay_wall, ref_wall, fixed_wall;
+    job rl, rf, fx;
+} measures;
+
+/* The report of a full run: the referee, its own CPU and fixed cost, the
+ * floor, their ratio. */
+static void print_report(const bench_options *o, const measures *m)
+{
+    int games = o->games, threads = o->threads;
+    double floor_gps = games * 1e6 / (double)m->relay_wall;
+    double ref_gps = games * 1e6 / (double)m->ref_wall;
+    /* own CPU per ply: the full games' CPU less that of as many 2-ply games
+     * (starting and ending the bots), over the plies beyond those 2 */
+    double own_cpu = (double)(m->rf.cpu_us - m->fx.cpu_us) / (double)(m->rf.plies - m->fx.plies);
+    double load[1] = {-1};
+    getloadavg(load, 1);
+    printf("bot: %s, %d games, %d at once, %ld cores, load %.2f\n", o->bot, games, threads,
+           sysconf(_SC_NPROCESSORS_ONLN), load[0]);
+    printf("referee: %.2f ms per game (min %.2f, max %.2f), %.1f games/s, %" PRId64 " plies\n",
+           (double)m->ref_wall * threads / games / 1000.0, m->rf.min_us / 1000.0,
+           m->rf.max_us / 1000.0, ref_gps, m->rf.plies);
+    printf("  per ply: %.1f us all included, %.1f us bot turnaround (input written -> line "
+           "read)\n",
+           (double)m->ref_wall * threads / (double)m->rf.plies,
+           (double)m->rf.answer_us / (double)m->rf.plies);
+    printf("  own CPU per ply: %.2f us (the referee's thread: input, judging, record, syscalls)\n",
+           own_cpu);
+    printf("  fixed cost per game (start and end two bots, 2-ply games): %.2f ms, %.0f us of "
+           "CPU\n",
+           (double)m->fixed_wall * threads / games / 1000.0, (double)m->fx.cpu_us / games);
+    printf("floor (relay: bots spawned directly, the same bytes, nothing judged or recorded): "
+           "%.2f ms per game, %.1f games/s\n",
+           (double)m->relay_wall * threads / games / 1000.0, floor_gps);
+    printf("  per ply: %.1f us; own CPU per game %.0f us\n",
+           (double)m->relay_wall * threads / (double)m->rl.plies, (double)m->rl.cpu_us / games);
+    printf("referee / floor throughput: %.2f\n", ref_gps / floor_gps);
+}
+
+int main(int argc, char **argv)
+{
+    bench_options o = {.games = 200, .threads = 1};
+    int status;
+    if (!parse_args(argc, argv, &o, &status))
+        return status;
     if (ref_global_init() != REF_OK)
         return 1;
     relay_game relay;
@@ -211,45 +269,20 @@ int main(int argc, char **argv)
         fprintf(stderr, "loa-referee-bench: out of memory\n");
         return 1;
     }
-    int64_t relay_wall, ref_wall, fixed_wall;
-    job rl, rf, fx;
-    if (run_phase(PHASE_RELAY, bot, &relay, games, threads, &relay_wall, &rl))
+    measures m;
+    if (run_phase(PHASE_RELAY, o.bot, &relay, o.games, o.threads, &m.relay_wall, &m.rl))
         return 1;
-    double floor_gps = games * 1e6 / (double)relay_wall;
-    if (floor_only) {
-        printf("floor: %d games at %d at once in %.3f s: %.1f games/s\n", games, threads,
-               relay_wall / 1e6, floor_gps);
+    if (o.floor_only) {
+        double floor_gps = o.games * 1e6 / (double)m.relay_wall;
+        printf("floor: %d games at %d at once in %.3f s: %.1f games/s\n", o.games, o.threads,
+               m.relay_wall / 1e6, floor_gps);
         relay_free(&relay);
         return 0;
     }
-    if (run_phase(PHASE_REFEREE, bot, NULL, games, threads, &ref_wall, &rf) ||
-        run_phase(PHASE_FIXED, bot, NULL, games, threads, &fixed_wall, &fx))
+    if (run_phase(PHASE_REFEREE, o.bot, NULL, o.games, o.threads, &m.ref_wall, &m.rf) ||
+        run_phase(PHASE_FIXED, o.bot, NULL, o.games, o.threads, &m.fixed_wall, &m.fx))
         return 1;
-    double ref_gps = games * 1e6 / (double)ref_wall;
-    /* own CPU per ply: the full games' CPU less that of as many 2-ply games
-     * (starting and ending the bots), over the plies beyond those 2 */
-    double own_cpu = (double)(rf.cpu_us - fx.cpu_us) / (double)(rf.plies - fx.plies);
-    double load[1] = {-1};
-    getloadavg(load, 1);
-    printf("bot: %s, %d games, %d at once, %ld cores, load %.2f\n", bot, games, threads,
-           sysconf(_SC_NPROCESSORS_ONLN), load[0]);
-    printf("referee: %.2f ms per game (min %.2f, max %.2f), %.1f games/s, %" PRId64 " plies\n",
-           (double)ref_wall * threads / games / 1000.0, rf.min_us / 1000.0, rf.max_us / 1000.0,
-           ref_gps, rf.plies);
-    printf("  per ply: %.1f us all included, %.1f us bot turnaround (input written -> line "
-           "read)\n",
-           (double)ref_wall * threads / (double)rf.plies, (double)rf.answer_us / (double)rf.plies);
-    printf("  own CPU per ply: %.2f us (the referee's thread: input, judging, record, syscalls)\n",
-           own_cpu);
-    printf("  fixed cost per game (start and end two bots, 2-ply games): %.2f ms, %.0f us of "
-           "CPU\n",
-           (double)fixed_wall * threads / games / 1000.0, (double)fx.cpu_us / games);
-    printf("floor (relay: bots spawned directly, the same bytes, nothing judged or recorded): "
-           "%.2f ms per game, %.1f games/s\n",
-           (double)relay_wall * threads / games / 1000.0, floor_gps);
-    printf("  per ply: %.1f us; own CPU per game %.0f us\n",
-           (double)relay_wall * threads / (double)rl.plies, (double)rl.cpu_us / games);
-    printf("referee / floor throughput: %.2f\n", ref_gps / floor_gps);
+    print_report(&o, &m);
     relay_free(&relay);
     return 0;
 }

@@ -238,118 +238,140 @@ static int rename_words(int argc, char **argv, char **args)
     return 0;
 }
 
-/* The getopt_long loop over the renamed words. Returns 1 to play, or 0
- * with *status. */
-static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *status)
+/* A game option c (the seed, -d's parameters, a limit, the time mode, the
+ * opening; its argument optarg) into *cli. Returns 1, or 0 with *status
+ * after the message. */
+static int take_game_option(int c, ref_cli *cli, int *status)
 {
     ref_config *cfg = &cli->cfg;
-    int c;
-    opterr = 0;
-    optind = 1;
-    for (;;) {
-        /* With "+" ordering, the word getopt_long is about to read (a new
-         * one or the rest of a cluster such as -foo) is argv[optind]: an
-         * error names that word, as the user typed it. */
-        int word = optind;
-        if ((c = getopt_long(argc, args, short_opts, long_opts, NULL)) == -1)
-            break;
-        int64_t v;
-        switch (c) {
-        case 'B': cfg->players[0].command = optarg; break;
-        case 'W': cfg->players[1].command = optarg; break;
-        case 'N': cfg->players[0].name = optarg; break;
-        case 'M': cfg->players[1].name = optarg; break;
-        case 'C': cfg->players[0].cwd = optarg; break;
-        case OPT_SANDBOX:
-        case OPT_SANDBOX_RW:
-            /* both bots: docs/referee.md, "The sandbox" */
-            for (int i = 0; i < 2; i++)
-                if (cfg->players[i].sandbox != REF_SANDBOX_WRITABLE_CWD)
-                    cfg->players[i].sandbox =
-                        c == OPT_SANDBOX ? REF_SANDBOX_READ_ONLY : REF_SANDBOX_WRITABLE_CWD;
-            break;
-        case 'D': cfg->players[1].cwd = optarg; break;
-        case 'S':
-            if (parse_i64(optarg, &v))
-                return *status = usage_error("--seed '%s': not a signed 64-bit integer",
-                                             optarg),
-                       0;
-            cfg->seed = v;
-            cli->have_seed = 1;
-            break;
-        case OPT_LEAGUE: /* CodinGame's league level: LOA has one league */
-            if (parse_i64(optarg, &v))
-                return *status = usage_error("-league '%s': expected a league level "
-                                             "(an integer); it is ignored",
-                                             optarg),
-                       0;
-            break;
-        case 'd':
-            if (parse_params(optarg, &cfg->seed, &cli->have_seed))
-                return *status = usage_error(
-                           "-d '%s': expected game parameters \"seed=<integer>\"", optarg),
-                       0;
-            break;
-        case 'l': cli->record = optarg; break;
-        case 'T': cli->text_record = optarg; break;
-        case 'H': cli->html = optarg; break;
-        case 'O': cli->olympiad = 1; break;
-        case 'F':
-            if (!parse_limit("first-turn-ms", optarg, &cfg->limits.first_turn_ms, status))
-                return 0;
-            break;
-        case 'R':
-            if (!parse_limit("turn-ms", optarg, &cfg->limits.turn_ms, status))
-                return 0;
-            break;
-        case 'P':
-            if (!parse_limit("max-plies", optarg, &cfg->limits.max_plies, status))
-                return 0;
-            break;
-        case OPT_TIME_MODE:
-            if (ref_time_mode_from_name(optarg, &cfg->time_mode) != REF_OK)
-                return *status = usage_error("--time-mode '%s': expected wall or cpu", optarg),
-                       0;
-            break;
-        case OPT_WALL_CAP:
-            if (!parse_limit("wall-cap", optarg, &cfg->limits.wall_cap_ms, status))
-                return 0;
-            break;
-        case OPT_TIME_MARGIN:
-            if (!parse_limit("time-margin", optarg, &cfg->limits.time_margin_ms, status))
-                return 0;
-            break;
-        case OPT_CPU_METHOD:
-            if (ref_cpu_method_from_name(optarg, &cfg->cpu_method) != REF_OK)
-                return *status = usage_error(
-                           "--cpu-method '%s': expected auto, cgroup or proc", optarg),
-                       0;
-            break;
-        case 'o': {
-            char why[160];
-            if (ref_opening_parse(optarg, cli->opening, REF_OPENING_MAX, &cfg->opening_plies,
-                                  why, sizeof why) != REF_OK) {
-                fprintf(stderr, "loa-referee: --opening '%.200s': %s (try --help)\n", optarg,
-                        why);
-                return *status = EXIT_USAGE, 0;
-            }
-            cfg->opening = cli->opening;
-            break;
+    int64_t v;
+    switch (c) {
+    case 'S':
+        if (parse_i64(optarg, &v))
+            return *status = usage_error("--seed '%s': not a signed 64-bit integer",
+                                         optarg),
+                   0;
+        cfg->seed = v;
+        cli->have_seed = 1;
+        break;
+    case OPT_LEAGUE: /* CodinGame's league level: LOA has one league */
+        if (parse_i64(optarg, &v))
+            return *status = usage_error("-league '%s': expected a league level "
+                                         "(an integer); it is ignored",
+                                         optarg),
+                   0;
+        break;
+    case 'd':
+        if (parse_params(optarg, &cfg->seed, &cli->have_seed))
+            return *status = usage_error(
+                       "-d '%s': expected game parameters \"seed=<integer>\"", optarg),
+                   0;
+        break;
+    case 'F':
+        if (!parse_limit("first-turn-ms", optarg, &cfg->limits.first_turn_ms, status))
+            return 0;
+        break;
+    case 'R':
+        if (!parse_limit("turn-ms", optarg, &cfg->limits.turn_ms, status))
+            return 0;
+        break;
+    case 'P':
+        if (!parse_limit("max-plies", optarg, &cfg->limits.max_plies, status))
+            return 0;
+        break;
+    case OPT_TIME_MODE:
+        if (ref_time_mode_from_name(optarg, &cfg->time_mode) != REF_OK)
+            return *status = usage_error("--time-mode '%s': expected wall or cpu", optarg),
+                   0;
+        break;
+    case OPT_WALL_CAP:
+        if (!parse_limit("wall-cap", optarg, &cfg->limits.wall_cap_ms, status))
+            return 0;
+        break;
+    case OPT_TIME_MARGIN:
+        if (!parse_limit("time-margin", optarg, &cfg->limits.time_margin_ms, status))
+            return 0;
+        break;
+    case OPT_CPU_METHOD:
+        if (ref_cpu_method_from_name(optarg, &cfg->cpu_method) != REF_OK)
+            return *status = usage_error(
+                       "--cpu-method '%s': expected auto, cgroup or proc", optarg),
+                   0;
+        break;
+    case 'o': {
+        char why[160];
+        if (ref_opening_parse(optarg, cli->opening, REF_OPENING_MAX, &cfg->opening_plies,
+                              why, sizeof why) != REF_OK) {
+            fprintf(stderr, "loa-referee: --opening '%.200s': %s (try --help)\n", optarg,
+                    why);
+            return *status = EXIT_USAGE, 0;
         }
-        case 'v': cli->verbose = 1; break;
-        case 'q': cli->quiet = 1; break;
-        case 's': break; /* CodinGame's -s (viewer server): nothing to serve here */
-        case 'h': usage(stdout); return *status = EXIT_PLAYED, 0;
-        case 'V':
-            printf("loa-referee %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR,
-                   LOA_VERSION_PATCH);
-            return *status = EXIT_PLAYED, 0;
-        case ':':
-            return *status = usage_error("%s: missing argument", argv[word]), 0;
-        default:
-            return *status = usage_error("%s: unknown option", argv[word]), 0;
-        }
+        cfg->opening = cli->opening;
+        break;
     }
+    }
+    return 1;
+}
+
+/* Option c of getopt_long (its optarg; argv[word] the word it came from,
+ * as typed) into *cli: the players, records and output here, the game's
+ * options in take_game_option(). Returns 1 to go on, or 0 with *status
+ * (--help, --version, a bad option or argument). */
+static int take_option(int c, int word, char **argv, ref_cli *cli, int *status)
+{
+    ref_config *cfg = &cli->cfg;
+    switch (c) {
+    case 'B': cfg->players[0].command = optarg; break;
+    case 'W': cfg->players[1].command = optarg; break;
+    case 'N': cfg->players[0].name = optarg; break;
+    case 'M': cfg->players[1].name = optarg; break;
+    case 'C': cfg->players[0].cwd = optarg; break;
+    case OPT_SANDBOX:
+    case OPT_SANDBOX_RW:
+        /* both bots: docs/referee.md, "The sandbox" */
+        for (int i = 0; i < 2; i++)
+            if (cfg->players[i].sandbox != REF_SANDBOX_WRITABLE_CWD)
+                cfg->players[i].sandbox =
+                    c == OPT_SANDBOX ? REF_SANDBOX_READ_ONLY : REF_SANDBOX_WRITABLE_CWD;
+        break;
+    case 'D': cfg->players[1].cwd = optarg; break;
+    case 'S':
+    case OPT_LEAGUE:
+    case 'd':
+    case 'F':
+    case 'R':
+    case 'P':
+    case OPT_TIME_MODE:
+    case OPT_WALL_CAP:
+    case OPT_TIME_MARGIN:
+    case OPT_CPU_METHOD:
+    case 'o': return take_game_option(c, cli, status);
+    case 'l': cli->record = optarg; break;
+    case 'T': cli->text_record = optarg; break;
+    case 'H': cli->html = optarg; break;
+    case 'O': cli->olympiad = 1; break;
+    case 'v': cli->verbose = 1; break;
+    case 'q': cli->quiet = 1; break;
+    case 's': break; /* CodinGame's -s (viewer server): nothing to serve here */
+    case 'h': usage(stdout); return *status = EXIT_PLAYED, 0;
+    case 'V':
+        printf("loa-referee %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR,
+               LOA_VERSION_PATCH);
+        return *status = EXIT_PLAYED, 0;
+    case ':':
+        return *status = usage_error("%s: missing argument", argv[word]), 0;
+    default:
+        return *status = usage_error("%s: unknown option", argv[word]), 0;
+    }
+    return 1;
+}
+
+/* The options together, after the loop (args[optind..]: what is left).
+ * Returns 1 to play, or 0 with *status after the message, in this order:
+ * an operand, no black, no white, a sandbox unavailable, a cpu option
+ * without --time-mode cpu, the cgroup method unavailable. */
+static int check_options(int argc, char **args, const ref_config *cfg, int *status)
+{
     if (optind < argc)
         return *status = usage_error("'%s': unexpected argument", args[optind]), 0;
     if (!cfg->players[0].command || !cfg->players[0].command[0])
@@ -367,6 +389,26 @@ static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *
     if (ref_cpu_method_check(cfg->time_mode, cfg->cpu_method, why, sizeof why))
         return *status = usage_error("--cpu-method cgroup: unavailable here: %s", why), 0;
     return 1;
+}
+
+/* The getopt_long loop over the renamed words. Returns 1 to play, or 0
+ * with *status. */
+static int parse_options(int argc, char **args, char **argv, ref_cli *cli, int *status)
+{
+    int c;
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        /* With "+" ordering, the word getopt_long is about to read (a new
+         * one or the rest of a cluster such as -foo) is argv[optind]: an
+         * error names that word, as the user typed it. */
+        int word = optind;
+        if ((c = getopt_long(argc, args, short_opts, long_opts, NULL)) == -1)
+            break;
+        if (!take_option(c, word, argv, cli, status))
+            return 0;
+    }
+    return check_options(argc, args, &cli->cfg, status);
 }
 
 int ref_cli_parse(int argc, char **argv, ref_cli *cli, int *status)

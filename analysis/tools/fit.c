@@ -190,22 +190,25 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-int main(int argc, char **argv)
+/* The command line into d->bot and *boots; argv[optind..] are the inputs.
+ * Returns 1 to go on, or 0 with *status (--help: 0; a bad command line: 2
+ * after one line on stderr). */
+static int parse_args(int argc, char **argv, data *d, int *boots, int *status)
 {
     static const struct option opts[] = {{"bot", required_argument, NULL, 'b'},
                                          {"bootstrap", required_argument, NULL, 'B'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    data d = {0};
-    int boots = FIT_BOOTSTRAP, c;
+    int c;
     opterr = 0;
+    *status = 2;
     while ((c = getopt_long(argc, argv, ":b:h", opts, NULL)) != -1) {
         switch (c) {
-        case 'b': d.bot = optarg; break;
+        case 'b': d->bot = optarg; break;
         case 'B':
-            if (util_parse_int(optarg, 0, FIT_BOOTSTRAP_MAX, &boots) != 0) {
+            if (util_parse_int(optarg, 0, FIT_BOOTSTRAP_MAX, boots) != 0) {
                 fprintf(stderr, "loa-analyse-fit: --bootstrap '%s' is not 0..%d\n", optarg, FIT_BOOTSTRAP_MAX);
-                return 2;
+                return 0;
             }
             break;
         case 'h':
@@ -218,16 +221,104 @@ int main(int argc, char **argv)
                  "  -b, --bot NAME       only the turns of the bot named NAME\n"
                  "      --bootstrap N    resamples of the games for K's interval (0: none)\n"
                  "  -h, --help           this help");
+            *status = 0;
             return 0;
         default:
             fprintf(stderr, "loa-analyse-fit: bad option '%s' (see --help)\n", argv[optind - 1]);
-            return 2;
+            return 0;
         }
     }
     if (optind == argc) {
         fputs("loa-analyse-fit: give games or league directories (see --help)\n", stderr);
-        return 2;
+        return 0;
     }
+    return 1;
+}
+
+/* K's 95% interval: `boots` fits on the games resampled with replacement
+ * (a fixed seed: the same interval on every run). Returns 0, or 1 after
+ * saying "out of memory". */
+static int print_bootstrap(const data *d, int boots)
+{
+    double *w = calloc(d->n, sizeof *w), *ks = calloc((size_t)boots, sizeof *ks);
+    int *pick = calloc((size_t)d->games, sizeof *pick);
+    if (!w || !ks || !pick) {
+        fputs("loa-analyse-fit: out of memory\n", stderr);
+        return 1;
+    }
+    uint64_t seed = 27;
+    for (int r = 0; r < boots; r++) {
+        memset(pick, 0, (size_t)d->games * sizeof *pick);
+        for (int g = 0; g < d->games; g++)
+            pick[splitmix(&seed) % (uint64_t)d->games]++;
+        for (size_t i = 0; i < d->n; i++)
+            w[i] = pick[d->p[i].game];
+        double ra, rb;
+        fit(d, w, 0, &ra, &rb);
+        ks[r] = 1 / ra;
+    }
+    qsort(ks, (size_t)boots, sizeof *ks, cmp_double);
+    printf("     95%% interval of K (bootstrap over games, %d resamples): %.1f .. %.1f\n", boots,
+           ks[(int)(0.025 * boots)], ks[(int)(0.975 * boots) < boots ? (int)(0.975 * boots) : boots - 1]);
+    free(w), free(ks), free(pick);
+    return 0;
+}
+
+/* The calibration of scale a: the points by bins of predicted chance, each
+ * bin's mean predicted and observed result, and the largest gap. */
+static void print_calibration(const data *d, double a)
+{
+    long long n[FIT_BINS] = {0};
+    double pred[FIT_BINS] = {0}, obs[FIT_BINS] = {0};
+    for (size_t i = 0; i < d->n; i++) {
+        double q = sigmoid(a * d->p[i].score);
+        int k = (int)(q * FIT_BINS);
+        k = k >= FIT_BINS ? FIT_BINS - 1 : k;
+        n[k]++, pred[k] += q, obs[k] += d->p[i].y;
+    }
+    printf("calibration (predicted chance -> positions, mean predicted, observed):\n");
+    double worst = 0;
+    for (int k = 0; k < FIT_BINS; k++) {
+        if (!n[k])
+            continue;
+        double mp = pred[k] / n[k], mo = obs[k] / n[k];
+        if (fabs(mp - mo) > worst)
+            worst = fabs(mp - mo);
+        printf("  %3d%%-%3d%%  %7lld  %5.1f%%  %5.1f%%\n", k * 100 / FIT_BINS, (k + 1) * 100 / FIT_BINS, n[k],
+               100 * mp, 100 * mo);
+    }
+    printf("  largest gap between predicted and observed: %.1f points\n", 100 * worst);
+}
+
+/* The losses of scale a on all the points, then of a scale fitted on the
+ * even-numbered games measured on the odd ones (held out; skipped when out
+ * of memory). */
+static void print_losses(const data *d, double a)
+{
+    double ll, br, cl;
+    long long cnt;
+    losses(d, a, -1, &ll, &br, &cl, &cnt);
+    printf("log-loss %.4f (a coin: %.4f), Brier score %.4f (a coin: 0.2500), %lld positions\n", ll, cl, br, cnt);
+    double *w = calloc(d->n, sizeof *w);
+    if (w) {
+        for (size_t i = 0; i < d->n; i++)
+            w[i] = d->p[i].game % 2 == 0;
+        double he, hb;
+        fit(d, w, 0, &he, &hb);
+        losses(d, he, 1, &ll, &br, &cl, &cnt);
+        printf("held out: K = %.1f fitted on the even-numbered games; on the %lld positions of the odd ones "
+               "log-loss %.4f (a coin: %.4f), Brier score %.4f\n",
+               1 / he, cnt, ll, cl, br);
+        free(w);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    data d = {0};
+    int boots = FIT_BOOTSTRAP, status;
+    if (!parse_args(argc, argv, &d, &boots, &status))
+        return status;
     char err[1024];
     for (int i = optind; i < argc; i++) {
         int rc = analysis_foreach_game(argv[i], NULL, collect, &d, err, sizeof err);
@@ -249,70 +340,13 @@ int main(int argc, char **argv)
            d.games, d.turns, d.bot ? " of " : "", d.bot ? d.bot : "", d.n, d.proven, FIT_PROVEN,
            d.no_comment);
     printf("fit: K = %.1f points per unit of log-odds (chance = 1 / (1 + exp(-score / K)))\n", 1 / a);
-    if (boots > 0) {
-        double *w = calloc(d.n, sizeof *w), *ks = calloc((size_t)boots, sizeof *ks);
-        int *pick = calloc((size_t)d.games, sizeof *pick);
-        if (!w || !ks || !pick) {
-            fputs("loa-analyse-fit: out of memory\n", stderr);
-            return 1;
-        }
-        uint64_t seed = 27;
-        for (int r = 0; r < boots; r++) {
-            memset(pick, 0, (size_t)d.games * sizeof *pick);
-            for (int g = 0; g < d.games; g++)
-                pick[splitmix(&seed) % (uint64_t)d.games]++;
-            for (size_t i = 0; i < d.n; i++)
-                w[i] = pick[d.p[i].game];
-            double ra, rb;
-            fit(&d, w, 0, &ra, &rb);
-            ks[r] = 1 / ra;
-        }
-        qsort(ks, (size_t)boots, sizeof *ks, cmp_double);
-        printf("     95%% interval of K (bootstrap over games, %d resamples): %.1f .. %.1f\n", boots,
-               ks[(int)(0.025 * boots)], ks[(int)(0.975 * boots) < boots ? (int)(0.975 * boots) : boots - 1]);
-        free(w), free(ks), free(pick);
-    }
+    if (boots > 0 && print_bootstrap(&d, boots) != 0)
+        return 1;
     printf("     with a side-to-move term: K = %.1f, black to move adds %+.3f to the log-odds "
            "(a score of 0 wins %.1f%% with black to move, %.1f%% with white)\n",
            1 / a2, b2, 100 * sigmoid(b2), 50.0);
-    /* calibration */
-    long long n[FIT_BINS] = {0};
-    double pred[FIT_BINS] = {0}, obs[FIT_BINS] = {0};
-    for (size_t i = 0; i < d.n; i++) {
-        double q = sigmoid(a * d.p[i].score);
-        int k = (int)(q * FIT_BINS);
-        k = k >= FIT_BINS ? FIT_BINS - 1 : k;
-        n[k]++, pred[k] += q, obs[k] += d.p[i].y;
-    }
-    printf("calibration (predicted chance -> positions, mean predicted, observed):\n");
-    double worst = 0;
-    for (int k = 0; k < FIT_BINS; k++) {
-        if (!n[k])
-            continue;
-        double mp = pred[k] / n[k], mo = obs[k] / n[k];
-        if (fabs(mp - mo) > worst)
-            worst = fabs(mp - mo);
-        printf("  %3d%%-%3d%%  %7lld  %5.1f%%  %5.1f%%\n", k * 100 / FIT_BINS, (k + 1) * 100 / FIT_BINS, n[k],
-               100 * mp, 100 * mo);
-    }
-    printf("  largest gap between predicted and observed: %.1f points\n", 100 * worst);
-    double ll, br, cl;
-    long long cnt;
-    losses(&d, a, -1, &ll, &br, &cl, &cnt);
-    printf("log-loss %.4f (a coin: %.4f), Brier score %.4f (a coin: 0.2500), %lld positions\n", ll, cl, br, cnt);
-    /* held out: fitted on even games, measured on odd ones */
-    double *w = calloc(d.n, sizeof *w);
-    if (w) {
-        for (size_t i = 0; i < d.n; i++)
-            w[i] = d.p[i].game % 2 == 0;
-        double he, hb;
-        fit(&d, w, 0, &he, &hb);
-        losses(&d, he, 1, &ll, &br, &cl, &cnt);
-        printf("held out: K = %.1f fitted on the even-numbered games; on the %lld positions of the odd ones "
-               "log-loss %.4f (a coin: %.4f), Brier score %.4f\n",
-               1 / he, cnt, ll, cl, br);
-        free(w);
-    }
+    print_calibration(&d, a);
+    print_losses(&d, a);
     free(d.p);
     return 0;
 }

@@ -67,43 +67,108 @@ static int seen_add(seen_set *s, uint64_t key)
     return 1;
 }
 
-int main(int argc, char **argv)
+/* The options (all within their bounds once parsed). */
+typedef struct gen_options {
+    long long plies, count, depth, margin, seed;
+} gen_options;
+
+/* argv into *o (defaults set here). Returns 1 to go on, or 0 with *status
+ * (--help: 0; a bad option or argument: 2). */
+static int parse_args(int argc, char **argv, gen_options *o, int *status)
 {
     static const struct option opts[] = {
         {"plies", required_argument, NULL, 'n'}, {"count", required_argument, NULL, 'k'},
         {"depth", required_argument, NULL, 'd'}, {"margin", required_argument, NULL, 'm'},
         {"seed", required_argument, NULL, 's'},  {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    long long plies = DEFAULT_PLIES, count = DEFAULT_COUNT, depth = DEFAULT_DEPTH,
-              margin = DEFAULT_MARGIN, seed = DEFAULT_SEED;
+    *o = (gen_options){DEFAULT_PLIES, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_MARGIN, DEFAULT_SEED};
     int c;
+    *status = 2;
     while ((c = getopt_long(argc, argv, "n:k:d:m:s:h", opts, NULL)) != -1) {
         int bad = 0;
         switch (c) {
-        case 'n': bad = parse_num(optarg, 1, 20, &plies); break;
-        case 'k': bad = parse_num(optarg, 1, 1000000, &count); break;
-        case 'd': bad = parse_num(optarg, 1, 12, &depth); break;
-        case 'm': bad = parse_num(optarg, 0, SEARCH_WIN, &margin); break;
-        case 's': bad = parse_num(optarg, INT64_MIN, INT64_MAX, &seed); break;
+        case 'n': bad = parse_num(optarg, 1, 20, &o->plies); break;
+        case 'k': bad = parse_num(optarg, 1, 1000000, &o->count); break;
+        case 'd': bad = parse_num(optarg, 1, 12, &o->depth); break;
+        case 'm': bad = parse_num(optarg, 0, SEARCH_WIN, &o->margin); break;
+        case 's': bad = parse_num(optarg, INT64_MIN, INT64_MAX, &o->seed); break;
         case 'h':
             puts("Usage: loa-openings [--plies N (4)] [--count K (2000)] [--depth D (4)]\n"
                  "                    [--margin S (60)] [--seed X (1)]\n"
                  "Prints K distinct openings of N random plies whose position loa-ab scores\n"
                  "within +-S at depth D, one per line, for loa-arena --openings.");
-            return 0;
-        default: return 2;
+            return *status = 0, 0;
+        default: return 0;
         }
         if (bad) {
             fprintf(stderr, "loa-openings: --%s '%s': out of range or not a number\n",
                     opts[c == 'n' ? 0 : c == 'k' ? 1 : c == 'd' ? 2 : c == 'm' ? 3 : 4].name,
                     optarg);
-            return 2;
+            return 0;
         }
     }
     if (optind < argc) {
         fprintf(stderr, "loa-openings: unexpected argument '%s'\n", argv[optind]);
-        return 2;
+        return 0;
     }
+    return 1;
+}
+
+/* One draw: `plies` uniformly random legal plies from the initial position
+ * into line, the position reached into *b. Returns 1, or 0 when a position
+ * on the way is won (the draw is refused). */
+static int draw_line(loa_jrandom *rng, int plies, loa_move *line, loa_board *b)
+{
+    int ok = 1;
+    loa_board_init(b);
+    for (int i = 0; i < plies && ok; i++) {
+        loa_move mv[LOA_MAX_MOVES];
+        int n = loa_generate_moves_cg(b, mv);
+        line[i] = n ? mv[loa_jrandom_next_int(rng, n)] : LOA_MOVE_PASS;
+        loa_make_move(b, line[i], NULL);
+        ok = loa_board_status(b, LOA_MAX_PLIES) == LOA_ONGOING;
+    }
+    return ok;
+}
+
+/* Draws until o->count openings are printed, MAX_MISSES draws in a row
+ * found nothing new, or seen is half full. Returns the openings printed. */
+static long long make_openings(const gen_options *o, search_ctx *ctx, seen_set *seen)
+{
+    loa_jrandom rng;
+    loa_jrandom_seed(&rng, o->seed);
+    long long kept = 0, misses = 0;
+    while (kept < o->count && misses < MAX_MISSES && seen->used < seen->cap / 2) {
+        loa_board b;
+        loa_move line[20];
+        if (!draw_line(&rng, (int)o->plies, line, &b) || !seen_add(seen, loa_zobrist_key(&b))) {
+            misses++;
+            continue;
+        }
+        search_clear(ctx);
+        search_limits lim = {.max_depth = (int)o->depth};
+        search_result r = search_run(ctx, &b, lim);
+        if (r.score > o->margin || r.score < -o->margin) {
+            misses++;
+            continue;
+        }
+        misses = 0;
+        for (int i = 0; i < o->plies; i++) {
+            char m[LOA_MOVE_STRING_MAX];
+            printf("%s%s", i ? " " : "", loa_move_format(line[i], m));
+        }
+        putchar('\n');
+        kept++;
+    }
+    return kept;
+}
+
+int main(int argc, char **argv)
+{
+    gen_options o;
+    int status;
+    if (!parse_args(argc, argv, &o, &status))
+        return status;
     search_ctx ctx;
     if (search_init(&ctx, TT_MB) != 0) {
         fprintf(stderr, "loa-openings: out of memory\n");
@@ -111,7 +176,7 @@ int main(int argc, char **argv)
     }
     /* Positions refused for their score are remembered too (not searched
      * twice): room for many times the count. */
-    size_t cap = (size_t)count * 16 + 4096;
+    size_t cap = (size_t)o.count * 16 + 4096;
     seen_set seen = {calloc(cap, sizeof(uint64_t)), cap, 0};
     if (!seen.keys) {
         fprintf(stderr, "loa-openings: out of memory\n");
@@ -120,42 +185,9 @@ int main(int argc, char **argv)
     printf("# loa-openings --plies %lld --count %lld --depth %lld --margin %lld --seed %lld\n"
            "# %lld-ply openings from the initial position, each reaching a distinct position\n"
            "# that loa-ab scores within +-%lld at depth %lld (see bots/tools/openings.c).\n",
-           plies, count, depth, margin, seed, plies, margin, depth);
-    loa_jrandom rng;
-    loa_jrandom_seed(&rng, seed);
-    long long kept = 0, misses = 0;
-    while (kept < count && misses < MAX_MISSES && seen.used < seen.cap / 2) {
-        loa_board b;
-        loa_board_init(&b);
-        loa_move line[20];
-        int ok = 1;
-        for (int i = 0; i < plies && ok; i++) {
-            loa_move mv[LOA_MAX_MOVES];
-            int n = loa_generate_moves_cg(&b, mv);
-            line[i] = n ? mv[loa_jrandom_next_int(&rng, n)] : LOA_MOVE_PASS;
-            loa_make_move(&b, line[i], NULL);
-            ok = loa_board_status(&b, LOA_MAX_PLIES) == LOA_ONGOING;
-        }
-        if (!ok || !seen_add(&seen, loa_zobrist_key(&b))) {
-            misses++;
-            continue;
-        }
-        search_clear(&ctx);
-        search_limits lim = {.max_depth = (int)depth};
-        search_result r = search_run(&ctx, &b, lim);
-        if (r.score > margin || r.score < -margin) {
-            misses++;
-            continue;
-        }
-        misses = 0;
-        for (int i = 0; i < plies; i++) {
-            char m[LOA_MOVE_STRING_MAX];
-            printf("%s%s", i ? " " : "", loa_move_format(line[i], m));
-        }
-        putchar('\n');
-        kept++;
-    }
-    if (kept < count)
+           o.plies, o.count, o.depth, o.margin, o.seed, o.plies, o.margin, o.depth);
+    long long kept = make_openings(&o, &ctx, &seen);
+    if (kept < o.count)
         fprintf(stderr, "loa-openings: only %lld openings found\n", kept);
     free(seen.keys);
     search_free(&ctx);

@@ -1,6 +1,7 @@
 /*
  * game.c - the one-game referee: starts both bots, speaks the protocol turn
- * by turn (play_turn), judges answers and time, applies the rules through
+ * by turn (play_turn: send_input, read_answer, judge_answer, apply_move, in
+ * that order), judges answers and time, applies the rules through
  * the SDK, ends the bots, and keeps the game (game_data.c) for the record
  * writers.
  *
@@ -155,27 +156,38 @@ static void record_failed_ply(game_run *run, int who, const char *out, size_t le
     }
 }
 
-/* Sends the input of the side to move, reads and judges its answer, applies
- * it. Returns TURN_CONTINUE, or TURN_STOP once the game has its result. */
-static turn_rc play_turn(game_run *run)
+/* One turn's state, from the input written to the answer judged. */
+typedef struct turn {
+    int who;                      /* the side to move */
+    ref_bot *bot, *other;         /* its bot, and the other (watched while waiting) */
+    ref_turn_clock clock;
+    loa_move gen[LOA_MAX_MOVES];  /* the legal moves in generation order */
+    int n;
+    int64_t t_written;            /* when the input was written (ref_chan_now_ns) */
+    const char *line;             /* the answer, len bytes (the bot's buffer) */
+    size_t len;
+} turn;
+
+/* A turn's first step: the input of the side to move built (its moves
+ * sorted) and written under the turn's clock. Returns TURN_CONTINUE, or
+ * TURN_STOP once the game has its result (a stop, a timeout while writing,
+ * a referee error). */
+static turn_rc send_input(game_run *run, turn *t)
 {
     ref_game *g = run->g;
     const ref_config *cfg = run->cfg;
     loa_board *b = &run->board;
-    int who = b->side;
-    ref_bot *bot = &run->bot[who], *other = &run->bot[1 - who];
-    char input[REF_TURN_INPUT_MAX], d[200], esc[96];
-    loa_move gen[LOA_MAX_MOVES], sorted[LOA_MAX_MOVES];
+    char input[REF_TURN_INPUT_MAX], d[200];
+    loa_move sorted[LOA_MAX_MOVES];
 
     /* The bot sees moves sorted; `random` indexes the generation order. */
-    int n = loa_generate_moves_cg(b, gen);
-    memcpy(sorted, gen, sizeof(loa_move) * (size_t)n);
-    loa_sort_moves(sorted, n);
-    size_t ilen = ref_turn_input(input, b, run->first[who], run->last, sorted, n);
-    ref_turn_clock clock;
-    ref_clock_init(&clock, cfg,
-                   run->first[who] ? cfg->limits.first_turn_ms : cfg->limits.turn_ms);
-    run->first[who] = 0;
+    t->n = loa_generate_moves_cg(b, t->gen);
+    memcpy(sorted, t->gen, sizeof(loa_move) * (size_t)t->n);
+    loa_sort_moves(sorted, t->n);
+    size_t ilen = ref_turn_input(input, b, run->first[t->who], run->last, sorted, t->n);
+    ref_clock_init(&t->clock, cfg,
+                   run->first[t->who] ? cfg->limits.first_turn_ms : cfg->limits.turn_ms);
+    run->first[t->who] = 0;
 
     /* A stop is seen by every wait for an answer (the stop fd is in its
      * poll set); this poll, a syscall, only catches bots whose answers were
@@ -186,98 +198,129 @@ static turn_rc play_turn(game_run *run)
         return TURN_STOP;
     }
     int64_t t0 = ref_chan_now_ns();
-    ref_chan_rc rc =
-        ref_bot_send(bot, other, input, ilen, ref_clock_write_deadline(&clock, t0), cfg->stop_fd);
-    int64_t t_written = ref_chan_now_ns();
+    ref_chan_rc rc = ref_bot_send(t->bot, t->other, input, ilen,
+                                  ref_clock_write_deadline(&t->clock, t0), cfg->stop_fd);
+    t->t_written = ref_chan_now_ns();
     switch (rc) {
     case REF_CHAN_TIMEOUT:
-        ref_clock_timeout_text(&clock, 0, 1, d, sizeof d);
-        end_fault(g, REF_REASON_TIMEOUT, who, d);
-        record_failed_ply(run, who, NULL, 0, (t_written - t0) / 1000, -1);
+        ref_clock_timeout_text(&t->clock, 0, 1, d, sizeof d);
+        end_fault(g, REF_REASON_TIMEOUT, t->who, d);
+        record_failed_ply(run, t->who, NULL, 0, (t->t_written - t0) / 1000, -1);
         return TURN_STOP;
     case REF_CHAN_STOPPED:
         end_aborted(g);
         return TURN_STOP;
     case REF_CHAN_ERROR:
-        end_referee_error(g, "writing to a bot", bot->chan.error);
+        end_referee_error(g, "writing to a bot", t->bot->chan.error);
         return TURN_STOP;
     default:
         /* REF_CHAN_LINE, or INPUT_CLOSED: a line the bot already wrote may
          * still answer this turn; the read decides. */
-        break;
+        return TURN_CONTINUE;
     }
+}
 
-    const char *line = NULL;
-    size_t len = 0;
+/* The answer read into t->line under the turn's clock. Returns
+ * TURN_CONTINUE with a line, or TURN_STOP once the game has its result (a
+ * timeout, a line too long, the bot gone, a stop, a referee error). */
+static turn_rc read_answer(game_run *run, turn *t)
+{
+    ref_game *g = run->g;
+    char d[200];
     int64_t at = 0;
-    ref_clock_start(&clock, bot, t_written);
-    rc = ref_clock_read(&clock, bot, other, cfg->stop_fd, &line, &len, &at);
+    t->line = NULL;
+    t->len = 0;
+    ref_clock_start(&t->clock, t->bot, t->t_written);
+    ref_chan_rc rc = ref_clock_read(&t->clock, t->bot, t->other, run->cfg->stop_fd, &t->line,
+                                    &t->len, &at);
     switch (rc) {
     case REF_CHAN_LINE:
         break;
     case REF_CHAN_TIMEOUT:
-        ref_clock_timeout_text(&clock, 0, 0, d, sizeof d);
-        end_fault(g, REF_REASON_TIMEOUT, who, d);
-        record_failed_ply(run, who, NULL, 0, clock.time_us, clock.cpu_us);
+        ref_clock_timeout_text(&t->clock, 0, 0, d, sizeof d);
+        end_fault(g, REF_REASON_TIMEOUT, t->who, d);
+        record_failed_ply(run, t->who, NULL, 0, t->clock.time_us, t->clock.cpu_us);
         return TURN_STOP;
     case REF_CHAN_TOO_LONG: {
         snprintf(d, sizeof d, "invalid action: a line over %d bytes without a newline",
                  REF_LINE_CAP);
-        end_fault(g, REF_REASON_INVALID_LINE_TOO_LONG, who, d);
+        end_fault(g, REF_REASON_INVALID_LINE_TOO_LONG, t->who, d);
         size_t keep;
-        const char *start = ref_bot_pending(bot, LONG_LINE_KEEP, &keep);
-        record_failed_ply(run, who, start, keep, clock.time_us, clock.cpu_us);
+        const char *start = ref_bot_pending(t->bot, LONG_LINE_KEEP, &keep);
+        record_failed_ply(run, t->who, start, keep, t->clock.time_us, t->clock.cpu_us);
         return TURN_STOP;
     }
     case REF_CHAN_EOF:
     case REF_CHAN_INPUT_CLOSED:
     case REF_CHAN_EXITED:
-        end_gone(run, who, rc);
-        record_failed_ply(run, who, NULL, 0, (ref_chan_now_ns() - t_written) / 1000,
-                          clock.cpu_us);
+        end_gone(run, t->who, rc);
+        record_failed_ply(run, t->who, NULL, 0, (ref_chan_now_ns() - t->t_written) / 1000,
+                          t->clock.cpu_us);
         return TURN_STOP;
     case REF_CHAN_STOPPED:
         end_aborted(g);
         return TURN_STOP;
     case REF_CHAN_ERROR:
-        end_referee_error(g, "reading from a bot", bot->chan.error);
+        end_referee_error(g, "reading from a bot", t->bot->chan.error);
         return TURN_STOP;
     }
+    return TURN_CONTINUE;
+}
 
+/* The answer judged and recorded as a ply (*ply, its move *move not yet
+ * applied): its time against the clock, then its action. Returns
+ * TURN_CONTINUE, or TURN_STOP once the game has its result (over time, an
+ * invalid action, out of memory). */
+static turn_rc judge_answer(game_run *run, turn *t, ref_ply **ply, loa_move *move)
+{
+    ref_game *g = run->g;
+    char d[200], esc[96];
     ref_answer a;
-    ref_answer_judge(line, len, gen, n, &run->rng, &a);
-    run->tail_len = ref_bot_take_stderr(bot, run->tail);
-    ref_ply *p = ref_game_add_ply(g, who, line, len, run->tail, run->tail_len);
+    ref_answer_judge(t->line, t->len, t->gen, t->n, &run->rng, &a);
+    run->tail_len = ref_bot_take_stderr(t->bot, run->tail);
+    ref_ply *p = ref_game_add_ply(g, t->who, t->line, t->len, run->tail, run->tail_len);
     if (!p || (a.comment && ref_ply_set_comment(p, a.comment, a.comment_len))) {
         end_referee_error(g, "out of memory", ENOMEM);
         return TURN_STOP;
     }
-    p->time_us = clock.time_us;
-    p->cpu_us = clock.cpu_us;
+    p->time_us = t->clock.time_us;
+    p->cpu_us = t->clock.cpu_us;
     p->random = a.random;
-    switch (ref_clock_judge(&clock)) {
+    switch (ref_clock_judge(&t->clock)) {
     case REF_CLOCK_ON_TIME:
         break;
     case REF_CLOCK_LATE:
         /* accepted: the margin exists for exactly this answer */
         p->late = 1;
-        g->result.late[who]++;
+        g->result.late[t->who]++;
         break;
     case REF_CLOCK_OVER:
-        ref_clock_timeout_text(&clock, 1, 0, d, sizeof d);
-        end_fault(g, REF_REASON_TIMEOUT, who, d);
+        ref_clock_timeout_text(&t->clock, 1, 0, d, sizeof d);
+        end_fault(g, REF_REASON_TIMEOUT, t->who, d);
         return TURN_STOP;
     }
     if (a.invalid != REF_REASON_NONE) {
-        snprintf(d, sizeof d, "invalid action '%s': %s", ref_escape(line, len, esc, sizeof esc),
-                 ref_reason_describe(a.invalid));
-        end_fault(g, a.invalid, who, d);
+        snprintf(d, sizeof d, "invalid action '%s': %s",
+                 ref_escape(t->line, t->len, esc, sizeof esc), ref_reason_describe(a.invalid));
+        end_fault(g, a.invalid, t->who, d);
         return TURN_STOP;
     }
+    *ply = p;
+    *move = a.move;
+    return TURN_CONTINUE;
+}
 
-    p->move = a.move;
-    loa_make_move(b, a.move, NULL);
-    run->last = a.move;
+/* The judged move m of ply p applied by `who`, the ply reported (on_ply),
+ * the position judged. Returns TURN_CONTINUE, or TURN_STOP at a win or the
+ * ply limit's draw. */
+static turn_rc apply_move(game_run *run, int who, ref_ply *p, loa_move m)
+{
+    ref_game *g = run->g;
+    const ref_config *cfg = run->cfg;
+    loa_board *b = &run->board;
+    p->move = m;
+    loa_make_move(b, m, NULL);
+    run->last = m;
     g->result.plies = b->ply;
     if (cfg->on_ply)
         cfg->on_ply(p, b, cfg->user);
@@ -294,6 +337,23 @@ static turn_rc play_turn(game_run *run)
         end_win(g, 1, who);
         return TURN_STOP;
     }
+}
+
+/* Sends the input of the side to move, reads and judges its answer, applies
+ * it: the steps in CodinGame's order, each ending the game where it must.
+ * Returns TURN_CONTINUE, or TURN_STOP once the game has its result. */
+static turn_rc play_turn(game_run *run)
+{
+    turn t;
+    ref_ply *p = NULL;
+    loa_move m = LOA_MOVE_NONE;
+    t.who = run->board.side;
+    t.bot = &run->bot[t.who];
+    t.other = &run->bot[1 - t.who];
+    if (send_input(run, &t) == TURN_STOP || read_answer(run, &t) == TURN_STOP ||
+        judge_answer(run, &t, &p, &m) == TURN_STOP)
+        return TURN_STOP;
+    return apply_move(run, t.who, p, m);
 }
 
 /* Starts both bots, black first (black's first input is written only once

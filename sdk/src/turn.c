@@ -63,6 +63,39 @@ static int next_line(FILE *in, loa_turn *t, char *buf, const char *what, int fir
     return n;
 }
 
+/* The 8 board rows (rank 8 first) into b's checkers, then their counts
+ * checked. first: the stream may end before the first row (no colour line
+ * came before it). Returns LOA_OK or the error. */
+static int read_board(FILE *in, loa_turn *t, char *line, loa_board *b, int first)
+{
+    char what[32];
+    int n;
+    for (int row = 0; row < 8; row++) {
+        snprintf(what, sizeof what, "board row %d (rank %d)", row + 1, 8 - row);
+        if ((n = next_line(in, t, line, what, first && row == 0)) < 0)
+            return n;
+        if (n != 8)
+            return fail(t, LOA_E_ROW_LENGTH, what, line);
+        for (int file = 0; file < 8; file++) {
+            int sq = LOA_SQUARE(file, 7 - row);
+            if (line[file] == 'b')
+                b->pieces[LOA_BLACK] |= LOA_BIT(sq);
+            else if (line[file] == 'w')
+                b->pieces[LOA_WHITE] |= LOA_BIT(sq);
+            else if (line[file] != '.')
+                return fail(t, LOA_E_ROW_CHAR, what, line);
+        }
+    }
+    if (!b->pieces[LOA_BLACK] || !b->pieces[LOA_WHITE])
+        return fail(t, LOA_E_BOARD_NO_CHECKERS, "board", "");
+    if (loa_popcount(b->pieces[LOA_BLACK]) > LOA_MAX_CHECKERS ||
+        loa_popcount(b->pieces[LOA_WHITE]) > LOA_MAX_CHECKERS)
+        return fail(t, LOA_E_BOARD_TOO_MANY, "board", "");
+    return LOA_OK;
+}
+
+/* The lines in their order: the colour (first turn only), the board
+ * (read_board), lastMove, moveCount, the moves. */
 int loa_turn_read(FILE *in, loa_turn *t)
 {
     if (!in || !t)
@@ -82,27 +115,8 @@ int loa_turn_read(FILE *in, loa_turn *t)
     }
 
     loa_board b = {{0, 0}, color, 0};
-    for (int row = 0; row < 8; row++) {
-        snprintf(what, sizeof what, "board row %d (rank %d)", row + 1, 8 - row);
-        if ((n = next_line(in, t, line, what, first && row == 0)) < 0)
-            return n;
-        if (n != 8)
-            return fail(t, LOA_E_ROW_LENGTH, what, line);
-        for (int file = 0; file < 8; file++) {
-            int sq = LOA_SQUARE(file, 7 - row);
-            if (line[file] == 'b')
-                b.pieces[LOA_BLACK] |= LOA_BIT(sq);
-            else if (line[file] == 'w')
-                b.pieces[LOA_WHITE] |= LOA_BIT(sq);
-            else if (line[file] != '.')
-                return fail(t, LOA_E_ROW_CHAR, what, line);
-        }
-    }
-    if (!b.pieces[LOA_BLACK] || !b.pieces[LOA_WHITE])
-        return fail(t, LOA_E_BOARD_NO_CHECKERS, "board", "");
-    if (loa_popcount(b.pieces[LOA_BLACK]) > LOA_MAX_CHECKERS ||
-        loa_popcount(b.pieces[LOA_WHITE]) > LOA_MAX_CHECKERS)
-        return fail(t, LOA_E_BOARD_TOO_MANY, "board", "");
+    if ((n = read_board(in, t, line, &b, first)) < 0)
+        return n;
 
     loa_move last;
     if ((n = next_line(in, t, line, "lastMove", 0)) < 0)

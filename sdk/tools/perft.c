@@ -109,7 +109,17 @@ static void usage(FILE *out)
           out);
 }
 
-int main(int argc, char **argv)
+/* What the options ask. */
+typedef struct perft_options {
+    loa_board board;  /* --position, else the initial position */
+    int divide, bench, threads;
+    perft_fn perft;   /* loa_perft, or perft_baseline with --baseline */
+} perft_options;
+
+/* The options into *o (defaults set here); argv[optind..] is left for
+ * DEPTH. Returns 1 to go on, or 0 with *status (--help, --version: 0; a bad
+ * option or board string: 2 after the message). */
+static int parse_args(int argc, char **argv, perft_options *o, int *status)
 {
     static const struct option opts[] = {
         {"position", required_argument, NULL, 'p'},
@@ -122,45 +132,83 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    loa_board board;
-    loa_board_init(&board);
-    int divide = 0, bench = 0, threads = 1, c;
-    perft_fn perft = loa_perft;
+    loa_board_init(&o->board);
+    o->divide = 0, o->bench = 0, o->threads = 1;
+    o->perft = loa_perft;
+    int c;
+    *status = 2;
     /* Short options mean one thing across the tools: -p a position (as
      * loa-ab's), -b a bot (loa-arena), -d a depth (the bots): --divide has
      * no short form. */
     while ((c = getopt_long(argc, argv, "p:j:hV", opts, NULL)) != -1) {
         switch (c) {
         case 'p': {
-            int rc = loa_board_parse(optarg, &board);
+            int rc = loa_board_parse(optarg, &o->board);
             if (rc != LOA_OK) {
                 char msg[200];
                 fprintf(stderr, "loa-perft: bad --position: %s\n",
                         loa_describe_error(rc, optarg, msg, sizeof msg));
-                return 2;
+                return 0;
             }
             break;
         }
-        case 'd': divide = 1; break;
+        case 'd': o->divide = 1; break;
         case 'j': {
             char *e;
             long v = strtol(optarg, &e, 10);
             if (*e || e == optarg || v < 1 || v > PERFT_THREADS_MAX) {
                 fprintf(stderr, "loa-perft: --threads must be a number from 1 to %d, got '%s'\n",
                         PERFT_THREADS_MAX, optarg);
-                return 2;
+                return 0;
             }
-            threads = (int)v;
+            o->threads = (int)v;
             break;
         }
-        case 'B': bench = 1; break;
-        case 'L': perft = perft_baseline; break;
-        case 'h': usage(stdout); return 0;
-        case 'V': printf("loa-perft %s\n", LOA_PERFT_VERSION); return 0;
-        default: usage(stderr); return 2;
+        case 'B': o->bench = 1; break;
+        case 'L': o->perft = perft_baseline; break;
+        case 'h': usage(stdout); return *status = 0, 0;
+        case 'V': printf("loa-perft %s\n", LOA_PERFT_VERSION); return *status = 0, 0;
+        default: usage(stderr); return 0;
         }
     }
-    if (bench) {
+    return 1;
+}
+
+/* perft at each depth 1..depth, timed; with --divide then the count below
+ * each root move (sorted) at depth. */
+static void print_counts(const perft_options *o, int depth)
+{
+    if (o->perft == perft_baseline)
+        perft_baseline_init();
+    for (int d = 1; d <= depth; d++) {
+        int64_t t0 = loa_now_us();
+        uint64_t n = perft_threads(o->perft, &o->board, d, o->threads);
+        double s = (double)(loa_now_us() - t0) / 1e6;
+        printf("depth %d: %llu", d, (unsigned long long)n);
+        if (s > 0.01)
+            printf("  (%.3f s, %.1f M leaves/s)", s, (double)n / s / 1e6);
+        printf("\n");
+        fflush(stdout);
+    }
+    if (o->divide) {
+        loa_move mv[LOA_MAX_MOVES];
+        int n = loa_generate_moves(&o->board, mv);
+        loa_sort_moves(mv, n);
+        for (int i = 0; i < n; i++) {
+            char buf[LOA_MOVE_STRING_MAX];
+            uint64_t cnt = below(o->perft, &o->board, mv[i], depth);
+            printf("%s: %llu\n", loa_move_format(mv[i], buf), (unsigned long long)cnt);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    perft_options o;
+    int status;
+    if (!parse_args(argc, argv, &o, &status))
+        return status;
+    if (o.bench) {
         if (optind != argc) {
             fprintf(stderr, "loa-perft: --bench takes no DEPTH\n");
             return 2;
@@ -177,27 +225,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "loa-perft: DEPTH must be a number from 1 to 12, got '%s'\n", argv[optind]);
         return 2;
     }
-    if (perft == perft_baseline)
-        perft_baseline_init();
-    for (int d = 1; d <= depth; d++) {
-        int64_t t0 = loa_now_us();
-        uint64_t n = perft_threads(perft, &board, d, threads);
-        double s = (double)(loa_now_us() - t0) / 1e6;
-        printf("depth %d: %llu", d, (unsigned long long)n);
-        if (s > 0.01)
-            printf("  (%.3f s, %.1f M leaves/s)", s, (double)n / s / 1e6);
-        printf("\n");
-        fflush(stdout);
-    }
-    if (divide) {
-        loa_move mv[LOA_MAX_MOVES];
-        int n = loa_generate_moves(&board, mv);
-        loa_sort_moves(mv, n);
-        for (int i = 0; i < n; i++) {
-            char buf[LOA_MOVE_STRING_MAX];
-            uint64_t cnt = below(perft, &board, mv[i], (int)depth);
-            printf("%s: %llu\n", loa_move_format(mv[i], buf), (unsigned long long)cnt);
-        }
-    }
+    print_counts(&o, (int)depth);
     return 0;
 }
