@@ -77,7 +77,7 @@ static void *run_job(void *arg)
     cfg.players[0].command = j->bot;
     cfg.players[1].command = j->bot;
     if (j->what == PHASE_FIXED)
-        cfg.max_plies = 2;
+        cfg.limits.max_plies = 2;
     j->min_us = INT64_MAX;
     for (int i = 0; i < j->games && !j->failed; i++) {
         int64_t t0 = now_us(), c0 = thread_cpu_us(), dt;

@@ -58,6 +58,10 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* A default as text in --help: the SDK's constant, not a copy of it. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 /* --help: every option and the exit statuses (docs/referee.md says more). */
 static void usage(FILE *out)
 {
@@ -82,9 +86,9 @@ static void usage(FILE *out)
         "  -d PARAMS               game parameters as CodinGame writes them: \"seed=N\"\n"
         "      --seed N            seed of `random` answers, a signed 64-bit integer\n"
         "                          (default: drawn at random, printed so the game replays)\n"
-        "      --first-turn-ms MS  time limit of each bot's first turn (default 1000)\n"
-        "      --turn-ms MS        time limit of every later turn (default 150)\n"
-        "      --max-plies N       draw after N plies in total (default 150)\n"
+        "      --first-turn-ms MS  time limit of each bot's first turn (default " STR(LOA_FIRST_TURN_MS) ")\n"
+        "      --turn-ms MS        time limit of every later turn (default " STR(LOA_TURN_MS) ")\n"
+        "      --max-plies N       draw after N plies in total (default " STR(LOA_MAX_PLIES) ")\n"
         "      --time-mode MODE    how a turn's time is judged: wall (default, CodinGame's:\n"
         "                          wall-clock time) or cpu (the CPU time the bot used,\n"
         "                          its threads and child processes counted)\n"
@@ -264,15 +268,15 @@ static int take_game_option(int c, ref_cli *cli, int *status)
                    0;
         break;
     case 'F':
-        if (!parse_limit("first-turn-ms", optarg, &cfg->first_turn_ms, status))
+        if (!parse_limit("first-turn-ms", optarg, &cfg->limits.first_turn_ms, status))
             return 0;
         break;
     case 'R':
-        if (!parse_limit("turn-ms", optarg, &cfg->turn_ms, status))
+        if (!parse_limit("turn-ms", optarg, &cfg->limits.turn_ms, status))
             return 0;
         break;
     case 'P':
-        if (!parse_limit("max-plies", optarg, &cfg->max_plies, status))
+        if (!parse_limit("max-plies", optarg, &cfg->limits.max_plies, status))
             return 0;
         break;
     case OPT_TIME_MODE:
@@ -281,11 +285,11 @@ static int take_game_option(int c, ref_cli *cli, int *status)
                    0;
         break;
     case OPT_WALL_CAP:
-        if (!parse_limit("wall-cap", optarg, &cfg->wall_cap_ms, status))
+        if (!parse_limit("wall-cap", optarg, &cfg->limits.wall_cap_ms, status))
             return 0;
         break;
     case OPT_TIME_MARGIN:
-        if (!parse_limit("time-margin", optarg, &cfg->time_margin_ms, status))
+        if (!parse_limit("time-margin", optarg, &cfg->limits.time_margin_ms, status))
             return 0;
         break;
     case OPT_CPU_METHOD:
@@ -377,12 +381,12 @@ static int check_options(int argc, char **args, const ref_config *cfg, int *stat
     char why[256];
     if (cfg->players[0].sandbox && ref_sandbox_check(why, sizeof why))
         return *status = usage_error("--sandbox: %s", why), 0;
-    if (cfg->time_mode != REF_TIME_CPU && (cfg->wall_cap_ms || cfg->cpu_method))
+    ref_time_misfit stray = ref_time_misfit_of(cfg->time_mode, &cfg->limits, cfg->cpu_method);
+    if (stray != REF_TIME_FITS)
         return *status = usage_error("%s: only with --time-mode cpu",
-                                     cfg->wall_cap_ms ? "--wall-cap" : "--cpu-method"),
+                                     stray == REF_TIME_STRAY_CAP ? "--wall-cap" : "--cpu-method"),
                0;
-    if (cfg->time_mode == REF_TIME_CPU && cfg->cpu_method == REF_CPU_CGROUP &&
-        ref_cpu_method_probe(why, sizeof why) != REF_CPU_CGROUP)
+    if (ref_cpu_method_check(cfg->time_mode, cfg->cpu_method, why, sizeof why))
         return *status = usage_error("--cpu-method cgroup: unavailable here: %s", why), 0;
     return 1;
 }

@@ -122,7 +122,7 @@ static int run(ref_cli *cli)
         /* the parse checked the moves: only the length is left to refuse */
         fprintf(stderr, "loa-referee: --opening of %d plies: it must be shorter than the game "
                         "(--max-plies %d) (try --help)\n",
-                cfg.opening_plies, cfg.max_plies);
+                cfg.opening_plies, cfg.limits.max_plies);
         return EXIT_USAGE;
     }
     if (rc != REF_OK) {

@@ -1,14 +1,13 @@
 # Bundled bots (issue 4): evaluation, search and the executables; the games
 # through loa-referee run when the referee is built (else they are skipped
 # with a message).
-# check_bots tests loa-ab's engine directly, so it compiles its units (not
-# bench.c or ab.c: it uses the search, not the program).
-set(ab_engine_dir ${PROJECT_SOURCE_DIR}/bots/ab)
-loa_add_suite(bots SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/pvs.c
-              ${ab_engine_dir}/tt.c ${ab_engine_dir}/eval.c
-              LIBS loa m TIMEOUT 120)
-# check_bots_programs runs every bot's program (not its units).
-loa_add_suite(bots_programs LIBS loa m TIMEOUT 120)
+# check_bots tests loa-ab's engine directly, so it links its objects
+# (loa_ab_engine: the search, not the program).
+loa_add_suite(bots LIBS loa_ab_engine loa m TIMEOUT 120)
+# check_bots_programs runs every bot's program (not its units), and bundles
+# loa-ab from the sources bots/CMakeLists.txt lists (loa_bot_sources:
+# bot_sources.h).
+loa_add_suite(bots_programs LIBS loa_bot_sources loa m TIMEOUT 120)
 foreach(bot loa-random loa-greedy loa-negamax loa-ab loa-mcts)
   add_dependencies(check_bots ${bot})
   add_dependencies(check_bots_programs ${bot})
@@ -31,9 +30,8 @@ endif()
 # loa-ab's search where the limits stop it (issue 35), and loa-ab-audit's
 # checks, which both suites use.
 set(ab_audit_check ${PROJECT_SOURCE_DIR}/bots/tools/audit_check.c)
-loa_add_suite(ab_search SOURCES ${ab_engine_dir}/search.c ${ab_engine_dir}/pvs.c
-              ${ab_engine_dir}/tt.c ${ab_engine_dir}/eval.c ${ab_audit_check}
-              LIBS loa loa::cjson m TIMEOUT 300)
+loa_add_suite(ab_search SOURCES ${ab_audit_check}
+              LIBS loa_ab_engine loa loa::cjson m TIMEOUT 300)
 add_dependencies(check_ab_search loa-ab)
 loa_add_suite(ab_audit SOURCES ${ab_audit_check} LIBS loa loa::cjson TIMEOUT 180)
 add_dependencies(check_ab_audit loa-ab loa-ab-audit loa-greedy)

@@ -31,7 +31,7 @@ static void flags_override_the_league_file(const char *dir)
     ck_assert_int_eq(cli.settings.games, 10);
     ck_assert(cli.settings.seed == -3);
     ck_assert_int_eq(cli.settings.concurrency, 2);
-    ck_assert_int_eq(cli.settings.turn_ms, 77);
+    ck_assert_int_eq(cli.settings.limits.turn_ms, 77);
     ck_assert_int_eq(cli.settings.bot_count, 2);
     char want[420];
     snprintf(want, sizeof want, "%s/l-results", dir);

@@ -119,7 +119,7 @@ START_TEST(results_faults_and_times_by_bot)
 {
     arena_settings s;
     league(&s, 2, 20);
-    s.turn_ms = 150;
+    s.limits.turn_ms = 150;
     arena_game_record r[9];
     for (int i = 0; i < 9; i++) {
         r[i] = record_for(&s, i, 0); /* black wins */
@@ -226,8 +226,8 @@ START_TEST(slowest_games_rank_turns_against_their_limits)
 {
     arena_settings s;
     league(&s, 2, 20);
-    s.turn_ms = 150;
-    s.first_turn_ms = 1000;
+    s.limits.turn_ms = 150;
+    s.limits.first_turn_ms = 1000;
     /* first turn ms, slowest later turn ms, of games 0..2 (both sides) */
     static const double times[3][2] = {{900, 10}, {100, 145}, {500, 50}};
     arena_game_record r[3];
@@ -245,7 +245,7 @@ START_TEST(slowest_games_rank_turns_against_their_limits)
             const cJSON *g = cJSON_GetArrayItem(slow, k);
             int id = cJSON_GetObjectItem(g, "id")->valueint;
             ck_assert_int_eq(id, want[k]);
-            double share = fmax(times[id][1] / s.turn_ms, times[id][0] / s.first_turn_ms);
+            double share = fmax(times[id][1] / s.limits.turn_ms, times[id][0] / s.limits.first_turn_ms);
             ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "share")->valuedouble, share, 1e-3);
         }
     }

@@ -67,9 +67,9 @@ START_TEST(test_league_file_good)
     ck_assert(s.seed == INT64_MIN);
     ck_assert_int_eq(s.games, 6);
     ck_assert_int_eq(s.concurrency, 3);
-    ck_assert_int_eq(s.turn_ms, 50);
-    ck_assert_int_eq(s.first_turn_ms, 500);
-    ck_assert_int_eq(s.max_plies, 100);
+    ck_assert_int_eq(s.limits.turn_ms, 50);
+    ck_assert_int_eq(s.limits.first_turn_ms, 500);
+    ck_assert_int_eq(s.limits.max_plies, 100);
     ck_assert_int_eq(s.pages, ARENA_PAGES_ALL);
     ck_assert_int_eq(s.affinity, 1);
     char *cmd = arena_command_expand(s.bots[0].command, "/opt/it's", "dir", 7);

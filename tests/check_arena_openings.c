@@ -264,7 +264,7 @@ START_TEST(test_settings_keys)
     arena_settings_clear(&t);
     random_plies_and_bad_keys(&s, dir, path, base);
     /* an opening not shorter than the ply limit */
-    s.max_plies = 2;
+    s.limits.max_plies = 2;
     arena_openings *o = NULL;
     ck_assert_int_eq(arena_settings_openings(&s, &o, err, sizeof err), ARENA_E_CONFIG);
     ck_assert_msg(strstr(err, "opening 1 has 2 plies"), "%s", err);

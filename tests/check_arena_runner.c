@@ -148,7 +148,7 @@ START_TEST(test_second_interrupt_aborts)
      * tcase timeout: only the stop fd can end their games in time. The
      * interrupts come at the first tick (200 ms), once the games run. */
     int count = setup(&s, "sleep 600", 2, &games);
-    s.first_turn_ms = 3600000;
+    s.limits.first_turn_ms = 3600000;
     int irq[2];
     ck_assert_int_eq(pipe2(irq, O_NONBLOCK), 0);
     seen out = {.tick_fd = irq[1], .tick_bytes = 2};

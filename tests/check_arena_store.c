@@ -213,7 +213,7 @@ START_TEST(a_game_keeps_its_record)
     ref_config c;
     ref_config_init(&c);
     c.players[0].command = c.players[1].command = LOA_BIN_DIR "/loa-first";
-    c.max_plies = 12;
+    c.limits.max_plies = 12;
     ref_game *g;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
     cJSON *record = ref_game_to_json(g);

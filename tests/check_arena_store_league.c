@@ -52,7 +52,7 @@ static void write_older_games(const char *dir, const arena_settings *s, char *re
         ref_config c;
         ref_config_init(&c);
         c.players[0].command = c.players[1].command = LOA_BIN_DIR "/loa-first";
-        c.max_plies = 10 + id;
+        c.limits.max_plies = 10 + id;
         c.seed = -9000000000000000000LL + id;
         ref_game *g;
         ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);

@@ -55,7 +55,7 @@ START_TEST(reads_a_tune_and_its_league_settings)
     ck_assert_str_eq(t.league.bots[1].command, t.command);
     ck_assert_int_eq(t.league.games, 40);
     ck_assert_int_eq(t.league.seed, 9);
-    ck_assert_int_eq(t.league.turn_ms, 500);
+    ck_assert_int_eq(t.league.limits.turn_ms, 500);
     ck_assert_int_eq(t.league.time_mode, REF_TIME_CPU);
     ck_assert_int_eq(t.league.random_plies, 2);
     ck_assert_str_eq(t.league.out_dir, "/base/res");

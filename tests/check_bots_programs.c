@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "ab_positions.h"
+#include "bot_sources.h"
 #include "bots_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
@@ -156,13 +157,11 @@ START_TEST(test_ab_bundle_fits_codingame_with_comments_stripped)
         fprintf(stderr, "check_bots: SKIPPED the bundle size: %s is not built\n", path);
         return;
     }
-    /* loa-ab's sources as bots/CMakeLists.txt lists them, main file first;
-     * docs/bots.md tells contestants to bundle it with -s. */
+    /* loa-ab's sources as bots/CMakeLists.txt lists them, main file first
+     * (bot_sources.h); docs/bots.md tells contestants to bundle it with -s. */
     char cmd[1024];
     int st;
-    snprintf(cmd, sizeof cmd,
-             "cd %s/bots && %s -q -s ab.c ab/analyse.c ab/bench.c ab/search.c ab/pvs.c ab/tt.c ab/eval.c"
-             " | wc -c",
+    snprintf(cmd, sizeof cmd, "cd %s/bots && %s -q -s " LOA_AB_SOURCES " | wc -c",
              LOA_SOURCE_DIR, path);
     long chars = strtol(run(cmd, &st), NULL, 10);
     ck_assert_int_eq(st, 0);

@@ -1,6 +1,6 @@
 /*
  * check_bundle_bots - every bot that bots/CMakeLists.txt builds with
- * loa_add_bot(): bundled with the loa-bundle binary, compiled alone in an
+ * loa_add_bot() (bot_sources.h, generated from it): bundled with the loa-bundle binary, compiled alone in an
  * empty temporary directory with CodinGame's command (gcc -std=gnu17 -O2
  * submit.c -lm -lpthread, plus -Wall, which must print nothing), fed the
  * same turns as the original binary (same answers expected), and played in
@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bot_sources.h"
 #include "bundle_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
@@ -30,35 +31,25 @@ typedef struct bot {
     int nsources;
 } bot;
 
-/* Reads `loa_add_bot(<name> <sources>...)` lines of bots/CMakeLists.txt. */
+/* Every bot bots/CMakeLists.txt builds with loa_add_bot(), with its
+ * sources in build order (bot_sources.h, generated from that file). */
 static int read_bots(bot *bots, int max)
 {
-    FILE *f = fopen(LOA_SOURCE_DIR "/bots/CMakeLists.txt", "r");
-    ck_assert_ptr_nonnull(f);
-    char line[1024];
+    static const struct {
+        const char *name, *sources;
+    } rows[] = {LOA_BOT_SOURCES};
     int n = 0;
-    while (n < max && fgets(line, sizeof line, f)) {
-        char *p = strstr(line, "loa_add_bot(");
-        if (!p || (strchr(line, '#') && strchr(line, '#') < p))
-            continue;
-        p += strlen("loa_add_bot(");
-        char *close = strchr(p, ')');
-        if (!close)
-            continue;
-        *close = '\0';
-        bot *b = &bots[n];
+    for (size_t i = 0; i < LOA_COUNT(rows) && n < max; i++) {
+        bot *b = &bots[n++];
         memset(b, 0, sizeof *b);
-        char *save = NULL;
-        for (char *tok = strtok_r(p, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-            if (!b->name[0])
-                snprintf(b->name, sizeof b->name, "%s", tok);
-            else if (strstr(tok, ".c") && b->nsources < 8 && !strchr(tok, '$'))
-                snprintf(b->sources[b->nsources++], sizeof b->sources[0], "%s", tok);
-        }
-        if (b->name[0] && b->nsources > 0 && strchr(b->name, '$') == NULL)
-            n++;
+        snprintf(b->name, sizeof b->name, "%s", rows[i].name);
+        char list[1024], *save = NULL;
+        snprintf(list, sizeof list, "%s", rows[i].sources);
+        for (char *tok = strtok_r(list, " ", &save); tok && b->nsources < 8;
+             tok = strtok_r(NULL, " ", &save))
+            snprintf(b->sources[b->nsources++], sizeof b->sources[0], "%s", tok);
+        ck_assert_msg(b->nsources > 0, "%s: no sources in bot_sources.h", b->name);
     }
-    fclose(f);
     return n;
 }
 

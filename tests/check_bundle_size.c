@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bot_sources.h"
 #include "check_main.h"
 #include "prune.h"
 
@@ -123,7 +124,7 @@ START_TEST(loa_ab_fits_and_searches_as_its_native_build)
 {
     setup();
     char cmd[2048], out[8192], want[4096], path[128];
-    const char *src = "ab.c ab/analyse.c ab/bench.c ab/search.c ab/pvs.c ab/tt.c ab/eval.c";
+    const char *src = LOA_AB_SOURCES; /* bot_sources.h: as bots/CMakeLists.txt builds it */
     snprintf(cmd, sizeof cmd, "cd '%s/bots' && '%s' -q -s %s -o '%s/ab.c' 2>&1 && cd '%s' && "
              COMPILE " ab.c -o ab -lm -lpthread 2>&1", LOA_SOURCE_DIR, BUNDLE_EXE, src, g_tmp,
              g_tmp);

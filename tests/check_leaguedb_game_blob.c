@@ -28,7 +28,7 @@ static cJSON *play(const char *black, const char *white, int turn_ms, const char
     ref_config_init(&c);
     c.players[0].command = black;
     c.players[1].command = white;
-    c.turn_ms = turn_ms;
+    c.limits.turn_ms = turn_ms;
     c.seed = -1234567890123456789LL;
     c.time_mode = mode;
     static loa_move moves[REF_OPENING_MAX];

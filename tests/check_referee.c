@@ -422,9 +422,9 @@ START_TEST(error_strings_and_defaults)
     ref_config c;
     memset(&c, 0x55, sizeof c);
     ref_config_init(&c);
-    ck_assert_int_eq(c.first_turn_ms, 1000);
-    ck_assert_int_eq(c.turn_ms, 150);
-    ck_assert_int_eq(c.max_plies, 150);
+    ck_assert_int_eq(c.limits.first_turn_ms, 1000);
+    ck_assert_int_eq(c.limits.turn_ms, 150);
+    ck_assert_int_eq(c.limits.max_plies, 150);
     ck_assert_int_eq(c.seed, 0);
     ck_assert(c.on_ply == NULL);
     ck_assert_int_eq(c.stop_fd, -1);
@@ -437,7 +437,7 @@ START_TEST(error_strings_and_defaults)
     c.players[1].command = "";
     ck_assert_int_eq(ref_game_run(&c, &g), REF_E_INVAL);
     c.players[1].command = "true";
-    c.turn_ms = 0;
+    c.limits.turn_ms = 0;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_E_INVAL);
     ck_assert_int_eq(ref_game_run(NULL, &g), REF_E_INVAL);
 }

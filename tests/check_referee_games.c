@@ -116,7 +116,7 @@ static void the_first_bot_sees_the_position_after_the_opening(const loa_move *op
     ref_config_init(&c);
     c.players[0].command = BIN "/loa-first";
     c.players[1].command = cmd;
-    c.first_turn_ms = 300;
+    c.limits.first_turn_ms = 300;
     c.opening = opening;
     c.opening_plies = n;
     ck_assert_int_eq(ref_game_run(&c, &t.g), REF_OK);
@@ -185,7 +185,7 @@ START_TEST(an_opening_is_applied_by_the_referee_and_counts_in_the_plies)
 
     /* The ply limit counts the opening: 3 + 7 bot plies = 10. */
     ref_config c = after_opening(opening, n);
-    c.max_plies = 10;
+    c.limits.max_plies = 10;
     ref_game *g;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
     ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);
@@ -195,10 +195,10 @@ START_TEST(an_opening_is_applied_by_the_referee_and_counts_in_the_plies)
     ref_game_free(g);
 
     /* An opening as long as the game, or an illegal one, is refused. */
-    c.max_plies = 3;
+    c.limits.max_plies = 3;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_E_OPENING);
     ck_assert_ptr_null(g);
-    c.max_plies = 150;
+    c.limits.max_plies = 150;
     loa_move bad[2] = {opening[0], opening[0]};
     c.opening = bad;
     c.opening_plies = 2;
@@ -221,7 +221,7 @@ static void *run_par(void *arg)
     c.players[0].command = BIN "/hostile-random";
     c.players[1].command = BIN "/hostile-random";
     c.seed = 7;
-    c.first_turn_ms = c.turn_ms = 2000;
+    c.limits.first_turn_ms = c.limits.turn_ms = 2000;
     p->rc = ref_game_run(&c, &p->g);
     return NULL;
 }

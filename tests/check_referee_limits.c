@@ -2,7 +2,8 @@
  * check_referee_limits.c - the bounds of a game's limits, typed once in
  * REF_LIMITS_MAP (ref/referee.h): ref_limits_check() and loa-referee's
  * options accept and refuse exactly the map's values (loa-arena's settings
- * read the same map: check_arena_setting_table).
+ * read the same map: check_arena_setting_table); the wall cap's default
+ * and the CPU mode's rules, each one function both front ends call.
  */
 #include <check.h>
 #include <stdio.h>
@@ -95,6 +96,48 @@ START_TEST(referee_options_take_exactly_the_map_bounds)
 }
 END_TEST
 
+/* The wall cap's default, made once (ref_limits_wall_cap): the cap when
+ * set, else 4 times the turn's limit, whichever turn it is. */
+START_TEST(wall_cap_is_the_cap_set_or_4_times_the_turn_limit)
+{
+    ref_limits l = {1000, 150, 150, 0, 0};
+    ck_assert_int_eq(ref_limits_wall_cap(&l, l.first_turn_ms), 4000);
+    ck_assert_int_eq(ref_limits_wall_cap(&l, l.turn_ms), 600);
+    ck_assert_int_eq(ref_limits_wall_cap(&l, REF_TURN_MS_MAX), 4 * REF_TURN_MS_MAX);
+    l.wall_cap_ms = 900;
+    ck_assert_int_eq(ref_limits_wall_cap(&l, l.first_turn_ms), 900);
+    ck_assert_int_eq(ref_limits_wall_cap(&l, l.turn_ms), 900);
+}
+END_TEST
+
+/* The CPU mode's settings (ref_time_misfit_of, ref_cpu_method_check): a
+ * wall cap or a CPU method only in cpu mode, the cap named first; asking
+ * for a cgroup outside cpu mode, or for auto or proc, is never refused by
+ * the probe. */
+START_TEST(cap_and_method_belong_to_cpu_mode)
+{
+    ref_limits l = {1000, 150, 150, 0, 0};
+    ck_assert_int_eq(ref_time_misfit_of(REF_TIME_WALL, &l, REF_CPU_AUTO), REF_TIME_FITS);
+    ck_assert_int_eq(ref_time_misfit_of(REF_TIME_WALL, &l, REF_CPU_PROC), REF_TIME_STRAY_METHOD);
+    ck_assert_int_eq(ref_time_misfit_of(REF_TIME_CPU, &l, REF_CPU_PROC), REF_TIME_FITS);
+    l.wall_cap_ms = 500;
+    ck_assert_int_eq(ref_time_misfit_of(REF_TIME_WALL, &l, REF_CPU_AUTO), REF_TIME_STRAY_CAP);
+    ck_assert_int_eq(ref_time_misfit_of(REF_TIME_WALL, &l, REF_CPU_CGROUP), REF_TIME_STRAY_CAP);
+    ck_assert_int_eq(ref_time_misfit_of(REF_TIME_CPU, &l, REF_CPU_CGROUP), REF_TIME_FITS);
+    char why[256] = "x";
+    ck_assert_int_eq(ref_cpu_method_check(REF_TIME_WALL, REF_CPU_CGROUP, why, sizeof why), 0);
+    ck_assert_str_eq(why, "");
+    ck_assert_int_eq(ref_cpu_method_check(REF_TIME_CPU, REF_CPU_AUTO, why, sizeof why), 0);
+    ck_assert_int_eq(ref_cpu_method_check(REF_TIME_CPU, REF_CPU_PROC, NULL, 0), 0);
+    /* cgroup in cpu mode: refused exactly where the probe says proc, why
+     * then saying what the probe found */
+    int here = ref_cpu_method_probe(NULL, 0) == REF_CPU_CGROUP;
+    int rc = ref_cpu_method_check(REF_TIME_CPU, REF_CPU_CGROUP, why, sizeof why);
+    ck_assert_int_eq(rc, here ? 0 : REF_E_CPU);
+    ck_assert_int_eq(why[0] != '\0', !here);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -102,6 +145,9 @@ int main(void)
          check_accepts_the_map_bounds_and_refuses_one_past, 10},
         {"referee_options_take_exactly_the_map_bounds",
          referee_options_take_exactly_the_map_bounds, 30},
+        {"wall_cap_is_the_cap_set_or_4_times_the_turn_limit",
+         wall_cap_is_the_cap_set_or_4_times_the_turn_limit, 10},
+        {"cap_and_method_belong_to_cpu_mode", cap_and_method_belong_to_cpu_mode, 30},
     };
     return loa_run_suite("referee_limits", cases, LOA_COUNT(cases));
 }

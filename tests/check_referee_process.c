@@ -50,7 +50,7 @@ START_TEST(failed_to_start_for_a_file_not_executable_or_a_bad_cwd)
     /* and an existing one is used */
     c.players[1].cwd = "/";
     c.players[1].command = "test \"$(pwd)\" = / && exec " BIN "/loa-first";
-    c.max_plies = 4;
+    c.limits.max_plies = 4;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
     ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);
     ref_game_free(g);
@@ -149,7 +149,7 @@ START_TEST(a_group_sigint_at_a_bot_start_does_not_reach_the_bot)
             ref_config_init(&c);
             c.players[0].command = BIN "/loa-first";
             c.players[1].command = BIN "/loa-first";
-            c.max_plies = 2;
+            c.limits.max_plies = 2;
             ref_game *g;
             if (ref_game_run(&c, &g) != REF_OK)
                 _exit(4);
@@ -178,7 +178,7 @@ START_TEST(stop_fd_aborts_promptly)
     ref_config_init(&c);
     c.players[0].command = bot_cmd(&t, "hostile-silent");
     c.players[1].command = bot_cmd(&t, "hostile-silent");
-    c.first_turn_ms = LONG_MS;
+    c.limits.first_turn_ms = LONG_MS;
     c.stop_fd = sp[0];
     stopper s = {sp[1], 150};
     pthread_t th;
@@ -228,7 +228,7 @@ START_TEST(no_file_descriptor_is_left_open)
         ref_config_init(&c);
         c.players[0].command = blacks[i];
         c.players[1].command = BIN "/loa-first";
-        c.max_plies = 6;
+        c.limits.max_plies = 6;
         ref_game *g;
         ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
         ref_game_free(g);

@@ -196,7 +196,7 @@ START_TEST(json_record_has_codingames_scores_and_errors)
     ref_config_init(&c);
     c.players[0].command = BIN "/hostile-flood 0 1"; /* 1 KB of stderr before each answer */
     c.players[1].command = BIN "/loa-first";         /* writes nothing on stderr */
-    c.max_plies = 6;
+    c.limits.max_plies = 6;
     c.seed = 3;
     ref_game *g = NULL;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
@@ -251,7 +251,7 @@ START_TEST(json_record_is_valid_utf8_for_any_bytes)
     ref_config_init(&c);
     c.players[0].command = "printf 'e1e3 \\377\\300caf\\303\\251\\001\\n'; cat >/dev/null";
     c.players[1].command = "sleep 5";
-    c.first_turn_ms = 300;
+    c.limits.first_turn_ms = 300;
     ref_game *g = NULL;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
     ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_TIMEOUT);
@@ -274,7 +274,7 @@ START_TEST(stderr_keeps_its_text_after_a_nul_byte)
     ref_config_init(&c);
     c.players[0].command = "printf 'a\\0b\\n' >&2; exec " BIN "/loa-first";
     c.players[1].command = BIN "/loa-first";
-    c.max_plies = 2;
+    c.limits.max_plies = 2;
     ref_game *g = NULL;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
     ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);

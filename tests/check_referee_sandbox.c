@@ -59,9 +59,9 @@ static const ref_result *play_boxed(game *t, const char *black, const char *dir,
     c.players[0].cwd = dir;
     c.players[0].sandbox = (ref_sandbox)mode;
     c.players[1].command = FIRST;
-    c.first_turn_ms = 5000; /* a JVM's start inside a sandbox on a loaded machine */
-    c.turn_ms = 2000;
-    c.max_plies = max_plies;
+    c.limits.first_turn_ms = 5000; /* a JVM's start inside a sandbox on a loaded machine */
+    c.limits.turn_ms = 2000;
+    c.limits.max_plies = max_plies;
     c.seed = 42;
     ck_assert_int_eq(ref_game_run(&c, &t->g), REF_OK);
     t->r = ref_game_result(t->g);
@@ -122,7 +122,7 @@ START_TEST(confines_files_network_and_tmp)
     c.players[0].command = cmd;
     c.players[0].cwd = u.dir;
     c.players[1].command = FIRST;
-    c.max_plies = 10;
+    c.limits.max_plies = 10;
     ck_assert_int_eq(ref_game_run(&c, &u.g), REF_OK);
     ck_assert_int_eq(ref_game_result(u.g)->reason, REF_REASON_CRASHED);
     char probe[200];

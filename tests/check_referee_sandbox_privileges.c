@@ -80,8 +80,8 @@ static const ref_result *play(game *t, const char *black, int sandbox)
     c.players[0].cwd = t->dir;
     c.players[0].sandbox = (ref_sandbox)sandbox;
     c.players[1].command = FIRST;
-    c.first_turn_ms = 5000; /* bubblewrap's start on a loaded machine */
-    c.max_plies = 6;
+    c.limits.first_turn_ms = 5000; /* bubblewrap's start on a loaded machine */
+    c.limits.max_plies = 6;
     ck_assert_int_eq(ref_game_run(&c, &t->g), REF_OK);
     t->r = ref_game_result(t->g);
     return t->r;

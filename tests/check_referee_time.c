@@ -32,13 +32,13 @@ static int play_timed(game *t, const char *black, timing tm)
     ref_config_init(&c);
     c.players[0].command = bot_cmd(t, black);
     c.players[1].command = bot_cmd(t, "loa-first");
-    c.turn_ms = tm.turn_ms ? tm.turn_ms : 150;
-    c.max_plies = tm.max_plies;
+    c.limits.turn_ms = tm.turn_ms ? tm.turn_ms : 150;
+    c.limits.max_plies = tm.max_plies;
     c.seed = 7;
     c.time_mode = tm.mode;
     c.cpu_method = tm.method;
-    c.wall_cap_ms = tm.wall_cap_ms;
-    c.time_margin_ms = tm.margin_ms;
+    c.limits.wall_cap_ms = tm.wall_cap_ms;
+    c.limits.time_margin_ms = tm.margin_ms;
     int64_t t0 = now_ms();
     int rc = ref_game_run(&c, &t->g);
     t->ms = now_ms() - t0;

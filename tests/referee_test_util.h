@@ -79,9 +79,9 @@ static inline void game_play(game *t, const char *black, const char *white, int 
     ref_config_init(&c);
     c.players[0].command = black;
     c.players[1].command = white;
-    c.first_turn_ms = first_ms;
-    c.turn_ms = turn_ms;
-    c.max_plies = max_plies;
+    c.limits.first_turn_ms = first_ms;
+    c.limits.turn_ms = turn_ms;
+    c.limits.max_plies = max_plies;
     c.seed = 42;
     int64_t t0 = now_ms();
     ck_assert_int_eq(ref_game_run(&c, &t->g), REF_OK);

@@ -45,8 +45,7 @@ static int check_machine(const arena_settings *s)
         fprintf(stderr, "loa-arena: sandbox: %s\n", why);
         return 2;
     }
-    if (s->time_mode == REF_TIME_CPU && s->cpu_method == REF_CPU_CGROUP &&
-        ref_cpu_method_probe(why, sizeof why) != REF_CPU_CGROUP) {
+    if (ref_cpu_method_check(s->time_mode, s->cpu_method, why, sizeof why)) {
         fprintf(stderr, "loa-arena: CPU method cgroup: unavailable here: %s (use auto or proc)\n",
                 why);
         return 2;
@@ -59,15 +58,15 @@ static int check_machine(const arena_settings *s)
 static void announce_timing(const arena_settings *s)
 {
     char margin[48] = "";
-    if (s->time_margin_ms)
-        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted", s->time_margin_ms);
+    if (s->limits.time_margin_ms)
+        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted", s->limits.time_margin_ms);
     if (s->time_mode == REF_TIME_CPU) {
         char why[256];
         ref_cpu_method m = s->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(why, sizeof why)
                                                          : s->cpu_method;
         char cap[48];
-        if (s->wall_cap_ms)
-            snprintf(cap, sizeof cap, "%d ms", s->wall_cap_ms);
+        if (s->limits.wall_cap_ms)
+            snprintf(cap, sizeof cap, "%d ms", s->limits.wall_cap_ms);
         else
             snprintf(cap, sizeof cap, "4x the limit");
         printf("Timing: CPU time (measured by %s%s%s), wall-clock cap %s%s\n",

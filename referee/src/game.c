@@ -33,9 +33,9 @@
 void ref_config_init(ref_config *c)
 {
     memset(c, 0, sizeof *c);
-    c->first_turn_ms = 1000;
-    c->turn_ms = 150;
-    c->max_plies = LOA_MAX_PLIES;
+    c->limits.first_turn_ms = LOA_FIRST_TURN_MS; /* CodinGame's limits (loa/turn.h) */
+    c->limits.turn_ms = LOA_TURN_MS;
+    c->limits.max_plies = LOA_MAX_PLIES;
     c->stop_fd = -1;
 }
 
@@ -185,7 +185,8 @@ static turn_rc send_input(game_run *run, turn *t)
     memcpy(sorted, t->gen, sizeof(loa_move) * (size_t)t->n);
     loa_sort_moves(sorted, t->n);
     size_t ilen = ref_turn_input(input, b, run->first[t->who], run->last, sorted, t->n);
-    ref_clock_init(&t->clock, cfg, run->first[t->who] ? cfg->first_turn_ms : cfg->turn_ms);
+    ref_clock_init(&t->clock, cfg,
+                   run->first[t->who] ? cfg->limits.first_turn_ms : cfg->limits.turn_ms);
     run->first[t->who] = 0;
 
     /* A stop is seen by every wait for an answer (the stop fd is in its
@@ -323,7 +324,7 @@ static turn_rc apply_move(game_run *run, int who, ref_ply *p, loa_move m)
     g->result.plies = b->ply;
     if (cfg->on_ply)
         cfg->on_ply(p, b, cfg->user);
-    switch (loa_board_status(b, cfg->max_plies)) {
+    switch (loa_board_status(b, cfg->limits.max_plies)) {
     case LOA_ONGOING:
         return TURN_CONTINUE;
     case LOA_DRAW:
@@ -386,23 +387,23 @@ int ref_game_run(const ref_config *cfg, ref_game **out)
 {
     if (out)
         *out = NULL;
-    if (!cfg || !out || cfg->first_turn_ms <= 0 || cfg->turn_ms <= 0 || cfg->max_plies <= 0)
+    if (!cfg || !out || cfg->limits.first_turn_ms <= 0 || cfg->limits.turn_ms <= 0 ||
+        cfg->limits.max_plies <= 0)
         return REF_E_INVAL;
     for (int i = 0; i < 2; i++)
         if (!cfg->players[i].command || !cfg->players[i].command[0])
             return REF_E_INVAL;
-    if (cfg->wall_cap_ms < 0 || cfg->time_margin_ms < 0 ||
+    if (cfg->limits.wall_cap_ms < 0 || cfg->limits.time_margin_ms < 0 ||
         (cfg->time_mode != REF_TIME_WALL && cfg->time_mode != REF_TIME_CPU) ||
         (unsigned)cfg->cpu_method > REF_CPU_PROC)
         return REF_E_INVAL;
     ref_cpu_method method = REF_CPU_AUTO;
     if (cfg->time_mode == REF_TIME_CPU) {
-        ref_cpu_method best = ref_cpu_method_probe(NULL, 0);
-        if (cfg->cpu_method == REF_CPU_CGROUP && best != REF_CPU_CGROUP)
+        if (ref_cpu_method_check(cfg->time_mode, cfg->cpu_method, NULL, 0))
             return REF_E_CPU;
-        method = cfg->cpu_method == REF_CPU_AUTO ? best : cfg->cpu_method;
+        method = cfg->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(NULL, 0) : cfg->cpu_method;
     }
-    if (cfg->opening_plies < 0 || cfg->opening_plies >= cfg->max_plies)
+    if (cfg->opening_plies < 0 || cfg->opening_plies >= cfg->limits.max_plies)
         return cfg->opening_plies < 0 ? REF_E_INVAL : REF_E_OPENING;
     if (cfg->opening_plies > 0) {
         int oc = ref_opening_check(cfg->opening, cfg->opening_plies, NULL, 0);

@@ -141,13 +141,9 @@ ref_game *ref_game_new(const ref_config *cfg)
     }
     g->seed = cfg->seed;
     g->start_time = (int64_t)time(NULL);
-    g->first_turn_ms = cfg->first_turn_ms;
+    g->limits = cfg->limits;
     g->time_mode = cfg->time_mode;
     g->cpu_method = REF_CPU_AUTO; /* set by ref_game_run in CPU mode */
-    g->wall_cap_ms = cfg->wall_cap_ms;
-    g->time_margin_ms = cfg->time_margin_ms;
-    g->turn_ms = cfg->turn_ms;
-    g->max_plies = cfg->max_plies;
     g->result.winner = -1;
     g->result.fault = -1;
     g->result.exit_status = -1;

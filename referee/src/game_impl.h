@@ -17,11 +17,9 @@ struct ref_game {
     int64_t seed;
     int64_t start_time;     /* seconds since the epoch, UTC */
     int64_t duration_us;    /* wall time of ref_game_run(), bots' start and end included */
-    int first_turn_ms, turn_ms, max_plies;
+    ref_limits limits;      /* as configured (a wall cap of 0: 4x each turn's limit) */
     ref_time_mode time_mode;
     ref_cpu_method cpu_method;  /* CPU mode: the method that measured; else AUTO */
-    int wall_cap_ms;            /* as configured (0: 4x each turn's limit) */
-    int time_margin_ms;
     loa_move *opening;      /* the plies applied before the bots played; owned */
     int opening_plies;
     ref_ply *plies;         /* every turn answered or failed; strings owned */

@@ -224,12 +224,12 @@ static int add_result(cJSON *root, const ref_game *g)
 static int add_time_mode(cJSON *limits, const ref_game *g)
 {
     if (add_str(limits, "time_mode", ref_time_mode_name(g->time_mode)) ||
-        add_int(limits, "time_margin_ms", g->time_margin_ms))
+        add_int(limits, "time_margin_ms", g->limits.time_margin_ms))
         return -1;
     if (g->time_mode != REF_TIME_CPU)
         return 0;
-    int cap_first = g->wall_cap_ms > 0 ? g->wall_cap_ms : 4 * g->first_turn_ms;
-    int cap_later = g->wall_cap_ms > 0 ? g->wall_cap_ms : 4 * g->turn_ms;
+    int cap_first = ref_limits_wall_cap(&g->limits, g->limits.first_turn_ms);
+    int cap_later = ref_limits_wall_cap(&g->limits, g->limits.turn_ms);
     return add_int(limits, "first_turn_wall_cap_ms", cap_first) ||
                    add_int(limits, "turn_wall_cap_ms", cap_later) ||
                    add_str(limits, "cpu_method", ref_cpu_method_name(g->cpu_method))
@@ -297,8 +297,9 @@ static cJSON *to_json(const ref_game *g, int head)
         add_str(root, "start_time", when) || add_int(root, "start_unix", g->start_time) ||
         add_int(root, "duration_us", g->duration_us) ||
         !(limits = cJSON_AddObjectToObject(root, "limits")) ||
-        add_int(limits, "first_turn_ms", g->first_turn_ms) ||
-        add_int(limits, "turn_ms", g->turn_ms) || add_int(limits, "max_plies", g->max_plies) ||
+        add_int(limits, "first_turn_ms", g->limits.first_turn_ms) ||
+        add_int(limits, "turn_ms", g->limits.turn_ms) ||
+        add_int(limits, "max_plies", g->limits.max_plies) ||
         add_time_mode(limits, g) ||
         add_players(root, g) ||
         add_str(root, "opening",

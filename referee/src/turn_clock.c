@@ -22,8 +22,8 @@ void ref_clock_init(ref_turn_clock *c, const ref_config *cfg, int limit_ms)
 {
     c->mode = cfg->time_mode;
     c->limit_ms = limit_ms;
-    c->margin_ms = cfg->time_margin_ms;
-    c->cap_ms = cfg->wall_cap_ms > 0 ? cfg->wall_cap_ms : 4 * limit_ms;
+    c->margin_ms = cfg->limits.time_margin_ms;
+    c->cap_ms = ref_limits_wall_cap(&cfg->limits, limit_ms);
     c->t0_ns = 0;
     c->cpu0_us = 0;
     c->elapsed_ns = 0;

@@ -1,4 +1,6 @@
-/* Bitboard helpers that are not worth inlining. */
+/* bitboard.c - the bitboard helpers too big to inline (loa/bitboard.h):
+ * loa_group_count, a flood fill per group, which bots' evaluations call
+ * (loa_connected stays inline in the header: the rules call it every ply). */
 #include "loa/bitboard.h"
 
 int loa_group_count(loa_bitboard b)

@@ -1,4 +1,8 @@
-/* Position setup, status after a ply, and the one-line board string. */
+/* board.c - a position (loa/board.h): the start, the status after a ply
+ * (the mover's connection first, then the opponent's when a capture changed
+ * it, then the ply limit: CodinGame's referee's order, which decides the
+ * simultaneous connections), and the one-line board string that records,
+ * tests and tools read and write. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

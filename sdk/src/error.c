@@ -1,4 +1,6 @@
-/* error.c - loa_strerror() from LOA_ERROR_MAP, and loa_describe_error(). */
+/* error.c - loa_strerror() from LOA_ERROR_MAP, and loa_describe_error()
+ * (loa/error.h): the messages come from the one table of codes, so that a
+ * code and its text cannot drift apart. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,4 +1,7 @@
-/* Move text: CodinGame `e2e3`/`pass` and Olympiad `E2-E3`. */
+/* notation.c - squares and moves as text (loa/notation.h): CodinGame's
+ * `e2e3`/`pass`, which the protocol speaks, and the Olympiad's `E2-E3`, in
+ * which published games are written; parsing checks the syntax, not the
+ * rules (a move's legality is the board's business). */
 #include <string.h>
 
 #include "loa/error.h"

@@ -1,4 +1,6 @@
-/* java.util.Random, bit for bit (formulas in loa/random.h). */
+/* random.c - java.util.Random, bit for bit (formulas in loa/random.h):
+ * CodinGame's referee, written in Java, draws a `random` answer's move and
+ * its seeded games with it, so the referee and the bots replay them exactly. */
 #include "loa/error.h"
 #include "loa/random.h"
 

@@ -1,4 +1,5 @@
-/* Monotonic clock. */
+/* timer.c - the monotonic clock (loa/timer.h): CLOCK_MONOTONIC, because a
+ * bot's per-turn deadline must not jump with the wall clock. */
 #include <time.h>
 
 #include "loa/timer.h"

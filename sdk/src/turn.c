@@ -1,4 +1,8 @@
-/* The bot side of the protocol: read a turn, write the answer. */
+/* turn.c - the bot side of the protocol (loa/turn.h): one turn read from
+ * stdin, every line bounded and checked, a malformed one named by its code
+ * (a bot is also fed by hand, by tests and by other referees), and the
+ * answer written and flushed at once (an answer left in a buffer never
+ * reaches the referee: a timeout). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,6 @@
-/* Zobrist keys (the random numbers themselves are generated tables). */
+/* zobrist.c - Zobrist keys (loa/zobrist.h): a position's key, and its
+ * update by a move, which a search uses instead of recomputing the key at
+ * every node; the random numbers themselves are generated tables (tables.h). */
 #include "loa/zobrist.h"
 
 uint64_t loa_zobrist_key(const loa_board *b)

@@ -1,4 +1,6 @@
-/* error.c - util_strerror() from UTIL_ERROR_MAP. */
+/* error.c - util_strerror() from UTIL_ERROR_MAP (util/error.h): the
+ * messages come from the one table of codes, so that a code and its text
+ * cannot drift apart. */
 #include "util/error.h"
 
 const char *util_strerror(int code)

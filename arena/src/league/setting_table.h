@@ -89,25 +89,25 @@ typedef enum arena_setting_section {
     XX(SEED, seed, "seed", "seed", 's', "-srand", SEED, NULL, INT64_MIN, INT64_MAX, 1, "",        \
        ARENA_ID_SAME, ARENA_HELP_LEAGUE, "S", "seed",                                             \
        "master seed, a signed 64-bit integer; game seeds derive from it")                         \
-    XX(TURN_MS, turn_ms, "turn_ms", "turn-ms", 0, NULL, INT, NULL, REF_TURN_MS_MIN,               \
+    XX(TURN_MS, limits.turn_ms, "turn_ms", "turn-ms", 0, NULL, INT, NULL, REF_TURN_MS_MIN,               \
        REF_TURN_MS_MAX, LOA_TURN_MS, "ms", ARENA_ID_SAME, ARENA_HELP_LEAGUE, "MS",                \
        "turn limit", "limit per turn after a bot's first")                                        \
-    XX(FIRST_TURN_MS, first_turn_ms, "first_turn_ms", "first-turn-ms", 0, NULL, INT, NULL,        \
+    XX(FIRST_TURN_MS, limits.first_turn_ms, "first_turn_ms", "first-turn-ms", 0, NULL, INT, NULL,        \
        REF_FIRST_TURN_MS_MIN, REF_FIRST_TURN_MS_MAX, LOA_FIRST_TURN_MS, "ms", ARENA_ID_SAME,      \
        ARENA_HELP_LEAGUE, "MS", "first-turn limit", "limit on a bot's first turn")                \
-    XX(MAX_PLIES, max_plies, "max_plies", "max-plies", 0, NULL, INT, NULL, REF_MAX_PLIES_MIN,     \
+    XX(MAX_PLIES, limits.max_plies, "max_plies", "max-plies", 0, NULL, INT, NULL, REF_MAX_PLIES_MIN,     \
        REF_MAX_PLIES_MAX, LOA_MAX_PLIES, "plies", ARENA_ID_SAME, ARENA_HELP_LEAGUE, "N",          \
        "ply limit", "a game is drawn after N plies")                                              \
     XX(TIME_MODE, time_mode, "time_mode", "time-mode", 0, NULL, WORD, &arena_words_time_mode,     \
        0, 0, REF_TIME_WALL, "", ARENA_ID_SAME, ARENA_HELP_LEAGUE, "MODE", "time mode",            \
        "wall: wall-clock time, CodinGame's; cpu: the CPU time a bot used, its children "          \
        "counted, fair on a busy machine (docs/referee.md)")                                       \
-    XX(WALL_CAP_MS, wall_cap_ms, "wall_cap_ms", "wall-cap", 0, NULL, INT, NULL,                   \
+    XX(WALL_CAP_MS, limits.wall_cap_ms, "wall_cap_ms", "wall-cap", 0, NULL, INT, NULL,                   \
        REF_WALL_CAP_MS_MIN, REF_WALL_CAP_MS_MAX, 0, "ms", ARENA_ID_SAME_SET, ARENA_HELP_LEAGUE,   \
        "MS", "wall cap",                                                                          \
        "cpu mode: wall-clock time a turn may take whatever its CPU time; by default 4 times "     \
        "the turn's limit")                                                                        \
-    XX(TIME_MARGIN_MS, time_margin_ms, "time_margin_ms", "time-margin", 0, NULL, INT, NULL,       \
+    XX(TIME_MARGIN_MS, limits.time_margin_ms, "time_margin_ms", "time-margin", 0, NULL, INT, NULL,       \
        REF_TIME_MARGIN_MS_MIN, REF_TIME_MARGIN_MS_MAX, 0, "ms", ARENA_ID_SAME_SET,                \
        ARENA_HELP_LEAGUE, "MS", "time margin",                                                    \
        "accept answers late by at most MS, counted as late")                                      \

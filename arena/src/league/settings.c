@@ -233,12 +233,6 @@ int arena_settings_gauntlet_index(const arena_settings *s)
     int i = s->gauntlet_bot ? arena_settings_find_bot(s, s->gauntlet_bot) : 0;
     return i < 0 ? 0 : i;
 }
-ref_limits arena_settings_limits(const arena_settings *s)
-{
-    ref_limits l = {s->first_turn_ms, s->turn_ms, s->max_plies, s->wall_cap_ms,
-                    s->time_margin_ms};
-    return l;
-}
 
 int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err,
                             size_t errsz)
@@ -252,10 +246,10 @@ int arena_settings_openings(const arena_settings *s, arena_openings **out, char 
         for (int i = 0; rc == 0 && i < arena_openings_count(*out); i++) {
             const loa_move *m;
             int n = arena_openings_get(*out, i, &m);
-            if (n >= s->max_plies)
+            if (n >= s->limits.max_plies)
                 rc = util_fail(ARENA_E_CONFIG, err, errsz,
                                "%s: opening %d has %d plies, not fewer than the ply limit %d",
-                               s->openings_file, i + 1, n, s->max_plies);
+                               s->openings_file, i + 1, n, s->limits.max_plies);
         }
     } else if (s->random_plies > 0) {
         rc = arena_openings_random(s->seed, s->games / 2 > 0 ? s->games / 2 : 1, s->random_plies,

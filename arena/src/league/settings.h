@@ -99,15 +99,14 @@ typedef struct arena_settings {
                             games per pairing grow as needed; not in the identity */
     int64_t seed;        /* master seed; every game seed derives from it */
     char *out_dir;       /* output directory; NULL until set or defaulted */
-    int turn_ms;         /* limit on every turn after a bot's first, ms */
-    int first_turn_ms;   /* limit on a bot's first turn, ms */
-    int max_plies;       /* draw after this many plies */
+    ref_limits limits;   /* the referee's limits, each a setting of its own name
+                            ("turn_ms", "first_turn_ms", "max_plies", "wall_cap_ms"
+                            / --wall-cap: cpu mode's wall-clock cap, 0 = 4x the
+                            turn's limit; "time_margin_ms" / --time-margin: late
+                            answers within it accepted and counted); all part
+                            of the identity, passed to every game as they are */
     ref_time_mode time_mode; /* "time_mode" / --time-mode: wall (CodinGame's) or cpu
                             (docs/referee.md, "Time modes"); part of the identity */
-    int wall_cap_ms;     /* "wall_cap_ms" / --wall-cap: cpu mode's wall-clock cap,
-                            0 = 4x the turn's limit; part of the identity */
-    int time_margin_ms;  /* "time_margin_ms" / --time-margin: late answers within
-                            it are accepted and counted; part of the identity */
     ref_cpu_method cpu_method; /* "cpu_method" / --cpu-method: how cpu mode measures
                             (a property of the machine: not in the identity) */
     arena_pages pages;   /* "pages" / --pages: which games get a replay page as
@@ -179,14 +178,12 @@ int arena_settings_find_bot(const arena_settings *s, const char *name);
 /* Index of the gauntlet bot (gauntlet_bot, else 0). */
 int arena_settings_gauntlet_index(const arena_settings *s);
 
-/* The game's limits of s as the referee checks them (ref_limits_check). */
-ref_limits arena_settings_limits(const arena_settings *s);
 
 /* The opening table league s plays (s->openings_file, shuffled when
  * s->openings_random; or s->random_plies plies for each of its s->games / 2
  * rounds), NULL when it plays none. Sets *out (caller owns; NULL for none).
  * Returns 0, the errors of arena_openings_load and arena_openings_random,
- * or ARENA_E_CONFIG for a file opening not shorter than s->max_plies (err
+ * or ARENA_E_CONFIG for a file opening not shorter than s->limits.max_plies (err
  * names the file and the opening). */
 int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err,
                             size_t errsz);

@@ -100,9 +100,8 @@ static int check_games(const arena_settings *s, char *err, size_t errsz)
  * checks them (ref_limits_check: the same bounds, REF_LIMITS_MAP). */
 static int check_rows(const arena_settings *s, char *err, size_t errsz)
 {
-    ref_limits limits = arena_settings_limits(s);
     char why[256];
-    if (ref_limits_check(&limits, why, sizeof why))
+    if (ref_limits_check(&s->limits, why, sizeof why))
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s", why);
     for (int k = 0; k < ARENA_SETTING_COUNT; k++) {
         int rc = arena_setting_check(s, &arena_setting_table[k], err, errsz);
@@ -117,10 +116,11 @@ static int check_rows(const arena_settings *s, char *err, size_t errsz)
  * SPRT between two bots (and in shards only with a game count). */
 static int check_together(const arena_settings *s, char *err, size_t errsz)
 {
-    if (s->time_mode != REF_TIME_CPU && (s->wall_cap_ms || s->cpu_method != REF_CPU_AUTO))
+    ref_time_misfit stray = ref_time_misfit_of(s->time_mode, &s->limits, s->cpu_method);
+    if (stray != REF_TIME_FITS)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "%s applies to the cpu time mode only (time mode %s)",
-                         s->wall_cap_ms ? "a wall cap" : "a CPU method",
+                         stray == REF_TIME_STRAY_CAP ? "a wall cap" : "a CPU method",
                          ref_time_mode_name(s->time_mode));
     if (s->gauntlet_bot && arena_settings_find_bot(s, s->gauntlet_bot) < 0)
         return util_fail(ARENA_E_CONFIG, err, errsz, "gauntlet bot '%s' is not one of the bots",
@@ -132,10 +132,10 @@ static int check_together(const arena_settings *s, char *err, size_t errsz)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "openings come from a file (--openings) or from random plies "
                          "(--random-plies), not both");
-    if (s->random_plies && s->random_plies >= s->max_plies)
+    if (s->random_plies && s->random_plies >= s->limits.max_plies)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "random plies must be fewer than the ply limit %d (%d given)",
-                         s->max_plies, s->random_plies);
+                         s->limits.max_plies, s->random_plies);
     if (s->openings_random && !s->openings_file)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "a random openings order needs an openings file (--openings FILE)");

@@ -146,16 +146,16 @@ static int mismatch(const arena_settings *old, const arena_settings *now, const 
     case ARENA_SETTING_FIRST_TURN_MS:
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "its time limits are %d/%d ms (first turn/turn), now %d/%d ms",
-                         old->first_turn_ms, old->turn_ms, now->first_turn_ms, now->turn_ms);
+                         old->limits.first_turn_ms, old->limits.turn_ms, now->limits.first_turn_ms, now->limits.turn_ms);
     case ARENA_SETTING_TIME_MODE:
     case ARENA_SETTING_WALL_CAP_MS:
     case ARENA_SETTING_TIME_MARGIN_MS:
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "its timing is %s time, wall cap %d ms, margin %d ms; now %s time, "
                          "wall cap %d ms, margin %d ms (0: none or the default)",
-                         ref_time_mode_name(old->time_mode), old->wall_cap_ms,
-                         old->time_margin_ms, ref_time_mode_name(now->time_mode),
-                         now->wall_cap_ms, now->time_margin_ms);
+                         ref_time_mode_name(old->time_mode), old->limits.wall_cap_ms,
+                         old->limits.time_margin_ms, ref_time_mode_name(now->time_mode),
+                         now->limits.wall_cap_ms, now->limits.time_margin_ms);
     case ARENA_SETTING_OPENINGS:
     case ARENA_SETTING_OPENINGS_ORDER:
     case ARENA_SETTING_RANDOM_PLIES:

@@ -98,7 +98,7 @@ int arena_dashboard_new(const arena_settings *s, int anchor, int expected, arena
     d->elo_ci = calloc(HIST_CAP, sizeof *d->elo_ci);
     d->bots = calloc((size_t)n, sizeof *d->bots);
     d->elo.step = 1; /* doubled whenever the history is full: 101 to 202 points */
-    set_edges(d, s->turn_ms);
+    set_edges(d, s->limits.turn_ms);
     int rc = d->pair_games && d->pair_points && d->fit && d->elo_v && d->elo_ci && d->bots
                  ? 0 : ARENA_E_NOMEM;
     d->sprt_live = s->sprt && s->shard_count <= 1 && n == 2;
@@ -193,8 +193,8 @@ static void elo_point(arena_dashboard *d, int k, int kept)
  * slowest games were those of the slowest set-up. */
 static double slow_share(const arena_settings *s, double max_ms, double first_ms)
 {
-    double later = s->turn_ms > 0 ? max_ms / s->turn_ms : 0;
-    double first = first_ms >= 0 && s->first_turn_ms > 0 ? first_ms / s->first_turn_ms : 0;
+    double later = s->limits.turn_ms > 0 ? max_ms / s->limits.turn_ms : 0;
+    double first = first_ms >= 0 && s->limits.first_turn_ms > 0 ? first_ms / s->limits.first_turn_ms : 0;
     return later > first ? later : first;
 }
 

@@ -110,17 +110,17 @@ int arena_fault_replay_command(const arena_game_record *r, const ref_game *g, co
         util_buf_str(&b, " --opening ");
         util_buf_shell_quoted(&b, ref_opening_format(open, k, text, sizeof text));
     }
-    util_buf_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->first_turn_ms,
-              s->turn_ms, s->max_plies);
+    util_buf_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->limits.first_turn_ms,
+              s->limits.turn_ms, s->limits.max_plies);
     if (s->time_mode == REF_TIME_CPU) {
         util_buf_str(&b, " --time-mode cpu");
-        if (s->wall_cap_ms)
-            util_buf_printf(&b, " --wall-cap %d", s->wall_cap_ms);
+        if (s->limits.wall_cap_ms)
+            util_buf_printf(&b, " --wall-cap %d", s->limits.wall_cap_ms);
         if (s->cpu_method != REF_CPU_AUTO)
             util_buf_printf(&b, " --cpu-method %s", ref_cpu_method_name(s->cpu_method));
     }
-    if (s->time_margin_ms)
-        util_buf_printf(&b, " --time-margin %d", s->time_margin_ms);
+    if (s->limits.time_margin_ms)
+        util_buf_printf(&b, " --time-margin %d", s->limits.time_margin_ms);
     return take(&b, out);
 }
 

@@ -19,8 +19,8 @@ static int add_summary(cJSON *root, const arena_standings *st, const arena_setti
            arena_json_add_number(root, "games", st->games, 0) &&
            arena_json_add_number(root, "expected_games", st->expected, 0) &&
            arena_json_add(root, "complete", cJSON_CreateBool(st->games == st->expected)) &&
-           arena_json_add_number(root, "turn_ms", s->turn_ms, 0) &&
-           arena_json_add_number(root, "first_turn_ms", s->first_turn_ms, 0) &&
+           arena_json_add_number(root, "turn_ms", s->limits.turn_ms, 0) &&
+           arena_json_add_number(root, "first_turn_ms", s->limits.first_turn_ms, 0) &&
            arena_json_add(root, "anchor", st->ratings.anchor >= 0
                                     ? cJSON_CreateString(s->bots[st->ratings.anchor].name)
                                     : cJSON_CreateNull()) &&

@@ -34,9 +34,11 @@ static int view_without(const arena_settings *s, const unsigned char *exclude, i
     v->format = s->format;
     v->games = s->games;
     v->seed = s->seed;
-    v->turn_ms = s->turn_ms;
-    v->first_turn_ms = s->first_turn_ms;
-    v->max_plies = s->max_plies;
+    v->limits = s->limits;
+    /* a view's title and columns show no timing (no wall cap, no margin:
+     * its time mode is the default wall clock too), as they never did */
+    v->limits.wall_cap_ms = 0;
+    v->limits.time_margin_ms = 0;
     v->sprt = 0; /* a test is between the league's two bots, not a view */
     *anchor = *anchor >= 0 ? map[*anchor] : -1;
     /* counted by blocks and pairings, not over a schedule built (~40 bytes

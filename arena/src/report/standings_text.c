@@ -144,25 +144,25 @@ static void print_title(const arena_standings *st, const arena_settings *s, FILE
     char shard[48] = "";
     /* the timing, when it is not CodinGame's plain wall clock */
     char timing[64] = "";
-    if (s->time_mode == REF_TIME_CPU || s->time_margin_ms)
+    if (s->time_mode == REF_TIME_CPU || s->limits.time_margin_ms)
         snprintf(timing, sizeof timing, ", %s time%s%.0d%s",
                  s->time_mode == REF_TIME_CPU ? "CPU" : "wall-clock",
-                 s->time_margin_ms ? " + " : "", s->time_margin_ms,
-                 s->time_margin_ms ? " ms margin" : "");
+                 s->limits.time_margin_ms ? " + " : "", s->limits.time_margin_ms,
+                 s->limits.time_margin_ms ? " ms margin" : "");
     if (s->shard_count > 1)
         snprintf(shard, sizeof shard, " (shard %d/%d)", s->shard_index, s->shard_count);
     if (s->sprt) /* the schedule's size is only the SPRT's maximum */
         fprintf(out, "Standings: SPRT match, %d games (at most %d), seed %lld, %d ms per turn "
-                "(first %d ms)%s\n", st->games, st->expected, (long long)s->seed, s->turn_ms,
-                s->first_turn_ms, timing);
+                "(first %d ms)%s\n", st->games, st->expected, (long long)s->seed, s->limits.turn_ms,
+                s->limits.first_turn_ms, timing);
     else if (s->continuous) /* no end: the games so far */
         fprintf(out, "Standings: %s, %d bots, %d games (continuous), seed %lld, %d ms per "
                 "turn (first %d ms)%s\n", arena_format_name(s->format), st->n, st->games,
-                (long long)s->seed, s->turn_ms, s->first_turn_ms, timing);
+                (long long)s->seed, s->limits.turn_ms, s->limits.first_turn_ms, timing);
     else
         fprintf(out, "Standings: %s, %d bots, %d of %d games%s, seed %lld, %d ms per turn "
                 "(first %d ms)%s\n", arena_format_name(s->format), st->n, st->games,
-                st->expected, shard, (long long)s->seed, s->turn_ms, s->first_turn_ms, timing);
+                st->expected, shard, (long long)s->seed, s->limits.turn_ms, s->limits.first_turn_ms, timing);
 }
 
 /* The table's optional columns and the timeouts' cells: "T/O 3 (2 under
@@ -177,7 +177,7 @@ static void table_columns(const arena_standings *st, const arena_settings *s, co
 {
     c->tw = 3;
     c->under = 0;
-    c->late = s->time_margin_ms > 0;
+    c->late = s->limits.time_margin_ms > 0;
     c->cpu = 0;
     for (int i = 0; i < st->n; i++) {
         const arena_bot_stats *b = &st->bots[i];
@@ -259,7 +259,7 @@ static void print_notes(const arena_standings *st, const arena_settings *s, cons
                 c->under, c->under == 1 ? "" : "s");
     if (c->late)
         fprintf(out, "Late: answers over the limit by at most the %d ms margin, accepted.\n",
-                s->time_margin_ms);
+                s->limits.time_margin_ms);
     if (c->cpu)
         fprintf(out, "CPU ms: mean CPU time of a turn after the first (cpu time mode).\n");
     if (st->ratings.anchor >= 0)

@@ -62,8 +62,8 @@ void arena_load_check_game(arena_load_watch *w, const arena_game_record *r)
     for (int c = 0; c < 2; c++) {
         const arena_side_time *t = &r->time[c];
         int timed_out = r->fault == c && r->reason == REF_REASON_TIMEOUT;
-        int close = t->max_ms >= 0.8 * w->s->turn_ms ||
-                    t->first_ms >= 0.8 * w->s->first_turn_ms || timed_out;
+        int close = t->max_ms >= 0.8 * w->s->limits.turn_ms ||
+                    t->first_ms >= 0.8 * w->s->limits.first_turn_ms || timed_out;
         if (!close)
             continue;
         w->close_calls++;
@@ -74,14 +74,14 @@ void arena_load_check_game(arena_load_watch *w, const arena_game_record *r)
         if (w->load >= 0)
             snprintf(load, sizeof load, ", load %.1f", w->load);
         /* the turn that triggered: the first (own limit) or a later one */
-        int first = t->turns == 0 || (t->first_ms >= 0.8 * w->s->first_turn_ms &&
-                                      t->max_ms < 0.8 * w->s->turn_ms);
+        int first = t->turns == 0 || (t->first_ms >= 0.8 * w->s->limits.first_turn_ms &&
+                                      t->max_ms < 0.8 * w->s->limits.turn_ms);
         snprintf(msg, sizeof msg,
                  "%s %s (%.0f ms of its %d ms %slimit) while the machine is "
                  "oversubscribed (%d games at once on %d core%s%s): time losses may come from "
                  "the load, not the bot; lower --concurrency",
                  w->s->bots[side[c]].name, timed_out ? "timed out" : "came close to the limit",
-                 first ? t->first_ms : t->max_ms, first ? w->s->first_turn_ms : w->s->turn_ms,
+                 first ? t->first_ms : t->max_ms, first ? w->s->limits.first_turn_ms : w->s->limits.turn_ms,
                  first ? "first-turn " : "turn ", w->concurrency, w->cores,
                  w->cores == 1 ? "" : "s", load);
         w->warn(msg, w->warn_user);

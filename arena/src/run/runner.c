@@ -152,12 +152,8 @@ static void play(runner *rn, job *j)
         return;
     }
     rc.seed = spec->seed;
-    rc.first_turn_ms = s->first_turn_ms;
-    rc.turn_ms = s->turn_ms;
-    rc.max_plies = s->max_plies;
+    rc.limits = s->limits;
     rc.time_mode = s->time_mode;
-    rc.wall_cap_ms = s->wall_cap_ms;
-    rc.time_margin_ms = s->time_margin_ms;
     rc.cpu_method = s->cpu_method;
     rc.stop_fd = rn->stop_fd[0];
     /* The round's opening, applied by the referee (both games of the pair) */

@@ -150,7 +150,7 @@ typedef enum ref_sandbox {
  *   of writing the input to the arrival of the answer's newline;
  * - REF_TIME_CPU: the CPU time (user + system) the bot used over that same
  *   interval, every thread and every process of the bot counted, against
- *   the same limits; a wall-clock cap (ref_config.wall_cap_ms) still ends a
+ *   the same limits; a wall-clock cap (ref_limits.wall_cap_ms) still ends a
  *   bot that sleeps or blocks. */
 typedef enum ref_time_mode { REF_TIME_WALL = 0, REF_TIME_CPU = 1 } ref_time_mode;
 
@@ -180,11 +180,11 @@ ref_cpu_method ref_cpu_method_probe(char *why, size_t whysz);
 
 /* The bounds of a game's limits, typed once: loa-referee's options, the
  * arena's settings (its league file and command line, arena/src/league/
- * settings_table.h) and ref_limits_check() all read them here.
- * XX(NAME, field, option, min, max, unit, what, zero_unset): the ref_config
+ * setting_table.h) and ref_limits_check() all read them here.
+ * XX(NAME, field, option, min, max, unit, what, zero_unset): the ref_limits
  * field, the long option of loa-referee and loa-arena, the accepted range,
  * its unit, its name in messages, and whether 0 means "not set" (a wall
- * cap of 0 is 4 times the turn's limit, ref_config.wall_cap_ms; it cannot
+ * cap of 0 is 4 times the turn's limit, ref_limits.wall_cap_ms; it cannot
  * be asked for as a value). An hour is the longest limit, cap or margin
  * (the turn clock's arithmetic is int milliseconds: 4 x 3600000 fits); a
  * million plies is far past any game (CodinGame's limit is LOA_MAX_PLIES). */
@@ -203,14 +203,21 @@ enum ref_limit_bound {
 #undef REF_LIMIT_XX
 };
 
-/* A game's limits as one value (the fields of ref_config of the same
- * names). */
+/* A game's limits: the one struct that declares them, embedded wherever
+ * they travel (ref_config.limits, the arena's settings, a played game). */
 typedef struct ref_limits {
-    int first_turn_ms;  /* limit on each bot's first turn, ms */
-    int turn_ms;        /* limit on every later turn, ms */
-    int max_plies;      /* draw after this many plies */
-    int wall_cap_ms;    /* REF_TIME_CPU's wall-clock cap, ms; 0: not set */
-    int time_margin_ms; /* late answers accepted within it, ms */
+    int first_turn_ms;  /* limit on each bot's first turn, ms (default LOA_FIRST_TURN_MS) */
+    int turn_ms;        /* limit on every later turn, ms (default LOA_TURN_MS) */
+    int max_plies;      /* draw after this many plies (default LOA_MAX_PLIES) */
+    /* REF_TIME_CPU only: the wall-clock time a turn may take whatever its
+     * CPU time, in ms (exceeding it is a timeout whose detail says so);
+     * 0 (the default): not set, 4 times the turn's limit
+     * (ref_limits_wall_cap). */
+    int wall_cap_ms;
+    /* An answer late by at most this many ms (in the turn's time mode) is
+     * accepted and counted as late (ref_ply.late, ref_result.late), not a
+     * loss (fastchess's timemargin). Default 0. */
+    int time_margin_ms;
 } ref_limits;
 
 /* Checks every field of *l against REF_LIMITS_MAP (a wall cap of 0 is "not
@@ -218,6 +225,32 @@ typedef struct ref_limits {
  * naming the first bad field in the map's words: "turn limit must be in
  * 1..3600000 ms (0 given)". Thread-safe. */
 int ref_limits_check(const ref_limits *l, char *err, size_t errsz);
+
+/* The wall-clock cap, in ms, of a REF_TIME_CPU turn whose limit is
+ * limit_ms (l->first_turn_ms or l->turn_ms): l->wall_cap_ms, or 4 x
+ * limit_ms when it is not set (0). The one place that default is made: the
+ * turn clock applies it, the record writes it. Thread-safe. */
+int ref_limits_wall_cap(const ref_limits *l, int limit_ms);
+
+/* Which setting a time mode leaves without meaning (ref_time_misfit). */
+typedef enum ref_time_misfit {
+    REF_TIME_FITS = 0,    /* every setting means something in the mode */
+    REF_TIME_STRAY_CAP,   /* a wall cap outside REF_TIME_CPU */
+    REF_TIME_STRAY_METHOD /* a CPU method other than REF_CPU_AUTO outside REF_TIME_CPU */
+} ref_time_misfit;
+
+/* The rule of the CPU mode's settings, for every front end (loa-referee's
+ * options, the arena's settings): a wall cap (l->wall_cap_ms != 0) and a
+ * CPU method other than REF_CPU_AUTO are REF_TIME_CPU's only; asked for
+ * in another mode they are an error the front end words in its own terms
+ * (the cap is named first when both are). Thread-safe. */
+ref_time_misfit ref_time_misfit_of(ref_time_mode mode, const ref_limits *l, ref_cpu_method method);
+
+/* The other half of that rule, where games will run: REF_CPU_CGROUP asked
+ * for in REF_TIME_CPU must be available here (ref_cpu_method_probe).
+ * Returns 0 (also for any other mode or method), or REF_E_CPU with why
+ * [whysz] (may be NULL) saying why no cgroup can be used. Thread-safe. */
+int ref_cpu_method_check(ref_time_mode mode, ref_cpu_method method, char *why, size_t whysz);
 
 typedef struct ref_player {
     const char *name;    /* display name; NULL: the command */
@@ -239,7 +272,7 @@ typedef struct ref_ply {
     int64_t cpu_us;      /* REF_TIME_CPU: the bot's CPU time over the same
                             interval, us; -1 in REF_TIME_WALL (not measured) */
     int late;            /* 1: over the turn's limit but within the time margin
-                            (ref_config.time_margin_ms), accepted */
+                            (ref_limits.time_margin_ms), accepted */
     const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn
                                 (everything since the bot's previous ply: stderr
                                 is drained during the opponent's turns too); a
@@ -268,9 +301,7 @@ typedef void (*ref_ply_callback)(const ref_ply *ply, const loa_board *b, void *u
 typedef struct ref_config {
     ref_player players[2];   /* [0] black = p1, [1] white = p2 */
     int64_t seed;            /* java.util.Random seed for `random` */
-    int first_turn_ms;       /* limit on each bot's first turn (default 1000) */
-    int turn_ms;             /* limit on every later turn (default 150) */
-    int max_plies;           /* draw after this many plies (default 150) */
+    ref_limits limits;       /* the turn limits, ply limit, wall cap and margin */
     ref_ply_callback on_ply; /* optional */
     void *user;              /* passed to on_ply */
     /* Optional stop signal: a file descriptor (an eventfd or a pipe's read
@@ -282,24 +313,16 @@ typedef struct ref_config {
     int stop_fd;
     /* Optional opening: plies applied by the referee from the initial
      * position before the bots play (not played by the bots; they count
-     * toward max_plies, the game being CodinGame's game that began with
+     * toward limits.max_plies, the game being CodinGame's game that began with
      * them). Each bot's first input shows the position after it, with
      * lastMove its last move; after an odd number of plies white is the
      * first bot to move. NULL / 0: none. Borrowed for the call; must pass
-     * ref_opening_check() and be shorter than max_plies. */
+     * ref_opening_check() and be shorter than limits.max_plies. */
     const loa_move *opening;
     int opening_plies;
     /* How turns are timed (ref_time_mode; default REF_TIME_WALL, as
      * CodinGame). */
     ref_time_mode time_mode;
-    /* REF_TIME_CPU only: the wall-clock time a turn may take whatever its
-     * CPU time, in ms (exceeding it is a timeout whose detail says so);
-     * 0 (the default): 4 times the turn's limit. */
-    int wall_cap_ms;
-    /* An answer late by at most this many ms (in the turn's time mode) is
-     * accepted and counted as late (ref_ply.late, ref_result.late), not a
-     * loss (fastchess's timemargin). Default 0. */
-    int time_margin_ms;
     /* REF_TIME_CPU only: how CPU time is measured (default REF_CPU_AUTO). */
     ref_cpu_method cpu_method;
 } ref_config;
@@ -366,9 +389,10 @@ char *ref_opening_format(const loa_move *moves, int n, char *buf, size_t size);
  * (SIGTERM, a short grace, SIGKILL) and reaps them; no process outlives the
  * call. On success returns 0 and *out owns the game (free with
  * ref_game_free) whatever the result, including REF_REASON_REFEREE_ERROR.
- * Returns REF_E_INVAL for a bad config (also a negative wall_cap_ms or
- * time_margin_ms, an unknown time mode or CPU method), REF_E_OPENING for an
- * opening that fails ref_opening_check() or is not shorter than max_plies,
+ * Returns REF_E_INVAL for a bad config (also a negative limits.wall_cap_ms or
+ * limits.time_margin_ms, an unknown time mode or CPU method), REF_E_OPENING
+ * for an opening that fails ref_opening_check() or is not shorter than
+ * limits.max_plies,
  * REF_E_CPU for REF_TIME_CPU with REF_CPU_CGROUP where ref_cpu_method_probe()
  * says proc (nothing started, *out NULL), or
  * REF_E_NOMEM when not even the game could be allocated (*out is then
