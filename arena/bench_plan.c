@@ -111,8 +111,7 @@ static int bench(int grown, int continuous, int stored, int n)
                "first %d games %.3f s (%.2f us each)  re-plan %.3f s  total %d done %d\n",
                grown ? "grown" : "founded", continuous ? "continuous" : "in order", total,
                arena_pairing_count(s.format, s.bot_count), (total - step / 2 + step - 1) / step,
-               t1 - t0,
-               t2 - t1, handed, t3 - t2, handed ? (t3 - t2) / handed * 1e6 : 0, t4 - t3,
+               t1 - t0, t2 - t1, handed, t3 - t2, handed ? (t3 - t2) / handed * 1e6 : 0, t4 - t3,
                arena_planner_total(again), arena_planner_done(again));
     else
         fprintf(stderr, "loa-arena-plan-bench: %s\n", arena_strerror(rc));

@@ -30,8 +30,8 @@
 #include "core/text.h"
 #include "league/record.h"
 #include "league/schedule.h"
-#include "store/store.h"
 #include "ref/referee.h"
+#include "store/store.h"
 #include "util/parse.h"
 #include "util/sys.h"
 
@@ -196,7 +196,8 @@ int main(int argc, char **argv)
         fclose(f);
     }
     printf("league store: games of loa-first against loa-random (%d samples, silent bots), in "
-           "%s, load %.2f\n", SAMPLES, parent, load);
+           "%s, load %.2f\n",
+           SAMPLES, parent, load);
     int rc = 0;
     for (int i = 0; i < nsizes && !rc; i++)
         rc = bench(bin, parent, sizes[i], games, keep);

@@ -36,12 +36,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "loa/loa.h"
 #include "ab/analyse.h"
 #include "ab/bench.h"
 #include "ab/budget.h"
 #include "ab/eval.h"
 #include "ab/search.h"
+#include "loa/loa.h"
 
 /* ---- time management and defaults ------------------------------------------ */
 
@@ -121,16 +121,16 @@ typedef struct ab_options {
     int margin_ms;     /* kept free under the turn limit */
     int first_turn_ms; /* referee limits */
     int turn_ms;
-    int depth;         /* 0 = as deep as time allows (deterministic: AB_DETERMINISTIC_DEPTH) */
+    int depth; /* 0 = as deep as time allows (deterministic: AB_DETERMINISTIC_DEPTH) */
     int deterministic;
     int tt_mb;
-    int nodes;         /* 0 = the clock limits a turn, else at most this many nodes */
+    int nodes; /* 0 = the clock limits a turn, else at most this many nodes */
     int quiet, verbose;
-    int adapt;         /* plan less when the machine is oversubscribed */
+    int adapt;            /* plan less when the machine is oversubscribed */
     const char *position; /* analyse this board string and exit */
-    int bench;         /* 1: run the bench (--bench) and exit */
-    int bench_depth;   /* plies searched per bench position */
-    int analyse;       /* 1: the analysis protocol on stdin/stdout (--analyse) */
+    int bench;            /* 1: run the bench (--bench) and exit */
+    int bench_depth;      /* plies searched per bench position */
+    int analyse;          /* 1: the analysis protocol on stdin/stdout (--analyse) */
 } ab_options;
 
 static void usage(FILE *out)
@@ -189,23 +189,43 @@ static int parse_int(const char *text, int lo, int hi, int *out)
 /* Parses argv into *o; returns 0, 1 after --help, or 2 on a bad option. */
 static int parse_options(int argc, char **argv, ab_options *o)
 {
-    static const struct option base[] = {
-        {"move-time", required_argument, NULL, 't'}, {"margin", required_argument, NULL, 'm'},
-        {"first-turn-ms", required_argument, NULL, 'F'}, {"turn-ms", required_argument, NULL, 'T'},
-        {"depth", required_argument, NULL, 'd'}, {"deterministic", no_argument, NULL, 'D'},
-        {"hash", required_argument, NULL, 'H'}, {"position", required_argument, NULL, 'p'},
-        {"quiet", no_argument, NULL, 'q'}, {"verbose", no_argument, NULL, 'v'},
-        {"no-adapt", no_argument, NULL, 'A'}, {"bench", no_argument, NULL, 'B'},
-        {"bench-depth", required_argument, NULL, 'b'}, {"nodes", required_argument, NULL, 'N'},
-        {"analyse", no_argument, NULL, 'a'}, {"help", no_argument, NULL, 'h'}};
+    static const struct option base[] = {{"move-time", required_argument, NULL, 't'},
+                                         {"margin", required_argument, NULL, 'm'},
+                                         {"first-turn-ms", required_argument, NULL, 'F'},
+                                         {"turn-ms", required_argument, NULL, 'T'},
+                                         {"depth", required_argument, NULL, 'd'},
+                                         {"deterministic", no_argument, NULL, 'D'},
+                                         {"hash", required_argument, NULL, 'H'},
+                                         {"position", required_argument, NULL, 'p'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"verbose", no_argument, NULL, 'v'},
+                                         {"no-adapt", no_argument, NULL, 'A'},
+                                         {"bench", no_argument, NULL, 'B'},
+                                         {"bench-depth", required_argument, NULL, 'b'},
+                                         {"nodes", required_argument, NULL, 'N'},
+                                         {"analyse", no_argument, NULL, 'a'},
+                                         {"help", no_argument, NULL, 'h'}};
     /* the base options, then one per tunable parameter (val 256 + its index) */
     struct option longs[sizeof base / sizeof base[0] + AB_PARAMS + 1] = {{0}};
     int nb = (int)(sizeof base / sizeof base[0]);
     memcpy(longs, base, sizeof base);
     for (int i = 0; i < AB_PARAMS; i++)
         longs[nb + i] = (struct option){ab_params[i].name, required_argument, NULL, 256 + i};
-    *o = (ab_options){AB_MOVE_TIME_MS, AB_MARGIN_MS, AB_FIRST_TURN_LIMIT_MS, AB_TURN_LIMIT_MS,
-                      0, 0, AB_HASH_MB, 0, 0, 0, 1, NULL, 0, BENCH_DEFAULT_DEPTH, 0};
+    *o = (ab_options){AB_MOVE_TIME_MS,
+                      AB_MARGIN_MS,
+                      AB_FIRST_TURN_LIMIT_MS,
+                      AB_TURN_LIMIT_MS,
+                      0,
+                      0,
+                      AB_HASH_MB,
+                      0,
+                      0,
+                      0,
+                      1,
+                      NULL,
+                      0,
+                      BENCH_DEFAULT_DEPTH,
+                      0};
     int ch, bad = 0;
     while (!bad && (ch = getopt_long(argc, argv, "t:m:d:DH:p:qvh", longs, NULL)) != -1) {
         switch (ch) {
@@ -279,8 +299,8 @@ static search_limits turn_limits(const ab_options *o, int first_turn, int64_t t0
         return lim;
     }
     int64_t limit = first_turn ? o->first_turn_ms : o->turn_ms;
-    int64_t budget = first_turn && o->move_time_ms < AB_FIRST_TURN_MS ? AB_FIRST_TURN_MS
-                                                                       : o->move_time_ms;
+    int64_t budget =
+        first_turn && o->move_time_ms < AB_FIRST_TURN_MS ? AB_FIRST_TURN_MS : o->move_time_ms;
     if (o->adapt && share < AB_SHARE_ADAPT_BELOW)
         budget = (int64_t)(budget * (share < AB_SHARE_FLOOR ? AB_SHARE_FLOOR : share));
     int64_t margin = o->margin_ms + (o->adapt ? late_ms : 0);
@@ -299,8 +319,8 @@ static void report(const search_result *r, double share)
     char buf[LOA_MOVE_STRING_MAX];
     double ms = r->time_us / 1000.0;
     fprintf(stderr, "loa-ab: %s depth %d score %d%s nodes %llu time %.1f ms nps %.0f pv",
-            loa_move_format(r->best, buf), r->depth, r->score,
-            r->lower_bound ? " lowerbound" : "", (unsigned long long)r->nodes, ms,
+            loa_move_format(r->best, buf), r->depth, r->score, r->lower_bound ? " lowerbound" : "",
+            (unsigned long long)r->nodes, ms,
             r->time_us > 0 ? r->nodes * 1e6 / (double)r->time_us : 0.0);
     for (int i = 0; i < r->pv_len; i++)
         fprintf(stderr, " %s", loa_move_format(r->pv[i], buf));
@@ -390,7 +410,8 @@ int main(int argc, char **argv)
             share = (double)(cpu_now_us() - cpu0) / (double)wall;
         if (!listed(&turn, r.best)) {
             char buf[LOA_MOVE_STRING_MAX];
-            fprintf(stderr, "loa-ab: warning: %s is not in the referee's list; playing its first move\n",
+            fprintf(stderr,
+                    "loa-ab: warning: %s is not in the referee's list; playing its first move\n",
                     loa_move_format(r.best, buf));
             r.best = turn.moves[0];
         }

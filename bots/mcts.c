@@ -77,8 +77,8 @@ static double side_score(loa_bitboard bb)
 static double result_for_black(loa_status st, const loa_board *b)
 {
     if (st == LOA_ONGOING)
-        return 1 / (1 + exp(-(side_score(b->pieces[LOA_BLACK]) -
-                              side_score(b->pieces[LOA_WHITE])) / EVAL_SCALE));
+        return 1 / (1 + exp(-(side_score(b->pieces[LOA_BLACK]) - side_score(b->pieces[LOA_WHITE])) /
+                            EVAL_SCALE));
     return st == LOA_BLACK_WINS ? 1 : st == LOA_WHITE_WINS ? 0 : 0.5;
 }
 

@@ -178,7 +178,8 @@ int main(int argc, char **argv)
     int rc;
     while ((rc = loa_turn_read(stdin, &turn)) == LOA_OK) {
         int64_t t0 = loa_now_us();
-        nm_search s = {deterministic ? INT64_MAX : t0 + (turn.turns_read == 1 ? 500 : move_ms) * 1000LL,
+        nm_search s = {deterministic ? INT64_MAX
+                                     : t0 + (turn.turns_read == 1 ? 500 : move_ms) * 1000LL,
                        0, 0};
         loa_move mv[LOA_MAX_MOVES];
         int n = loa_generate_moves(&turn.board, mv), depth = 0;

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "loa/loa.h"
 #include "common/movecheck.h"
+#include "loa/loa.h"
 
 static void usage(FILE *out)
 {

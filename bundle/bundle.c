@@ -53,8 +53,8 @@ static int is_sdk_unit(const char *name)
  * error table. Returns 0 or BUNDLE_E_NOMEM. */
 static int sdk_needed(ctx *c, unsigned char *need, unsigned char **keep)
 {
-    int n = bundle_sdk_file_count < BUNDLE_SDK_UNITS_MAX ? bundle_sdk_file_count
-                                                         : BUNDLE_SDK_UNITS_MAX;
+    int n =
+        bundle_sdk_file_count < BUNDLE_SDK_UNITS_MAX ? bundle_sdk_file_count : BUNDLE_SDK_UNITS_MAX;
     bundle_unit_text units[BUNDLE_SDK_UNITS_MAX];
     for (int i = 0; i < n; i++) {
         /* a header is no unit: an empty text defines nothing */
@@ -82,12 +82,11 @@ static void write_head(ctx *c, const char *const *sources, int count)
     util_buf_str(&c->out, "/*\n * Bundled by loa-bundle for CodinGame from:");
     for (int i = 0; i < count; i++)
         util_buf_printf(&c->out, " %s", sources[i]);
-    util_buf_str(&c->out,
-                   "\n * Self-contained: gcc -std=gnu17 -O2 THIS_FILE.c -lm -lpthread\n */\n"
-                   "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n"
-                   /* the SDK's tables are computed at start-up here
+    util_buf_str(&c->out, "\n * Self-contained: gcc -std=gnu17 -O2 THIS_FILE.c -lm -lpthread\n */\n"
+                          "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n"
+                          /* the SDK's tables are computed at start-up here
                     * (sdk/src/tables_runtime.c): writable, not const */
-                   "#define LOA_TABLES_CONST\n");
+                          "#define LOA_TABLES_CONST\n");
 }
 
 /* Global function names of every unit (the bot's and the SDK's) into
@@ -131,7 +130,7 @@ static void emit_bot_units(ctx *c, const char *const *sources, int count)
 static void emit_sdk_units(ctx *c, const unsigned char *need, unsigned char *const *keep)
 {
     util_buf_str(&c->out, "\n/* ==== the loa SDK: the units this bot uses (sdk/src; its "
-                           "tables are computed at start-up) ==== */\n");
+                          "tables are computed at start-up) ==== */\n");
     for (int i = 0; i < bundle_sdk_file_count && !c->err.rc; i++) {
         const char *n = bundle_sdk_files[i].name;
         if (!is_sdk_unit(n) || !need[i])
@@ -165,9 +164,10 @@ static void emit_sdk(ctx *c)
     unsigned char need[BUNDLE_SDK_UNITS_MAX] = {0};
     unsigned char *keep[BUNDLE_SDK_UNITS_MAX] = {0};
     if (bundle_sdk_file_count > BUNDLE_SDK_UNITS_MAX) /* a build-time mistake: say so */
-        bundle_fail(&c->err, BUNDLE_E_INVAL, "the embedded SDK has %d files, more than the %d "
-                    "loa-bundle was built for (BUNDLE_SDK_UNITS_MAX)", bundle_sdk_file_count,
-                    BUNDLE_SDK_UNITS_MAX);
+        bundle_fail(&c->err, BUNDLE_E_INVAL,
+                    "the embedded SDK has %d files, more than the %d "
+                    "loa-bundle was built for (BUNDLE_SDK_UNITS_MAX)",
+                    bundle_sdk_file_count, BUNDLE_SDK_UNITS_MAX);
     if (!c->err.rc && c->sdk_used && sdk_needed(c, need, keep) != 0)
         bundle_fail(&c->err, BUNDLE_E_NOMEM, "out of memory");
     if (!c->err.rc && c->sdk_used)
@@ -176,8 +176,8 @@ static void emit_sdk(ctx *c)
         free(keep[i]);
 }
 
-int bundle_sources(const char *const *sources, int count, const bundle_options *opt,
-                   char **out, size_t *out_len, bundle_diag *diag)
+int bundle_sources(const char *const *sources, int count, const bundle_options *opt, char **out,
+                   size_t *out_len, bundle_diag *diag)
 {
     if (out)
         *out = NULL;
@@ -218,14 +218,11 @@ int bundle_sources(const char *const *sources, int count, const bundle_options *
 const char *bundle_strerror(int code)
 {
     switch (code) {
-    case BUNDLE_OK:
-        return "success";
+    case BUNDLE_OK: return "success";
 #define BUNDLE_XX(name, c, text) \
-    case c:                      \
-        return text;
+    case c: return text;
         BUNDLE_ERROR_MAP(BUNDLE_XX)
 #undef BUNDLE_XX
-    default:
-        return "unknown error";
+    default: return "unknown error";
     }
 }

@@ -44,13 +44,13 @@
  * the one table, XX(NAME, code, message) (libuv's UV_ERRNO_MAP pattern):
  * the enum (BUNDLE_E_NAME = code) and bundle_strerror() are generated from
  * it, so that a code cannot lack its message. */
-#define BUNDLE_ERROR_MAP(XX)                                                                      \
-    XX(INVAL, -301, "invalid argument")            /* NULL argument or no source */               \
-    XX(NOMEM, -302, "out of memory")                                                              \
-    XX(IO, -303, "cannot read a source")           /* diag names the source */                    \
-    XX(NOT_FOUND, -304, "included file not found") /* an `#include "..."` found nowhere */        \
-    XX(SYNTAX, -305, "unsupported include")        /* an include line it cannot resolve */        \
-    XX(DEPTH, -306, "includes nested too deeply")  /* an include cycle */                        \
+#define BUNDLE_ERROR_MAP(XX)                                                                    \
+    XX(INVAL, -301, "invalid argument") /* NULL argument or no source */                        \
+    XX(NOMEM, -302, "out of memory")                                                            \
+    XX(IO, -303, "cannot read a source")                /* diag names the source */             \
+    XX(NOT_FOUND, -304, "included file not found")      /* an `#include "..."` found nowhere */ \
+    XX(SYNTAX, -305, "unsupported include")             /* an include line it cannot resolve */ \
+    XX(DEPTH, -306, "includes nested too deeply")       /* an include cycle */                  \
     XX(UNDEFINED, -307, "a file of the bot is missing") /* defined.h: diag names the file */
 
 enum bundle_error {
@@ -75,10 +75,10 @@ typedef struct bundle_options {
     const char *const *include_dirs; /* searched for "..." includes after the
                                         including file's directory; may be NULL */
     int include_dir_count;
-    int line_markers;                /* 1: write #line markers */
-    int keep_sdk_comments;           /* 1: SDK sources verbatim (implied by
+    int line_markers;      /* 1: write #line markers */
+    int keep_sdk_comments; /* 1: SDK sources verbatim (implied by
                                         line_markers) */
-    int strip_comments;              /* 1: strip comments and blank lines from
+    int strip_comments;    /* 1: strip comments and blank lines from
                                         the bot's files too (ignored with
                                         line_markers, whose lines must match) */
 } bundle_options;
@@ -93,8 +93,8 @@ typedef struct bundle_diag {
  * NUL-terminated text (caller frees) and *out_len to its length (out_len may
  * be NULL). On failure returns a negative BUNDLE_E_* code with diag filled
  * (diag may be NULL) and *out NULL. */
-int bundle_sources(const char *const *sources, int count, const bundle_options *opt,
-                   char **out, size_t *out_len, bundle_diag *diag);
+int bundle_sources(const char *const *sources, int count, const bundle_options *opt, char **out,
+                   size_t *out_len, bundle_diag *diag);
 
 /* ---- the SDK embedded at build time (generated bundle_sdk.c) ---- */
 

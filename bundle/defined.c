@@ -108,7 +108,8 @@ static int candidates(const char *dir, const char *header, bundle_strlist *out)
     size_t stem = strcspn(base, ".");
     for (int pass = 0; pass < 2 && !rc; pass++)
         for (int i = 0; i < names.n && !rc; i++) {
-            int namesake = strncmp(names.v[i], base, stem) == 0 && strcmp(names.v[i] + stem, ".c") == 0;
+            int namesake =
+                strncmp(names.v[i], base, stem) == 0 && strcmp(names.v[i] + stem, ".c") == 0;
             if (namesake == (pass == 0))
                 rc = bundle_list_add(out, names.v[i], strlen(names.v[i]));
         }
@@ -215,7 +216,8 @@ int bundle_check_defined(bundle_fileset *fs, const char *const *sources, int cou
     else if (msg.len > 0)
         bundle_fail(fs->err, BUNDLE_E_UNDEFINED,
                     "the bot's headers declare what only files not given define (the bundle "
-                    "would not link): %s; give every .c file of the bot", msg.s);
+                    "would not link): %s; give every .c file of the bot",
+                    msg.s);
     util_buf_free(&msg);
     bundle_list_free(&used);
     bundle_list_free(&defined);

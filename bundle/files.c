@@ -89,8 +89,8 @@ static void find_guard(bundle_src *f)
         } else if (f->guard_open && depth == 0) {
             broken = 1; /* significant text after the guard's #endif */
         }
-        if (is_dir && (strcmp(name, "if") == 0 || strcmp(name, "ifdef") == 0 ||
-                       strcmp(name, "ifndef") == 0))
+        if (is_dir &&
+            (strcmp(name, "if") == 0 || strcmp(name, "ifdef") == 0 || strcmp(name, "ifndef") == 0))
             depth++;
         else if (is_dir && strcmp(name, "endif") == 0 && --depth == 0)
             last_close = ln;
@@ -181,8 +181,7 @@ bundle_src *bundle_load_path(bundle_fileset *fs, const char *path, int quiet)
     }
     char *real = realpath(path, NULL);
     if (!real)
-        return bundle_fail(fs->err, BUNDLE_E_IO, "cannot resolve '%s': %s", path,
-                           strerror(errno)),
+        return bundle_fail(fs->err, BUNDLE_E_IO, "cannot resolve '%s': %s", path, strerror(errno)),
                NULL;
     bundle_src *f = find_loaded(fs, real);
     if (f) {

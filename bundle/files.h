@@ -25,8 +25,8 @@
 /* The first error of a bundle_sources() call: later errors keep it, so that
  * the message names the root cause, not a consequence. */
 typedef struct bundle_err {
-    int rc;             /* 0, or the first BUNDLE_E_* code */
-    bundle_diag *diag;  /* where the first message goes; may be NULL */
+    int rc;            /* 0, or the first BUNDLE_E_* code */
+    bundle_diag *diag; /* where the first message goes; may be NULL */
 } bundle_err;
 
 /* Records rc with a printf-style message (cut to fit diag->message) unless
@@ -36,19 +36,19 @@ int bundle_fail(bundle_err *e, int rc, const char *fmt, ...) __attribute__((form
 
 /* One source file, as loaded. Owned by its bundle_fileset. */
 typedef struct bundle_src {
-    char *key;         /* real path, or "sdk:<name>" for the embedded SDK */
-    char *display;     /* name in #line markers and messages */
-    char *dir;         /* directory for relative includes (same scheme as key) */
-    const char *text;  /* the file's bytes (NUL-terminated), len of them */
+    char *key;        /* real path, or "sdk:<name>" for the embedded SDK */
+    char *display;    /* name in #line markers and messages */
+    char *dir;        /* directory for relative includes (same scheme as key) */
+    const char *text; /* the file's bytes (NUL-terminated), len of them */
     size_t len;
-    char *owned;       /* text read from disk (NULL for the SDK's static text) */
-    int sdk;           /* 1: from the embedded SDK */
-    int once;          /* has an include guard or #pragma once */
-    int pragma_once;   /* has #pragma once */
+    char *owned;     /* text read from disk (NULL for the SDK's static text) */
+    int sdk;         /* 1: from the embedded SDK */
+    int once;        /* has an include guard or #pragma once */
+    int pragma_once; /* has #pragma once */
     int guard_open, guard_define, guard_close; /* 1-based lines of the guard, or 0 */
     /* Emission state, kept here because it belongs to the file: */
-    int done;          /* inlined unconditionally: later includes add nothing */
-    int active;        /* being inlined now (a cycle if included again) */
+    int done;   /* inlined unconditionally: later includes add nothing */
+    int active; /* being inlined now (a cycle if included again) */
 } bundle_src;
 
 /* The files loaded by one bundle_sources() call. Zero-initialise, then set

@@ -12,8 +12,14 @@
 
 #include "bundle.h"
 
-int bundle_is_ident_start(int ch) { return isalpha(ch) || ch == '_'; }
-int bundle_is_ident(int ch) { return isalnum(ch) || ch == '_'; }
+int bundle_is_ident_start(int ch)
+{
+    return isalpha(ch) || ch == '_';
+}
+int bundle_is_ident(int ch)
+{
+    return isalnum(ch) || ch == '_';
+}
 
 size_t bundle_line_len(const char *s, const char *end)
 {
@@ -274,11 +280,13 @@ static int next_tok(tokzer *t, char tok[64])
 
 static int is_type_word(const char *w)
 {
-    static const char *const words[] = {
-        "static", "inline", "const", "volatile", "restrict", "unsigned", "signed", "int",
-        "char", "short", "long", "float", "double", "void", "struct", "union", "enum", "_Bool",
-        "bool", "register", "__inline", "__inline__", "__attribute__", "_Thread_local",
-        "_Noreturn", "noreturn", "__restrict", NULL};
+    static const char *const words[] = {"static",    "inline",     "const",         "volatile",
+                                        "restrict",  "unsigned",   "signed",        "int",
+                                        "char",      "short",      "long",          "float",
+                                        "double",    "void",       "struct",        "union",
+                                        "enum",      "_Bool",      "bool",          "register",
+                                        "__inline",  "__inline__", "__attribute__", "_Thread_local",
+                                        "_Noreturn", "noreturn",   "__restrict",    NULL};
     for (int i = 0; words[i]; i++)
         if (strcmp(w, words[i]) == 0)
             return 1;
@@ -404,7 +412,6 @@ int bundle_collect_globals(const char *text, size_t n, bundle_strlist *names)
     }
     return 0;
 }
-
 
 int bundle_collect_defined(const char *text, size_t n, bundle_strlist *names)
 {

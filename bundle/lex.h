@@ -43,10 +43,10 @@ size_t bundle_ident_at(const char *s, size_t n, char id[64]);
 /* Lexer state carried from line to line of one file: zero-initialise
  * ({0}) at the start of a file. */
 typedef struct bundle_lexstate {
-    int in_comment;     /* inside a block comment */
-    int brace;          /* brace depth */
-    int record_kw;      /* saw `struct`/`union` and no `;`, `(`, `)` since */
-    int records[32];    /* brace depths of the struct/union bodies open */
+    int in_comment;  /* inside a block comment */
+    int brace;       /* brace depth */
+    int record_kw;   /* saw `struct`/`union` and no `;`, `(`, `)` since */
+    int records[32]; /* brace depths of the struct/union bodies open */
     int nrecords;
 } bundle_lexstate;
 
@@ -84,7 +84,7 @@ int bundle_collect_globals(const char *text, size_t n, bundle_strlist *names);
  * preprocessor directives skipped). Zero it, then set s and n. */
 typedef struct bundle_tokzer {
     const char *s;
-    size_t n, i;      /* i: the position after the last token read */
+    size_t n, i; /* i: the position after the last token read */
     int line_start;
 } bundle_tokzer;
 

@@ -22,32 +22,31 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "Usage: loa-bundle [options] MAIN.c [MORE.c...] [-o SUBMIT.c]\n"
-            "Writes one self-contained C file for CodinGame from a bot that uses the\n"
-            "loa SDK: its own \"...\" includes and the SDK (embedded in loa-bundle) are\n"
-            "inlined once each, system headers are kept. Several .c files are bundled\n"
-            "as separate units (static names that clash are renamed).\n"
-            "\n"
-            "  -o, --output FILE     write to FILE instead of standard output\n"
-            "  -I, --include DIR     also search DIR for \"...\" includes\n"
-            "      --line-markers    write #line markers pointing at the original files\n"
-            "      --keep-comments   keep the SDK's comments and blank lines (a bigger file)\n"
-            "  -s, --strip-comments  strip comments and blank lines from the bot's files too\n"
-            "                        (to fit CodinGame's 100,000-character limit)\n"
-            "  -q, --quiet           no size report on standard error\n"
-            "  -h, --help            print this help\n"
-            "  -V, --version         print the version\n"
-            "\n"
-            "The result compiles with: gcc -std=gnu17 -O2 SUBMIT.c -lm -lpthread\n"
-            "Exit status: 0 done, 1 a source or include could not be bundled, or a file\n"
-            "of the bot is missing (named), 2 bad command line, 3 written but over\n"
-            "CodinGame's 100,000-character limit.\n");
+    fprintf(f, "Usage: loa-bundle [options] MAIN.c [MORE.c...] [-o SUBMIT.c]\n"
+               "Writes one self-contained C file for CodinGame from a bot that uses the\n"
+               "loa SDK: its own \"...\" includes and the SDK (embedded in loa-bundle) are\n"
+               "inlined once each, system headers are kept. Several .c files are bundled\n"
+               "as separate units (static names that clash are renamed).\n"
+               "\n"
+               "  -o, --output FILE     write to FILE instead of standard output\n"
+               "  -I, --include DIR     also search DIR for \"...\" includes\n"
+               "      --line-markers    write #line markers pointing at the original files\n"
+               "      --keep-comments   keep the SDK's comments and blank lines (a bigger file)\n"
+               "  -s, --strip-comments  strip comments and blank lines from the bot's files too\n"
+               "                        (to fit CodinGame's 100,000-character limit)\n"
+               "  -q, --quiet           no size report on standard error\n"
+               "  -h, --help            print this help\n"
+               "  -V, --version         print the version\n"
+               "\n"
+               "The result compiles with: gcc -std=gnu17 -O2 SUBMIT.c -lm -lpthread\n"
+               "Exit status: 0 done, 1 a source or include could not be bundled, or a file\n"
+               "of the bot is missing (named), 2 bad command line, 3 written but over\n"
+               "CodinGame's 100,000-character limit.\n");
 }
 
 /* The command line's choices. */
 typedef struct command {
-    const char *out_path;              /* NULL: standard output */
+    const char *out_path;               /* NULL: standard output */
     const char *dirs[MAX_INCLUDE_DIRS]; /* the -I directories, opt's include_dirs */
     bundle_options opt;
     int quiet;
@@ -58,12 +57,15 @@ typedef struct command {
  * 2 after the message of a bad command line). */
 static int parse_options(int argc, char **argv, command *cmd)
 {
-    static const struct option opts[] = {
-        {"output", required_argument, NULL, 'o'},  {"include", required_argument, NULL, 'I'},
-        {"line-markers", no_argument, NULL, 'L'},  {"keep-comments", no_argument, NULL, 'K'},
-        {"strip-comments", no_argument, NULL, 's'},
-        {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"include", required_argument, NULL, 'I'},
+                                         {"line-markers", no_argument, NULL, 'L'},
+                                         {"keep-comments", no_argument, NULL, 'K'},
+                                         {"strip-comments", no_argument, NULL, 's'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {"version", no_argument, NULL, 'V'},
+                                         {NULL, 0, NULL, 0}};
     bundle_options *opt = &cmd->opt;
     int c;
     opterr = 0;
@@ -84,7 +86,8 @@ static int parse_options(int argc, char **argv, command *cmd)
         case 'h': usage(stdout); return 0;
         case 'V': printf("loa-bundle %s\n", LOA_BUNDLE_VERSION); return 0;
         case ':':
-            fprintf(stderr, "loa-bundle: option '%s' needs a value (try --help)\n", argv[optind - 1]);
+            fprintf(stderr, "loa-bundle: option '%s' needs a value (try --help)\n",
+                    argv[optind - 1]);
             return 2;
         default:
             fprintf(stderr, "loa-bundle: unknown option '%s' (try --help)\n", argv[optind - 1]);
@@ -137,9 +140,10 @@ static void say_over_limit(const command *cmd, const char *const *sources, int n
         size_t s_len = 0;
         bundle_diag diag;
         if (bundle_sources(sources, n, &s_opt, &s_text, &s_len, &diag) == 0)
-            snprintf(stripped, sizeof stripped, "; with -s (comments stripped): %zu "
-                     "characters%s", s_len, s_len <= BUNDLE_CODINGAME_MAX_CHARS
-                                                ? ", which fits" : ", still over");
+            snprintf(stripped, sizeof stripped,
+                     "; with -s (comments stripped): %zu "
+                     "characters%s",
+                     s_len, s_len <= BUNDLE_CODINGAME_MAX_CHARS ? ", which fits" : ", still over");
         free(s_text);
     }
     fprintf(stderr, "loa-bundle: %s is over CodinGame's limit of %d characters by %zu%s\n",

@@ -86,16 +86,12 @@ int bundle_functions(const char *text, size_t n, bundle_func **out, int *count)
             }
             skip_group(&t, '(', ')', NULL);
             break;
-        case '[':
-            skip_group(&t, '[', ']', NULL);
-            break;
+        case '[': skip_group(&t, '[', ']', NULL); break;
         case '=': /* an initialised variable: not a function */
             named = 0;
             cur.name[0] = '\0';
             break;
-        case ';':
-            in_item = 0;
-            break;
+        case ';': in_item = 0; break;
         case '{':
             skip_group(&t, '{', '}', NULL);
             if (named) {
@@ -114,8 +110,7 @@ int bundle_functions(const char *text, size_t n, bundle_func **out, int *count)
                 in_item = 0;
             }
             break;
-        default:
-            break;
+        default: break;
         }
     }
     *out = v;

@@ -19,14 +19,17 @@ typedef bundle_ctx ctx;
 /* Per-unit state: names to rename in the unit's own text. */
 typedef struct bundle_unit {
     bundle_src *f;
-    bundle_strlist statics;   /* its file-scope static names */
-    bundle_strlist from, to;  /* renames in effect */
-    bundle_strlist macros;    /* macros its own text defines (#undef'd at its end) */
+    bundle_strlist statics;  /* its file-scope static names */
+    bundle_strlist from, to; /* renames in effect */
+    bundle_strlist macros;   /* macros its own text defines (#undef'd at its end) */
 } unit;
 
 /* 1 when nothing was appended to b since start: in compact mode, a line
  * that held only comments or blanks. */
-static int ends_blank_line(const util_buf *b, size_t start) { return b->len == start; }
+static int ends_blank_line(const util_buf *b, size_t start)
+{
+    return b->len == start;
+}
 
 static void line_marker(ctx *c, int line, const bundle_src *f)
 {
@@ -112,7 +115,7 @@ static int do_include(ctx *c, bundle_src *f, int ln, const char *line, size_t n,
                  memmem(inc->text, inc->len, "inline", 6); /* only they can be unused */
     if (header)
         util_buf_str(&c->out, "#ifdef __clang__\n#pragma clang diagnostic push\n"
-                         "#pragma clang diagnostic ignored \"-Wunused-function\"\n#endif\n");
+                              "#pragma clang diagnostic ignored \"-Wunused-function\"\n#endif\n");
     int rc = emit_file(c, inc);
     if (header && !rc)
         util_buf_str(&c->out, "#ifdef __clang__\n#pragma clang diagnostic pop\n#endif\n");
@@ -161,8 +164,8 @@ static const bundle_strlist no_renames;
  * drops #pragma once, follows conditional nesting and notes the macros the
  * unit's own text defines. Returns LINE_OUT (write the line), LINE_SKIP,
  * LINE_STOP (an include failed) or LINE_FAIL (out of memory, recorded). */
-static int directive(ctx *c, bundle_src *f, walk *w, const char *line, size_t n,
-                     const char *name, const char *rest)
+static int directive(ctx *c, bundle_src *f, walk *w, const char *line, size_t n, const char *name,
+                     const char *rest)
 {
     char id[64];
     size_t left = (size_t)(line + n - rest);
@@ -223,7 +226,7 @@ static int emit_file(ctx *c, bundle_src *f)
     if (f->pragma_once && !f->guard_open) {
         once_id = ++c->once_ids;
         util_buf_printf(&c->out, "#ifndef LOA_BUNDLE_ONCE_%d\n#define LOA_BUNDLE_ONCE_%d\n",
-                          once_id, once_id);
+                        once_id, once_id);
     }
     line_marker(c, 1, f);
     walk w = {.s = f->text, .end = f->text + f->len};

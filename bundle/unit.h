@@ -21,14 +21,14 @@ typedef struct bundle_ctx {
     bundle_err err;
     bundle_fileset fs;
     util_buf out;
-    bundle_strlist system;    /* system include lines emitted unconditionally */
+    bundle_strlist system;       /* system include lines emitted unconditionally */
     bundle_strlist seen_statics; /* statics of the units emitted so far */
-    bundle_strlist globals;   /* global function names of every unit */
+    bundle_strlist globals;      /* global function names of every unit */
     int cond_depth;
     int depth;
     int sdk_used;
     int compact_sdk;
-    struct bundle_unit *cur;  /* the unit being written (unit.c), or NULL */
+    struct bundle_unit *cur; /* the unit being written (unit.c), or NULL */
     int once_ids;
 } bundle_ctx;
 

@@ -118,8 +118,8 @@ static void *run_job(void *arg)
 /* Plays `games` games of one phase on `threads` threads; *wall_us is the
  * whole phase's wall time, *sum the totals. Returns 0 or 1 (a game failed,
  * said on stderr). */
-static int run_phase(phase what, const char *bot, const relay_game *relay, int games,
-                     int threads, int64_t *wall_us, job *sum)
+static int run_phase(phase what, const char *bot, const relay_game *relay, int games, int threads,
+                     int64_t *wall_us, job *sum)
 {
     job jobs[64];
     pthread_t tid[64];
@@ -127,7 +127,9 @@ static int run_phase(phase what, const char *bot, const relay_game *relay, int g
     sum->min_us = INT64_MAX;
     int64_t t0 = now_us();
     for (int t = 0; t < threads; t++) {
-        jobs[t] = (job){.what = what, .bot = bot, .relay = relay,
+        jobs[t] = (job){.what = what,
+                        .bot = bot,
+                        .relay = relay,
                         .games = games / threads + (t < games % threads)};
         if (pthread_create(&tid[t], NULL, run_job, &jobs[t]) != 0) {
             fprintf(stderr, "loa-referee-bench: cannot start a thread\n");
@@ -162,7 +164,7 @@ static void usage(void)
 /* The command line: games, threads, --floor, the bot. */
 typedef struct bench_options {
     int games, threads, floor_only;
-    const char *bot;          /* --bot, or botbuf: loa-first beside this program */
+    const char *bot; /* --bot, or botbuf: loa-first beside this program */
     char botbuf[PATH_MAX];
 } bench_options;
 
@@ -196,9 +198,7 @@ static int parse_args(int argc, char **argv, bench_options *o, int *status)
         case 'b': o->bot = optarg; break;
         case 'F': o->floor_only = 1; break;
         case 'h': usage(); return *status = 0, 0;
-        default:
-            fprintf(stderr, "loa-referee-bench: bad option (try --help)\n");
-            return 0;
+        default: fprintf(stderr, "loa-referee-bench: bad option (try --help)\n"); return 0;
         }
     }
     if (optind < argc) {

@@ -16,9 +16,9 @@
 #include <stdint.h>
 
 typedef struct relay_game {
-    char *bytes;       /* every turn's input, back to back (owned) */
-    size_t *offset;    /* turn i is bytes[offset[i] .. offset[i + 1]) (owned) */
-    int plies;         /* turns */
+    char *bytes;    /* every turn's input, back to back (owned) */
+    size_t *offset; /* turn i is bytes[offset[i] .. offset[i + 1]) (owned) */
+    int plies;      /* turns */
 } relay_game;
 
 /* The inputs of loa-first against loa-first (each answers the first listed

@@ -58,74 +58,71 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* A default as text in --help: the SDK's constant, not a copy of it. */
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
 /* --help: every option and the exit statuses (docs/referee.md says more). */
 static void usage(FILE *out)
 {
-    fputs(
-        "Usage: loa-referee -p1 CMD -p2 CMD [-d \"seed=N\"] [-l RECORD.json] [options]\n"
-        "Plays one Lines of Action game between two bots exactly as CodinGame's referee\n"
-        "does, then prints the score of p1 (black), the score of p2 (white), one per line\n"
-        "(1 win, 0 loss or draw, -1 the bot at fault), and the line `seed=N`.\n"
-        "\n"
-        "Players (a command is run with /bin/sh -c in its own process group):\n"
-        "  -p1, --black CMD        black, moves first (required)\n"
-        "  -p2, --white CMD        white (required)\n"
-        "      --black-name NAME   display name of black in records (default: the command)\n"
-        "      --white-name NAME   display name of white\n"
-        "      --black-cwd DIR     working directory of black (default: the current one)\n"
-        "      --white-cwd DIR     working directory of white\n"
-        "      --sandbox           run both bots under bubblewrap: no network, their own\n"
-        "                          processes, the system read-only, a private /tmp,\n"
-        "                          as nobody without any privilege (root included)\n"
-        "      --sandbox-rw        the same, their working directories writable\n"
-        "Game:\n"
-        "  -d PARAMS               game parameters as CodinGame writes them: \"seed=N\"\n"
-        "      --seed N            seed of `random` answers, a signed 64-bit integer\n"
-        "                          (default: drawn at random, printed so the game replays)\n"
-        "      --first-turn-ms MS  time limit of each bot's first turn (default " STR(LOA_FIRST_TURN_MS) ")\n"
-        "      --turn-ms MS        time limit of every later turn (default " STR(LOA_TURN_MS) ")\n"
-        "      --max-plies N       draw after N plies in total (default " STR(LOA_MAX_PLIES) ")\n"
-        "      --time-mode MODE    how a turn's time is judged: wall (default, CodinGame's:\n"
-        "                          wall-clock time) or cpu (the CPU time the bot used,\n"
-        "                          its threads and child processes counted)\n"
-        "      --wall-cap MS       cpu mode: wall-clock time a turn may take whatever its\n"
-        "                          CPU time (default 4 times the turn's limit)\n"
-        "      --time-margin MS    accept an answer late by at most MS, counted as late\n"
-        "                          (default 0)\n"
-        "      --cpu-method M      cpu mode: auto (default), cgroup or proc (docs/referee.md)\n"
-        "      --opening \"MOVES\"   start from these plies (e.g. \"b1d3 a2c2\", spaces or\n"
-        "                          commas), applied by the referee; they count in the plies\n"
-        "Records:\n"
-        "  -l, --record FILE       write the JSON record to FILE (docs/record.md)\n"
-        "      --text-record FILE  write the tag-pair text record to FILE\n"
-        "      --olympiad          moves as E2-E3 in the text record and --verbose\n"
-        "      --html FILE         write the game's replay page to FILE (docs/replay.md)\n"
-        "Output:\n"
-        "  -v, --verbose           on stderr: every ply, its time and comment, the board\n"
-        "                          after it, and the result line\n"
-        "                          (without -v the result line is written only when\n"
-        "                          stderr is a terminal: league tools never see it)\n"
-        "  -q, --quiet             no result line on stderr, even on a terminal\n"
-        "CodinGame and league tools (accepted as separate words):\n"
-        "  -seed N                 same as --seed N (cgarena)\n"
-        "  -league N               accepted and ignored: LOA has one league\n"
-        "  -s                      accepted and ignored (CodinGame's viewer-server flag)\n"
-        "Other:\n"
-        "  -h, --help              this help\n"
-        "  -V, --version           print the version\n"
-        "\n"
-        "Exit status:\n"
-        "  0    the game was played, whoever won (a bot's timeout, invalid answer, crash\n"
-        "       or failure to start is a result: that bot scores -1)\n"
-        "  1    the referee itself failed: the game could not be run (out of file\n"
-        "       descriptors, processes, memory) or a record could not be written\n"
-        "  2    bad command line (a one-line error on stderr)\n"
-        "  130  interrupted by SIGINT/SIGTERM (both bots are ended first)\n",
-        out);
+    /* the defaults are the SDK's constants, not copies of them */
+    fprintf(out,
+            "Usage: loa-referee -p1 CMD -p2 CMD [-d \"seed=N\"] [-l RECORD.json] [options]\n"
+            "Plays one Lines of Action game between two bots exactly as CodinGame's referee\n"
+            "does, then prints the score of p1 (black), the score of p2 (white), one per line\n"
+            "(1 win, 0 loss or draw, -1 the bot at fault), and the line `seed=N`.\n"
+            "\n"
+            "Players (a command is run with /bin/sh -c in its own process group):\n"
+            "  -p1, --black CMD        black, moves first (required)\n"
+            "  -p2, --white CMD        white (required)\n"
+            "      --black-name NAME   display name of black in records (default: the command)\n"
+            "      --white-name NAME   display name of white\n"
+            "      --black-cwd DIR     working directory of black (default: the current one)\n"
+            "      --white-cwd DIR     working directory of white\n"
+            "      --sandbox           run both bots under bubblewrap: no network, their own\n"
+            "                          processes, the system read-only, a private /tmp,\n"
+            "                          as nobody without any privilege (root included)\n"
+            "      --sandbox-rw        the same, their working directories writable\n"
+            "Game:\n"
+            "  -d PARAMS               game parameters as CodinGame writes them: \"seed=N\"\n"
+            "      --seed N            seed of `random` answers, a signed 64-bit integer\n"
+            "                          (default: drawn at random, printed so the game replays)\n"
+            "      --first-turn-ms MS  time limit of each bot's first turn (default %d)\n"
+            "      --turn-ms MS        time limit of every later turn (default %d)\n"
+            "      --max-plies N       draw after N plies in total (default %d)\n"
+            "      --time-mode MODE    how a turn's time is judged: wall (default, CodinGame's:\n"
+            "                          wall-clock time) or cpu (the CPU time the bot used,\n"
+            "                          its threads and child processes counted)\n"
+            "      --wall-cap MS       cpu mode: wall-clock time a turn may take whatever its\n"
+            "                          CPU time (default 4 times the turn's limit)\n"
+            "      --time-margin MS    accept an answer late by at most MS, counted as late\n"
+            "                          (default 0)\n"
+            "      --cpu-method M      cpu mode: auto (default), cgroup or proc (docs/referee.md)\n"
+            "      --opening \"MOVES\"   start from these plies (e.g. \"b1d3 a2c2\", spaces or\n"
+            "                          commas), applied by the referee; they count in the plies\n"
+            "Records:\n"
+            "  -l, --record FILE       write the JSON record to FILE (docs/record.md)\n"
+            "      --text-record FILE  write the tag-pair text record to FILE\n"
+            "      --olympiad          moves as E2-E3 in the text record and --verbose\n"
+            "      --html FILE         write the game's replay page to FILE (docs/replay.md)\n"
+            "Output:\n"
+            "  -v, --verbose           on stderr: every ply, its time and comment, the board\n"
+            "                          after it, and the result line\n"
+            "                          (without -v the result line is written only when\n"
+            "                          stderr is a terminal: league tools never see it)\n"
+            "  -q, --quiet             no result line on stderr, even on a terminal\n"
+            "CodinGame and league tools (accepted as separate words):\n"
+            "  -seed N                 same as --seed N (cgarena)\n"
+            "  -league N               accepted and ignored: LOA has one league\n"
+            "  -s                      accepted and ignored (CodinGame's viewer-server flag)\n"
+            "Other:\n"
+            "  -h, --help              this help\n"
+            "  -V, --version           print the version\n"
+            "\n"
+            "Exit status:\n"
+            "  0    the game was played, whoever won (a bot's timeout, invalid answer, crash\n"
+            "       or failure to start is a result: that bot scores -1)\n"
+            "  1    the referee itself failed: the game could not be run (out of file\n"
+            "       descriptors, processes, memory) or a record could not be written\n"
+            "  2    bad command line (a one-line error on stderr)\n"
+            "  130  interrupted by SIGINT/SIGTERM (both bots are ended first)\n",
+            LOA_FIRST_TURN_MS, LOA_TURN_MS, LOA_MAX_PLIES);
 }
 
 /* One line on stderr, fmt with its one %s argument; returns EXIT_USAGE. */
@@ -150,7 +147,7 @@ static const struct limit_option {
     int min, max;
     const char *unit;
 } limit_options[] = {
-#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset)                   \
+#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset) \
     {option, min, max, unit},
     REF_LIMITS_MAP(REF_LIMIT_XX)
 #undef REF_LIMIT_XX
@@ -212,8 +209,10 @@ static int takes_argument(const char *opt)
 }
 
 /* CodinGame's single-dash long words and their getopt_long names. */
-static const char *const single_dash[][2] = {
-    {"-p1", "--black"}, {"-p2", "--white"}, {"-seed", "--seed"}, {"-league", "--league"}};
+static const char *const single_dash[][2] = {{"-p1", "--black"},
+                                             {"-p2", "--white"},
+                                             {"-seed", "--seed"},
+                                             {"-league", "--league"}};
 
 /* Copies argv into args, renaming the single-dash long words in option
  * position: getopt_long would read "-p1" as -p with argument "1" and
@@ -248,9 +247,7 @@ static int take_game_option(int c, ref_cli *cli, int *status)
     switch (c) {
     case 'S':
         if (parse_i64(optarg, &v))
-            return *status = usage_error("--seed '%s': not a signed 64-bit integer",
-                                         optarg),
-                   0;
+            return *status = usage_error("--seed '%s': not a signed 64-bit integer", optarg), 0;
         cfg->seed = v;
         cli->have_seed = 1;
         break;
@@ -263,8 +260,8 @@ static int take_game_option(int c, ref_cli *cli, int *status)
         break;
     case 'd':
         if (parse_params(optarg, &cfg->seed, &cli->have_seed))
-            return *status = usage_error(
-                       "-d '%s': expected game parameters \"seed=<integer>\"", optarg),
+            return *status =
+                       usage_error("-d '%s': expected game parameters \"seed=<integer>\"", optarg),
                    0;
         break;
     case 'F':
@@ -281,8 +278,7 @@ static int take_game_option(int c, ref_cli *cli, int *status)
         break;
     case OPT_TIME_MODE:
         if (ref_time_mode_from_name(optarg, &cfg->time_mode) != REF_OK)
-            return *status = usage_error("--time-mode '%s': expected wall or cpu", optarg),
-                   0;
+            return *status = usage_error("--time-mode '%s': expected wall or cpu", optarg), 0;
         break;
     case OPT_WALL_CAP:
         if (!parse_limit("wall-cap", optarg, &cfg->limits.wall_cap_ms, status))
@@ -294,16 +290,15 @@ static int take_game_option(int c, ref_cli *cli, int *status)
         break;
     case OPT_CPU_METHOD:
         if (ref_cpu_method_from_name(optarg, &cfg->cpu_method) != REF_OK)
-            return *status = usage_error(
-                       "--cpu-method '%s': expected auto, cgroup or proc", optarg),
+            return *status =
+                       usage_error("--cpu-method '%s': expected auto, cgroup or proc", optarg),
                    0;
         break;
     case 'o': {
         char why[160];
-        if (ref_opening_parse(optarg, cli->opening, REF_OPENING_MAX, &cfg->opening_plies,
-                              why, sizeof why) != REF_OK) {
-            fprintf(stderr, "loa-referee: --opening '%.200s': %s (try --help)\n", optarg,
-                    why);
+        if (ref_opening_parse(optarg, cli->opening, REF_OPENING_MAX, &cfg->opening_plies, why,
+                              sizeof why) != REF_OK) {
+            fprintf(stderr, "loa-referee: --opening '%.200s': %s (try --help)\n", optarg, why);
             return *status = EXIT_USAGE, 0;
         }
         cfg->opening = cli->opening;
@@ -355,13 +350,10 @@ static int take_option(int c, int word, char **argv, ref_cli *cli, int *status)
     case 's': break; /* CodinGame's -s (viewer server): nothing to serve here */
     case 'h': usage(stdout); return *status = EXIT_PLAYED, 0;
     case 'V':
-        printf("loa-referee %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR,
-               LOA_VERSION_PATCH);
+        printf("loa-referee %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR, LOA_VERSION_PATCH);
         return *status = EXIT_PLAYED, 0;
-    case ':':
-        return *status = usage_error("%s: missing argument", argv[word]), 0;
-    default:
-        return *status = usage_error("%s: unknown option", argv[word]), 0;
+    case ':': return *status = usage_error("%s: missing argument", argv[word]), 0;
+    default: return *status = usage_error("%s: unknown option", argv[word]), 0;
     }
     return 1;
 }

@@ -15,15 +15,15 @@ enum { EXIT_PLAYED = 0, EXIT_REFEREE = 1, EXIT_USAGE = 2, EXIT_ABORTED = 130 };
 /* Everything the command line decides. cfg.opening points into opening,
  * so the struct must outlive the game. */
 typedef struct ref_cli {
-    ref_config cfg;                     /* commands, names, cwds, seed, limits */
-    loa_move opening[REF_OPENING_MAX];  /* --opening's plies (cfg.opening) */
-    const char *record;                 /* -l / --record: JSON record path, or NULL */
-    const char *text_record;            /* --text-record path, or NULL */
-    const char *html;                   /* --html path, or NULL */
-    int have_seed;                      /* a seed was given (-d seed=, --seed, -seed) */
-    int verbose;                        /* -v: every ply, and the summary line */
-    int quiet;                          /* -q: no summary line even on a terminal */
-    int olympiad;                       /* --olympiad: E2-E3 notation */
+    ref_config cfg;                    /* commands, names, cwds, seed, limits */
+    loa_move opening[REF_OPENING_MAX]; /* --opening's plies (cfg.opening) */
+    const char *record;                /* -l / --record: JSON record path, or NULL */
+    const char *text_record;           /* --text-record path, or NULL */
+    const char *html;                  /* --html path, or NULL */
+    int have_seed;                     /* a seed was given (-d seed=, --seed, -seed) */
+    int verbose;                       /* -v: every ply, and the summary line */
+    int quiet;                         /* -q: no summary line even on a terminal */
+    int olympiad;                      /* --olympiad: E2-E3 notation */
 } ref_cli;
 
 /* Parses argv into *cli (initialised here). Returns 1 when the game is to

@@ -32,7 +32,7 @@ static void on_signal(int sig)
     (void)sig;
     int e = errno;
     ssize_t w = write(g_stop_pipe[1], "x", 1); /* async-signal-safe */
-    (void)w; /* a full pipe is already readable */
+    (void)w;                                   /* a full pipe is already readable */
     errno = e;
 }
 
@@ -120,8 +120,9 @@ static int run(ref_cli *cli)
     int rc = ref_game_run(&cfg, &g);
     if (rc == REF_E_OPENING) {
         /* the parse checked the moves: only the length is left to refuse */
-        fprintf(stderr, "loa-referee: --opening of %d plies: it must be shorter than the game "
-                        "(--max-plies %d) (try --help)\n",
+        fprintf(stderr,
+                "loa-referee: --opening of %d plies: it must be shorter than the game "
+                "(--max-plies %d) (try --help)\n",
                 cfg.opening_plies, cfg.limits.max_plies);
         return EXIT_USAGE;
     }
@@ -142,13 +143,14 @@ static int run(ref_cli *cli)
         fflush(stdout);
         if (ref_cli_wants_summary(cli, isatty(STDERR_FILENO)))
             fprintf(stderr, "loa-referee: %s after %d %s (%s): %s\n",
-                    r->winner == 0 ? "black wins" : r->winner == 1 ? "white wins" : "draw",
+                    r->winner == 0   ? "black wins"
+                    : r->winner == 1 ? "white wins"
+                                     : "draw",
                     r->plies, r->plies == 1 ? "ply" : "plies", ref_reason_name(r->reason),
                     r->detail);
     }
     if (record && (rc = ref_game_write_json(g, record)) != REF_OK) {
-        fprintf(stderr, "loa-referee: cannot write the record %s: %s\n", record,
-                ref_strerror(rc));
+        fprintf(stderr, "loa-referee: cannot write the record %s: %s\n", record, ref_strerror(rc));
         status = status == EXIT_PLAYED ? EXIT_REFEREE : status;
     }
     if (text_record) {

@@ -42,7 +42,7 @@ static int parse_decl(parser *ps, const char *tok)
     size_t nlen = (size_t)(colon - tok);
     if (!stub_ps_valid_name(tok, nlen))
         return stub_ps_fail(ps, "bad variable name '%.*s' (a letter, then letters, digits, '_')",
-                    (int)nlen, tok),
+                            (int)nlen, tok),
                -1;
     const char *ty = colon + 1;
     stub_type type;
@@ -61,16 +61,18 @@ static int parse_decl(parser *ps, const char *tok)
         size_t tlen = strlen(open);
         if (tlen < 3 || open[0] != '(' || open[tlen - 1] != ')')
             return stub_ps_fail(ps, "type '%s' of '%.*s' needs a length, like %s(8)", ty, (int)nlen,
-                        tok, type_name(type)),
+                                tok, type_name(type)),
                    -1;
         long v = parse_count(open + 1, tlen - 2);
         if (v < 0)
-            return stub_ps_fail(ps, "bad length in '%s' (a number from 1 to %d)", ty, STUB_LENGTH_MAX),
+            return stub_ps_fail(ps, "bad length in '%s' (a number from 1 to %d)", ty,
+                                STUB_LENGTH_MAX),
                    -1;
         length = (int)v;
     } else
-        return stub_ps_fail(ps, "unknown type '%s' of '%.*s' (int, long, float, bool, word(n), string(n))",
-                    ty, (int)nlen, tok),
+        return stub_ps_fail(
+                   ps, "unknown type '%s' of '%.*s' (int, long, float, bool, word(n), string(n))",
+                   ty, (int)nlen, tok),
                -1;
 
     int id = stub_ps_find_var(ps->p, tok, nlen);
@@ -78,7 +80,7 @@ static int parse_decl(parser *ps, const char *tok)
         stub_var *v = &ps->p->vars[id];
         if (v->type != type)
             return stub_ps_fail(ps, "variable '%s' was declared %s on line %d, now %s", v->name,
-                        type_name(v->type), v->line, type_name(type)),
+                                type_name(v->type), v->line, type_name(type)),
                    -1;
         if (v->length < length)
             v->length = length;
@@ -109,14 +111,18 @@ static int parse_vars(parser *ps, const char *s, stub_node *n, const char *cmd)
             return ps->rc;
         for (int i = 0; i < n->var_count; i++)
             if (n->vars[i] == id)
-                return stub_ps_fail(ps, "variable '%s' appears twice on one line", ps->p->vars[id].name);
+                return stub_ps_fail(ps, "variable '%s' appears twice on one line",
+                                    ps->p->vars[id].name);
         if (string_at >= 0)
-            return stub_ps_fail(ps, "string '%s' must be the last variable of its line (it takes the rest of the line)",
-                        ps->p->vars[n->vars[string_at]].name);
+            return stub_ps_fail(
+                ps,
+                "string '%s' must be the last variable of its line (it takes the rest of the line)",
+                ps->p->vars[n->vars[string_at]].name);
         if (ps->p->vars[id].type == STUB_STRING) {
             if (n->kind == STUB_LOOPLINE)
-                return stub_ps_fail(ps, "loopline cannot hold the string '%s' (it would take the whole line)",
-                            ps->p->vars[id].name);
+                return stub_ps_fail(
+                    ps, "loopline cannot hold the string '%s' (it would take the whole line)",
+                    ps->p->vars[id].name);
             string_at = n->var_count;
         }
         int *nv = realloc(n->vars, (size_t)(n->var_count + 1) * sizeof *nv);
@@ -137,12 +143,12 @@ static int parse_amount(parser *ps, const char *tok, stub_node *n, const char *c
 {
     if (!tok[0])
         return stub_ps_fail(ps, "'%s' needs an amount and then %s", cmd,
-                    n->kind == STUB_LOOP ? "a command" : "variables");
+                            n->kind == STUB_LOOP ? "a command" : "variables");
     if (isdigit((unsigned char)tok[0])) {
         long v = parse_count(tok, strlen(tok));
         if (v < 0)
-            return stub_ps_fail(ps, "bad %s amount '%s' (a number from 1 to %d or a variable)", cmd, tok,
-                        STUB_LENGTH_MAX);
+            return stub_ps_fail(ps, "bad %s amount '%s' (a number from 1 to %d or a variable)", cmd,
+                                tok, STUB_LENGTH_MAX);
         n->amount_var = -1;
         n->amount = v;
         return 0;
@@ -154,7 +160,7 @@ static int parse_amount(parser *ps, const char *tok, stub_node *n, const char *c
         return ps->rc;
     if (ps->p->vars[id].type != STUB_INT && ps->p->vars[id].type != STUB_LONG)
         return stub_ps_fail(ps, "%s amount '%s' is a %s, not an int", cmd, tok,
-                    type_name(ps->p->vars[id].type));
+                            type_name(ps->p->vars[id].type));
     n->amount_var = id;
     return 0;
 }
@@ -196,8 +202,9 @@ static int parse_join(parser *ps, const char *s, stub_node *n)
             if (e == s)
                 return stub_ps_fail(ps, "expected \"text\" or a variable in join at '%s'", s);
             if (stub_ps_find_var(ps->p, s, (size_t)(e - s)) < 0)
-                return stub_ps_fail(ps, "join argument '%.*s' is not a variable read before (quote text: \"%.*s\")",
-                            (int)(e - s), s, (int)(e - s), s);
+                return stub_ps_fail(
+                    ps, "join argument '%.*s' is not a variable read before (quote text: \"%.*s\")",
+                    (int)(e - s), s, (int)(e - s), s);
             int id = stub_ps_use_var(ps, s, (size_t)(e - s), "join argument");
             if (id < 0)
                 return ps->rc;
@@ -256,7 +263,9 @@ stub_node *stub_ps_command(parser *ps, const char *s, int in_loop)
             if (n->kind == STUB_LOOPLINE)
                 parse_vars(ps, rest, n, "loopline");
             else if (!*stub_ps_skip_space(rest))
-                stub_ps_fail(ps, "'loop %s' needs a command to repeat (read, write, loop, loopline)", tok);
+                stub_ps_fail(ps,
+                             "'loop %s' needs a command to repeat (read, write, loop, loopline)",
+                             tok);
             else
                 n->body = stub_ps_command(ps, rest, 1);
             ps->depth--;

@@ -13,19 +13,19 @@
 #include "util/buf.h"
 
 struct stub_out {
-    util_buf text;          /* the program; its failed flag is sticky */
+    util_buf text; /* the program; its failed flag is sticky */
     const char *indent;
     const stub_program *p;
     const stub_lang *lang;
-    char **names;           /* per variable, in the language's convention */
-    int *declared;          /* per variable: block level of its declaration, -1 */
-    int *reads;             /* per variable: number of commands that read it */
-    char index[8][16];      /* loop index names by depth */
-    char *scratch[8];       /* ring of results of stub_quote / stub_amount */
-    char **kept;            /* segment texts (freed with o) */
+    char **names;      /* per variable, in the language's convention */
+    int *declared;     /* per variable: block level of its declaration, -1 */
+    int *reads;        /* per variable: number of commands that read it */
+    char index[8][16]; /* loop index names by depth */
+    char *scratch[8];  /* ring of results of stub_quote / stub_amount */
+    char **kept;       /* segment texts (freed with o) */
     int nkept;
     int scratch_next;
-    const void *data;       /* the emitter's, see stub_out_data() */
+    const void *data; /* the emitter's, see stub_out_data() */
 };
 
 static void put(stub_out *o, const char *s, size_t n)
@@ -38,11 +38,20 @@ static void vput(stub_out *o, const char *fmt, va_list ap)
     util_buf_vprintf(&o->text, fmt, ap);
 }
 
-void stub_out_set_indent(stub_out *o, const char *unit) { o->indent = unit; }
+void stub_out_set_indent(stub_out *o, const char *unit)
+{
+    o->indent = unit;
+}
 
-void stub_out_set_data(stub_out *o, const void *data) { o->data = data; }
+void stub_out_set_data(stub_out *o, const void *data)
+{
+    o->data = data;
+}
 
-const void *stub_out_data(const stub_out *o) { return o->data; }
+const void *stub_out_data(const stub_out *o)
+{
+    return o->data;
+}
 
 void stub_out_printf(stub_out *o, const char *fmt, ...)
 {
@@ -65,7 +74,10 @@ void stub_line(stub_out *o, int level, const char *fmt, ...)
     put(o, "\n", 1);
 }
 
-void stub_blank(stub_out *o) { put(o, "\n", 1); }
+void stub_blank(stub_out *o)
+{
+    put(o, "\n", 1);
+}
 
 void stub_comment_lines(stub_out *o, int level, const char *prefix, const char *text,
                         const char *suffix)
@@ -101,8 +113,8 @@ void stub_text(stub_out *o, int level, const char *text)
     }
 }
 
-void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end,
-                      const char *how, const char *debug)
+void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end, const char *how,
+                      const char *debug)
 {
     stub_blank(o);
     stub_line(o, level, "%s%s%s", marker, how, end);
@@ -117,9 +129,15 @@ const char *stub_statement(const stub_program *p)
     return p->statement ? p->statement : STUB_DEFAULT_STATEMENT;
 }
 
-const stub_program *stub_out_program(const stub_out *o) { return o->p; }
+const stub_program *stub_out_program(const stub_out *o)
+{
+    return o->p;
+}
 
-const char *stub_var_comment(const stub_out *o, int var) { return o->p->vars[var].comment; }
+const char *stub_var_comment(const stub_out *o, int var)
+{
+    return o->p->vars[var].comment;
+}
 
 /* camelCase -> snake_case: an underscore before an upper-case letter that
  * follows a lower-case letter or digit, or that starts a word after an
@@ -152,7 +170,10 @@ static int is_keyword(const stub_lang *l, const char *s)
     return 0;
 }
 
-const char *stub_name(stub_out *o, int var) { return o->names[var]; }
+const char *stub_name(stub_out *o, int var)
+{
+    return o->names[var];
+}
 
 const char *stub_index(stub_out *o, int depth)
 {
@@ -304,9 +325,8 @@ void stub_concat(stub_out *o, const stub_node *n, char *buf, size_t size, const 
     free(sg);
 }
 
-
-void stub_interpolate(stub_out *o, const stub_node *n, char *buf, size_t size,
-                      const char *var_fmt, const char *extra)
+void stub_interpolate(stub_out *o, const stub_node *n, char *buf, size_t size, const char *var_fmt,
+                      const char *extra)
 {
     buf[0] = '\0';
     for (int i = 0; i < n->part_count; i++) {
@@ -331,7 +351,10 @@ static int needs_split(const stub_node *n)
     return 0;
 }
 
-int stub_needs_split(const stub_program *p) { return needs_split(p->init) || needs_split(p->turn); }
+int stub_needs_split(const stub_program *p)
+{
+    return needs_split(p->init) || needs_split(p->turn);
+}
 
 int stub_declare(stub_out *o, int var, int level)
 {
@@ -358,7 +381,10 @@ static void count_reads(const stub_node *n, int *reads)
     }
 }
 
-int stub_reassigned(const stub_out *o, int var) { return o->reads[var] > 1; }
+int stub_reassigned(const stub_out *o, int var)
+{
+    return o->reads[var] > 1;
+}
 
 /* Fills the variable and loop index names. Returns 0 or STUB_E_NOMEM. */
 static int prepare_names(stub_out *o)

@@ -11,20 +11,20 @@
 #include "stub.h"
 
 extern const stub_lang stub_lang_c, stub_lang_cpp, stub_lang_csharp, stub_lang_java,
-    stub_lang_kotlin, stub_lang_python3, stub_lang_javascript, stub_lang_typescript,
-    stub_lang_go, stub_lang_rust, stub_lang_ruby, stub_lang_php, stub_lang_perl, stub_lang_lua,
-    stub_lang_bash, stub_lang_swift, stub_lang_scala, stub_lang_dart, stub_lang_haskell,
-    stub_lang_ocaml, stub_lang_clojure, stub_lang_d, stub_lang_fsharp, stub_lang_groovy,
-    stub_lang_objc, stub_lang_pascal, stub_lang_vbnet;
+    stub_lang_kotlin, stub_lang_python3, stub_lang_javascript, stub_lang_typescript, stub_lang_go,
+    stub_lang_rust, stub_lang_ruby, stub_lang_php, stub_lang_perl, stub_lang_lua, stub_lang_bash,
+    stub_lang_swift, stub_lang_scala, stub_lang_dart, stub_lang_haskell, stub_lang_ocaml,
+    stub_lang_clojure, stub_lang_d, stub_lang_fsharp, stub_lang_groovy, stub_lang_objc,
+    stub_lang_pascal, stub_lang_vbnet;
 
 static const stub_lang *const languages[] = {
-    &stub_lang_bash,    &stub_lang_c,       &stub_lang_clojure, &stub_lang_cpp,
-    &stub_lang_csharp,  &stub_lang_d,       &stub_lang_dart,    &stub_lang_fsharp,
-    &stub_lang_go,      &stub_lang_groovy,  &stub_lang_haskell, &stub_lang_java,
-    &stub_lang_javascript, &stub_lang_kotlin, &stub_lang_lua,   &stub_lang_objc,
-    &stub_lang_ocaml,   &stub_lang_pascal,  &stub_lang_perl,    &stub_lang_php,
-    &stub_lang_python3, &stub_lang_ruby,    &stub_lang_rust,    &stub_lang_scala,
-    &stub_lang_swift,   &stub_lang_typescript, &stub_lang_vbnet,
+    &stub_lang_bash,       &stub_lang_c,          &stub_lang_clojure, &stub_lang_cpp,
+    &stub_lang_csharp,     &stub_lang_d,          &stub_lang_dart,    &stub_lang_fsharp,
+    &stub_lang_go,         &stub_lang_groovy,     &stub_lang_haskell, &stub_lang_java,
+    &stub_lang_javascript, &stub_lang_kotlin,     &stub_lang_lua,     &stub_lang_objc,
+    &stub_lang_ocaml,      &stub_lang_pascal,     &stub_lang_perl,    &stub_lang_php,
+    &stub_lang_python3,    &stub_lang_ruby,       &stub_lang_rust,    &stub_lang_scala,
+    &stub_lang_swift,      &stub_lang_typescript, &stub_lang_vbnet,
 };
 
 const stub_lang *const *stub_languages(int *count)

@@ -27,4 +27,7 @@ static const char loa_stub[] =
     "OUTPUT\n"
     "A legal move such as e2e3 (a space and a short comment may follow), or random\n";
 
-const char *stub_loa_text(void) { return loa_stub; }
+const char *stub_loa_text(void)
+{
+    return loa_stub;
+}

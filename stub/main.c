@@ -25,23 +25,22 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "Usage: loa-stub --lang LANG [-o FILE] [--stub FILE]\n"
-            "       loa-stub --list | --print-stub | --help\n"
-            "Writes a starter bot that reads CodinGame's Lines of Action input and\n"
-            "answers `random`, in the language LANG.\n"
-            "\n"
-            "  -l, --lang LANG     target language (see --list; aliases such as py, js,\n"
-            "                      c++, cs, ts, rs, hs, ml are accepted)\n"
-            "  -o, --output FILE   write to FILE instead of standard output\n"
-            "  -s, --stub FILE     generate from this stub (CodinGame's stub-generator\n"
-            "                      language) instead of the built-in LOA stub\n"
-            "      --list          print the supported languages and their file names\n"
-            "      --print-stub    print the built-in LOA stub (a starting point for --stub)\n"
-            "  -h, --help          print this help\n"
-            "  -V, --version       print the version\n"
-            "\n"
-            "Exit status: 0 done, 1 bad stub or I/O error, 2 bad command line.\n");
+    fprintf(f, "Usage: loa-stub --lang LANG [-o FILE] [--stub FILE]\n"
+               "       loa-stub --list | --print-stub | --help\n"
+               "Writes a starter bot that reads CodinGame's Lines of Action input and\n"
+               "answers `random`, in the language LANG.\n"
+               "\n"
+               "  -l, --lang LANG     target language (see --list; aliases such as py, js,\n"
+               "                      c++, cs, ts, rs, hs, ml are accepted)\n"
+               "  -o, --output FILE   write to FILE instead of standard output\n"
+               "  -s, --stub FILE     generate from this stub (CodinGame's stub-generator\n"
+               "                      language) instead of the built-in LOA stub\n"
+               "      --list          print the supported languages and their file names\n"
+               "      --print-stub    print the built-in LOA stub (a starting point for --stub)\n"
+               "  -h, --help          print this help\n"
+               "  -V, --version       print the version\n"
+               "\n"
+               "Exit status: 0 done, 1 bad stub or I/O error, 2 bad command line.\n");
 }
 
 /* Reads the stub file at path (at most STUB_FILE_MAX bytes, no NUL byte)
@@ -93,10 +92,10 @@ typedef struct options {
 static int parse_options(int argc, char **argv, options *o)
 {
     static const struct option opts[] = {
-        {"lang", required_argument, NULL, 'l'},   {"output", required_argument, NULL, 'o'},
-        {"stub", required_argument, NULL, 's'},   {"list", no_argument, NULL, 'L'},
-        {"print-stub", no_argument, NULL, 'P'},   {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+        {"lang", required_argument, NULL, 'l'}, {"output", required_argument, NULL, 'o'},
+        {"stub", required_argument, NULL, 's'}, {"list", no_argument, NULL, 'L'},
+        {"print-stub", no_argument, NULL, 'P'}, {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},    {NULL, 0, NULL, 0}};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":l:o:s:hV", opts, NULL)) != -1) {

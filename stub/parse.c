@@ -174,9 +174,7 @@ static void parse_line(parser *ps, walk *w, const char *t)
         return;
     }
     switch (w->sec) {
-    case SEC_MAIN:
-        main_line(ps, w, t);
-        break;
+    case SEC_MAIN: main_line(ps, w, t); break;
     case SEC_STATEMENT:
         if (*t || ps->p->statement)
             append_text(ps, &ps->p->statement, t);

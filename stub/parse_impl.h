@@ -16,16 +16,16 @@
 typedef struct parser {
     stub_program *p;
     stub_diag *diag;
-    int line;        /* current line number */
-    int rc;          /* first error, sticky */
-    stub_node **tail;/* where the next command of the current block goes */
+    int line;         /* current line number */
+    int rc;           /* first error, sticky */
+    stub_node **tail; /* where the next command of the current block goes */
     int seen_write;
     /* Variables visible at this point: read in the current block or an
      * enclosing one (loop bodies and loopline values go out of scope). */
-    int *visible;     /* var ids */
-    int *vis_depth;   /* loop depth at which each was read */
+    int *visible;   /* var ids */
+    int *vis_depth; /* loop depth at which each was read */
     int vis_count, vis_cap;
-    int depth;        /* loop nesting of the command being parsed */
+    int depth; /* loop nesting of the command being parsed */
 } parser;
 
 /* Records a syntax error (STUB_E_SYNTAX) with the current line and a

@@ -132,13 +132,13 @@ int stub_ps_use_var(parser *ps, const char *name, size_t n, const char *what)
 {
     int id = stub_ps_find_var(ps->p, name, n);
     if (id < 0)
-        return stub_ps_fail(ps, "%s '%.*s' is neither a number nor a variable read before", what, (int)n,
-                    name),
+        return stub_ps_fail(ps, "%s '%.*s' is neither a number nor a variable read before", what,
+                            (int)n, name),
                -1;
     if (!is_visible(ps, id))
-        return stub_ps_fail(ps, "%s '%.*s' is out of scope here (it is read inside a loop, line %d)", what,
-                    (int)n, name, ps->p->vars[id].line),
+        return stub_ps_fail(ps,
+                            "%s '%.*s' is out of scope here (it is read inside a loop, line %d)",
+                            what, (int)n, name, ps->p->vars[id].line),
                -1;
     return id;
 }
-

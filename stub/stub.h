@@ -33,12 +33,12 @@
  * STUB_ERROR_MAP is the one table, XX(NAME, code, message) (libuv's
  * UV_ERRNO_MAP pattern): the enum (STUB_E_NAME = code) and stub_strerror()
  * are generated from it, so that a code cannot lack its message. */
-#define STUB_ERROR_MAP(XX)                                                                        \
-    XX(INVAL, -401, "invalid argument") /* NULL or out-of-range argument */                       \
-    XX(NOMEM, -402, "out of memory")                                                              \
-    XX(SYNTAX, -403, "invalid stub")    /* the stub text is not valid (see stub_diag) */          \
-    XX(IO, -404, "input/output error")  /* reading the stub or writing the output failed */       \
-    XX(LANG, -405, "unknown language")  /* unknown language name */
+#define STUB_ERROR_MAP(XX)                                                                 \
+    XX(INVAL, -401, "invalid argument") /* NULL or out-of-range argument */                \
+    XX(NOMEM, -402, "out of memory")                                                       \
+    XX(SYNTAX, -403, "invalid stub")   /* the stub text is not valid (see stub_diag) */    \
+    XX(IO, -404, "input/output error") /* reading the stub or writing the output failed */ \
+    XX(LANG, -405, "unknown language") /* unknown language name */
 
 enum stub_error {
     STUB_OK = 0,
@@ -58,21 +58,21 @@ const char *stub_strerror(int code);
 #define STUB_LENGTH_MAX 1000000
 
 typedef enum stub_type {
-    STUB_INT,    /* 32-bit signed integer */
-    STUB_LONG,   /* 64-bit signed integer */
-    STUB_FLOAT,  /* double */
-    STUB_BOOL,   /* 0 or 1 on the wire */
-    STUB_WORD,   /* text without spaces, at most `length` bytes */
-    STUB_STRING  /* text that may hold spaces, the rest of the line */
+    STUB_INT,   /* 32-bit signed integer */
+    STUB_LONG,  /* 64-bit signed integer */
+    STUB_FLOAT, /* double */
+    STUB_BOOL,  /* 0 or 1 on the wire */
+    STUB_WORD,  /* text without spaces, at most `length` bytes */
+    STUB_STRING /* text that may hold spaces, the rest of the line */
 } stub_type;
 
 /* A distinct variable of the stub (a name read twice is one variable). */
 typedef struct stub_var {
-    char *name;      /* as written in the stub (camelCase), owned by the tree */
+    char *name; /* as written in the stub (camelCase), owned by the tree */
     stub_type type;
-    int length;      /* WORD/STRING: max length in bytes; else 0 */
-    char *comment;   /* from the INPUT block, or NULL; owned by the tree */
-    int line;        /* stub line of its first read */
+    int length;    /* WORD/STRING: max length in bytes; else 0 */
+    char *comment; /* from the INPUT block, or NULL; owned by the tree */
+    int line;      /* stub line of its first read */
 } stub_var;
 
 /* A command of the main block: `read`, `write`, `loop` (repeats its body
@@ -81,32 +81,32 @@ typedef enum stub_kind { STUB_READ, STUB_WRITE, STUB_LOOP, STUB_LOOPLINE } stub_
 
 /* One piece of a write: literal text or a variable's value. */
 typedef struct stub_part {
-    int var;     /* index into stub_program.vars, or -1 for text */
-    char *text;  /* literal text (var == -1), owned by the tree */
+    int var;    /* index into stub_program.vars, or -1 for text */
+    char *text; /* literal text (var == -1), owned by the tree */
 } stub_part;
 
 typedef struct stub_node {
     stub_kind kind;
-    int line;              /* stub line number (1-based) */
-    int *vars;             /* READ, LOOPLINE: indexes into program vars */
+    int line;  /* stub line number (1-based) */
+    int *vars; /* READ, LOOPLINE: indexes into program vars */
     int var_count;
-    int amount_var;        /* LOOP, LOOPLINE: index of the amount variable, or -1 */
-    long amount;           /* LOOP, LOOPLINE: literal amount when amount_var < 0 */
-    struct stub_node *body;/* LOOP: the repeated command (exactly one node) */
-    stub_part *parts;      /* WRITE: pieces, to be joined with single spaces */
+    int amount_var;         /* LOOP, LOOPLINE: index of the amount variable, or -1 */
+    long amount;            /* LOOP, LOOPLINE: literal amount when amount_var < 0 */
+    struct stub_node *body; /* LOOP: the repeated command (exactly one node) */
+    stub_part *parts;       /* WRITE: pieces, to be joined with single spaces */
     int part_count;
-    int first_write;       /* WRITE: 1 for the write the OUTPUT comment belongs to */
-    struct stub_node *next;/* next command of the same block */
+    int first_write;        /* WRITE: 1 for the write the OUTPUT comment belongs to */
+    struct stub_node *next; /* next command of the same block */
 } stub_node;
 
 typedef struct stub_program {
-    stub_var *vars;      /* distinct variables, in order of first read */
+    stub_var *vars; /* distinct variables, in order of first read */
     int var_count;
-    stub_node *init;     /* commands before `gameloop` (or all of them) */
-    stub_node *turn;     /* commands after `gameloop` (NULL without one) */
+    stub_node *init; /* commands before `gameloop` (or all of them) */
+    stub_node *turn; /* commands after `gameloop` (NULL without one) */
     int has_gameloop;
-    char *statement;     /* STATEMENT text (lines joined by '\n') or NULL */
-    char *output;        /* OUTPUT text (lines joined by '\n') or NULL */
+    char *statement; /* STATEMENT text (lines joined by '\n') or NULL */
+    char *output;    /* OUTPUT text (lines joined by '\n') or NULL */
 } stub_program;
 
 /* Where a parse error is: 1-based line number and a message that names the
@@ -145,11 +145,11 @@ typedef enum stub_case { STUB_CAMEL, STUB_SNAKE } stub_case;
  * tokens like Java, stub_emit_split() with a stub_split_desc
  * (lang/split.h). */
 typedef struct stub_lang {
-    const char *name;       /* --lang value, lower case, e.g. "python3" */
-    const char *aliases;    /* other accepted names, space separated */
-    const char *display;    /* human name, e.g. "Python 3" */
-    const char *file_name;  /* suggested file name, e.g. "Player.java" */
-    stub_case naming;       /* variable naming convention */
+    const char *name;            /* --lang value, lower case, e.g. "python3" */
+    const char *aliases;         /* other accepted names, space separated */
+    const char *display;         /* human name, e.g. "Python 3" */
+    const char *file_name;       /* suggested file name, e.g. "Player.java" */
+    stub_case naming;            /* variable naming convention */
     const char *const *keywords; /* NULL-terminated reserved words, escaped by
                                     appending '_' */
     /* Writes the program into o (via the stub_out functions below); errors
@@ -170,19 +170,17 @@ int stub_generate(const stub_program *p, const stub_lang *lang, char **code);
 /* ---- Helpers for emitters (emit.c) ------------------------------------- */
 
 /* Default top comment when the stub has no STATEMENT. */
-#define STUB_DEFAULT_STATEMENT \
+#define STUB_DEFAULT_STATEMENT                                                \
     "Generated by loa-stub: reads the input as the statement describes it.\n" \
     "Replace the placeholder answer with your bot's decision."
 
 /* Indentation text of one level (default four spaces). */
 void stub_out_set_indent(stub_out *o, const char *unit);
 /* Appends formatted text as is. */
-void stub_out_printf(stub_out *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void stub_out_printf(stub_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends one line: `level` indentation units, the formatted text, "\n".
  * An empty format gives an empty line (no trailing spaces). */
-void stub_line(stub_out *o, int level, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void stub_line(stub_out *o, int level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Appends an empty line. */
 void stub_blank(stub_out *o);
 /* Appends every line of text (split at '\n') as a comment line:
@@ -197,8 +195,8 @@ void stub_text(stub_out *o, int level, const char *text);
  * write to stderr) as comment lines, a blank line, then the OUTPUT block's
  * lines (see stub_comment_lines). A comment line is marker (e.g. "// "),
  * the text, end (e.g. " *)" or ""). */
-void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end,
-                      const char *how, const char *debug);
+void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end, const char *how,
+                      const char *debug);
 /* The STATEMENT text of p, or STUB_DEFAULT_STATEMENT without one. */
 const char *stub_statement(const stub_program *p);
 /* The variable's name in the language's convention (keyword-escaped).
@@ -216,8 +214,7 @@ const char *stub_quote(stub_out *o, const char *s, const char *extra, int percen
 /* The formatted text, whatever its length (names are not bounded).
  * Valid for the next 7 calls of it, stub_quote, stub_amount, stub_bound
  * on o; "" on out of memory (sticky in o). */
-const char *stub_format(stub_out *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+const char *stub_format(stub_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The comment of a read variable, or NULL. */
 const char *stub_var_comment(const stub_out *o, int var);
 /* A string for an amount: the variable's name or the literal number.
@@ -244,8 +241,8 @@ void stub_concat(stub_out *o, const stub_node *n, char *buf, size_t size, const 
  * interpolates the parts of write n, joined by single spaces: literals
  * escaped with `extra` (see stub_quote), variables through var_fmt (one
  * %s: the name, e.g. "${%s}"). */
-void stub_interpolate(stub_out *o, const stub_node *n, char *buf, size_t size,
-                      const char *var_fmt, const char *extra);
+void stub_interpolate(stub_out *o, const stub_node *n, char *buf, size_t size, const char *var_fmt,
+                      const char *extra);
 /* The loop bound of LOOP/LOOPLINE n for languages whose loop index is a
  * plain int: stub_amount(), except that a `long` amount variable is written
  * through long_fmt (one %s, e.g. "int(%s)"). Valid for the next 7 such
@@ -283,9 +280,9 @@ void stub_block(stub_out *o, const stub_node *n, int level, int depth, stub_comm
  * are '\n'-separated lines written as is (see stub_text). Static constant
  * data. */
 typedef struct stub_frame {
-    const char *indent;     /* one indentation level; NULL: four spaces */
+    const char *indent; /* one indentation level; NULL: four spaces */
     /* ---- the file (stub_emit_frame; stub_body ignores these) ---- */
-    const char *head;       /* lines before the statement (imports); NULL */
+    const char *head; /* lines before the statement (imports); NULL */
     /* The STATEMENT as a comment: open and close lines (NULL: none), and
      * each line between prefix and suffix (see stub_comment_lines). */
     const char *doc_open, *doc_prefix, *doc_suffix, *doc_close;
@@ -297,7 +294,7 @@ typedef struct stub_frame {
     const char *inputs_decl;
     const char *main_close; /* lines closing what main_open opened; NULL */
     /* ---- the main body (stub_body) ---- */
-    int level;              /* indentation level of the main body */
+    int level;                /* indentation level of the main body */
     const char *loop_comment; /* the comment line above the game loop */
     /* 1: the blank line before the game loop only when commands precede
      * it (C, C++, Python); 0: always. */

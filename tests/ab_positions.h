@@ -7,10 +7,12 @@
 #define AB_POSITIONS_H
 
 /* Black d7d5 joins d4 e4 f4: a win in one among 20-odd moves. */
-#define POS_WIN_IN_ONE "w......w/...b..../......../......../...bbb../......../......../w....... b 20"
+#define POS_WIN_IN_ONE \
+    "w......w/...b..../......../......../...bbb../......../......../w....... b 20"
 /* White threatens d7d5 (joining d4 e4). Black's capture g7xd7 leaves white
  * d4 e4 connected: a loss too. Black must block column d or break the pair. */
-#define POS_LOSS_IN_ONE "......../.b.w..b./......../......../...ww.../......../.b....b./........ b 20"
+#define POS_LOSS_IN_ONE \
+    "......../.b.w..b./......../......../...ww.../......../.b....b./........ b 20"
 /* A middle-game position reached by play (24 plies; the last bench position). */
 #define POS_MIDDLE "..b...../......w./......bw/..bbw.b./wb...w../.b.bww../.b.wb.../.w..b... b 24"
 /* The position of issue 35's lost game at ply 35, black to move: d2g5 lets

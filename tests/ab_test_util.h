@@ -13,11 +13,10 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "ab_positions.h"
-#include "loa/loa.h"
 #include "../bots/ab/search.h"
 #include "../bots/tools/audit_check.h"
-
+#include "ab_positions.h"
+#include "loa/loa.h"
 
 static inline loa_board ab_board(const char *text)
 {

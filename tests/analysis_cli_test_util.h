@@ -35,8 +35,14 @@ static inline int rm_entry(const char *p, const struct stat *sb, int flag, struc
     return remove(p);
 }
 
-static inline void setup(void) { ck_assert_ptr_nonnull(mkdtemp(tmpdir)); }
-static inline void teardown(void) { nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+static inline void setup(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+static inline void teardown(void)
+{
+    nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 /* tmpdir/name in one of 8 buffers used in turn. */
 static inline const char *tmp(const char *name)

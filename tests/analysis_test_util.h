@@ -72,7 +72,8 @@ static inline void random_until(int (*want)(const loa_board *), char *buf, size_
         int n = loa_generate_moves(b, mv);
         loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
         char t[LOA_MOVE_STRING_MAX];
-        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", buf[0] ? " " : "", loa_move_format(m, t));
+        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", buf[0] ? " " : "",
+                 loa_move_format(m, t));
         loa_make_move(b, m, NULL);
         ck_assert_int_eq(loa_board_status(b, 0), LOA_ONGOING);
     }

@@ -276,9 +276,10 @@ static inline cJSON *game_record(const char *dir, int id)
 static inline cJSON *bot_entry(cJSON *standings, const char *name)
 {
     cJSON *b;
-    cJSON_ArrayForEach(b, cJSON_GetObjectItem(standings, "bots"))
-        if (strcmp(cJSON_GetObjectItem(b, "name")->valuestring, name) == 0)
-            return b;
+    cJSON_ArrayForEach(
+        b, cJSON_GetObjectItem(standings,
+                               "bots")) if (strcmp(cJSON_GetObjectItem(b, "name")->valuestring,
+                                                   name) == 0) return b;
     ck_abort_msg("bot %s not in standings", name);
     return NULL;
 }

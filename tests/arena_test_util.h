@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "league/record.h"
 #include "league/schedule.h"
 #include "league/settings.h"
-#include "core/text.h"
 
 /* A round-robin league of `bots` bots named bot0.. with command "./x". */
 static inline void league(arena_settings *s, int bots, int games)
@@ -75,8 +75,7 @@ static inline char *read_text(const char *path)
 static inline arena_game_record record_for(const arena_settings *s, int id, int winner)
 {
     arena_game_spec g;
-    ck_assert_int_eq(arena_schedule_game(s->format, s->bot_count, 0, s->games, s->seed, id, &g),
-                     0);
+    ck_assert_int_eq(arena_schedule_game(s->format, s->bot_count, 0, s->games, s->seed, id, &g), 0);
     arena_game_record r;
     memset(&r, 0, sizeof r);
     r.id = id;

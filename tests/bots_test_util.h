@@ -22,7 +22,6 @@ static inline loa_board board_of(const char *text)
     return b;
 }
 
-
 /* 1 if the side to move in b has a move that wins at once. */
 static inline int can_win_now(const loa_board *b)
 {

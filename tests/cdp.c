@@ -19,7 +19,7 @@
 struct cdp {
     pid_t pid;
     int to_browser, from_browser;
-    char *in;          /* bytes read, not yet a whole message */
+    char *in; /* bytes read, not yet a whole message */
     size_t in_len, in_cap;
     int next_id;
     char session[128];
@@ -240,8 +240,10 @@ static _Noreturn void exec_browser(const char *chromium, const char *profile, co
      * pipe; dup2 clears close-on-exec. */
     setpgid(0, 0);
     int r = to[0], w = from[1];
-    if (r == 4) r = dup(r);
-    if (w == 3) w = dup(w);
+    if (r == 4)
+        r = dup(r);
+    if (w == 3)
+        w = dup(w);
     dup2(r, 3);
     dup2(w, 4);
     int devnull = open("/dev/null", O_RDWR);
@@ -288,7 +290,8 @@ static int attach_page(cdp *c, char *err, size_t errsz)
     }
     snprintf(c->session, sizeof c->session, "%s", sid);
     cJSON_Delete(att);
-    static const char *const domains[] = {"Page.enable", "Runtime.enable", "Network.enable", "Log.enable"};
+    static const char *const domains[] = {"Page.enable", "Runtime.enable", "Network.enable",
+                                          "Log.enable"};
     for (size_t i = 0; i < sizeof domains / sizeof domains[0]; i++) {
         cJSON *r = cdp_call(c, domains[i], NULL, 10000);
         if (!r) {
@@ -376,8 +379,10 @@ cJSON *cdp_eval(cdp *c, const char *expression, int timeout_ms)
 
 int cdp_key(cdp *c, const char *key)
 {
-    static const struct { const char *key; int code; } codes[] = {
-        {"ArrowLeft", 37}, {"ArrowRight", 39}, {"Home", 36}, {"End", 35}, {" ", 32}};
+    static const struct {
+        const char *key;
+        int code;
+    } codes[] = {{"ArrowLeft", 37}, {"ArrowRight", 39}, {"Home", 36}, {"End", 35}, {" ", 32}};
     int vk = 0;
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
         if (strcmp(codes[i].key, key) == 0)
@@ -414,10 +419,22 @@ int cdp_click(cdp *c, double x, double y)
     return 0;
 }
 
-int cdp_errors(const cdp *c) { return c->errors; }
-int cdp_requests(const cdp *c) { return c->requests; }
-const char *cdp_first_event(const cdp *c) { return c->first_event; }
-const char *cdp_error(const cdp *c) { return c->error; }
+int cdp_errors(const cdp *c)
+{
+    return c->errors;
+}
+int cdp_requests(const cdp *c)
+{
+    return c->requests;
+}
+const char *cdp_first_event(const cdp *c)
+{
+    return c->first_event;
+}
+const char *cdp_error(const cdp *c)
+{
+    return c->error;
+}
 
 void cdp_reset_events(cdp *c)
 {

@@ -81,8 +81,7 @@ START_TEST(parses_the_last_report_among_other_lines)
                                         "pv d2g9",
                                         &r),
                      -1);
-    ck_assert_int_eq(audit_report_parse("loa-ab: d2g5 depth 2 nodes 1 time 0 ms nps 0 pv d2g5",
-                                        &r),
+    ck_assert_int_eq(audit_report_parse("loa-ab: d2g5 depth 2 nodes 1 time 0 ms nps 0 pv d2g5", &r),
                      -1);
     ck_assert_int_eq(audit_report_parse("loa-ab: d2g5 depth 2 score 1 nodes 1 time 0 ms nps 0 "
                                         "pv d2g5 zz",
@@ -126,14 +125,12 @@ START_TEST(judges_a_report_against_its_pv)
     /* ... not as long as its depth; a win score with no end; another move
      * played; a PV not starting with it; an illegal PV move; a PV going on
      * after the end */
-    ck_assert_int_eq(
-        check_line(POS_TRAP, "f3c3",
-                   L("f3c3 depth 3 score -180 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
-        -1);
-    ck_assert_int_eq(
-        check_line(POS_TRAP, "f3c3",
-                   L("f3c3 depth 2 score 29990 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
-        -1);
+    ck_assert_int_eq(check_line(POS_TRAP, "f3c3",
+                                L("f3c3 depth 3 score -180 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
+                     -1);
+    ck_assert_int_eq(check_line(POS_TRAP, "f3c3",
+                                L("f3c3 depth 2 score 29990 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
+                     -1);
     ck_assert_int_eq(check_line(POS_TRAP, "c8a6",
                                 L("f3c3 depth 2 score -180 nodes 1 time 1 ms nps 1 pv f3c3 c7f4")),
                      -1);

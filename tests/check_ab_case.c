@@ -38,7 +38,8 @@ static loa_board *black_turns(int *n, loa_move *last_moves)
     for (const char *p = all; *p; p++)
         opening_plies += *p == ' ';
     const cJSON *m;
-    cJSON_ArrayForEach(m, moves) {
+    cJSON_ArrayForEach(m, moves)
+    {
         ck_assert(cJSON_IsString(m));
         size_t len = strlen(all);
         snprintf(all + len, sizeof all - len, "%s%s", len ? " " : "", m->valuestring);

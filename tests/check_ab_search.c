@@ -15,7 +15,8 @@
 #include "check_main.h"
 
 /* Black's only move h1xf1 joins f2: a forced move that wins. */
-#define POS_FORCED_WIN "......../......../......../.w.w..../.......w/....www./...w.b.w/.....w.b b 20"
+#define POS_FORCED_WIN \
+    "......../......../......../.w.w..../.......w/....www./...w.b.w/.....w.b b 20"
 /* White to move 25 plies in (a bench position): its depth 5 finds e5e2,
  * better than depth 4's move, after its first move. */
 #define POS_WHITE "..b..w../.w....../..b.w.bw/..b.wb.w/.....bw./....w.bw/.......w/...b.... w 25"
@@ -119,8 +120,7 @@ START_TEST(keeps_the_last_iteration_when_a_fail_low_research_is_stopped)
     int moves, allowing = audit_count_allowing(&b, LOA_MAX_PLIES, &moves);
     ck_assert_int_eq(moves, 23);
     ck_assert_int_eq(allowing, 1);
-    ck_assert_msg(!audit_allows_connection(&b, r.move, LOA_MAX_PLIES), "%s lets white connect",
-                  m);
+    ck_assert_msg(!audit_allows_connection(&b, r.move, LOA_MAX_PLIES), "%s lets white connect", m);
     char why[160];
     ck_assert_msg(audit_report_check(&b, r.move, &r, LOA_MAX_PLIES, why, sizeof why) == 0, "%s",
                   why);
@@ -143,8 +143,7 @@ START_TEST(move_score_and_pv_belong_together_wherever_the_search_stops)
             search_result r = search_limited(positions[p], SEARCH_MAX_DEPTH, limits[i]);
             ck_assert_uint_le(r.nodes, limits[i]);
             char what[160];
-            snprintf(what, sizeof what, "%s stopped at %" PRIu64 " nodes", positions[p],
-                     limits[i]);
+            snprintf(what, sizeof what, "%s stopped at %" PRIu64 " nodes", positions[p], limits[i]);
             assert_sound(positions[p], &r, what);
         }
 }
@@ -175,8 +174,7 @@ START_TEST(plays_the_interrupted_iterations_better_move_with_its_own_score)
                                   "%s: depth %d's own move under depth %d", what, d - 1, d);
                     kept++;
                 } else
-                    ck_assert_msg(r.depth == d - 1 && r.best == last.best &&
-                                      r.score == last.score,
+                    ck_assert_msg(r.depth == d - 1 && r.best == last.best && r.score == last.score,
                                   "%s: not depth %d's result", what, d - 1);
             }
             last = full;
@@ -206,8 +204,10 @@ START_TEST(plays_a_move_that_failed_high_as_a_lower_bound)
             lower++;
         }
     }
-    ck_assert_msg(lower > 0, "no stop in depth 5 (%" PRIu64 "..%" PRIu64 " nodes) played a "
-                  "failed-high move", d4.nodes, d5.nodes);
+    ck_assert_msg(lower > 0,
+                  "no stop in depth 5 (%" PRIu64 "..%" PRIu64 " nodes) played a "
+                  "failed-high move",
+                  d4.nodes, d5.nodes);
 }
 END_TEST
 

@@ -33,14 +33,22 @@ START_TEST(requests_name_the_limit_and_the_board)
 {
     loa_board b = start();
     char buf[ANALYSIS_REQUEST_MAX];
-    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_NODES, 300000}, buf, sizeof buf), 0);
+    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_NODES, 300000},
+                                             buf, sizeof buf),
+                     0);
     ck_assert_str_eq(buf, "go nodes 300000 " START);
     loa_make_move(&b, LOA_MOVE_MAKE(LOA_SQUARE(1, 0), LOA_SQUARE(1, 2)), NULL); /* b1b3 */
-    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_DEPTH, 7}, buf, sizeof buf), 0);
-    ck_assert_msg(strncmp(buf, "go depth 7 ", 11) == 0 && strcmp(buf + strlen(buf) - 4, " w 1") == 0, "%s", buf);
-    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_MOVETIME, 0}, buf, sizeof buf),
+    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_DEPTH, 7}, buf,
+                                             sizeof buf),
+                     0);
+    ck_assert_msg(strncmp(buf, "go depth 7 ", 11) == 0 &&
+                      strcmp(buf + strlen(buf) - 4, " w 1") == 0,
+                  "%s", buf);
+    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_MOVETIME, 0}, buf,
+                                             sizeof buf),
                      ANALYSIS_E_INVAL);
-    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_MOVETIME, 5}, buf, 20),
+    ck_assert_int_eq(analysis_request_format(&b, (analysis_limit){ANALYSIS_LIMIT_MOVETIME, 5}, buf,
+                                             20),
                      ANALYSIS_E_INVAL);
 }
 END_TEST
@@ -50,8 +58,10 @@ START_TEST(answers_are_read_and_checked_against_the_position)
     loa_board b = start();
     analysis_reply r;
     char err[256];
-    ck_assert_int_eq(analysis_reply_parse("bestmove b1d3 score cp -12 depth 8 nodes 300000 pv b1d3 a3d3 b8b7", &b,
-                                          &r, err, sizeof err), 0);
+    ck_assert_int_eq(
+        analysis_reply_parse("bestmove b1d3 score cp -12 depth 8 nodes 300000 pv b1d3 a3d3 b8b7",
+                             &b, &r, err, sizeof err),
+        0);
     ck_assert_int_eq(r.best, LOA_MOVE_MAKE(LOA_SQUARE(1, 0), LOA_SQUARE(3, 2)));
     ck_assert_int_eq(r.eval, REPLAY_EVAL_CP);
     ck_assert_int_eq(r.score, -12);
@@ -59,13 +69,16 @@ START_TEST(answers_are_read_and_checked_against_the_position)
     ck_assert_int_eq(r.nodes, 300000);
     ck_assert_int_eq(r.pv_len, 3);
     ck_assert_int_eq(r.lower_bound, 0);
-    ck_assert_int_eq(analysis_reply_parse("bestmove b1d3 score win 5 lowerbound", &b, &r, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_reply_parse("bestmove b1d3 score win 5 lowerbound", &b, &r, err,
+                                          sizeof err),
+                     0);
     ck_assert(r.eval == REPLAY_EVAL_WIN && r.score == 5 && r.lower_bound && r.pv_len == 0);
-    ck_assert_int_eq(analysis_reply_parse("bestmove  b1d3  score loss 2 ", &b, &r, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_reply_parse("bestmove  b1d3  score loss 2 ", &b, &r, err, sizeof err),
+                     0);
     ck_assert(r.eval == REPLAY_EVAL_LOSS && r.score == 2);
     static const char *const bad[][2] = {
-        {"bestmove b1b2 score cp 1", "not a legal move"},   /* b1b2: not legal */
-        {"bestmove pass score cp 1", "not a legal move"},   /* moves exist */
+        {"bestmove b1b2 score cp 1", "not a legal move"}, /* b1b2: not legal */
+        {"bestmove pass score cp 1", "not a legal move"}, /* moves exist */
         {"bestmove b1d3", "no score"},
         {"bestmove b1d3 score cp", "needs cp S"},
         {"bestmove b1d3 score win 0", "is not cp S"},
@@ -78,11 +91,13 @@ START_TEST(answers_are_read_and_checked_against_the_position)
         {"bestmove b1d3 score cp 1 pv b1d3 b1d3", "pv move 2"},
         {"info depth 3", "is not 'bestmove"},
         {"", "is not 'bestmove"},
-        {"bestmove b1d3 score cp 1 pv b1d3aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "too long"},
+        {"bestmove b1d3 score cp 1 pv b1d3aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+         "too long"},
     };
     for (size_t i = 0; i < LOA_COUNT(bad); i++) {
         int rc = analysis_reply_parse(bad[i][0], &b, &r, err, sizeof err);
-        ck_assert_msg(rc == ANALYSIS_E_PROTOCOL && strstr(err, bad[i][1]), "'%s': %d %s", bad[i][0], rc, err);
+        ck_assert_msg(rc == ANALYSIS_E_PROTOCOL && strstr(err, bad[i][1]), "'%s': %d %s", bad[i][0],
+                      rc, err);
     }
 }
 END_TEST
@@ -102,37 +117,45 @@ START_TEST(engines_answer_after_their_info_lines)
     loa_board b = start();
     analysis_reply r;
     char err[512];
-    analysis_engine *e = fake("while read l; do echo \"info $l\"; echo 'bestmove b1d3 score cp 7'; done");
+    analysis_engine *e =
+        fake("while read l; do echo \"info $l\"; echo 'bestmove b1d3 score cp 7'; done");
     for (int i = 0; i < 3; i++) {
-        ck_assert_msg(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_DEPTH, 2}, &r, err, sizeof err) == 0,
+        ck_assert_msg(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_DEPTH, 2}, &r,
+                                              err, sizeof err) == 0,
                       "%s", err);
         ck_assert_int_eq(r.score, 7);
     }
     analysis_engine_stop(e);
     /* a bad answer names the engine and the request */
     e = fake("read l; echo 'bestmove a1a1 score cp 1'");
-    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err),
+    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r,
+                                             err, sizeof err),
                      ANALYSIS_E_PROTOCOL);
-    ck_assert_msg(strstr(err, "engine 'read l;") && strstr(err, "'go nodes 5 " START "'"), "%s", err);
+    ck_assert_msg(strstr(err, "engine 'read l;") && strstr(err, "'go nodes 5 " START "'"), "%s",
+                  err);
     analysis_engine_stop(e);
     e = fake("read l; echo 'error no such position'");
-    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err),
+    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r,
+                                             err, sizeof err),
                      ANALYSIS_E_PROTOCOL);
     ck_assert_msg(strstr(err, "with 'error no such position'"), "%s", err);
     analysis_engine_stop(e);
     /* an engine that leaves, or never was */
     e = fake("exit 0");
-    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err),
+    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r,
+                                             err, sizeof err),
                      ANALYSIS_E_ENGINE);
     analysis_engine_stop(e);
     e = fake("/nonexistent/engine 2>/dev/null");
-    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err),
+    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r,
+                                             err, sizeof err),
                      ANALYSIS_E_ENGINE);
     ck_assert_msg(strstr(err, "closed its output") || strstr(err, "does not read"), "%s", err);
     analysis_engine_stop(e);
     /* a line without end */
     e = fake("read l; yes x | tr -d '\\n'");
-    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err),
+    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r,
+                                             err, sizeof err),
                      ANALYSIS_E_PROTOCOL);
     ck_assert_msg(strstr(err, "longer than"), "%s", err);
     analysis_engine_stop(e);
@@ -148,13 +171,16 @@ START_TEST(a_garbage_line_is_an_error_at_once)
     loa_board b = start();
     analysis_reply r;
     char err[512];
-    analysis_engine *e = fake("read l; echo 'info thinking'; echo; echo 'hello there'; exec sleep 60");
+    analysis_engine *e =
+        fake("read l; echo 'info thinking'; echo; echo 'hello there'; exec sleep 60");
     long long t0 = loa_now_ms();
-    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err),
+    ck_assert_int_eq(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r,
+                                             err, sizeof err),
                      ANALYSIS_E_PROTOCOL);
     long long took = loa_now_ms() - t0;
     ck_assert_msg(took < 5000, "a garbage line took %lld ms to refuse", took);
-    ck_assert_msg(strstr(err, "with 'hello there'") && strstr(err, "'go nodes 5 " START "'"), "%s", err);
+    ck_assert_msg(strstr(err, "with 'hello there'") && strstr(err, "'go nodes 5 " START "'"), "%s",
+                  err);
     analysis_engine_stop(e);
 }
 END_TEST
@@ -164,8 +190,9 @@ START_TEST(the_scale_is_a_logistic_chance_to_a_ten_thousandth)
     ck_assert(analysis_win_chance(0, 107) == 0.5);
     for (int s = -2000; s <= 2000; s += 37) {
         double w = analysis_win_chance(s, 107), v = analysis_win_chance(-s, 107);
-        ck_assert(fabs(w + v - 1) <= 1e-4 + 1e-12);                /* one side's chance is the other's complement */
-        ck_assert(floor(w * 10000 + 0.5) / 10000 == w);            /* on the grid */
+        ck_assert(fabs(w + v - 1) <=
+                  1e-4 + 1e-12); /* one side's chance is the other's complement */
+        ck_assert(floor(w * 10000 + 0.5) / 10000 == w); /* on the grid */
         ck_assert(fabs(w - 1 / (1 + exp(-s / 107.0))) <= 0.5e-4 + 1e-12);
         if (s > 0)
             ck_assert(w >= analysis_win_chance(s - 37, 107));
@@ -182,7 +209,8 @@ static replay_game *game_of(const char *moves, const char *opening)
 {
     char *text = hand_record(moves, opening), err[512];
     replay_game *g;
-    ck_assert_msg(replay_game_parse(text, strlen(text), "built", &g, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(replay_game_parse(text, strlen(text), "built", &g, err, sizeof err) == 0, "%s",
+                  err);
     free(text);
     return g;
 }
@@ -235,10 +263,13 @@ START_TEST(drops_are_judged_by_lichess_thresholds)
     ck_assert_int_eq(a->moves[0].mark, REPLAY_MARK_INACCURACY);
     replay_analysis_free(a);
     /* the thresholds: drops from 0.60 to just under and on each */
-    static const struct { double drop; replay_mark mark; } rows[] = {
-        {0.0499, REPLAY_MARK_NONE},    {0.05, REPLAY_MARK_INACCURACY}, {0.0999, REPLAY_MARK_INACCURACY},
-        {0.10, REPLAY_MARK_MISTAKE},   {0.1499, REPLAY_MARK_MISTAKE},  {0.15, REPLAY_MARK_BLUNDER},
-        {0.60, REPLAY_MARK_BLUNDER}};
+    static const struct {
+        double drop;
+        replay_mark mark;
+    } rows[] = {{0.0499, REPLAY_MARK_NONE},       {0.05, REPLAY_MARK_INACCURACY},
+                {0.0999, REPLAY_MARK_INACCURACY}, {0.10, REPLAY_MARK_MISTAKE},
+                {0.1499, REPLAY_MARK_MISTAKE},    {0.15, REPLAY_MARK_BLUNDER},
+                {0.60, REPLAY_MARK_BLUNDER}};
     for (size_t i = 0; i < LOA_COUNT(rows); i++) {
         const double w[] = {0.60, 0.40 + rows[i].drop, 0.5, 0.5, 0.5, 0.5};
         a = judged(g, w);
@@ -308,11 +339,16 @@ START_TEST(a_proven_win_given_up_is_a_missed_win)
     /* black proves a win in 5 plies at ply 2; after g1g3 white is not
      * proven lost: given up, unless black's next position is a win again,
      * as near or nearer */
-    static const struct { replay_eval_kind after; replay_eval_kind next; int next_plies; int missed; } rows[] = {
+    static const struct {
+        replay_eval_kind after;
+        replay_eval_kind next;
+        int next_plies;
+        int missed;
+    } rows[] = {
         {REPLAY_EVAL_CP, REPLAY_EVAL_CP, 0, 1},
-        {REPLAY_EVAL_LOSS, REPLAY_EVAL_CP, 0, 0},   /* white proven lost: kept */
-        {REPLAY_EVAL_CP, REPLAY_EVAL_WIN, 3, 0},    /* the reply did not escape */
-        {REPLAY_EVAL_CP, REPLAY_EVAL_WIN, 5, 1},    /* farther than before: given up */
+        {REPLAY_EVAL_LOSS, REPLAY_EVAL_CP, 0, 0}, /* white proven lost: kept */
+        {REPLAY_EVAL_CP, REPLAY_EVAL_WIN, 3, 0},  /* the reply did not escape */
+        {REPLAY_EVAL_CP, REPLAY_EVAL_WIN, 5, 1},  /* farther than before: given up */
     };
     for (size_t i = 0; i < LOA_COUNT(rows); i++) {
         replay_analysis *a = judged(g, win);
@@ -322,8 +358,8 @@ START_TEST(a_proven_win_given_up_is_a_missed_win)
         a->positions[4].eval = rows[i].next, a->positions[4].score = rows[i].next_plies;
         a->positions[4].win = rows[i].next == REPLAY_EVAL_WIN ? 1 : 0.5;
         ck_assert_int_eq(analysis_judge(a, g), 0);
-        ck_assert_msg((a->moves[2].mark == REPLAY_MARK_MISSED_WIN) == rows[i].missed, "row %zu: mark %d", i,
-                      a->moves[2].mark);
+        ck_assert_msg((a->moves[2].mark == REPLAY_MARK_MISSED_WIN) == rows[i].missed,
+                      "row %zu: mark %d", i, a->moves[2].mark);
         replay_analysis_free(a);
     }
     replay_game_free(g);
@@ -341,8 +377,9 @@ START_TEST(a_suite_takes_the_position_before_the_worst_move)
     ck_assert_int_eq(replay_analysis_side(a, g, 1).worst, 2);
     ck_assert_int_eq(analysis_suite_cut(g, a, 1, 10), 1);
     /* without an analysis: `before` plies before the end, the loser to move */
-    ck_assert_int_eq(analysis_suite_cut(g, NULL, 1, 2), 3);  /* after 3 plies white moves */
-    ck_assert_int_eq(analysis_suite_cut(g, NULL, 0, 2), 2);  /* 5 - 2 = 3 is white's: one more back */
+    ck_assert_int_eq(analysis_suite_cut(g, NULL, 1, 2), 3); /* after 3 plies white moves */
+    ck_assert_int_eq(analysis_suite_cut(g, NULL, 0, 2),
+                     2); /* 5 - 2 = 3 is white's: one more back */
     ck_assert_int_eq(analysis_suite_cut(g, NULL, 0, 1), 4);
     ck_assert_int_eq(analysis_suite_cut(g, NULL, 1, 10), -1); /* before the first ply */
     replay_analysis_free(a);
@@ -354,9 +391,12 @@ START_TEST(filters_take_a_bots_games_and_losses)
 {
     char err[512];
     replay_game *g;
-    ck_assert_int_eq(replay_game_load(FIXTURES "normal.json", &g, err, sizeof err), 0); /* loa-negamax wins */
-    analysis_filter all = {0}, neg = {.bot = "loa-negamax"}, greedy_lost = {.bot = "loa-greedy", .lost = 1},
-                    neg_lost = {.bot = "loa-negamax", .lost = 1}, other = {.bot = "loa-ab"}, lost = {.lost = 1};
+    ck_assert_int_eq(replay_game_load(FIXTURES "normal.json", &g, err, sizeof err),
+                     0); /* loa-negamax wins */
+    analysis_filter all = {0}, neg = {.bot = "loa-negamax"},
+                    greedy_lost = {.bot = "loa-greedy", .lost = 1},
+                    neg_lost = {.bot = "loa-negamax", .lost = 1}, other = {.bot = "loa-ab"},
+                    lost = {.lost = 1};
     ck_assert(analysis_filter_match(NULL, g));
     ck_assert(analysis_filter_match(&all, g));
     ck_assert(analysis_filter_match(&neg, g));
@@ -373,8 +413,8 @@ END_TEST
 
 START_TEST(error_codes_are_distinct_and_in_range)
 {
-#define XX(name, code, text)                     \
-    ck_assert(code <= -701 && code >= -799);     \
+#define XX(name, code, text)                 \
+    ck_assert(code <= -701 && code >= -799); \
     ck_assert_str_eq(analysis_strerror(code), text);
     ANALYSIS_ERROR_MAP(XX)
 #undef XX
@@ -387,15 +427,19 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"requests_name_the_limit_and_the_board", requests_name_the_limit_and_the_board, 10},
-        {"answers_are_read_and_checked_against_the_position", answers_are_read_and_checked_against_the_position, 10},
+        {"answers_are_read_and_checked_against_the_position",
+         answers_are_read_and_checked_against_the_position, 10},
         {"engines_answer_after_their_info_lines", engines_answer_after_their_info_lines, 30},
         {"a_garbage_line_is_an_error_at_once", a_garbage_line_is_an_error_at_once, 20},
-        {"the_scale_is_a_logistic_chance_to_a_ten_thousandth", the_scale_is_a_logistic_chance_to_a_ten_thousandth, 10},
+        {"the_scale_is_a_logistic_chance_to_a_ten_thousandth",
+         the_scale_is_a_logistic_chance_to_a_ten_thousandth, 10},
         {"drops_are_judged_by_lichess_thresholds", drops_are_judged_by_lichess_thresholds, 10},
-        {"opening_and_unanalysed_plies_are_not_judged", opening_and_unanalysed_plies_are_not_judged, 10},
+        {"opening_and_unanalysed_plies_are_not_judged", opening_and_unanalysed_plies_are_not_judged,
+         10},
         {"a_connection_not_played_is_a_missed_win", a_connection_not_played_is_a_missed_win, 10},
         {"a_proven_win_given_up_is_a_missed_win", a_proven_win_given_up_is_a_missed_win, 10},
-        {"a_suite_takes_the_position_before_the_worst_move", a_suite_takes_the_position_before_the_worst_move, 10},
+        {"a_suite_takes_the_position_before_the_worst_move",
+         a_suite_takes_the_position_before_the_worst_move, 10},
         {"filters_take_a_bots_games_and_losses", filters_take_a_bots_games_and_losses, 10},
         {"error_codes_are_distinct_and_in_range", error_codes_are_distinct_and_in_range, 10},
     };

@@ -56,14 +56,17 @@ static void check_marked_plies(cdp *c, const char *url, const replay_game *g,
                               (j->mark == REPLAY_MARK_MISSED_WIN && strcmp(m, "missed win") == 0),
                           "ply %d: %s", n, m);
             free(m);
-            char *best = eval_string(c, "(() => { const l = document.querySelector('#board line.best-move');"
-                                        " return l ? l.getAttribute('data-move') : ''; })()");
+            char *best =
+                eval_string(c, "(() => { const l = document.querySelector('#board line.best-move');"
+                               " return l ? l.getAttribute('data-move') : ''; })()");
             ck_assert_str_eq(best, loa_move_format(before->best, mv));
             loa_move bm;
             ck_assert_int_eq(loa_move_parse(best, &bm), 0);
             ck_assert_msg(loa_is_legal(&b, bm), "ply %d: %s is not legal", n, best);
             free(best);
-            ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board line.last-move').length"), 1);
+            ck_assert_int_eq(eval_int(c,
+                                      "document.querySelectorAll('#board line.last-move').length"),
+                             1);
         }
         loa_move m;
         loa_move_parse(replay_game_ply(g, n)->move, &m);
@@ -78,8 +81,10 @@ START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
     snprintf(rec, sizeof rec, "%s/g.json", tmpdir);
     snprintf(page, sizeof page, "%s/g.html", tmpdir);
     snprintf(apath, sizeof apath, "%s/g.analysis.json", tmpdir);
-    snprintf(cmd, sizeof cmd, BIN "loa-referee -p1 '" BIN "loa-random -s 7' -p2 '" BIN
-             "loa-ab --nodes 20000' -d seed=7 -l %s > /dev/null && " BIN "loa-analyse --nodes 20000 -q %s > /dev/null",
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-referee -p1 '" BIN "loa-random -s 7' -p2 '" BIN
+                 "loa-ab --nodes 20000' -d seed=7 -l %s > /dev/null && " BIN
+                 "loa-analyse --nodes 20000 -q %s > /dev/null",
              rec, rec);
     ck_assert_int_eq(system(cmd), 0);
     replay_game *g;
@@ -95,21 +100,33 @@ START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
     ck_assert_msg(cdp_open(c, url, 20000) == 0, "%s", cdp_error(c));
     ck_assert_int_eq(eval_int(c, "document.getElementById('analysis').hidden ? 0 : 1"), 1);
     /* one point a ply, in order */
-    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#evalchart circle.eval-point').length"), plies);
-    ck_assert_int_eq(eval_int(c, "Array.from(document.querySelectorAll('#evalchart circle.eval-point'))"
-                                 ".every((p, i) => Number(p.getAttribute('data-ply')) === i + 1) ? 1 : 0"), 1);
-    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#evalchart circle.eval-point[class*=mark-]').length"),
-                     marks);
+    ck_assert_int_eq(eval_int(c,
+                              "document.querySelectorAll('#evalchart circle.eval-point').length"),
+                     plies);
+    ck_assert_int_eq(
+        eval_int(c, "Array.from(document.querySelectorAll('#evalchart circle.eval-point'))"
+                    ".every((p, i) => Number(p.getAttribute('data-ply')) === i + 1) ? 1 : 0"),
+        1);
+    ck_assert_int_eq(
+        eval_int(c,
+                 "document.querySelectorAll('#evalchart circle.eval-point[class*=mark-]').length"),
+        marks);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#moves span.mark').length"), marks);
     check_marked_plies(c, url, g, a, plies);
     /* a click on the graph goes to the ply under it */
-    cJSON *r = cdp_eval(c, "(() => { const p = document.querySelector('#evalchart circle.eval-point[data-ply=\"3\"]')"
-                           ".getBoundingClientRect(); return [p.left + p.width / 2, p.top + p.height / 2]; })()",
-                        10000);
+    cJSON *r = cdp_eval(
+        c,
+        "(() => { const p = document.querySelector('#evalchart circle.eval-point[data-ply=\"3\"]')"
+        ".getBoundingClientRect(); return [p.left + p.width / 2, p.top + p.height / 2]; })()",
+        10000);
     ck_assert(cJSON_IsArray(r));
-    ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(r, 0)->valuedouble, cJSON_GetArrayItem(r, 1)->valuedouble), 0);
+    ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(r, 0)->valuedouble,
+                               cJSON_GetArrayItem(r, 1)->valuedouble),
+                     0);
     cJSON_Delete(r);
-    ck_assert_int_eq(eval_int(c, "Number(document.getElementById('board').getAttribute('data-ply'))"), 3);
+    ck_assert_int_eq(eval_int(c,
+                              "Number(document.getElementById('board').getAttribute('data-ply'))"),
+                     3);
     ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
     cdp_stop(c);
     replay_analysis_free(a);
@@ -118,14 +135,15 @@ START_TEST(the_analysed_page_draws_graph_marks_and_better_moves)
 }
 END_TEST
 
-
 START_TEST(the_league_index_links_each_lost_games_worst_moment)
 {
     ck_assert_ptr_nonnull(mkdtemp(tmpdir));
     char cmd[4096], url[700], expr[300];
-    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
-             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s/league "
-             "--analyse lost > /dev/null 2>&1", tmpdir);
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+                 "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s/league "
+                 "--analyse lost > /dev/null 2>&1",
+             tmpdir);
     ck_assert_int_eq(system(cmd), 0);
     cdp *c = browser_in(tmpdir);
     snprintf(url, sizeof url, "file://%s/league/index.html", tmpdir);
@@ -133,23 +151,32 @@ START_TEST(the_league_index_links_each_lost_games_worst_moment)
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#games a.worst').length"), 4);
     for (int i = 0; i < 4; i++) {
         ck_assert_msg(cdp_open(c, url, 20000) == 0, "%s", cdp_error(c));
-        snprintf(expr, sizeof expr, "Number(document.querySelectorAll('#games tr[data-worst]')[%d]"
-                 ".getAttribute('data-worst'))", i);
+        snprintf(expr, sizeof expr,
+                 "Number(document.querySelectorAll('#games tr[data-worst]')[%d]"
+                 ".getAttribute('data-worst'))",
+                 i);
         int worst = eval_int(c, expr);
         ck_assert_int_gt(worst, 0);
         /* (the games are below the league page's charts: scrolled to first) */
-        snprintf(expr, sizeof expr, "(() => { const a = document.querySelectorAll('#games a.worst')[%d];"
+        snprintf(expr, sizeof expr,
+                 "(() => { const a = document.querySelectorAll('#games a.worst')[%d];"
                  " a.scrollIntoView({block: 'center'}); const r = a.getBoundingClientRect();"
-                 " return [r.left + 4, r.top + r.height / 2]; })()", i);
+                 " return [r.left + 4, r.top + r.height / 2]; })()",
+                 i);
         cJSON *at = cdp_eval(c, expr, 10000);
         ck_assert(cJSON_IsArray(at));
-        ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(at, 0)->valuedouble, cJSON_GetArrayItem(at, 1)->valuedouble), 0);
+        ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(at, 0)->valuedouble,
+                                   cJSON_GetArrayItem(at, 1)->valuedouble),
+                         0);
         cJSON_Delete(at);
         /* the page of that game, at the worst ply, with its analysis */
         int shown = -1;
         for (int k = 0; k < 100 && shown != worst; k++) {
-            cJSON *v = cdp_eval(c, "document.getElementById('board') ? "
-                                   "Number(document.getElementById('board').getAttribute('data-ply')) : -1", 10000);
+            cJSON *v =
+                cdp_eval(c,
+                         "document.getElementById('board') ? "
+                         "Number(document.getElementById('board').getAttribute('data-ply')) : -1",
+                         10000);
             shown = cJSON_IsNumber(v) ? v->valueint : -1;
             cJSON_Delete(v);
         }

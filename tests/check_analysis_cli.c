@@ -111,7 +111,8 @@ static cJSON *analysis_of(const char *path)
 
 static const cJSON *at(const cJSON *a, const char *array, int i, const char *key)
 {
-    return cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, array), i), key);
+    return cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, array), i), key);
 }
 
 START_TEST(a_connection_not_played_is_marked_a_missed_win)
@@ -178,8 +179,9 @@ END_TEST
 static void real_game(const char *path)
 {
     char cmd[2048], out[4096];
-    snprintf(cmd, sizeof cmd, BIN "loa-referee -p1 '" BIN "loa-random -s 5' -p2 '" BIN
-             "loa-ab --nodes 20000' -d seed=5 --first-turn-ms 20000 --turn-ms 5000 -l %s 2>&1",
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-referee -p1 '" BIN "loa-random -s 5' -p2 '" BIN
+                 "loa-ab --nodes 20000' -d seed=5 --first-turn-ms 20000 --turn-ms 5000 -l %s 2>&1",
              path);
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
 }
@@ -197,13 +199,15 @@ START_TEST(the_random_sides_losing_moves_are_marked)
     ck_assert_str_eq(replay_game_info(g)->winner, "white");
     /* the strict reader: every best move and line legal, the marks those
      * of the thresholds, the summaries those of the marks */
-    ck_assert_msg(replay_analysis_load(g, tmp("r.analysis.json"), &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(replay_analysis_load(g, tmp("r.analysis.json"), &a, err, sizeof err) == 0, "%s",
+                  err);
     loa_board b;
     loa_board_init(&b);
     int losing = 0;
     for (int n = 0; n < a->plies; n++) {
         const replay_position *p = &a->positions[n];
-        ck_assert(p->eval == REPLAY_EVAL_CP || p->eval == REPLAY_EVAL_WIN || p->eval == REPLAY_EVAL_LOSS);
+        ck_assert(p->eval == REPLAY_EVAL_CP || p->eval == REPLAY_EVAL_WIN ||
+                  p->eval == REPLAY_EVAL_LOSS);
         ck_assert_msg(loa_is_legal(&b, p->best), "ply %d: best move not legal", n);
         loa_move m;
         loa_move_parse(replay_game_ply(g, n + 1)->move, &m);
@@ -217,7 +221,8 @@ START_TEST(the_random_sides_losing_moves_are_marked)
             j->before >= ANALYSIS_BLUNDER) {
             losing++;
             ck_assert_msg(j->mark == REPLAY_MARK_BLUNDER || j->mark == REPLAY_MARK_MISSED_WIN,
-                          "ply %d: a losing move (%g -> %g) marked %d", n + 1, j->before, j->after, j->mark);
+                          "ply %d: a losing move (%g -> %g) marked %d", n + 1, j->before, j->after,
+                          j->mark);
         }
     }
     replay_side_summary rnd = replay_analysis_side(a, g, 0), ab = replay_analysis_side(a, g, 1);
@@ -230,8 +235,8 @@ START_TEST(the_random_sides_losing_moves_are_marked)
         marked_rnd += rnd.marks[m], marked_ab += ab.marks[m];
     for (int n = 1; n <= a->plies; n++)
         *(replay_game_ply(g, n)->player ? &lost_ab : &lost_rnd) += a->moves[n - 1].drop;
-    ck_assert_msg(marked_rnd >= 3 && marked_rnd > marked_ab, "random %d marks, loa-ab %d", marked_rnd,
-                  marked_ab);
+    ck_assert_msg(marked_rnd >= 3 && marked_rnd > marked_ab, "random %d marks, loa-ab %d",
+                  marked_rnd, marked_ab);
     ck_assert_msg(lost_rnd > 2 * lost_ab, "random gave away %g, loa-ab %g", lost_rnd, lost_ab);
     /* the summary names the worst moment of the lost game */
     char want[64];
@@ -255,7 +260,8 @@ START_TEST(depth_gives_byte_identical_analyses)
     char *text[3];
     static const char *const runs[] = {"--jobs 1", "--jobs 2", "--jobs 3"};
     for (int i = 0; i < 3; i++) {
-        snprintf(cmd, sizeof cmd, BIN "loa-analyse --depth 4 %s --no-pages -q %s 2>&1", runs[i], tmp("d.json"));
+        snprintf(cmd, sizeof cmd, BIN "loa-analyse --depth 4 %s --no-pages -q %s 2>&1", runs[i],
+                 tmp("d.json"));
         ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
         text[i] = slurp(tmp("d.analysis.json"), &len[i]);
     }
@@ -274,14 +280,16 @@ START_TEST(a_codingame_file_is_analysed_as_it_is)
 {
     setup();
     char cmd[4096], out[8192], err[512];
-    snprintf(cmd, sizeof cmd, "cp " CG_FIXTURES "normal.site.json %s && " BIN "loa-analyse --nodes 5000 %s 2>&1",
+    snprintf(cmd, sizeof cmd,
+             "cp " CG_FIXTURES "normal.site.json %s && " BIN "loa-analyse --nodes 5000 %s 2>&1",
              tmp("cg.json"), tmp("cg.json"));
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     replay_game *g;
     replay_analysis *a;
     ck_assert_int_eq(replay_game_load(tmp("cg.json"), &g, err, sizeof err), 0);
     ck_assert_str_eq(replay_game_info(g)->imported_from, "codingame-site");
-    ck_assert_msg(replay_analysis_load(g, tmp("cg.analysis.json"), &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(replay_analysis_load(g, tmp("cg.analysis.json"), &a, err, sizeof err) == 0, "%s",
+                  err);
     ck_assert_int_eq(a->plies, replay_game_info(g)->plies);
     char *html = slurp(tmp("cg.html"), NULL);
     ck_assert_ptr_nonnull(strstr(html, "\"analysis\":{"));
@@ -301,17 +309,18 @@ START_TEST(loa_ab_answers_the_analysis_protocol)
     /* the start twice (a cleared table: the same answer); a position with
      * one legal move (h8e5: a1 and h8 boxed in by white) and one with none
      * (a pass); a bad request; a board with the game over */
-    fputs("go depth 4 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
-          "go nodes 5000 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
-          "go nodes 5000 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
-          "go depth 3 ......wb/.......w/......../......../......../......../ww....../bw...... b\n"
-          "go depth 3 ......wb/......ww/......../......../......../......../ww....../bw...... b 10\n"
-          "go fast 3 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
-          "hello\n"
-          "go depth 3 b......./......../......../......../......../......../......../w....... b\n"
-          "quit\n"
-          "go depth 3 never read\n",
-          f);
+    fputs(
+        "go depth 4 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+        "go nodes 5000 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+        "go nodes 5000 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+        "go depth 3 ......wb/.......w/......../......../......../......../ww....../bw...... b\n"
+        "go depth 3 ......wb/......ww/......../......../......../......../ww....../bw...... b 10\n"
+        "go fast 3 .bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b\n"
+        "hello\n"
+        "go depth 3 b......./......../......../......../......../......../......../w....... b\n"
+        "quit\n"
+        "go depth 3 never read\n",
+        f);
     fclose(f);
     snprintf(cmd, sizeof cmd, BIN "loa-ab --analyse < %s 2>&1", tmp("req.txt"));
     ck_assert_int_eq(run(cmd, out, sizeof out), 0);
@@ -330,10 +339,12 @@ START_TEST(loa_ab_answers_the_analysis_protocol)
     ck_assert_str_eq(line[1], line[2]);
     ck_assert_int_eq(analysis_reply_parse(line[1], &b, &r, err, sizeof err), 0);
     ck_assert_int_le(r.nodes, 5000);
-    ck_assert_msg(strncmp(line[3], "bestmove h8e5 score cp ", 23) == 0 && strstr(line[3], " pv h8e5 "), "%s",
-                  line[3]);
-    ck_assert_msg(strncmp(line[4], "bestmove pass score cp ", 23) == 0 && strstr(line[4], " pv pass "), "%s",
-                  line[4]);
+    ck_assert_msg(strncmp(line[3], "bestmove h8e5 score cp ", 23) == 0 &&
+                      strstr(line[3], " pv h8e5 "),
+                  "%s", line[3]);
+    ck_assert_msg(strncmp(line[4], "bestmove pass score cp ", 23) == 0 &&
+                      strstr(line[4], " pv pass "),
+                  "%s", line[4]);
     ck_assert_msg(strncmp(line[5], "error bad limit", 15) == 0, "%s", line[5]);
     ck_assert_msg(strncmp(line[6], "error unknown request", 21) == 0, "%s", line[6]);
     ck_assert_msg(strncmp(line[7], "error bad board or game over", 28) == 0, "%s", line[7]);
@@ -366,21 +377,29 @@ END_TEST
 
 START_TEST(bad_command_lines_exit_2_with_one_line)
 {
-    static const char *const bad[] = {"", "--depth 0 x.json", "--depth 3 --nodes 5 x.json", "--jobs 0 x.json",
-                                      "--scale -3 x.json", "--suite s.txt x.json", "--bogus x.json",
-                                      "--nodes", "--game x d"};
+    static const char *const bad[] = {"",
+                                      "--depth 0 x.json",
+                                      "--depth 3 --nodes 5 x.json",
+                                      "--jobs 0 x.json",
+                                      "--scale -3 x.json",
+                                      "--suite s.txt x.json",
+                                      "--bogus x.json",
+                                      "--nodes",
+                                      "--game x d"};
     char cmd[1024], out[4096];
     for (size_t i = 0; i < LOA_COUNT(bad); i++) {
         snprintf(cmd, sizeof cmd, BIN "loa-analyse %s 2>&1", bad[i]);
         ck_assert_msg(run(cmd, out, sizeof out) == 2, "'%s': %s", bad[i], out);
-        ck_assert_msg(strncmp(out, "loa-analyse: ", 13) == 0 && strchr(out, '\n') == out + strlen(out) - 1,
+        ck_assert_msg(strncmp(out, "loa-analyse: ", 13) == 0 &&
+                          strchr(out, '\n') == out + strlen(out) - 1,
                       "'%s' -> %s", bad[i], out);
     }
     snprintf(cmd, sizeof cmd, BIN "loa-analyse /nonexistent.json 2>&1");
     ck_assert_int_eq(run(cmd, out, sizeof out), 1);
     ck_assert_msg(strstr(out, "/nonexistent.json"), "%s", out);
-    snprintf(cmd, sizeof cmd, BIN "loa-analyse --engine 'exit 0' " LOA_SOURCE_DIR
-             "/tests/fixtures/replay/normal.json --no-pages 2>&1");
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-analyse --engine 'exit 0' " LOA_SOURCE_DIR
+                 "/tests/fixtures/replay/normal.json --no-pages 2>&1");
     ck_assert_int_eq(run(cmd, out, sizeof out), 1);
     ck_assert_msg(strstr(out, "engine 'exit 0'"), "%s", out);
 }
@@ -393,12 +412,16 @@ START_TEST(an_unknown_bot_is_refused_naming_the_bots_there)
 {
     setup();
     char cmd[2048], out[4096];
-    static const char *const runs[] = {"--bot nobody", "--suite %s --bot nobody", "--lost --bot nobody --depth 1"};
+    static const char *const runs[] = {"--bot nobody", "--suite %s --bot nobody",
+                                       "--lost --bot nobody --depth 1"};
     for (size_t i = 0; i < LOA_COUNT(runs); i++) {
         char opts[512];
         snprintf(opts, sizeof opts, runs[i], tmp("suite.txt"));
-        snprintf(cmd, sizeof cmd, BIN "loa-analyse %s " LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json "
-                 LOA_SOURCE_DIR "/tests/fixtures/replay/draw.json 2>&1", opts);
+        snprintf(cmd, sizeof cmd,
+                 BIN "loa-analyse %s " LOA_SOURCE_DIR
+                     "/tests/fixtures/replay/normal.json " LOA_SOURCE_DIR
+                     "/tests/fixtures/replay/draw.json 2>&1",
+                 opts);
         ck_assert_msg(run(cmd, out, sizeof out) == 2, "'%s': %s", opts, out);
         ck_assert_msg(strstr(out, "loa-analyse: --bot: no bot 'nobody' in ") &&
                           strstr(out, "'loa-negamax', 'loa-greedy', './hostile-random')") &&
@@ -407,8 +430,10 @@ START_TEST(an_unknown_bot_is_refused_naming_the_bots_there)
         ck_assert_msg(access(tmp("suite.txt"), F_OK) != 0, "'%s': a suite was written", opts);
     }
     /* a bot of the second input only: its games taken */
-    snprintf(cmd, sizeof cmd, BIN "loa-analyse --suite %s --bot loa-greedy " LOA_SOURCE_DIR
-             "/tests/fixtures/replay/draw.json " LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json 2>&1",
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-analyse --suite %s --bot loa-greedy " LOA_SOURCE_DIR
+                 "/tests/fixtures/replay/draw.json " LOA_SOURCE_DIR
+                 "/tests/fixtures/replay/normal.json 2>&1",
              tmp("suite.txt"));
     ck_assert_msg(run(cmd, out, sizeof out) == 0 && strstr(out, "1 openings"), "%s", out);
     teardown();
@@ -420,13 +445,15 @@ int main(void)
     const loa_tcase cases[] = {
         {"loa_ab_answers_the_analysis_protocol", loa_ab_answers_the_analysis_protocol, 30},
         {"a_connection_is_a_win_in_1_for_loa_ab", a_connection_is_a_win_in_1_for_loa_ab, 30},
-        {"a_connection_not_played_is_marked_a_missed_win", a_connection_not_played_is_marked_a_missed_win, 120},
+        {"a_connection_not_played_is_marked_a_missed_win",
+         a_connection_not_played_is_marked_a_missed_win, 120},
         {"a_forced_win_in_2_is_shown_as_wins_in_2", a_forced_win_in_2_is_shown_as_wins_in_2, 120},
         {"the_random_sides_losing_moves_are_marked", the_random_sides_losing_moves_are_marked, 120},
         {"depth_gives_byte_identical_analyses", depth_gives_byte_identical_analyses, 120},
         {"a_codingame_file_is_analysed_as_it_is", a_codingame_file_is_analysed_as_it_is, 60},
         {"bad_command_lines_exit_2_with_one_line", bad_command_lines_exit_2_with_one_line, 30},
-        {"an_unknown_bot_is_refused_naming_the_bots_there", an_unknown_bot_is_refused_naming_the_bots_there, 30},
+        {"an_unknown_bot_is_refused_naming_the_bots_there",
+         an_unknown_bot_is_refused_naming_the_bots_there, 30},
     };
     return loa_run_suite("analysis_cli", cases, LOA_COUNT(cases));
 }

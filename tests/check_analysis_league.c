@@ -90,15 +90,18 @@ START_TEST(lost_games_become_a_suite_a_league_plays)
     setup();
     char cmd[4096], out[16384], err[512];
     /* a league where rnd loses every game */
-    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
-             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s 2>&1", tmp("league"));
-    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
-    /* two of its games analysed */
-    snprintf(cmd, sizeof cmd, BIN "loa-analyse --nodes 3000 --game 0 --game 3 --no-pages -q %s 2>&1",
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+                 "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s 2>&1",
              tmp("league"));
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
+    /* two of its games analysed */
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-analyse --nodes 3000 --game 0 --game 3 --no-pages -q %s 2>&1", tmp("league"));
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     ck_assert_msg(strstr(out, "loa-analyse: 2 games"), "%s", out);
-    snprintf(cmd, sizeof cmd, BIN "loa-analyse --suite %s --bot rnd %s 2>&1", tmp("suite.txt"), tmp("league"));
+    snprintf(cmd, sizeof cmd, BIN "loa-analyse --suite %s --bot rnd %s 2>&1", tmp("suite.txt"),
+             tmp("league"));
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     ck_assert_msg(strstr(out, "4 openings"), "%s", out);
     suite_check s = {.n = 0};
@@ -108,12 +111,15 @@ START_TEST(lost_games_become_a_suite_a_league_plays)
             snprintf(s.lines[s.n++], sizeof s.lines[0], "%s", l);
     free(text);
     ck_assert_int_eq(s.n, 4);
-    ck_assert_int_eq(analysis_foreach_game(tmp("league"), NULL, check_game, &s, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_foreach_game(tmp("league"), NULL, check_game, &s, err, sizeof err),
+                     0);
     ck_assert_int_eq(s.checked, 4);
     ck_assert_int_eq(s.analysed, 2);
     /* the next version plays exactly those positions, both colours */
-    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot new='" BIN "loa-ab --nodes 2000' --bot old='" BIN
-             "loa-ab --nodes 1000' --openings %s --games 8 --concurrency 2 --pages none -q --out %s 2>&1",
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-arena --bot new='" BIN "loa-ab --nodes 2000' --bot old='" BIN
+                 "loa-ab --nodes 1000' --openings %s --games 8 --concurrency 2 --pages none -q "
+                 "--out %s 2>&1",
              tmp("suite.txt"), tmp("next"));
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     char path[600];
@@ -135,11 +141,11 @@ START_TEST(lost_games_become_a_suite_a_league_plays)
     }
     free(text);
     for (int i = 0; i < 4; i++)
-        ck_assert_msg(seen[i][0] == 1 && seen[i][1] == 1, "opening %d played %d/%d", i, seen[i][0], seen[i][1]);
+        ck_assert_msg(seen[i][0] == 1 && seen[i][1] == 1, "opening %d played %d/%d", i, seen[i][0],
+                      seen[i][1]);
     teardown();
 }
 END_TEST
-
 
 /* loa-arena --analyse lost: after the league, every decisive game analysed
  * beside its page, and the row of each in the league's data (live.js, which
@@ -149,7 +155,8 @@ static int check_row(const analysis_input_game *in, void *user)
     const char *index = user;
     char err[512], want[64];
     replay_analysis *a;
-    ck_assert_msg(replay_analysis_load(in->game, in->analysis_path, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(replay_analysis_load(in->game, in->analysis_path, &a, err, sizeof err) == 0, "%s",
+                  err);
     int loser = strcmp(replay_game_info(in->game)->winner, "black") == 0 ? 1 : 0;
     replay_side_summary s = replay_analysis_side(a, in->game, loser);
     ck_assert_int_gt(s.worst, 0);
@@ -167,14 +174,17 @@ START_TEST(loa_arena_analyse_links_each_lost_games_worst_moment)
 {
     setup();
     char cmd[4096], out[16384], err[512], path[600];
-    snprintf(cmd, sizeof cmd, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
-             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s --analyse lost 2>&1",
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+                 "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s "
+                 "--analyse lost 2>&1",
              tmp("league"));
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     ck_assert_msg(strstr(out, "loa-analyse: 4 games"), "%s", out);
     snprintf(path, sizeof path, "%s/live.js", tmp("league"));
     char *index = slurp(path, NULL);
-    ck_assert_int_eq(analysis_foreach_game(tmp("league"), NULL, check_row, index, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_foreach_game(tmp("league"), NULL, check_row, index, err, sizeof err),
+                     0);
     /* the league's charts kept by loa-analyse's rewrite of the pages */
     ck_assert_msg(strstr(index, "\"elo_history\""), "no dashboard in live.js");
     free(index);
@@ -212,7 +222,8 @@ static long long positions_after(const char *out, const char *kept)
 {
     const char *at = strstr(out, kept);
     long long n = -1;
-    ck_assert_msg(at && sscanf(at + strlen(kept), ", %lld positions", &n) == 1, "no '%s': %s", kept, out);
+    ck_assert_msg(at && sscanf(at + strlen(kept), ", %lld positions", &n) == 1, "no '%s': %s", kept,
+                  out);
     return n;
 }
 
@@ -221,40 +232,50 @@ START_TEST(a_rerun_analyses_only_what_is_new)
     setup();
     char arena[4096], cmd[4096], out[16384], err[512];
     const char *league = tmp("league");
-    snprintf(arena, sizeof arena, BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
-             "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s --analyse lost 2>&1",
+    snprintf(arena, sizeof arena,
+             BIN "loa-arena --bot rnd='" BIN "loa-random -s {seed}' --bot ab='" BIN
+                 "loa-ab --nodes 3000' --games 4 --concurrency 2 --pages none -q --out %s "
+                 "--analyse lost 2>&1",
              league);
     analysis_filter lost = {.lost = 1};
     static analyses first, again;
     ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
     ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
-    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &first, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &first, err, sizeof err),
+                     0);
     ck_assert_int_eq(first.n, 4);
     /* the same command again: nothing to play, nothing to analyse, the same files */
     ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
     ck_assert_int_eq(positions_after(out, "loa-analyse: 4 games (4 kept)"), 0);
-    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err),
+                     0);
     for (int i = 0; i < 4; i++)
-        ck_assert_msg(first.text[i][0] && strcmp(first.text[i], again.text[i]) == 0, "%s changed", first.path[i]);
+        ck_assert_msg(first.text[i][0] && strcmp(first.text[i], again.text[i]) == 0, "%s changed",
+                      first.path[i]);
     /* an analysis removed: that game alone analysed again, as it was */
     ck_assert_int_eq(remove(first.path[2]), 0);
     ck_assert_msg(run(arena, out, sizeof out) == 0, "%s", out);
     ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (3 kept)"), 0);
     again.n = 0;
-    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err),
+                     0);
     ck_assert_str_eq(again.text[2], first.text[2]);
     /* another budget or another engine command: every game analysed again */
     snprintf(cmd, sizeof cmd, BIN "loa-analyse --keep --lost --nodes 1000 -q %s 2>&1", league);
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
-    snprintf(cmd, sizeof cmd, BIN "loa-analyse --keep --lost --nodes 1000 --engine '" BIN
-             "loa-ab  --analyse' -q %s 2>&1", league);
+    snprintf(cmd, sizeof cmd,
+             BIN "loa-analyse --keep --lost --nodes 1000 --engine '" BIN
+                 "loa-ab  --analyse' -q %s 2>&1",
+             league);
     ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     ck_assert_int_gt(positions_after(out, "loa-analyse: 4 games (0 kept)"), 0);
     again.n = 0;
-    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err), 0);
+    ck_assert_int_eq(analysis_foreach_game(league, &lost, read_analysis, &again, err, sizeof err),
+                     0);
     for (int i = 0; i < 4; i++)
-        ck_assert_msg(strstr(again.text[i], "\"value\":\t1000") && strstr(again.text[i], "loa-ab  --analyse"),
+        ck_assert_msg(strstr(again.text[i], "\"value\":\t1000") &&
+                          strstr(again.text[i], "loa-ab  --analyse"),
                       "%s: not the last run's", again.path[i]);
     teardown();
 }
@@ -267,7 +288,8 @@ END_TEST
 static long stored_games(const char *dir)
 {
     char cmd[600];
-    snprintf(cmd, sizeof cmd, "sqlite3 '%s/league.db' 'SELECT count(*) FROM games' 2>/dev/null", dir);
+    snprintf(cmd, sizeof cmd, "sqlite3 '%s/league.db' 'SELECT count(*) FROM games' 2>/dev/null",
+             dir);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     long n = -1;
@@ -284,8 +306,9 @@ START_TEST(an_interrupted_continuous_league_is_not_analysed)
     char rnd[300], ab[300];
     snprintf(rnd, sizeof rnd, "rnd=" BIN "loa-random -s {seed}");
     snprintf(ab, sizeof ab, "ab=" BIN "loa-ab --nodes 2000");
-    char *argv[] = {BIN "loa-arena", "--bot", rnd, "--bot", ab, "--continuous", "--concurrency", "2",
-                    "--pages", "none", "-q", "--out", (char *)dir, "--analyse", "lost", NULL};
+    char *argv[] = {BIN "loa-arena", "--bot",     rnd,       "--bot", ab,   "--continuous",
+                    "--concurrency", "2",         "--pages", "none",  "-q", "--out",
+                    (char *)dir,     "--analyse", "lost",    NULL};
     pid_t arena = spawn_to(argv, tmp("out.txt"));
     for (int waited = 0; stored_games(dir) < 4 && waited < 60000; waited += 50)
         nap_ms(50);
@@ -320,8 +343,9 @@ START_TEST(an_interrupt_or_a_kill_9_stops_the_arenas_analysis)
     snprintf(rnd, sizeof rnd, "rnd=" BIN "loa-random -s {seed}");
     snprintf(ab, sizeof ab, "ab=" BIN "loa-ab --nodes 2000");
     /* 8 games at the default budget: far more than the 5 s given below */
-    char *argv[] = {BIN "loa-arena", "--bot", rnd, "--bot", ab, "--games", "8", "--concurrency", "2",
-                    "--pages", "none", "--out", (char *)dir, "--analyse", "all", NULL};
+    char *argv[] = {BIN "loa-arena", "--bot", rnd,       "--bot", ab,      "--games",   "8",
+                    "--concurrency", "2",     "--pages", "none",  "--out", (char *)dir, "--analyse",
+                    "all",           NULL};
     pid_t arena = spawn_to(argv, tmp("out.txt"));
     pid_t analyse = child_named(arena, "loa-analyse", 120000);
     ck_assert_msg(analyse > 0, "no loa-analyse started");
@@ -340,7 +364,8 @@ START_TEST(an_interrupt_or_a_kill_9_stops_the_arenas_analysis)
     size_t len = strlen(out);
     const char *tail = out + (len > 1500 ? len - 1500 : 0); /* Check's messages are short */
     if (sigs[_i] == SIGINT) {
-        ck_assert_msg(status == 130 && took < 5000, "exit %d after %lld ms: ...%s", status, took, tail);
+        ck_assert_msg(status == 130 && took < 5000, "exit %d after %lld ms: ...%s", status, took,
+                      tail);
         ck_assert_msg(strstr(out, "loa-analyse: interrupted"), "...%s", tail);
     } else {
         ck_assert_int_eq(status, 1000 + SIGKILL);
@@ -371,8 +396,8 @@ int main(void)
         {"loa_arena_analyse_links_each_lost_games_worst_moment",
          loa_arena_analyse_links_each_lost_games_worst_moment, 240},
         {"a_rerun_analyses_only_what_is_new", a_rerun_analyses_only_what_is_new, 240},
-        {"an_interrupted_continuous_league_is_not_analysed", an_interrupted_continuous_league_is_not_analysed,
-         180},
+        {"an_interrupted_continuous_league_is_not_analysed",
+         an_interrupted_continuous_league_is_not_analysed, 180},
     };
     const loa_loop_tcase loops[] = {
         {"an_interrupt_or_a_kill_9_stops_the_arenas_analysis",

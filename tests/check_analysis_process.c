@@ -31,11 +31,12 @@ static void write_engine(const char *answer)
 {
     FILE *f = fopen(tmp("engine.sh"), "w");
     ck_assert_ptr_nonnull(f);
-    fprintf(f, "#!/bin/sh\n"
-               "echo $$ > engine.pid.tmp && mv engine.pid.tmp engine.pid\n"
-               "(trap '' TERM; exec sleep 300) </dev/null >/dev/null 2>&1 &\n"
-               "echo $! > child.pid.tmp && mv child.pid.tmp child.pid\n"
-               "while read -r l; do %s; done\n",
+    fprintf(f,
+            "#!/bin/sh\n"
+            "echo $$ > engine.pid.tmp && mv engine.pid.tmp engine.pid\n"
+            "(trap '' TERM; exec sleep 300) </dev/null >/dev/null 2>&1 &\n"
+            "echo $! > child.pid.tmp && mv child.pid.tmp child.pid\n"
+            "while read -r l; do %s; done\n",
             answer);
     ck_assert_int_eq(fclose(f), 0);
     ck_assert_int_eq(chmod(tmp("engine.sh"), 0755), 0);
@@ -94,7 +95,8 @@ START_TEST(stop_ends_the_engines_whole_group)
     loa_board b;
     loa_board_init(&b);
     analysis_reply r;
-    ck_assert_msg(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err, sizeof err) == 0,
+    ck_assert_msg(analysis_engine_analyse(e, &b, (analysis_limit){ANALYSIS_LIMIT_NODES, 5}, &r, err,
+                                          sizeof err) == 0,
                   "%s", err);
     ck_assert_int_eq(r.score, 7);
     pid_t engine = pid_in("engine.pid"), child = pid_in("child.pid");
@@ -121,7 +123,8 @@ static pid_t start_hung_analysis(pid_t *engine, pid_t *child)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "cp %s %s", GAME, game);
     ck_assert_int_eq(system(cmd), 0);
-    char *argv[] = {BIN "loa-analyse", engine_opt, "--jobs=1", "--nodes=5", "--no-pages", game, NULL};
+    char *argv[] = {BIN "loa-analyse", engine_opt, "--jobs=1", "--nodes=5",
+                    "--no-pages",      game,       NULL};
     pid_t pid = spawn_to(argv, out);
     *engine = pid_in("engine.pid");
     *child = pid_in("child.pid");
@@ -167,5 +170,6 @@ int main(void)
     const loa_loop_tcase loops[] = {
         {"an_interrupt_stops_loa_analyse_at_once", an_interrupt_stops_loa_analyse_at_once, 30, 2},
     };
-    return loa_run_suite_loops("analysis_process", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
+    return loa_run_suite_loops("analysis_process", cases, LOA_COUNT(cases), loops,
+                               LOA_COUNT(loops));
 }

@@ -128,11 +128,16 @@ START_TEST(names_every_invalid_action)
         const char *line;
         loa_answer_verdict v;
     } rows[] = {
-        {"", LOA_ANSWER_EMPTY},           {" e1e3", LOA_ANSWER_EMPTY},
-        {"pass", LOA_ANSWER_PASS_WITH_MOVES}, {"pass e1e3", LOA_ANSWER_PASS_WITH_MOVES},
-        {"a1h8", LOA_ANSWER_UNKNOWN_MOVE}, {"E1E3", LOA_ANSWER_UNKNOWN_MOVE},
-        {"z9a1", LOA_ANSWER_UNKNOWN_MOVE}, {"e1e", LOA_ANSWER_NOT_A_MOVE},
-        {"hello", LOA_ANSWER_NOT_A_MOVE},  {"randomly", LOA_ANSWER_NOT_A_MOVE},
+        {"", LOA_ANSWER_EMPTY},
+        {" e1e3", LOA_ANSWER_EMPTY},
+        {"pass", LOA_ANSWER_PASS_WITH_MOVES},
+        {"pass e1e3", LOA_ANSWER_PASS_WITH_MOVES},
+        {"a1h8", LOA_ANSWER_UNKNOWN_MOVE},
+        {"E1E3", LOA_ANSWER_UNKNOWN_MOVE},
+        {"z9a1", LOA_ANSWER_UNKNOWN_MOVE},
+        {"e1e", LOA_ANSWER_NOT_A_MOVE},
+        {"hello", LOA_ANSWER_NOT_A_MOVE},
+        {"randomly", LOA_ANSWER_NOT_A_MOVE},
         {"Random", LOA_ANSWER_NOT_A_MOVE},
     };
     for (size_t i = 0; i < LOA_COUNT(rows); i++) {

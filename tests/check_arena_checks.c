@@ -12,11 +12,11 @@
 
 #include <cjson/cJSON.h>
 
+#include "arena_test_util.h"
+#include "check_main.h"
 #include "results/planner.h"
 #include "run/runner.h"
 #include "store/store_impl.h"
-#include "arena_test_util.h"
-#include "check_main.h"
 
 /* A writable store of a 3-bot league of 4 games a pairing (12 ids) in a
  * fresh temporary directory, with games 0..stored-1 in it. */
@@ -25,8 +25,9 @@ static arena_store *store_with(arena_settings *s, int stored)
     league(s, 3, 4);
     arena_store *st = NULL;
     char err[512];
-    ck_assert_int_eq(arena_store_open(tmpdir(), s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st,
-                                      err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_open(tmpdir(), s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                      sizeof err),
+                     0);
     for (int id = 0; id < stored; id++) {
         arena_game_record r = record_for(s, id, id % 3 - 1);
         ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
@@ -201,10 +202,10 @@ int main(void)
     const loa_tcase cases[] = {
         {"a_store_passes_its_check_through_its_life", a_store_passes_its_check_through_its_life,
          30},
-        {"a_planner_passes_its_check_through_its_life",
-         a_planner_passes_its_check_through_its_life, 10},
-        {"a_runner_within_its_bounds_passes_its_check",
-         a_runner_within_its_bounds_passes_its_check, 10},
+        {"a_planner_passes_its_check_through_its_life", a_planner_passes_its_check_through_its_life,
+         10},
+        {"a_runner_within_its_bounds_passes_its_check", a_runner_within_its_bounds_passes_its_check,
+         10},
         {"blobs_decoding_to_their_record_pass_the_check",
          blobs_decoding_to_their_record_pass_the_check, 10},
     };
@@ -229,6 +230,5 @@ int main(void)
          blobs_decoding_to_another_record_fail_the_check, 10},
         {"corrupt_blobs_fail_the_check", corrupt_blobs_fail_the_check, 10},
     };
-    return loa_run_suite_aborts("arena_checks", cases, LOA_COUNT(cases), aborts,
-                                LOA_COUNT(aborts));
+    return loa_run_suite_aborts("arena_checks", cases, LOA_COUNT(cases), aborts, LOA_COUNT(aborts));
 }

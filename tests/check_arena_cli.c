@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "app/cli.h"
-#include "core/error.h"
-#include "league/settings.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "league/settings.h"
 
 /* The league file's settings, flags over them; the league file's
  * directory beside it. */
@@ -24,8 +24,8 @@ static void flags_override_the_league_file(const char *dir)
     snprintf(path, sizeof path, "%s/l.json", dir);
     write_text(path, "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", "
                      "\"command\": \"y\"}], \"games\": 4, \"seed\": 5}");
-    char *argv1[] = {"loa-arena", "--games", "10", "--seed=-3", "-c", "2", "--turn-ms", "77",
-                     path, NULL};
+    char *argv1[] = {"loa-arena", "--games",   "10", "--seed=-3", "-c",
+                     "2",         "--turn-ms", "77", path,        NULL};
     arena_request cli;
     ck_assert_int_eq(arena_cli_parse(9, argv1, &cli, err, sizeof err), 0);
     ck_assert_int_eq(cli.settings.games, 10);
@@ -45,8 +45,8 @@ static void flags_alone_derive_the_directory(void)
 {
     arena_request cli;
     char err[512];
-    char *argv2[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y arg", "--gauntlet-bot", "y",
-                     NULL};
+    char *argv2[] = {"loa-arena", "--bot",          "x=./x", "--bot",
+                     "y=./y arg", "--gauntlet-bot", "y",     NULL};
     ck_assert_int_eq(arena_cli_parse(7, argv2, &cli, err, sizeof err), 0);
     ck_assert_int_eq(cli.settings.format, ARENA_FORMAT_GAUNTLET);
     ck_assert_str_eq(cli.settings.bots[1].command, "./y arg");
@@ -61,25 +61,35 @@ static void flags_alone_derive_the_directory(void)
     arena_cli_clear(&cli);
     /* the same league with more games, another anchor, --keep-going: the
      * same directory */
-    char *argv3[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y arg", "--gauntlet-bot", "y",
-                     "--games", "20", "--anchor", "x", "--keep-going", NULL};
+    char *argv3[] = {"loa-arena", "--bot",   "x=./x", "--bot",    "y=./y arg", "--gauntlet-bot",
+                     "y",         "--games", "20",    "--anchor", "x",         "--keep-going",
+                     NULL};
     ck_assert_int_eq(arena_cli_parse(12, argv3, &cli, err, sizeof err), 0);
     ck_assert_str_eq(cli.settings.out_dir, derived);
     ck_assert(cli.keep_going);
     arena_cli_clear(&cli);
     /* another seed, another command or another limit: another league */
-    static const char *const other[][2] = {{"--seed", "2"}, {"--turn-ms", "100"},
-                                           {"--max-plies", "99"}, {"--format", "round-robin"}};
+    static const char *const other[][2] = {{"--seed", "2"},
+                                           {"--turn-ms", "100"},
+                                           {"--max-plies", "99"},
+                                           {"--format", "round-robin"}};
     for (size_t i = 0; i < LOA_COUNT(other); i++) {
-        char *argv4[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y arg", "--gauntlet-bot",
-                         "y", (char *)other[i][0], (char *)other[i][1], NULL};
+        char *argv4[] = {"loa-arena",
+                         "--bot",
+                         "x=./x",
+                         "--bot",
+                         "y=./y arg",
+                         "--gauntlet-bot",
+                         "y",
+                         (char *)other[i][0],
+                         (char *)other[i][1],
+                         NULL};
         ck_assert_int_eq(arena_cli_parse(9, argv4, &cli, err, sizeof err), 0);
         ck_assert_msg(strcmp(cli.settings.out_dir, derived) != 0, "%s: same directory",
                       other[i][0]);
         arena_cli_clear(&cli);
     }
-    char *argv5[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y", "--gauntlet-bot", "y",
-                     NULL};
+    char *argv5[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y", "--gauntlet-bot", "y", NULL};
     ck_assert_int_eq(arena_cli_parse(7, argv5, &cli, err, sizeof err), 0);
     ck_assert_str_ne(cli.settings.out_dir, derived);
     arena_cli_clear(&cli);
@@ -128,8 +138,7 @@ static void bad_flags_give_one_line_messages(void)
         argv[argc] = NULL;
         int rc = arena_cli_parse(argc, argv, &cli, err, sizeof err);
         if (rc == 0 || !strstr(err, bad[i].needle))
-            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err,
-                         bad[i].needle);
+            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err, bad[i].needle);
         arena_cli_clear(&cli);
     }
 }
@@ -155,8 +164,8 @@ START_TEST(test_sprt_words)
     snprintf(path, sizeof path, "%s/l.json", dir);
     write_text(path, "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", "
                      "\"command\": \"y\"}]}");
-    char *argv1[] = {"loa-arena", "--sprt", "elo0=0", "elo1=10", "alpha=0.05", "beta=0.1",
-                     "model=logistic", path, NULL};
+    char *argv1[] = {"loa-arena", "--sprt",         "elo0=0", "elo1=10", "alpha=0.05",
+                     "beta=0.1",  "model=logistic", path,     NULL};
     ck_assert_msg(arena_cli_parse(8, argv1, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert(cli.settings.sprt);
     ck_assert(cli.settings.sprt_params.elo1 == 10 && cli.settings.sprt_params.beta == 0.1);
@@ -167,15 +176,16 @@ START_TEST(test_sprt_words)
     arena_cli_clear(&cli);
     /* -sprt (fastchess's spelling), --sprt=..., one quoted word; --games
      * is the maximum */
-    char *argv2[] = {"loa-arena", "--bot", "x=./x", "-sprt", "elo0=-5", "elo1=5", "--bot",
-                     "y=./y", "--games", "40", NULL};
+    char *argv2[] = {"loa-arena", "--bot", "x=./x",   "-sprt", "elo0=-5", "elo1=5",
+                     "--bot",     "y=./y", "--games", "40",    NULL};
     ck_assert_msg(arena_cli_parse(10, argv2, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert(cli.settings.sprt && cli.settings.sprt_params.elo0 == -5);
     ck_assert_int_eq(cli.settings.games, 40);
     ck_assert_int_eq(cli.settings.bot_count, 2);
     arena_cli_clear(&cli);
-    char *argv3[] = {"loa-arena", "--bot", "x=./x", "--bot", "y=./y", "--sprt=elo0=0 elo1=3",
-                     "--rating-interval", "8", NULL};
+    char *argv3[] = {
+        "loa-arena",         "--bot", "x=./x", "--bot", "y=./y", "--sprt=elo0=0 elo1=3",
+        "--rating-interval", "8",     NULL};
     ck_assert_msg(arena_cli_parse(8, argv3, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert(cli.settings.sprt && cli.settings.sprt_params.elo1 == 3);
     ck_assert_int_eq(cli.settings.rating_interval, 8);
@@ -204,14 +214,12 @@ START_TEST(test_sprt_words)
         argv[argc] = NULL;
         int rc = arena_cli_parse(argc, argv, &cli, err, sizeof err);
         if (rc != ARENA_E_CONFIG || !strstr(err, bad[i].needle))
-            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err,
-                         bad[i].needle);
+            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err, bad[i].needle);
         arena_cli_clear(&cli);
     }
     cleanup();
 }
 END_TEST
-
 
 /* Issue 24, defect 14: a single-dash word is never split into short
  * options (-openings was -o penings: a league played into ./penings;
@@ -228,10 +236,32 @@ static void takes_fastchess_words(const char *dir)
     snprintf(file_word, sizeof file_word, "file=%s", book);
     snprintf(out, sizeof out, "%s/res", dir);
     write_text(book, "b1d3 a2c2\n");
-    char *argv1[] = {"loa-arena", "-engine", "cmd=./new", "name=new", "args=-d 3", "-engine",
-                     "cmd=/opt/old", "-rounds", "10", "-games", "2", "-concurrency", "3",
-                     "-openings", file_word, "order=random", "-repeat", "-srand", "7",
-                     "-tournament", "gauntlet", "-ratinginterval", "5", "--out", out, NULL};
+    char *argv1[] = {"loa-arena",
+                     "-engine",
+                     "cmd=./new",
+                     "name=new",
+                     "args=-d 3",
+                     "-engine",
+                     "cmd=/opt/old",
+                     "-rounds",
+                     "10",
+                     "-games",
+                     "2",
+                     "-concurrency",
+                     "3",
+                     "-openings",
+                     file_word,
+                     "order=random",
+                     "-repeat",
+                     "-srand",
+                     "7",
+                     "-tournament",
+                     "gauntlet",
+                     "-ratinginterval",
+                     "5",
+                     "--out",
+                     out,
+                     NULL};
     ck_assert_msg(arena_cli_parse(25, argv1, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(cli.settings.bot_count, 2);
     ck_assert_str_eq(cli.settings.bots[0].name, "new");
@@ -252,8 +282,16 @@ static void takes_fastchess_words(const char *dir)
     ck_assert_str_eq(cli.settings.out_dir, "-openings");
     arena_cli_clear(&cli);
     /* fastchess's and cutechess's other words with an equivalent */
-    char *argv5[] = {"loa-arena", "--bot", "a=x", "--bot", "b=y", "-use-affinity",
-                     "-scoreinterval", "7", "-force-concurrency", NULL};
+    char *argv5[] = {"loa-arena",
+                     "--bot",
+                     "a=x",
+                     "--bot",
+                     "b=y",
+                     "-use-affinity",
+                     "-scoreinterval",
+                     "7",
+                     "-force-concurrency",
+                     NULL};
     ck_assert_msg(arena_cli_parse(9, argv5, &cli, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(cli.settings.affinity, 1);
     ck_assert_int_eq(cli.settings.rating_interval, 7);
@@ -295,8 +333,9 @@ static void refuses_fastchess_words_without_equivalent(void)
         {{"-games", "x"}, "-games: 'x' is not an integer"},
         {{"-concurrency"}, "-concurrency needs a value"},
         {{"-tournament", "swiss"}, "gauntlet or round-robin"},
-        {{"-ores"}, "unknown option '-ores' (a single-dash word is read as a fastchess or "
-                    "cutechess word, never as short options: for -o with a value write -o res"},
+        {{"-ores"},
+         "unknown option '-ores' (a single-dash word is read as a fastchess or "
+         "cutechess word, never as short options: for -o with a value write -o res"},
         {{"-xyz"}, "unknown option '-xyz' (see --help)"},
     };
     for (size_t i = 0; i < LOA_COUNT(bad); i++) {
@@ -307,8 +346,7 @@ static void refuses_fastchess_words_without_equivalent(void)
         argv[argc] = NULL;
         int rc = arena_cli_parse(argc, argv, &cli, err, sizeof err);
         if (rc != ARENA_E_CONFIG || !strstr(err, bad[i].needle))
-            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err,
-                         bad[i].needle);
+            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, err, bad[i].needle);
         arena_cli_clear(&cli);
     }
 }

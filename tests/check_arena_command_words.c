@@ -8,8 +8,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "league/command_words.h"
 #include "check_main.h"
+#include "league/command_words.h"
 
 START_TEST(words_have_their_places_texts_and_roles)
 {
@@ -20,13 +20,13 @@ START_TEST(words_have_their_places_texts_and_roles)
         const char *text, *bytes;
         arena_word_role role;
     } want[] = {
-        {"SEED=1", "SEED=1", ARENA_WORD_PREFIX},  {"exec", "exec", ARENA_WORD_PREFIX},
-        {"cd", "cd", ARENA_WORD_PROGRAM},         {"my dir", "'my dir'", ARENA_WORD_CD},
-        {"&&", "&&", ARENA_WORD_OPERATOR},         {"./bot", "./bot", ARENA_WORD_PROGRAM},
-        {"a b", "\"a b\"", ARENA_WORD_ARGUMENT},   {"-d", "-d", ARENA_WORD_ARGUMENT},
-        {"3", "3", ARENA_WORD_ARGUMENT},           {"2", "2", ARENA_WORD_ARGUMENT},
-        {">", ">", ARENA_WORD_REDIRECT},           {"log", "log", ARENA_WORD_REDIRECT},
-        {";", ";", ARENA_WORD_OPERATOR},           {"python3", "python3", ARENA_WORD_PROGRAM},
+        {"SEED=1", "SEED=1", ARENA_WORD_PREFIX}, {"exec", "exec", ARENA_WORD_PREFIX},
+        {"cd", "cd", ARENA_WORD_PROGRAM},        {"my dir", "'my dir'", ARENA_WORD_CD},
+        {"&&", "&&", ARENA_WORD_OPERATOR},       {"./bot", "./bot", ARENA_WORD_PROGRAM},
+        {"a b", "\"a b\"", ARENA_WORD_ARGUMENT}, {"-d", "-d", ARENA_WORD_ARGUMENT},
+        {"3", "3", ARENA_WORD_ARGUMENT},         {"2", "2", ARENA_WORD_ARGUMENT},
+        {">", ">", ARENA_WORD_REDIRECT},         {"log", "log", ARENA_WORD_REDIRECT},
+        {";", ";", ARENA_WORD_OPERATOR},         {"python3", "python3", ARENA_WORD_PROGRAM},
         {"x y", "x\\ y", ARENA_WORD_ARGUMENT},
     };
     ck_assert_int_eq(w.n, (int)LOA_COUNT(want));
@@ -66,7 +66,7 @@ START_TEST(hostile_commands_are_split_within_bounds)
     for (int i = 0; i < 200; i++)
         memcpy(many + 4 * i, "ab; ", 4);
     const char *cmds[] = {"./bot 'unclosed arg", "./bot \\", "./bot \"x \\\"", many,
-                          ";;&&||<>>>&<&()", "cd", "cd -P", "2>&1 >"};
+                          ";;&&||<>>>&<&()",     "cd",       "cd -P",          "2>&1 >"};
     for (size_t c = 0; c < LOA_COUNT(cmds); c++) {
         arena_words w;
         ck_assert_int_eq(arena_words_split(cmds[c], &w), 0);
@@ -78,7 +78,7 @@ START_TEST(hostile_commands_are_split_within_bounds)
     }
     arena_words w;
     ck_assert_int_eq(arena_words_split(many, &w), 0);
-    ck_assert_int_eq(w.n, ARENA_WORDS_MAX); /* the rest ignored */
+    ck_assert_int_eq(w.n, ARENA_WORDS_MAX);                      /* the rest ignored */
     ck_assert_int_eq((int)w.w[2].role, (int)ARENA_WORD_PROGRAM); /* after ';' */
     arena_words_free(&w);
     /* an unclosed quote runs to the end: one word, its text unquoted */
@@ -94,8 +94,7 @@ int main(void)
     const loa_tcase cases[] = {
         {"words_have_their_places_texts_and_roles", words_have_their_places_texts_and_roles, 10},
         {"words_the_shell_expands_are_marked", words_the_shell_expands_are_marked, 10},
-        {"hostile_commands_are_split_within_bounds", hostile_commands_are_split_within_bounds,
-         10},
+        {"hostile_commands_are_split_within_bounds", hostile_commands_are_split_within_bounds, 10},
     };
     return loa_run_suite("arena_command_words", cases, LOA_COUNT(cases));
 }

@@ -93,8 +93,9 @@ START_TEST(a_league_killed_again_and_again_loses_nothing)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *argv[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                    "400", "-c", "2", "-q", "--out", tp.out, NULL};
+    char *argv[] = {ARENA,     "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}",
+                    "--games", "400",   "-c",       "2",     "-q",
+                    "--out",   tp.out,  NULL};
     srand(7);
     long before = 0;
     for (int k = 0; k < KILLS; k++) {
@@ -124,8 +125,9 @@ START_TEST(a_merge_killed_is_all_or_nothing)
         char spec[8];
         snprintf(sh[k], sizeof sh[k], "%s/s%d", dir, k);
         snprintf(spec, sizeof spec, "%d/3", k);
-        char *a[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                     "600", "--quiet", "--shard", spec, "--out", sh[k], NULL};
+        char *a[] = {ARENA,     "--bot", "f=" FIRST, "--bot",   "r=" RANDOM " -s {seed}",
+                     "--games", "600",   "--quiet",  "--shard", spec,
+                     "--out",   sh[k],   NULL};
         ck_assert_int_eq(run(a, tp.o, tp.e, 300000), 0);
     }
     char *merge[] = {ARENA, "--merge", m, sh[0], sh[1], sh[2], NULL};
@@ -154,8 +156,8 @@ START_TEST(adding_a_bot_killed_resumes)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                    "100", "-q", "--out", tp.out, NULL};
+    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games", "100",
+                    "-q",  "--out", tp.out,     NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 300000), 0);
     char *add[] = {ARENA, "--add-bot", "s=" RANDOM " -s {seed}", "--out", tp.out, "-q", NULL};
     srand(5);
@@ -178,8 +180,8 @@ START_TEST(a_replace_killed_at_any_moment_archives_once)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                    "400", "-q", "--out", tp.out, NULL};
+    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games", "400",
+                    "-q",  "--out", tp.out,     NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 300000), 0);
     char *replace[] = {ARENA, "--replace-bot", "r=" GREEDY " -s {seed}", "--out", tp.out, "-q",
                        NULL};
@@ -199,7 +201,7 @@ START_TEST(a_replace_killed_at_any_moment_archives_once)
     char cmd[700];
     snprintf(cmd, sizeof cmd, "sqlite3 %s/previous-*/league.db 'SELECT count(*) FROM games'",
              tp.out);
-    ck_assert_int_eq(shell_number(cmd), 400); /* the old build's games, all of them */
+    ck_assert_int_eq(shell_number(cmd), 400);    /* the old build's games, all of them */
     ck_assert_int_eq(stored_games(tp.out), 400); /* the new build's */
     cleanup();
 }
@@ -224,8 +226,9 @@ START_TEST(an_arena_and_an_adder_killed_while_a_bot_is_added_lose_nothing)
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
     test_io io2 = io_in(dir, "add");
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                      "100", "-c", "2", "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA,     "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}",
+                      "--games", "100",   "-c",       "2",     "-q",
+                      "--out",   tp.out,  NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 300000), 0);
     char *resume[] = {ARENA, "--out", tp.out, "-c", "2", "-q", NULL};
     static char args[KILLS / 2][64];

@@ -58,10 +58,12 @@ START_TEST(elo_history_has_a_point_a_game_then_thins)
             ck_assert_msg(k >= ARENA_DASH_POINTS && k <= 2 * ARENA_DASH_POINTS + 3, "%d points", k);
         }
         /* evenly spaced after thinning, the last point the last game */
-        double step = cJSON_GetArrayItem(games, 1)->valuedouble - cJSON_GetArrayItem(games, 0)->valuedouble;
+        double step =
+            cJSON_GetArrayItem(games, 1)->valuedouble - cJSON_GetArrayItem(games, 0)->valuedouble;
         for (int i = 1; i + 1 < k; i++)
             ck_assert_double_eq(cJSON_GetArrayItem(games, i)->valuedouble -
-                                cJSON_GetArrayItem(games, i - 1)->valuedouble, step);
+                                    cJSON_GetArrayItem(games, i - 1)->valuedouble,
+                                step);
         ck_assert_double_eq(cJSON_GetArrayItem(games, k - 1)->valuedouble, count);
         for (int b = 0; b < 2; b++) {
             const cJSON *e = at(j, "elo_history", "bots", s.bots[b].name);
@@ -69,7 +71,8 @@ START_TEST(elo_history_has_a_point_a_game_then_thins)
             ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(e, "ci")), k);
         }
         /* two bots, mean 0: the ratings are opposite */
-        const cJSON *e0 = at(j, "elo_history", "bots", "bot0"), *e1 = at(j, "elo_history", "bots", "bot1");
+        const cJSON *e0 = at(j, "elo_history", "bots", "bot0"),
+                    *e1 = at(j, "elo_history", "bots", "bot1");
         double a = cJSON_GetArrayItem(cJSON_GetObjectItem(e0, "elo"), k - 1)->valuedouble;
         double b = cJSON_GetArrayItem(cJSON_GetObjectItem(e1, "elo"), k - 1)->valuedouble;
         ck_assert_double_eq_tol(a, -b, 0.11);
@@ -103,8 +106,8 @@ START_TEST(an_announced_walk_keeps_the_same_elo_history)
             arena_dashboard_free(d);
             char *a = cJSON_PrintUnformatted(at(plain, "elo_history", NULL, NULL));
             char *b = cJSON_PrintUnformatted(at(told, "elo_history", NULL, NULL));
-            ck_assert_msg(strcmp(a, b) == 0,
-                          "%d games (+%d): %.300s\n%.300s", n, more * 1000, a, b);
+            ck_assert_msg(strcmp(a, b) == 0, "%d games (+%d): %.300s\n%.300s", n, more * 1000, a,
+                          b);
             free(a);
             free(b);
             cJSON_Delete(plain);
@@ -126,7 +129,7 @@ START_TEST(results_faults_and_times_by_bot)
         r[i].time[0].max_ms = 0.05;  /* bin 0 */
         r[i].time[1].max_ms = 120;   /* [100, 150) */
     }
-    r[8].time[1].max_ms = 151; /* over the limit: [150, 300) */
+    r[8].time[1].max_ms = 151;    /* over the limit: [150, 300) */
     for (int i = 2; i < 9; i++) { /* white, whoever it is, times out */
         r[i].fault = 1;
         r[i].reason = REF_REASON_TIMEOUT;
@@ -151,7 +154,8 @@ START_TEST(results_faults_and_times_by_bot)
         over += cJSON_GetArrayItem(h, k150)->valueint;
         below += cJSON_GetArrayItem(h, k150 - 1)->valueint;
         ck_assert_int_eq(cJSON_GetArraySize(h), n);
-        ck_assert_int_le(cJSON_GetArraySize(at(j, "bots", s.bots[b].name, "slowest")), ARENA_DASH_KEEP);
+        ck_assert_int_le(cJSON_GetArraySize(at(j, "bots", s.bots[b].name, "slowest")),
+                         ARENA_DASH_KEEP);
     }
     ck_assert_int_eq(wins_black, 9);
     ck_assert_int_eq(losses_white, 9);
@@ -205,7 +209,8 @@ START_TEST(sprt_llr_has_a_point_a_pair)
     for (int i = 0; i < 12; i++)
         r[i].winner = r[i].black == 0 ? 0 : 1;
     cJSON *j = figures(&s, r, 12);
-    const cJSON *pairs = at(j, "sprt_history", "pairs", NULL), *llr = at(j, "sprt_history", "llr", NULL);
+    const cJSON *pairs = at(j, "sprt_history", "pairs", NULL),
+                *llr = at(j, "sprt_history", "llr", NULL);
     ck_assert_int_eq(cJSON_GetArraySize(pairs), 6);
     ck_assert_int_eq(cJSON_GetArraySize(llr), 6);
     for (int i = 0; i < 6; i++)
@@ -245,7 +250,8 @@ START_TEST(slowest_games_rank_turns_against_their_limits)
             const cJSON *g = cJSON_GetArrayItem(slow, k);
             int id = cJSON_GetObjectItem(g, "id")->valueint;
             ck_assert_int_eq(id, want[k]);
-            double share = fmax(times[id][1] / s.limits.turn_ms, times[id][0] / s.limits.first_turn_ms);
+            double share =
+                fmax(times[id][1] / s.limits.turn_ms, times[id][0] / s.limits.first_turn_ms);
             ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "share")->valuedouble, share, 1e-3);
         }
     }
@@ -271,7 +277,8 @@ START_TEST(slow_turn_is_the_nearest_its_limit_with_its_stderr)
     char *text;
     size_t len;
     ck_assert_int_eq(util_read_file(LOA_SOURCE_DIR "/tests/fixtures/replay/normal.json", 1 << 20,
-                                    &text, &len), 0);
+                                    &text, &len),
+                     0);
     cJSON *rec = cJSON_Parse(text);
     free(text);
     ck_assert_ptr_nonnull(rec);
@@ -334,7 +341,8 @@ END_TEST
 int main(void)
 {
     const loa_tcase cases[] = {
-        {"elo_history_has_a_point_a_game_then_thins", elo_history_has_a_point_a_game_then_thins, 60},
+        {"elo_history_has_a_point_a_game_then_thins", elo_history_has_a_point_a_game_then_thins,
+         60},
         {"an_announced_walk_keeps_the_same_elo_history",
          an_announced_walk_keeps_the_same_elo_history, 60},
         {"results_faults_and_times_by_bot", results_faults_and_times_by_bot, 30},

@@ -6,8 +6,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "core/error.h"
 #include "check_main.h"
+#include "core/error.h"
 
 static const int codes[] = {
 #define ARENA_XX(name, code, text) ARENA_E_##name,

@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check_main.h"
 #include "core/error.h"
 #include "store/fingerprint.h"
-#include "check_main.h"
 
 /* SHA-256 of "hello\n" and of "hello!\n" (sha256sum). */
 #define SHA_HELLO "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"
@@ -85,23 +85,27 @@ START_TEST(a_rebuilt_bot_differs_and_says_which_file)
     setup();
     cJSON *before = NULL, *after = NULL;
     char err[256] = "", what[256] = "";
-    ck_assert_int_eq(
-        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &before, err, sizeof err), 0);
-    ck_assert_int_eq(
-        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &before, err,
+                                                  sizeof err),
+                     0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err,
+                                                  sizeof err),
+                     0);
     ck_assert_int_eq(arena_fingerprint_diff(before, after, what, sizeof what), 0);
     cJSON_Delete(after);
     put("bot.py", "hello!\n", 0);
-    ck_assert_int_eq(
-        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err,
+                                                  sizeof err),
+                     0);
     ck_assert_int_eq(arena_fingerprint_diff(before, after, what, sizeof what), 1);
     ck_assert_str_eq(what, "bot.py changed");
     cJSON_Delete(after);
     char path[128];
     snprintf(path, sizeof path, "%s/bot.py", dir);
     unlink(path);
-    ck_assert_int_eq(
-        arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("./mybot bot.py", dir, NULL, &after, err,
+                                                  sizeof err),
+                     0);
     ck_assert_int_eq(arena_fingerprint_diff(before, after, what, sizeof what), 1);
     ck_assert_str_eq(what, "bot.py is gone");
     ck_assert_int_eq(arena_fingerprint_diff(after, before, what, sizeof what), 2);
@@ -117,9 +121,9 @@ START_TEST(an_unreadable_file_is_an_error_naming_it)
      * offset 0 (EIO: nothing is mapped there). */
     cJSON *fp = NULL;
     char err[256] = "";
-    ck_assert_int_eq(
-        arena_fingerprint_compute_in("cat /proc/self/mem", NULL, NULL, &fp, err, sizeof err),
-        ARENA_E_IO);
+    ck_assert_int_eq(arena_fingerprint_compute_in("cat /proc/self/mem", NULL, NULL, &fp, err,
+                                                  sizeof err),
+                     ARENA_E_IO);
     ck_assert_ptr_null(fp);
     ck_assert_ptr_nonnull(strstr(err, "cannot read /proc/self/mem"));
 }
@@ -150,7 +154,8 @@ START_TEST(follows_a_cd_to_the_program_it_runs)
     cJSON *fp = NULL;
     char err[256] = "";
     ck_assert_int_eq(arena_fingerprint_compute_in("cd sub && ./bot w.txt", dir, NULL, &fp, err,
-                                               sizeof err), 0);
+                                                  sizeof err),
+                     0);
     ck_assert_ptr_nonnull(hash_of(fp, "./bot"));
     ck_assert_str_eq(hash_of(fp, "w.txt"), SHA_HELLO);
     cJSON_Delete(fp);
@@ -163,11 +168,13 @@ START_TEST(follows_a_cd_to_the_program_it_runs)
     /* a cd that cannot be followed: the relative words after it are never
      * guessed (./mybot exists in dir, but the command does not run it) */
     ck_assert_int_eq(arena_fingerprint_compute_in("cd $HOME/x && ./mybot", dir, NULL, &fp, err,
-                                               sizeof err), 0);
+                                                  sizeof err),
+                     0);
     ck_assert_ptr_null(hash_of(fp, "./mybot"));
     cJSON_Delete(fp);
     ck_assert_int_eq(arena_fingerprint_compute_in("cd nowhere && ./mybot", dir, NULL, &fp, err,
-                                               sizeof err), 0);
+                                                  sizeof err),
+                     0);
     ck_assert_ptr_null(hash_of(fp, "./mybot"));
     cJSON_Delete(fp);
 }
@@ -179,18 +186,21 @@ START_TEST(redirections_and_expanded_words_name_no_file)
     cJSON *fp = NULL;
     char err[256] = "";
     /* the file a bot writes its log to is not the bot */
-    ck_assert_int_eq(
-        arena_fingerprint_compute_in("./mybot 2> bot.py", dir, NULL, &fp, err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("./mybot 2> bot.py", dir, NULL, &fp, err,
+                                                  sizeof err),
+                     0);
     ck_assert_ptr_nonnull(hash_of(fp, "./mybot"));
     ck_assert_ptr_null(hash_of(fp, "bot.py"));
     cJSON_Delete(fp);
-    ck_assert_int_eq(
-        arena_fingerprint_compute_in("./mybot <bot.py", dir, NULL, &fp, err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("./mybot <bot.py", dir, NULL, &fp, err,
+                                                  sizeof err),
+                     0);
     ck_assert_int_eq(cJSON_GetArraySize(fp), 1);
     cJSON_Delete(fp);
     /* the shell's expansions are not guessed */
     ck_assert_int_eq(arena_fingerprint_compute_in("./mybot *.py \"$X\"bot.py", dir, NULL, &fp, err,
-                                               sizeof err), 0);
+                                                  sizeof err),
+                     0);
     ck_assert_int_eq(cJSON_GetArraySize(fp), 1);
     cJSON_Delete(fp);
 }
@@ -209,8 +219,9 @@ START_TEST(a_snapshot_word_names_the_copy_in_the_league_directory)
     put("bots/a/bot.py", "hello\n", 0);
     cJSON *fp = NULL;
     char err[256] = "";
-    ck_assert_int_eq(arena_fingerprint_compute_in("python3 {out}/bots/a/bot.py", "/", dir, &fp,
-                                                  err, sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_compute_in("python3 {out}/bots/a/bot.py", "/", dir, &fp, err,
+                                                  sizeof err),
+                     0);
     ck_assert_str_eq(hash_of(fp, "{out}/bots/a/bot.py"), SHA_HELLO);
     cJSON_Delete(fp);
     ck_assert_int_eq(arena_fingerprint_compute_in("python3 {out}/bots/a/bot.py", "/", NULL, &fp,
@@ -243,11 +254,12 @@ START_TEST(a_league_warns_of_a_bot_nothing_could_fingerprint_naming_the_word)
     cJSON *fp = NULL;
     char err[256] = "";
     g_warned = 0;
-    ck_assert_int_eq(arena_fingerprint_league(&s, NULL, NULL, warned, NULL, &fp, err,
-                                              sizeof err), 0);
+    ck_assert_int_eq(arena_fingerprint_league(&s, NULL, NULL, warned, NULL, &fp, err, sizeof err),
+                     0);
     ck_assert_int_eq(g_warned, 1);
     ck_assert_msg(strstr(g_warning, "bot 'b'") && strstr(g_warning, "no file of its command") &&
-                  strstr(g_warning, "'$BOTS' cannot be followed"), "%s", g_warning);
+                      strstr(g_warning, "'$BOTS' cannot be followed"),
+                  "%s", g_warning);
     ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(fp, "a")), 1);
     cJSON_Delete(fp);
     arena_settings_clear(&s);

@@ -27,9 +27,8 @@
 static long games_of(const char *dir, const char *name)
 {
     char q[300];
-    snprintf(q, sizeof q,
-             "SELECT count(*) FROM game_results WHERE black = '%s' OR white = '%s'", name,
-             name);
+    snprintf(q, sizeof q, "SELECT count(*) FROM game_results WHERE black = '%s' OR white = '%s'",
+             name, name);
     return league_sql(dir, q);
 }
 
@@ -46,7 +45,8 @@ START_TEST(the_league_file_resumes_its_league_grown_and_paths_are_canonical)
     snprintf(text, sizeof text,
              "{\"bots\": [{\"name\": \"f\", \"command\": \"%s\"}, {\"name\": \"r\", "
              "\"command\": \"%s -s {seed}\"}], \"games\": 4, \"openings\": \"%s\", "
-             "\"out\": \"res\"}", FIRST, RANDOM, OPENINGS);
+             "\"out\": \"res\"}",
+             FIRST, RANDOM, OPENINGS);
     write_text(file, text);
     char *play[] = {ARENA, file, "-q", NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 60000), 0);
@@ -58,8 +58,7 @@ START_TEST(the_league_file_resumes_its_league_grown_and_paths_are_canonical)
     char *again[] = {ARENA, file, NULL};
     ck_assert_int_eq(run(again, tp.o, tp.e, 60000), 0);
     char *t = slurp(tp.o);
-    ck_assert_msg(strstr(t, "3 bots, 6 games per pairing, 18 games (18 done, 0 to play)"), "%s",
-                  t);
+    ck_assert_msg(strstr(t, "3 bots, 6 games per pairing, 18 games (18 done, 0 to play)"), "%s", t);
     free(t);
     t = slurp(tp.e);
     ck_assert_msg(strstr(t, "added since: g") && strstr(t, "more than the 4 asked"), "%s", t);
@@ -68,7 +67,8 @@ START_TEST(the_league_file_resumes_its_league_grown_and_paths_are_canonical)
     snprintf(text, sizeof text,
              "{\"bots\": [{\"name\": \"f\", \"command\": \"%s\"}, {\"name\": \"r\", "
              "\"command\": \"%s -s {seed}\"}], \"games\": 4, \"openings\": "
-             "\"sub/../sub/link.txt\", \"out\": \"./res/\"}", FIRST, RANDOM);
+             "\"sub/../sub/link.txt\", \"out\": \"./res/\"}",
+             FIRST, RANDOM);
     write_text(file, text);
     ck_assert_int_eq(run(again, tp.o, tp.e, 60000), 0);
     t = slurp(tp.o);
@@ -84,8 +84,19 @@ START_TEST(continuous_mode_plays_until_stopped_a_new_bot_first_and_resumes)
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
     test_io io2 = io_in(dir, "add");
-    char *cont[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}",
-                    "--continuous", "--rating-interval", "50", "-c", "2", "--out", tp.out, NULL};
+    char *cont[] = {ARENA,
+                    "--bot",
+                    "f=" FIRST,
+                    "--bot",
+                    "r=" RANDOM " -s {seed}",
+                    "--continuous",
+                    "--rating-interval",
+                    "50",
+                    "-c",
+                    "2",
+                    "--out",
+                    tp.out,
+                    NULL};
     pid_t arena = spawn(cont, tp.o, tp.e);
     wait_stored(tp.out, 120);
     char *add[] = {ARENA, "--add-bot", "g=" GREEDY " -s {seed}", "--out", tp.out, NULL};
@@ -99,7 +110,8 @@ START_TEST(continuous_mode_plays_until_stopped_a_new_bot_first_and_resumes)
     ck_assert_int_eq(wait_for(arena, 120000), 0);
     t = slurp(tp.o);
     ck_assert_msg(strstr(t, "continuous: until stopped") && strstr(t, "Stopped: ") &&
-                  strstr(t, "games (continuous)"), "%s", t);
+                      strstr(t, "games (continuous)"),
+                  "%s", t);
     /* interim standings every 50 games, beside the final ones */
     int standings = 0;
     for (char *p = t; (p = strstr(p, "Standings: ")); p++)
@@ -109,9 +121,10 @@ START_TEST(continuous_mode_plays_until_stopped_a_new_bot_first_and_resumes)
     /* the new bot's pairings came first (2 pairings without a game against
      * one of 120 and more): of the 60 games stored after its first, only
      * those in flight then are not its */
-    ck_assert_int_ge(league_sql(tp.out, "SELECT count(*) FROM (SELECT black, white FROM games WHERE "
-                                 "seq > (SELECT min(seq) FROM games WHERE black = 2 OR white "
-                                 "= 2) ORDER BY seq LIMIT 60) WHERE black = 2 OR white = 2"),
+    ck_assert_int_ge(league_sql(tp.out,
+                                "SELECT count(*) FROM (SELECT black, white FROM games WHERE "
+                                "seq > (SELECT min(seq) FROM games WHERE black = 2 OR white "
+                                "= 2) ORDER BY seq LIMIT 60) WHERE black = 2 OR white = 2"),
                      55);
     /* resumed: it plays on */
     long before = league_sql(tp.out, "SELECT count(*) FROM games");

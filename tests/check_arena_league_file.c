@@ -11,16 +11,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "league/command.h"
+#include "arena_test_util.h"
+#include "check_main.h"
 #include "core/error.h"
+#include "league/command.h"
 #include "league/league_file.h"
 #include "league/settings.h"
 #include "league/settings_check.h"
 #include "league/settings_identity.h"
 #include "ref/referee.h"
 #include "util/json.h"
-#include "arena_test_util.h"
-#include "check_main.h"
 
 static int load(const char *text, char *err, size_t errsz)
 {
@@ -53,7 +53,8 @@ START_TEST(test_league_file_good)
     arena_settings_init(&s);
     char err[512];
     ck_assert_int_eq(arena_settings_load_text(&s, text, strlen(text), "dir/l.json", "dir", err,
-                                              sizeof err), 0);
+                                              sizeof err),
+                     0);
     ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
     ck_assert_int_eq(s.bot_count, 2);
     char want_cwd[4200];
@@ -90,7 +91,8 @@ START_TEST(test_league_file_good)
     arena_settings t;
     arena_settings_init(&t);
     ck_assert_int_eq(arena_settings_load_text(&t, again, strlen(again), "x", "dir", err,
-                                              sizeof err), 0);
+                                              sizeof err),
+                     0);
     ck_assert_str_eq(t.bots[1].cwd, s.bots[1].cwd); /* absolute: read back unchanged */
     ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), 0);
     cJSON_free(again);
@@ -99,7 +101,6 @@ START_TEST(test_league_file_good)
     arena_settings_clear(&s);
 }
 END_TEST
-
 
 /* Issue 24: the output directory is printed without detours: an example
  * league's "out": "../../build/x" reads build/x (cwd-relative, as given). */
@@ -142,13 +143,15 @@ START_TEST(test_league_file_bad)
         {"[1,2]", ARENA_E_CONFIG, "must be a JSON object"},
         {"{\"games\": 2}", ARENA_E_CONFIG, "missing \"bots\""},
         {"{\"bots\": {}}", ARENA_E_CONFIG, "must be a list"},
-        {"{\"bots\": [{\"name\": \"a\"}, {\"name\": \"b\", \"command\": \"y\"}]}",
-         ARENA_E_CONFIG, "missing bot command"},
+        {"{\"bots\": [{\"name\": \"a\"}, {\"name\": \"b\", \"command\": \"y\"}]}", ARENA_E_CONFIG,
+         "missing bot command"},
         {"{\"bots\": [{\"name\": \"a\", \"command\": \"  \"}, {\"name\": \"b\", \"command\": "
-         "\"y\"}]}", ARENA_E_CONFIG, "missing bot command"},
+         "\"y\"}]}",
+         ARENA_E_CONFIG, "missing bot command"},
         {"{\"bots\": [{\"command\": \"x\"}]}", ARENA_E_CONFIG, "missing \"name\""},
         {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"a\", \"command\": "
-         "\"y\"}]}", ARENA_E_CONFIG, "duplicate bot name 'a'"},
+         "\"y\"}]}",
+         ARENA_E_CONFIG, "duplicate bot name 'a'"},
         {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}]}", ARENA_E_CONFIG,
          "at least two bots"},
         {"{\"bots\": []}", ARENA_E_CONFIG, "at least two bots"},
@@ -162,16 +165,19 @@ START_TEST(test_league_file_bad)
         {"{\"bots\": [], \"seed\": \"12x\"}", ARENA_E_CONFIG, "\"seed\""},
         {"{\"bots\": [], \"seed\": 1e300}", ARENA_E_CONFIG, "\"seed\""},
         {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
-         "\"y\"}], \"games\": 3}", ARENA_E_CONFIG, "even"},
+         "\"y\"}], \"games\": 3}",
+         ARENA_E_CONFIG, "even"},
         {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
-         "\"y\"}], \"anchor\": \"c\"}", ARENA_E_CONFIG, "anchor 'c'"},
+         "\"y\"}], \"anchor\": \"c\"}",
+         ARENA_E_CONFIG, "anchor 'c'"},
         {"{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
-         "\"y\"}], \"gauntlet_bot\": \"c\"}", ARENA_E_CONFIG, "gauntlet bot 'c'"},
+         "\"y\"}], \"gauntlet_bot\": \"c\"}",
+         ARENA_E_CONFIG, "gauntlet bot 'c'"},
         {"{\"bots\": [{\"name\": \"\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": "
-         "\"y\"}]}", ARENA_E_CONFIG, "name is empty"},
+         "\"y\"}]}",
+         ARENA_E_CONFIG, "name is empty"},
         {"{\"bots\": [], \"turn_ms\": 0}", ARENA_E_CONFIG, "turn_ms"},
-        {"{\"bots\": [], \"affinity\": 1}", ARENA_E_CONFIG,
-         "\"affinity\" must be true or false"},
+        {"{\"bots\": [], \"affinity\": 1}", ARENA_E_CONFIG, "\"affinity\" must be true or false"},
         {"{\"bots\": [], \"pages\": \"some\"}", ARENA_E_CONFIG,
          "\"pages\": 'some' is not \"faults\", \"all\" or \"none\""},
         /* out of range before any conversion (UB otherwise) */
@@ -206,7 +212,7 @@ START_TEST(test_league_too_large)
 }
 END_TEST
 
-#define TWO_BOTS                                                                                   \
+#define TWO_BOTS \
     "\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", \"command\": \"y\"}]"
 
 /* An SPRT key (text: a league file) read, validated, kept by the
@@ -218,7 +224,8 @@ static void sprt_key_is_read_and_kept(const char *text)
     arena_settings_init(&s);
     char err[512];
     ck_assert_msg(arena_settings_load_text(&s, text, strlen(text), "l.json", ".", err,
-                                           sizeof err) == 0, "%s", err);
+                                           sizeof err) == 0,
+                  "%s", err);
     ck_assert(s.sprt);
     ck_assert(s.sprt_params.elo0 == -1.5 && s.sprt_params.elo1 == 4);
     ck_assert(s.sprt_params.alpha == 0.1 && s.sprt_params.beta == 0.02);
@@ -234,13 +241,15 @@ static void sprt_key_is_read_and_kept(const char *text)
     arena_settings t;
     arena_settings_init(&t);
     ck_assert_int_eq(arena_settings_load_text(&t, printed, strlen(printed), "x", ".", err,
-                                              sizeof err), 0);
+                                              sizeof err),
+                     0);
     ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), 0);
     /* other bounds: another league, named */
     t.sprt_params.elo1 = 5;
     ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
     ck_assert_msg(strstr(err, "its SPRT is elo0=-1.5 elo1=4") &&
-                      strstr(err, "now elo0=-1.5 elo1=5"), "%s", err);
+                      strstr(err, "now elo0=-1.5 elo1=5"),
+                  "%s", err);
     t.sprt = 0;
     ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), ARENA_E_MISMATCH);
     cJSON_free(printed);
@@ -276,8 +285,7 @@ static void bad_sprt_keys_are_named(void)
         snprintf(text, sizeof text, "{" TWO_BOTS ", \"sprt\": %s}", bad[i].sprt);
         int rc = load(text, msg, sizeof msg);
         if (rc != ARENA_E_CONFIG || !strstr(msg, bad[i].needle) || !strstr(msg, "l.json"))
-            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, msg,
-                         bad[i].needle);
+            ck_abort_msg("case %zu: rc %d, message '%s', expected '%s'", i, rc, msg, bad[i].needle);
     }
     /* an SPRT is between two bots */
     const char *three = "{\"bots\": [{\"name\": \"a\", \"command\": \"x\"}, {\"name\": \"b\", "
@@ -337,7 +345,8 @@ START_TEST(test_sandbox_key)
     arena_settings_init(&s);
     char err[512];
     ck_assert_int_eq(arena_settings_load_text(&s, text, strlen(text), "l.json", ".", err,
-                                              sizeof err), 0);
+                                              sizeof err),
+                     0);
     ck_assert_int_eq(arena_bot_sandbox(&s, 0), REF_SANDBOX_READ_ONLY);
     ck_assert_int_eq(arena_bot_sandbox(&s, 1), REF_SANDBOX_WRITABLE_CWD);
     ck_assert_int_eq(arena_bot_sandbox(&s, 2), REF_SANDBOX_OFF);
@@ -346,8 +355,7 @@ START_TEST(test_sandbox_key)
     ck_assert_ptr_null(cJSON_GetObjectItem(j, "sandbox"));
     cJSON_Delete(j);
     arena_settings_clear(&s);
-    ck_assert_int_eq(load("{\"bots\": [], \"sandbox\": \"yes\"}", err, sizeof err),
-                     ARENA_E_CONFIG);
+    ck_assert_int_eq(load("{\"bots\": [], \"sandbox\": \"yes\"}", err, sizeof err), ARENA_E_CONFIG);
     ck_assert_msg(strstr(err, "\"sandbox\" must be true, false or \"rw\""), "%s", err);
 }
 END_TEST

@@ -33,9 +33,8 @@
 static long games_of(const char *dir, const char *name)
 {
     char q[300];
-    snprintf(q, sizeof q,
-             "SELECT count(*) FROM game_results WHERE black = '%s' OR white = '%s'", name,
-             name);
+    snprintf(q, sizeof q, "SELECT count(*) FROM game_results WHERE black = '%s' OR white = '%s'",
+             name, name);
     return league_sql(dir, q);
 }
 
@@ -57,15 +56,16 @@ START_TEST(a_bot_added_while_the_league_runs_is_handed_to_the_arena)
     test_io io2 = io_in(dir, "add");
     char games[16], want[80];
     snprintf(games, sizeof games, "%d", ADD_GAMES);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                      games, "-c", "2", "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA,     "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}",
+                      "--games", games,   "-c",       "2",     "-q",
+                      "--out",   tp.out,  NULL};
     pid_t arena = spawn(league, tp.o, tp.e);
     wait_stored(tp.out, 10);
     char *add[] = {ARENA, "--add-bot", "g=" GREEDY " -s {seed}", "--out", tp.out, NULL};
     ck_assert_int_eq(run(add, io2.o, io2.e, 60000), 0);
     char *t = slurp(io2.o);
-    ck_assert_msg(strstr(t, "copied into") && strstr(t, "Handed 1 change to the loa-arena"),
-                  "%s", t);
+    ck_assert_msg(strstr(t, "copied into") && strstr(t, "Handed 1 change to the loa-arena"), "%s",
+                  t);
     free(t);
     /* the league's pages written again while it runs: the new bot's page */
     char page[400];
@@ -107,9 +107,22 @@ START_TEST(a_bot_added_while_the_league_runs_is_named_in_its_warnings)
     test_io io2 = io_in(dir, "add");
     char games[16];
     snprintf(games, sizeof games, "%d", ADD_GAMES / 3 * 2); /* 400; 132 under sanitizers */
-    char *league[] = {"/usr/bin/taskset", "-c", "0", ARENA, "--bot", "f=" FIRST, "--bot",
-                      "r=" RANDOM " -s {seed}", "--games", games, "-c", "2", "-q", "--out",
-                      tp.out, NULL};
+    char *league[] = {"/usr/bin/taskset",
+                      "-c",
+                      "0",
+                      ARENA,
+                      "--bot",
+                      "f=" FIRST,
+                      "--bot",
+                      "r=" RANDOM " -s {seed}",
+                      "--games",
+                      games,
+                      "-c",
+                      "2",
+                      "-q",
+                      "--out",
+                      tp.out,
+                      NULL};
     pid_t arena = spawn(league, tp.o, tp.e);
     wait_stored(tp.out, 10);
     /* it answers its first turn at once, then 300 ms late: a loss on time */
@@ -137,16 +150,18 @@ START_TEST(a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings
     snprintf(me, sizeof me, "%s/me", dir);
     copy_file(GREEDY, me); /* it beats loa-first every game */
     snprintf(arg, sizeof arg, "me=%s -s {seed}", me);
-    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games", "10", "-q", "--out",
-                    tp.out, NULL};
+    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games",
+                    "10",  "-q",    "--out",    tp.out,  NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 60000), 0);
-    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE winner = 'me'"), 10);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE winner = 'me'"),
+                     10);
     /* rebuilt in place (loa-first now, which only draws against itself):
      * the league runs its copy, as it was */
     copy_file(FIRST, me);
     char *resume[] = {ARENA, "--out", tp.out, "--games", "20", "-q", NULL};
     ck_assert_int_eq(run(resume, tp.o, tp.e, 60000), 0);
-    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE winner = 'me'"), 20);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE winner = 'me'"),
+                     20);
     /* the copy changed: refused, naming the copy */
     snprintf(path, sizeof path, "%s/bots/me/me", tp.out);
     char cmd[600];
@@ -155,7 +170,8 @@ START_TEST(a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings
     ck_assert_int_eq(run(resume, tp.o, tp.e, 60000), 2);
     char *t = slurp(tp.e);
     ck_assert_msg(strstr(t, "bot 'me' changed") && strstr(t, "{out}/bots/me/me changed") &&
-                  strstr(t, "--replace-bot"), "%s", t);
+                      strstr(t, "--replace-bot"),
+                  "%s", t);
     free(t);
     /* replaced by the rebuilt one: its games archived, its pairing again */
     char rep[400];
@@ -164,13 +180,15 @@ START_TEST(a_snapshot_outlives_a_rebuild_and_a_replaced_bot_replays_its_pairings
     ck_assert_int_eq(run(replace, tp.o, tp.e, 60000), 0);
     t = slurp(tp.o);
     ck_assert_msg(strstr(t, "copied into") && strstr(t, "bots/me-2/") &&
-                  strstr(t, "its 20 games archived in"), "%s", t);
+                      strstr(t, "its 20 games archived in"),
+                  "%s", t);
     free(t);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), 20);
     /* loa-first against loa-first: every game drawn at the ply limit */
-    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games WHERE reason = 'ply_limit'"), 20);
-    snprintf(cmd, sizeof cmd, "%s --standings %s/previous-*-me | grep -q '20 of 20 games'",
-             ARENA, tp.out);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games WHERE reason = 'ply_limit'"),
+                     20);
+    snprintf(cmd, sizeof cmd, "%s --standings %s/previous-*-me | grep -q '20 of 20 games'", ARENA,
+             tp.out);
     ck_assert_int_eq(system(cmd), 0); /* the old version's games, a league of their own */
     /* the same build again: nothing to replace */
     ck_assert_int_eq(run(replace, tp.o, tp.e, 60000), 0);
@@ -199,8 +217,8 @@ START_TEST(a_bot_replaced_while_the_league_runs_keeps_no_game_of_its_old_build)
     snprintf(me, sizeof me, "%s/me", dir);
     copy_file(NEGAMAX, me);
     snprintf(arg, sizeof arg, "me=%s -s {seed}", me);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games", "40", "-c", "2",
-                      "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg,    "--games", "40",
+                      "-c",  "2",     "-q",       "--out", tp.out, NULL};
     pid_t arena = spawn(league, tp.o, tp.e);
     wait_stored(tp.out, 2);
     copy_file(FIRST, me); /* rebuilt in place */
@@ -214,7 +232,8 @@ START_TEST(a_bot_replaced_while_the_league_runs_keeps_no_game_of_its_old_build)
     ck_assert_msg(strstr(t, "Replaced bot 'me'"), "%.2000s", t);
     free(t);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), 40);
-    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games WHERE reason = 'ply_limit'"), 40);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games WHERE reason = 'ply_limit'"),
+                     40);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(DISTINCT moves_hash) FROM games"), 1);
     char cmd[900];
     /* the archive: the old build's games only, none the new build's game */
@@ -237,8 +256,18 @@ START_TEST(a_retired_bot_keeps_its_games_and_is_no_longer_scheduled)
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
     /* a word the shell expands (to nothing here) is said not copied */
-    char *play[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed} $LOA_NO_VAR",
-                    "--bot", "g=" GREEDY " -s {seed}", "--games", "4", "-q", "--out", tp.out,
+    char *play[] = {ARENA,
+                    "--bot",
+                    "f=" FIRST,
+                    "--bot",
+                    "r=" RANDOM " -s {seed} $LOA_NO_VAR",
+                    "--bot",
+                    "g=" GREEDY " -s {seed}",
+                    "--games",
+                    "4",
+                    "-q",
+                    "--out",
+                    tp.out,
                     NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 60000), 0);
     char *t = slurp(tp.o);
@@ -289,9 +318,10 @@ START_TEST(a_bot_retired_while_its_games_run_keeps_them_counted)
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
     test_io io2 = io_in(dir, "retire");
-    char *league[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" RANDOM " -s {seed}", "--bot",
-                      "x=" SLOW " 60", "--games", "4", "-c", "2", "--turn-ms", "1000", "--out",
-                      tp.out, NULL};
+    char *league[] = {ARENA,   "--bot",         "a=" FIRST, "--bot", "b=" RANDOM " -s {seed}",
+                      "--bot", "x=" SLOW " 60", "--games",  "4",     "-c",
+                      "2",     "--turn-ms",     "1000",     "--out", tp.out,
+                      NULL};
     pid_t arena = spawn(league, tp.o, tp.e);
     wait_stored(tp.out, 4); /* a-b's games, the first pairing: then two of x's */
     sleep_ms(300);
@@ -312,8 +342,8 @@ START_TEST(a_bot_retired_while_its_games_run_keeps_them_counted)
     ck_assert_msg(strstr(t, want), "%s", t);
     free(t);
     t = slurp(tp.e);
-    ck_assert_msg(strstr(t, "Retired bot 'x'") && !strstr(t, "games played; run the same"),
-                  "%s", t);
+    ck_assert_msg(strstr(t, "Retired bot 'x'") && !strstr(t, "games played; run the same"), "%s",
+                  t);
     free(t);
     cleanup();
 }
@@ -330,8 +360,9 @@ START_TEST(a_bot_run_after_a_cd_is_fingerprinted_or_said_not_to_be)
     copy_file(FIRST, bot);
     char arg[400];
     snprintf(arg, sizeof arg, "c=cd '%s' && ./bot", sub);
-    char *play[] = {ARENA, "--bot", arg, "--bot", "r=" RANDOM " -s {seed}", "--games", "2",
-                    "-q", "--no-snapshot", "--out", tp.out, NULL};
+    char *play[] = {ARENA,     "--bot", arg,  "--bot",         "r=" RANDOM " -s {seed}",
+                    "--games", "2",     "-q", "--no-snapshot", "--out",
+                    tp.out,    NULL};
     ck_assert_int_eq(run(play, tp.o, tp.e, 60000), 0);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "%s/bots", tp.out);
@@ -346,8 +377,17 @@ START_TEST(a_bot_run_after_a_cd_is_fingerprinted_or_said_not_to_be)
     char out2[300];
     snprintf(out2, sizeof out2, "%s/res2", dir);
     setenv("LOA_TEST_SUB", sub, 1);
-    char *var[] = {ARENA, "--bot", "v=cd \"$LOA_TEST_SUB\" && ./bot", "--bot",
-                   "r=" RANDOM " -s {seed}", "--games", "2", "-q", "--out", out2, NULL};
+    char *var[] = {ARENA,
+                   "--bot",
+                   "v=cd \"$LOA_TEST_SUB\" && ./bot",
+                   "--bot",
+                   "r=" RANDOM " -s {seed}",
+                   "--games",
+                   "2",
+                   "-q",
+                   "--out",
+                   out2,
+                   NULL};
     ck_assert_int_eq(run(var, tp.o, tp.e, 60000), 0);
     t = slurp(tp.e);
     ck_assert_msg(strstr(t, "bot 'v': no file of its command could be fingerprinted"), "%s", t);

@@ -56,7 +56,8 @@ END_TEST
 int main(void)
 {
     const loa_tcase cases[] = {
-        {"live_writes_wait_the_interval_and_their_cost", live_writes_wait_the_interval_and_their_cost, 30},
+        {"live_writes_wait_the_interval_and_their_cost",
+         live_writes_wait_the_interval_and_their_cost, 30},
         {"live_writes_off_are_never_due", live_writes_off_are_never_due, 30},
     };
     return loa_run_suite("arena_league_pages", cases, LOA_COUNT(cases));

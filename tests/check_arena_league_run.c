@@ -93,17 +93,17 @@ START_TEST(test_bad_inputs)
     char so[400], se[400];
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
-    char *ok[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--out", out,
-                  "-q", NULL};
+    char *ok[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games",
+                  "2",   "--out", out,        "-q",    NULL};
     ck_assert_int_eq(run(ok, so, se, 20000), 0);
     expect_bad("holds a different league (its seed is 1, now 9)", NULL,
                (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--seed", "9",
                           "--out", out, NULL});
     expect_bad("bot 'b' has the command", NULL,
-               (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST " ", "--games", "2",
-                          "--out", out, NULL});
-    char *fresh[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "--seed",
-                     "9", "--out", out, "--force-new", "-q", NULL};
+               (char *[]){"--bot", "a=" FIRST, "--bot", "b=" FIRST " ", "--games", "2", "--out",
+                          out, NULL});
+    char *fresh[] = {ARENA,    "--bot", "a=" FIRST, "--bot", "b=" FIRST,    "--games", "2",
+                     "--seed", "9",     "--out",    out,     "--force-new", "-q",      NULL};
     ck_assert_int_eq(run(fresh, so, se, 20000), 0);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "ls -d %s/previous-* >/dev/null 2>&1", out);
@@ -126,9 +126,9 @@ START_TEST(test_failed_to_start)
     write_text(ghost_bot, "#!/nonexistent/interpreter\n");
     ck_assert_int_eq(chmod(ghost_bot, 0755), 0);
     snprintf(arg, sizeof arg, "ghost=%s", ghost_bot);
-    char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg,
-                    "--bot", "first2=" FIRST, "--games", "4", "--out", out, "--keep-going",
-                    NULL};
+    char *argv[] = {
+        ARENA,   "--bot", "first=" FIRST, "--bot", arg, "--bot", "first2=" FIRST, "--games", "4",
+        "--out", out,     "--keep-going", NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     /* one plain line per game when stdout is not a terminal */
     char *o = slurp(so);
@@ -185,8 +185,20 @@ static void play_reporting_cpus(const char *dir, const char *name, int affinity,
     char a[300], b[300];
     snprintf(a, sizeof a, "a=%s", bot);
     snprintf(b, sizeof b, "b=%s", bot);
-    char *argv[] = {ARENA, "--bot", a, "--bot", b, "--games", "4", "-c", "2", "--out", out,
-                    affinity ? "--affinity" : "--pages", affinity ? NULL : "faults", NULL};
+    char *argv[] = {ARENA,
+                    "--bot",
+                    a,
+                    "--bot",
+                    b,
+                    "--games",
+                    "4",
+                    "-c",
+                    "2",
+                    "--out",
+                    out,
+                    affinity ? "--affinity" : "--pages",
+                    affinity ? NULL : "faults",
+                    NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     char *o = slurp(so);
     ck_assert_msg((strstr(o, "Affinity: each game and its bots on one CPU") != NULL) == affinity,
@@ -240,7 +252,6 @@ START_TEST(test_affinity)
 }
 END_TEST
 
-
 /* Issue 24, defect 11: the default concurrency is the CPUs the arena may
  * use (its affinity mask), not every online CPU: under `taskset -c K` one
  * game at a time. */
@@ -255,9 +266,8 @@ START_TEST(default_concurrency_follows_the_cpu_mask)
     while (!CPU_ISSET(cpu, &set))
         cpu++;
     char cmd[1200];
-    snprintf(cmd, sizeof cmd,
-             "taskset -c %d %s --bot a=%s --bot b=%s --games 4 --out %s >%s 2>%s", cpu, ARENA,
-             FIRST, FIRST, tp.out, tp.o, tp.e);
+    snprintf(cmd, sizeof cmd, "taskset -c %d %s --bot a=%s --bot b=%s --games 4 --out %s >%s 2>%s",
+             cpu, ARENA, FIRST, FIRST, tp.out, tp.o, tp.e);
     ck_assert_int_eq(system(cmd), 0);
     char *t = slurp(tp.o);
     ck_assert_msg(strstr(t, "4 games (0 done, 4 to play), 1 at once"), "%s", t);
@@ -309,8 +319,9 @@ START_TEST(test_kill_and_resume)
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
     snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
-    char *argv[] = {ARENA, "--bot", "f1=" FIRST, "--bot", "f2=" FIRST, "--bot", "f3=" FIRST,
-                    "--games", "200", "-c", "2", "--out", out, "-q", NULL};
+    char *argv[] = {ARENA,   "--bot",     "f1=" FIRST, "--bot", "f2=" FIRST,
+                    "--bot", "f3=" FIRST, "--games",   "200",   "-c",
+                    "2",     "--out",     out,         "-q",    NULL};
     pid_t pid = spawn(argv, so, se);
     int lines = 0;
     for (int waited = 0; waited < 20000 && (lines = count_lines(jsonl)) < 40; waited += 5)
@@ -340,8 +351,8 @@ START_TEST(test_kill_and_resume)
     ck_assert_int_eq(cJSON_GetObjectItem(j, "games")->valueint, RESUME_GAMES);
     int total = 0;
     cJSON *b;
-    cJSON_ArrayForEach(b, cJSON_GetObjectItem(j, "bots"))
-        total += cJSON_GetObjectItem(b, "games")->valueint;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItem(j, "bots")) total +=
+        cJSON_GetObjectItem(b, "games")->valueint;
     ck_assert_int_eq(total, 2 * RESUME_GAMES);
     cJSON_Delete(j);
     for (int id = 0; id < RESUME_GAMES; id += 37) {
@@ -374,8 +385,8 @@ START_TEST(test_interrupt_once)
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
     snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
-    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "4000", "-c",
-                    "2", "--out", out, NULL};
+    char *argv[] = {ARENA,  "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games",
+                    "4000", "-c",    "2",        "--out", out,        NULL};
     pid_t pid = spawn(argv, so, se);
     for (int waited = 0; waited < 20000 && count_lines(jsonl) < 20; waited += 5)
         sleep_ms(5);
@@ -412,8 +423,20 @@ START_TEST(test_interrupt_twice)
     snprintf(so, sizeof so, "%s/so", dir);
     snprintf(se, sizeof se, "%s/se", dir);
     snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
-    char *argv[] = {ARENA, "--bot", "a=exec sleep 41.2345", "--bot", "b=exec sleep 41.2345",
-                    "--games", "4", "-c", "2", "--first-turn-ms", "60000", "--out", out, NULL};
+    char *argv[] = {ARENA,
+                    "--bot",
+                    "a=exec sleep 41.2345",
+                    "--bot",
+                    "b=exec sleep 41.2345",
+                    "--games",
+                    "4",
+                    "-c",
+                    "2",
+                    "--first-turn-ms",
+                    "60000",
+                    "--out",
+                    out,
+                    NULL};
     pid_t pid = spawn(argv, so, se);
     int found = 0;
     for (int waited = 0; waited < 10000 && !found; waited += 20) {

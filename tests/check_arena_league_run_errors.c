@@ -61,8 +61,8 @@ START_TEST(test_start_failure_stops_the_league)
     write_text(bot, "#!/nonexistent/interpreter\n");
     ck_assert_int_eq(chmod(bot, 0755), 0);
     snprintf(ghost, sizeof ghost, "ghost=%s --fast", bot);
-    char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", ghost, "--bot", "first2=" FIRST,
-                    "--games", "2", "-c", "1", "--out", out, NULL};
+    char *argv[] = {ARENA,     "--bot", "first=" FIRST, "--bot", ghost,   "--bot", "first2=" FIRST,
+                    "--games", "2",     "-c",           "1",     "--out", out,     NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 3);
     char *e = slurp(se);
     /* the command as run: the league's copy of mybot */
@@ -71,7 +71,8 @@ START_TEST(test_start_failure_stops_the_league)
     snprintf(as_run, sizeof as_run, "%s/bots/ghost/mybot --fast", out);
     const char *l = line_with(e, "failed to start");
     ck_assert_msg(strstr(l, "bot 'ghost'") && strstr(l, as_run) && strstr(l, shell_says) &&
-                  strstr(l, "--keep-going"), "stderr: %s", e);
+                      strstr(l, "--keep-going"),
+                  "stderr: %s", e);
     free(e);
     /* its game is not a result (the next run, after the fix, plays it), and
      * the league stopped at once: game 1 is ghost's first, -c 1 */
@@ -99,7 +100,8 @@ START_TEST(test_start_failure_stops_the_league)
     ck_assert_int_eq(run(two, so, se, 30000), 3);
     char *o = slurp(so);
     ck_assert_msg(strstr(o, "Standings: no game finished yet (0 of 2 games)") &&
-                  !strstr(o, "  #  Bot"), "%s", o);
+                      !strstr(o, "  #  Bot"),
+                  "%s", o);
     free(o);
     cleanup();
 }
@@ -133,10 +135,21 @@ START_TEST(test_error_line_replays_the_game)
      * then thinks 600 ms: over this league's 150 ms first turn, within the
      * referee's default 1000 ms, so only a replay with the league's limits
      * reproduces the timeout. */
-    char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot",
+    char *argv[] = {ARENA,
+                    "--bot",
+                    "first=" FIRST,
+                    "--bot",
                     "slow=echo \"seed {seed}\" >&2; echo two >&2; echo three >&2; read l; "
                     "sleep 0.6",
-                    "--games", "2", "-c", "1", "--first-turn-ms", "150", "--out", out, "-q",
+                    "--games",
+                    "2",
+                    "-c",
+                    "1",
+                    "--first-turn-ms",
+                    "150",
+                    "--out",
+                    out,
+                    "-q",
                     NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     char *e = slurp(se);
@@ -200,8 +213,8 @@ START_TEST(test_rebuilt_bot_is_refused)
     snprintf(arg, sizeof arg, "mine=%s", bot);
     /* run where it is (--no-snapshot): the league runs the working copy,
      * which the fingerprint protects */
-    char *argv[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg, "--games", "2", "--out", out,
-                    "-q", "--no-snapshot", NULL};
+    char *argv[] = {ARENA,   "--bot", "first=" FIRST, "--bot",         arg, "--games", "2",
+                    "--out", out,     "-q",           "--no-snapshot", NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     char path[400];
     snprintf(path, sizeof path, "%s/league.json", out);
@@ -217,20 +230,20 @@ START_TEST(test_rebuilt_bot_is_refused)
     /* rebuilt (one byte more): refused, naming the bot and the file */
     snprintf(cmd, sizeof cmd, "printf x >> %s", bot);
     ck_assert_int_eq(system(cmd), 0);
-    char *more[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg, "--games", "4", "--out", out,
-                    "-q", "--no-snapshot", NULL};
+    char *more[] = {ARENA,   "--bot", "first=" FIRST, "--bot",         arg, "--games", "4",
+                    "--out", out,     "-q",           "--no-snapshot", NULL};
     ck_assert_int_eq(run(more, so, se, 30000), 2);
     char *e = slurp(se);
     char want[400];
     snprintf(want, sizeof want, "(%s changed)", bot);
-    ck_assert_msg(strstr(e, "bot 'mine' changed") && strstr(e, want) &&
-                  strstr(e, "--force-new"), "stderr: %s", e);
+    ck_assert_msg(strstr(e, "bot 'mine' changed") && strstr(e, want) && strstr(e, "--force-new"),
+                  "stderr: %s", e);
     free(e);
     snprintf(path, sizeof path, "%s/games.jsonl", out);
     ck_assert_int_eq(count_lines(path), 2); /* nothing played */
     /* --force-new archives the old results and starts over */
-    char *fresh[] = {ARENA, "--bot", "first=" FIRST, "--bot", arg, "--games", "2", "--out", out,
-                     "-q", "--force-new", "--no-snapshot", NULL};
+    char *fresh[] = {ARENA, "--bot", "first=" FIRST, "--bot",         arg, "--games", "2", "--out",
+                     out,   "-q",    "--force-new",  "--no-snapshot", NULL};
     ck_assert_int_eq(run(fresh, so, se, 30000), 0);
     snprintf(cmd, sizeof cmd, "test -f %s/previous-*/games.jsonl", out);
     ck_assert_int_eq(system(cmd), 0);
@@ -249,16 +262,28 @@ START_TEST(test_force_new_waits_for_the_lock)
     snprintf(so2, sizeof so2, "%s/so2", dir);
     snprintf(se2, sizeof se2, "%s/se2", dir);
     /* a league that runs for seconds: its bot thinks 3 s on its first turn */
-    char *first[] = {ARENA, "--bot", "a=" FIRST, "--bot", "sleepy=read l; sleep 3",
-                     "--first-turn-ms", "10000", "--games", "2", "-c", "1", "--out", out, "-q",
+    char *first[] = {ARENA,
+                     "--bot",
+                     "a=" FIRST,
+                     "--bot",
+                     "sleepy=read l; sleep 3",
+                     "--first-turn-ms",
+                     "10000",
+                     "--games",
+                     "2",
+                     "-c",
+                     "1",
+                     "--out",
+                     out,
+                     "-q",
                      NULL};
     pid_t pid = spawn(first, so, se);
     snprintf(path, sizeof path, "%s/league.json", out);
     for (int waited = 0; waited < 10000 && access(path, F_OK) != 0; waited += 10)
         sleep_ms(10);
     ck_assert_int_eq(access(path, F_OK), 0);
-    char *second[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2",
-                      "--out", out, "--force-new", NULL};
+    char *second[] = {ARENA, "--bot", "a=" FIRST, "--bot",       "b=" FIRST, "--games",
+                      "2",   "--out", out,        "--force-new", NULL};
     ck_assert_int_eq(run(second, so2, se2, 10000), 2);
     char *e = slurp(se2);
     ck_assert_msg(strstr(e, "in use by another loa-arena"), "stderr: %s", e);
@@ -328,8 +353,8 @@ START_TEST(test_analyse_ended_by_a_signal_is_said)
     fputs("#!/bin/sh\nkill -9 $$\n", f);
     fclose(f);
     ck_assert_int_eq(chmod(analyse, 0755), 0);
-    char *argv[] = {arena, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "2", "-q",
-                    "--analyse", "all", "--out", out, NULL};
+    char *argv[] = {arena, "--bot",     "a=" FIRST, "--bot", "b=" FIRST, "--games", "2",
+                    "-q",  "--analyse", "all",      "--out", out,        NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 1);
     char *e = slurp(se);
     char want[400];
@@ -353,8 +378,8 @@ START_TEST(test_unwritable_pages_are_said_once)
     ck_assert_int_eq(mkdir(out, 0777), 0);
     snprintf(path, sizeof path, "%s/games", out);
     write_text(path, "not a directory\n");
-    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "8",
-                    "--pages", "all", "-c", "1", "--out", out, NULL};
+    char *argv[] = {ARENA,     "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "8",
+                    "--pages", "all",   "-c",       "1",     "--out",    out,       NULL};
     ck_assert_int_eq(run(argv, so, se, 60000), 0);
     char *e = slurp(se);
     int n = 0;
@@ -373,8 +398,7 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"stops_the_league_when_a_bot_fails_to_start", test_start_failure_stops_the_league, 60},
-        {"prints_an_error_line_whose_replay_reproduces_it", test_error_line_replays_the_game,
-         60},
+        {"prints_an_error_line_whose_replay_reproduces_it", test_error_line_replays_the_game, 60},
         {"refuses_a_rebuilt_bot_unless_force_new", test_rebuilt_bot_is_refused, 60},
         {"refuses_force_new_on_a_running_league", test_force_new_waits_for_the_lock, 60},
         {"gives_a_flag_league_its_own_directory", test_flag_league_has_its_own_directory, 60},

@@ -81,8 +81,9 @@ START_TEST(test_bots_start_after_the_opening)
     write_text(ops, "# two openings\nb1d3 a2c2\n\nb1d3   # one ply\n");
     /* spy keeps every input it reads in a file named after its game's seed */
     snprintf(spy, sizeof spy, "spy=tee %s/in_{seed}_$$ | " FIRST, dir);
-    char *argv[] = {ARENA, "--bot", spy, "--bot", "first=" FIRST, "--games", "4", "-c", "1",
-                    "--openings", ops, "--max-plies", "12", "--out", out, "-q", NULL};
+    char *argv[] = {ARENA, "--bot", spy,          "--bot", "first=" FIRST, "--games", "4",
+                    "-c",  "1",     "--openings", ops,     "--max-plies",  "12",      "--out",
+                    out,   "-q",    NULL};
     ck_assert_int_eq(run(argv, so, se, 30000), 0);
     cJSON *g[4] = {0};
     ck_assert_int_eq(read_games(out, g, 4), 4);
@@ -128,8 +129,7 @@ START_TEST(test_bots_start_after_the_opening)
             free(in);
         }
         closedir(d);
-        ck_assert_msg(found, "no input of game %d starts with:\n%s", first_mover_game[k],
-                      expect);
+        ck_assert_msg(found, "no input of game %d starts with:\n%s", first_mover_game[k], expect);
     }
     for (int id = 0; id < 4; id++)
         cJSON_Delete(g[id]);
@@ -147,8 +147,8 @@ START_TEST(test_random_plies_give_distinct_games)
     /* two deterministic bots: without openings, 10 games are 2 games (CPU
      * time judged: a loaded machine's wall-clock timeout would make a
      * third) */
-    char *plain[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "10",
-                     "--time-mode", "cpu", "--out", out, "-q", NULL};
+    char *plain[] = {ARENA,         "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "10",
+                     "--time-mode", "cpu",   "--out",    out,     "-q",     NULL};
     ck_assert_int_eq(run(plain, so, se, 60000), 0);
     snprintf(path, sizeof path, "%s/standings.json", out);
     cJSON *j = read_json(path);
@@ -160,8 +160,10 @@ START_TEST(test_random_plies_give_distinct_games)
     free(o);
     /* with 3 random plies: every game its own */
     snprintf(out, sizeof out, "%s/out2", dir);
-    char *rnd[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "10",
-                   "--random-plies", "3", "--time-mode", "cpu", "--out", out, "-q", NULL};
+    char *rnd[] = {ARENA,    "--bot",       "a=" FIRST, "--bot",
+                   "ab=" AB, "--games",     "10",       "--random-plies",
+                   "3",      "--time-mode", "cpu",      "--out",
+                   out,      "-q",          NULL};
     ck_assert_int_eq(run(rnd, so, se, 60000), 0);
     snprintf(path, sizeof path, "%s/standings.json", out);
     j = read_json(path);
@@ -181,8 +183,10 @@ START_TEST(test_random_plies_give_distinct_games)
     for (int id = 0; id < 10; id++)
         cJSON_Delete(g[id]);
     /* resumed with more games: the same openings, extended */
-    char *more[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "12",
-                    "--random-plies", "3", "--time-mode", "cpu", "--out", out, "-q", NULL};
+    char *more[] = {ARENA,    "--bot",       "a=" FIRST, "--bot",
+                    "ab=" AB, "--games",     "12",       "--random-plies",
+                    "3",      "--time-mode", "cpu",      "--out",
+                    out,      "-q",          NULL};
     ck_assert_int_eq(run(more, so, se, 60000), 0);
     snprintf(path, sizeof path, "%s/games.jsonl", out);
     ck_assert_int_eq(count_lines(path), 12);
@@ -199,8 +203,8 @@ START_TEST(test_bad_openings_are_refused)
     snprintf(se, sizeof se, "%s/se", dir);
     snprintf(ops, sizeof ops, "%s/openings.txt", dir);
     write_text(ops, "b1d3 a2c2\n# fine so far\nc1c3 h7h5\n");
-    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--openings", ops,
-                    "--out", out, NULL};
+    char *argv[] = {ARENA,        "--bot", "a=" FIRST, "--bot", "b=" FIRST,
+                    "--openings", ops,     "--out",    out,     NULL};
     ck_assert_int_eq(run(argv, so, se, 10000), 2);
     char *e = slurp(se);
     char want[400];
@@ -211,8 +215,8 @@ START_TEST(test_bad_openings_are_refused)
     ck_assert_int_ne(access(out, F_OK), 0); /* nothing created */
     /* an edited openings file is another league */
     write_text(ops, "b1d3 a2c2\n");
-    char *ok[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--openings", ops, "--out",
-                  out, "-q", NULL};
+    char *ok[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--openings",
+                  ops,   "--out", out,        "-q",    NULL};
     ck_assert_int_eq(run(ok, so, se, 20000), 0);
     write_text(ops, "c1c3\n");
     ck_assert_int_eq(run(ok, so, se, 20000), 2);
@@ -234,8 +238,10 @@ START_TEST(test_replay_line_carries_the_opening)
     write_text(ops, "b1d3 a2c2 e1e3\n");
     /* quitter reads its first input and exits: a crash (after the odd
      * opening, as white in game 0, it is the first bot to move) */
-    char *argv2[] = {ARENA, "--bot", "a=" FIRST, "--bot", "quitter=read l; echo bye >&2; exit 4",
-                     "--games", "2", "-c", "1", "--openings", ops, "--out", out, "-q", NULL};
+    char *argv2[] = {
+        ARENA,     "--bot", "a=" FIRST, "--bot", "quitter=read l; echo bye >&2; exit 4",
+        "--games", "2",     "-c",       "1",     "--openings",
+        ops,       "--out", out,        "-q",    NULL};
     ck_assert_int_eq(run(argv2, so, se, 30000), 0);
     char *e = slurp(se);
     char *l = strstr(e, "game 0 (a - quitter)");
@@ -244,7 +250,8 @@ START_TEST(test_replay_line_carries_the_opening)
     if (nl)
         *nl = '\0';
     ck_assert_msg(strstr(l, "quitter (white) crashed") && strstr(l, "stderr of quitter: bye") &&
-                  strstr(l, "--opening 'b1d3 a2c2 e1e3'"), "%s", l);
+                      strstr(l, "--opening 'b1d3 a2c2 e1e3'"),
+                  "%s", l);
     char *replay = strstr(l, "; replay: ") + strlen("; replay: ");
     char script[400], ro[400], re[400];
     snprintf(script, sizeof script, "%s/replay.sh", dir);
@@ -261,9 +268,8 @@ START_TEST(test_replay_line_carries_the_opening)
     ck_assert_msg(strncmp(scores, "0\n-1\nseed=", 10) == 0, "'%s' (%s)", scores, summary);
     cJSON *rec = read_json(record);
     ck_assert_str_eq(cJSON_GetObjectItem(rec, "opening")->valuestring, "b1d3 a2c2 e1e3");
-    ck_assert_str_eq(
-        cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "result"), "reason")->valuestring,
-        "crashed");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "result"), "reason")->valuestring,
+                     "crashed");
     cJSON_Delete(rec);
     free(scores);
     free(summary);
@@ -285,23 +291,27 @@ START_TEST(test_a_short_openings_file_is_said)
     snprintf(ops, sizeof ops, "%s/two.txt", dir);
     write_text(ops, "b1d3\nc1c3\n");
     /* deterministic bots, 10 pairs on 2 openings: 4 distinct games */
-    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "20",
-                    "--openings", ops, "--time-mode", "cpu", "--out", out, NULL};
+    char *argv[] = {ARENA,        "--bot", "a=" FIRST,    "--bot", "ab=" AB, "--games", "20",
+                    "--openings", ops,     "--time-mode", "cpu",   "--out",  out,       NULL};
     ck_assert_int_eq(run(argv, so, se, 60000), 0);
     char *e = slurp(se), *o = slurp(so);
-    snprintf(want, sizeof want, "warning: %s has 2 openings for 10 pairs a pairing: pair 3 "
-             "and after play its openings again", ops);
+    snprintf(want, sizeof want,
+             "warning: %s has 2 openings for 10 pairs a pairing: pair 3 "
+             "and after play its openings again",
+             ops);
     ck_assert_msg(strstr(e, want), "%s", e);
-    snprintf(want, sizeof want, "%s has 2 openings for 10 pairs a pairing, so they were "
-             "played again from pair 3: give a longer suite or --random-plies N", ops);
+    snprintf(want, sizeof want,
+             "%s has 2 openings for 10 pairs a pairing, so they were "
+             "played again from pair 3: give a longer suite or --random-plies N",
+             ops);
     ck_assert_msg(strstr(o, "replayed the same games") && strstr(o, want), "%s", o);
     ck_assert_msg(!strstr(o, "--openings FILE"), "%s", o);
     free(e);
     free(o);
     /* enough openings for the pairs: no word of it */
     snprintf(out, sizeof out, "%s/out2", dir);
-    char *two[] = {ARENA, "--bot", "a=" FIRST, "--bot", "ab=" AB, "--games", "4",
-                   "--openings", ops, "--time-mode", "cpu", "--out", out, NULL};
+    char *two[] = {ARENA,        "--bot", "a=" FIRST,    "--bot", "ab=" AB, "--games", "4",
+                   "--openings", ops,     "--time-mode", "cpu",   "--out",  out,       NULL};
     ck_assert_int_eq(run(two, so, se, 60000), 0);
     e = slurp(se);
     ck_assert_msg(!strstr(e, "openings for"), "%s", e);
@@ -314,12 +324,10 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"starts_both_games_of_a_pair_after_the_opening", test_bots_start_after_the_opening, 60},
-        {"random_plies_make_deterministic_bots_differ", test_random_plies_give_distinct_games,
-         90},
+        {"random_plies_make_deterministic_bots_differ", test_random_plies_give_distinct_games, 90},
         {"refuses_a_bad_opening_line_and_an_edited_file", test_bad_openings_are_refused, 60},
         {"replays_an_error_game_with_its_opening", test_replay_line_carries_the_opening, 60},
-        {"says_an_openings_file_shorter_than_the_pairs", test_a_short_openings_file_is_said,
-         60},
+        {"says_an_openings_file_shorter_than_the_pairs", test_a_short_openings_file_is_said, 60},
     };
     return loa_run_suite("arena_league_run_openings", cases, LOA_COUNT(cases));
 }

@@ -15,8 +15,8 @@
 #include <cjson/cJSON.h>
 
 #include "arena_cli_util.h"
-#include "core/limits.h"
 #include "check_main.h"
+#include "core/limits.h"
 
 #define GREEDY LOA_BIN_DIR "/loa-greedy"
 #define RANDOM LOA_BIN_DIR "/loa-random"
@@ -62,9 +62,10 @@ START_TEST(accepts_h1_for_a_much_stronger_bot_and_resumes_decided)
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
     char *out = tp.out, *o = tp.o, *e = tp.e;
-    char *argv[] = {ARENA, "--bot", "greedy=" GREEDY, "--bot", "random=" RANDOM, "--openings",
-                    OPENINGS, "--sprt", "elo0=0", "elo1=50", "alpha=0.05", "beta=0.05",
-                    "--concurrency", "2", "--out", out, NULL};
+    char *argv[] = {ARENA,        "--bot",     "greedy=" GREEDY, "--bot",  "random=" RANDOM,
+                    "--openings", OPENINGS,    "--sprt",         "elo0=0", "elo1=50",
+                    "alpha=0.05", "beta=0.05", "--concurrency",  "2",      "--out",
+                    out,          NULL};
     ck_assert_int_eq(run(argv, o, e, 60000), 0);
     char *text = slurp(o);
     /* a line per complete pair, then the block */
@@ -102,8 +103,11 @@ START_TEST(accepts_h1_for_a_much_stronger_bot_and_resumes_decided)
     ck_assert_int_eq((int)num(sprt, "decided_after_pairs"), decided);
     cJSON_Delete(sprt);
     /* other bounds on the same directory: refused, named */
-    char *other[] = {ARENA, "--bot", "greedy=" GREEDY, "--bot", "random=" RANDOM, "--openings",
-                     OPENINGS, "--sprt", "elo0=0", "elo1=40", "--out", out, NULL};
+    char *other[] = {ARENA,     "--bot",          "greedy=" GREEDY,
+                     "--bot",   "random=" RANDOM, "--openings",
+                     OPENINGS,  "--sprt",         "elo0=0",
+                     "elo1=40", "--out",          out,
+                     NULL};
     ck_assert_int_eq(run(other, o, e, 60000), 2);
     text = slurp(e);
     ck_assert_msg(strstr(text, "its SPRT is elo0=0 elo1=50"), "%s", text);
@@ -111,7 +115,6 @@ START_TEST(accepts_h1_for_a_much_stronger_bot_and_resumes_decided)
     cleanup();
 }
 END_TEST
-
 
 /* Issue 24, defect 3: a large elo1 decides like any other (its LLR was 0
  * for ever, and the match played to its maximum); an absurd one is refused
@@ -121,16 +124,29 @@ START_TEST(a_large_elo1_decides_and_an_absurd_one_is_refused)
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
     char *out = tp.out, *o = tp.o, *e = tp.e;
-    char *argv[] = {ARENA, "--bot", "greedy=" GREEDY " -s {seed}", "--bot",
-                    "random=" RANDOM " -s {seed}", "--openings", OPENINGS, "--sprt", "elo0=0",
-                    "elo1=300", "--games", "200", "--out", out, NULL};
+    char *argv[] = {ARENA,
+                    "--bot",
+                    "greedy=" GREEDY " -s {seed}",
+                    "--bot",
+                    "random=" RANDOM " -s {seed}",
+                    "--openings",
+                    OPENINGS,
+                    "--sprt",
+                    "elo0=0",
+                    "elo1=300",
+                    "--games",
+                    "200",
+                    "--out",
+                    out,
+                    NULL};
     ck_assert_int_eq(run(argv, o, e, 120000), 0);
     cJSON *sprt = sprt_of(out);
     ck_assert_str_eq(cJSON_GetObjectItem(sprt, "result")->valuestring, "H1");
     ck_assert(num(sprt, "llr") >= num(sprt, "upper"));
     cJSON_Delete(sprt);
-    char *absurd[] = {ARENA, "--bot", "greedy=" GREEDY, "--bot", "random=" RANDOM, "--sprt",
-                      "elo0=0", "elo1=1e300", "--out", out, NULL};
+    char *absurd[] = {ARENA,    "--bot",  "greedy=" GREEDY, "--bot", "random=" RANDOM,
+                      "--sprt", "elo0=0", "elo1=1e300",     "--out", out,
+                      NULL};
     ck_assert_int_eq(run(absurd, o, e, 60000), 2);
     char *text = slurp(e);
     ck_assert_msg(strstr(text, "elo1=1e+300 is out of range"), "%s", text);
@@ -147,10 +163,21 @@ START_TEST(accepts_h0_for_two_copies_of_one_bot)
     /* The same bot with other tie-breaks: their games differ, yet every run
      * plays the same ones. Seeded from the clock (the bot's default), the
      * copies made a 5 % false H1 possible: CI once saw H1 at +47 Elo. */
-    char *argv[] = {ARENA, "--bot", "new=" GREEDY " --seed {seed}", "--bot",
-                    "old=" GREEDY " --seed 1", "--openings",
-                    OPENINGS, "--sprt", "elo0=0", "elo1=50", "model=logistic", "--out", out,
-                    "--quiet", NULL};
+    char *argv[] = {ARENA,
+                    "--bot",
+                    "new=" GREEDY " --seed {seed}",
+                    "--bot",
+                    "old=" GREEDY " --seed 1",
+                    "--openings",
+                    OPENINGS,
+                    "--sprt",
+                    "elo0=0",
+                    "elo1=50",
+                    "model=logistic",
+                    "--out",
+                    out,
+                    "--quiet",
+                    NULL};
     ck_assert_int_eq(run(argv, o, e, 90000), 0);
     char *text = slurp(o);
     ck_assert_msg(strstr(text, "Result: H0 accepted"), "%s", text);
@@ -172,12 +199,12 @@ START_TEST(reports_no_decision_at_the_maximum_and_tests_the_gauntlet_bot)
     test_paths tp = paths_in(dir);
     char *out = tp.out, *o = tp.o, *e = tp.e;
     /* 3 pairs cannot decide 0 against 5 Elo */
-    char *argv[] = {ARENA, "--bot", "a=" GREEDY, "--bot", "b=" GREEDY, "--openings", OPENINGS,
-                    "--sprt", "elo0=0", "elo1=5", "--games", "6", "--out", out, NULL};
+    char *argv[] = {ARENA,        "--bot",  "a=" GREEDY, "--bot",  "b=" GREEDY,
+                    "--openings", OPENINGS, "--sprt",    "elo0=0", "elo1=5",
+                    "--games",    "6",      "--out",     out,      NULL};
     ck_assert_int_eq(run(argv, o, e, 60000), 0);
     char *text = slurp(o);
-    ck_assert_msg(strstr(text, "no decision (the maximum number of games was played)"), "%s",
-                  text);
+    ck_assert_msg(strstr(text, "no decision (the maximum number of games was played)"), "%s", text);
     ck_assert_int_eq(pair_lines(text), 3);
     free(text);
     cJSON *sprt = sprt_of(out);
@@ -187,9 +214,22 @@ START_TEST(reports_no_decision_at_the_maximum_and_tests_the_gauntlet_bot)
 
     /* a gauntlet tests its gauntlet bot, here the weaker one: H0 */
     snprintf(tp.out, sizeof tp.out, "%s/gauntlet", dir);
-    char *g[] = {ARENA, "--bot", "greedy=" GREEDY, "--bot", "random=" RANDOM, "--gauntlet-bot",
-                 "random", "--openings", OPENINGS, "--sprt", "elo0=0", "elo1=50", "--out", out,
-                 "-q", NULL};
+    char *g[] = {ARENA,
+                 "--bot",
+                 "greedy=" GREEDY,
+                 "--bot",
+                 "random=" RANDOM,
+                 "--gauntlet-bot",
+                 "random",
+                 "--openings",
+                 OPENINGS,
+                 "--sprt",
+                 "elo0=0",
+                 "elo1=50",
+                 "--out",
+                 out,
+                 "-q",
+                 NULL};
     ck_assert_int_eq(run(g, o, e, 60000), 0);
     sprt = sprt_of(out);
     ck_assert_str_eq(cJSON_GetObjectItem(sprt, "tested")->valuestring, "random");
@@ -204,9 +244,10 @@ START_TEST(prints_interim_standings_and_every_leagues_pairs)
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
     char *out = tp.out, *o = tp.o, *e = tp.e;
-    char *argv[] = {ARENA, "--bot", "g=" GREEDY, "--bot", "r=" RANDOM, "--bot", "h=" GREEDY,
-                    "--openings", OPENINGS, "--games", "4", "--rating-interval", "4",
-                    "--concurrency", "1", "--out", out, NULL};
+    char *argv[] = {
+        ARENA,       "--bot",         "g=" GREEDY, "--bot",   "r=" RANDOM, "--bot",
+        "h=" GREEDY, "--openings",    OPENINGS,    "--games", "4",         "--rating-interval",
+        "4",         "--concurrency", "1",         "--out",   out,         NULL};
     ck_assert_int_eq(run(argv, o, e, 60000), 0);
     char *text = slurp(o);
     /* 12 games: standings after 4, 8 and 12, and the final ones */
@@ -224,7 +265,8 @@ START_TEST(prints_interim_standings_and_every_leagues_pairs)
     ck_assert_ptr_null(cJSON_GetObjectItem(st, "sprt"));
     cJSON *p;
     int n = 0;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItem(st, "pairs")) {
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(st, "pairs"))
+    {
         cJSON *gp = cJSON_GetObjectItem(p, "game_pairs");
         ck_assert_int_eq((int)num(gp, "pairs"), 2);
         ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(gp, "pentanomial")), 5);
@@ -244,8 +286,9 @@ START_TEST(interim_standings_thin_out_as_the_league_grows)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "--games", "400",
-                    "--rating-interval", "1", "--out", tp.out, NULL};
+    char *argv[] = {ARENA,      "--bot",   "a=" FIRST, "--bot",
+                    "b=" FIRST, "--games", "400",      "--rating-interval",
+                    "1",        "--out",   tp.out,     NULL};
     ck_assert_int_eq(run(argv, tp.o, tp.e, 120000), 0);
     int want = 1, since = 0; /* the final standings, then the rule */
     for (int done = 1; done <= 400; done++) {
@@ -259,10 +302,10 @@ START_TEST(interim_standings_thin_out_as_the_league_grows)
     char *text = slurp(tp.o);
     ck_assert_int_eq(count_substr(text, "Standings: round-robin"), want);
     ck_assert_msg(strstr(text, "Standings: round-robin, 2 bots, 100 of 400 games") &&
-                  strstr(text, "Standings: round-robin, 2 bots, 101 of 400 games") &&
-                  !strstr(text, "Standings: round-robin, 2 bots, 200 of 400 games") &&
-                  strstr(text, "Standings: round-robin, 2 bots, 201 of 400 games") &&
-                  !strstr(text, "Standings: round-robin, 2 bots, 202 of 400 games"),
+                      strstr(text, "Standings: round-robin, 2 bots, 101 of 400 games") &&
+                      !strstr(text, "Standings: round-robin, 2 bots, 200 of 400 games") &&
+                      strstr(text, "Standings: round-robin, 2 bots, 201 of 400 games") &&
+                      !strstr(text, "Standings: round-robin, 2 bots, 202 of 400 games"),
                   "%.3000s", text);
     free(text);
     cleanup();

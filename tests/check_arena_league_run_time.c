@@ -60,8 +60,8 @@ static int error_count(cJSON *standings, const char *bot, const char *key)
 static void burn_league_under_load(const test_paths *p, const char *opt, const char *val,
                                    cJSON *g[2])
 {
-    char *argv[20] = {ARENA, "--bot", BURN, "--bot", "first=" FIRST, "-g", "2", "--max-plies",
-                      "20", "-c", "1", "--out", (char *)p->out};
+    char *argv[20] = {ARENA,         "--bot", BURN, "--bot", "first=" FIRST, "-g",          "2",
+                      "--max-plies", "20",    "-c", "1",     "--out",        (char *)p->out};
     int k = 13;
     if (opt) {
         argv[k++] = (char *)opt;
@@ -116,9 +116,9 @@ START_TEST(cpu_mode_never_loses_that_bot_on_time)
         ck_assert_str_eq(cJSON_GetObjectItem(g[i], "reason")->valuestring, "ply_limit");
         ck_assert_ptr_null(cJSON_GetObjectItem(g[i], "under_load"));
         /* the burner's side: about 100 ms of CPU a turn */
-        const char *side =
-            strcmp(cJSON_GetObjectItem(g[i], "black")->valuestring, "burn") == 0 ? "black"
-                                                                                 : "white";
+        const char *side = strcmp(cJSON_GetObjectItem(g[i], "black")->valuestring, "burn") == 0
+                               ? "black"
+                               : "white";
         cJSON *t = cJSON_GetObjectItem(cJSON_GetObjectItem(g[i], "time"), side);
         double cpu_max = cJSON_GetObjectItem(t, "cpu_max_ms")->valuedouble;
         ck_assert_msg(cpu_max >= 95 && cpu_max < 150, "cpu_max_ms %g", cpu_max);
@@ -141,9 +141,20 @@ START_TEST(late_answers_within_the_margin_are_counted)
 {
     test_paths p = paths_in(tmpdir());
     /* 300 ms late from its second turn, margin 1000 ms */
-    char *argv[] = {ARENA, "--bot", "slow=" LOA_BIN_DIR "/hostile-slow 300 1", "--bot",
-                    "first=" FIRST, "-g", "2", "--max-plies", "8", "--time-margin", "1000",
-                    "--out", p.out, NULL};
+    char *argv[] = {ARENA,
+                    "--bot",
+                    "slow=" LOA_BIN_DIR "/hostile-slow 300 1",
+                    "--bot",
+                    "first=" FIRST,
+                    "-g",
+                    "2",
+                    "--max-plies",
+                    "8",
+                    "--time-margin",
+                    "1000",
+                    "--out",
+                    p.out,
+                    NULL};
     ck_assert_int_eq(run(argv, p.o, p.e, 120000), 0);
     cJSON *st = standings_of(p.out);
     ck_assert_int_eq(error_count(st, "slow", "timeout"), 0);
@@ -156,8 +167,10 @@ START_TEST(late_answers_within_the_margin_are_counted)
     free(o);
 
     /* the same directory with another timing is another league */
-    char *again[] = {ARENA, "--bot", "slow=" LOA_BIN_DIR "/hostile-slow 300 1", "--bot",
-                     "first=" FIRST, "-g", "2", "--max-plies", "8", "--out", p.out, NULL};
+    char *again[] = {ARENA,   "--bot",        "slow=" LOA_BIN_DIR "/hostile-slow 300 1",
+                     "--bot", "first=" FIRST, "-g",
+                     "2",     "--max-plies",  "8",
+                     "--out", p.out,          NULL};
     ck_assert_int_eq(run(again, p.o, p.e, 60000), 2);
     char *e = slurp(p.e);
     ck_assert_msg(strstr(e, "its timing is wall time, wall cap 0 ms, margin 1000 ms; now wall "
@@ -228,15 +241,15 @@ START_TEST(more_games_than_cores_warns_in_wall_mode_only)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char c[32];
     snprintf(c, sizeof c, "%ld", cores + 1);
-    char *argv[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "-g", "2", "--max-plies",
-                    "6", "-c", c, "--out", p.out, NULL};
+    char *argv[] = {ARENA,         "--bot", "a=" FIRST, "--bot", "b=" FIRST, "-g",  "2",
+                    "--max-plies", "6",     "-c",       c,       "--out",    p.out, NULL};
     ck_assert_int_eq(run(argv, p.o, p.e, 60000), 0);
     char *e = slurp(p.e);
-    ck_assert_msg(strstr(e, "judged in wall-clock time") && strstr(e, "--time-mode cpu"), "%s",
-                  e);
+    ck_assert_msg(strstr(e, "judged in wall-clock time") && strstr(e, "--time-mode cpu"), "%s", e);
     free(e);
-    char *cpu[] = {ARENA, "--bot", "a=" FIRST, "--bot", "b=" FIRST, "-g", "2", "--max-plies",
-                   "6", "-c", c, "--time-mode", "cpu", "--out", p.out, "--force-new", NULL};
+    char *cpu[] = {ARENA, "--bot",       "a=" FIRST, "--bot",       "b=" FIRST, "-g",
+                   "2",   "--max-plies", "6",        "-c",          c,          "--time-mode",
+                   "cpu", "--out",       p.out,      "--force-new", NULL};
     ck_assert_int_eq(run(cpu, p.o, p.e, 60000), 0);
     e = slurp(p.e);
     ck_assert_msg(!strstr(e, "judged in wall-clock time"), "%s", e);

@@ -41,27 +41,28 @@ START_TEST(a_rebuilt_bot_is_said_before_any_game_and_its_copy_plays)
     snprintf(me, sizeof me, "%s/me", dir);
     copy_file(GREEDY, me); /* beats loa-first every game */
     snprintf(arg, sizeof arg, "me=%s", me);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games", "4", "-q", "--out",
-                      tp.out, NULL};
+    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games",
+                      "4",   "-q",    "--out",    tp.out,  NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 60000), 0);
     char *t = slurp(tp.e);
     ck_assert_msg(!strstr(t, "differs from the league's copy"), "%s", t);
     free(t);
     copy_file(FIRST, me); /* rebuilt: a loa-first now, which only draws */
-    char *more[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games", "8", "-q", "--out",
-                    tp.out, NULL};
+    char *more[] = {ARENA, "--bot", "f=" FIRST, "--bot", arg, "--games",
+                    "8",   "-q",    "--out",    tp.out,  NULL};
     ck_assert_int_eq(run(more, tp.o, tp.e, 60000), 0);
     t = slurp(tp.e);
     char copy[400], add[400];
     snprintf(copy, sizeof copy, "%s/bots/me/me", tp.out);
     snprintf(add, sizeof add, "--add-bot me2=%s", me);
     ck_assert_msg(strstr(t, "bot 'me': ") && strstr(t, "differs from the league's copy") &&
-                  strstr(t, copy) && strstr(t, "--replace-bot me=") && strstr(t, add),
+                      strstr(t, copy) && strstr(t, "--replace-bot me=") && strstr(t, add),
                   "%s", t);
     /* before any game: the warning precedes the first game's line (none
      * with -q) and the games that follow are the copy's (loa-greedy's) */
     free(t);
-    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE winner = 'me'"), 8);
+    ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE winner = 'me'"),
+                     8);
     cleanup();
 }
 END_TEST
@@ -72,8 +73,8 @@ START_TEST(a_missing_program_is_refused_before_the_directory_is_made)
     test_paths tp = paths_in(dir);
     char arg[400], path[400];
     snprintf(arg, sizeof arg, "a=%s/nosuch -x", dir);
-    char *league[] = {ARENA, "--bot", arg, "--bot", "f=" FIRST, "--games", "2", "-q", "--out",
-                      tp.out, NULL};
+    char *league[] = {ARENA, "--bot", arg,     "--bot", "f=" FIRST, "--games",
+                      "2",   "-q",    "--out", tp.out,  NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 30000), 2);
     char *t = slurp(tp.e);
     snprintf(path, sizeof path, "'%s/nosuch' is no file", dir);
@@ -81,8 +82,9 @@ START_TEST(a_missing_program_is_refused_before_the_directory_is_made)
     free(t);
     ck_assert_int_ne(access(tp.out, F_OK), 0);
     /* a program name not found in PATH, the same */
-    char *path_word[] = {ARENA, "--bot", "a=nosuch-loa-program --fast", "--bot", "f=" FIRST,
-                         "-q", "--out", tp.out, NULL};
+    char *path_word[] = {ARENA,   "--bot",    "a=nosuch-loa-program --fast",
+                         "--bot", "f=" FIRST, "-q",
+                         "--out", tp.out,     NULL};
     ck_assert_int_eq(run(path_word, tp.o, tp.e, 30000), 2);
     t = slurp(tp.e);
     ck_assert_msg(strstr(t, "'nosuch-loa-program' is not found in PATH"), "%s", t);
@@ -100,22 +102,22 @@ START_TEST(a_league_with_no_game_takes_its_corrected_command)
     snprintf(bad, sizeof bad, "%s/bad", dir);
     write_unstartable(bad);
     snprintf(arg, sizeof arg, "a=%s", bad);
-    char *league[] = {ARENA, "--bot", arg, "--bot", "f=" FIRST, "--games", "2", "-c", "1",
-                      "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA, "--bot", arg,  "--bot", "f=" FIRST, "--games", "2",
+                      "-c",  "1",     "-q", "--out", tp.out,     NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 30000), 3); /* it stops, no game stored */
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), 0);
     char fixed[400];
     snprintf(fixed, sizeof fixed, "a=%s -s {seed}", RANDOM);
-    char *again[] = {ARENA, "--bot", fixed, "--bot", "f=" FIRST, "--games", "2", "-q", "--out",
-                     tp.out, NULL};
+    char *again[] = {ARENA, "--bot", fixed,   "--bot", "f=" FIRST, "--games",
+                     "2",   "-q",    "--out", tp.out,  NULL};
     ck_assert_int_eq(run(again, tp.o, tp.e, 60000), 0);
     char *t = slurp(tp.e);
     ck_assert_msg(strstr(t, "its league had no game stored: made anew as asked"), "%s", t);
     free(t);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), 2);
     /* with games stored, another command is refused as before */
-    char *other[] = {ARENA, "--bot", "a=" GREEDY, "--bot", "f=" FIRST, "--games", "2", "-q",
-                     "--out", tp.out, NULL};
+    char *other[] = {ARENA, "--bot", "a=" GREEDY, "--bot", "f=" FIRST, "--games",
+                     "2",   "-q",    "--out",     tp.out,  NULL};
     ck_assert_int_eq(run(other, tp.o, tp.e, 60000), 2);
     t = slurp(tp.e);
     ck_assert_msg(strstr(t, "holds a different league"), "%s", t);
@@ -128,8 +130,8 @@ START_TEST(an_add_bot_of_a_missing_program_is_refused_before_anything_is_queued)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                      "2", "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games", "2",
+                      "-q",  "--out", tp.out,     NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 60000), 0);
     char arg[400], pattern[400];
     snprintf(arg, sizeof arg, "typo=%s/bots/nosuch", dir);
@@ -137,7 +139,8 @@ START_TEST(an_add_bot_of_a_missing_program_is_refused_before_anything_is_queued)
     ck_assert_int_eq(run(add, tp.o, tp.e, 30000), 2);
     char *t = slurp(tp.e);
     ck_assert_msg(strstr(t, "--add-bot typo=") && strstr(t, "/bots/nosuch' is no file") &&
-                  strstr(t, "nothing asked"), "%s", t);
+                      strstr(t, "nothing asked"),
+                  "%s", t);
     free(t);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM changes"), 0);
     snprintf(pattern, sizeof pattern, "%s/bots/typo*", tp.out);
@@ -168,15 +171,16 @@ START_TEST(a_replace_bot_with_no_arena_running_plays_the_new_build)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--bot",
-                      "g=" GREEDY, "--games", "4", "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA,   "--bot",     "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}",
+                      "--bot", "g=" GREEDY, "--games",  "4",     "-q",
+                      "--out", tp.out,      NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 60000), 0);
     char *replace[] = {ARENA, "--replace-bot", "r=" GREEDY " -s {seed}", "--out", tp.out, "-q",
                        NULL};
     int rc = run(replace, tp.o, tp.e, 60000);
     char *t = slurp(tp.e), *o = slurp(tp.o);
     ck_assert_msg(rc == 0 && !strstr(t, "holds a different league") &&
-                  strstr(o, "Replaced bot 'r'") && strstr(o, "its 8 games archived"),
+                      strstr(o, "Replaced bot 'r'") && strstr(o, "its 8 games archived"),
                   "exit %d: %s%s", rc, o, t);
     free(t);
     free(o);
@@ -184,9 +188,11 @@ START_TEST(a_replace_bot_with_no_arena_running_plays_the_new_build)
      * loa-first every game (loa-random did not) */
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), 12);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE black = 'r' "
-                                        "OR white = 'r'"), 8);
+                                        "OR white = 'r'"),
+                     8);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE (black = 'f' "
-                                        "OR white = 'f') AND winner = 'r'"), 4);
+                                        "OR white = 'f') AND winner = 'r'"),
+                     4);
     cleanup();
 }
 END_TEST
@@ -199,8 +205,9 @@ START_TEST(a_bot_that_joins_a_running_league_and_cannot_start_is_retired)
     char bad[300], arg[400];
     snprintf(bad, sizeof bad, "%s/bad", dir);
     write_unstartable(bad);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                      "2", "--continuous", "-c", "1", "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA,     "--bot", "f=" FIRST,     "--bot", "r=" RANDOM " -s {seed}",
+                      "--games", "2",     "--continuous", "-c",    "1",
+                      "-q",      "--out", tp.out,         NULL};
     pid_t arena = spawn(league, tp.o, tp.e);
     wait_stored(tp.out, 4);
     snprintf(arg, sizeof arg, "bad=%s", bad);
@@ -222,7 +229,8 @@ START_TEST(a_bot_that_joins_a_running_league_and_cannot_start_is_retired)
     ck_assert_msg(strstr(t, "bot 'bad' failed to start") && strstr(t, "not found"), "%s", t);
     free(t);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM game_results WHERE black = 'bad' "
-                                        "OR white = 'bad'"), 0);
+                                        "OR white = 'bad'"),
+                     0);
     char standings[400];
     snprintf(standings, sizeof standings, "%s/standings.json", tp.out);
     cJSON *s = read_json(standings);
@@ -242,8 +250,9 @@ START_TEST(two_add_bots_of_one_name_at_once_leave_one)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                      "2", "--continuous", "-c", "1", "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA,     "--bot", "f=" FIRST,     "--bot", "r=" RANDOM " -s {seed}",
+                      "--games", "2",     "--continuous", "-c",    "1",
+                      "-q",      "--out", tp.out,         NULL};
     pid_t arena = spawn(league, tp.o, tp.e);
     wait_stored(tp.out, 2);
     for (int k = 0; k < 5; k++) {
@@ -287,8 +296,8 @@ START_TEST(continuous_growth_is_no_target_for_a_plain_rerun)
 {
     const char *dir = tmpdir();
     test_paths tp = paths_in(dir);
-    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games",
-                      "4", "-q", "--out", tp.out, NULL};
+    char *league[] = {ARENA, "--bot", "f=" FIRST, "--bot", "r=" RANDOM " -s {seed}", "--games", "4",
+                      "-q",  "--out", tp.out,     NULL};
     ck_assert_int_eq(run(league, tp.o, tp.e, 60000), 0);
     char *on[] = {ARENA, "--out", tp.out, "--continuous", "-q", NULL};
     pid_t arena = spawn(on, tp.o, tp.e);

@@ -12,14 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena_test_util.h"
+#include "check_main.h"
 #include "core/error.h"
 #include "league/league_file.h"
 #include "league/openings.h"
 #include "league/schedule.h"
 #include "league/settings_check.h"
 #include "league/settings_identity.h"
-#include "arena_test_util.h"
-#include "check_main.h"
 
 static arena_openings *load_text(const char *text, int want_rc, char *err, size_t errsz)
 {
@@ -77,10 +77,10 @@ static const struct {
 START_TEST(test_refuses_a_bad_line)
 {
     char err[512] = "";
-    ck_assert_ptr_null(load_text(bad_files[_i].text, strstr(bad_files[_i].names, "no opening")
-                                                         ? ARENA_E_PARSE
-                                                         : ARENA_E_CONFIG,
-                                 err, sizeof err));
+    ck_assert_ptr_null(
+        load_text(bad_files[_i].text,
+                  strstr(bad_files[_i].names, "no opening") ? ARENA_E_PARSE : ARENA_E_CONFIG, err,
+                  sizeof err));
     ck_assert_msg(strstr(err, bad_files[_i].names) && strstr(err, "/op.txt"),
                   "'%s' does not name '%s'", err, bad_files[_i].names);
     cleanup();
@@ -107,7 +107,7 @@ START_TEST(test_shuffles_from_the_seed)
     int seen[20] = {0}, moved = 0;
     for (int r = 0; r < 20; r++) {
         int i = arena_openings_for_round(a, r);
-        ck_assert_int_eq(i, arena_openings_for_round(b, r)); /* same seed, same order */
+        ck_assert_int_eq(i, arena_openings_for_round(b, r));      /* same seed, same order */
         ck_assert_int_eq(arena_openings_for_round(a, r + 20), i); /* wraps */
         seen[i]++;
         moved += i != r;
@@ -188,7 +188,8 @@ static void random_plies_and_bad_keys(const arena_settings *s, const char *dir, 
     snprintf(text, sizeof text, "%s\"random_plies\": 4}", base);
     arena_settings_init(&t);
     ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), 0);
+                                              sizeof err),
+                     0);
     ck_assert_int_eq(t.random_plies, 4);
     ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), 0);
     ck_assert_int_eq(arena_settings_openings(&t, &t.openings, err, sizeof err), 0);
@@ -201,19 +202,22 @@ static void random_plies_and_bad_keys(const arena_settings *s, const char *dir, 
     snprintf(text, sizeof text, "%s\"random_plies\": 0}", base);
     arena_settings_init(&t);
     ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), ARENA_E_CONFIG);
+                                              sizeof err),
+                     ARENA_E_CONFIG);
     ck_assert_msg(strstr(err, "random_plies"), "%s", err);
     arena_settings_clear(&t);
     snprintf(text, sizeof text, "%s\"openings_order\": \"shuffled\"}", base);
     arena_settings_init(&t);
     ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), ARENA_E_CONFIG);
+                                              sizeof err),
+                     ARENA_E_CONFIG);
     ck_assert_msg(strstr(err, "'shuffled'"), "%s", err);
     arena_settings_clear(&t);
     snprintf(text, sizeof text, "%s\"openings_order\": \"random\"}", base);
     arena_settings_init(&t);
     ck_assert_int_eq(arena_settings_load_text(&t, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), 0);
+                                              sizeof err),
+                     0);
     ck_assert_int_eq(arena_settings_validate(&t, err, sizeof err), ARENA_E_CONFIG);
     ck_assert_msg(strstr(err, "needs an openings file"), "%s", err);
     arena_settings_clear(&t);
@@ -233,7 +237,8 @@ START_TEST(test_settings_keys)
     arena_settings s, t;
     arena_settings_init(&s);
     ck_assert_int_eq(arena_settings_load_text(&s, text, strlen(text), "l.json", dir, err,
-                                              sizeof err), 0);
+                                              sizeof err),
+                     0);
     ck_assert_str_eq(s.openings_file, path); /* relative to the file, absolute */
     ck_assert_int_eq(s.openings_random, 1);
     ck_assert_int_eq(arena_settings_validate(&s, err, sizeof err), 0);
@@ -254,8 +259,8 @@ START_TEST(test_settings_keys)
     char *again = cJSON_Print(j);
     cJSON_Delete(j);
     arena_settings_init(&t);
-    ck_assert_int_eq(arena_settings_load_text(&t, again, strlen(again), "x", "/", err,
-                                              sizeof err), 0);
+    ck_assert_int_eq(arena_settings_load_text(&t, again, strlen(again), "x", "/", err, sizeof err),
+                     0);
     cJSON_free(again);
     ck_assert_int_eq(arena_settings_compare(&s, &t, err, sizeof err), 0);
     t.openings_random = 0;
@@ -285,6 +290,5 @@ int main(void)
         {"refuses_a_bad_line_naming_file_line_and_move", test_refuses_a_bad_line, 30,
          (int)LOA_COUNT(bad_files)},
     };
-    return loa_run_suite_loops("arena_openings", cases, LOA_COUNT(cases), loops,
-                               LOA_COUNT(loops));
+    return loa_run_suite_loops("arena_openings", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

@@ -7,10 +7,10 @@
  */
 #include <string.h>
 
+#include "check_main.h"
 #include "core/error.h"
 #include "results/pairs.h"
 #include "results/sprt_match.h"
-#include "check_main.h"
 
 /* Game id of a 2-bot league: pair k is ids 2k (a black) and 2k+1 (b black);
  * winner_bot: the bot that won (-1 draw). */
@@ -107,7 +107,7 @@ START_TEST(sprt_match_keeps_its_first_crossing)
     }
     ck_assert(m.status.llr < m.status.upper); /* the figures count everything */
     ck_assert_int_eq(m.status.pairs, 4 * crossed);
-    ck_assert_int_eq(m.status.decision, 1);   /* the test stopped where it crossed */
+    ck_assert_int_eq(m.status.decision, 1); /* the test stopped where it crossed */
     ck_assert_int_eq(m.status.decided_pairs, crossed);
     arena_sprt_match_free(&m);
 }

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena_test_util.h"
+#include "check_main.h"
 #include "core/error.h"
 #include "league/openings.h"
 #include "results/planner.h"
-#include "arena_test_util.h"
-#include "check_main.h"
 
 START_TEST(in_order_every_game_once_stored_ones_skipped)
 {
@@ -414,8 +414,7 @@ int main(void)
          in_order_every_game_once_stored_ones_skipped, 10},
         {"a_retired_bot_is_never_scheduled_and_its_games_count_as_played",
          a_retired_bot_is_never_scheduled_and_its_games_count_as_played, 10},
-        {"continuous_plays_where_a_game_tells_most", continuous_plays_where_a_game_tells_most,
-         10},
+        {"continuous_plays_where_a_game_tells_most", continuous_plays_where_a_game_tells_most, 10},
         {"continuous_asks_to_grow_when_the_pairing_has_played_every_round",
          continuous_asks_to_grow_when_the_pairing_has_played_every_round, 10},
         {"the_lazy_planner_hands_out_the_ids_the_whole_schedule_did",

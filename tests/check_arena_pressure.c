@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "run/pressure.h"
 #include "check_main.h"
+#include "run/pressure.h"
 
 static char dir[64], psi[128], avg[128];
 
@@ -180,8 +180,7 @@ START_TEST(the_verdict_scales_psi_by_online_over_usable_cpus)
         {ARENA_PRESSURE_PSI, 0.07, 16, 1, 1}, /* one CPU of 16: 100% at worst */
         {ARENA_PRESSURE_PSI, 0.01, 16, 1, 0}, /* 16%: under the threshold */
         {ARENA_PRESSURE_PSI, 0.30, 1, 4, 1},  /* online below cores: as cores */
-        {ARENA_PRESSURE_RUNNABLE, 1.5, 2, 1, 1},
-        {ARENA_PRESSURE_RUNNABLE, 1.5, 2, 2, 0},
+        {ARENA_PRESSURE_RUNNABLE, 1.5, 2, 1, 1}, {ARENA_PRESSURE_RUNNABLE, 1.5, 2, 2, 0},
         {ARENA_PRESSURE_RUNNABLE, 2.0, 2, 2, 0}, /* as many as the CPUs */
         {ARENA_PRESSURE_RUNNABLE, 0.5, 4, 0, 0}, /* cores < 1 counts as 1 */
         {ARENA_PRESSURE_NONE, 9, 2, 1, -1},

@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/error.h"
-#include "report/progress.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "report/progress.h"
 
 START_TEST(test_progress_modes)
 {

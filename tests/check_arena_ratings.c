@@ -11,11 +11,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arena_test_util.h"
+#include "check_main.h"
 #include "core/error.h"
 #include "stats/ratings.h"
 #include "stats/sprt.h"
-#include "arena_test_util.h"
-#include "check_main.h"
 
 static void set_pair(int n, double *games, double *points, int i, int j, double g, double si)
 {
@@ -129,7 +129,6 @@ START_TEST(test_fit_is_the_maximum)
 }
 END_TEST
 
-
 /* Issue 24, defect 12: a 2000-game pairing of 98% draws (loa-first against
  * loa-random) had LOS 33.7% from its pairs and 48% from the ratings: the
  * ratings' variance was the model's p (1 - p) a game, blind to draws. With
@@ -141,7 +140,7 @@ START_TEST(los_and_interval_from_the_pairs_agree_with_the_pairs_section)
     static const int ab[ARENA_PENTA_BINS] = {0, 26, 952, 21, 1};
     double pts = 0;
     for (int k = 0; k < ARENA_PENTA_BINS; k++) {
-        penta2[1 * ARENA_PENTA_BINS + k] = ab[k];                         /* a against b */
+        penta2[1 * ARENA_PENTA_BINS + k] = ab[k];                          /* a against b */
         penta2[2 * ARENA_PENTA_BINS + (ARENA_PENTA_BINS - 1 - k)] = ab[k]; /* b against a */
         pts += ab[k] * k / 2.0;
     }

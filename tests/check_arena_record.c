@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
-#include "run/pressure.h"
-#include "league/record.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "league/record.h"
+#include "run/pressure.h"
 
 static char *line_of(const arena_game_record *r, const arena_settings *s)
 {
@@ -267,9 +267,7 @@ int main(void)
         {"hashes_the_move_list_and_reads_old_lines", test_moves_hash, 30},
     };
     const loa_loop_tcase loops[] = {
-        {"refuses_a_bad_field_naming_it", test_refuses_bad_field, 30,
-         (int)LOA_COUNT(bad_fields)},
+        {"refuses_a_bad_field_naming_it", test_refuses_bad_field, 30, (int)LOA_COUNT(bad_fields)},
     };
-    return loa_run_suite_loops("arena_record", cases, LOA_COUNT(cases), loops,
-                               LOA_COUNT(loops));
+    return loa_run_suite_loops("arena_record", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

@@ -12,19 +12,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/error.h"
-#include "league/openings.h"
-#include "run/runner.h"
-#include "league/schedule.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "league/openings.h"
+#include "league/schedule.h"
+#include "run/runner.h"
 
 #define FIRST LOA_BIN_DIR "/loa-first"
 
 typedef struct seen {
     int results, ok, aborted, with_game, ticks;
-    int stop_after;     /* on_result asks to stop after this many; 0 never */
-    int tick_fd;        /* on the first tick, tick_bytes go to this fd (0: none) */
+    int stop_after; /* on_result asks to stop after this many; 0 never */
+    int tick_fd;    /* on the first tick, tick_bytes go to this fd (0: none) */
     int tick_bytes;
     int ids[64];
 } seen;
@@ -63,8 +63,8 @@ static int setup(arena_settings *s, const char *command, int games_per_pairing,
     return count;
 }
 
-static arena_runner_config config(const arena_settings *s, const arena_game_spec *games,
-                                  int count, int concurrency, int irq_fd, seen *out)
+static arena_runner_config config(const arena_settings *s, const arena_game_spec *games, int count,
+                                  int concurrency, int irq_fd, seen *out)
 {
     arena_runner_config c = {
         .settings = s,
@@ -237,8 +237,8 @@ int main(void)
         {"starts_no_game_after_one_interrupt", test_first_interrupt_no_new_game, 60},
         {"aborts_running_games_on_two_interrupts", test_second_interrupt_aborts, 60},
         {"refuses_a_bad_config", test_refuses_bad_config, 30},
-        {"expands_seed_and_plays_openings_per_game",
-         test_expands_seed_and_plays_openings_per_game, 60},
+        {"expands_seed_and_plays_openings_per_game", test_expands_seed_and_plays_openings_per_game,
+         60},
     };
     return loa_run_suite("arena_runner", cases, LOA_COUNT(cases));
 }

@@ -10,12 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arena_test_util.h"
+#include "check_main.h"
 #include "core/error.h"
 #include "league/schedule.h"
 #include "league/settings.h"
 #include "league/settings_identity.h"
-#include "arena_test_util.h"
-#include "check_main.h"
 
 START_TEST(test_pair_counts)
 {

@@ -34,8 +34,8 @@ static int values_of(const arena_setting *r, char v[][320], const char *book)
         return n;
     }
     case ARENA_VALUE_SEED: {
-        static const char *const s[] = {"-9223372036854775808", "9223372036854775807", "12x",
-                                        "1.5", "7"};
+        static const char *const s[] = {"-9223372036854775808", "9223372036854775807", "12x", "1.5",
+                                        "7"};
         for (size_t k = 0; k < LOA_COUNT(s); k++)
             snprintf(v[n++], 320, "%s", s[k]);
         return n;
@@ -61,15 +61,15 @@ static int values_of(const arena_setting *r, char v[][320], const char *book)
         snprintf(v[n++], 320, "%s", "");
         return n;
     case ARENA_VALUE_SHARD: {
-        static const char *const s[] = {"0/1", "0/2", "1/2", "2/2", "999999/1000000",
+        static const char *const s[] = {"0/1",       "0/2",  "1/2", "2/2", "999999/1000000",
                                         "0/1000001", "-1/2", "x"};
         for (size_t k = 0; k < LOA_COUNT(s); k++)
             snprintf(v[n++], 320, "%s", s[k]);
         return n;
     }
     case ARENA_VALUE_SPRT: {
-        static const char *const s[] = {"elo0=0 elo1=5", "elo0=5 elo1=0",
-                                        "elo0=0 elo1=5 beta=2", "x"};
+        static const char *const s[] = {"elo0=0 elo1=5", "elo0=5 elo1=0", "elo0=0 elo1=5 beta=2",
+                                        "x"};
         for (size_t k = 0; k < LOA_COUNT(s); k++)
             snprintf(v[n++], 320, "%s", s[k]);
         return n;
@@ -179,8 +179,8 @@ START_TEST(cli_and_league_file_take_the_same_values)
             arena_request a, b;
             int ra = parse(r, v[k], 0, &a), rb = parse(r, v[k], 1, &b);
             ck_assert_msg((ra == 0) == (rb == 0),
-                          "%s '%s': the command line says %d, the league file %d", r->key, v[k],
-                          ra, rb);
+                          "%s '%s': the command line says %d, the league file %d", r->key, v[k], ra,
+                          rb);
             if (ra == 0) { /* the same value read */
                 char x[600], y[600];
                 arena_setting_format(&a.settings, r, x, sizeof x);
@@ -229,7 +229,8 @@ START_TEST(every_identity_setting_reads_back_as_the_same_league)
     arena_settings_init(&t);
     char err[512];
     ck_assert_msg(arena_settings_load_text(&s, text, strlen(text), "l.json", ".", err,
-                                           sizeof err) == 0, "%s", err);
+                                           sizeof err) == 0,
+                  "%s", err);
     cJSON *j = arena_settings_to_json(&s);
     char *once = cJSON_PrintUnformatted(j);
     ck_assert_msg(arena_settings_load_text(&t, once, strlen(once), "x", ".", err, sizeof err) == 0,
@@ -280,10 +281,8 @@ END_TEST
 int main(void)
 {
     const loa_tcase cases[] = {
-        {"cli_and_league_file_take_the_same_values", cli_and_league_file_take_the_same_values,
-         60},
-        {"a_wall_cap_of_zero_is_refused_everywhere", a_wall_cap_of_zero_is_refused_everywhere,
-         10},
+        {"cli_and_league_file_take_the_same_values", cli_and_league_file_take_the_same_values, 60},
+        {"a_wall_cap_of_zero_is_refused_everywhere", a_wall_cap_of_zero_is_refused_everywhere, 10},
         {"every_identity_setting_reads_back_as_the_same_league",
          every_identity_setting_reads_back_as_the_same_league, 10},
         {"help_shows_every_option_of_the_table", help_shows_every_option_of_the_table, 10},

@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/error.h"
-#include "store/snapshot.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "store/snapshot.h"
 
 static char g_league[300];
 
@@ -32,15 +32,15 @@ static void put(const char *dir, const char *name, const char *text, int mode)
 }
 
 /* A bot named name running command in cwd, snapshotted into g_league. */
-static char *take(const char *name, const char *command, const char *cwd,
-                  arena_snapshot_info *info)
+static char *take(const char *name, const char *command, const char *cwd, arena_snapshot_info *info)
 {
     arena_settings s;
     arena_settings_init(&s);
     ck_assert_int_eq(arena_settings_add_bot(&s, name, command, cwd, NULL, 0), 0);
     char *out = NULL, err[512] = "";
     ck_assert_msg(arena_snapshot_take(g_league, &s.bots[0], "/opt/bin", cwd, &out, info, err,
-                                      sizeof err) == 0, "%s", err);
+                                      sizeof err) == 0,
+                  "%s", err);
     arena_settings_clear(&s);
     return out;
 }
@@ -105,8 +105,7 @@ START_TEST(names_become_safe_directory_names)
     arena_snapshot_info info;
     char *cmd = take("../v 1/é", "./b", dir, &info);
     ck_assert_ptr_nonnull(cmd);
-    ck_assert_msg(strncmp(cmd, "{out}/bots/_.", 13) == 0 && !strstr(cmd + 11, "/.."), "%s",
-                  cmd);
+    ck_assert_msg(strncmp(cmd, "{out}/bots/_.", 13) == 0 && !strstr(cmd + 11, "/.."), "%s", cmd);
     ck_assert_ptr_null(strchr(info.dir + 5, '/'));
     free(cmd);
     cleanup();
@@ -143,8 +142,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"copies_the_files_a_command_runs_and_rewrites_their_words",
          copies_the_files_a_command_runs_and_rewrites_their_words, 20},
-        {"a_command_of_path_programs_is_left_as_it_is",
-         a_command_of_path_programs_is_left_as_it_is, 20},
+        {"a_command_of_path_programs_is_left_as_it_is", a_command_of_path_programs_is_left_as_it_is,
+         20},
         {"names_become_safe_directory_names", names_become_safe_directory_names, 20},
         {"copies_are_brought_into_another_directory_and_leftovers_swept",
          copies_are_brought_into_another_directory_and_leftovers_swept, 20},

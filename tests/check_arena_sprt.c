@@ -5,9 +5,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "core/error.h"
 #include "stats/sprt.h"
-#include "check_main.h"
 
 typedef struct llr_case {
     int penta[ARENA_PENTA_BINS];
@@ -34,8 +34,8 @@ START_TEST(llr_matches_the_published_formulas_in_both_models)
                   c->logistic);
     p.model = ARENA_SPRT_NORMALIZED;
     ck_assert_int_eq(arena_sprt_llr(&p, c->penta, &llr), 0);
-    ck_assert_msg(fabs(llr - c->normalized) < 1e-8, "normalized row %d: %.12f, want %.12f", _i,
-                  llr, c->normalized);
+    ck_assert_msg(fabs(llr - c->normalized) < 1e-8, "normalized row %d: %.12f, want %.12f", _i, llr,
+                  c->normalized);
 }
 END_TEST
 
@@ -109,7 +109,6 @@ START_TEST(check_names_the_bad_parameter)
 }
 END_TEST
 
-
 /* Issue 24, defect 3: with the normalized model and a large elo1 (>= 250)
  * fishtest's rounds from the uniform distribution find no root when the
  * pairs all fall on one side, and the LLR was 0 for ever. Reference values
@@ -137,12 +136,29 @@ END_TEST
  * the evidence, so a test decides. */
 START_TEST(llr_exists_for_every_accepted_bound)
 {
-    static const int pats[][ARENA_PENTA_BINS] = {
-        {0, 0, 0, 0, 50}, {50, 0, 0, 0, 0}, {0, 0, 50, 0, 0}, {0, 0, 0, 50, 0}, {0, 50, 0, 0, 0},
-        {0, 0, 0, 1, 0}, {0, 0, 0, 0, 1}, {1, 0, 0, 0, 10000}, {0, 0, 3, 40, 7},
-        {10, 40, 100, 40, 10}, {0, 0, 0, 0, 100000}, {3, 0, 0, 0, 0}};
-    static const double elo[] = {-ARENA_SPRT_ELO_MAX, -700, -500, -300, -250, -100, -10, 0, 5,
-                                 10, 100, 249, 250, 300, 500, 700, ARENA_SPRT_ELO_MAX};
+    static const int pats[][ARENA_PENTA_BINS] = {{0, 0, 0, 0, 50},     {50, 0, 0, 0, 0},
+                                                 {0, 0, 50, 0, 0},     {0, 0, 0, 50, 0},
+                                                 {0, 50, 0, 0, 0},     {0, 0, 0, 1, 0},
+                                                 {0, 0, 0, 0, 1},      {1, 0, 0, 0, 10000},
+                                                 {0, 0, 3, 40, 7},     {10, 40, 100, 40, 10},
+                                                 {0, 0, 0, 0, 100000}, {3, 0, 0, 0, 0}};
+    static const double elo[] = {-ARENA_SPRT_ELO_MAX,
+                                 -700,
+                                 -500,
+                                 -300,
+                                 -250,
+                                 -100,
+                                 -10,
+                                 0,
+                                 5,
+                                 10,
+                                 100,
+                                 249,
+                                 250,
+                                 300,
+                                 500,
+                                 700,
+                                 ARENA_SPRT_ELO_MAX};
     for (int m = 0; m < 2; m++)
         for (size_t k = 0; k < LOA_COUNT(pats); k++)
             for (size_t a = 0; a < LOA_COUNT(elo); a++)
@@ -170,14 +186,46 @@ typedef struct stats_case {
 } stats_case;
 
 static const stats_case stats_cases[] = {
-    {{10, 40, 100, 40, 10}, 0.5, 0.015811388301, 0, -21.561522568608, 21.561522568608, 0,
-     -34.048061728594, 34.048061728594, 0.5},
-    {{5, 30, 90, 50, 25}, 0.575, 0.016863421954, 52.511565855728, 29.217343823359,
-     76.284688531526, 77.260917105713, 43.212855377119, 111.308978834308, 0.999995656144},
-    {{0, 3, 10, 12, 20}, 0.772222222222, 0.035851392712, 212.092377413744, 148.810792944104,
-     291.302205139690, 278.080533017140, 206.300916366228, 349.860149668052, 1.0},
-    {{20, 50, 80, 30, 5}, 0.432432432432, 0.017436438178, -47.239724831198, -71.698586495492,
-     -23.238269016459, -69.992893333429, -105.394382193159, -34.591404473699, 0.000053295155},
+    {{10, 40, 100, 40, 10},
+     0.5,
+     0.015811388301,
+     0,
+     -21.561522568608,
+     21.561522568608,
+     0,
+     -34.048061728594,
+     34.048061728594,
+     0.5},
+    {{5, 30, 90, 50, 25},
+     0.575,
+     0.016863421954,
+     52.511565855728,
+     29.217343823359,
+     76.284688531526,
+     77.260917105713,
+     43.212855377119,
+     111.308978834308,
+     0.999995656144},
+    {{0, 3, 10, 12, 20},
+     0.772222222222,
+     0.035851392712,
+     212.092377413744,
+     148.810792944104,
+     291.302205139690,
+     278.080533017140,
+     206.300916366228,
+     349.860149668052,
+     1.0},
+    {{20, 50, 80, 30, 5},
+     0.432432432432,
+     0.017436438178,
+     -47.239724831198,
+     -71.698586495492,
+     -23.238269016459,
+     -69.992893333429,
+     -105.394382193159,
+     -34.591404473699,
+     0.000053295155},
 };
 
 START_TEST(elo_interval_comes_from_pair_variance)
@@ -185,8 +233,8 @@ START_TEST(elo_interval_comes_from_pair_variance)
     const stats_case *c = &stats_cases[_i];
     arena_penta_stats st;
     ck_assert_int_eq(arena_penta_stats_compute(c->penta, &st), 0);
-    const double got[] = {st.score, st.score_se, st.elo, st.elo_lo, st.elo_hi,
-                          st.nelo, st.nelo_lo, st.nelo_hi, st.los};
+    const double got[] = {st.score, st.score_se, st.elo,     st.elo_lo, st.elo_hi,
+                          st.nelo,  st.nelo_lo,  st.nelo_hi, st.los};
     const double want[] = {c->score, c->se, c->elo, c->lo, c->hi, c->nelo, c->nlo, c->nhi, c->los};
     for (int k = 0; k < 9; k++)
         ck_assert_msg(fabs(got[k] - want[k]) < 1e-9, "row %d field %d: %.12f, want %.12f", _i, k,

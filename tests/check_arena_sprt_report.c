@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "core/error.h"
 #include "report/sprt_report.h"
-#include "check_main.h"
 
 static const int penta_up[5] = {5, 30, 90, 50, 25};   /* 200 pairs */
 static const int penta_down[5] = {20, 50, 80, 30, 5}; /* 185 pairs */
@@ -58,8 +58,8 @@ START_TEST(line_and_block_state_the_figures)
     ck_assert_int_eq(arena_sprt_status_compute(&p, penta_up, &st), 0);
     char line[512];
     arena_sprt_format_line(&st, line, sizeof line);
-    ck_assert_msg(strstr(line, "SPRT 200 pairs (400 games): LLR 3.24 (-2.94, 2.94) [0, 10]"),
-                  "%s", line);
+    ck_assert_msg(strstr(line, "SPRT 200 pairs (400 games): LLR 3.24 (-2.94, 2.94) [0, 10]"), "%s",
+                  line);
     ck_assert_msg(strstr(line, "Ptnml [5, 30, 90, 50, 25]"), "%s", line);
     /* score (30/4 + 90/2 + 50*3/4 + 25) / 200 = 0.575: logistic Elo
      * -400 log10(1/0.575 - 1) = +52.5 */
@@ -83,8 +83,7 @@ START_TEST(line_and_block_state_the_figures)
     f = open_memstream(&text, &size);
     arena_sprt_print(&st, "new", "old", 0, f);
     fclose(f);
-    ck_assert_msg(strstr(text, "no decision (the maximum number of games was played)"), "%s",
-                  text);
+    ck_assert_msg(strstr(text, "no decision (the maximum number of games was played)"), "%s", text);
     free(text);
     f = open_memstream(&text, &size);
     arena_sprt_print(&st, "new", "old", 6, f);

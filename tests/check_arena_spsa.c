@@ -19,19 +19,18 @@
  */
 #include <math.h>
 
-#include "stats/spsa.h"
 #include "check_main.h"
+#include "stats/spsa.h"
 
 static const arena_spsa_param P = {.min = 0, .max = 20, .c_end = 2, .r_end = 0.002};
 
 static arena_spsa_schedule schedule(void)
 {
-    return arena_spsa_schedule_make(100, ARENA_SPSA_A_RATIO, ARENA_SPSA_ALPHA,
-                                    ARENA_SPSA_GAMMA);
+    return arena_spsa_schedule_make(100, ARENA_SPSA_A_RATIO, ARENA_SPSA_ALPHA, ARENA_SPSA_GAMMA);
 }
 
-#define ck_close(a, b) ck_assert_msg(fabs((a) - (b)) <= 1e-12 * fabs(b), "%.17g != %.17g", \
-                                     (double)(a), (double)(b))
+#define ck_close(a, b) \
+    ck_assert_msg(fabs((a) - (b)) <= 1e-12 * fabs(b), "%.17g != %.17g", (double)(a), (double)(b))
 
 START_TEST(defaults_are_fishtests)
 {
@@ -84,7 +83,7 @@ START_TEST(update_moves_theta_by_r_c_result_flip)
      * 10 - 3 * 0.01004754572603832 = 9.969857362821886 */
     ck_close(arena_spsa_update(&P, 10, g, -1, 3), 9.969857362821886);
     ck_close(arena_spsa_update(&P, 10, g, 1, 3), 10.030142637178114);
-    ck_assert(arena_spsa_update(&P, 10, g, 1, 0) == 10); /* draws move nothing */
+    ck_assert(arena_spsa_update(&P, 10, g, 1, 0) == 10);     /* draws move nothing */
     ck_assert(arena_spsa_update(&P, 19.999, g, 1, 2) == 20); /* clipped */
     ck_assert(arena_spsa_update(&P, 0.001, g, 1, -2) == 0);
 }

@@ -10,12 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/error.h"
-#include "results/standings.h"
-#include "report/standings_json.h"
-#include "report/standings_text.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "report/standings_json.h"
+#include "report/standings_text.h"
+#include "results/standings.h"
 
 START_TEST(test_standings_totals)
 {
@@ -71,7 +71,6 @@ static const char *printed(const arena_standings *st, const arena_settings *s)
     return buf;
 }
 
-
 /* Issue 24: the score matrix's columns line up whatever the cells hold:
  * half points over thousands of games ("10000.5/20002" is wider than a
  * name), and no %g exponent. */
@@ -110,8 +109,9 @@ START_TEST(score_matrix_columns_line_up_with_half_points)
     }
     for (int r = 1; r < 4; r++)
         for (int k = 0; k < 3; k++)
-            ck_assert_msg(ends[r][k] == ends[0][k], "row %d column %d ends at %d, header at %d:\n%s",
-                          r, k, ends[r][k], ends[0][k], m);
+            ck_assert_msg(ends[r][k] == ends[0][k],
+                          "row %d column %d ends at %d, header at %d:\n%s", r, k, ends[r][k],
+                          ends[0][k], m);
     ck_assert_ptr_null(strstr(text, "e+0"));
     ck_assert_ptr_nonnull(strstr(m, ".5/20002"));
     free(text);
@@ -152,12 +152,13 @@ START_TEST(test_distinct_games)
     ck_assert(st->unreliable[0] && st->unreliable[1] && !st->unreliable[2]);
     const char *text = printed(st, &s);
     ck_assert_msg(strstr(text, "warning: 1 pairing replayed the same games") &&
-                  strstr(text, "bot0 - bot1 2 of 10") && strstr(text, "--openings FILE") &&
-                  strstr(text, "--random-plies N"), "%s", text);
+                      strstr(text, "bot0 - bot1 2 of 10") && strstr(text, "--openings FILE") &&
+                      strstr(text, "--random-plies N"),
+                  "%s", text);
     ck_assert_ptr_nonnull(strstr(text, "?")); /* intervals marked */
     /* the matrix of distinct games, the repetitive pairing marked */
-    ck_assert_msg(strstr(text, "Distinct games (different move lists") &&
-                  strstr(text, "2/10!") && strstr(text, "9/10 ") && strstr(text, "10/10"),
+    ck_assert_msg(strstr(text, "Distinct games (different move lists") && strstr(text, "2/10!") &&
+                      strstr(text, "9/10 ") && strstr(text, "10/10"),
                   "%s", text);
     cJSON *j = arena_standings_to_json(st, &s);
     ck_assert_int_eq(cJSON_GetObjectItem(j, "distinct_games")->valueint, 21);
@@ -182,7 +183,8 @@ START_TEST(test_distinct_games)
     ck_assert_int_eq(st->repetitive_pairings, 0);
     text = printed(st, &s);
     ck_assert_msg(strstr(text, "Distinct games: 30 of 30") && !strstr(text, "warning") &&
-                  !strstr(text, "?"), "%s", text);
+                      !strstr(text, "?"),
+                  "%s", text);
     /* lines of an older arena (no hash): unknown, never counted as repeats */
     for (int id = 0; id < 30; id++)
         recs[id].moves_hash = 0;
@@ -217,15 +219,14 @@ START_TEST(one_pass_in_any_order_equals_the_whole_set)
     arena_standings_acc *a = NULL;
     ck_assert_int_eq(arena_standings_acc_new(&s, 1, &a), 0);
     for (int k = 0; k < n; k++) /* odd ids first, then even ones backwards */
-        ck_assert_int_eq(arena_standings_acc_add(a, &recs[k < n / 2 ? 2 * k + 1
-                                                                     : n - 2 - 2 * (k - n / 2)]),
-                         0);
+        ck_assert_int_eq(
+            arena_standings_acc_add(a, &recs[k < n / 2 ? 2 * k + 1 : n - 2 - 2 * (k - n / 2)]), 0);
     ck_assert_int_eq(arena_standings_acc_finish(a, pass), 0);
     arena_standings_acc_free(a);
     ck_assert_int_eq(pass->games, n);
     ck_assert_int_eq(memcmp(whole->pair_penta, pass->pair_penta, sizeof whole->pair_penta), 0);
-    ck_assert_int_eq(memcmp(whole->pair_distinct, pass->pair_distinct,
-                            sizeof whole->pair_distinct), 0);
+    ck_assert_int_eq(memcmp(whole->pair_distinct, pass->pair_distinct, sizeof whole->pair_distinct),
+                     0);
     int pairs = 0;
     for (int i = 0; i < 4 * 4 * ARENA_PENTA_BINS; i++)
         pairs += pass->pair_penta[i];

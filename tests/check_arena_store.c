@@ -18,14 +18,14 @@
 
 #include <sqlite3.h>
 
-#include "core/error.h"
-#include "leaguedb/leaguedb.h"
-#include "store/store.h"
-#include "ref/referee.h"
-#include "results/standings.h"
 #include "arena_store_test_util.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "leaguedb/leaguedb.h"
+#include "ref/referee.h"
+#include "results/standings.h"
+#include "store/store.h"
 
 static int count_substr(const char *text, const char *needle)
 {
@@ -45,7 +45,8 @@ START_TEST(test_store_append_resume)
     arena_store *st;
     char err[512];
     ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ck_assert_int_eq(arena_store_count(st), 0);
     for (int id = 0; id < 5; id++) {
         arena_game_record r = record_for(&s, id, id % 3 - 1);
@@ -56,11 +57,13 @@ START_TEST(test_store_append_resume)
     /* one arena per directory */
     arena_store *second;
     ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &second, err,
-                                      sizeof err), LEAGUEDB_E_BUSY);
+                                      sizeof err),
+                     LEAGUEDB_E_BUSY);
     ck_assert_ptr_nonnull(strstr(err, "in use by another loa-arena"));
     /* ... even to archive it (--force-new): nothing moves */
     ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_FRESH, NULL, NULL, &second, err,
-                                      sizeof err), LEAGUEDB_E_BUSY);
+                                      sizeof err),
+                     LEAGUEDB_E_BUSY);
     char moved[400];
     snprintf(moved, sizeof moved, "ls -d %s/previous-* >/dev/null 2>&1", sub);
     ck_assert_int_ne(system(moved), 0);
@@ -70,7 +73,8 @@ START_TEST(test_store_append_resume)
 
     g_warnings = 0;
     ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
-                                      err, sizeof err), 0);
+                                      err, sizeof err),
+                     0);
     ck_assert_int_eq(g_warnings, 0);
     ck_assert_int_eq(arena_store_count(st), 5);
     stored *back = read_back(st);
@@ -98,7 +102,8 @@ START_TEST(test_store_append_resume)
 
     /* read-only from league.json alone */
     ck_assert_int_eq(arena_store_open(sub, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ck_assert_int_eq(arena_store_count(st), 5);
     ck_assert_int_eq(arena_store_settings(st)->bot_count, 3);
     ck_assert_str_eq(arena_store_settings(st)->bots[2].name, "bot2");
@@ -107,7 +112,6 @@ START_TEST(test_store_append_resume)
     cleanup();
 }
 END_TEST
-
 
 /* Issue 24, defect 6: kill -9 during any atomic write leaves its temp file
  * ("<name>.tmp.XXXXXX"): opening the store for writing sweeps them all, in
@@ -120,7 +124,8 @@ START_TEST(resume_sweeps_every_interrupted_write)
     arena_store *st;
     char err[512], path[400];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     arena_store_close(st);
     snprintf(path, sizeof path, "%s/games", dir); /* the replay pages' */
     ck_assert_int_eq(mkdir(path, 0777), 0);
@@ -136,7 +141,8 @@ START_TEST(resume_sweeps_every_interrupted_write)
         fclose(f);
     }
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     arena_store_close(st);
     for (size_t i = 0; i < LOA_COUNT(left); i++) {
         snprintf(path, sizeof path, "%s/%s", dir, left[i]);
@@ -162,7 +168,8 @@ START_TEST(games_jsonl_is_kept_level_with_the_database)
     arena_store *st;
     char err[512], path[400];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     for (int id = 0; id < 3; id++) {
         arena_game_record r = record_for(&s, id, 0);
         ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
@@ -177,7 +184,8 @@ START_TEST(games_jsonl_is_kept_level_with_the_database)
     snprintf(torn, sizeof torn, "%.*s{\"id\":2,\"round\":0,\"se", (int)(second_end - all), all);
     write_text(path, torn);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ck_assert_str_eq(read_text(path), all);
     arena_game_record r3 = record_for(&s, 3, 1);
     ck_assert_int_eq(arena_store_put(st, &r3, NULL, err, sizeof err), 0);
@@ -188,7 +196,8 @@ START_TEST(games_jsonl_is_kept_level_with_the_database)
     fputs("not json at all\n{\"id\":99}\n", f);
     fclose(f);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     arena_store_close(st);
     char *now = read_text(path);
     ck_assert_int_eq(count_substr(now, "\n"), 4);
@@ -209,7 +218,8 @@ START_TEST(a_game_keeps_its_record)
     arena_store *st;
     char err[512];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ref_config c;
     ref_config_init(&c);
     c.players[0].command = c.players[1].command = LOA_BIN_DIR "/loa-first";
@@ -223,7 +233,8 @@ START_TEST(a_game_keeps_its_record)
     ck_assert_int_eq(arena_store_put(st, &r0, NULL, err, sizeof err), 0);
     arena_store_close(st);
     ck_assert_int_eq(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     cJSON *back = NULL;
     ck_assert_int_eq(arena_store_record(st, 1, &back, err, sizeof err), 0);
     char *a = cJSON_PrintUnformatted(record), *b = cJSON_PrintUnformatted(back);
@@ -242,7 +253,6 @@ START_TEST(a_game_keeps_its_record)
 }
 END_TEST
 
-
 /* A game stored from itself (arena_store_put_game: its plies encoded as
  * they are, no JSON built) reads back as exactly the record the referee
  * writes, for every kind of game; texts that are not UTF-8 (cleaned by the
@@ -251,11 +261,13 @@ START_TEST(a_game_stored_from_itself_reads_back_as_its_record)
 {
     static const char *const games[][2] = {
         {LOA_BIN_DIR "/loa-first", LOA_BIN_DIR "/loa-first"},
-        {LOA_BIN_DIR "/hostile-say 'b1d3 hello' 'random café' random pass", LOA_BIN_DIR "/loa-first"},
+        {LOA_BIN_DIR "/hostile-say 'b1d3 hello' 'random café' random pass",
+         LOA_BIN_DIR "/loa-first"},
         {LOA_BIN_DIR "/hostile-say b1d3 'e9e9 what'", LOA_BIN_DIR "/loa-random -s 3"},
         {LOA_BIN_DIR "/loa-random -s 7", LOA_BIN_DIR "/hostile-flood 0 1"},
         {LOA_BIN_DIR "/hostile-crash", LOA_BIN_DIR "/loa-first"},
-        {"printf 'bad \\377 byte\\n' >&2; exec " LOA_BIN_DIR "/loa-first", LOA_BIN_DIR "/loa-first"},
+        {"printf 'bad \\377 byte\\n' >&2; exec " LOA_BIN_DIR "/loa-first",
+         LOA_BIN_DIR "/loa-first"},
     };
     const char *dir = tmpdir();
     arena_settings s;
@@ -263,7 +275,8 @@ START_TEST(a_game_stored_from_itself_reads_back_as_its_record)
     arena_store *st;
     char err[512];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     for (size_t i = 0; i < LOA_COUNT(games); i++) {
         ref_config c;
         ref_config_init(&c);
@@ -313,7 +326,8 @@ START_TEST(the_index_lists_the_newest_and_the_faulted_games)
     arena_store *st;
     char err[512];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     for (int id = 0; id < 30; id++) {
         arena_game_record r = record_for(&s, id, id % 3 - 1);
         if (id == 2 || id == 5 || id == 9 || id == 20) { /* lost by a fault */
@@ -380,15 +394,16 @@ START_TEST(a_bad_games_row_is_named_by_its_column_and_value)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         arena_store *st;
         snprintf(sub, sizeof sub, "%s/%zu", dir, i);
-        ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st,
-                                          err, sizeof err), 0);
+        ck_assert_int_eq(arena_store_open(sub, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
+                                          sizeof err),
+                         0);
         for (int id = 0; id < 3; id++) {
             arena_game_record r = record_for(&s, id, 0);
             ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
         }
         snprintf(sql, sizeof sql, "UPDATE games SET %s WHERE id = 1", bad[i].set);
-        ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(arena_store_db(st)), sql, NULL, NULL,
-                                      NULL), SQLITE_OK);
+        ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(arena_store_db(st)), sql, NULL, NULL, NULL),
+                         SQLITE_OK);
         stored back = {0};
         ck_assert_int_eq(arena_store_foreach(st, keep, &back, err, sizeof err), ARENA_E_PARSE);
         ck_assert_msg(strstr(err, bad[i].want), "%s: %s", bad[i].set, err);
@@ -411,14 +426,17 @@ START_TEST(a_lock_that_cannot_be_written_names_the_database_once)
     arena_store *st;
     char err[512], db[400];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(arena_store_db(st)),
                                   "CREATE TRIGGER refuse BEFORE INSERT ON run BEGIN SELECT "
                                   "RAISE(ABORT, 'attempt to write a readonly database'); END",
-                                  NULL, NULL, NULL), SQLITE_OK);
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
     arena_store_close(st);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), LEAGUEDB_E_IO);
+                                      sizeof err),
+                     LEAGUEDB_E_IO);
     snprintf(db, sizeof db, "%s/league.db: cannot write: attempt to write a readonly", dir);
     ck_assert_msg(strncmp(err, db, strlen(db)) == 0, "%s", err);
     arena_settings_clear(&s);
@@ -430,8 +448,8 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"appends_and_resumes", test_store_append_resume, 30},
-        {"games_jsonl_is_kept_level_with_the_database",
-         games_jsonl_is_kept_level_with_the_database, 30},
+        {"games_jsonl_is_kept_level_with_the_database", games_jsonl_is_kept_level_with_the_database,
+         30},
         {"a_game_keeps_its_record", a_game_keeps_its_record, 30},
         {"a_game_stored_from_itself_reads_back_as_its_record",
          a_game_stored_from_itself_reads_back_as_its_record, 60},

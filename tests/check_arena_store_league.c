@@ -15,14 +15,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/error.h"
-#include "league/settings_identity.h"
-#include "store/store.h"
-#include "ref/referee.h"
-#include "results/standings.h"
 #include "arena_store_test_util.h"
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
+#include "league/settings_identity.h"
+#include "ref/referee.h"
+#include "results/standings.h"
+#include "store/store.h"
 
 /* The older arena's league.json in dir: the identity and fingerprints. */
 static void write_older_league(const char *dir, const arena_settings *s)
@@ -86,10 +86,12 @@ static void read_only_converts_nothing(const char *dir)
     snprintf(db, sizeof db, "%s/league.db", dir);
     g_warnings = 0;
     arena_store *st;
-    ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
-                                   &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL, &st,
+                                   err, sizeof err) == 0,
+                  "%s", err);
     ck_assert_msg(strstr(g_last_warning, "read into a temporary database (3 games, 3 records") &&
-                  strstr(g_last_warning, "nothing written to it"), "%s", g_last_warning);
+                      strstr(g_last_warning, "nothing written to it"),
+                  "%s", g_last_warning);
     ck_assert_int_eq(arena_store_count(st), 3);
     ck_assert_int_ne(access(db, F_OK), 0);
     snprintf(path, sizeof path, "%s/games/%06d.json", dir, 0);
@@ -104,10 +106,11 @@ static void a_run_converts_it(const char *dir, const arena_settings *s, char *re
 {
     char path[400], err[512];
     arena_store *st;
-    ck_assert_msg(arena_store_open(dir, s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
-                                   err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(arena_store_open(dir, s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st, err,
+                                   sizeof err) == 0,
+                  "%s", err);
     ck_assert_msg(strstr(g_last_warning, "converted to the league database") &&
-                  strstr(g_last_warning, "3 games, 3 records; 3 record files removed"),
+                      strstr(g_last_warning, "3 games, 3 records; 3 record files removed"),
                   "%s", g_last_warning);
     ck_assert_int_eq(arena_store_count(st), 3);
     for (int id = 0; id < 3; id++) {
@@ -149,7 +152,8 @@ START_TEST(an_older_directory_is_converted_once_losing_nothing)
     /* once: the next opening says nothing */
     g_warnings = 0;
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
-                                      err, sizeof err), 0);
+                                      err, sizeof err),
+                     0);
     ck_assert_int_eq(g_warnings, 0);
     ck_assert_int_eq(arena_store_count(st), 3);
     arena_store_close(st);
@@ -166,7 +170,8 @@ START_TEST(test_store_mismatch_and_archive)
     arena_store *st;
     char err[512];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     arena_game_record r = record_for(&s, 0, 0);
     ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
     arena_store_close(st);
@@ -174,7 +179,8 @@ START_TEST(test_store_mismatch_and_archive)
     league(&t, 3, 4);
     t.seed = 2;
     ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), ARENA_E_MISMATCH);
+                                      sizeof err),
+                     ARENA_E_MISMATCH);
     ck_assert_ptr_nonnull(strstr(err, "seed"));
     ck_assert_ptr_nonnull(strstr(err, "--force-new"));
     arena_settings_clear(&t);
@@ -183,28 +189,32 @@ START_TEST(test_store_mismatch_and_archive)
     free(t.bots[1].command);
     t.bots[1].command = strdup("./other");
     ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), ARENA_E_MISMATCH);
+                                      sizeof err),
+                     ARENA_E_MISMATCH);
     ck_assert_ptr_nonnull(strstr(err, "./other"));
     arena_settings_clear(&t);
 
     league(&t, 4, 4);
     ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), ARENA_E_MISMATCH);
+                                      sizeof err),
+                     ARENA_E_MISMATCH);
     arena_settings_clear(&t);
 
     /* more games per pairing: the same league, extended */
     league(&t, 3, 8);
     g_warnings = 0;
     ck_assert_int_eq(arena_store_open(dir, &t, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
-                                      err, sizeof err), 0);
+                                      err, sizeof err),
+                     0);
     ck_assert_int_eq(arena_store_count(st), 1);
     ck_assert_int_eq(g_warnings, 1);
     arena_store_close(st);
     /* ... after which fewer asked is what it has (a league only grows: the
      * league file that started it still names it), said once */
     g_warnings = 0;
-    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL,
-                                      &st, err, sizeof err), 0);
+    ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
+                                      err, sizeof err),
+                     0);
     ck_assert_int_eq(arena_store_settings(st)->games, 8);
     ck_assert_int_eq(g_warnings, 1);
     arena_store_close(st);
@@ -215,7 +225,8 @@ START_TEST(test_store_mismatch_and_archive)
     snprintf(path, sizeof path, "%s/league.db", dir);
     ck_assert_int_ne(access(path, F_OK), 0);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ck_assert_int_eq(arena_store_count(st), 0);
     arena_store_close(st);
     arena_settings_clear(&t);
@@ -247,7 +258,8 @@ START_TEST(test_store_fingerprints)
     char err[512], path[400];
     cJSON *v1 = fingerprints("aa", "bb", "cc");
     ck_assert_int_eq(arena_store_open(dir, &s, v1, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     arena_game_record r = record_for(&s, 0, 0);
     ck_assert_int_eq(r.black + r.white, 1);
     ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
@@ -258,25 +270,31 @@ START_TEST(test_store_fingerprints)
     /* bot1 was rebuilt: it has a game, so the league is refused, naming it */
     cJSON *v2 = fingerprints("aa", "b2", "cc");
     ck_assert_int_eq(arena_store_open(dir, &s, v2, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), ARENA_E_CHANGED);
+                                      sizeof err),
+                     ARENA_E_CHANGED);
     ck_assert_msg(strstr(err, "bot 'bot1' changed") && strstr(err, "./x changed") &&
-                  strstr(err, "--force-new"), "%s", err);
+                      strstr(err, "--force-new"),
+                  "%s", err);
     /* bot2 changed but has no game yet: nothing is mixed, its new
      * fingerprint is recorded */
     cJSON *v3 = fingerprints("aa", "bb", "c3");
     ck_assert_int_eq(arena_store_open(dir, &s, v3, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     arena_store_close(st);
     ck_assert_ptr_nonnull(strstr(read_text(path), "\"c3\""));
     /* --force-new archives the old games: the rebuilt bot1 starts over */
     ck_assert_int_eq(arena_store_open(dir, &s, v2, ARENA_STORE_FRESH, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ck_assert_int_eq(arena_store_count(st), 0);
     arena_store_close(st);
     ck_assert_ptr_nonnull(strstr(read_text(path), "\"b2\""));
     char cmd[700];
-    snprintf(cmd, sizeof cmd, "ls %s/previous-*/games.jsonl %s/previous-*/league.db "
-             ">/dev/null 2>&1", dir, dir);
+    snprintf(cmd, sizeof cmd,
+             "ls %s/previous-*/games.jsonl %s/previous-*/league.db "
+             ">/dev/null 2>&1",
+             dir, dir);
     ck_assert_int_eq(system(cmd), 0);
     cJSON_Delete(v1);
     cJSON_Delete(v2);
@@ -294,7 +312,8 @@ START_TEST(test_store_writes_standings)
     arena_store *st;
     char err[512], path[400];
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     snprintf(path, sizeof path, "%s/standings.json", dir);
     ck_assert_str_eq(arena_store_standings_path(st), path);
     cJSON *j = cJSON_CreateObject();
@@ -309,7 +328,8 @@ START_TEST(test_store_writes_standings)
     arena_store_close(st);
     /* a read-only store changes nothing */
     ck_assert_int_eq(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     ck_assert_int_eq(arena_store_write_standings(st, j, err, sizeof err), ARENA_E_INVAL);
     arena_store_close(st);
     cJSON_Delete(j);
@@ -335,7 +355,8 @@ START_TEST(an_empty_league_db_is_rebuilt_from_games_jsonl_never_emptied)
     snprintf(league_json, sizeof league_json, "%s/league.json", dir);
     snprintf(lost, sizeof lost, "%s/league.db.lost", dir);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), 0);
+                                      sizeof err),
+                     0);
     for (int id = 0; id < 5; id++) {
         arena_game_record r = record_for(&s, id, id % 3 - 1);
         ck_assert_int_eq(arena_store_put(st, &r, NULL, err, sizeof err), 0);
@@ -345,8 +366,9 @@ START_TEST(an_empty_league_db_is_rebuilt_from_games_jsonl_never_emptied)
     ck_assert_int_eq(truncate(db, 0), 0);
     /* read only: games.jsonl's games, the empty file left as it is */
     g_warnings = 0;
-    ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL,
-                                   &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, count_warning, NULL, &st,
+                                   err, sizeof err) == 0,
+                  "%s", err);
     ck_assert_int_eq(arena_store_count(st), 5);
     ck_assert_msg(strstr(g_last_warning, "league.db is empty"), "%s", g_last_warning);
     arena_store_close(st);
@@ -355,11 +377,12 @@ START_TEST(an_empty_league_db_is_rebuilt_from_games_jsonl_never_emptied)
     ck_assert_int_eq(sb.st_size, 0);
     /* a run: rebuilt, said, every game kept */
     g_warnings = 0;
-    ck_assert_msg(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st,
-                                   err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, count_warning, NULL, &st, err,
+                                   sizeof err) == 0,
+                  "%s", err);
     ck_assert_msg(strstr(g_last_warning, "league.db was empty") &&
-                  strstr(g_last_warning, "rebuilt from league.json and games.jsonl"), "%s",
-                  g_last_warning);
+                      strstr(g_last_warning, "rebuilt from league.json and games.jsonl"),
+                  "%s", g_last_warning);
     ck_assert_int_eq(arena_store_count(st), 5);
     arena_store_close(st);
     ck_assert_str_eq(read_text(games), all);
@@ -367,14 +390,16 @@ START_TEST(an_empty_league_db_is_rebuilt_from_games_jsonl_never_emptied)
     ck_assert_int_eq(truncate(db, 0), 0);
     ck_assert_int_eq(unlink(league_json), 0);
     ck_assert_int_eq(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                      sizeof err), ARENA_E_MISMATCH);
+                                      sizeof err),
+                     ARENA_E_MISMATCH);
     ck_assert_msg(strstr(err, "games.jsonl holds games") && strstr(err, "move it aside"), "%s",
                   err);
     ck_assert_str_eq(read_text(games), all);
     /* as the message says: moved aside, the next run rebuilds it */
     ck_assert_int_eq(rename(db, lost), 0);
     ck_assert_msg(arena_store_open(dir, &s, NULL, ARENA_STORE_RESUME, NULL, NULL, &st, err,
-                                   sizeof err) == 0, "%s", err);
+                                   sizeof err) == 0,
+                  "%s", err);
     ck_assert_int_eq(arena_store_count(st), 5);
     arena_store_close(st);
     ck_assert_str_eq(read_text(games), all);

@@ -27,8 +27,8 @@
 #define SEEDED_RANDOM "r=" LOA_BIN_DIR "/loa-random -s {seed}"
 
 /* The league of these tests, as arguments after argv[0] (NULL-ended). */
-#define LEAGUE_ARGS                                                                           \
-    "--bot", SEEDED_NEGAMAX, "--bot", SEEDED_GREEDY, "--bot", SEEDED_RANDOM, "--games", "6",  \
+#define LEAGUE_ARGS                                                                          \
+    "--bot", SEEDED_NEGAMAX, "--bot", SEEDED_GREEDY, "--bot", SEEDED_RANDOM, "--games", "6", \
         "--openings", OPENINGS, "--quiet"
 
 /* games.jsonl of dir: per id, what a deterministic replay must give again
@@ -39,8 +39,9 @@ static int games_of(const char *dir, char **text, int max)
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     char *t = slurp(path);
     int n = 0;
-    static const char *const keys[] = {"id", "round", "pairing", "seed", "black", "white",
-                                       "result", "reason", "plies", "opening", "moves_hash"};
+    static const char *const keys[] = {"id",    "round",   "pairing",   "seed",
+                                       "black", "white",   "result",    "reason",
+                                       "plies", "opening", "moves_hash"};
     for (char *line = t, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
         *nl = '\0';
         cJSON *j = cJSON_Parse(line), *keep = cJSON_CreateObject();
@@ -96,8 +97,8 @@ START_TEST(shards_through_parallel_merge_into_the_one_process_league)
              "%s -j 2 '%s' --bot '%s' --bot '%s' --bot '%s' --games 6 --openings '%s' --quiet "
              "-c 1 --shard {}/3 --out '%s/shard-{}' ::: 0 1 2 >'%s' 2>'%s'",
              /* -q: parallel quotes the words again (they hold spaces) */
-             have_parallel ? "parallel -q" : "for k in 0 1 2; do echo $k; done | xargs -I{}",
-             ARENA, SEEDED_NEGAMAX, SEEDED_GREEDY, SEEDED_RANDOM, OPENINGS, dir, o, e);
+             have_parallel ? "parallel -q" : "for k in 0 1 2; do echo $k; done | xargs -I{}", ARENA,
+             SEEDED_NEGAMAX, SEEDED_GREEDY, SEEDED_RANDOM, OPENINGS, dir, o, e);
     if (!have_parallel) /* xargs takes the command, not ::: */
         *strstr(cmd, " ::: 0 1 2") = '\0', strcat(cmd, " >/dev/null");
     ck_assert_msg(system(cmd) == 0, "%s", cmd);
@@ -121,8 +122,7 @@ START_TEST(shards_through_parallel_merge_into_the_one_process_league)
     ck_assert_int_eq(games_of(full, a, 18), 18);
     ck_assert_int_eq(games_of(merged, b, 18), 18);
     for (int i = 0; i < 18; i++) {
-        ck_assert_msg(a[i] && b[i] && strcmp(a[i], b[i]) == 0, "game %d:\n%s\n%s", i, a[i],
-                      b[i]);
+        ck_assert_msg(a[i] && b[i] && strcmp(a[i], b[i]) == 0, "game %d:\n%s\n%s", i, a[i], b[i]);
         free(a[i]);
         free(b[i]);
     }
@@ -180,9 +180,10 @@ START_TEST(merge_reports_missing_refuses_conflicts_and_other_leagues)
      * changed: a conflict */
     char other[300];
     snprintf(other, sizeof other, "%s/other", dir);
-    char *replayed[] = {ARENA, "--bot", SEEDED_NEGAMAX, "--bot", SEEDED_GREEDY, "--bot",
-                        SEEDED_RANDOM, "--games", "6", "--openings", OPENINGS, "--quiet",
-                        "--shard", "0/3", "--out", other, NULL};
+    char *replayed[] = {ARENA,    "--bot",       SEEDED_NEGAMAX, "--bot", SEEDED_GREEDY,
+                        "--bot",  SEEDED_RANDOM, "--games",      "6",     "--openings",
+                        OPENINGS, "--quiet",     "--shard",      "0/3",   "--out",
+                        other,    NULL};
     ck_assert_int_eq(run(replayed, o, e, 120000), 0);
     /* change one result in the copy too (sqlite3, as a user could) */
     char path[400];
@@ -200,8 +201,9 @@ START_TEST(merge_reports_missing_refuses_conflicts_and_other_leagues)
     /* another league (other games per pairing) is refused by name */
     char four[300];
     snprintf(four, sizeof four, "%s/four", dir);
-    char *l4[] = {ARENA, "--bot", SEEDED_NEGAMAX, "--bot", SEEDED_GREEDY, "--bot", SEEDED_RANDOM,
-                  "--games", "4", "--openings", OPENINGS, "--quiet", "--out", four, NULL};
+    char *l4[] = {ARENA,    "--bot",       SEEDED_NEGAMAX, "--bot", SEEDED_GREEDY,
+                  "--bot",  SEEDED_RANDOM, "--games",      "4",     "--openings",
+                  OPENINGS, "--quiet",     "--out",        four,    NULL};
     ck_assert_int_eq(run(l4, o, e, 120000), 0);
     char *m4[] = {ARENA, "--merge", again, s0, four, NULL};
     ck_assert_int_eq(run(m4, o, e, 60000), 2);
@@ -321,7 +323,6 @@ START_TEST(adding_a_bot_plays_only_its_pairings)
 }
 END_TEST
 
-
 /* Counts the replay pages (.html) in DIR/games. */
 static int pages_in(const char *dir)
 {
@@ -360,8 +361,8 @@ START_TEST(remerge_into_a_grown_out_adds_and_pages_only_the_new)
         char spec[8];
         snprintf(sh[k], sizeof sh[k], "%s/s%d", dir, k);
         snprintf(spec, sizeof spec, "%d/3", k);
-        char *a[] = {ARENA, "--bot", "f=" FIRST, "--bot", SEEDED_RANDOM, "--games", "300",
-                     "--quiet", "--shard", spec, "--out", sh[k], NULL};
+        char *a[] = {ARENA,     "--bot",   "f=" FIRST, "--bot", SEEDED_RANDOM, "--games", "300",
+                     "--quiet", "--shard", spec,       "--out", sh[k],         NULL};
         ck_assert_int_eq(run(a, o, e, 120000), 0);
     }
     setenv("MALLOC_PERTURB_", "165", 1);
@@ -406,8 +407,8 @@ START_TEST(an_interrupted_add_bot_resumes_and_dir_alone_is_its_league)
     char *o = tp.o, *e = tp.e, *out = tp.out, jsonl[400], league[400];
     snprintf(jsonl, sizeof jsonl, "%s/games.jsonl", out);
     snprintf(league, sizeof league, "%s/league.json", out);
-    char *play[] = {ARENA, "--bot", SEEDED_GREEDY, "--bot", SEEDED_RANDOM, "--games", "40",
-                    "--quiet", "--out", out, NULL};
+    char *play[] = {ARENA, "--bot",   SEEDED_GREEDY, "--bot", SEEDED_RANDOM, "--games",
+                    "40",  "--quiet", "--out",       out,     NULL};
     ck_assert_int_eq(run(play, o, e, 60000), 0);
     ck_assert_int_eq(count_lines(jsonl), 40);
 

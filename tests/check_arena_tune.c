@@ -114,8 +114,8 @@ START_TEST(kill_9_and_resume_end_where_an_uninterrupted_tune_ends)
     free(e);
 
     ck_assert_int_eq(count_lines(jsonl), 120); /* every game once */
-    ck_assert_msg(theta_of(p.out) == theta_of(whole), "resumed %.17g, whole %.17g",
-                  theta_of(p.out), theta_of(whole));
+    ck_assert_msg(theta_of(p.out) == theta_of(whole), "resumed %.17g, whole %.17g", theta_of(p.out),
+                  theta_of(whole));
     char *h1 = history_of(p.out), *h2 = history_of(whole);
     ck_assert_str_eq(h1, h2);
     free(h1);

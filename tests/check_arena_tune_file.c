@@ -7,24 +7,24 @@
  * games refused.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "check_main.h"
 #include "core/error.h"
 #include "tune/tune_file.h"
 #include "tune/tune_state.h"
-#include "check_main.h"
 #include "util/json.h"
 
-#define GOOD                                                                                  \
-    "{\"command\": \"{bin}/bot --a {a} --b {b} --s {seed}\",\n"                               \
-    " \"params\": [{\"name\": \"a\", \"start\": 3, \"min\": 0, \"max\": 10, \"c_end\": 1, "   \
-    "\"r_end\": 0.05},\n"                                                                     \
-    "            {\"name\": \"b\", \"start\": 0.5, \"min\": 0, \"max\": 1, \"c_end\": 0.1, "  \
-    "\"r_end\": 0.01, \"type\": \"real\"}],\n"                                                \
-    " \"pairs\": 20, \"pairs_per_iteration\": 2, \"seed\": 9, \"time_mode\": \"cpu\", "       \
+#define GOOD                                                                                 \
+    "{\"command\": \"{bin}/bot --a {a} --b {b} --s {seed}\",\n"                              \
+    " \"params\": [{\"name\": \"a\", \"start\": 3, \"min\": 0, \"max\": 10, \"c_end\": 1, "  \
+    "\"r_end\": 0.05},\n"                                                                    \
+    "            {\"name\": \"b\", \"start\": 0.5, \"min\": 0, \"max\": 1, \"c_end\": 0.1, " \
+    "\"r_end\": 0.01, \"type\": \"real\"}],\n"                                               \
+    " \"pairs\": 20, \"pairs_per_iteration\": 2, \"seed\": 9, \"time_mode\": \"cpu\", "      \
     "\"turn_ms\": 500, \"random_plies\": 2, \"out\": \"res\"}"
 
 static int load(arena_tune *t, const char *text, char *err, size_t errsz)
@@ -161,8 +161,7 @@ START_TEST(theta_moves_when_an_iteration_is_in_whatever_the_order)
     ck_assert_int_eq(a.draws, 1);
     for (int i = 0; i < 2; i++) {
         /* fishtest: theta + R_1 c_1 * (3 - 0) * flip, clipped */
-        double want = t.params[i].start +
-                      first.gains[i].R * first.gains[i].c * 3 * first.flips[i];
+        double want = t.params[i].start + first.gains[i].R * first.gains[i].c * 3 * first.flips[i];
         want = fmin(fmax(want, t.params[i].spsa.min), t.params[i].spsa.max);
         ck_assert_msg(a.theta[i] == want && b.theta[i] == want, "%s: %.17g %.17g %.17g",
                       t.params[i].name, a.theta[i], b.theta[i], want);
@@ -220,8 +219,7 @@ START_TEST(flips_come_from_the_seed)
     }
     /* 10 iterations: both signs drawn for each parameter */
     for (int i = 0; i < 2; i++)
-        ck_assert_msg(seen[i][0] && seen[i][1], "param %d: %d -, %d +", i, seen[i][0],
-                      seen[i][1]);
+        ck_assert_msg(seen[i][0] && seen[i][1], "param %d: %d -, %d +", i, seen[i][0], seen[i][1]);
     ck_assert_int_eq(a.iter, 20);
     ck_assert_int_eq(a.hist_count, 11); /* the start and every iteration (20 pairs < 500) */
     arena_tune_state_free(&a);
@@ -272,6 +270,5 @@ int main(void)
     const loa_loop_tcase loops[] = {
         {"rejects_a_bad_tune_naming_it", rejects_a_bad_tune_naming_it, 10, (int)LOA_COUNT(bad)},
     };
-    return loa_run_suite_loops("arena_tune_file", cases, LOA_COUNT(cases), loops,
-                               LOA_COUNT(loops));
+    return loa_run_suite_loops("arena_tune_file", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

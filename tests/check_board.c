@@ -71,7 +71,8 @@ START_TEST(board_string_errors)
          LOA_E_BOARD_CHAR},
         {".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. B",
          LOA_E_BOARD_SIDE},
-        {".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb.", LOA_E_BOARD_ROWS},
+        {".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb.",
+         LOA_E_BOARD_ROWS},
         {".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. bw",
          LOA_E_BOARD_SIDE},
         {".bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b x",
@@ -105,36 +106,40 @@ START_TEST(status_order)
 {
     loa_board b;
     /* Both sides connected after black's move: black (the mover) wins. */
-    ck_assert_int_eq(loa_board_parse("bb....ww/......../......../......../......../......../......../"
-                                     "........ w 9",
-                                     &b),
-                     LOA_OK);
+    ck_assert_int_eq(
+        loa_board_parse("bb....ww/......../......../......../......../......../......../"
+                        "........ w 9",
+                        &b),
+        LOA_OK);
     ck_assert_int_eq(loa_board_status(&b, LOA_MAX_PLIES), LOA_BLACK_WINS);
     b.side = LOA_BLACK; /* the same board after white's move: white wins */
     ck_assert_int_eq(loa_board_status(&b, LOA_MAX_PLIES), LOA_WHITE_WINS);
     /* Only the side to move is connected (the mover's capture left it one
      * checker): the side to move wins. */
-    ck_assert_int_eq(loa_board_parse("b......b/......../......../......../......../......../......../"
-                                     "...w.... w 40",
-                                     &b),
-                     LOA_OK);
+    ck_assert_int_eq(
+        loa_board_parse("b......b/......../......../......../......../......../......../"
+                        "...w.... w 40",
+                        &b),
+        LOA_OK);
     ck_assert_int_eq(loa_board_status(&b, LOA_MAX_PLIES), LOA_WHITE_WINS);
     /* ...which the fast variant skips on a non-capture, by contract. */
     ck_assert_int_eq(loa_board_status_after(&b, 0, LOA_MAX_PLIES), LOA_ONGOING);
     /* Nobody connected at ply 150: draw; at 149: ongoing; no limit: ongoing. */
-    ck_assert_int_eq(loa_board_parse("b......b/......../......../......../......../......../......../"
-                                     "w......w w 150",
-                                     &b),
-                     LOA_OK);
+    ck_assert_int_eq(
+        loa_board_parse("b......b/......../......../......../......../......../......../"
+                        "w......w w 150",
+                        &b),
+        LOA_OK);
     ck_assert_int_eq(loa_board_status(&b, LOA_MAX_PLIES), LOA_DRAW);
     ck_assert_int_eq(loa_board_status(&b, 0), LOA_ONGOING);
     b.ply = 149;
     ck_assert_int_eq(loa_board_status(&b, LOA_MAX_PLIES), LOA_ONGOING);
     /* A win on the last ply is a win, not a draw. */
-    ck_assert_int_eq(loa_board_parse("bb....../......../......../......../......../......../......../"
-                                     "w......w w 150",
-                                     &b),
-                     LOA_OK);
+    ck_assert_int_eq(
+        loa_board_parse("bb....../......../......../......../......../......../......../"
+                        "w......w w 150",
+                        &b),
+        LOA_OK);
     ck_assert_int_eq(loa_board_status(&b, LOA_MAX_PLIES), LOA_BLACK_WINS);
 }
 END_TEST

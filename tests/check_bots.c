@@ -13,12 +13,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../bots/ab/eval.h"
+#include "../bots/ab/search.h"
 #include "ab_positions.h"
 #include "bots_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
-#include "../bots/ab/eval.h"
-#include "../bots/ab/search.h"
 static loa_bitboard squares(const char *list) /* "d4 e5 ..." */
 {
     loa_bitboard bb = 0;
@@ -32,7 +32,6 @@ static loa_bitboard squares(const char *list) /* "d4 e5 ..." */
     return bb;
 }
 
-
 /* ---- evaluation ------------------------------------------------------- */
 
 START_TEST(test_eval_terms_match_hand_computed_features)
@@ -42,18 +41,19 @@ START_TEST(test_eval_terms_match_hand_computed_features)
     loa_board_init(&b);
     eval_terms_of(b.pieces[LOA_BLACK], &t);
     ck_assert_int_eq(t.count, 12);
-    ck_assert_int_eq(t.euler4, 8);    /* two groups */
-    ck_assert_int_eq(t.area, 6 * 8);  /* b..g by 1..8 */
-    ck_assert_int_eq(t.com_file, 4);  /* (1+..+6)*2/12 = 3.5, rounded up */
-    ck_assert_int_eq(t.com_rank, 4);  /* (0*6 + 7*6)/12 = 3.5 */
+    ck_assert_int_eq(t.euler4, 8);   /* two groups */
+    ck_assert_int_eq(t.area, 6 * 8); /* b..g by 1..8 */
+    ck_assert_int_eq(t.com_file, 4); /* (1+..+6)*2/12 = 3.5, rounded up */
+    ck_assert_int_eq(t.com_rank, 4); /* (0*6 + 7*6)/12 = 3.5 */
     eval_terms_of(squares("d4 e4 d5 e5"), &t);
-    ck_assert_int_eq(t.surplus, 0);   /* as tight as 4 checkers can be */
+    ck_assert_int_eq(t.surplus, 0); /* as tight as 4 checkers can be */
     ck_assert_int_eq(t.com_off, 0);
     ck_assert_int_eq(t.pst_avg, 50);
     /* symmetric start: the evaluation is just the side to move's bonus */
     ck_assert_int_eq(eval_board(&b), EVAL_TEMPO);
     /* a compact group beats a scattered one */
-    loa_board tight = board_of("......../......../......../...bb.../...bb.../......../w......./......w. b");
+    loa_board tight =
+        board_of("......../......../......../...bb.../...bb.../......../w......./......w. b");
     ck_assert_int_gt(eval_board(&tight), 0);
 }
 END_TEST
@@ -73,7 +73,6 @@ static search_result search_fixed(const char *text, int depth)
     search_limits lim = {.max_depth = depth};
     return search_run(&ctx, &b, lim);
 }
-
 
 START_TEST(test_search_takes_win_in_one_at_every_depth)
 {
@@ -149,7 +148,6 @@ START_TEST(test_search_repeats_itself_after_clear)
 END_TEST
 
 /* ---- the executables ---------------------------------------------------- */
-
 
 START_TEST(test_ab_deterministic_mode_plays_the_search_move)
 {
@@ -266,8 +264,7 @@ int main(void)
     const loa_tcase cases[] = {
         {"eval_terms_match_hand_computed_features", test_eval_terms_match_hand_computed_features,
          10},
-        {"search_takes_win_in_one_at_every_depth", test_search_takes_win_in_one_at_every_depth,
-         30},
+        {"search_takes_win_in_one_at_every_depth", test_search_takes_win_in_one_at_every_depth, 30},
         {"search_avoids_loss_in_one", test_search_avoids_loss_in_one, 30},
         {"search_judges_ply_limit_as_referee_does", test_search_judges_ply_limit_as_referee_does,
          30},

@@ -42,8 +42,9 @@ START_TEST(test_bots_handle_help_bad_options_and_bad_input)
     snprintf(cmd, sizeof cmd, "%s/loa-ab --depth 99 2>/dev/null", LOA_BIN_DIR);
     run(cmd, &st);
     ck_assert_int_eq(st, 2);
-    static const char *bad_mcts[] = {"--cutoff 151", "--cutoff -1", "--explore x", "--playouts 0",
-                                     "--seed 1x", "--seed 99999999999999999999", "-t 0", "extra"};
+    static const char *bad_mcts[] = {"--cutoff 151", "--cutoff -1", "--explore x",
+                                     "--playouts 0", "--seed 1x",   "--seed 99999999999999999999",
+                                     "-t 0",         "extra"};
     for (size_t i = 0; i < LOA_COUNT(bad_mcts); i++) {
         snprintf(cmd, sizeof cmd, "%s/loa-mcts %s 2>/dev/null", LOA_BIN_DIR, bad_mcts[i]);
         run(cmd, &st);
@@ -83,7 +84,8 @@ START_TEST(test_greedy_and_negamax_take_win_in_one)
     int lost;
     ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-greedy -s 1", POS_WIN_IN_ONE), &lost),
                      LOA_BLACK_WINS);
-    ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-negamax -D -s 1", POS_WIN_IN_ONE), &lost),
+    ck_assert_int_eq(after(POS_WIN_IN_ONE, bot_answer("loa-negamax -D -s 1", POS_WIN_IN_ONE),
+                           &lost),
                      LOA_BLACK_WINS);
     unlink(turn_file(POS_WIN_IN_ONE));
 }
@@ -116,7 +118,8 @@ START_TEST(test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed)
                      LOA_BLACK_WINS);
     for (int seed = 1; seed <= 3; seed++) {
         char args[96];
-        snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d", -seed); /* {seed} may be negative */
+        snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d",
+                 -seed); /* {seed} may be negative */
         loa_move m = bot_answer(args, POS_LOSS_IN_ONE);
         ck_assert_int_eq(after(POS_LOSS_IN_ONE, m, &lost), LOA_ONGOING);
         ck_assert_msg(!lost, "seed %d: loa-mcts lets white connect at once", seed);
@@ -161,8 +164,8 @@ START_TEST(test_ab_bundle_fits_codingame_with_comments_stripped)
      * (bot_sources.h); docs/bots.md tells contestants to bundle it with -s. */
     char cmd[1024];
     int st;
-    snprintf(cmd, sizeof cmd, "cd %s/bots && %s -q -s " LOA_AB_SOURCES " | wc -c",
-             LOA_SOURCE_DIR, path);
+    snprintf(cmd, sizeof cmd, "cd %s/bots && %s -q -s " LOA_AB_SOURCES " | wc -c", LOA_SOURCE_DIR,
+             path);
     long chars = strtol(run(cmd, &st), NULL, 10);
     ck_assert_int_eq(st, 0);
     ck_assert_msg(chars > 10000, "the bundle is implausibly small: %ld characters", chars);

@@ -60,8 +60,8 @@ static void compile_and_run(const char *text, char *out, size_t size)
     snprintf(dir, sizeof dir, "%s/cc%d", tmp_root, rand());
     ck_assert_int_eq(mkdir(dir, 0777), 0);
     write_file(dir, "submit.c", text);
-    snprintf(cmd, sizeof cmd, "cd '%s' && " CG_COMPILE " -Wextra submit.c -o bot -lm -lpthread 2>&1",
-             dir);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && " CG_COMPILE " -Wextra submit.c -o bot -lm -lpthread 2>&1", dir);
     int rc = run(cmd, msgs, sizeof msgs);
     ck_assert_msg(rc == 0 && msgs[0] == '\0', "compiling the bundle failed or warned:\n%s\n%s",
                   msgs, text);
@@ -84,8 +84,9 @@ static void write_guard_fixture(void)
     char sub[600];
     snprintf(sub, sizeof sub, "%s/sub", tmp_root);
     ck_assert_int_eq(mkdir(sub, 0777), 0);
-    write_file(tmp_root, "sub/deep.h",
-               "#ifndef DEEP_H\n#define DEEP_H\n#include \"../guarded.h\"\n#include <stdio.h>\n#endif\n");
+    write_file(
+        tmp_root, "sub/deep.h",
+        "#ifndef DEEP_H\n#define DEEP_H\n#include \"../guarded.h\"\n#include <stdio.h>\n#endif\n");
     write_file(tmp_root, "main.c",
                "#include <stdio.h>\n#include \"guarded.h\"\n#include \"guarded.h\"\n"
                "#include \"once.h\"\n#include \"once.h\"\n#include \"sub/deep.h\"\n"
@@ -149,8 +150,9 @@ static void write_units_fixture(char inc[600])
      * header, and the SDK (whose turn.c has a static `fail`, too). */
     snprintf(inc, 600, "%s/include", tmp_root);
     ck_assert_int_eq(mkdir(inc, 0777), 0);
-    write_file(inc, "common.h", /* found through -I only */
-               "#ifndef COMMON_H\n#define COMMON_H\nint helper_a(void);\nint helper_b(void);\n#endif\n");
+    write_file(
+        inc, "common.h", /* found through -I only */
+        "#ifndef COMMON_H\n#define COMMON_H\nint helper_a(void);\nint helper_b(void);\n#endif\n");
     write_file(tmp_root, "a.c",
                "#include <stdio.h>\n#include \"common.h\"\n#include \"loa/loa.h\"\n"
                "#define SCALE 10\n"
@@ -161,15 +163,16 @@ static void write_units_fixture(char inc[600])
                "    loa_move mv[LOA_MAX_MOVES];\n"
                "    printf(\"%d %d %d %d\\n\", fail() + *pointer, helper_a(), helper_b(),\n"
                "           loa_generate_moves(&b, mv));\n    return 0;\n}\n");
-    write_file(tmp_root, "b.c",
-               "#include \"common.h\"\n#define SCALE 100\n"
-               "static int fail(void) { return SCALE; }\n"
-               "static int counter = 2;\n"
-               "struct holder { int counter; };\n"
-               "int helper_a(void) { struct holder h = {3}; return fail() + counter + h.counter; }\n"
-               "/* a global with the name of a static of turn.c and one of c.c */\n"
-               "int read_line(void) { return 0; }\n"
-               "int scale2(void) { return 2; }\n");
+    write_file(
+        tmp_root, "b.c",
+        "#include \"common.h\"\n#define SCALE 100\n"
+        "static int fail(void) { return SCALE; }\n"
+        "static int counter = 2;\n"
+        "struct holder { int counter; };\n"
+        "int helper_a(void) { struct holder h = {3}; return fail() + counter + h.counter; }\n"
+        "/* a global with the name of a static of turn.c and one of c.c */\n"
+        "int read_line(void) { return 0; }\n"
+        "int scale2(void) { return 2; }\n");
     write_file(tmp_root, "c.c",
                "#include \"common.h\"\n#include \"loa/loa.h\"\n"
                "static int fail(void) { return 1000; }\n"
@@ -237,17 +240,23 @@ static const struct bad_source {
     const char *files[3][2]; /* {name, text} written in tmp_root; {NULL} ends */
     const char *main;        /* the source bundled */
     int code;
-    const char *message;     /* a substring of diag.message */
+    const char *message; /* a substring of diag.message */
 } bad_sources[] = {
     {{{"missing.c", "#include <stdio.h>\n\n#include \"nowhere.h\"\nint x;\n"}},
-     "missing.c", BUNDLE_E_NOT_FOUND, "missing.c:3: cannot find \"nowhere.h\""},
+     "missing.c",
+     BUNDLE_E_NOT_FOUND,
+     "missing.c:3: cannot find \"nowhere.h\""},
     {{{"computed.c", "#define H \"x.h\"\n#include H\n"}},
-     "computed.c", BUNDLE_E_SYNTAX, "computed.c:2: computed include"},
+     "computed.c",
+     BUNDLE_E_SYNTAX,
+     "computed.c:2: computed include"},
     {{{"bad.c", "#include \"x.h\n"}}, "bad.c", BUNDLE_E_SYNTAX, "bad.c:1: malformed include"},
     {{{"loop1.h", "#include \"loop2.h\"\n"},
       {"loop2.h", "#include \"loop1.h\"\n"},
       {"cycle.c", "#include \"loop1.h\"\n"}},
-     "cycle.c", BUNDLE_E_DEPTH, "includes itself"},
+     "cycle.c",
+     BUNDLE_E_DEPTH,
+     "includes itself"},
     {{{NULL, NULL}}, "no-such-file.c", BUNDLE_E_IO, "no-such-file.c"},
 };
 
@@ -333,11 +342,7 @@ END_TEST
 
 /* The command line: exit 2 for bad options. */
 static const char *const bad_command_lines[] = {
-    "",
-    " --bogus x.c",
-    " -s --line-markers x.c",
-    " -s --keep-comments x.c",
-    " -o",
+    "", " --bogus x.c", " -s --line-markers x.c", " -s --keep-comments x.c", " -o",
 };
 
 START_TEST(exits_2_on_bad_command_line)
@@ -376,11 +381,13 @@ START_TEST(names_the_file_not_given_that_defines_a_declared_name)
     write_file(tmp_root, "main.c",
                "#include <stdio.h>\n#include \"lib/util.h\"\n"
                "int main(void) { printf(\"%d\\n\", helper(counter)); return 0; }\n");
-    write_file(dir, "util.h", "#ifndef UTIL_H\n#define UTIL_H\nint helper(int x);\n"
-                              "extern int counter;\ndouble from_a_library(double);\n#endif\n");
+    write_file(dir, "util.h",
+               "#ifndef UTIL_H\n#define UTIL_H\nint helper(int x);\n"
+               "extern int counter;\ndouble from_a_library(double);\n#endif\n");
     write_file(dir, "other.c", "int unrelated(void) { return 0; }\n");
-    write_file(dir, "util.c", "#include \"util.h\"\nint counter = 41;\n"
-                              "int helper(int x) { return x + 1; }\n");
+    write_file(dir, "util.c",
+               "#include \"util.h\"\nint counter = 41;\n"
+               "int helper(int x) { return x + 1; }\n");
     char cmd[1400], out[2048];
     snprintf(cmd, sizeof cmd, "cd '%s' && " LOA_BUNDLE " main.c -o out.c 2>&1", tmp_root);
     ck_assert_int_eq(run(cmd, out, sizeof out), 1);
@@ -395,8 +402,9 @@ START_TEST(names_the_file_not_given_that_defines_a_declared_name)
     ck_assert_str_eq(out, "42\n");
     free(text);
     /* used, declared, defined nowhere near: the bundle is the linker's to judge */
-    write_file(tmp_root, "lib.c", "#include \"lib/util.h\"\n"
-                                  "double twice(double x) { return from_a_library(x); }\n");
+    write_file(tmp_root, "lib.c",
+               "#include \"lib/util.h\"\n"
+               "double twice(double x) { return from_a_library(x); }\n");
     const char *lib[] = {"lib.c"};
     ck_assert_int_eq(bundle_in(tmp_root, lib, 1, NULL, &text, &d), 0);
     free(text);

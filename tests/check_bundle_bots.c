@@ -150,8 +150,8 @@ START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
         snprintf(cmd, sizeof cmd, "grep -c '^#include \"' '%s/submit.c'", dir);
         run(cmd, msgs, sizeof msgs);
         ck_assert_msg(atoi(msgs) == 0, "%s: the bundle still includes local files", b->name);
-        snprintf(cmd, sizeof cmd,
-                 "cd '%s' && " CG_COMPILE " submit.c -o bot -lm -lpthread 2>&1", dir);
+        snprintf(cmd, sizeof cmd, "cd '%s' && " CG_COMPILE " submit.c -o bot -lm -lpthread 2>&1",
+                 dir);
         ck_assert_msg(run(cmd, msgs, sizeof msgs) == 0 && msgs[0] == '\0',
                       "%s: compiling the bundle failed or warned:\n%s", b->name, msgs);
 
@@ -171,9 +171,8 @@ START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
          * machine loaded by other work). */
         if (have_referee) {
             char out[256];
-            snprintf(cmd, sizeof cmd,
-                     "'%s' -v -p1 '%s/bot' -p2 '%s' -d seed=%d 2>'%s/referee.err'", REFEREE, dir,
-                     FIRST, 40 + i, dir);
+            snprintf(cmd, sizeof cmd, "'%s' -v -p1 '%s/bot' -p2 '%s' -d seed=%d 2>'%s/referee.err'",
+                     REFEREE, dir, FIRST, 40 + i, dir);
             int rc = run(cmd, out, sizeof out);
             int s1 = -2, s2 = -2;
             ck_assert_msg(rc == 0 && sscanf(out, "%d %d", &s1, &s2) == 2,
@@ -182,8 +181,7 @@ START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
             played++;
         }
         printf("bundle: %-12s bundled, compiled warning-free, same answers on %s%s%s\n", b->name,
-               "8 turns", have_referee ? ", game score " : "",
-               have_referee ? "ok" : "");
+               "8 turns", have_referee ? ", game score " : "", have_referee ? "ok" : "");
     }
     if (!have_referee)
         printf("bundle: SKIPPED the games: %s is not built\n", REFEREE);
@@ -218,8 +216,10 @@ START_TEST(cpp_bot_bundles_compiles_with_gpp_and_plays)
     if (access(REFEREE, X_OK) != 0) {
         printf("bundle: SKIPPED the C++ bot's game: %s is not built\n", REFEREE);
     } else {
-        snprintf(cmd, sizeof cmd, "'%s' -p1 '%s/bot' -p2 '" LOA_BIN_DIR "/loa-random -s 2' "
-                 "-d seed=9 2>&1", REFEREE, tmp_root);
+        snprintf(cmd, sizeof cmd,
+                 "'%s' -p1 '%s/bot' -p2 '" LOA_BIN_DIR "/loa-random -s 2' "
+                 "-d seed=9 2>&1",
+                 REFEREE, tmp_root);
         int s1 = -2, s2 = -2;
         ck_assert_int_eq(run(cmd, out, sizeof out), 0);
         ck_assert_msg(sscanf(out, "%d %d", &s1, &s2) == 2 && s1 != -1 && s2 != -1,

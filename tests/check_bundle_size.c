@@ -82,8 +82,9 @@ START_TEST(a_minimal_bot_carries_only_what_it_uses)
     FILE *f = fopen(path, "w");
     fputs(minimal_bot, f);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' -q min.c -o submit.c 2>&1 && " COMPILE
-             " submit.c -o bot -lm 2>&1", g_tmp, BUNDLE_EXE);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' -q min.c -o submit.c 2>&1 && " COMPILE " submit.c -o bot -lm 2>&1",
+             g_tmp, BUNDLE_EXE);
     ck_assert_msg(sh(cmd, out, sizeof out) == 0 && out[0] == '\0', "%s", out);
     snprintf(path, sizeof path, "%s/submit.c", g_tmp);
     long size = file_size(path);
@@ -111,8 +112,10 @@ START_TEST(a_minimal_bot_carries_only_what_it_uses)
     sh(cmd, out, sizeof out);
     ck_assert_int_eq(atoi(out), 1);
     /* it plays: a whole game through the referee */
-    snprintf(cmd, sizeof cmd, "'%s/loa-referee' -p1 '%s/bot' -p2 '%s/loa-random -s 3' -d seed=5 "
-             "2>/dev/null", LOA_BIN_DIR, g_tmp, LOA_BIN_DIR);
+    snprintf(cmd, sizeof cmd,
+             "'%s/loa-referee' -p1 '%s/bot' -p2 '%s/loa-random -s 3' -d seed=5 "
+             "2>/dev/null",
+             LOA_BIN_DIR, g_tmp, LOA_BIN_DIR);
     ck_assert_int_eq(sh(cmd, out, sizeof out), 0);
     int s1 = -2, s2 = -2;
     ck_assert_msg(sscanf(out, "%d %d", &s1, &s2) == 2 && s1 != -1, "%s", out);
@@ -125,9 +128,10 @@ START_TEST(loa_ab_fits_and_searches_as_its_native_build)
     setup();
     char cmd[2048], out[8192], want[4096], path[128];
     const char *src = LOA_AB_SOURCES; /* bot_sources.h: as bots/CMakeLists.txt builds it */
-    snprintf(cmd, sizeof cmd, "cd '%s/bots' && '%s' -q -s %s -o '%s/ab.c' 2>&1 && cd '%s' && "
-             COMPILE " ab.c -o ab -lm -lpthread 2>&1", LOA_SOURCE_DIR, BUNDLE_EXE, src, g_tmp,
-             g_tmp);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/bots' && '%s' -q -s %s -o '%s/ab.c' 2>&1 && cd '%s' && " COMPILE
+             " ab.c -o ab -lm -lpthread 2>&1",
+             LOA_SOURCE_DIR, BUNDLE_EXE, src, g_tmp, g_tmp);
     ck_assert_msg(sh(cmd, out, sizeof out) == 0 && out[0] == '\0', "%s", out);
     snprintf(path, sizeof path, "%s/ab.c", g_tmp);
     long size = file_size(path);
@@ -218,8 +222,10 @@ START_TEST(docs_sizes_are_the_bundles)
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
         const char *ex = strstr(line, "is over CodinGame's limit of 100000 characters by ");
-        if (ex && sscanf(ex, "is over CodinGame's limit of 100000 characters by %ld; with -s "
-                             "(comments stripped): %ld", &over, &stripped) != 2)
+        if (ex && sscanf(ex,
+                         "is over CodinGame's limit of 100000 characters by %ld; with -s "
+                         "(comments stripped): %ld",
+                         &over, &stripped) != 2)
             over = -2;
         if (strcmp(line, "| bot | as is | `-s` |") == 0) {
             in_table = 1;
@@ -241,8 +247,8 @@ START_TEST(docs_sizes_are_the_bundles)
         for (const char *t = strstr(cells[0], "`bots/"); t && t < cells[1];
              t = strstr(t + 1, "`bots/")) {
             size_t len = strcspn(t + 1, "`");
-            snprintf(sources + strlen(sources), sizeof sources - strlen(sources), " %.*s",
-                     (int)len, t + 1);
+            snprintf(sources + strlen(sources), sizeof sources - strlen(sources), " %.*s", (int)len,
+                     t + 1);
         }
         int minimal = strstr(cells[0], "a minimal bot") != NULL;
         ck_assert_msg(want[0] > 0 && want[1] > 0 && (minimal || sources[0]),
@@ -264,7 +270,8 @@ START_TEST(docs_sizes_are_the_bundles)
     ck_assert_msg(err[0] == '\0', "%s", err);
     ck_assert_msg(ab[0] > 100000 && over == ab[0] - 100000 && stripped == ab[1],
                   "docs/stubs.md's example says over by %ld, %ld with -s; loa-ab's bundle: %ld, "
-                  "%ld", over, stripped, ab[0], ab[1]);
+                  "%ld",
+                  over, stripped, ab[0], ab[1]);
     teardown();
 }
 END_TEST

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loa/loa.h"
 #include "loa/features.h"
+#include "loa/loa.h"
 #include "loa/playout.h"
 
 #include "check_main.h"
@@ -100,18 +100,18 @@ static void check_quads(const char *list, int q1, int q2, int qd, int q3, int q4
     }
     loa_quads q = loa_quad_counts(bb);
     ck_assert_msg(q.q1 == q1 && q.q2 == q2 && q.qd == qd && q.q3 == q3 && q.q4 == q4,
-                  "%s: %d %d %d %d %d, expected %d %d %d %d %d", list, q.q1, q.q2, q.qd, q.q3,
-                  q.q4, q1, q2, qd, q3, q4);
+                  "%s: %d %d %d %d %d, expected %d %d %d %d %d", list, q.q1, q.q2, q.qd, q.q3, q.q4,
+                  q1, q2, qd, q3, q4);
     SAME(loa_euler4(bb), q1 - q3 - 2 * qd);
 }
 
 START_TEST(quads_match_hand_counted_windows)
 {
     check_quads("d4", 4, 0, 0, 0, 0);
-    check_quads("a1", 4, 0, 0, 0, 0);    /* three of its windows hang over the edge */
-    check_quads("d4 e5", 6, 0, 1, 0, 0); /* one diagonal window: 4E = 6 - 2 = 4 */
-    check_quads("a1 b1", 4, 2, 0, 0, 0); /* two pairs side by side, one over the edge */
-    check_quads("b2 g7", 8, 0, 0, 0, 0); /* two groups: 4E = 8 */
+    check_quads("a1", 4, 0, 0, 0, 0);       /* three of its windows hang over the edge */
+    check_quads("d4 e5", 6, 0, 1, 0, 0);    /* one diagonal window: 4E = 6 - 2 = 4 */
+    check_quads("a1 b1", 4, 2, 0, 0, 0);    /* two pairs side by side, one over the edge */
+    check_quads("b2 g7", 8, 0, 0, 0, 0);    /* two groups: 4E = 8 */
     check_quads("d4 e4 d5", 5, 2, 0, 1, 0); /* e4 and d5 are diagonal only in the window of three */
     check_quads("d4 e4 d5 e5", 4, 4, 0, 0, 1);
     check_quads("c3 d3 e3 c4 e4 c5 d5 e5", 4, 8, 0, 4, 0); /* a ring round a hole: E = 0 */
@@ -206,7 +206,7 @@ START_TEST(mobility_weighs_every_move_by_its_kind)
             s.side = (loa_color)c;
             SAME(loa_mobility(&b, (loa_color)c, NULL), loa_count_moves(&s));
             SAME(loa_mobility(&b, (loa_color)c, &loa_mobility_mia),
-                             ref_mobility(&b, (loa_color)c, &loa_mobility_mia));
+                 ref_mobility(&b, (loa_color)c, &loa_mobility_mia));
             SAME(loa_mobility(&b, (loa_color)c, &odd), ref_mobility(&b, (loa_color)c, &odd));
         }
     }

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loa/loa.h"
 #include "loa/features.h"
+#include "loa/loa.h"
 #include "loa/playout.h"
 
 #include "check_main.h"

@@ -16,9 +16,9 @@
 
 #include <sqlite3.h>
 
-#include "leaguedb/leaguedb.h"
-#include "leaguedb/game_blob.h"
 #include "check_main.h"
+#include "leaguedb/game_blob.h"
+#include "leaguedb/leaguedb.h"
 
 static char g_dir[64];
 
@@ -145,13 +145,15 @@ START_TEST(rows_go_in_and_come_out_in_stored_order)
     ck_assert_int_eq(leaguedb_set_bots(db, names, 2, err, sizeof err), 0);
     ck_assert_int_eq(sqlite3_prepare_v2(leaguedb_sqlite(db),
                                         "SELECT count(*) FROM game_results WHERE winner = 'first'",
-                                        -1, &s, NULL), SQLITE_OK);
+                                        -1, &s, NULL),
+                     SQLITE_OK);
     ck_assert_int_eq(sqlite3_step(s), SQLITE_ROW);
     ck_assert_int_eq(sqlite3_column_int(s, 0), 5); /* all but the draw: bot 0 wins */
     sqlite3_finalize(s);
     /* a newer schema is refused, naming the versions */
     ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(db), "PRAGMA user_version = 99", NULL, NULL,
-                                  NULL), SQLITE_OK);
+                                  NULL),
+                     SQLITE_OK);
     leaguedb_close(db);
     ck_assert_int_eq(leaguedb_open(dir, LEAGUEDB_WRITE, &db, err, sizeof err), LEAGUEDB_E_PARSE);
     ck_assert_msg(strstr(err, "schema version 99, newer"), "%s", err);
@@ -192,7 +194,8 @@ START_TEST(a_record_comes_back_from_its_blobs)
     /* a corrupt blob is said to be so */
     ck_assert_int_eq(sqlite3_exec(leaguedb_sqlite(db),
                                   "UPDATE records SET record = x'0102' WHERE id = 9", NULL, NULL,
-                                  NULL), SQLITE_OK);
+                                  NULL),
+                     SQLITE_OK);
     ck_assert_int_eq(leaguedb_record(db, 9, &back, err, sizeof err), LEAGUEDB_E_PARSE);
     ck_assert_ptr_nonnull(strstr(err, "game 9: its record is corrupt"));
     leaguedb_game_blob_free(&rec);

@@ -5,8 +5,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "leaguedb/error.h"
 #include "check_main.h"
+#include "leaguedb/error.h"
 
 static const int codes[] = {
 #define LEAGUEDB_XX(name, code, text) LEAGUEDB_E_##name,

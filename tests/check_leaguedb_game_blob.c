@@ -13,8 +13,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "leaguedb/game_blob.h"
 #include "check_main.h"
+#include "leaguedb/game_blob.h"
 #include "ref/referee.h"
 
 #define BIN LOA_BIN_DIR
@@ -82,11 +82,10 @@ START_TEST(every_kind_of_game_decodes_to_the_same_record)
         /* 150 plies, then the draw */
         {BIN "/loa-first", BIN "/loa-first", NULL, 150, REF_TIME_WALL},
         /* comments, random with a comment, a pass that is invalid */
-        {BIN "/hostile-say 'b1d3 hello world' 'random café' random 'pass'", BIN "/loa-first",
-         NULL, 150, REF_TIME_WALL},
+        {BIN "/hostile-say 'b1d3 hello world' 'random café' random 'pass'", BIN "/loa-first", NULL,
+         150, REF_TIME_WALL},
         /* an answer that is no move: the line is kept, the move is null */
-        {BIN "/hostile-say 'b1d3' 'e9e9 what' x", BIN "/loa-random -s 3", NULL, 150,
-         REF_TIME_WALL},
+        {BIN "/hostile-say 'b1d3' 'e9e9 what' x", BIN "/loa-random -s 3", NULL, 150, REF_TIME_WALL},
         /* an opening; stderr on every turn */
         {BIN "/loa-random -s 7", BIN "/hostile-flood 0 1", "b1d3 a2c2", 150, REF_TIME_WALL},
         /* a crash, and a timeout */
@@ -96,8 +95,8 @@ START_TEST(every_kind_of_game_decodes_to_the_same_record)
         {BIN "/loa-random -s 9", BIN "/loa-first", NULL, 150, REF_TIME_CPU},
     };
     for (size_t i = 0; i < LOA_COUNT(games); i++) {
-        cJSON *r = play(games[i].black, games[i].white, games[i].turn_ms, games[i].opening,
-                        games[i].mode);
+        cJSON *r =
+            play(games[i].black, games[i].white, games[i].turn_ms, games[i].opening, games[i].mode);
         ck_assert_msg(roundtrip(r, NULL) == LEAGUEDB_BLOB_BINARY, "game %zu took the JSON codec",
                       i);
         cJSON_Delete(r);

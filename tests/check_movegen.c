@@ -124,7 +124,8 @@ START_TEST(cross_check_random_games)
              * the placements where a side is most often left without a move. */
             int k = 1 + loa_jrandom_next_int(&r, 5);
             if (i % 2 == 0)
-                k = c == (int)b.side ? 1 + loa_jrandom_next_int(&r, 2) : 12 + loa_jrandom_next_int(&r, 5);
+                k = c == (int)b.side ? 1 + loa_jrandom_next_int(&r, 2)
+                                     : 12 + loa_jrandom_next_int(&r, 5);
             while (loa_popcount(b.pieces[c]) < k) {
                 int sq = loa_jrandom_next_int(&r, 64);
                 if (!((b.pieces[0] | b.pieces[1]) >> sq & 1))
@@ -303,7 +304,7 @@ START_TEST(perft_agrees_with_the_plain_recursion)
         }
         if (loa_board_status(&b, 0) != LOA_ONGOING)
             ck_assert_uint_eq(loa_perft(&b, 2), 0); /* won: nothing below */
-        else /* the 150-ply draw: perft ignores the limit */
+        else                                        /* the 150-ply draw: perft ignores the limit */
             ck_assert_uint_eq(loa_perft(&b, 2), plain_perft(&b, 2));
     }
     loa_jrandom r;
@@ -340,7 +341,8 @@ START_TEST(perft_agrees_with_the_plain_recursion)
     /* black boxed in: passes at the root, and below */
     loa_board boxed;
     ck_assert_int_eq(loa_board_parse("......wb/......ww/......../......../......../......../"
-                                     "ww....../bw...... b", &boxed),
+                                     "ww....../bw...... b",
+                                     &boxed),
                      LOA_OK);
     passes += loa_count_moves(&boxed) == 0;
     for (int d = 1; d <= 4; d++)

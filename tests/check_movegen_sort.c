@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loa/loa.h"
 #include "check_main.h"
+#include "loa/loa.h"
 
 START_TEST(sorted_order_is_byte_order)
 {

@@ -55,10 +55,12 @@ START_TEST(errors)
         const char *text;
         int err;
     } cg[] = {
-        {"", LOA_E_MOVE_SYNTAX},      {"e2e", LOA_E_MOVE_SYNTAX},   {"e2e3 ", LOA_E_MOVE_SYNTAX},
-        {" e2e3", LOA_E_MOVE_SYNTAX}, {"E2E3", LOA_E_MOVE_SYNTAX},  {"i2e3", LOA_E_MOVE_SYNTAX},
-        {"e9e3", LOA_E_MOVE_SYNTAX},  {"e0e3", LOA_E_MOVE_SYNTAX},  {"e2e2", LOA_E_MOVE_SAME_SQUARE},
-        {"Pass", LOA_E_MOVE_SYNTAX},  {"e2-e3", LOA_E_MOVE_SYNTAX}, {"random", LOA_E_MOVE_SYNTAX},
+        {"", LOA_E_MOVE_SYNTAX},          {"e2e", LOA_E_MOVE_SYNTAX},
+        {"e2e3 ", LOA_E_MOVE_SYNTAX},     {" e2e3", LOA_E_MOVE_SYNTAX},
+        {"E2E3", LOA_E_MOVE_SYNTAX},      {"i2e3", LOA_E_MOVE_SYNTAX},
+        {"e9e3", LOA_E_MOVE_SYNTAX},      {"e0e3", LOA_E_MOVE_SYNTAX},
+        {"e2e2", LOA_E_MOVE_SAME_SQUARE}, {"Pass", LOA_E_MOVE_SYNTAX},
+        {"e2-e3", LOA_E_MOVE_SYNTAX},     {"random", LOA_E_MOVE_SYNTAX},
     };
     for (size_t i = 0; i < sizeof cg / sizeof cg[0]; i++) {
         loa_move m = 123;
@@ -69,12 +71,9 @@ START_TEST(errors)
         const char *text;
         int err;
     } ol[] = {
-        {"E2E3", LOA_E_MOVE_SYNTAX},
-        {"E2-E", LOA_E_MOVE_SYNTAX},
-        {"E2_E3", LOA_E_MOVE_SYNTAX},
-        {"I2-E3", LOA_E_MOVE_SYNTAX},
-        {"E2-E2", LOA_E_MOVE_SAME_SQUARE},
-        {"E2-E3x", LOA_E_MOVE_SYNTAX},
+        {"E2E3", LOA_E_MOVE_SYNTAX},       {"E2-E", LOA_E_MOVE_SYNTAX},
+        {"E2_E3", LOA_E_MOVE_SYNTAX},      {"I2-E3", LOA_E_MOVE_SYNTAX},
+        {"E2-E2", LOA_E_MOVE_SAME_SQUARE}, {"E2-E3x", LOA_E_MOVE_SYNTAX},
     };
     for (size_t i = 0; i < sizeof ol / sizeof ol[0]; i++) {
         loa_move m;

@@ -202,19 +202,27 @@ START_TEST(answer_invalid_reasons)
 }
 END_TEST
 
-
-
 /* ---------------------------------------------------------------- input */
 
 /* ---------------------------------------------------------------- names */
 
 START_TEST(reason_names_round_trip)
 {
-    static const char *names[] = {"none", "connected", "opponent_connected", "ply_limit",
-                                  "timeout", "invalid_unknown_move", "invalid_pass",
-                                  "invalid_empty", "invalid_not_a_move",
-                                  "invalid_line_too_long", "crashed", "closed_output",
-                                  "failed_to_start", "referee_error", "aborted"};
+    static const char *names[] = {"none",
+                                  "connected",
+                                  "opponent_connected",
+                                  "ply_limit",
+                                  "timeout",
+                                  "invalid_unknown_move",
+                                  "invalid_pass",
+                                  "invalid_empty",
+                                  "invalid_not_a_move",
+                                  "invalid_line_too_long",
+                                  "crashed",
+                                  "closed_output",
+                                  "failed_to_start",
+                                  "referee_error",
+                                  "aborted"};
     for (int r = REF_REASON_NONE; r <= REF_REASON_ABORTED; r++) {
         ck_assert_str_eq(ref_reason_name((ref_reason)r), names[r]);
         ck_assert_int_eq(ref_reason_from_name(names[r]), r);
@@ -248,10 +256,10 @@ END_TEST
 START_TEST(error_table_codes_lie_in_the_referees_range)
 {
     int n = 0;
-#define XX(name, code, text)                                      \
-    ck_assert_int_ge(code, -199);                                 \
-    ck_assert_int_le(code, -101);                                 \
-    ck_assert_str_eq(ref_strerror(code), text);                   \
+#define XX(name, code, text)                                       \
+    ck_assert_int_ge(code, -199);                                  \
+    ck_assert_int_le(code, -101);                                  \
+    ck_assert_str_eq(ref_strerror(code), text);                    \
     ck_assert_str_ne(ref_strerror(code), "unknown referee error"); \
     n++;
     REF_ERROR_MAP(XX)
@@ -274,8 +282,8 @@ static ref_bot_gone gone_of(const char *command)
     const char *line;
     size_t len;
     int64_t at;
-    ref_chan_rc rc = ref_bot_read(&bot, NULL, ref_chan_now_ns() + 5000000000LL, -1, &line, &len,
-                                  &at);
+    ref_chan_rc rc =
+        ref_bot_read(&bot, NULL, ref_chan_now_ns() + 5000000000LL, -1, &line, &len, &at);
     ck_assert_msg(rc == REF_CHAN_EOF || rc == REF_CHAN_EXITED || rc == REF_CHAN_INPUT_CLOSED,
                   "%s: read gave %d", command, (int)rc);
     ref_bot_gone g;
@@ -372,8 +380,7 @@ START_TEST(opening_parse_names_the_bad_ply)
     loa_move m[2];
     int n;
     char err[160] = "";
-    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", m, 2, &n, err, sizeof err),
-                     REF_E_OPENING);
+    ck_assert_int_eq(ref_opening_parse("b1d3 a2c2 e1e3", m, 2, &n, err, sizeof err), REF_E_OPENING);
     ck_assert_str_eq(err, "more than 2 plies");
 }
 END_TEST
@@ -463,8 +470,8 @@ int main(void)
         {"opening_check_refuses_a_won_position", opening_check_refuses_a_won_position, 30},
         {"reason_table_gives_distinct_names_and_descriptions",
          reason_table_gives_distinct_names_and_descriptions, 10},
-        {"error_table_codes_lie_in_the_referees_range",
-         error_table_codes_lie_in_the_referees_range, 10},
+        {"error_table_codes_lie_in_the_referees_range", error_table_codes_lie_in_the_referees_range,
+         10},
         {"bot_layer_says_how_a_bot_went_away", bot_layer_says_how_a_bot_went_away, 30},
         {"bot_layer_reports_a_bad_working_directory_as_the_bots_fault",
          bot_layer_reports_a_bad_working_directory_as_the_bots_fault, 10},

@@ -7,8 +7,8 @@
  */
 #include <check.h>
 
-#include "game_impl.h"
 #include "check_main.h"
+#include "game_impl.h"
 
 /* A game (no bot run) ended with reason, winner, fault and scores. */
 static ref_game *ended(ref_reason reason, int winner, int fault, int s0, int s1)
@@ -32,14 +32,10 @@ static const struct {
     ref_reason reason;
     int winner, fault, s0, s1;
 } good[] = {
-    {REF_REASON_CONNECTED, 1, -1, 0, 1},
-    {REF_REASON_OPPONENT_CONNECTED, 0, -1, 1, 0},
-    {REF_REASON_PLY_LIMIT, -1, -1, 0, 0},
-    {REF_REASON_TIMEOUT, 1, 0, -1, 0},
-    {REF_REASON_CRASHED, 0, 1, 0, -1},
-    {REF_REASON_FAILED_TO_START, 1, 0, -1, 0},
-    {REF_REASON_REFEREE_ERROR, -1, -1, 0, 0},
-    {REF_REASON_ABORTED, -1, -1, 0, 0},
+    {REF_REASON_CONNECTED, 1, -1, 0, 1},      {REF_REASON_OPPONENT_CONNECTED, 0, -1, 1, 0},
+    {REF_REASON_PLY_LIMIT, -1, -1, 0, 0},     {REF_REASON_TIMEOUT, 1, 0, -1, 0},
+    {REF_REASON_CRASHED, 0, 1, 0, -1},        {REF_REASON_FAILED_TO_START, 1, 0, -1, 0},
+    {REF_REASON_REFEREE_ERROR, -1, -1, 0, 0}, {REF_REASON_ABORTED, -1, -1, 0, 0},
 };
 
 /* Ended games the checker refuses, each for one reason. */
@@ -59,8 +55,7 @@ static const struct {
 
 START_TEST(every_way_a_game_ends_passes_the_check)
 {
-    ref_game *g = ended(good[_i].reason, good[_i].winner, good[_i].fault, good[_i].s0,
-                        good[_i].s1);
+    ref_game *g = ended(good[_i].reason, good[_i].winner, good[_i].fault, good[_i].s0, good[_i].s1);
     ref_game_check(g);
     ref_game_free(g);
 }

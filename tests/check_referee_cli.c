@@ -19,9 +19,9 @@
 
 /* Output of one loa-referee run. */
 typedef struct run {
-    int status;      /* exit status */
-    char out[4096];  /* stdout */
-    char err[4096];  /* stderr */
+    int status;     /* exit status */
+    char out[4096]; /* stdout */
+    char err[4096]; /* stderr */
 } run;
 
 /* Reads what is left in fd into buf (NUL-terminated, cut to size). */
@@ -231,7 +231,8 @@ START_TEST(bad_command_lines_exit_2_with_one_line_naming_the_word)
     run_sh("PATH=/nonexistent " REFEREE " --sandbox -p1 a -p2 b", &r);
     ck_assert_int_eq(r.status, 2);
     ck_assert_msg(strstr(r.err, "--sandbox: the sandbox needs bubblewrap (Debian package "
-                                "bubblewrap)"), "%s", r.err);
+                                "bubblewrap)"),
+                  "%s", r.err);
 }
 END_TEST
 
@@ -240,11 +241,11 @@ START_TEST(help_and_version)
     run r;
     run_sh(REFEREE " --help", &r);
     ck_assert_int_eq(r.status, 0);
-    static const char *documented[] = {"-p1", "-p2", "--black", "--white", "-d", "--seed",
-                                       "-seed N", "-league N", "--record", "--text-record",
-                                       "--olympiad", "--turn-ms", "--first-turn-ms",
-                                       "--max-plies", "--verbose", "--quiet", "--help",
-                                       "--version", "Exit status", "130"};
+    static const char *documented[] = {
+        "-p1",        "-p2",       "--black",         "--white",     "-d",
+        "--seed",     "-seed N",   "-league N",       "--record",    "--text-record",
+        "--olympiad", "--turn-ms", "--first-turn-ms", "--max-plies", "--verbose",
+        "--quiet",    "--help",    "--version",       "Exit status", "130"};
     for (size_t i = 0; i < LOA_COUNT(documented); i++)
         ck_assert_msg(strstr(r.out, documented[i]), "--help lacks %s", documented[i]);
     char version[64];
@@ -268,8 +269,8 @@ START_TEST(cg_brutaltester_argv)
     char dir[64], log[128];
     temp_dir(dir);
     snprintf(log, sizeof log, "%s/game1.json", dir);
-    char *argv[] = {REFEREE, "-p1", FIRST, "-p2", BIN "/hostile-random",
-                    "-d", "seed=12", "-l", log, NULL};
+    char *argv[] = {REFEREE, "-p1",     FIRST, "-p2", BIN "/hostile-random",
+                    "-d",    "seed=12", "-l",  log,   NULL};
     run r;
     run_argv(argv, 0, &r);
     ck_assert_int_eq(r.status, 0);
@@ -344,8 +345,7 @@ END_TEST
 START_TEST(cg_selfarena_argv)
 {
     run r;
-    run_sh(REFEREE " -d seed=3735928559 -p1 \"" FIRST "\" -p2 \"" BIN "/hostile-say e1e4\"",
-           &r);
+    run_sh(REFEREE " -d seed=3735928559 -p1 \"" FIRST "\" -p2 \"" BIN "/hostile-say e1e4\"", &r);
     ck_assert_int_eq(r.status, 0);
     int s0, s1;
     ck_assert_int_eq(sscanf(r.out, "%d %d", &s0, &s1), 2);
@@ -360,8 +360,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"prints_scores_and_seed_and_writes_records", prints_scores_and_seed_and_writes_records,
          60},
-        {"summary_only_on_a_terminal_or_with_verbose",
-         summary_only_on_a_terminal_or_with_verbose, 30},
+        {"summary_only_on_a_terminal_or_with_verbose", summary_only_on_a_terminal_or_with_verbose,
+         30},
         {"bad_command_lines_exit_2_with_one_line_naming_the_word",
          bad_command_lines_exit_2_with_one_line_naming_the_word, 30},
         {"help_and_version", help_and_version, 30},

@@ -16,13 +16,11 @@ START_TEST(seed_42_random_game_is_codingames)
     /* reference: both bots answer `random`, seed 42: a draw after 150 plies
      * opening g8e6 h2h8 c8c6 a5c5 e1e4 h8g7 b8c7 a2c4 g1h2 h7d7 e6h3 a4c2
      * c6a8 c2a2 d1d4 g7e5 */
-    static const char *opening[] = {"g8e6", "h2h8", "c8c6", "a5c5", "e1e4", "h8g7",
-                                    "b8c7", "a2c4", "g1h2", "h7d7", "e6h3", "a4c2",
-                                    "c6a8", "c2a2", "d1d4", "g7e5"};
+    static const char *opening[] = {"g8e6", "h2h8", "c8c6", "a5c5", "e1e4", "h8g7", "b8c7", "a2c4",
+                                    "g1h2", "h7d7", "e6h3", "a4c2", "c6a8", "c2a2", "d1d4", "g7e5"};
     game t;
     game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-random"), bot_cmd(&t, "hostile-random"), 1000, 1000,
-              150);
+    game_play(&t, bot_cmd(&t, "hostile-random"), bot_cmd(&t, "hostile-random"), 1000, 1000, 150);
     ck_assert_msg(t.r->reason == REF_REASON_PLY_LIMIT, "%s: %s", ref_reason_name(t.r->reason),
                   t.r->detail);
     ck_assert_int_eq(t.r->plies, 150);
@@ -48,11 +46,11 @@ static int cmp_str(const void *a, const void *b)
 
 START_TEST(first_turn_input_is_byte_exact)
 {
-    static const char *gen[] = {
-        "b1h1", "g1a1", "b8h8", "g8a8", "b1b3", "b8b6", "c1c3", "c8c6", "d1d3",
-        "d8d6", "e1e3", "e8e6", "f1f3", "f8f6", "g1g3", "g8g6", "c1a3", "d1b3",
-        "e1c3", "f1d3", "g1e3", "b8d6", "c8e6", "d8f6", "e8g6", "f8h6", "g8e6",
-        "f8d6", "e8c6", "d8b6", "c8a6", "b1d3", "c1e3", "d1f3", "e1g3", "f1h3"};
+    static const char *gen[] = {"b1h1", "g1a1", "b8h8", "g8a8", "b1b3", "b8b6", "c1c3", "c8c6",
+                                "d1d3", "d8d6", "e1e3", "e8e6", "f1f3", "f8f6", "g1g3", "g8g6",
+                                "c1a3", "d1b3", "e1c3", "f1d3", "g1e3", "b8d6", "c8e6", "d8f6",
+                                "e8g6", "f8h6", "g8e6", "f8d6", "e8c6", "d8b6", "c8a6", "b1d3",
+                                "c1e3", "d1f3", "e1g3", "f1h3"};
     const char *sorted[36];
     memcpy(sorted, gen, sizeof sorted);
     qsort(sorted, 36, sizeof sorted[0], cmp_str);
@@ -149,8 +147,7 @@ static void the_first_bot_sees_the_position_after_the_opening(const loa_move *op
     ck_assert_int_eq(ref_game_opening(t.g, &om), 3);
     ck_assert_uint_eq(om[2], opening[2]);
     cJSON *j = ref_game_to_json(t.g);
-    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(j, "opening")->valuestring,
-                     "b1d3 a2c2 e1e3");
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(j, "opening")->valuestring, "b1d3 a2c2 e1e3");
     const cJSON *p0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(j, "plies"), 0);
     ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(p0, "ply")->valuestring, "4"); /* raw */
     ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "moves")), 0);
@@ -257,8 +254,8 @@ int main(void)
         {"first_turn_input_is_byte_exact", first_turn_input_is_byte_exact, 30},
         {"an_opening_is_applied_by_the_referee_and_counts_in_the_plies",
          an_opening_is_applied_by_the_referee_and_counts_in_the_plies, 30},
-        {"parallel_games_in_threads_are_independent",
-         parallel_games_in_threads_are_independent, 60},
+        {"parallel_games_in_threads_are_independent", parallel_games_in_threads_are_independent,
+         60},
     };
     if (ref_global_init() != REF_OK)
         return EXIT_FAILURE;

@@ -33,7 +33,7 @@ static const char *row_cmd(game *t, const char *spec, char *buf, size_t size)
     return buf;
 }
 
-#define ANY -2          /* a number not checked */
+#define ANY -2 /* a number not checked */
 /* The last ply must have no output line (compared by address). */
 static const char no_output_mark[] = "(no output)";
 #define NO_OUTPUT no_output_mark
@@ -44,12 +44,12 @@ typedef struct hostile_row {
     const char *black, *white; /* commands (see row_cmd) */
     int first_ms, turn_ms, max_plies;
     ref_reason reason;
-    int fault;                 /* side at fault, -1 none (then no winner: a draw) */
+    int fault;                           /* side at fault, -1 none (then no winner: a draw) */
     int term_signal, exit_status, plies; /* or ANY */
-    int gone;                  /* pids the bots listed, all of them gone after the game */
-    int min_ms, bound_ms;      /* the game lasts at least / at most this (margin included) */
-    const char *output;        /* the last ply's output line exactly, NO_OUTPUT, or NULL */
-    const char *detail;        /* a part of the result's detail, or NULL */
+    int gone;                            /* pids the bots listed, all of them gone after the game */
+    int min_ms, bound_ms; /* the game lasts at least / at most this (margin included) */
+    const char *output;   /* the last ply's output line exactly, NO_OUTPUT, or NULL */
+    const char *detail;   /* a part of the result's detail, or NULL */
 } hostile_row;
 
 static const hostile_row hostile_rows[] = {
@@ -69,8 +69,8 @@ static const hostile_row hostile_rows[] = {
     {"@hostile-exit 3 0", LOA_FIRST, LONG_MS, LONG_MS, 150, REF_REASON_CRASHED, 0, 0, 0, 6, 1, 0,
      MARGIN_MS, NULL, "exit status 0"},
     /* 127 after having answered is a crash, not a failure to start */
-    {"@hostile-exit 1 127", LOA_FIRST, LONG_MS, LONG_MS, 150, REF_REASON_CRASHED, 0, 0, 127, 2,
-     ANY, 0, MARGIN_MS, NULL, NULL},
+    {"@hostile-exit 1 127", LOA_FIRST, LONG_MS, LONG_MS, 150, REF_REASON_CRASHED, 0, 0, 127, 2, ANY,
+     0, MARGIN_MS, NULL, NULL},
     /* no `exec` written: the referee still sees the bot itself (its signal,
      * its closed stdin), not the shell around it */
     {"HOSTILE_PIDFILE='{pidfile}' {bin}/hostile-crash-start", LOA_FIRST, LONG_MS, LONG_MS, 150,
@@ -96,8 +96,8 @@ static const hostile_row hostile_rows[] = {
     {"@hostile-ignore-term", LOA_FIRST, 1000, 1000, 10, REF_REASON_PLY_LIMIT, -1, ANY, ANY, 10, 1,
      0, MARGIN_MS + 300, NULL, NULL},
     /* pipes */
-    {LOA_FIRST, "@hostile-endless", LONG_MS, LONG_MS, 150, REF_REASON_INVALID_LINE_TOO_LONG, 1,
-     ANY, ANY, ANY, 1, 0, MARGIN_MS, NULL, "without a newline"},
+    {LOA_FIRST, "@hostile-endless", LONG_MS, LONG_MS, 150, REF_REASON_INVALID_LINE_TOO_LONG, 1, ANY,
+     ANY, ANY, 1, 0, MARGIN_MS, NULL, "without a newline"},
     {"@hostile-close-stdin", LOA_FIRST, LONG_MS, LONG_MS, 150, REF_REASON_CLOSED_OUTPUT, 0, ANY,
      ANY, ANY, 1, 0, MARGIN_MS, NULL, "standard input"},
     {LOA_FIRST, "@hostile-close-stdin", LONG_MS, LONG_MS, 150, REF_REASON_CLOSED_OUTPUT, 1, ANY,
@@ -107,8 +107,8 @@ static const hostile_row hostile_rows[] = {
     /* invalid answers end the game with their reason */
     {"@hostile-say pass", LOA_FIRST, 1000, 1000, 150, REF_REASON_INVALID_PASS, 0, ANY, ANY, ANY, 1,
      0, LONG_MS, "pass", "invalid action 'pass': pass while legal moves exist"},
-    {"@hostile-say ''", LOA_FIRST, 1000, 1000, 150, REF_REASON_INVALID_EMPTY, 0, ANY, ANY, ANY, 1, 0,
-     LONG_MS, "", "invalid action '': empty action"},
+    {"@hostile-say ''", LOA_FIRST, 1000, 1000, 150, REF_REASON_INVALID_EMPTY, 0, ANY, ANY, ANY, 1,
+     0, LONG_MS, "", "invalid action '': empty action"},
     {"@hostile-say ' e1e3'", LOA_FIRST, 1000, 1000, 150, REF_REASON_INVALID_EMPTY, 0, ANY, ANY, ANY,
      1, 0, LONG_MS, " e1e3", "invalid action"},
     {"@hostile-say 'hello world'", LOA_FIRST, 1000, 1000, 150, REF_REASON_INVALID_NOT_A_MOVE, 0,
@@ -217,8 +217,8 @@ START_TEST(stderr_of_the_waiting_bot_is_drained_too)
      * bot that is not to move */
     game t;
     game_init(&t);
-    game_play(&t, bot_cmd(&t, "hostile-flood 0 4096 after"), bot_cmd(&t, "hostile-slow 300"),
-              1000, 1000, 6);
+    game_play(&t, bot_cmd(&t, "hostile-flood 0 4096 after"), bot_cmd(&t, "hostile-slow 300"), 1000,
+              1000, 6);
     ck_assert_msg(t.r->reason == REF_REASON_PLY_LIMIT, "%s: %s", ref_reason_name(t.r->reason),
                   t.r->detail);
     for (int i = 2; i < 6; i += 2) {
@@ -268,8 +268,7 @@ int main(void)
          an_endless_line_keeps_its_start_in_the_record, 30},
         {"stderr_flood_is_drained_and_only_a_tail_kept",
          stderr_flood_is_drained_and_only_a_tail_kept, 60},
-        {"stderr_of_the_waiting_bot_is_drained_too", stderr_of_the_waiting_bot_is_drained_too,
-         30},
+        {"stderr_of_the_waiting_bot_is_drained_too", stderr_of_the_waiting_bot_is_drained_too, 30},
         {"extra_lines_answer_the_next_turns", extra_lines_answer_the_next_turns, 30},
     };
     const loa_loop_tcase loops[] = {
@@ -278,6 +277,5 @@ int main(void)
     };
     if (ref_global_init() != REF_OK)
         return EXIT_FAILURE;
-    return loa_run_suite_loops("referee_hostile", cases, LOA_COUNT(cases), loops,
-                               LOA_COUNT(loops));
+    return loa_run_suite_loops("referee_hostile", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

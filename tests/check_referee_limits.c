@@ -23,7 +23,7 @@ typedef struct row {
 } row;
 
 static const row rows[] = {
-#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset)                   \
+#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset) \
     {option, min, max, zero_unset, offsetof(ref_limits, field)},
     REF_LIMITS_MAP(REF_LIMIT_XX)
 #undef REF_LIMIT_XX
@@ -52,8 +52,8 @@ START_TEST(check_accepts_the_map_bounds_and_refuses_one_past)
             int want = k == 1 || k == 2 || (r->zero_unset && values[k] == 0) ? 0 : REF_E_INVAL;
             err[0] = '\0';
             int rc = ref_limits_check(&t, err, sizeof err);
-            ck_assert_msg(rc == want, "%s %d: rc %d, want %d (%s)", r->option, values[k], rc,
-                          want, err);
+            ck_assert_msg(rc == want, "%s %d: rc %d, want %d (%s)", r->option, values[k], rc, want,
+                          err);
             if (rc) { /* the message names the range and the value */
                 char range[64];
                 snprintf(range, sizeof range, "%d..%d", r->min, r->max);
@@ -143,8 +143,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"check_accepts_the_map_bounds_and_refuses_one_past",
          check_accepts_the_map_bounds_and_refuses_one_past, 10},
-        {"referee_options_take_exactly_the_map_bounds",
-         referee_options_take_exactly_the_map_bounds, 30},
+        {"referee_options_take_exactly_the_map_bounds", referee_options_take_exactly_the_map_bounds,
+         30},
         {"wall_cap_is_the_cap_set_or_4_times_the_turn_limit",
          wall_cap_is_the_cap_set_or_4_times_the_turn_limit, 10},
         {"cap_and_method_belong_to_cpu_mode", cap_and_method_belong_to_cpu_mode, 30},

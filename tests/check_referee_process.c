@@ -102,7 +102,6 @@ static void *stop_later(void *arg)
     return NULL;
 }
 
-
 /* A signal sent to the referee's process group (a terminal's Ctrl-C) while
  * a bot is being started reached the bot's child before it had a group of
  * its own, waited there blocked, and killed the bot after its exec: the
@@ -219,9 +218,9 @@ static int open_fds(void)
 
 START_TEST(no_file_descriptor_is_left_open)
 {
-    static const char *const blacks[] = {
-        BIN "/loa-first", BIN "/hostile-crash-start", "/nonexistent/bot",
-        BIN "/hostile-endless", BIN "/hostile-close-stdin", BIN "/hostile-say pass"};
+    static const char *const blacks[] = {BIN "/loa-first",           BIN "/hostile-crash-start",
+                                         "/nonexistent/bot",         BIN "/hostile-endless",
+                                         BIN "/hostile-close-stdin", BIN "/hostile-say pass"};
     int before = open_fds();
     for (size_t i = 0; i < LOA_COUNT(blacks); i++) {
         ref_config c;
@@ -305,10 +304,9 @@ START_TEST(a_process_talks_by_lines_and_ends_with_its_whole_group)
 {
     char dir[] = "/tmp/loa_process_XXXXXX", buf[64];
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    ref_process_spec spec = {
-        "(trap '' TERM; exec sleep 300) </dev/null >/dev/null 2>&1 & echo $!; "
-        "pwd; echo oops >&2; while read -r l; do echo \"got $l\"; done",
-        dir, REF_SANDBOX_OFF, -1, -1};
+    ref_process_spec spec = {"(trap '' TERM; exec sleep 300) </dev/null >/dev/null 2>&1 & echo $!; "
+                             "pwd; echo oops >&2; while read -r l; do echo \"got $l\"; done",
+                             dir, REF_SANDBOX_OFF, -1, -1};
     ref_process *p = NULL;
     int os = -1;
     ck_assert_int_eq(ref_process_start(&spec, &p, &os), 0);
@@ -398,12 +396,12 @@ int main(void)
     const loa_tcase cases[] = {
         {"failed_to_start_for_a_file_not_executable_or_a_bad_cwd",
          failed_to_start_for_a_file_not_executable_or_a_bad_cwd, 30},
-        {"out_of_file_descriptors_is_a_referee_error",
-         out_of_file_descriptors_is_a_referee_error, 30},
+        {"out_of_file_descriptors_is_a_referee_error", out_of_file_descriptors_is_a_referee_error,
+         30},
         {"stop_fd_aborts_promptly", stop_fd_aborts_promptly, 30},
         {"no_file_descriptor_is_left_open", no_file_descriptor_is_left_open, 30},
-        {"a_bot_inherits_no_descriptor_of_the_referee",
-         a_bot_inherits_no_descriptor_of_the_referee, 30},
+        {"a_bot_inherits_no_descriptor_of_the_referee", a_bot_inherits_no_descriptor_of_the_referee,
+         30},
         {"a_group_sigint_at_a_bot_start_does_not_reach_the_bot",
          a_group_sigint_at_a_bot_start_does_not_reach_the_bot, 120},
         {"a_process_talks_by_lines_and_ends_with_its_whole_group",

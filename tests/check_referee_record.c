@@ -119,8 +119,7 @@ static void assert_record_plies(const cJSON *j, const ref_game *g)
     ck_assert_int_eq(cJSON_GetArraySize(moves), 4);
     ck_assert_str_eq(cJSON_GetArrayItem(moves, 0)->valuestring, "e1e3");
     for (int i = 0; i < 4; i++)
-        ck_assert_str_eq(cJSON_GetArrayItem(moves, i)->valuestring,
-                         fmt(ref_game_ply(g, i)->move));
+        ck_assert_str_eq(cJSON_GetArrayItem(moves, i)->valuestring, fmt(ref_game_ply(g, i)->move));
 
     cJSON *plies = item(j, "plies");
     ck_assert_int_eq(cJSON_GetArraySize(plies), 5); /* 4 applied + the failing one */
@@ -278,12 +277,15 @@ START_TEST(stderr_keeps_its_text_after_a_nul_byte)
     ref_game *g = NULL;
     ck_assert_int_eq(ref_game_run(&c, &g), REF_OK);
     ck_assert_int_eq(ref_game_result(g)->reason, REF_REASON_PLY_LIMIT);
-    ck_assert_str_eq(ref_game_ply(g, 0)->stderr_tail, "a\xe2\x90\x80" "b\n");
+    ck_assert_str_eq(ref_game_ply(g, 0)->stderr_tail, "a\xe2\x90\x80"
+                                                      "b\n");
     cJSON *j = ref_game_to_json(g);
     ck_assert_str_eq(item(cJSON_GetArrayItem(item(j, "plies"), 0), "stderr")->valuestring,
-                     "a\xe2\x90\x80" "b\n");
+                     "a\xe2\x90\x80"
+                     "b\n");
     ck_assert_str_eq(cJSON_GetArrayItem(item(item(j, "errors"), "0"), 0)->valuestring,
-                     "a\xe2\x90\x80" "b\n");
+                     "a\xe2\x90\x80"
+                     "b\n");
     cJSON_Delete(j);
     ref_game_free(g);
 }
@@ -308,8 +310,7 @@ START_TEST(text_record_tag_pairs_moves_and_result)
     ck_assert_ptr_nonnull(strstr(buf, "[Reason \"invalid_pass\"]\n"));
     ck_assert_ptr_nonnull(strstr(buf, "[Plies \"4\"]\n"));
     /* numbered moves, comments in braces (inner braces neutralised) */
-    char expect[128], m1[LOA_MOVE_STRING_MAX], m2[LOA_MOVE_STRING_MAX],
-        m3[LOA_MOVE_STRING_MAX];
+    char expect[128], m1[LOA_MOVE_STRING_MAX], m2[LOA_MOVE_STRING_MAX], m3[LOA_MOVE_STRING_MAX];
     snprintf(expect, sizeof expect, "\n\n1. e1e3 {hello (brace) world} %s 2. %s {r} %s",
              loa_move_format(ref_game_ply(g, 1)->move, m1),
              loa_move_format(ref_game_ply(g, 2)->move, m2),
@@ -369,8 +370,7 @@ int main(void)
         {"json_record_has_every_field", json_record_has_every_field, 30},
         {"json_record_has_codingames_scores_and_errors",
          json_record_has_codingames_scores_and_errors, 30},
-        {"json_record_is_valid_utf8_for_any_bytes", json_record_is_valid_utf8_for_any_bytes,
-         30},
+        {"json_record_is_valid_utf8_for_any_bytes", json_record_is_valid_utf8_for_any_bytes, 30},
         {"stderr_keeps_its_text_after_a_nul_byte", stderr_keeps_its_text_after_a_nul_byte, 30},
         {"text_record_tag_pairs_moves_and_result", text_record_tag_pairs_moves_and_result, 30},
         {"records_keep_long_comments_whole", records_keep_long_comments_whole, 30},

@@ -11,13 +11,13 @@
 #include <arpa/inet.h>
 #include <check.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -280,13 +280,12 @@ START_TEST(interpreted_and_jit_bots_run_inside)
     }
     game t;
     game_init(&t);
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --lang %s -o %s && %s", t.dir, STUB,
-             stubs[_i].lang, stubs[_i].file, stubs[_i].build ? stubs[_i].build : "true");
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --lang %s -o %s && %s", t.dir, STUB, stubs[_i].lang,
+             stubs[_i].file, stubs[_i].build ? stubs[_i].build : "true");
     ck_assert_msg(system(cmd) == 0, "%s", cmd);
     const ref_result *r = play_boxed(&t, stubs[_i].run, t.dir, REF_SANDBOX_READ_ONLY, 8);
     snprintf(out, sizeof out, "%s", r->detail);
-    ck_assert_msg(r->fault != 0, "the %s stub failed inside the sandbox: %s", stubs[_i].lang,
-                  out);
+    ck_assert_msg(r->fault != 0, "the %s stub failed inside the sandbox: %s", stubs[_i].lang, out);
     finish(&t);
 }
 END_TEST
@@ -311,6 +310,5 @@ int main(void)
         {"interpreted_and_jit_bots_run_inside", interpreted_and_jit_bots_run_inside, 120,
          (int)LOA_COUNT(stubs)},
     };
-    return loa_run_suite_loops("referee_sandbox", cases, LOA_COUNT(cases), loops,
-                               LOA_COUNT(loops));
+    return loa_run_suite_loops("referee_sandbox", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

@@ -259,8 +259,8 @@ START_TEST(sandbox_refused_where_no_user_namespace_can_be_made)
     const char *want = "bubblewrap cannot make the sandbox here (it needs a user namespace): "
                        "bwrap: ";
     snprintf(cmd, sizeof cmd,
-             "%s && exec %s -p1 %s -p2 %s --max-plies 2 --sandbox -q' >/dev/null 2>%s",
-             no_userns, REFEREE, FIRST, FIRST, err);
+             "%s && exec %s -p1 %s -p2 %s --max-plies 2 --sandbox -q' >/dev/null 2>%s", no_userns,
+             REFEREE, FIRST, FIRST, err);
     int st = system(cmd);
     char *text = slurp_file(err);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "loa-referee: status %d: %s", st, text);

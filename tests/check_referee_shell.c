@@ -10,7 +10,6 @@
 #include "check_main.h"
 #include "shellcmd.h"
 
-
 static void assert_exec_form(const char *cmd, const char *want)
 {
     char *got = ref_shell_exec_form(cmd);
@@ -31,11 +30,28 @@ START_TEST(simple_commands_are_execed_others_run_as_written)
     /* assignments stay in front (exec exports them to the program) */
     assert_exec_form("A=1 B='x y' ./bot", "A=1 B='x y' exec ./bot");
     /* compound commands, substitutions, built-ins, keywords: untouched */
-    static const char *const keep[] = {
-        "cd dir && ./bot", "./a; ./b", "./a | ./b", "./bot &", "(./bot)", "{ ./bot; }",
-        "exec ./bot", "A=1 exec ./bot", "export A=1", "if true; then ./bot; fi",
-        "./bot `x`", "./bot $(x)", "./bot \"$(x)\"", "2>/dev/null ./bot", "A=1",
-        "", "   ", "./bot 'unbalanced", "./a\n./b", "# comment", "cd /", ". ./env"};
+    static const char *const keep[] = {"cd dir && ./bot",
+                                       "./a; ./b",
+                                       "./a | ./b",
+                                       "./bot &",
+                                       "(./bot)",
+                                       "{ ./bot; }",
+                                       "exec ./bot",
+                                       "A=1 exec ./bot",
+                                       "export A=1",
+                                       "if true; then ./bot; fi",
+                                       "./bot `x`",
+                                       "./bot $(x)",
+                                       "./bot \"$(x)\"",
+                                       "2>/dev/null ./bot",
+                                       "A=1",
+                                       "",
+                                       "   ",
+                                       "./bot 'unbalanced",
+                                       "./a\n./b",
+                                       "# comment",
+                                       "cd /",
+                                       ". ./env"};
     for (size_t i = 0; i < LOA_COUNT(keep); i++) {
         ck_assert_msg(ref_shell_exec_offset(keep[i]) == -1, "'%s' was rewritten", keep[i]);
         assert_exec_form(keep[i], keep[i]);
@@ -64,11 +80,29 @@ START_TEST(plain_commands_split_as_the_shell_would)
     assert_plain("loa-ab\\ 50", 0, NULL); /* a backslash: the shell's business */
     assert_plain("a,b:c@d%e+f", 1, (const char *const[]){"a,b:c@d%e+f"});
     /* anything the shell would change or refuse: through the shell */
-    static const char *const shell[] = {
-        "A=1 ./bot", "./bot 'x y'", "./bot \"x\"", "$HOME/bot", "./bot *", "./bot ?",
-        "~/bot", "./bot > out", "./bot 2>/dev/null", "./a; ./b", "./a | ./b", "./bot &",
-        "cd dir", "exec ./bot", "export", "./bot [ab]", "./bot #x", "./bot {a,b}", "",
-        "   ", "./bot\n", "./bot `x`", "."};
+    static const char *const shell[] = {"A=1 ./bot",
+                                        "./bot 'x y'",
+                                        "./bot \"x\"",
+                                        "$HOME/bot",
+                                        "./bot *",
+                                        "./bot ?",
+                                        "~/bot",
+                                        "./bot > out",
+                                        "./bot 2>/dev/null",
+                                        "./a; ./b",
+                                        "./a | ./b",
+                                        "./bot &",
+                                        "cd dir",
+                                        "exec ./bot",
+                                        "export",
+                                        "./bot [ab]",
+                                        "./bot #x",
+                                        "./bot {a,b}",
+                                        "",
+                                        "   ",
+                                        "./bot\n",
+                                        "./bot `x`",
+                                        "."};
     for (size_t i = 0; i < LOA_COUNT(shell); i++)
         assert_plain(shell[i], 0, NULL);
     /* too many words for argv, or for buf: through the shell */

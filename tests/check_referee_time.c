@@ -145,8 +145,7 @@ START_TEST(cpu_mode_charges_children_and_threads)
         timing tm = {REF_TIME_CPU, m, 5000, 0, 0, 40};
         ck_assert_int_eq(play_timed(&t, heavy_bots[_i], tm), REF_OK);
         assert_fault(&t, REF_REASON_TIMEOUT, 0);
-        ck_assert_msg(strstr(t.r->detail, "ms of CPU time"), "%s: %s", heavy_bots[_i],
-                      t.r->detail);
+        ck_assert_msg(strstr(t.r->detail, "ms of CPU time"), "%s: %s", heavy_bots[_i], t.r->detail);
         const ref_ply *p = last_ply(&t);
         ck_assert_msg(p->cpu_us > 150000, "%s (%s): charged %lld us", heavy_bots[_i],
                       ref_cpu_method_name(m), (long long)p->cpu_us);
@@ -344,8 +343,7 @@ int main(void)
          the_margin_accepts_late_answers_and_counts_them, 60},
         {"the_margin_works_in_cpu_time_too", the_margin_works_in_cpu_time_too, 60},
         {"bad_time_settings_are_refused", bad_time_settings_are_refused, 30},
-        {"the_command_line_takes_the_time_options", the_command_line_takes_the_time_options,
-         60},
+        {"the_command_line_takes_the_time_options", the_command_line_takes_the_time_options, 60},
     };
     const loa_loop_tcase loops[] = {
         {"a_cpu_bound_bot_never_loses_on_time_in_cpu_mode_under_load",
@@ -353,6 +351,5 @@ int main(void)
         {"cpu_mode_charges_children_and_threads", cpu_mode_charges_children_and_threads, 120,
          LOA_COUNT(heavy_bots)},
     };
-    return loa_run_suite_loops("referee_time", cases, LOA_COUNT(cases), loops,
-                               LOA_COUNT(loops));
+    return loa_run_suite_loops("referee_time", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

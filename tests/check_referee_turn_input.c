@@ -46,8 +46,7 @@ START_TEST(turn_input_first_turn_colour_last_move_and_sorted_moves)
     int k = loa_generate_moves_cg(&b, mv);
     loa_sort_moves(mv, k);
     char buf[REF_TURN_INPUT_MAX + 1];
-    size_t n = ref_turn_input(buf, &b, 1, LOA_MOVE_MAKE(LOA_SQUARE(6, 7), LOA_SQUARE(4, 5)), mv,
-                              k);
+    size_t n = ref_turn_input(buf, &b, 1, LOA_MOVE_MAKE(LOA_SQUARE(6, 7), LOA_SQUARE(4, 5)), mv, k);
     buf[n] = '\0';
     char expect[REF_TURN_INPUT_MAX + 1];
     int o = sprintf(expect, "w\n.bbbbb..\nw......w\nw...b..w\n");

@@ -209,8 +209,9 @@ static pid_t referee_mid_game(const char *mark, const char *sandbox)
     const char *prog = sandbox ? "./hostile-" : HOSTILE;
     snprintf(black, sizeof black, "%sfork -1 0 1 %s", prog, mark);
     snprintf(white, sizeof white, "%ssilent %s", prog, mark);
-    char *argv[] = {REFEREE, "-p1", black, "-p2", white, "--first-turn-ms", "100000",
-                    "--black-cwd", BIN, "--white-cwd", BIN, (char *)sandbox, NULL};
+    char *argv[] = {REFEREE,  "-p1",         black, "-p2",         white, "--first-turn-ms",
+                    "100000", "--black-cwd", BIN,   "--white-cwd", BIN,   (char *)sandbox,
+                    NULL};
     pid_t ref = start(argv);
     wait_for_bots(mark, ref, 5);
     usleep(100000); /* black has played, white is being waited for */
@@ -250,8 +251,8 @@ START_TEST(sandboxed_referee_killed_at_the_spawn_leaves_no_bot)
         char mark[96], black[512];
         make_mark(mark, sizeof mark);
         snprintf(black, sizeof black, "./hostile-silent %s", mark);
-        char *argv[] = {REFEREE, "-p1", black, "-p2", black, "--black-cwd", BIN, "--white-cwd",
-                        BIN, "--sandbox", NULL};
+        char *argv[] = {REFEREE, "-p1",         black, "-p2",       black, "--black-cwd",
+                        BIN,     "--white-cwd", BIN,   "--sandbox", NULL};
         pid_t ref = start(argv);
         int64_t until = now_ms() + 10000;
         int boxes = 0;
@@ -274,8 +275,8 @@ START_TEST(arena_killed_mid_league_leaves_no_bot)
     snprintf(out, sizeof out, "%s/league", dir);
     snprintf(a, sizeof a, "fork=" HOSTILE "fork -1 0 1 %s", mark);
     snprintf(b, sizeof b, "silent=" HOSTILE "silent %s", mark);
-    char *argv[] = {ARENA, "-b", a, "-b", b, "-c", "2", "-g", "2", "--first-turn-ms", "100000",
-                    "-o", out, "-q", NULL};
+    char *argv[] = {ARENA,    "-b", a,   "-b", b,   "-c", "2", "-g", "2", "--first-turn-ms",
+                    "100000", "-o", out, "-q", NULL};
     pid_t arena = start(argv);
     wait_for_bots(mark, arena, 10);
     usleep(100000);
@@ -301,8 +302,8 @@ START_TEST(arena_watchdog_has_its_own_command_line)
     snprintf(out, sizeof out, "%s/league", dir);
     snprintf(a, sizeof a, "one=" HOSTILE "silent %s", mark);
     snprintf(b, sizeof b, "two=" HOSTILE "silent %s", mark);
-    char *argv[] = {ARENA, "-b", a, "-b", b, "-g", "2", "--first-turn-ms", "100000",
-                    "-o", out, "-q", NULL};
+    char *argv[] = {ARENA,    "-b", a,   "-b", b,   "-g", "2", "--first-turn-ms",
+                    "100000", "-o", out, "-q", NULL};
     pid_t arena = start(argv);
     wait_for_bots(mark, arena, 2);
     check_watchdog_argv(arena, "arena", mark);

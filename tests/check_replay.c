@@ -79,7 +79,8 @@ END_TEST
 START_TEST(plies_carry_their_turns_and_limits)
 {
     replay_game *g = fixture_game("error");
-    const replay_ply *p1 = replay_game_ply(g, 1), *p3 = replay_game_ply(g, 3), *p4 = replay_game_ply(g, 4);
+    const replay_ply *p1 = replay_game_ply(g, 1), *p3 = replay_game_ply(g, 3),
+                     *p4 = replay_game_ply(g, 4);
     ck_assert_str_eq(p1->move, "e1e3");
     ck_assert_str_eq(p1->olympiad, "E1-E3");
     ck_assert_str_eq(p1->turn.comment, "hello");
@@ -88,7 +89,7 @@ START_TEST(plies_carry_their_turns_and_limits)
     ck_assert_int_eq(p3->turn.limit_ms, 150);
     ck_assert(p3->turn.random);
     ck_assert(!p1->turn.random);
-    ck_assert(p4->capture);            /* a3c1 takes black's c1 */
+    ck_assert(p4->capture); /* a3c1 takes black's c1 */
     ck_assert(!p3->capture);
     ck_assert_int_eq(p4->from, LOA_SQUARE(0, 2));
     ck_assert_int_eq(p4->to, LOA_SQUARE(2, 0));
@@ -171,12 +172,12 @@ static const bad_row bad_rows[] = {
     {"{\"version\": 2}", NULL, REPLAY_E_FORMAT, "\"version\""},
     {"{\"seed_text\": 42}", NULL, REPLAY_E_FIELD, "\"seed_text\" must be a string"},
     {"{\"players\": [{\"name\": \"a\", \"command\": \"a\"}]}", NULL, REPLAY_E_FIELD, "\"players\""},
-    {"{\"players\": [{\"name\": \"a\"}, {\"name\": \"b\", \"command\": \"b\"}]}", NULL, REPLAY_E_FIELD,
-     "players[0]: \"command\""},
-    {"{\"limits\": {\"first_turn_ms\": -5, \"turn_ms\": 150, \"max_plies\": 150}}", NULL, REPLAY_E_FIELD,
-     "limits: \"first_turn_ms\""},
-    {"{\"limits\": {\"first_turn_ms\": 1000, \"turn_ms\": 1.5, \"max_plies\": 150}}", NULL, REPLAY_E_FIELD,
-     "\"turn_ms\""},
+    {"{\"players\": [{\"name\": \"a\"}, {\"name\": \"b\", \"command\": \"b\"}]}", NULL,
+     REPLAY_E_FIELD, "players[0]: \"command\""},
+    {"{\"limits\": {\"first_turn_ms\": -5, \"turn_ms\": 150, \"max_plies\": 150}}", NULL,
+     REPLAY_E_FIELD, "limits: \"first_turn_ms\""},
+    {"{\"limits\": {\"first_turn_ms\": 1000, \"turn_ms\": 1.5, \"max_plies\": 150}}", NULL,
+     REPLAY_E_FIELD, "\"turn_ms\""},
     {"{\"moves\": \"e1e3\"}", NULL, REPLAY_E_FIELD, "\"moves\" must be an array"},
     {"{\"moves\": [\"e1e3\", \"a2a8\", \"e8g6\", \"a3c9\"]}", NULL, REPLAY_E_MOVE, "ply 4: 'a3c9'"},
     {"{\"moves\": [\"e1e3\", \"a2a8\", \"e8g6\", 7]}", NULL, REPLAY_E_FIELD, "moves[3]"},
@@ -190,7 +191,8 @@ static const bad_row bad_rows[] = {
     {"{\"plies\": {}}", NULL, REPLAY_E_FIELD, "\"plies\" must be an array"},
     {"{\"plies\": [1]}", NULL, REPLAY_E_FIELD, "plies[0] must be an object"},
     {"{\"result\": {\"winner\": 1}}", NULL, REPLAY_E_FIELD, "result: \"winner\""},
-    {"{\"result\": {\"winner\": null, \"reason\": \"x\", \"fault\": null, \"detail\": \"\", \"scores\": [5, 0]}}",
+    {"{\"result\": {\"winner\": null, \"reason\": \"x\", \"fault\": null, \"detail\": \"\", "
+     "\"scores\": [5, 0]}}",
      NULL, REPLAY_E_FIELD, "\"scores\""},
     {"{\"opening\": 3}", NULL, REPLAY_E_FIELD, "\"opening\""},
     {"{\"opening\": \"e1e3 h8\"}", NULL, REPLAY_E_MOVE, "opening: ply 2"},
@@ -221,7 +223,8 @@ START_TEST(hostile_records_are_refused_by_name)
     }
     ck_assert_msg(rc == row->code, "row %d: code %d (%s), want %d", _i, rc, err, row->code);
     ck_assert_ptr_null(g);
-    ck_assert_msg(strstr(err, row->msg) != NULL, "row %d: message '%s' lacks '%s'", _i, err, row->msg);
+    ck_assert_msg(strstr(err, row->msg) != NULL, "row %d: message '%s' lacks '%s'", _i, err,
+                  row->msg);
 }
 END_TEST
 
@@ -262,7 +265,8 @@ START_TEST(page_is_self_contained)
     ck_assert_ptr_null(strstr(html, "{{")); /* every marker filled */
     /* No URL other than the SVG namespace name (an identifier, never loaded). */
     for (const char *p = html; (p = strstr(p, "://")) != NULL; p += 3)
-        ck_assert_msg(strncmp(p - 4, "http://www.w3.org/2000/svg", 26) == 0, "URL in page: %.40s", p - 8);
+        ck_assert_msg(strncmp(p - 4, "http://www.w3.org/2000/svg", 26) == 0, "URL in page: %.40s",
+                      p - 8);
     ck_assert_ptr_null(strstr(html, " src="));
     ck_assert_ptr_null(strstr(html, "<link"));
     free(html);
@@ -294,9 +298,11 @@ START_TEST(page_data_cannot_end_its_script)
     ck_assert_ptr_nonnull(end);
     cJSON *data = cJSON_ParseWithLength(d, (size_t)(end - d));
     ck_assert_ptr_nonnull(data);
-    cJSON *t = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(data, "plies"), 0), "turn");
+    cJSON *t =
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(data, "plies"), 0), "turn");
     ck_assert_str_eq(cJSON_GetObjectItem(t, "comment")->valuestring, evil);
-    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(data, "plies"), 3), "board")
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(data, "plies"), 3),
+                                         "board")
                          ->valuestring,
                      replay_game_board(g, 4));
     cJSON_Delete(data);
@@ -341,8 +347,8 @@ END_TEST
 
 START_TEST(error_codes_are_distinct_and_in_range)
 {
-#define XX(name, code, text)                                       \
-    ck_assert(code <= -601 && code >= -699);                       \
+#define XX(name, code, text)                 \
+    ck_assert(code <= -601 && code >= -699); \
     ck_assert_str_eq(replay_strerror(code), text);
     REPLAY_ERROR_MAP(XX)
 #undef XX
@@ -355,7 +361,8 @@ START_TEST(cli_writes_beside_the_record_and_judges_its_input)
 {
     char dir[] = "/tmp/check_replay_cli.XXXXXX", cmd[2048], out[8192];
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(cmd, sizeof cmd, "cp " FIXTURES "pass.json %s/g.json && '%s/loa-replay' %s/g.json 2>&1", dir,
+    snprintf(cmd, sizeof cmd,
+             "cp " FIXTURES "pass.json %s/g.json && '%s/loa-replay' %s/g.json 2>&1", dir,
              LOA_BIN_DIR, dir);
     ck_assert_int_eq(run(cmd, out, sizeof out), 0);
     char page[512];
@@ -366,16 +373,18 @@ START_TEST(cli_writes_beside_the_record_and_judges_its_input)
     snprintf(cmd, sizeof cmd, "'%s/loa-replay' --text %s/g.json --ply 21 2>&1", LOA_BIN_DIR, dir);
     ck_assert_int_eq(run(cmd, out, sizeof out), 0);
     ck_assert_ptr_nonnull(strstr(out, "Move: pass by black"));
-    snprintf(cmd, sizeof cmd, "echo '{\"format\": 1}' > %s/bad.json; '%s/loa-replay' %s/bad.json 2>&1", dir,
+    snprintf(cmd, sizeof cmd,
+             "echo '{\"format\": 1}' > %s/bad.json; '%s/loa-replay' %s/bad.json 2>&1", dir,
              LOA_BIN_DIR, dir);
     ck_assert_int_eq(run(cmd, out, sizeof out), 1);
     ck_assert_msg(strstr(out, "bad.json: \"format\"") != NULL, "%s", out);
-    static const char *const usage[] = {"", "a.json b.json", "--ply 3 x.json", "--text x.json --ply -1",
-                                        "--bogus x.json", "-o"};
+    static const char *const usage[] = {
+        "", "a.json b.json", "--ply 3 x.json", "--text x.json --ply -1", "--bogus x.json", "-o"};
     for (size_t i = 0; i < LOA_COUNT(usage); i++) {
         snprintf(cmd, sizeof cmd, "'%s/loa-replay' %s 2>&1", LOA_BIN_DIR, usage[i]);
         ck_assert_msg(run(cmd, out, sizeof out) == 2, "%s", usage[i]);
-        ck_assert_msg(strncmp(out, "loa-replay: ", 12) == 0 && strchr(out, '\n') == out + strlen(out) - 1,
+        ck_assert_msg(strncmp(out, "loa-replay: ", 12) == 0 &&
+                          strchr(out, '\n') == out + strlen(out) - 1,
                       "'%s' -> %s", usage[i], out);
     }
     snprintf(cmd, sizeof cmd, "rm -r %s", dir);
@@ -389,7 +398,8 @@ int main(void)
         {"plies_carry_their_turns_and_limits", plies_carry_their_turns_and_limits, 10},
         {"passes_are_plies", passes_are_plies, 10},
         {"opening_plies_are_marked", opening_plies_are_marked, 10},
-        {"opening_repeated_in_moves_is_the_same_game", opening_repeated_in_moves_is_the_same_game, 10},
+        {"opening_repeated_in_moves_is_the_same_game", opening_repeated_in_moves_is_the_same_game,
+         10},
         {"unreadable_and_huge_files_are_refused", unreadable_and_huge_files_are_refused, 10},
         {"page_is_self_contained", page_is_self_contained, 10},
         {"page_data_cannot_end_its_script", page_data_cannot_end_its_script, 10},

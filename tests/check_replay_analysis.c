@@ -63,7 +63,9 @@ static replay_analysis *made(const replay_game *g)
         loa_status st = loa_board_status(&b, in->max_plies);
         if (st != LOA_ONGOING) {
             p->eval = REPLAY_EVAL_END;
-            p->score = st == LOA_DRAW ? 0 : (st == LOA_BLACK_WINS) == (b.side == LOA_BLACK) ? 1 : -1;
+            p->score = st == LOA_DRAW                                    ? 0
+                       : (st == LOA_BLACK_WINS) == (b.side == LOA_BLACK) ? 1
+                                                                         : -1;
             p->win = p->score > 0 ? 1 : p->score < 0 ? 0 : 0.5;
             continue;
         }
@@ -147,7 +149,8 @@ START_TEST(written_analysis_reads_back_the_same)
     char err[512], second[600];
     const char *path = tmp("a.analysis.json");
     ck_assert_msg(replay_analysis_write(a, g, path, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(replay_analysis_load(g, path, &b, err, sizeof err) == 0, "%s: %s", names[_i], err);
+    ck_assert_msg(replay_analysis_load(g, path, &b, err, sizeof err) == 0, "%s: %s", names[_i],
+                  err);
     ck_assert_int_eq(b->plies, a->plies);
     ck_assert_str_eq(b->engine, "test engine");
     for (int n = 0; n <= a->plies; n++) {
@@ -188,7 +191,8 @@ START_TEST(another_games_analysis_is_refused)
     ck_assert_int_eq(replay_analysis_load(h, path, &b, err, sizeof err), REPLAY_E_INCONSISTENT);
     ck_assert_ptr_null(b);
     ck_assert_msg(strstr(err, "the analysis of another game") != NULL, "%s", err);
-    ck_assert_int_eq(replay_analysis_load(g, tmp("none.analysis.json"), &b, err, sizeof err), REPLAY_E_IO);
+    ck_assert_int_eq(replay_analysis_load(g, tmp("none.analysis.json"), &b, err, sizeof err),
+                     REPLAY_E_IO);
     ck_assert_int_eq(errno, ENOENT);
     tmp_done();
     replay_analysis_free(a);
@@ -245,7 +249,8 @@ START_TEST(hostile_analyses_are_refused_by_name)
     ck_assert_int_eq(replay_analysis_to_json(a, g, &root, err, sizeof err), 0);
     /* the good file reads */
     char *text = cJSON_PrintUnformatted(root);
-    ck_assert_msg(replay_analysis_parse(g, text, strlen(text), "good", &b, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(replay_analysis_parse(g, text, strlen(text), "good", &b, err, sizeof err) == 0,
+                  "%s", err);
     replay_analysis_free(b);
     free(text);
     cJSON *parent = root;
@@ -255,7 +260,8 @@ START_TEST(hostile_analyses_are_refused_by_name)
                                        : cJSON_GetObjectItemCaseSensitive(parent, row->path[k]);
     ck_assert_ptr_nonnull(parent);
     if (row->value)
-        ck_assert(cJSON_ReplaceItemInObjectCaseSensitive(parent, row->path[depth], cJSON_Parse(row->value)));
+        ck_assert(cJSON_ReplaceItemInObjectCaseSensitive(parent, row->path[depth],
+                                                         cJSON_Parse(row->value)));
     else
         cJSON_DeleteItemFromObjectCaseSensitive(parent, row->path[depth]);
     text = cJSON_PrintUnformatted(root);
@@ -276,17 +282,22 @@ START_TEST(text_that_is_no_json_is_refused)
     replay_game *g = load("normal");
     replay_analysis *b = (replay_analysis *)1;
     char err[256];
-    ck_assert_int_eq(replay_analysis_parse(g, "{\"format\":", 10, "cut", &b, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_int_eq(replay_analysis_parse(g, "{\"format\":", 10, "cut", &b, err, sizeof err),
+                     REPLAY_E_JSON);
     ck_assert_ptr_null(b);
-    ck_assert_int_eq(replay_analysis_parse(g, "\xff\xfe", 2, "bin", &b, err, sizeof err), REPLAY_E_JSON);
-    ck_assert_int_eq(replay_analysis_parse(g, "[]", 2, "arr", &b, err, sizeof err), REPLAY_E_FORMAT);
+    ck_assert_int_eq(replay_analysis_parse(g, "\xff\xfe", 2, "bin", &b, err, sizeof err),
+                     REPLAY_E_JSON);
+    ck_assert_int_eq(replay_analysis_parse(g, "[]", 2, "arr", &b, err, sizeof err),
+                     REPLAY_E_FORMAT);
     /* the reason, not "not valid JSON": bytes after the value, nesting */
-    ck_assert_int_eq(replay_analysis_parse(g, "{} {}", 5, "two", &b, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_int_eq(replay_analysis_parse(g, "{} {}", 5, "two", &b, err, sizeof err),
+                     REPLAY_E_JSON);
     ck_assert_str_eq(err, "two: bytes after the JSON value at byte 3 (line 1, column 4)");
     char deep[2 * UTIL_JSON_NESTING_MAX + 2];
     memset(deep, '[', UTIL_JSON_NESTING_MAX + 1);
     memset(deep + UTIL_JSON_NESTING_MAX + 1, ']', UTIL_JSON_NESTING_MAX + 1);
-    ck_assert_int_eq(replay_analysis_parse(g, deep, sizeof deep, "deep", &b, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_int_eq(replay_analysis_parse(g, deep, sizeof deep, "deep", &b, err, sizeof err),
+                     REPLAY_E_JSON);
     ck_assert_msg(strstr(err, "deep: nested deeper than 1000 levels at byte 1000"), "%s", err);
     replay_game_free(g);
 }
@@ -303,10 +314,15 @@ START_TEST(evaluations_read_as_words)
     ck_assert_str_eq(replay_eval_text(&p, buf, sizeof buf), "1%");
     /* N counts the side to move's own moves: a connecting move wins in 1,
      * a win 3 plies away in 2 */
-    static const struct { replay_eval_kind kind; int plies; const char *text; } rows[] = {
-        {REPLAY_EVAL_WIN, 1, "wins in 1"}, {REPLAY_EVAL_WIN, 2, "wins in 1"}, {REPLAY_EVAL_WIN, 3, "wins in 2"},
-        {REPLAY_EVAL_WIN, 5, "wins in 3"}, {REPLAY_EVAL_LOSS, 2, "loses in 1"}, {REPLAY_EVAL_LOSS, 4, "loses in 2"},
-        {REPLAY_EVAL_END, 1, "won"}, {REPLAY_EVAL_END, -1, "lost"}, {REPLAY_EVAL_END, 0, "drawn"}};
+    static const struct {
+        replay_eval_kind kind;
+        int plies;
+        const char *text;
+    } rows[] = {{REPLAY_EVAL_WIN, 1, "wins in 1"},   {REPLAY_EVAL_WIN, 2, "wins in 1"},
+                {REPLAY_EVAL_WIN, 3, "wins in 2"},   {REPLAY_EVAL_WIN, 5, "wins in 3"},
+                {REPLAY_EVAL_LOSS, 2, "loses in 1"}, {REPLAY_EVAL_LOSS, 4, "loses in 2"},
+                {REPLAY_EVAL_END, 1, "won"},         {REPLAY_EVAL_END, -1, "lost"},
+                {REPLAY_EVAL_END, 0, "drawn"}};
     for (size_t i = 0; i < LOA_COUNT(rows); i++) {
         p.eval = rows[i].kind, p.score = rows[i].plies;
         ck_assert_str_eq(replay_eval_text(&p, buf, sizeof buf), rows[i].text);
@@ -374,15 +390,17 @@ START_TEST(pages_draw_the_analysis_beside_them)
     free(html);
     /* loa-replay: the analysis beside the record, wherever the page goes;
      * another game's is left out, with a warning */
-    snprintf(cmd, sizeof cmd, "cp " FIXTURES "normal.json %s && cp %s %s && '%s/loa-replay' %s -o %s 2>&1",
-             tmp("r.json"), tmp("p.analysis.json"), tmp("r.analysis.json"), LOA_BIN_DIR, tmp("r.json"),
-             tmp("elsewhere.html"));
+    snprintf(cmd, sizeof cmd,
+             "cp " FIXTURES "normal.json %s && cp %s %s && '%s/loa-replay' %s -o %s 2>&1",
+             tmp("r.json"), tmp("p.analysis.json"), tmp("r.analysis.json"), LOA_BIN_DIR,
+             tmp("r.json"), tmp("elsewhere.html"));
     ck_assert_int_eq(run(cmd, out, sizeof out), 0);
     html = slurp(tmp("elsewhere.html"), NULL);
     ck_assert_ptr_nonnull(strstr(html, "\"analysis\":{"));
     free(html);
     snprintf(cmd, sizeof cmd, "cp " FIXTURES "pass.json %s && cp %s %s && '%s/loa-replay' %s 2>&1",
-             tmp("o.json"), tmp("p.analysis.json"), tmp("o.analysis.json"), LOA_BIN_DIR, tmp("o.json"));
+             tmp("o.json"), tmp("p.analysis.json"), tmp("o.analysis.json"), LOA_BIN_DIR,
+             tmp("o.json"));
     ck_assert_int_eq(run(cmd, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "warning:") && strstr(out, "another game"), "%s", out);
     html = slurp(tmp("o.html"), NULL);

@@ -103,8 +103,10 @@ static void assert_shows(cdp *c, const char *name, int n, char (*boards)[65])
     int nb = 0, nw = 0;
     for (int i = 0; i < 64; i++)
         nb += boards[n][i] == 'b', nw += boards[n][i] == 'w';
-    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board circle.piece.black').length"), nb);
-    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board circle.piece.white').length"), nw);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board circle.piece.black').length"),
+                     nb);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#board circle.piece.white').length"),
+                     nw);
 }
 
 START_TEST(deep_links_show_the_sdk_positions)
@@ -179,13 +181,16 @@ START_TEST(keys_and_buttons_move_the_ply)
     const int after[] = {1, 2, 1, plies, 0};
     for (size_t i = 0; i < LOA_COUNT(buttons); i++) {
         char expr[200];
-        snprintf(expr, sizeof expr, "(() => { const r = document.getElementById('%s')"
-                 ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()",
-                 buttons[i]);
+        snprintf(
+            expr, sizeof expr,
+            "(() => { const r = document.getElementById('%s')"
+            ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()",
+            buttons[i]);
         cJSON *at = cdp_eval(c, expr, 10000);
         ck_assert(cJSON_IsArray(at));
         ck_assert_int_eq(cdp_click(c, cJSON_GetArrayItem(at, 0)->valuedouble,
-                                   cJSON_GetArrayItem(at, 1)->valuedouble), 0);
+                                   cJSON_GetArrayItem(at, 1)->valuedouble),
+                         0);
         cJSON_Delete(at);
         assert_shows(c, "normal", after[i], boards);
     }
@@ -204,8 +209,9 @@ START_TEST(slider_moves_the_ply)
     make_page("draw", url, sizeof url);
     cdp *c = browser();
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
-    cJSON *r = cdp_eval(c, "(() => { const r = document.getElementById('slider')"
-                           ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()",
+    cJSON *r = cdp_eval(c,
+                        "(() => { const r = document.getElementById('slider')"
+                        ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()",
                         10000);
     ck_assert(cJSON_IsArray(r) && cJSON_GetArraySize(r) == 4);
     double x = cJSON_GetArrayItem(r, 0)->valuedouble, y = cJSON_GetArrayItem(r, 1)->valuedouble;
@@ -215,7 +221,8 @@ START_TEST(slider_moves_the_ply)
      * thumb's width makes the exact ply depend on the browser's layout). */
     ck_assert_int_eq(cdp_click(c, x + w / 2, y + h / 2), 0);
     int mid = shown_ply(c);
-    ck_assert_msg(abs(mid - plies / 2) <= plies / 10, "clicked the middle, ply %d of %d", mid, plies);
+    ck_assert_msg(abs(mid - plies / 2) <= plies / 10, "clicked the middle, ply %d of %d", mid,
+                  plies);
     assert_shows(c, "draw", mid, boards);
     ck_assert_int_eq(cdp_click(c, x + w - 1, y + h / 2), 0);
     assert_shows(c, "draw", plies, boards);
@@ -264,7 +271,8 @@ START_TEST(imported_game_page_shows_no_times_and_a_cut_stderr)
     size_t len;
     char *text;
     ck_assert_int_eq(util_read_file(LOA_SOURCE_DIR "/tests/fixtures/codingame/timeout.site.json",
-                                    1 << 20, &text, &len), 0);
+                                    1 << 20, &text, &len),
+                     0);
     cJSON *site = cJSON_Parse(text);
     free(text);
     cJSON *f1 = cJSON_GetArrayItem(cJSON_GetObjectItem(site, "frames"), 1);
@@ -284,7 +292,8 @@ START_TEST(imported_game_page_shows_no_times_and_a_cut_stderr)
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
     ck_assert_int_eq(shown_ply(c), 1);
     char *t = eval_string(c, "document.getElementById('ply').textContent");
-    ck_assert_msg(strstr(t, "not recorded (limit 1000 ms)") && strstr(t, "cut by CodinGame"), "%s", t);
+    ck_assert_msg(strstr(t, "not recorded (limit 1000 ms)") && strstr(t, "cut by CodinGame"), "%s",
+                  t);
     free(t);
     t = eval_string(c, "document.getElementById('summary').textContent");
     ck_assert_msg(strstr(t, "codingame-site"), "%s", t);
@@ -335,9 +344,10 @@ START_TEST(bidi_controls_are_shown_as_markers)
     ck_assert_str_eq(t, "a<U+2066>b<U+200F>c<U+202A>d\n");
     free(t);
     /* nowhere in what the page shows (its text, the tooltips, the title) */
-    ck_assert_int_eq(eval_int(c, "/[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]/.test("
-                                 "document.body.innerText + document.title + [...document."
-                                 "querySelectorAll('[title]')].map(e => e.title).join('')) ? 1 : 0"),
+    ck_assert_int_eq(eval_int(c,
+                              "/[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]/.test("
+                              "document.body.innerText + document.title + [...document."
+                              "querySelectorAll('[title]')].map(e => e.title).join('')) ? 1 : 0"),
                      0);
     ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
     cdp_stop(c);

@@ -82,7 +82,8 @@ START_TEST(a_stderr_cut_by_the_site_is_kept_and_marked)
     ck_assert(p1->turn.stderr_cut);
     ck_assert_str_eq(p3->turn.stderr_tail, "thinking..."); /* short: the bot's own dots */
     ck_assert(!p3->turn.stderr_cut);
-    ck_assert(cJSON_IsTrue(at(cJSON_GetArrayItem(at(replay_game_record(g), "plies"), 0), "stderr_cut")));
+    ck_assert(
+        cJSON_IsTrue(at(cJSON_GetArrayItem(at(replay_game_record(g), "plies"), 0), "stderr_cut")));
     char *buf = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
@@ -141,7 +142,8 @@ START_TEST(refuses_site_replays_that_do_not_replay)
     refused_json(s, "summary.json", REPLAY_E_CONTRADICTS, "frame 19:", "\"$0 won\"");
     cJSON_Delete(s);
     s = json_file(SITE "normal.site.json");
-    set_string(frame_of(s, 4), "summary", "\xc2\xa4RED\xc2\xa4$0 did not output in time!\xc2\xa7RED\xc2\xa7\n");
+    set_string(frame_of(s, 4), "summary",
+               "\xc2\xa4RED\xc2\xa4$0 did not output in time!\xc2\xa7RED\xc2\xa7\n");
     refused_json(s, "early.json", REPLAY_E_CONTRADICTS, "frame 4:", "goes on");
     cJSON_Delete(s);
     /* a timeout where an answer was: the game would end there */
@@ -168,16 +170,19 @@ START_TEST(refuses_another_games_json)
 {
     /* The site's replay of a simultaneous-move game (the shape of the
      * public downloads; an answer per frame that is no LOA move). */
-    refused("{\"frames\":[{\"gameInformation\":\"\",\"summary\":\"\",\"view\":\"0\\n\",\"keyframe\":true,"
-            "\"agentId\":-1},{\"gameInformation\":\"\",\"stdout\":\"SPAWN 1 16 7;MOVE 1 17 6 18 6\\n\","
-            "\"view\":\"1\\n\",\"keyframe\":false,\"agentId\":0},{\"gameInformation\":\"\",\"stdout\":"
-            "\"WAIT;\\n\",\"view\":\"2\\n\",\"keyframe\":true,\"agentId\":1}],\"gameId\":685525946,"
-            "\"refereeInput\":\"seed=8230804622412230000\\n\",\"scores\":[49,26],\"ranks\":[0,1],"
-            "\"tooltips\":[],\"agents\":[],\"metadata\":{}}",
-            "fall2022.json", REPLAY_E_CONTRADICTS, "frame 1:", "not a move");
+    refused(
+        "{\"frames\":[{\"gameInformation\":\"\",\"summary\":\"\",\"view\":\"0\\n\",\"keyframe\":"
+        "true,"
+        "\"agentId\":-1},{\"gameInformation\":\"\",\"stdout\":\"SPAWN 1 16 7;MOVE 1 17 6 18 6\\n\","
+        "\"view\":\"1\\n\",\"keyframe\":false,\"agentId\":0},{\"gameInformation\":\"\",\"stdout\":"
+        "\"WAIT;\\n\",\"view\":\"2\\n\",\"keyframe\":true,\"agentId\":1}],\"gameId\":685525946,"
+        "\"refereeInput\":\"seed=8230804622412230000\\n\",\"scores\":[49,26],\"ranks\":[0,1],"
+        "\"tooltips\":[],\"agents\":[],\"metadata\":{}}",
+        "fall2022.json", REPLAY_E_CONTRADICTS, "frame 1:", "not a move");
     /* An engine result of a tic-tac-toe referee: row and column answers. */
     refused("{\"errors\":{\"0\":[null,null,null],\"1\":[null,null,null]},\"outputs\":{\"0\":[null,"
-            "\"1 1\\n\",null],\"1\":[null,null,\"0 2\\n\"]},\"summaries\":[\"\",\"\",\"\"],\"views\":[],"
+            "\"1 1\\n\",null],\"1\":[null,null,\"0 "
+            "2\\n\"]},\"summaries\":[\"\",\"\",\"\"],\"views\":[],"
             "\"scores\":{\"0\":1,\"1\":0},\"uinput\":[\"seed=5\\n\"],\"metadata\":\"{}\\n\","
             "\"tooltips\":[],\"ids\":{\"0\":0,\"1\":1},\"agents\":[]}",
             "tictactoe.json", REPLAY_E_CONTRADICTS, "frame 1:", "invalid action '1 1'");
@@ -192,18 +197,22 @@ START_TEST(names_what_is_not_a_game)
     refused("{\"frames\": []}", "empty.json", REPLAY_E_FIELD, "\"frames\"", NULL);
     refused("{\"frames\": [{\"agentId\": -1}], \"scores\": [0, 0]}", "noseed.json", REPLAY_E_FIELD,
             "refereeInput", NULL);
-    refused("{\"frames\": [{\"agentId\": -1}], \"refereeInput\": \"seed=x1\\n\", \"scores\": [0, 0]}",
-            "badseed.json", REPLAY_E_FIELD, "seed=x1", NULL);
+    refused(
+        "{\"frames\": [{\"agentId\": -1}], \"refereeInput\": \"seed=x1\\n\", \"scores\": [0, 0]}",
+        "badseed.json", REPLAY_E_FIELD, "seed=x1", NULL);
     refused("{\"frames\": [{\"agentId\": 3}]}", "agent.json", REPLAY_E_FIELD, "frame 0", "agentId");
     refused("{\"outputs\": {\"0\": [null]}, \"summaries\": [\"\"]}", "lists.json", REPLAY_E_FIELD,
             "outputs[\"1\"]", NULL);
-    refused("{\"outputs\": {}, \"summaries\": [], \"failCause\": \"java.lang.NullPointerException\"}",
-            "crash.json", REPLAY_E_CONTRADICTS, "failCause", NULL);
+    refused(
+        "{\"outputs\": {}, \"summaries\": [], \"failCause\": \"java.lang.NullPointerException\"}",
+        "crash.json", REPLAY_E_CONTRADICTS, "failCause", NULL);
     /* JSON text is UTF-8: a Latin-1 byte is named */
-    refused("{\"frames\": [], \"x\": \"caf\xe9\"}", "latin1.json", REPLAY_E_JSON, "byte 24", "UTF-8");
+    refused("{\"frames\": [], \"x\": \"caf\xe9\"}", "latin1.json", REPLAY_E_JSON, "byte 24",
+            "UTF-8");
     /* one frame and no answer: the game never ended */
-    refused("{\"frames\": [{\"agentId\": -1}], \"refereeInput\": \"seed=1\\n\", \"scores\": [0, 0]}",
-            "nogame.json", REPLAY_E_CONTRADICTS, "frame 0:", "goes on");
+    refused(
+        "{\"frames\": [{\"agentId\": -1}], \"refereeInput\": \"seed=1\\n\", \"scores\": [0, 0]}",
+        "nogame.json", REPLAY_E_CONTRADICTS, "frame 0:", "goes on");
 }
 END_TEST
 
@@ -290,7 +299,8 @@ START_TEST(page_of_an_imported_game_says_so)
     ck_assert_ptr_nonnull(strstr(html, "\"time_us\":null"));
     /* the command to play it again: the seed, the bots to fill in */
     char *cmd = replay_game_command(g);
-    ck_assert_msg(strstr(cmd, "-p1 'BLACK_BOT' -p2 'WHITE_BOT'") && strstr(cmd, "--seed '-5'"), "%s", cmd);
+    ck_assert_msg(strstr(cmd, "-p1 'BLACK_BOT' -p2 'WHITE_BOT'") && strstr(cmd, "--seed '-5'"),
+                  "%s", cmd);
     free(cmd);
     free(html);
     replay_game_free(g);
@@ -314,5 +324,6 @@ int main(void)
         {"site_replay_imports_the_same_bare_and_wrapped",
          site_replay_imports_the_same_bare_and_wrapped, 30, (int)LOA_COUNT(games)},
     };
-    return loa_run_suite_loops("replay_codingame", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
+    return loa_run_suite_loops("replay_codingame", cases, LOA_COUNT(cases), loops,
+                               LOA_COUNT(loops));
 }

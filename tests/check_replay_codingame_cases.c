@@ -61,7 +61,9 @@ START_TEST(refuses_engine_results_that_do_not_replay)
     cJSON_Delete(e);
     /* a wrong seed: black answers `random` every turn */
     e = json_file(CASES "random-and-comments.json");
-    cJSON_ReplaceItemInObjectCaseSensitive(e, "uinput", cJSON_CreateStringArray((const char *[]){"seed=4\n"}, 1));
+    cJSON_ReplaceItemInObjectCaseSensitive(e, "uinput",
+                                           cJSON_CreateStringArray((const char *[]){"seed=4\n"},
+                                                                   1));
     refused_json(e, "seed.json", REPLAY_E_CONTRADICTS, "frame ", "drawn from seed=4");
     cJSON_Delete(e);
     /* scores swapped, a win and a timeout */

@@ -44,8 +44,14 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
     return remove(p);
 }
 
-static void setup(void) { ck_assert_ptr_nonnull(mkdtemp(tmpdir)); }
-static void teardown(void) { nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+static void setup(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+static void teardown(void)
+{
+    nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 static int sh(const char *fmt, ...)
 {
@@ -59,7 +65,10 @@ static int sh(const char *fmt, ...)
 }
 
 /* Chromium allowed the test's directory only: any other request is counted. */
-static cdp *browser(void) { return browser_in(tmpdir); }
+static cdp *browser(void)
+{
+    return browser_in(tmpdir);
+}
 
 static void open_page(cdp *c, const char *rel)
 {
@@ -95,14 +104,16 @@ static int series_points(cdp *c, const char *chart, const char *name)
     snprintf(expr, sizeof expr,
              "(() => { const p = Array.from(document.querySelectorAll('#%s polyline.series'))"
              ".find((e) => e.getAttribute('data-name') === '%s');"
-             " return p ? p.getAttribute('points').trim().split(' ').length : -1; })()", chart, name);
+             " return p ? p.getAttribute('points').trim().split(' ').length : -1; })()",
+             chart, name);
     return eval_int(c, expr);
 }
 
 static void arena(const char *args)
 {
     ck_assert_int_eq(sh("cd '%s' && '" BIN "loa-arena' %s --out '%s/lg' -q > '%s/arena.out' 2>&1",
-                        tmpdir, args, tmpdir, tmpdir), 0);
+                        tmpdir, args, tmpdir, tmpdir),
+                     0);
 }
 
 START_TEST(live_index_shows_more_games_without_a_reload)
@@ -112,7 +123,9 @@ START_TEST(live_index_shows_more_games_without_a_reload)
      * opened after the first games and must see later ones come in */
     ck_assert_int_eq(sh("cd '%s' && ('" BIN "loa-arena' --bot first='" BIN "loa-first' --bot "
                         "slow='" BIN "hostile-slow 25' --games 8 --concurrency 1 --out lg -q "
-                        "> arena.out 2>&1 & echo $! > arena.pid)", tmpdir), 0);
+                        "> arena.out 2>&1 & echo $! > arena.pid)",
+                        tmpdir),
+                     0);
     cdp *c = browser();
     char live[700];
     snprintf(live, sizeof live, "%s/lg/live.js", tmpdir);
@@ -136,7 +149,10 @@ START_TEST(live_index_shows_more_games_without_a_reload)
     free(t);
     /* the end: the page says the league stopped, every game listed */
     ck_assert_int_eq(wait_for(c, rows, 8, 120), 8);
-    ck_assert_int_eq(wait_for(c, "document.getElementById('state').classList.contains('stopped') ? 1 : 0", 1, 30), 1);
+    ck_assert_int_eq(
+        wait_for(c, "document.getElementById('state').classList.contains('stopped') ? 1 : 0", 1,
+                 30),
+        1);
     assert_clean(c);
     cdp_stop(c);
     teardown();
@@ -150,7 +166,8 @@ START_TEST(charts_hold_a_point_per_game)
     arena("--bot first='" BIN "loa-first' --bot greedy='" BIN "loa-greedy' --games 8");
     cdp *c = browser();
     open_page(c, "lg/index.html");
-    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#elo-chart polyline.series').length"), 2);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#elo-chart polyline.series').length"),
+                     2);
     ck_assert_int_eq(series_points(c, "elo-chart", "first"), 8);
     ck_assert_int_eq(series_points(c, "elo-chart", "greedy"), 8);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#elo-chart polygon.band').length"), 2);
@@ -160,7 +177,8 @@ START_TEST(charts_hold_a_point_per_game)
     ck_assert_int_eq(eval_int(c, "Array.from(document.querySelectorAll('#time-chart rect.hbar'))"
                                  ".filter((r) => r.getAttribute('data-name') === 'greedy')"
                                  ".reduce((a, r) => a + Number(r.querySelector('title').textContent"
-                                 ".split(': ').pop()), 0)"), 8);
+                                 ".split(': ').pop()), 0)"),
+                     8);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#standings tr[data-bot]').length"), 2);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#games tr[data-id]').length"), 8);
     assert_clean(c);
@@ -183,12 +201,14 @@ START_TEST(decided_sprt_says_h1)
     ck_assert_msg(strstr(t, "H1 accepted") && !strstr(t, "incomplete"), "%s", t);
     free(t);
     t = eval_string(c, "document.getElementById('sprt-words').textContent");
-    ck_assert_msg(strstr(t, "H1 accepted after") && strstr(t, "greedy is stronger than random"), "%s", t);
+    ck_assert_msg(strstr(t, "H1 accepted after") && strstr(t, "greedy is stronger than random"),
+                  "%s", t);
     free(t);
     /* the LLR over pairs: a point per pair, against both bounds */
-    int pairs = eval_int(c, "Number(document.querySelector('#penta tr:nth-child(2)').textContent.length ? "
-                            "Array.from(document.querySelectorAll('#penta tr:nth-child(2) td'))"
-                            ".reduce((a, td) => a + Number(td.textContent), 0) : -1)");
+    int pairs =
+        eval_int(c, "Number(document.querySelector('#penta tr:nth-child(2)').textContent.length ? "
+                    "Array.from(document.querySelectorAll('#penta tr:nth-child(2) td'))"
+                    ".reduce((a, td) => a + Number(td.textContent), 0) : -1)");
     ck_assert_int_ge(pairs, 5);
     ck_assert_int_eq(series_points(c, "llr-chart", "LLR"), pairs);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#llr-chart line.hline').length"), 3);
@@ -243,24 +263,30 @@ START_TEST(bot_page_lists_exactly_the_games_it_lost)
         snprintf(page, sizeof page, "lg/bot-%s.html", bots[k]);
         open_page(c, page);
         lost_ids(bots[k], want, sizeof want);
-        char *got = eval_string(c, "',' + Array.from(document.querySelectorAll('#bot-losses tr[data-id]'))"
-                                   ".map((r) => r.getAttribute('data-id') + ',').join('')");
+        char *got =
+            eval_string(c, "',' + Array.from(document.querySelectorAll('#bot-losses tr[data-id]'))"
+                           ".map((r) => r.getAttribute('data-id') + ',').join('')");
         ck_assert_str_eq(got, want);
         free(got);
-        ck_assert_int_ge(eval_int(c, "document.querySelectorAll('#bot-vs tr[data-opponent]').length"), 2);
+        ck_assert_int_ge(eval_int(c,
+                                  "document.querySelectorAll('#bot-vs tr[data-opponent]').length"),
+                         2);
     }
     /* slow's faults, with their stderr's end, link to their pages */
     open_page(c, "lg/bot-slow.html");
     ck_assert_int_ge(eval_int(c, "document.querySelectorAll('#bot-faults .fault a').length"), 1);
-    char *href = eval_string(c, "document.querySelector('#bot-faults .fault a').getAttribute('href')");
+    char *href =
+        eval_string(c, "document.querySelector('#bot-faults .fault a').getAttribute('href')");
     ck_assert_msg(strncmp(href, "games/", 6) == 0, "%s", href);
     /* its slowest turns are its timeouts (nearest the limit of all), each
      * with its ply and the stderr it wrote before (hostile-slow: none) */
-    ck_assert_int_ge(eval_int(c, "document.querySelectorAll('#bot-slowest tr[data-id]').length"), 1);
+    ck_assert_int_ge(eval_int(c, "document.querySelectorAll('#bot-slowest tr[data-id]').length"),
+                     1);
     char *slow = eval_string(c, "document.querySelector('#bot-slowest tr[data-id]').textContent");
     ck_assert_msg(strstr(slow, "timed out"), "%s", slow);
     free(slow);
-    slow = eval_string(c, "document.querySelector('#bot-slowest tr[data-id] + tr.slow-stderr pre').textContent");
+    slow = eval_string(
+        c, "document.querySelector('#bot-slowest tr[data-id] + tr.slow-stderr pre').textContent");
     ck_assert_str_eq(slow, "(nothing on stderr)");
     free(slow);
     /* its page opens at the failing ply, the viewer shared by the league */
@@ -268,10 +294,15 @@ START_TEST(bot_page_lists_exactly_the_games_it_lost)
     snprintf(page, sizeof page, "lg/%s", href);
     free(href);
     open_page(c, page);
-    int plies = eval_int(c, "JSON.parse(document.getElementById('replay-data').textContent).plies.length");
-    ck_assert_int_eq(eval_int(c, "Number(document.getElementById('board').getAttribute('data-ply'))"), plies);
+    int plies =
+        eval_int(c, "JSON.parse(document.getElementById('replay-data').textContent).plies.length");
+    ck_assert_int_eq(eval_int(c,
+                              "Number(document.getElementById('board').getAttribute('data-ply'))"),
+                     plies);
     ck_assert_int_eq(eval_int(c, "document.getElementById('error').hidden ? 0 : 1"), 1);
-    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('script[src=\"../viewer.js\"]').length"), 1);
+    ck_assert_int_eq(eval_int(c,
+                              "document.querySelectorAll('script[src=\"../viewer.js\"]').length"),
+                     1);
     assert_clean(c);
     cdp_stop(c);
     teardown();
@@ -293,11 +324,14 @@ START_TEST(viewer_plays_and_opens_on_the_fault)
     open_page(c, "normal.html#ply=0");
     ck_assert_int_eq(eval_int(c, ply), 0);
     /* play at 16 plies a second: the ply advances by itself */
-    cJSON_Delete(cdp_eval(c, "(() => { const s = document.getElementById('speed'); s.value = '16';"
-                             " s.dispatchEvent(new Event('change'));"
-                             " document.getElementById('play').click(); return 0; })()", 5000));
+    cJSON_Delete(cdp_eval(c,
+                          "(() => { const s = document.getElementById('speed'); s.value = '16';"
+                          " s.dispatchEvent(new Event('change'));"
+                          " document.getElementById('play').click(); return 0; })()",
+                          5000));
     ck_assert_int_ge(wait_for(c, ply, 3, 20), 3);
-    ck_assert_int_eq(eval_int(c, "Number(document.getElementById('play').getAttribute('data-playing'))"), 1);
+    ck_assert_int_eq(
+        eval_int(c, "Number(document.getElementById('play').getAttribute('data-playing'))"), 1);
     cJSON_Delete(cdp_eval(c, "document.getElementById('play').click()", 5000));
     int stopped = eval_int(c, ply);
     usleep(600000);
@@ -340,17 +374,20 @@ START_TEST(time_chart_clips_a_slow_first_turn_and_evaluation_reads_scores)
     buf[n] = '\0';
     cJSON *r = cJSON_Parse(buf), *p;
     int k = 0, scored = 0, with_nodes = 0;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "plies")) {
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "plies"))
+    {
         if (k == 0)
             cJSON_SetNumberValue(cJSON_GetObjectItem(p, "time_us"), 900000);
         if (k % 3 == 0) {
             char s[80];
             /* the last, a won position's score: clipped, not squashing the others */
-            snprintf(s, sizeof s, "loa-ab: a1a2 depth 5 score %d nodes 10\n", k == 24 ? 30000 : k * 10 - 50);
+            snprintf(s, sizeof s, "loa-ab: a1a2 depth 5 score %d nodes 10\n",
+                     k == 24 ? 30000 : k * 10 - 50);
             cJSON_ReplaceItemInObject(p, "stderr", cJSON_CreateString(s));
             scored++;
         }
-        with_nodes += strstr(cJSON_GetStringValue(cJSON_GetObjectItem(p, "stderr")), "nodes ") != NULL;
+        with_nodes +=
+            strstr(cJSON_GetStringValue(cJSON_GetObjectItem(p, "stderr")), "nodes ") != NULL;
         k++;
     }
     text = cJSON_Print(r);
@@ -365,29 +402,40 @@ START_TEST(time_chart_clips_a_slow_first_turn_and_evaluation_reads_scores)
     open_page(c, "slow.html#ply=5");
     /* the 900 ms turn is a clipped mark; the axis stops near the 150 ms limit */
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#chart .pt.clipped').length"), 1);
-    ck_assert_int_le(eval_int(c, "Math.max(...Array.from(document.querySelectorAll('#chart .ytick'))"
-                                 ".map((e) => Number(e.textContent)))"), 200);
+    ck_assert_int_le(eval_int(c,
+                              "Math.max(...Array.from(document.querySelectorAll('#chart .ytick'))"
+                              ".map((e) => Number(e.textContent)))"),
+                     200);
     char *t = eval_string(c, "document.getElementById('chart-note').textContent");
     ck_assert_msg(strstr(t, "red triangle"), "%s", t);
     free(t);
     /* log scale: every point drawn, none clipped */
-    cJSON_Delete(cdp_eval(c, "(() => { const b = document.getElementById('chart-log'); b.checked = true;"
-                             " b.dispatchEvent(new Event('change')); return 0; })()", 5000));
+    cJSON_Delete(
+        cdp_eval(c,
+                 "(() => { const b = document.getElementById('chart-log'); b.checked = true;"
+                 " b.dispatchEvent(new Event('change')); return 0; })()",
+                 5000));
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#chart .pt.clipped').length"), 0);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#chart .pt').length"), 25);
     /* the evaluation: a point per ply whose stderr has a score */
-    ck_assert_int_eq(eval_int(c, "Number(document.getElementById('eval').getAttribute('data-points'))"), scored);
+    ck_assert_int_eq(
+        eval_int(c, "Number(document.getElementById('eval').getAttribute('data-points'))"), scored);
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#eval .pt.clipped').length"), 1);
     ck_assert_int_le(eval_int(c, "Math.max(...Array.from(document.querySelectorAll('#eval .ytick'))"
-                                 ".map((e) => Number(e.textContent)))"), 1000);
+                                 ".map((e) => Number(e.textContent)))"),
+                     1000);
     t = eval_string(c, "document.getElementById('eval-note').textContent");
     ck_assert_msg(strstr(t, "won or lost"), "%s", t);
     free(t);
     /* a pattern of the user's: the nodes instead */
-    cJSON_Delete(cdp_eval(c, "(() => { const i = document.getElementById('eval-re'); i.value = 'nodes (\\\\d+)';"
-                             " i.dispatchEvent(new Event('change')); return 0; })()", 5000));
-    ck_assert_int_eq(eval_int(c, "Number(document.getElementById('eval').getAttribute('data-points'))"),
-                     with_nodes);
+    cJSON_Delete(cdp_eval(
+        c,
+        "(() => { const i = document.getElementById('eval-re'); i.value = 'nodes (\\\\d+)';"
+        " i.dispatchEvent(new Event('change')); return 0; })()",
+        5000));
+    ck_assert_int_eq(
+        eval_int(c, "Number(document.getElementById('eval').getAttribute('data-points'))"),
+        with_nodes);
     assert_clean(c);
     cdp_stop(c);
     teardown();
@@ -402,7 +450,8 @@ int main(void)
         return 77;
     }
     const loa_tcase cases[] = {
-        {"live_index_shows_more_games_without_a_reload", live_index_shows_more_games_without_a_reload, 300},
+        {"live_index_shows_more_games_without_a_reload",
+         live_index_shows_more_games_without_a_reload, 300},
         {"charts_hold_a_point_per_game", charts_hold_a_point_per_game, 90},
         {"decided_sprt_says_h1", decided_sprt_says_h1, 120},
         {"bot_page_lists_exactly_the_games_it_lost", bot_page_lists_exactly_the_games_it_lost, 120},

@@ -92,7 +92,8 @@ START_TEST(keeps_the_text_after_a_nul_of_a_name_and_a_stderr)
         size_t len;
         char *text = with_nuls(t, escaped, &len), err[512];
         replay_game *g;
-        ck_assert_msg(replay_game_parse(text, len, "nul.json", &g, err, sizeof err) == 0, "%s", err);
+        ck_assert_msg(replay_game_parse(text, len, "nul.json", &g, err, sizeof err) == 0, "%s",
+                      err);
         const replay_info *in = replay_game_info(g);
         ck_assert_str_eq(in->names[0], "bl" UTIL_JSON_NUL_SYMBOL "ck");
         ck_assert_str_eq(replay_game_ply(g, 1)->turn.stderr_tail,
@@ -143,7 +144,8 @@ START_TEST(says_the_nesting_is_too_deep)
     t[n++] = '}';
     ck_assert_int_eq(parse(t, n, err, sizeof err), REPLAY_E_JSON);
     char want[128];
-    snprintf(want, sizeof want, "hostile.json: nested deeper than %d levels", UTIL_JSON_NESTING_MAX);
+    snprintf(want, sizeof want, "hostile.json: nested deeper than %d levels",
+             UTIL_JSON_NESTING_MAX);
     ck_assert_msg(strstr(err, want), "%s", err);
     free(t);
 }

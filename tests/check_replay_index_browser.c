@@ -66,15 +66,18 @@ START_TEST(league_index_filters_and_links)
     ck_assert_msg(strstr(t, "LLR") && strstr(t, "1.25"), "%s", t);
     free(t);
     /* The bot filter: "first" plays 4 of the 6 games; the URL follows. */
-    cJSON_Delete(cdp_eval(c, "(() => { const s = document.getElementById('f-bot'); s.value = 'first';"
-                             " s.dispatchEvent(new Event('change')); return 0; })()", 10000));
+    cJSON_Delete(cdp_eval(c,
+                          "(() => { const s = document.getElementById('f-bot'); s.value = 'first';"
+                          " s.dispatchEvent(new Event('change')); return 0; })()",
+                          10000));
     ck_assert_int_eq(eval_int(c, visible), 4);
     t = eval_string(c, "location.hash");
     ck_assert_str_eq(t, "#bot=first");
     free(t);
     /* A link opens the game's replay page. */
     t = eval_string(c, "document.querySelector('#games a').getAttribute('href')");
-    ck_assert_msg(strlen(t) == 17 && strncmp(t, "games/", 6) == 0 && strcmp(t + 12, ".html") == 0, "%s", t);
+    ck_assert_msg(strlen(t) == 17 && strncmp(t, "games/", 6) == 0 && strcmp(t + 12, ".html") == 0,
+                  "%s", t);
     snprintf(url, sizeof url, "file://%s/%s#ply=1", tmpdir, t);
     free(t);
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
@@ -83,8 +86,9 @@ START_TEST(league_index_filters_and_links)
     snprintf(url, sizeof url, "file://%s/index.html#result=0-1", tmpdir);
     ck_assert_int_eq(cdp_open(c, url, 20000), 0);
     int w = eval_int(c, visible);
-    ck_assert_int_eq(w, eval_int(c, "Array.from(document.querySelectorAll('#games tr[data-result]'))"
-                                    ".filter((r) => r.getAttribute('data-result') === '0-1').length"));
+    ck_assert_int_eq(w,
+                     eval_int(c, "Array.from(document.querySelectorAll('#games tr[data-result]'))"
+                                 ".filter((r) => r.getAttribute('data-result') === '0-1').length"));
     ck_assert_int_lt(w, 6);
     /* A league on a database lists some of its games (issue 36): the page
      * says how many of how many, and where the others are. */
@@ -119,9 +123,11 @@ static void write_tune_state(const char *dir)
     cJSON_AddNumberToObject(st, "gamma", 0.101);
     cJSON_AddStringToObject(st, "command", "/bin/bot --w 7 --v </script>");
     const char *names[2] = {"w", "<b>v</b>"};
-    double start[2] = {1, 0.5}, theta[2][5] = {{1, 3.2, 5.9, 6.8, 7.1}, {0.5, 0.45, 0.3, 0.2, 0.25}};
+    double start[2] = {1, 0.5},
+           theta[2][5] = {{1, 3.2, 5.9, 6.8, 7.1}, {0.5, 0.45, 0.3, 0.2, 0.25}};
     cJSON *params = cJSON_AddArrayToObject(st, "params");
-    cJSON *hist = cJSON_AddObjectToObject(st, "history"), *th = cJSON_AddObjectToObject(hist, "theta");
+    cJSON *hist = cJSON_AddObjectToObject(st, "history"),
+          *th = cJSON_AddObjectToObject(hist, "theta");
     const int pairs[5] = {0, 100, 200, 300, 400};
     cJSON_AddItemToObject(hist, "pairs", cJSON_CreateIntArray(pairs, 5));
     for (int i = 0; i < 2; i++) {
@@ -163,8 +169,10 @@ START_TEST(tune_page_draws_every_trajectory)
     char expr[600];
     snprintf(expr, sizeof expr, "%s.length", pts);
     ck_assert_int_eq(eval_int(c, expr), 5);
-    snprintf(expr, sizeof expr, "(() => { const p = %s.map((s) => s.split(',').map(Number));"
-             " return p.every((q, i) => i == 0 || q[0] > p[i - 1][0]) && p[4][1] < p[0][1] ? 1 : 0; })()",
+    snprintf(expr, sizeof expr,
+             "(() => { const p = %s.map((s) => s.split(',').map(Number));"
+             " return p.every((q, i) => i == 0 || q[0] > p[i - 1][0]) && p[4][1] < p[0][1] ? 1 : "
+             "0; })()",
              pts);
     ck_assert_int_eq(eval_int(c, expr), 1);
     char *t = eval_string(c, "document.querySelectorAll('.chart h2')[1].textContent");

@@ -50,8 +50,11 @@ static int exists(const char *fmt, const char *a, int id)
 START_TEST(referee_html_is_the_replay_of_its_record)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_int_eq(sh("cd %s && '" BIN "loa-referee' -p1 '" BIN "loa-first' -p2 '" BIN "loa-example' "
-                        "--seed 5 -l g.json --html g.html -q > /dev/null", dir), 0);
+    ck_assert_int_eq(sh("cd %s && '" BIN "loa-referee' -p1 '" BIN "loa-first' -p2 '" BIN
+                        "loa-example' "
+                        "--seed 5 -l g.json --html g.html -q > /dev/null",
+                        dir),
+                     0);
     char path[1024];
     snprintf(path, sizeof path, "%s/g.json", dir);
     replay_game *g;
@@ -70,7 +73,9 @@ START_TEST(referee_html_is_the_replay_of_its_record)
     replay_game_free(g);
     /* A page that cannot be written: the game is still scored, exit 1. */
     ck_assert_int_eq(sh("'" BIN "loa-referee' -p1 '" BIN "loa-first' -p2 '" BIN "loa-first' "
-                        "--html %s/no/such/dir/g.html -q > /dev/null 2>&1", dir), 1);
+                        "--html %s/no/such/dir/g.html -q > /dev/null 2>&1",
+                        dir),
+                     1);
     sh("rm -r %s", dir);
 }
 END_TEST
@@ -78,8 +83,11 @@ END_TEST
 START_TEST(arena_writes_index_and_pages_and_rewrites_them)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot b='" BIN "loa-example' "
-                        "--games 4 -c 2 --pages all -q -o %s/out > /dev/null 2>&1", dir), 0);
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot b='" BIN
+                        "loa-example' "
+                        "--games 4 -c 2 --pages all -q -o %s/out > /dev/null 2>&1",
+                        dir),
+                     0);
     char out[1024];
     snprintf(out, sizeof out, "%s/out", dir);
     for (int id = 0; id < 4; id++)
@@ -119,9 +127,12 @@ START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
 {
     ck_assert_ptr_nonnull(mkdtemp(dir));
     /* a-b play normal games; every game of c ends with its crash */
-    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot b='" BIN "loa-example' "
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot b='" BIN
+                        "loa-example' "
                         "--bot c='" BIN "hostile-crash' --games 2 -c 2 --keep-going -q "
-                        "-o %s/out > %s/log 2>&1", dir), 0);
+                        "-o %s/out > %s/log 2>&1",
+                        dir),
+                     0);
     char out[1024], path[1100];
     snprintf(out, sizeof out, "%s/out", dir);
     snprintf(path, sizeof path, "%s/games.jsonl", out);
@@ -160,14 +171,19 @@ START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
     free(index);
     free(jsonl);
     /* --pages none: records, the index, no page */
-    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot c='" BIN "hostile-crash' "
-                        "--games 2 --keep-going --pages none -q -o %s/none > /dev/null 2>&1", dir), 0);
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a='" BIN "loa-first' --bot c='" BIN
+                        "hostile-crash' "
+                        "--games 2 --keep-going --pages none -q -o %s/none > /dev/null 2>&1",
+                        dir),
+                     0);
     snprintf(out, sizeof out, "%s/none", dir);
     ck_assert_int_eq(sh("'" BIN "loa-replay' --record %s/none/r.json %s/none 1", dir), 0);
     ck_assert(!exists("%s/games/%06d.html", out, 0) && !exists("%s/games/%06d.html", out, 1));
     snprintf(path, sizeof path, "%s/index.html", out);
     ck_assert_int_eq(access(path, R_OK), 0);
-    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a=x --pages some -o %s/bad > /dev/null 2>&1", dir), 2);
+    ck_assert_int_eq(sh("'" BIN "loa-arena' --bot a=x --pages some -o %s/bad > /dev/null 2>&1",
+                        dir),
+                     2);
     sh("rm -r %s", dir);
 }
 END_TEST
@@ -185,8 +201,7 @@ START_TEST(interrupted_arena_still_writes_its_index)
         freopen(cmd, "a", stderr);
         execl(BIN "loa-arena", "loa-arena", "--bot", "a=" BIN "loa-first", "--bot",
               "b=" BIN "hostile-slow 20", "--games", "1000", "-c", "1", "--pages", "all", "-q",
-              "-o", out,
-              (char *)NULL);
+              "-o", out, (char *)NULL);
         _exit(127);
     }
     /* Wait until a game has been recorded, then Ctrl-C. */
@@ -211,8 +226,8 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"referee_html_is_the_replay_of_its_record", referee_html_is_the_replay_of_its_record, 30},
-        {"arena_writes_index_and_pages_and_rewrites_them", arena_writes_index_and_pages_and_rewrites_them,
-         60},
+        {"arena_writes_index_and_pages_and_rewrites_them",
+         arena_writes_index_and_pages_and_rewrites_them, 60},
         {"interrupted_arena_still_writes_its_index", interrupted_arena_still_writes_its_index, 60},
         {"default_pages_are_the_faults_and_html_writes_the_rest",
          default_pages_are_the_faults_and_html_writes_the_rest, 60},

@@ -102,11 +102,13 @@ START_TEST(league_index_skips_torn_foreign_and_unsafe_lines)
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     FILE *f = fopen(path, "a");
     ck_assert_ptr_nonnull(f);
-    fputs("{\"x\": 1}\n"
-          "{\"id\": 90, \"black\": \"a\", \"white\": \"b\", \"record\": \"../../etc/passwd.json\"}\n"
-          "{\"id\": 91, \"black\": \"a\", \"white\": \"b\", \"record\": \"javascript:alert(1).json\"}\n"
-          "{\"id\": 7, \"bla",
-          f);
+    fputs(
+        "{\"x\": 1}\n"
+        "{\"id\": 90, \"black\": \"a\", \"white\": \"b\", \"record\": \"../../etc/passwd.json\"}\n"
+        "{\"id\": 91, \"black\": \"a\", \"white\": \"b\", \"record\": "
+        "\"javascript:alert(1).json\"}\n"
+        "{\"id\": 7, \"bla",
+        f);
     fclose(f);
     ck_assert_int_eq(replay_write_index(dir, err, sizeof err), 0);
     cJSON *j = index_data(dir);
@@ -129,7 +131,8 @@ START_TEST(league_bad_record_does_not_stop_the_others)
     fputs("{\"format\": \"loa-arena-record\"", f);
     fclose(f);
     int written, failed;
-    ck_assert_int_eq(replay_write_league(dir, 1, &written, &failed, err, sizeof err), REPLAY_E_JSON);
+    ck_assert_int_eq(replay_write_league(dir, 1, &written, &failed, err, sizeof err),
+                     REPLAY_E_JSON);
     ck_assert_int_eq(written, 5);
     ck_assert_int_eq(failed, 1);
     ck_assert_msg(strstr(err, "000002.json") != NULL, "%s", err);
@@ -157,7 +160,8 @@ START_TEST(league_index_needs_a_results_directory)
         fputc('[', f);
     fclose(f);
     ck_assert_int_eq(replay_write_index(dir, err, sizeof err), REPLAY_E_LEAGUE);
-    ck_assert_msg(strstr(err, "standings.json: nested deeper than 1000 levels at byte 1000"), "%s", err);
+    ck_assert_msg(strstr(err, "standings.json: nested deeper than 1000 levels at byte 1000"), "%s",
+                  err);
     f = fopen(path, "w");
     fputs("{}\n}", f);
     fclose(f);
@@ -307,8 +311,10 @@ START_TEST(tune_page_says_why_its_state_is_no_json)
     static const struct {
         const char *text, *why;
     } rows[] = {
-        {"{\"pairs\": 2}\n{}", "tune-state.json: bytes after the JSON value at byte 13 (line 2, column 1)"},
-        {"{\"pairs\": [1, 2", "tune-state.json: the text ends (byte 15) before its JSON value does"},
+        {"{\"pairs\": 2}\n{}",
+         "tune-state.json: bytes after the JSON value at byte 13 (line 2, column 1)"},
+        {"{\"pairs\": [1, 2",
+         "tune-state.json: the text ends (byte 15) before its JSON value does"},
         {"[1]", "tune-state.json: not a JSON object"},
     };
     for (size_t i = 0; i < LOA_COUNT(rows); i++) {
@@ -334,7 +340,8 @@ int main(void)
         {"league_pages_and_index_list_every_game", league_pages_and_index_list_every_game, 30},
         {"league_index_skips_torn_foreign_and_unsafe_lines",
          league_index_skips_torn_foreign_and_unsafe_lines, 10},
-        {"league_bad_record_does_not_stop_the_others", league_bad_record_does_not_stop_the_others, 30},
+        {"league_bad_record_does_not_stop_the_others", league_bad_record_does_not_stop_the_others,
+         30},
         {"league_index_needs_a_results_directory", league_index_needs_a_results_directory, 10},
         {"league_pages_name_the_directory_without_its_slashes",
          league_pages_name_the_directory_without_its_slashes, 10},

@@ -42,8 +42,8 @@ static replay_game *game_with_bidi(void)
     text = cJSON_PrintUnformatted(r);
     cJSON_Delete(r);
     replay_game *g;
-    ck_assert_msg(replay_game_parse(text, strlen(text), "bidi.json", &g, err, sizeof err) == 0, "%s",
-                  err);
+    ck_assert_msg(replay_game_parse(text, strlen(text), "bidi.json", &g, err, sizeof err) == 0,
+                  "%s", err);
     cJSON_free(text);
     return g;
 }
@@ -100,9 +100,10 @@ START_TEST(only_bidi_controls_are_found)
         const char *s;
         unsigned cp;
     } rows[] = {
-        {"\u200e", 0x200E}, {"\u200f", 0x200F}, {"\u202a", 0x202A}, {"\u202e", 0x202E},
-        {"\u2066", 0x2066}, {"\u2069", 0x2069}, {"\u200d", 0},      {"\u2029", 0},
-        {"\u202f", 0},      {"\u2065", 0},      {"\u206a", 0},      {"\xe2\x80", 0},
+        {"\u200e", 0x200E}, {"\u200f", 0x200F}, {"\u202a", 0x202A},
+        {"\u202e", 0x202E}, {"\u2066", 0x2066}, {"\u2069", 0x2069},
+        {"\u200d", 0},      {"\u2029", 0},      {"\u202f", 0},
+        {"\u2065", 0},      {"\u206a", 0},      {"\xe2\x80", 0},
         {"\xe2", 0},        {"a", 0},           {"", 0},
     };
     for (size_t i = 0; i < LOA_COUNT(rows); i++)
@@ -209,11 +210,12 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"text_view_shows_a_ply", text_view_shows_a_ply, 30},
-        {"text_view_judges_cpu_time_and_late_answers",
-         text_view_judges_cpu_time_and_late_answers, 30},
+        {"text_view_judges_cpu_time_and_late_answers", text_view_judges_cpu_time_and_late_answers,
+         30},
         {"text_view_defuses_terminal_escapes", text_view_defuses_terminal_escapes, 30},
         {"text_view_shows_bidi_controls_as_markers", text_view_shows_bidi_controls_as_markers, 30},
-        {"page_title_shows_bidi_controls_as_markers", page_title_shows_bidi_controls_as_markers, 30},
+        {"page_title_shows_bidi_controls_as_markers", page_title_shows_bidi_controls_as_markers,
+         30},
         {"only_bidi_controls_are_found", only_bidi_controls_are_found, 30},
     };
     return loa_run_suite("replay_text", cases, LOA_COUNT(cases));

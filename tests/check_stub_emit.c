@@ -111,8 +111,8 @@ static void check_golden(const char *stub_name, const char *stub_text)
                     line++;
                 k++;
             }
-            ck_abort_msg("%s differs from the generated %s code at line %d", path,
-                         all[i]->display, line);
+            ck_abort_msg("%s differs from the generated %s code at line %d", path, all[i]->display,
+                         line);
         }
         free(want);
         free(code);
@@ -122,7 +122,10 @@ static void check_golden(const char *stub_name, const char *stub_text)
         fprintf(stderr, "updated %d golden files of %s\n", updated, stub_name);
 }
 
-START_TEST(matches_golden_files_of_loa_stub) { check_golden("loa", stub_loa_text()); }
+START_TEST(matches_golden_files_of_loa_stub)
+{
+    check_golden("loa", stub_loa_text());
+}
 END_TEST
 
 /* The stubs of tests/golden/stub/<name>.stub, one per row. */
@@ -158,8 +161,8 @@ START_TEST(prefixes_unused_rust_bindings_with_underscore)
                    "read t:int\n"
                    "write join(t, c, a)\n",
                    "rust");
-    const char *want[] = {"let n = ", "let _s = ", "let _a = ", "let a = ", "let _move = ",
-                          "let c = ", "let _c = ", "let t = "};
+    const char *want[] = {"let n = ",     "let _s = ", "let _a = ", "let a = ",
+                          "let _move = ", "let c = ",  "let _c = ", "let t = "};
     const char *at = rs;
     for (size_t i = 0; i < LOA_COUNT(want); i++) {
         const char *f = strstr(at, want[i]);
@@ -200,8 +203,8 @@ static void check_clojure_forms(const char *code)
         } else if (strchr(")]}", *s)) {
             char open = *s == ')' ? '(' : *s == ']' ? '[' : '{';
             ck_assert_msg(depth > 0 && stack[depth - 1] == open,
-                          "'%c' closes nothing it opened at offset %d of:\n%s", *s,
-                          (int)(s - code), code);
+                          "'%c' closes nothing it opened at offset %d of:\n%s", *s, (int)(s - code),
+                          code);
             if (--depth == 0)
                 forms++;
         }
@@ -252,4 +255,3 @@ int main(void)
     };
     return loa_run_suite_loops("stub_emit", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }
-

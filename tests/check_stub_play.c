@@ -116,8 +116,8 @@ static int runs_stub(const stub_lang *l, const char *dir, size_t k)
     char src[600], build[600], cmd[4096], bot[2048], out[512];
     snprintf(src, sizeof src, "%s/%s/%s", dir, name, l->file_name);
     snprintf(build, sizeof build, "%s/%s/build", dir, name);
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s/%s' && '%s' --lang %s --stub '%s/%s.stub' -o '%s'",
-             dir, name, STUB, l->name, GOLDEN, name, src);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/%s' && '%s' --lang %s --stub '%s/%s.stub' -o '%s'", dir,
+             name, STUB, l->name, GOLDEN, name, src);
     ck_assert_int_eq(run(cmd, bot, sizeof bot), 0);
     snprintf(cmd, sizeof cmd, "'%s' %s '%s' '%s'", TOOLCHAIN, l->name, src, build);
     if (run(cmd, bot, sizeof bot) != 0) {
@@ -219,8 +219,8 @@ static int play_once(const char *lang, const char *bot_cmd, int stub_black, long
     shell_quote(cmd, sizeof cmd, stub_black ? FIRST : bot_cmd);
     size_t k = strlen(cmd);
     snprintf(cmd + k, sizeof cmd - k,
-             " -d 'seed=%ld' --first-turn-ms %d --turn-ms %d -l '%s' 2>'%s'", seed,
-             1000 * scale, 150 * scale, recpath, errpath);
+             " -d 'seed=%ld' --first-turn-ms %d --turn-ms %d -l '%s' 2>'%s'", seed, 1000 * scale,
+             150 * scale, recpath, errpath);
     double t0 = now_s();
     int rc = run(cmd, out, sizeof out);
     double secs = now_s() - t0;
@@ -336,8 +336,8 @@ int main(void)
      * three times takes most of it; two games against loa-first take
      * seconds. */
     const loa_loop_tcase loops[] = {
-        {"plays_full_games_in_each_installed_language",
-         plays_full_games_in_each_installed_language, 200, n},
+        {"plays_full_games_in_each_installed_language", plays_full_games_in_each_installed_language,
+         200, n},
     };
     return loa_run_suite_loops("stub_play", NULL, 0, loops, LOA_COUNT(loops));
 }

@@ -8,7 +8,8 @@
 
 #include "check_main.h"
 
-#define ROWS_START ".bbbbbb.\nw......w\nw......w\nw......w\nw......w\nw......w\nw......w\n.bbbbbb.\n"
+#define ROWS_START \
+    ".bbbbbb.\nw......w\nw......w\nw......w\nw......w\nw......w\nw......w\n.bbbbbb.\n"
 
 static const char *black_first =
     "b\n" ROWS_START "null\n36\n"
@@ -101,7 +102,8 @@ static void expect_error(const char *text, int turns, int err, const char *needl
     int rc = read_text(text, &t, turns);
     ck_assert_msg(rc == err, "expected %d (%s), got %d (%s) for input:\n%s", err, loa_strerror(err),
                   rc, loa_strerror(rc), text);
-    ck_assert_msg(strstr(t.error, needle) != NULL, "error '%s' does not name '%s'", t.error, needle);
+    ck_assert_msg(strstr(t.error, needle) != NULL, "error '%s' does not name '%s'", t.error,
+                  needle);
 }
 
 START_TEST(every_bad_input_has_its_error)
@@ -172,11 +174,26 @@ static char *write_with(int (*fn)(FILE *), int *rc)
     return buf;
 }
 
-static int w_move(FILE *f) { return loa_turn_write(f, LOA_MOVE_MAKE(12, 20) | LOA_MOVE_CAPTURE, "hi there"); }
-static int w_pass(FILE *f) { return loa_turn_write(f, LOA_MOVE_PASS, NULL); }
-static int w_random(FILE *f) { return loa_turn_write_random(f, ""); }
-static int w_bad_comment(FILE *f) { return loa_turn_write(f, LOA_MOVE_MAKE(1, 2), "two\nlines"); }
-static int w_none(FILE *f) { return loa_turn_write(f, LOA_MOVE_NONE, NULL); }
+static int w_move(FILE *f)
+{
+    return loa_turn_write(f, LOA_MOVE_MAKE(12, 20) | LOA_MOVE_CAPTURE, "hi there");
+}
+static int w_pass(FILE *f)
+{
+    return loa_turn_write(f, LOA_MOVE_PASS, NULL);
+}
+static int w_random(FILE *f)
+{
+    return loa_turn_write_random(f, "");
+}
+static int w_bad_comment(FILE *f)
+{
+    return loa_turn_write(f, LOA_MOVE_MAKE(1, 2), "two\nlines");
+}
+static int w_none(FILE *f)
+{
+    return loa_turn_write(f, LOA_MOVE_NONE, NULL);
+}
 
 START_TEST(writer)
 {

@@ -95,9 +95,14 @@ START_TEST(shell_quote_leaves_safe_words_and_quotes_the_rest)
 {
     static const struct {
         const char *s, *want;
-    } rows[] = {{"/usr/bin/loa-ab", "/usr/bin/loa-ab"}, {"a_b.c,d:e=f+g-h@i%j", "a_b.c,d:e=f+g-h@i%j"},
-                {"", "''"}, {"{bin}/a b", "'{bin}/a b'"}, {"it's", "'it'\\''s'"},
-                {"$HOME", "'$HOME'"}, {"a;b", "'a;b'"}, {"x\ny", "'x\ny'"}};
+    } rows[] = {{"/usr/bin/loa-ab", "/usr/bin/loa-ab"},
+                {"a_b.c,d:e=f+g-h@i%j", "a_b.c,d:e=f+g-h@i%j"},
+                {"", "''"},
+                {"{bin}/a b", "'{bin}/a b'"},
+                {"it's", "'it'\\''s'"},
+                {"$HOME", "'$HOME'"},
+                {"a;b", "'a;b'"},
+                {"x\ny", "'x\ny'"}};
     for (size_t i = 0; i < LOA_COUNT(rows); i++) {
         char *q = util_shell_quote(rows[i].s);
         ck_assert_ptr_nonnull(q);
@@ -207,7 +212,7 @@ START_TEST(path_resolve_and_absolute_keep_absolute_paths)
     static const struct {
         const char *base, *rel, *want;
     } rows[] = {{"dir", "x", "dir/x"}, {"dir/", "x", "dir/x"}, {".", "x", "x"},
-                {NULL, "x", "x"}, {"", "x", "x"}, {"dir", "/abs", "/abs"}};
+                {NULL, "x", "x"},      {"", "x", "x"},         {"dir", "/abs", "/abs"}};
     for (size_t i = 0; i < LOA_COUNT(rows); i++) {
         char *p = util_path_resolve(rows[i].base, rows[i].rel);
         ck_assert_str_eq(p, rows[i].want);
@@ -229,20 +234,28 @@ START_TEST(path_resolve_and_absolute_keep_absolute_paths)
 }
 END_TEST
 
-
 /* Issue 24: printed paths without detours ("arena/examples/../../build"),
  * the same file as the path given: a ".." after a symbolic link stays. */
 START_TEST(path_tidy_drops_detours_but_not_through_links)
 {
     static const char *const cases[][2] = {
-        {"arena/examples/../../build/x", "build/x"}, {"/../a", "/a"}, {"../a", "../a"},
-        {"a/../../b", "../b"}, {"./a//b/./", "a/b"}, {"", "."}, {".", "."}, {"a/..", "."},
-        {"/", "/"}, {"//x///y", "/x/y"}, {"../../x/..", "../.."}, {"a/b/c/../../d", "a/d"},
+        {"arena/examples/../../build/x", "build/x"},
+        {"/../a", "/a"},
+        {"../a", "../a"},
+        {"a/../../b", "../b"},
+        {"./a//b/./", "a/b"},
+        {"", "."},
+        {".", "."},
+        {"a/..", "."},
+        {"/", "/"},
+        {"//x///y", "/x/y"},
+        {"../../x/..", "../.."},
+        {"a/b/c/../../d", "a/d"},
     };
     for (size_t i = 0; i < LOA_COUNT(cases); i++) {
         char *t = util_path_tidy(cases[i][0]);
-        ck_assert_msg(t && strcmp(t, cases[i][1]) == 0, "'%s' gave '%s', not '%s'", cases[i][0],
-                      t, cases[i][1]);
+        ck_assert_msg(t && strcmp(t, cases[i][1]) == 0, "'%s' gave '%s', not '%s'", cases[i][0], t,
+                      cases[i][1]);
         free(t);
     }
     char dir[] = "/tmp/check_util_tidy_XXXXXX", real[80], link[80], via[120];
@@ -275,17 +288,17 @@ START_TEST(utf8_check_finds_the_first_bad_byte)
         size_t len, bad; /* bad == len: all valid */
     } rows[] = {
         {"plain", 5, 5},
-        {"caf\xc3\xa9", 5, 5},              /* e acute */
+        {"caf\xc3\xa9", 5, 5},                   /* e acute */
         {"\xe2\x82\xac \xf0\x9f\x98\x80", 8, 8}, /* euro sign, an emoji */
-        {"a\0b", 3, 3},                      /* NUL is U+0000 */
-        {"ab\xc3", 3, 2},                    /* cut by the end */
-        {"ab\xc3(", 4, 2},                   /* bad continuation */
-        {"\xc0\xaf", 2, 0},                  /* overlong '/' */
-        {"x\xe0\x80\xaf", 4, 1},            /* overlong, 3 bytes */
-        {"\xed\xa0\x80", 3, 0},             /* a surrogate */
-        {"\xf4\x90\x80\x80", 4, 0},         /* past U+10FFFF */
+        {"a\0b", 3, 3},                          /* NUL is U+0000 */
+        {"ab\xc3", 3, 2},                        /* cut by the end */
+        {"ab\xc3(", 4, 2},                       /* bad continuation */
+        {"\xc0\xaf", 2, 0},                      /* overlong '/' */
+        {"x\xe0\x80\xaf", 4, 1},                 /* overlong, 3 bytes */
+        {"\xed\xa0\x80", 3, 0},                  /* a surrogate */
+        {"\xf4\x90\x80\x80", 4, 0},              /* past U+10FFFF */
         {"ok\xff", 3, 2},
-        {"\x80", 1, 0},                      /* a lone continuation byte */
+        {"\x80", 1, 0}, /* a lone continuation byte */
     };
     for (size_t i = 0; i < LOA_COUNT(rows); i++)
         ck_assert_msg(util_utf8_check(rows[i].s, rows[i].len) == rows[i].bad, "row %zu: %zu", i,

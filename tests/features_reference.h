@@ -19,11 +19,11 @@
 /* Check's assertions write to a pipe even when they pass (fork mode):
  * millions of comparisons go through this instead, which asserts only a
  * difference. */
-#define SAME(got, want)                                                                        \
-    do {                                                                                       \
-        long long got_ = (got), want_ = (want);                                                \
-        if (got_ != want_)                                                                     \
-            ck_abort_msg("%s = %lld, expected %lld (%s)", #got, got_, want_, #want);          \
+#define SAME(got, want)                                                              \
+    do {                                                                             \
+        long long got_ = (got), want_ = (want);                                      \
+        if (got_ != want_)                                                           \
+            ck_abort_msg("%s = %lld, expected %lld (%s)", #got, got_, want_, #want); \
     } while (0)
 
 /* ---- plain reference implementations ---------------------------------- */
@@ -165,10 +165,15 @@ static inline void inward(int s, int out[3])
             if ((!df && !dr) || tf < 0 || tf > 7 || tr < 0 || tr > 7)
                 continue;
             /* off the edge: moving away from every edge s is on */
-            int away = (r == 0 ? dr == 1 : r == 7 ? dr == -1 : 1) &&
-                       (f == 0 ? df == 1 : f == 7 ? df == -1 : 1);
-            int onto_next = corner ? away : ((r == 0 && dr == 1) || (r == 7 && dr == -1) ||
-                                             (f == 0 && df == 1) || (f == 7 && df == -1));
+            int away = (r == 0   ? dr == 1
+                        : r == 7 ? dr == -1
+                                 : 1) &&
+                       (f == 0   ? df == 1
+                        : f == 7 ? df == -1
+                                 : 1);
+            int onto_next = corner ? away
+                                   : ((r == 0 && dr == 1) || (r == 7 && dr == -1) ||
+                                      (f == 0 && df == 1) || (f == 7 && df == -1));
             if (onto_next)
                 out[n++] = LOA_SQUARE(tf, tr);
         }

@@ -3,9 +3,13 @@
 
 #include "naive_loa.h"
 
-static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+static const int dirs[8][2] = {{1, 0}, {-1, 0},  {0, 1},  {0, -1},
+                               {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
 
-static int on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
+static int on_board(int f, int r)
+{
+    return f >= 0 && f < 8 && r >= 0 && r < 8;
+}
 
 /* Checkers on the whole line through (f, r) in direction (df, dr). */
 static int line_count(const naive_board *b, int f, int r, int df, int dr)

@@ -45,7 +45,7 @@ static inline int64_t now_ms(void)
 typedef struct game {
     ref_game *g;
     const ref_result *r;
-    int64_t ms;              /* wall time of ref_game_run */
+    int64_t ms; /* wall time of ref_game_run */
     char dir[64];
     char pidfile[128];
 } game;
@@ -72,8 +72,8 @@ static inline void game_init(game *t)
     snprintf(t->pidfile, sizeof t->pidfile, "%s/pids", t->dir);
 }
 
-static inline void game_play(game *t, const char *black, const char *white, int first_ms, int turn_ms,
-                      int max_plies)
+static inline void game_play(game *t, const char *black, const char *white, int first_ms,
+                             int turn_ms, int max_plies)
 {
     ref_config c;
     ref_config_init(&c);
@@ -150,8 +150,7 @@ static inline void assert_fault(game *t, ref_reason reason, int who)
 
 static inline void assert_within(game *t, int64_t ms)
 {
-    ck_assert_msg(t->ms <= ms, "game took %lld ms, bound %lld ms", (long long)t->ms,
-                  (long long)ms);
+    ck_assert_msg(t->ms <= ms, "game took %lld ms, bound %lld ms", (long long)t->ms, (long long)ms);
 }
 
 static inline const ref_ply *last_ply(game *t)

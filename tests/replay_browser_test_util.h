@@ -30,10 +30,19 @@ static inline int rm_entry(const char *p, const struct stat *sb, int flag, struc
 
 /* Each test (a forked process of its own) makes its temp dir first and
  * removes it last (a failing test leaves it, for inspection). */
-static inline void setup(void) { ck_assert_ptr_nonnull(mkdtemp(tmpdir)); }
-static inline void teardown(void) { nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+static inline void setup(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+static inline void teardown(void)
+{
+    nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
-static inline cdp *browser(void) { return browser_in(tmpdir); }
+static inline cdp *browser(void)
+{
+    return browser_in(tmpdir);
+}
 
 static inline int shown_ply(cdp *c)
 {
@@ -50,7 +59,8 @@ static inline int png_colours(cdp *c, const char *b64)
              " const c = document.createElement('canvas'); c.width = i.width; c.height = i.height;"
              " const x = c.getContext('2d'); x.drawImage(i, 0, 0);"
              " const d = x.getImageData(0, 0, c.width, c.height).data; const s = new Set();"
-             " for (let k = 0; k < d.length; k += 4 * 7) s.add((d[k] << 16) | (d[k + 1] << 8) | d[k + 2]);"
+             " for (let k = 0; k < d.length; k += 4 * 7) s.add((d[k] << 16) | (d[k + 1] << 8) | "
+             "d[k + 2]);"
              " ok(s.size); }; i.onerror = () => ok(-1); i.src = 'data:image/png;base64,%s'; })",
              b64);
     int k = eval_int(c, expr);

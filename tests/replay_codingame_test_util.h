@@ -47,8 +47,7 @@ static inline cJSON *json_file(const char *path)
 }
 
 /* replay_game_parse of text; rc returned, the game in *g (NULL on error). */
-static inline int parse(const char *text, const char *src, replay_game **g, char *err,
-                        size_t errsz)
+static inline int parse(const char *text, const char *src, replay_game **g, char *err, size_t errsz)
 {
     return replay_game_parse(text, strlen(text), src, g, err, errsz);
 }
@@ -106,8 +105,8 @@ static inline void same_game(const cJSON *rec, const cJSON *ref)
     ck_assert_int_eq(cJSON_GetArraySize(pa), cJSON_GetArraySize(pb));
     for (int i = 0; i < cJSON_GetArraySize(pa); i++) {
         const cJSON *a = cJSON_GetArrayItem(pa, i), *b = cJSON_GetArrayItem(pb, i);
-        static const char *const keys[] = {"ply", "player", "color", "output", "move", "comment",
-                                           "random"};
+        static const char *const keys[] = {"ply",  "player",  "color", "output",
+                                           "move", "comment", "random"};
         for (size_t k = 0; k < LOA_COUNT(keys); k++)
             same_item(at(a, keys[k]), at(b, keys[k]), keys[k], i);
         const char *ea = at(a, "stderr")->valuestring, *eb = at(b, "stderr")->valuestring;

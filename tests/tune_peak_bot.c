@@ -33,8 +33,8 @@ static loa_move greedy(const loa_board *b, const loa_move *moves, int n)
     for (int i = 0; i < n; i++) {
         loa_board c = *b;
         loa_make_move(&c, moves[i], NULL);
-        loa_status st = loa_board_status_after(&c, (moves[i] & LOA_MOVE_CAPTURE) != 0,
-                                               LOA_MAX_PLIES);
+        loa_status st =
+            loa_board_status_after(&c, (moves[i] & LOA_MOVE_CAPTURE) != 0, LOA_MAX_PLIES);
         if ((st == LOA_BLACK_WINS && b->side == LOA_BLACK) ||
             (st == LOA_WHITE_WINS && b->side == LOA_WHITE))
             return moves[i];

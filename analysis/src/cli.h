@@ -24,15 +24,15 @@ enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
  * struct must stay where it was parsed (main keeps it static: ids is 32 KiB).
  * Strings point into argv. */
 typedef struct analysis_cli {
-    analysis_filter filter;              /* --bot, --lost, --faults, --game */
-    int64_t ids[ANALYSIS_CLI_MAX_IDS];   /* --game's ids (filter.ids) */
-    analysis_options opt;                /* budget, --jobs (0: the CPUs), --engine
+    analysis_filter filter;            /* --bot, --lost, --faults, --game */
+    int64_t ids[ANALYSIS_CLI_MAX_IDS]; /* --game's ids (filter.ids) */
+    analysis_options opt;              /* budget, --jobs (0: the CPUs), --engine
                                             (NULL: the default), --scale; stop_fd -1 */
-    int pages;                           /* 0 with --no-pages */
-    int quiet, marks, keep;              /* -q, --marks, --keep */
-    const char *suite;                   /* --suite FILE, or NULL: analyse */
-    int before;                          /* --before N (ANALYSIS_SUITE_BEFORE) */
-    int first;                           /* argv[first..argc-1]: the games and leagues */
+    int pages;                         /* 0 with --no-pages */
+    int quiet, marks, keep;            /* -q, --marks, --keep */
+    const char *suite;                 /* --suite FILE, or NULL: analyse */
+    int before;                        /* --before N (ANALYSIS_SUITE_BEFORE) */
+    int first;                         /* argv[first..argc-1]: the games and leagues */
 } analysis_cli;
 
 /* Parses argv into *cli (initialised here). Returns 1 when there is work to

@@ -19,9 +19,9 @@
 
 struct analysis_engine {
     ref_process *proc;
-    int stop_fd;       /* readable: stop waiting (-1: none) */
+    int stop_fd;                      /* readable: stop waiting (-1: none) */
     char line[ANALYSIS_LINE_MAX + 1]; /* the last line read, NUL-terminated */
-    char command[200]; /* for messages, cut */
+    char command[200];                /* for messages, cut */
 };
 
 int analysis_engine_start(const char *command, int stop_fd, analysis_engine **out, char *err,
@@ -35,7 +35,9 @@ int analysis_engine_start(const char *command, int stop_fd, analysis_engine **ou
         return util_fail(ANALYSIS_E_NOMEM, err, errsz, "out of memory");
     snprintf(e->command, sizeof e->command, "%s", command);
     e->stop_fd = stop_fd;
-    ref_process_spec spec = {.command = command, .sandbox = REF_SANDBOX_OFF, .stdout_fd = -1,
+    ref_process_spec spec = {.command = command,
+                             .sandbox = REF_SANDBOX_OFF,
+                             .stdout_fd = -1,
                              .stderr_fd = STDERR_FILENO};
     int os = 0, rc = ref_process_start(&spec, &e->proc, &os);
     if (rc) {
@@ -54,16 +56,21 @@ static int engine_fail(const analysis_engine *e, int rc, const char *what, char 
 {
     switch (rc) {
     case REF_E_LINE_TOO_LONG:
-        return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "engine '%s' wrote a line longer than %d bytes",
-                         e->command, ANALYSIS_LINE_MAX);
+        return util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                         "engine '%s' wrote a line longer than %d bytes", e->command,
+                         ANALYSIS_LINE_MAX);
     case REF_E_TIMEOUT:
-        return util_fail(ANALYSIS_E_TIMEOUT, err, errsz, "engine '%s' did not answer in time", e->command);
+        return util_fail(ANALYSIS_E_TIMEOUT, err, errsz, "engine '%s' did not answer in time",
+                         e->command);
     case REF_E_STOPPED:
-        return util_fail(ANALYSIS_E_STOPPED, err, errsz, "stopped while engine '%s' searched", e->command);
+        return util_fail(ANALYSIS_E_STOPPED, err, errsz, "stopped while engine '%s' searched",
+                         e->command);
     case REF_E_SYSTEM:
-        return util_fail(ANALYSIS_E_ENGINE, err, errsz, "engine '%s': %s", e->command, strerror(errno));
+        return util_fail(ANALYSIS_E_ENGINE, err, errsz, "engine '%s': %s", e->command,
+                         strerror(errno));
     default:
-        return util_fail(ANALYSIS_E_ENGINE, err, errsz, "engine '%s' %s (it exited?)", e->command, what);
+        return util_fail(ANALYSIS_E_ENGINE, err, errsz, "engine '%s' %s (it exited?)", e->command,
+                         what);
     }
 }
 
@@ -93,8 +100,10 @@ int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_lim
         return util_fail(ANALYSIS_E_INVAL, err, errsz, "analysis_engine_analyse: bad argument");
     size_t n = strlen(req);
     req[n] = '\n';
-    int64_t deadline = ref_process_now_ns() + (ANALYSIS_ANSWER_TIMEOUT_MS +
-                       (int64_t)(lim.kind == ANALYSIS_LIMIT_MOVETIME ? lim.value : 0)) * 1000000;
+    int64_t deadline =
+        ref_process_now_ns() + (ANALYSIS_ANSWER_TIMEOUT_MS +
+                                (int64_t)(lim.kind == ANALYSIS_LIMIT_MOVETIME ? lim.value : 0)) *
+                                   1000000;
     int rc = ref_process_write(e->proc, req, n + 1, deadline, e->stop_fd);
     req[n] = '\0';
     if (rc)
@@ -104,7 +113,8 @@ int analysis_engine_analyse(analysis_engine *e, const loa_board *b, analysis_lim
         if ((rc = read_line(e, deadline, err, errsz)) != 0)
             return rc;
     } while ((rc = analysis_reply_judge(e->line, b, out, why, sizeof why)) == 1); /* "info ..." */
-    return rc ? util_fail(rc, err, errsz, "engine '%s' answered '%s' with %s", e->command, req, why) : 0;
+    return rc ? util_fail(rc, err, errsz, "engine '%s' answered '%s' with %s", e->command, req, why)
+              : 0;
 }
 
 void analysis_engine_stop(analysis_engine *e)

@@ -4,14 +4,11 @@
 const char *analysis_strerror(int code)
 {
     switch (code) {
-    case ANALYSIS_OK:
-        return "success";
+    case ANALYSIS_OK: return "success";
 #define ANALYSIS_XX(name, c, text) \
-    case c:                        \
-        return text;
+    case c: return text;
         ANALYSIS_ERROR_MAP(ANALYSIS_XX)
 #undef ANALYSIS_XX
-    default:
-        return "unknown analysis error";
+    default: return "unknown analysis error";
     }
 }

@@ -56,10 +56,10 @@ int analysis_filter_match(const analysis_filter *f, const replay_game *g)
 /* ---- a league -------------------------------------------------------------------- */
 
 typedef struct league_walk {
-    char **names;       /* the league's bots by index */
+    char **names; /* the league's bots by index */
     int count;
     const analysis_filter *f;
-    int64_t *ids;       /* the games taken, in stored order */
+    int64_t *ids; /* the games taken, in stored order */
     int n, cap;
 } league_walk;
 
@@ -104,9 +104,11 @@ static int league_names(leaguedb *db, league_walk *w, const char *dir, char *err
     w->names = calloc(n > 0 ? (size_t)n : 1, sizeof *w->names);
     if (!league || !cJSON_IsArray(bots) || !w->names) {
         cJSON_Delete(league);
-        return util_fail(ANALYSIS_E_GAME, err, errsz, "%s: the league in its database has no bots", dir);
+        return util_fail(ANALYSIS_E_GAME, err, errsz, "%s: the league in its database has no bots",
+                         dir);
     }
-    cJSON_ArrayForEach(b, bots) {
+    cJSON_ArrayForEach(b, bots)
+    {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(b, "name");
         w->names[w->count] = strdup(cJSON_IsString(name) ? name->valuestring : "");
         if (!w->names[w->count++])
@@ -139,7 +141,8 @@ static int walk_league(const char *dir, const analysis_filter *f, analysis_game_
         }
         char label[600], apath[4200], ppath[4200];
         snprintf(label, sizeof label, "%s game %lld", dir, (long long)w.ids[i]);
-        snprintf(apath, sizeof apath, "%s/%06lld.analysis.json", games ? games : dir, (long long)w.ids[i]);
+        snprintf(apath, sizeof apath, "%s/%06lld.analysis.json", games ? games : dir,
+                 (long long)w.ids[i]);
         snprintf(ppath, sizeof ppath, "%s/%06lld.html", games ? games : dir, (long long)w.ids[i]);
         replay_game *g = NULL;
         int r = replay_game_from_record(record, label, &g, why, sizeof why);

@@ -22,8 +22,9 @@ void analysis_position_set(replay_position *p, const loa_board *b, const analysi
     p->eval = r->eval;
     p->score = r->score;
     /* proven results are exact, never a probability */
-    p->win = r->eval == REPLAY_EVAL_WIN ? 1 : r->eval == REPLAY_EVAL_LOSS ? 0
-                                                : analysis_win_chance(r->score, scale);
+    p->win = r->eval == REPLAY_EVAL_WIN    ? 1
+             : r->eval == REPLAY_EVAL_LOSS ? 0
+                                           : analysis_win_chance(r->score, scale);
     p->best = r->best;
     memcpy(p->pv, r->pv, (size_t)r->pv_len * sizeof p->pv[0]);
     p->pv_len = r->pv_len;

@@ -19,7 +19,8 @@ static const char *differs(const replay_analysis *a, const analysis_options *o)
 {
     if (strlen(o->engine) >= sizeof a->engine || strcmp(a->engine, o->engine) != 0)
         return "another engine command";
-    if (strcmp(a->limit, analysis_limit_name(o->limit.kind)) != 0 || a->limit_value != o->limit.value)
+    if (strcmp(a->limit, analysis_limit_name(o->limit.kind)) != 0 ||
+        a->limit_value != o->limit.value)
         return "another budget";
     /* the file keeps numbers to 15 significant digits */
     if (fabs(a->scale - o->scale) > 1e-9 * o->scale)

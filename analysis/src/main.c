@@ -56,14 +56,14 @@ typedef struct run {
     analysis_pool *pool;
     const analysis_options *opt;
     int pages, quiet, marks;
-    int keep, kept;       /* --keep; the analyses kept */
+    int keep, kept; /* --keep; the analyses kept */
     bot_total *bots;
     int nbots, games;
     /* --suite */
     FILE *suite;
     const char *suite_bot;
     int before, lines, skipped;
-    char **seen;          /* the suite's lines so far: no position twice */
+    char **seen; /* the suite's lines so far: no position twice */
     int nseen;
 } run;
 
@@ -90,7 +90,8 @@ static int analyse_one(const analysis_input_game *in, void *user)
     run *r = user;
     replay_analysis *a = NULL;
     char err[1024];
-    int kept = r->keep && analysis_load_kept(in->game, in->analysis_path, r->opt, &a, err, sizeof err) == 1;
+    int kept = r->keep &&
+               analysis_load_kept(in->game, in->analysis_path, r->opt, &a, err, sizeof err) == 1;
     int rc = kept ? 0 : analysis_pool_game(r->pool, in->game, &a, err, sizeof err);
     if (rc) {
         if (rc != ANALYSIS_E_STOPPED) /* main() says it */
@@ -101,10 +102,12 @@ static int analyse_one(const analysis_input_game *in, void *user)
      * its index), which reads the analysis just written beside it; a kept
      * analysis has its page already, unless it was removed */
     int page = r->pages && (!kept || access(in->page_path, F_OK) != 0);
-    if ((!kept && (rc = replay_analysis_write(a, in->game, in->analysis_path, err, sizeof err)) != 0) ||
-        (page && (rc = in->id >= 0 ? replay_write_league_html(in->game, in->page_path, err, sizeof err)
-                                   : replay_write_html_analysed(in->game, a, in->page_path, err,
-                                                                sizeof err)) != 0)) {
+    if ((!kept &&
+         (rc = replay_analysis_write(a, in->game, in->analysis_path, err, sizeof err)) != 0) ||
+        (page &&
+         (rc = in->id >= 0 ? replay_write_league_html(in->game, in->page_path, err, sizeof err)
+                           : replay_write_html_analysed(in->game, a, in->page_path, err,
+                                                        sizeof err)) != 0)) {
         fprintf(stderr, "loa-analyse: %s\n", err);
         replay_analysis_free(a);
         return ANALYSIS_E_IO;
@@ -153,8 +156,8 @@ static int suite_one(const analysis_input_game *in, void *user)
     if (cut < 1 || cut > REF_OPENING_MAX || cut >= info->max_plies) {
         r->skipped++;
         if (!r->quiet)
-            printf("%s: skipped (the position is %d plies in: an opening has 1..%d)\n", in->label, cut,
-                   REF_OPENING_MAX);
+            printf("%s: skipped (the position is %d plies in: an opening has 1..%d)\n", in->label,
+                   cut, REF_OPENING_MAX);
         return 0;
     }
     char text[REF_OPENING_TEXT_MAX] = "";
@@ -166,8 +169,8 @@ static int suite_one(const analysis_input_game *in, void *user)
     loa_move moves[REF_OPENING_MAX];
     int k;
     if (ref_opening_parse(text, moves, REF_OPENING_MAX, &k, err, sizeof err) != 0) {
-        fprintf(stderr, "loa-analyse: %s: the position after %d plies is no opening: %s\n", in->label, cut,
-                err);
+        fprintf(stderr, "loa-analyse: %s: the position after %d plies is no opening: %s\n",
+                in->label, cut, err);
         r->skipped++;
         return 0;
     }
@@ -182,9 +185,9 @@ static int suite_one(const analysis_input_game *in, void *user)
     }
     r->seen = seen;
     r->nseen++;
-    fprintf(r->suite, "# %s: %s (black) vs %s (white), %s lost in %d plies; ply %d, %s\n", in->label,
-            info->names[0], info->names[1], side ? "white" : "black", info->plies, cut + 1,
-            worst ? "its worst move (the analysis)" : "no analysis: plies before the end");
+    fprintf(r->suite, "# %s: %s (black) vs %s (white), %s lost in %d plies; ply %d, %s\n",
+            in->label, info->names[0], info->names[1], side ? "white" : "black", info->plies,
+            cut + 1, worst ? "its worst move (the analysis)" : "no analysis: plies before the end");
     fprintf(r->suite, "%s\n", text);
     r->lines++;
     if (!r->quiet)
@@ -218,7 +221,8 @@ static int stop_on_interrupts(void)
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) || sigaction(SIGHUP, &sa, NULL))
+    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
+        sigaction(SIGHUP, &sa, NULL))
         return -1;
     return g_stop[0];
 }
@@ -240,8 +244,9 @@ static int write_suite(const analysis_cli *cli, int argc, char **argv)
         fprintf(stderr, "loa-analyse: cannot write %s: %s\n", cli->suite, strerror(errno));
         return EXIT_FAILED;
     }
-    fprintf(r.suite, "# loa-analyse --suite: the positions before each loss of %s (one opening a line,\n"
-                     "# the moves from the start; loa-arena --openings plays each with both colours)\n",
+    fprintf(r.suite,
+            "# loa-analyse --suite: the positions before each loss of %s (one opening a line,\n"
+            "# the moves from the start; loa-arena --openings plays each with both colours)\n",
             filter.bot);
     for (int i = cli->first; i < argc && !rc; i++) {
         rc = analysis_foreach_game(argv[i], &filter, suite_one, &r, err, sizeof err);
@@ -283,7 +288,8 @@ static void print_totals(const run *r, const analysis_options *o, long long posi
     char kept[48] = "";
     if (r->keep)
         snprintf(kept, sizeof kept, " (%d kept)", r->kept);
-    printf("loa-analyse: %d game%s%s, %lld positions in %.1f s (%.1f positions/s; %s %lld, %d job%s)\n",
+    printf("loa-analyse: %d game%s%s, %lld positions in %.1f s (%.1f positions/s; %s %lld, %d "
+           "job%s)\n",
            r->games, r->games == 1 ? "" : "s", kept, positions, s, s > 0 ? positions / s : 0.0,
            analysis_limit_name(o->limit.kind), o->limit.value, o->jobs, o->jobs == 1 ? "" : "s");
     if (r->nbots)
@@ -333,8 +339,10 @@ static int analyse(const analysis_cli *cli, int argc, char **argv)
     if (!rc && !r.games)
         fputs("loa-analyse: no game matched\n", stderr);
     if (rc == ANALYSIS_E_STOPPED) {
-        fprintf(stderr, "loa-analyse: interrupted: the engines stopped; the analyses written so far "
-                "kept (%d game%s)\n", r.games, r.games == 1 ? "" : "s");
+        fprintf(stderr,
+                "loa-analyse: interrupted: the engines stopped; the analyses written so far "
+                "kept (%d game%s)\n",
+                r.games, r.games == 1 ? "" : "s");
         return EXIT_INTERRUPTED;
     }
     return rc ? EXIT_FAILED : EXIT_DONE;

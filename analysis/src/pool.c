@@ -27,12 +27,12 @@ struct analysis_pool {
     pthread_mutex_t lock;
     pthread_cond_t work, done;
     /* the game in hand (under lock) */
-    long long generation;   /* a new game's positions are posted */
+    long long generation; /* a new game's positions are posted */
     const loa_board *boards;
     replay_position *slots;
-    const int *todo;        /* indices of the positions to search */
+    const int *todo; /* indices of the positions to search */
     int count, next, finished;
-    int failed;             /* an engine failed: no new position is taken */
+    int failed; /* an engine failed: no new position is taken */
     char error[1024];
     int quit;
     long long positions, wall_us;
@@ -138,7 +138,8 @@ int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis *
             loa_move m;
             boards[n] = boards[n - 1];
             if (loa_move_parse(replay_game_ply(g, n)->move, &m) != 0)
-                rc = util_fail(ANALYSIS_E_GAME, err, errsz, "%s: ply %d does not replay", in->source, n);
+                rc = util_fail(ANALYSIS_E_GAME, err, errsz, "%s: ply %d does not replay",
+                               in->source, n);
             else
                 loa_make_move(&boards[n], m, NULL);
         }

@@ -74,28 +74,31 @@ int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *o
     char w[32];
     int rc = next_word(&s, w, sizeof w);
     if (rc != 1 || strcmp(w, "bestmove") != 0)
-        return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s' is not 'bestmove MOVE score ...'", line);
+        return util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                         "'%.80s' is not 'bestmove MOVE score ...'", line);
     if (next_word(&s, w, sizeof w) != 1 || legal_move(w, b, &out->best) != 0)
-        return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': the move is not a legal move of the position",
-                         line);
+        return util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                         "'%.80s': the move is not a legal move of the position", line);
     int scored = 0, have_pv = 0;
     while (!have_pv && (rc = next_word(&s, w, sizeof w)) == 1) {
         if (strcmp(w, "score") == 0 && !scored) {
             char kind[8], num[24];
             int v;
             if (next_word(&s, kind, sizeof kind) != 1 || next_word(&s, num, sizeof num) != 1)
-                return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': 'score' needs cp S, win P or loss P",
-                                 line);
-            if (strcmp(kind, "cp") == 0 && util_parse_int(num, -REPLY_SCORE_MAX, REPLY_SCORE_MAX, &v) == 0)
+                return util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                                 "'%.80s': 'score' needs cp S, win P or loss P", line);
+            if (strcmp(kind, "cp") == 0 &&
+                util_parse_int(num, -REPLY_SCORE_MAX, REPLY_SCORE_MAX, &v) == 0)
                 out->eval = REPLAY_EVAL_CP;
             else if (strcmp(kind, "win") == 0 && util_parse_int(num, 1, REPLY_PLIES_MAX, &v) == 0)
                 out->eval = REPLAY_EVAL_WIN;
             else if (strcmp(kind, "loss") == 0 && util_parse_int(num, 1, REPLY_PLIES_MAX, &v) == 0)
                 out->eval = REPLAY_EVAL_LOSS;
             else
-                return util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
-                                 "'%.80s': 'score %s %s' is not cp S (|S| <= %d), win P or loss P (1..%d)",
-                                 line, kind, num, REPLY_SCORE_MAX, REPLY_PLIES_MAX);
+                return util_fail(
+                    ANALYSIS_E_PROTOCOL, err, errsz,
+                    "'%.80s': 'score %s %s' is not cp S (|S| <= %d), win P or loss P (1..%d)", line,
+                    kind, num, REPLY_SCORE_MAX, REPLY_PLIES_MAX);
             out->score = v;
             scored = 1;
         } else if (strcmp(w, "lowerbound") == 0) {
@@ -105,7 +108,8 @@ int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *o
             int64_t v;
             if (next_word(&s, num, sizeof num) != 1 ||
                 util_parse_i64(num, 0, w[0] == 'd' ? 10000 : (int64_t)1 << 52, &v) != 0)
-                return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': '%s' needs a number", line, w);
+                return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': '%s' needs a number",
+                                 line, w);
             if (w[0] == 'd')
                 out->depth = (int)v;
             else
@@ -113,7 +117,8 @@ int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *o
         } else if (strcmp(w, "pv") == 0) {
             have_pv = 1;
         } else {
-            return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': unknown word '%s'", line, w);
+            return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': unknown word '%s'", line,
+                             w);
         }
     }
     if (rc < 0)
@@ -126,11 +131,11 @@ int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *o
     while ((rc = next_word(&s, w, sizeof w)) == 1) {
         loa_move m;
         if (loa_board_status(&p, LOA_MAX_PLIES) != LOA_ONGOING || legal_move(w, &p, &m) != 0)
-            return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': pv move %d '%s' is not legal there",
-                             line, k + 1, w);
+            return util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                             "'%.80s': pv move %d '%s' is not legal there", line, k + 1, w);
         if (k == 0 && m != out->best)
-            return util_fail(ANALYSIS_E_PROTOCOL, err, errsz, "'%.80s': the pv does not start with the move",
-                             line);
+            return util_fail(ANALYSIS_E_PROTOCOL, err, errsz,
+                             "'%.80s': the pv does not start with the move", line);
         if (out->pv_len < REPLAY_ANALYSIS_PV_MAX)
             out->pv[out->pv_len++] = m;
         loa_make_move(&p, m, NULL);
@@ -144,7 +149,8 @@ int analysis_reply_parse(const char *line, const loa_board *b, analysis_reply *o
 /* 1 for a line the protocol skips: empty, or "info" and its words. */
 static int is_info(const char *line)
 {
-    return !*line || (strncmp(line, "info", 4) == 0 && (!line[4] || line[4] == ' ' || line[4] == '\t'));
+    return !*line ||
+           (strncmp(line, "info", 4) == 0 && (!line[4] || line[4] == ' ' || line[4] == '\t'));
 }
 
 int analysis_reply_judge(const char *line, const loa_board *b, analysis_reply *out, char *why,
@@ -158,5 +164,6 @@ int analysis_reply_judge(const char *line, const loa_board *b, analysis_reply *o
         return 1;
     /* anything else is no answer, and none may follow: waiting would only
      * spend the answer's timeout */
-    return util_fail(ANALYSIS_E_PROTOCOL, why, whysz, "'%.200s' (not bestmove, info or error)", line);
+    return util_fail(ANALYSIS_E_PROTOCOL, why, whysz, "'%.200s' (not bestmove, info or error)",
+                     line);
 }

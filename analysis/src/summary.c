@@ -26,7 +26,8 @@ static const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-static void side_line(FILE *out, const replay_game *g, const replay_analysis *a, int side, int marks)
+static void side_line(FILE *out, const replay_game *g, const replay_analysis *a, int side,
+                      int marks)
 {
     const replay_info *in = replay_game_info(g);
     replay_side_summary s = replay_analysis_side(a, g, side);
@@ -35,8 +36,10 @@ static void side_line(FILE *out, const replay_game *g, const replay_analysis *a,
     fprintf(out, "%s: %d %s, %d %s, %d %s, %d %s\n", s.lost ? ", lost" : "",
             s.marks[REPLAY_MARK_INACCURACY],
             plural(s.marks[REPLAY_MARK_INACCURACY], "inaccuracy", "inaccuracies"),
-            s.marks[REPLAY_MARK_MISTAKE], plural(s.marks[REPLAY_MARK_MISTAKE], "mistake", "mistakes"),
-            s.marks[REPLAY_MARK_BLUNDER], plural(s.marks[REPLAY_MARK_BLUNDER], "blunder", "blunders"),
+            s.marks[REPLAY_MARK_MISTAKE],
+            plural(s.marks[REPLAY_MARK_MISTAKE], "mistake", "mistakes"),
+            s.marks[REPLAY_MARK_BLUNDER],
+            plural(s.marks[REPLAY_MARK_BLUNDER], "blunder", "blunders"),
             s.marks[REPLAY_MARK_MISSED_WIN],
             plural(s.marks[REPLAY_MARK_MISSED_WIN], "missed win", "missed wins"));
     if (s.lost && s.worst) {
@@ -78,9 +81,9 @@ int analysis_summary_game(FILE *out, const char *label, const replay_game *g,
     put_clean(out, in->names[1]);
     fprintf(out, " (white), %s %s, %d plies\n",
             in->winner ? (strcmp(in->winner, "black") == 0 ? "1-0" : "0-1")
-                       : strcmp(in->reason, "ply_limit") == 0 ? "1/2-1/2" : "*",
-            in->reason,
-            in->plies);
+            : strcmp(in->reason, "ply_limit") == 0 ? "1/2-1/2"
+                                                   : "*",
+            in->reason, in->plies);
     for (int s = 0; s < 2; s++)
         side_line(out, g, a, s, marks);
     return ferror(out) ? ANALYSIS_E_IO : 0;

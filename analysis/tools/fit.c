@@ -100,7 +100,8 @@ static int collect(const analysis_input_game *in, void *user)
             d->p = q;
             d->cap = cap;
         }
-        d->p[d->n++] = (point){score, winner < 0 ? 0.5 : winner == p->player, d->games, p->player == 0};
+        d->p[d->n++] =
+            (point){score, winner < 0 ? 0.5 : winner == p->player, d->games, p->player == 0};
     }
     d->games++;
     return 0;
@@ -207,7 +208,8 @@ static int parse_args(int argc, char **argv, data *d, int *boots, int *status)
         case 'b': d->bot = optarg; break;
         case 'B':
             if (util_parse_int(optarg, 0, FIT_BOOTSTRAP_MAX, boots) != 0) {
-                fprintf(stderr, "loa-analyse-fit: --bootstrap '%s' is not 0..%d\n", optarg, FIT_BOOTSTRAP_MAX);
+                fprintf(stderr, "loa-analyse-fit: --bootstrap '%s' is not 0..%d\n", optarg,
+                        FIT_BOOTSTRAP_MAX);
                 return 0;
             }
             break;
@@ -259,7 +261,8 @@ static int print_bootstrap(const data *d, int boots)
     }
     qsort(ks, (size_t)boots, sizeof *ks, cmp_double);
     printf("     95%% interval of K (bootstrap over games, %d resamples): %.1f .. %.1f\n", boots,
-           ks[(int)(0.025 * boots)], ks[(int)(0.975 * boots) < boots ? (int)(0.975 * boots) : boots - 1]);
+           ks[(int)(0.025 * boots)],
+           ks[(int)(0.975 * boots) < boots ? (int)(0.975 * boots) : boots - 1]);
     free(w), free(ks), free(pick);
     return 0;
 }
@@ -284,8 +287,8 @@ static void print_calibration(const data *d, double a)
         double mp = pred[k] / n[k], mo = obs[k] / n[k];
         if (fabs(mp - mo) > worst)
             worst = fabs(mp - mo);
-        printf("  %3d%%-%3d%%  %7lld  %5.1f%%  %5.1f%%\n", k * 100 / FIT_BINS, (k + 1) * 100 / FIT_BINS, n[k],
-               100 * mp, 100 * mo);
+        printf("  %3d%%-%3d%%  %7lld  %5.1f%%  %5.1f%%\n", k * 100 / FIT_BINS,
+               (k + 1) * 100 / FIT_BINS, n[k], 100 * mp, 100 * mo);
     }
     printf("  largest gap between predicted and observed: %.1f points\n", 100 * worst);
 }
@@ -298,7 +301,8 @@ static void print_losses(const data *d, double a)
     double ll, br, cl;
     long long cnt;
     losses(d, a, -1, &ll, &br, &cl, &cnt);
-    printf("log-loss %.4f (a coin: %.4f), Brier score %.4f (a coin: 0.2500), %lld positions\n", ll, cl, br, cnt);
+    printf("log-loss %.4f (a coin: %.4f), Brier score %.4f (a coin: 0.2500), %lld positions\n", ll,
+           cl, br, cnt);
     double *w = calloc(d->n, sizeof *w);
     if (w) {
         for (size_t i = 0; i < d->n; i++)
@@ -306,7 +310,8 @@ static void print_losses(const data *d, double a)
         double he, hb;
         fit(d, w, 0, &he, &hb);
         losses(d, he, 1, &ll, &br, &cl, &cnt);
-        printf("held out: K = %.1f fitted on the even-numbered games; on the %lld positions of the odd ones "
+        printf("held out: K = %.1f fitted on the even-numbered games; on the %lld positions of the "
+               "odd ones "
                "log-loss %.4f (a coin: %.4f), Brier score %.4f\n",
                1 / he, cnt, ll, cl, br);
         free(w);
@@ -323,7 +328,8 @@ int main(int argc, char **argv)
     for (int i = optind; i < argc; i++) {
         int rc = analysis_foreach_game(argv[i], NULL, collect, &d, err, sizeof err);
         if (rc) {
-            fprintf(stderr, "loa-analyse-fit: %s\n", rc == ANALYSIS_E_NOMEM ? "out of memory" : err);
+            fprintf(stderr, "loa-analyse-fit: %s\n",
+                    rc == ANALYSIS_E_NOMEM ? "out of memory" : err);
             return 1;
         }
     }
@@ -335,11 +341,13 @@ int main(int argc, char **argv)
     double a, b, a2, b2;
     fit(&d, NULL, 0, &a, &b);
     fit(&d, NULL, 1, &a2, &b2);
-    printf("data: %d games, %lld turns%s%s: %zu scored, %lld proven (|score| > %d) and %lld without a "
-           "score left out\n",
-           d.games, d.turns, d.bot ? " of " : "", d.bot ? d.bot : "", d.n, d.proven, FIT_PROVEN,
-           d.no_comment);
-    printf("fit: K = %.1f points per unit of log-odds (chance = 1 / (1 + exp(-score / K)))\n", 1 / a);
+    printf(
+        "data: %d games, %lld turns%s%s: %zu scored, %lld proven (|score| > %d) and %lld without a "
+        "score left out\n",
+        d.games, d.turns, d.bot ? " of " : "", d.bot ? d.bot : "", d.n, d.proven, FIT_PROVEN,
+        d.no_comment);
+    printf("fit: K = %.1f points per unit of log-odds (chance = 1 / (1 + exp(-score / K)))\n",
+           1 / a);
     if (boots > 0 && print_bootstrap(&d, boots) != 0)
         return 1;
     printf("     with a side-to-move term: K = %.1f, black to move adds %+.3f to the log-odds "

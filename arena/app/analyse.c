@@ -69,19 +69,23 @@ int arena_analyse_league(const char *bin_dir, const char *dir, arena_analyse_whi
     fflush(stderr);
     /* its own process group (the watchdog ends it with this process, kill
      * -9 included), its output this process's */
-    ref_process_spec spec = {.command = command, .sandbox = REF_SANDBOX_OFF,
-                             .stdout_fd = STDOUT_FILENO, .stderr_fd = STDERR_FILENO};
+    ref_process_spec spec = {.command = command,
+                             .sandbox = REF_SANDBOX_OFF,
+                             .stdout_fd = STDOUT_FILENO,
+                             .stderr_fd = STDERR_FILENO};
     ref_process *p;
     int os = 0, rc = ref_process_start(&spec, &p, &os);
     free(command);
     if (rc != 0) {
-        util_fail(ARENA_E_IO, err, errsz, "cannot run %s: %s", exe, os ? strerror(os) : ref_strerror(rc));
+        util_fail(ARENA_E_IO, err, errsz, "cannot run %s: %s", exe,
+                  os ? strerror(os) : ref_strerror(rc));
         return 127;
     }
     int status = wait_forwarding(p, interrupt_fd);
     if (WIFEXITED(status)) {
         if (WEXITSTATUS(status) == 127)
-            util_fail(ARENA_E_IO, err, errsz, "cannot run %s (built without the analysis component?)", exe);
+            util_fail(ARENA_E_IO, err, errsz,
+                      "cannot run %s (built without the analysis component?)", exe);
         return WEXITSTATUS(status);
     }
     util_fail(ARENA_E_IO, err, errsz, "%s ended by signal %d", exe, WTERMSIG(status));

@@ -62,7 +62,7 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     arena_task task = opt == ARENA_OPT_STANDINGS ? ARENA_TASK_STANDINGS
                       : opt == ARENA_OPT_HTML    ? ARENA_TASK_HTML
                       : opt == ARENA_OPT_MERGE   ? ARENA_TASK_MERGE
-                                           : ARENA_TASK_RUN;
+                                                 : ARENA_TASK_RUN;
     int rc = second_task(req, task, err, errsz);
     if (rc)
         return rc;
@@ -79,7 +79,8 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case ARENA_OPT_ADD_BOT: return arena_cli_push_change(req, ARENA_CHANGE_ADD, optarg, err, errsz);
     case ARENA_OPT_REPLACE_BOT:
         return arena_cli_push_change(req, ARENA_CHANGE_REPLACE, optarg, err, errsz);
-    case ARENA_OPT_RETIRE: return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
+    case ARENA_OPT_RETIRE:
+        return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
     case ARENA_OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
     case ARENA_OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
     case ARENA_OPT_ANALYSE:
@@ -154,7 +155,8 @@ static int own_league(arena_request *req, const flags *f, char *err, size_t errs
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "%s holds no league (no %s/league.json): --out DIR alone resumes a "
                          "league; to start one, give its bots (--bot NAME=COMMAND, two at least) "
-                         "or a league file", out, out);
+                         "or a league file",
+                         out, out);
     return 0;
 }
 

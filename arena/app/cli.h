@@ -41,33 +41,33 @@ typedef enum arena_task {
 } arena_task;
 
 typedef struct arena_request {
-    arena_settings settings;  /* the league asked for (validated, its openings
+    arena_settings settings; /* the league asked for (validated, its openings
                                  read, for RUN; for CHANGE, DIR's league with the
                                  run's options; STANDINGS: only --anchor;
                                  MERGE: only --pages) */
     arena_task task;
-    char *league_file;        /* positional argument, NULL if none */
-    char *dir;                /* STANDINGS, HTML: DIR; MERGE: OUT */
-    char **dirs;              /* MERGE: the DIRs (copies), dir_count of them */
+    char *league_file; /* positional argument, NULL if none */
+    char *dir;         /* STANDINGS, HTML: DIR; MERGE: OUT */
+    char **dirs;       /* MERGE: the DIRs (copies), dir_count of them */
     int dir_count;
-    arena_change *changes;    /* --add-bot NAME=COMMAND, --replace-bot NAME=COMMAND,
+    arena_change *changes; /* --add-bot NAME=COMMAND, --replace-bot NAME=COMMAND,
                                  --retire NAME (repeatable, in order; strings owned:
                                  name and command malloc'd), change_count */
     int change_count;
-    int no_snapshot;          /* --no-snapshot: the bots joining the league run
+    int no_snapshot; /* --no-snapshot: the bots joining the league run
                                  where they are, not copied (store/snapshot.h) */
-    int apply_only;           /* CHANGE of --retire only: apply, play nothing */
-    char **exclude;           /* --exclude NAME with --standings (repeatable) */
+    int apply_only;  /* CHANGE of --retire only: apply, play nothing */
+    char **exclude;  /* --exclude NAME with --standings (repeatable) */
     int exclude_count;
     /* the flags of the run */
-    int force_new;            /* --force-new: archive an existing league in DIR */
-    int quiet;                /* --quiet: no progress, no per-game lines */
-    int help, version;        /* --help, --version (the task too) */
-    int anchor_set;           /* --anchor given (overrides a stored league's) */
-    int keep_going;           /* --keep-going: a bot that fails to start forfeits
+    int force_new;               /* --force-new: archive an existing league in DIR */
+    int quiet;                   /* --quiet: no progress, no per-game lines */
+    int help, version;           /* --help, --version (the task too) */
+    int anchor_set;              /* --anchor given (overrides a stored league's) */
+    int keep_going;              /* --keep-going: a bot that fails to start forfeits
                                  its games instead of stopping the league */
-    int out_derived;          /* out_dir is arena_settings_default_out() */
-    int out_league;           /* no league file nor bots, and --out DIR holds a
+    int out_derived;             /* out_dir is arena_settings_default_out() */
+    int out_league;              /* no league file nor bots, and --out DIR holds a
                                  league: league_file is DIR/league.json */
     arena_analyse_which analyse; /* --analyse WHICH: loa-analyse once the league
                                  is played (app/analyse.h) */

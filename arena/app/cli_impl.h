@@ -47,8 +47,8 @@ int arena_cli_apply_all(arena_request *req, const flags *f, char *err, size_t er
 
 /* --merge OUT DIR...: the operands from argv[optind], and the options it
  * takes. 0 or ARENA_E_CONFIG, ARENA_E_NOMEM (err). */
-int arena_cli_merge_request(arena_request *req, const flags *f, int argc, char **argv,
-                            char *err, size_t errsz);
+int arena_cli_merge_request(arena_request *req, const flags *f, int argc, char **argv, char *err,
+                            size_t errsz);
 
 /* What the tasks that read a directory take (--html, --standings, the
  * changes of DIR's league, whose league file becomes DIR/league.json).

@@ -9,7 +9,6 @@
 
 #include "league/setting.h"
 
-
 /* The options that are not settings of the league. */
 static const struct option app_options[] = {
     {"bot", required_argument, NULL, 'b'},

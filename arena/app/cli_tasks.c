@@ -30,7 +30,7 @@ int arena_cli_push_word(char ***v, int *n, const char *w)
  * NAME=COMMAND (the words of --bot), --retire NAME. 0, ARENA_E_CONFIG or
  * ARENA_E_NOMEM. */
 int arena_cli_push_change(arena_request *req, arena_change_op op, const char *arg, char *err,
-                       size_t errsz)
+                          size_t errsz)
 {
     arena_change *v = realloc(req->changes, sizeof *v * (size_t)(req->change_count + 1));
     if (!v)
@@ -53,11 +53,12 @@ int arena_cli_push_change(arena_request *req, arena_change_op op, const char *ar
     if (rc == ARENA_E_CONFIG) { /* --bot's message, named after the option given */
         char tmp[512];
         snprintf(tmp, sizeof tmp, "%s", err);
-        util_fail(rc, err, errsz, "%s%s", op == ARENA_CHANGE_REPLACE ? "--replace-bot" : "--add-bot",
+        util_fail(rc, err, errsz, "%s%s",
+                  op == ARENA_CHANGE_REPLACE ? "--replace-bot" : "--add-bot",
                   strchr(tmp, ' ') ? strchr(tmp, ' ') : "");
     }
-    if (rc == 0 && (!(c->name = strdup(one.bots[0].name)) ||
-                    !(c->command = strdup(one.bots[0].command))))
+    if (rc == 0 &&
+        (!(c->name = strdup(one.bots[0].name)) || !(c->command = strdup(one.bots[0].command))))
         rc = ARENA_E_NOMEM;
     if (rc == 0)
         req->change_count++;
@@ -122,7 +123,7 @@ int arena_cli_apply_all(arena_request *req, const flags *f, char *err, size_t er
 /* --merge OUT DIR...: every operand is a directory; only --pages (and
  * --quiet) go with it. */
 int arena_cli_merge_request(arena_request *req, const flags *f, int argc, char **argv, char *err,
-                         size_t errsz)
+                            size_t errsz)
 {
     if (!only_flags(f, 0, ROW(PAGES), NULL, NULL) || req->force_new)
         return util_fail(ARENA_E_CONFIG, err, errsz,
@@ -131,8 +132,7 @@ int arena_cli_merge_request(arena_request *req, const flags *f, int argc, char *
     int rc = arena_cli_apply_all(req, f, err, errsz);
     if (!rc && optind >= argc)
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "--merge %s: no result directory to merge (--merge OUT DIR...)",
-                         req->dir);
+                         "--merge %s: no result directory to merge (--merge OUT DIR...)", req->dir);
     for (int i = optind; !rc && i < argc; i++) {
         char *tidy = util_path_tidy(argv[i]);
         rc = tidy ? arena_cli_push_word(&req->dirs, &req->dir_count, tidy) : ARENA_E_NOMEM;
@@ -174,7 +174,7 @@ int arena_cli_task_options(arena_request *req, const flags *f, char *err, size_t
     /* the league is DIR's (its league.json, read as --out DIR alone
      * reads it): only the run's options */
     static const arena_setting *const run_rows[] = {
-        ROW(OUT), ROW(CONCURRENCY), ROW(SANDBOX), ROW(CONTINUOUS), ROW(RATING_INTERVAL),
+        ROW(OUT),   ROW(CONCURRENCY), ROW(SANDBOX), ROW(CONTINUOUS), ROW(RATING_INTERVAL),
         ROW(PAGES), ROW(AFFINITY)};
     if (!only_rows(f, 0, run_rows, (int)(sizeof run_rows / sizeof run_rows[0])))
         return util_fail(ARENA_E_CONFIG, err, errsz,

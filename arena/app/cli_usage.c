@@ -77,4 +77,3 @@ void arena_cli_usage(FILE *out)
           "Details: docs/arena.md\n",
           out);
 }
-

@@ -93,16 +93,16 @@ static int key_word(const char *w)
 
 /* A word's meaning here: a long option, a way of reading, or a refusal. */
 typedef enum kind {
-    K_VALUE,   /* the next argument is the value of `arena` */
-    K_FLAG,    /* `arena` alone */
-    K_IGNORE,  /* nothing to do here */
+    K_VALUE,  /* the next argument is the value of `arena` */
+    K_FLAG,   /* `arena` alone */
+    K_IGNORE, /* nothing to do here */
     K_ENGINE,
     K_ROUNDS,
     K_GAMES,
     K_OPENINGS,
     K_SPRT,
     K_TOURNAMENT,
-    K_REFUSE   /* `arena` is the reason */
+    K_REFUSE /* `arena` is the reason */
 } kind;
 
 typedef struct word {
@@ -133,8 +133,9 @@ static const word words[] = {
      "a bot that crashes loses that game and the league goes on; --keep-going lets a bot that "
      "cannot start lose its games"},
     {"-draw", K_REFUSE, "LOA has no adjudication: a game is drawn at the ply limit (--max-plies)"},
-    {"-resign", K_REFUSE, "LOA has no adjudication: a game ends by connection or at the ply "
-                          "limit (--max-plies)"},
+    {"-resign", K_REFUSE,
+     "LOA has no adjudication: a game ends by connection or at the ply "
+     "limit (--max-plies)"},
     {"-maxmoves", K_REFUSE, "the ply limit is --max-plies N (CodinGame's: 150)"},
     {"-log", K_REFUSE, "each game's record keeps the bots' stderr (loa-replay DIR ID)"},
     {"-config", K_REFUSE, "a league file holds the settings: loa-arena LEAGUE.json"},
@@ -147,16 +148,18 @@ static const word words[] = {
     {"-use-affinity", K_FLAG, "--affinity"},
     {"-scoreinterval", K_VALUE, "--rating-interval"},
     {"-outcomeinterval", K_VALUE, "--rating-interval"},
-    {"-noswap", K_REFUSE, "every opening is played twice, colours swapped: the first-move "
-                          "advantage cancels"},
+    {"-noswap", K_REFUSE,
+     "every opening is played twice, colours swapped: the first-move "
+     "advantage cancels"},
     {"-reverse", K_REFUSE, "every opening is played twice, colours swapped"},
     {"-wait", K_REFUSE, "a game starts as soon as a worker is free"},
     {"-event", K_REFUSE, "no PGN: the league is its directory (--out DIR)"},
     {"-site", K_REFUSE, "no PGN: the league is its directory (--out DIR)"},
     {"-seeds", K_REFUSE, "no knockout: round-robin or gauntlet (--format)"},
     {"-autosaveinterval", K_REFUSE, "every game is stored as it ends (DIR/league.db)"},
-    {"-report", K_REFUSE, "game pairs are always counted pentanomially (standings, "
-                          "standings.json)"},
+    {"-report", K_REFUSE,
+     "game pairs are always counted pentanomially (standings, "
+     "standings.json)"},
     {"-tb", K_REFUSE, "LOA has no tablebases"},
     {"-tbpieces", K_REFUSE, "LOA has no tablebases"},
     {"-tbadjudicate", K_REFUSE, "LOA has no tablebases"},
@@ -166,8 +169,9 @@ static const word words[] = {
                                                says when it exceeds the cores) */
     {"-resultformat", K_REFUSE, "loa-arena prints one format; standings.json is for tools"},
     {"-bookmode", K_REFUSE, "an opening is moves, one a line (--openings FILE)"},
-    {"-debug", K_REFUSE, "each game's record keeps the bots' stderr (loa-replay DIR ID); "
-                         "loa-referee -v shows every ply"},
+    {"-debug", K_REFUSE,
+     "each game's record keeps the bots' stderr (loa-replay DIR ID); "
+     "loa-referee -v shows every ply"},
 };
 
 /* Word a's meaning: one of the table above, or a setting whose fastchess
@@ -192,8 +196,7 @@ static const word *find_word(const char *a, word *found, char *opt, size_t optsz
 
 /* The value after word a at argv[*i + 1]: advances *i. NULL (and err) if
  * there is none. */
-static const char *value_of(int argc, char **argv, int *i, const char *a, char *err,
-                            size_t errsz)
+static const char *value_of(int argc, char **argv, int *i, const char *a, char *err, size_t errsz)
 {
     if (*i + 1 >= argc || argv[*i + 1][0] == '-') {
         util_fail(ARENA_E_CONFIG, err, errsz, "%s needs a value", a);
@@ -218,7 +221,8 @@ static int engine(builder *b, int argc, char **argv, int *i, char *err, size_t e
         else if (k == 3 && strncmp(kv, "dir", 3) == 0)
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "-engine %s: a bot's working directory is a league file's \"cwd\" "
-                             "(docs/arena.md), or write the command as \"cd DIR && CMD\"", kv);
+                             "(docs/arena.md), or write the command as \"cd DIR && CMD\"",
+                             kv);
         else
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "-engine %.*s=: no such setting here: a bot takes its own options "
@@ -257,21 +261,22 @@ static int openings(builder *b, int argc, char **argv, int *i, char *err, size_t
             if (strcmp(v, "txt") != 0 && strcmp(v, "moves") != 0)
                 return util_fail(ARENA_E_CONFIG, err, errsz,
                                  "-openings format=%s: LOA openings are moves, one opening a "
-                                 "line (b1d3 a2c2 ...; docs/arena.md), not EPD or PGN", v);
+                                 "line (b1d3 a2c2 ...; docs/arena.md), not EPD or PGN",
+                                 v);
         } else
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "-openings %.*s=: no such setting here (file= and order= are; an "
-                             "opening plays all its moves, from the first)", (int)k, kv);
+                             "opening plays all its moves, from the first)",
+                             (int)k, kv);
     }
     if (!file || !*file)
-        return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "-openings needs file=FILE: --openings FILE");
+        return util_fail(ARENA_E_CONFIG, err, errsz, "-openings needs file=FILE: --openings FILE");
     push(b, "--openings");
     push(b, (char *)file);
     if (order) {
         if (strcmp(order, "random") != 0 && strcmp(order, "sequential") != 0)
-            return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "-openings order=%s: sequential or random", order);
+            return util_fail(ARENA_E_CONFIG, err, errsz, "-openings order=%s: sequential or random",
+                             order);
         push(b, "--openings-order");
         push(b, strcmp(order, "random") == 0 ? "random" : "file");
     }
@@ -327,7 +332,8 @@ static int refuse(builder *b, const word *w, char *a, char *err, size_t errsz)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "unknown option '%s' (a single-dash word is read as a fastchess or "
                          "cutechess word, never as short options: for -%c with a value write "
-                         "-%c %s; see --help)", a, a[1], a[1], a + 2);
+                         "-%c %s; see --help)",
+                         a, a[1], a[1], a + 2);
     return util_fail(ARENA_E_CONFIG, err, errsz, "unknown option '%s' (see --help)", a);
 }
 
@@ -337,8 +343,7 @@ static int tournament(builder *b, int argc, char **argv, int *i, char *err, size
     const char *a = argv[*i], *v = value_of(argc, argv, i, a, err, errsz);
     if (!v)
         return ARENA_E_CONFIG;
-    if (strcmp(v, "gauntlet") != 0 && strcmp(v, "roundrobin") != 0 &&
-        strcmp(v, "round-robin") != 0)
+    if (strcmp(v, "gauntlet") != 0 && strcmp(v, "roundrobin") != 0 && strcmp(v, "round-robin") != 0)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "-tournament %s: gauntlet or round-robin (--format)", v);
     push(b, "--format");
@@ -351,8 +356,7 @@ typedef struct rounds {
     int64_t rounds, games; /* -1: not given */
 } rounds;
 
-static int count_word(rounds *r, int which, int argc, char **argv, int *i, char *err,
-                      size_t errsz)
+static int count_word(rounds *r, int which, int argc, char **argv, int *i, char *err, size_t errsz)
 {
     const char *a = argv[*i], *v = value_of(argc, argv, i, a, err, errsz);
     int64_t n;
@@ -366,8 +370,7 @@ static int count_word(rounds *r, int which, int argc, char **argv, int *i, char 
 }
 
 /* The single-dash word argv[*i] (advancing *i past what it takes). */
-static int one_word(builder *b, rounds *r, int argc, char **argv, int *i, char *err,
-                    size_t errsz)
+static int one_word(builder *b, rounds *r, int argc, char **argv, int *i, char *err, size_t errsz)
 {
     char *a = argv[*i], opt[40];
     word found;
@@ -392,8 +395,7 @@ static int one_word(builder *b, rounds *r, int argc, char **argv, int *i, char *
     return refuse(b, w, a, err, errsz);
 }
 
-int arena_cli_words_translate(int argc, char **argv, arena_cli_words *out, char *err,
-                              size_t errsz)
+int arena_cli_words_translate(int argc, char **argv, arena_cli_words *out, char *err, size_t errsz)
 {
     memset(out, 0, sizeof *out);
     builder b = {0};
@@ -413,7 +415,8 @@ int arena_cli_words_translate(int argc, char **argv, arena_cli_words *out, char 
         } else if (!is_word(a)) {
             push(&b, a);
             /* a value is never a word: `--out -openings` names a directory */
-            if (arena_cli_takes_value(a) && !strchr(a, '=') && i + 1 < argc && (a[1] == '-' || !a[2]))
+            if (arena_cli_takes_value(a) && !strchr(a, '=') && i + 1 < argc &&
+                (a[1] == '-' || !a[2]))
                 push(&b, argv[++i]);
         } else {
             rc = one_word(&b, &r, argc, argv, &i, err, errsz);

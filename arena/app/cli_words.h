@@ -34,7 +34,7 @@
 
 /* The translated command line: argv for getopt_long. */
 typedef struct arena_cli_words {
-    char **argv;  /* argc pointers (NULL-ended) into the caller's argv and into owned */
+    char **argv; /* argc pointers (NULL-ended) into the caller's argv and into owned */
     int argc;
     char **owned; /* strings made here (joined or rewritten words), NULL-ended */
 } arena_cli_words;
@@ -43,8 +43,7 @@ typedef struct arena_cli_words {
  * ARENA_E_CONFIG with err naming the refused word and its loa-arena
  * equivalent, or ARENA_E_NOMEM. *out is empty on failure; free it with
  * arena_cli_words_free either way. */
-int arena_cli_words_translate(int argc, char **argv, arena_cli_words *out, char *err,
-                              size_t errsz);
+int arena_cli_words_translate(int argc, char **argv, arena_cli_words *out, char *err, size_t errsz);
 
 /* Frees what *w owns (not the caller's argv). */
 void arena_cli_words_free(arena_cli_words *w);

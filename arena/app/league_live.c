@@ -26,8 +26,7 @@ void arena_run_warn(const char *msg, void *progress)
     arena_progress_warn(progress, msg);
 }
 
-int arena_run_count_progress(int black, int white, int winner, int faulted, int count,
-                             void *user)
+int arena_run_count_progress(int black, int white, int winner, int faulted, int count, void *user)
 {
     arena_progress_count_tally(user, black, white, winner, faulted, count);
     return 0;
@@ -109,8 +108,10 @@ void arena_run_change_text(const arena_change_done *d, const char *dir, int cont
         snprintf(msg, size, "Retired bot '%s' of %s: no longer scheduled, its games kept", d->name,
                  dir);
     else if (d->archived)
-        snprintf(msg, size, "Replaced bot '%s' of %s: its %lld games archived in %s; its pairings "
-                 "are played again", d->name, dir, (long long)d->archived, d->archive);
+        snprintf(msg, size,
+                 "Replaced bot '%s' of %s: its %lld games archived in %s; its pairings "
+                 "are played again",
+                 d->name, dir, (long long)d->archived, d->archive);
     else
         snprintf(msg, size, "Replaced bot '%s' of %s (it had no games yet)", d->name, dir);
 }
@@ -141,9 +142,8 @@ static int changed(arena_run *run, int fingerprint)
     cJSON *fp = NULL;
     if (arena_run_version(run))
         return -1;
-    int rc = fingerprint ? arena_fingerprint_league(run->s, run->bin, run->out_abs,
-                                                    arena_run_warn, run->progress, &fp, err,
-                                                    sizeof err)
+    int rc = fingerprint ? arena_fingerprint_league(run->s, run->bin, run->out_abs, arena_run_warn,
+                                                    run->progress, &fp, err, sizeof err)
                          : 0;
     if (rc == 0 && fp)
         rc = arena_store_set_fingerprints(run->store, fp, err, sizeof err);

@@ -38,9 +38,11 @@ static cJSON *fault_of(int id, const cJSON *record)
     const cJSON *res = cJSON_GetObjectItemCaseSensitive(record, "result");
     const cJSON *fault = cJSON_GetObjectItemCaseSensitive(res, "fault");
     const cJSON *plies = cJSON_GetObjectItemCaseSensitive(record, "plies"), *p, *last = NULL;
-    cJSON_ArrayForEach(p, plies) {
+    cJSON_ArrayForEach(p, plies)
+    {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(p, "color");
-        if (cJSON_IsString(c) && cJSON_IsString(fault) && strcmp(c->valuestring, fault->valuestring) == 0)
+        if (cJSON_IsString(c) && cJSON_IsString(fault) &&
+            strcmp(c->valuestring, fault->valuestring) == 0)
             last = p;
     }
     const cJSON *reason = cJSON_GetObjectItemCaseSensitive(res, "reason");
@@ -68,8 +70,9 @@ static int add_fault_stderr(const arena_store *st, const arena_settings *s,
     for (int b = 0; b < s->bot_count; b++) {
         int ids[ARENA_DASH_KEEP];
         int n = arena_dashboard_faults(dash, b, ids, ARENA_DASH_KEEP);
-        cJSON *list = cJSON_AddArrayToObject(cJSON_GetObjectItemCaseSensitive(bots, s->bots[b].name),
-                                             "fault_stderr");
+        cJSON *list =
+            cJSON_AddArrayToObject(cJSON_GetObjectItemCaseSensitive(bots, s->bots[b].name),
+                                   "fault_stderr");
         if (!list)
             return ARENA_E_NOMEM;
         for (int i = 0; i < n; i++) {
@@ -94,12 +97,15 @@ static int add_fault_stderr(const arena_store *st, const arena_settings *s,
 static int add_slow_stderr(const arena_store *st, cJSON *figs)
 {
     cJSON *bot, *g;
-    cJSON_ArrayForEach(bot, cJSON_GetObjectItemCaseSensitive(figs, "bots")) {
-        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(bot, "slowest")) {
+    cJSON_ArrayForEach(bot, cJSON_GetObjectItemCaseSensitive(figs, "bots"))
+    {
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(bot, "slowest"))
+        {
             cJSON *record = NULL;
             char err[256];
             const cJSON *id = cJSON_GetObjectItemCaseSensitive(g, "id");
-            if (!cJSON_IsNumber(id) || arena_store_record(st, id->valueint, &record, err, sizeof err) != 0)
+            if (!cJSON_IsNumber(id) ||
+                arena_store_record(st, id->valueint, &record, err, sizeof err) != 0)
                 continue;
             int rc = arena_dashboard_slow_turn(record, bot->string, g);
             cJSON_Delete(record);
@@ -116,13 +122,14 @@ static int add_progress(cJSON *figs, const arena_site_progress *p)
     double rate = p->elapsed_s > 0 ? p->played_now / p->elapsed_s : 0;
     int left = p->total - p->done;
     return arena_json_add(figs, "progress", o) && cJSON_AddNumberToObject(o, "done", p->done) &&
-           cJSON_AddNumberToObject(o, "total", p->total) &&
-           cJSON_AddNumberToObject(o, "played_now", p->played_now) &&
-           arena_json_add_number(o, "elapsed_s", p->elapsed_s, 0.1) &&
-           arena_json_add_number(o, "games_per_s", rate, 0.001) &&
-           arena_json_add_number(o, "eta_s", rate > 0 ? left / rate : -1, 1) &&
-           cJSON_AddBoolToObject(o, "sprt", p->sprt)
-               ? 0 : ARENA_E_NOMEM;
+                   cJSON_AddNumberToObject(o, "total", p->total) &&
+                   cJSON_AddNumberToObject(o, "played_now", p->played_now) &&
+                   arena_json_add_number(o, "elapsed_s", p->elapsed_s, 0.1) &&
+                   arena_json_add_number(o, "games_per_s", rate, 0.001) &&
+                   arena_json_add_number(o, "eta_s", rate > 0 ? left / rate : -1, 1) &&
+                   cJSON_AddBoolToObject(o, "sprt", p->sprt)
+               ? 0
+               : ARENA_E_NOMEM;
 }
 
 /* The standings (*standings) and the dashboard's figures (*figs) of st's

@@ -71,8 +71,8 @@ static int retire_unstartable(arena_run *run, const arena_outcome *o)
     snprintf(msg, sizeof msg,
              "bot '%s' failed to start: %s (command: %s): retired (no longer scheduled, its "
              "games kept); the league plays on. Fix the bot, then --replace-bot %s=COMMAND "
-             "--out %s", b->name, tail[0] ? tail : r->detail, b->command, b->name,
-             run->s->out_dir);
+             "--out %s",
+             b->name, tail[0] ? tail : r->detail, b->command, b->name, run->s->out_dir);
     arena_progress_warn(run->progress, msg);
     return 1;
 }
@@ -87,7 +87,10 @@ static int after_game(arena_run *run, const arena_game_record *r)
     if (run->sprt_live && arena_sprt_match_add(&run->sprt, r)) {
         const arena_sprt_status *v = &run->sprt.status;
         snprintf(line, sizeof line, "SPRT %d pairs, LLR %.2f (%.2f, %.2f)%s", v->pairs, v->llr,
-                 v->lower, v->upper, v->decision > 0 ? " H1" : v->decision < 0 ? " H0" : "");
+                 v->lower, v->upper,
+                 v->decision > 0   ? " H1"
+                 : v->decision < 0 ? " H0"
+                                   : "");
         arena_progress_set_status(run->progress, line);
         if (!s->rating_interval || v->decision) {
             arena_sprt_format_line(v, line, sizeof line);
@@ -152,9 +155,10 @@ static void write_page(arena_run *run, const arena_outcome *o)
         arena_replay_page_write(run->s->out_dir, o->record.id, record, err, sizeof err)) {
         run->pages_failed = 1;
         char *q = util_shell_quote(run->s->out_dir);
-        snprintf(msg, sizeof msg, "game %d: no replay page: %s; no game pages more this run "
-                 "(the games are stored: loa-arena --html %s writes their pages)", o->record.id,
-                 record ? err : "out of memory", q ? q : run->s->out_dir);
+        snprintf(msg, sizeof msg,
+                 "game %d: no replay page: %s; no game pages more this run "
+                 "(the games are stored: loa-arena --html %s writes their pages)",
+                 o->record.id, record ? err : "out of memory", q ? q : run->s->out_dir);
         free(q);
         arena_progress_warn(run->progress, msg);
     }

@@ -59,11 +59,12 @@ static void announce_timing(const arena_settings *s)
 {
     char margin[48] = "";
     if (s->limits.time_margin_ms)
-        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted", s->limits.time_margin_ms);
+        snprintf(margin, sizeof margin, ", answers up to %d ms late accepted",
+                 s->limits.time_margin_ms);
     if (s->time_mode == REF_TIME_CPU) {
         char why[256];
-        ref_cpu_method m = s->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(why, sizeof why)
-                                                         : s->cpu_method;
+        ref_cpu_method m =
+            s->cpu_method == REF_CPU_AUTO ? ref_cpu_method_probe(why, sizeof why) : s->cpu_method;
         char cap[48];
         if (s->limits.wall_cap_ms)
             snprintf(cap, sizeof cap, "%d ms", s->limits.wall_cap_ms);
@@ -121,12 +122,13 @@ static int open_store(arena_run *run)
     int force = run->req->force_new;
     int mode = force ? ARENA_STORE_FRESH : ARENA_STORE_RESUME;
     arena_store_run opts = {run->bin, applied_at_open, arena_note_stdout, run};
-    int rc = arena_store_open_run(s->out_dir, s, &opts, mode, arena_warn_stderr, NULL,
-                                  &run->store, err, sizeof err);
+    int rc = arena_store_open_run(s->out_dir, s, &opts, mode, arena_warn_stderr, NULL, &run->store,
+                                  err, sizeof err);
     if (arena_error_kind(rc) == ARENA_E_BUSY && run->req->task == ARENA_TASK_CHANGE) {
         /* an arena started since the changes were queued: it applies them */
         printf("Handed the changes to the loa-arena running %s: it applies them at once and "
-               "plays on\n", s->out_dir);
+               "plays on\n",
+               s->out_dir);
         return -1;
     }
     if (rc) {
@@ -159,7 +161,8 @@ static int open_phase(arena_run *run)
         return code;
     if (run->req->out_derived)
         printf("Results in %s (this league's own directory, named after its settings; --out DIR "
-               "to choose)\n", s->out_dir);
+               "to choose)\n",
+               s->out_dir);
     return 0;
 }
 
@@ -181,8 +184,7 @@ static int sprt_resume(arena_run *run)
     int rc = arena_sprt_match_init(&run->sprt, &s->sprt_params, t, 1 - t,
                                    run->total / 2 > 0 ? run->total / 2 : 1);
     char err[512];
-    if (rc == 0 && (rc = arena_store_foreach(run->store, add_to_sprt, &run->sprt, err,
-                                             sizeof err)))
+    if (rc == 0 && (rc = arena_store_foreach(run->store, add_to_sprt, &run->sprt, err, sizeof err)))
         fprintf(stderr, "loa-arena: %s\n", err);
     if (rc == 0) {
         char text[160];
@@ -202,10 +204,10 @@ static void announce_league(const arena_run *run)
         int t = arena_sprt_tested_bot(s);
         const arena_sprt_params *p = &s->sprt_params;
         printf("SPRT %s: %s against %s, H0 %g / H1 %g %s Elo, alpha %g, beta %g; %d pairs "
-               "done, at most %d games, %d at once, seed %lld\n", s->out_dir, s->bots[t].name,
-               s->bots[1 - t].name, p->elo0, p->elo1, arena_sprt_model_name(p->model), p->alpha,
-               p->beta, run->sprt.status.pairs, run->total, run->concurrency,
-               (long long)s->seed);
+               "done, at most %d games, %d at once, seed %lld\n",
+               s->out_dir, s->bots[t].name, s->bots[1 - t].name, p->elo0, p->elo1,
+               arena_sprt_model_name(p->model), p->alpha, p->beta, run->sprt.status.pairs,
+               run->total, run->concurrency, (long long)s->seed);
         return;
     }
     char shard[64] = "", retired[48] = "";
@@ -218,14 +220,14 @@ static void announce_league(const arena_run *run)
         snprintf(retired, sizeof retired, " (%d retired)", r);
     if (s->continuous)
         printf("League %s: %s, %d bots%s, continuous: until stopped, each game where it tells "
-               "most (%d done), %d at once, seed %lld\n", s->out_dir,
-               arena_format_name(s->format), s->bot_count, retired, run->done,
+               "most (%d done), %d at once, seed %lld\n",
+               s->out_dir, arena_format_name(s->format), s->bot_count, retired, run->done,
                run->concurrency, (long long)s->seed);
     else
         printf("League %s: %s, %d bots%s, %d games per pairing, %d games%s (%d done, %d to "
-               "play), %d at once, seed %lld\n", s->out_dir, arena_format_name(s->format),
-               s->bot_count, retired, s->games, run->total, shard, run->done, run->todo_count,
-               run->concurrency, (long long)s->seed);
+               "play), %d at once, seed %lld\n",
+               s->out_dir, arena_format_name(s->format), s->bot_count, retired, s->games,
+               run->total, shard, run->done, run->todo_count, run->concurrency, (long long)s->seed);
 }
 
 /* Warns when a pairing has more pairs than the openings file has
@@ -236,13 +238,13 @@ static void warn_openings(arena_run *run)
     const arena_settings *s = run->s;
     int count, pairs;
     char msg[PATH_MAX + 400];
-    if (s->continuous || run->todo_count == 0 ||
-        !arena_settings_openings_wrap(s, &count, &pairs))
+    if (s->continuous || run->todo_count == 0 || !arena_settings_openings_wrap(s, &count, &pairs))
         return;
-    snprintf(msg, sizeof msg, "%s has %d opening%s for %d pairs a pairing: pair %d and after "
+    snprintf(msg, sizeof msg,
+             "%s has %d opening%s for %d pairs a pairing: pair %d and after "
              "play its openings again, and deterministic bots the same games; give a longer "
-             "suite or --random-plies N", s->openings_file, count, count == 1 ? "" : "s",
-             pairs, count + 1);
+             "suite or --random-plies N",
+             s->openings_file, count, count == 1 ? "" : "s", pairs, count + 1);
     arena_progress_warn(run->progress, msg);
 }
 
@@ -259,8 +261,8 @@ static void warn_load(arena_run *run)
         snprintf(msg, sizeof msg,
                  "%d games at once on %d core%s, judged in wall-clock time: bots wait for a CPU "
                  "while their clock runs and may lose on time (each game keeps about one core "
-                 "busy); use --concurrency %d or --time-mode cpu", run->concurrency, cores,
-                 cores == 1 ? "" : "s", cores);
+                 "busy); use --concurrency %d or --time-mode cpu",
+                 run->concurrency, cores, cores == 1 ? "" : "s", cores);
         arena_progress_warn(run->progress, msg);
     } else if (run->load.load > cores + 0.5 && run->todo_count > 0) {
         snprintf(msg, sizeof msg,
@@ -278,9 +280,9 @@ static int plan_phase(arena_run *run)
     const arena_settings *s = run->s;
     if (arena_run_plan(run))
         return 2;
-    int mode = run->req->quiet                ? ARENA_PROGRESS_QUIET
-               : isatty(STDOUT_FILENO)        ? ARENA_PROGRESS_LIVE
-                                              : ARENA_PROGRESS_LINES;
+    int mode = run->req->quiet         ? ARENA_PROGRESS_QUIET
+               : isatty(STDOUT_FILENO) ? ARENA_PROGRESS_LIVE
+                                       : ARENA_PROGRESS_LINES;
     run->progress = arena_progress_create(stdout, stderr, mode, s, run->total, run->done);
     if (!run->progress) {
         fprintf(stderr, "loa-arena: out of memory\n");
@@ -331,16 +333,18 @@ static void summary(arena_run *run)
     if (!run->req->quiet && run->live.writes > 1 && secs > 0)
         printf("Live pages: %d update%s of %s/live.js, %.3f s in all (%.2f%% of the run's time)\n",
                run->live.writes - 1, run->live.writes == 2 ? "" : "s", run->s->out_dir,
-               run->live.total_cost_us / 1e6,
-               run->live.total_cost_us / 1e4 / secs);
+               run->live.total_cost_us / 1e6, run->live.total_cost_us / 1e4 / secs);
     int n = run->referee_errors, close = run->load.close_calls;
     if (n)
-        fprintf(stderr, "loa-arena: %d game%s could not be played by the referee; run again "
-                "to retry %s\n", n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+        fprintf(stderr,
+                "loa-arena: %d game%s could not be played by the referee; run again "
+                "to retry %s\n",
+                n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
     if (close)
-        fprintf(stderr, "loa-arena: %d turn%s came within 20%% of the limit on an "
-                "oversubscribed machine: consider --concurrency %d\n", close,
-                close == 1 ? "" : "s", cores > 1 ? cores - 1 : 1);
+        fprintf(stderr,
+                "loa-arena: %d turn%s came within 20%% of the limit on an "
+                "oversubscribed machine: consider --concurrency %d\n",
+                close, close == 1 ? "" : "s", cores > 1 ? cores - 1 : 1);
     if (run->fatal) {
         fprintf(stderr, "loa-arena: %s: stopped\n", run->fatal_msg);
         run->exit_code = 1;
@@ -353,18 +357,22 @@ static void summary(arena_run *run)
     }
     if (run->req->apply_only && run->exit_code == 0) {
         if (stored < run->total)
-            printf("%d of %d games played: loa-arena --out %s plays the rest\n", stored,
-                   run->total, run->s->out_dir);
+            printf("%d of %d games played: loa-arena --out %s plays the rest\n", stored, run->total,
+                   run->s->out_dir);
         return;
     }
     if (run->start_failed && run->exit_code == 0) {
-        fprintf(stderr, "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
-                "played\n", stored, run->total);
+        fprintf(stderr,
+                "loa-arena: stopped: a bot failed to start (see above); %d of %d games "
+                "played\n",
+                stored, run->total);
         run->exit_code = 3;
     } else if (stored < run->total && run->exit_code == 0 &&
                !(run->sprt_live && run->sprt.status.decision)) {
-        fprintf(stderr, "loa-arena: %d of %d games played; run the same command again to "
-                "resume\n", stored, run->total);
+        fprintf(stderr,
+                "loa-arena: %d of %d games played; run the same command again to "
+                "resume\n",
+                stored, run->total);
         run->exit_code = (run->interrupts + arena_signals_late()) ? 130 : 1;
     }
 }

@@ -30,32 +30,32 @@ struct arena_run {
     int nversions;
     int replaced_at[ARENA_MAX_BOTS]; /* the version from which bot b is its
                                   latest build: games of older ones are dropped */
-    int replacing[ARENA_MAX_BOTS]; /* replaced by the changes being applied */
-    arena_planner *plan;       /* which game next */
-    int64_t polled_us;         /* when the changes were last looked for */
-    char bin[PATH_MAX];        /* `{bin}`, and the loa-referee of replay lines */
-    char out_abs[PATH_MAX];    /* `{out}`: the league's directory, absolute */
-    int cores, concurrency;    /* the CPUs we may use; games at once */
+    int replacing[ARENA_MAX_BOTS];   /* replaced by the changes being applied */
+    arena_planner *plan;             /* which game next */
+    int64_t polled_us;               /* when the changes were last looked for */
+    char bin[PATH_MAX];              /* `{bin}`, and the loa-referee of replay lines */
+    char out_abs[PATH_MAX];          /* `{out}`: the league's directory, absolute */
+    int cores, concurrency;          /* the CPUs we may use; games at once */
     arena_store *store;
     int todo_count, total, done; /* of the league as it stands, in this shard */
-    int stop_feeding;          /* no game any more (an SPRT decided, nothing to do) */
+    int stop_feeding;            /* no game any more (an SPRT decided, nothing to do) */
     arena_progress *progress;
-    arena_load_watch load;     /* oversubscription and turns close to the limit */
-    int sprt_live;             /* an SPRT decides here (not in a shard) */
-    arena_sprt_match sprt;     /* its pairs and state */
-    int since_report;          /* games since the last interim standings */
+    arena_load_watch load;                /* oversubscription and turns close to the limit */
+    int sprt_live;                        /* an SPRT decides here (not in a shard) */
+    arena_sprt_match sprt;                /* its pairs and state */
+    int since_report;                     /* games since the last interim standings */
     unsigned char joined[ARENA_MAX_BOTS]; /* added or replaced while the league
                                   ran: failing to start retires it, the league
                                   plays on */
-    int start_failed;          /* a bot failed to start: the league stops (exit 3) */
+    int start_failed;                     /* a bot failed to start: the league stops (exit 3) */
     int referee_errors, aborted;
-    int fatal;                 /* a game could not be stored: stop */
+    int fatal; /* a game could not be stored: stop */
     char fatal_msg[512];
-    arena_live live;           /* the pages' live.js, rewritten as games end */
-    int live_warned;           /* a failed write was said once */
-    int pages_failed;          /* a game's page could not be written: said once,
+    arena_live live;  /* the pages' live.js, rewritten as games end */
+    int live_warned;  /* a failed write was said once */
+    int pages_failed; /* a game's page could not be written: said once,
                                   no game page more this run */
-    int interrupts;            /* read by the runner */
+    int interrupts;   /* read by the runner */
     int exit_code;
 };
 
@@ -75,9 +75,7 @@ void arena_run_warn(const char *msg, void *progress);
 /* The stored games' tally into the progress display (an arena_store_tally
  * callback; user: the run's arena_progress): at open and after a change
  * of the league. Returns 0. */
-int arena_run_count_progress(int black, int white, int winner, int faulted, int count,
-                             void *user);
-
+int arena_run_count_progress(int black, int white, int winner, int faulted, int count, void *user);
 
 /* The league as the store holds it now becomes the run's (a new version;
  * the older stay for the games that borrow them). 0, or 1 after the

@@ -10,10 +10,10 @@
 #include "core/error.h"
 #include "core/limits.h"
 #include "core/text.h"
-#include "store/merge.h"
 #include "league/settings_check.h"
 #include "report/replay_page.h"
 #include "report/standings_report.h"
+#include "store/merge.h"
 #include "store/store.h"
 #include "util/text.h"
 
@@ -44,8 +44,7 @@ int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
                       const unsigned char *exclude, int write, FILE *out)
 {
     cJSON *j = NULL;
-    int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out,
-                                    write ? &j : NULL);
+    int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out, write ? &j : NULL);
     char err[1024];
     if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
         if (arena_error_kind(rc) == ARENA_E_IO)
@@ -67,9 +66,7 @@ int arena_task_standings(const arena_request *req)
 {
     char err[1024];
     arena_store *store = NULL;
-    int rc = arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY,
-                              arena_warn_stderr,
-                              NULL,
+    int rc = arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL,
                               &store, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: %s\n", err);
@@ -152,8 +149,8 @@ int arena_task_html(const arena_request *req)
 {
     char err[1024];
     arena_store *st = NULL;
-    if (arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL,
-                         &st, err, sizeof err)) {
+    if (arena_store_open(req->dir, NULL, NULL, ARENA_STORE_READ_ONLY, arena_warn_stderr, NULL, &st,
+                         err, sizeof err)) {
         fprintf(stderr, "loa-arena: --html: %s\n", err);
         return 2;
     }
@@ -182,8 +179,9 @@ static void page_of_added(arena_store *out, int id, void *user)
     cJSON *record = NULL;
     char err[512];
     if (arena_store_record(out, id, &record, err, sizeof err) == 0) {
-        const cJSON *reason = cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(record, "result"), "reason");
+        const cJSON *reason =
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(record, "result"),
+                                             "reason");
         if (cJSON_IsString(reason))
             page_of(p, id, ref_reason_from_name(reason->valuestring));
     }
@@ -200,16 +198,16 @@ int arena_task_merge(const arena_request *req)
     arena_merge_result res;
     arena_store *out = NULL;
     pages mp = {NULL, req->dir, req->settings.pages, 0, 0, ""};
-    int rc = arena_merge(req->dir, req->dirs, req->dir_count, arena_warn_stderr,
-                         page_of_added, &mp, stdout, &res, &out, err, sizeof err);
+    int rc = arena_merge(req->dir, req->dirs, req->dir_count, arena_warn_stderr, page_of_added, &mp,
+                         stdout, &res, &out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "loa-arena: --merge: %s\n", err);
         return arena_error_kind(rc) == ARENA_E_IO || arena_error_kind(rc) == ARENA_E_NOMEM ? 1 : 2;
     }
     printf("Merged %d director%s into %s: %d new game%s, %d found twice (kept once), %d of %d "
-           "games\n\n", req->dir_count, req->dir_count == 1 ? "y" : "ies", req->dir,
-           res.added, res.added == 1 ? "" : "s", res.duplicates, res.total - res.missing,
-           res.total);
+           "games\n\n",
+           req->dir_count, req->dir_count == 1 ? "y" : "ies", req->dir, res.added,
+           res.added == 1 ? "" : "s", res.duplicates, res.total - res.missing, res.total);
     const arena_settings *s = arena_store_settings(out);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
     int code = arena_task_report(s, out, anchor, NULL, 1, stdout) ? 1 : 0;
@@ -223,8 +221,10 @@ int arena_task_merge(const arena_request *req)
         printf("Replays: %s/index.html (%d new page%s)\n", req->dir, mp.written,
                mp.written == 1 ? "" : "s");
     if (res.missing) {
-        fprintf(stderr, "loa-arena: --merge: %d of %d games are missing (see the shards above): "
-                "merge again when they are played\n", res.missing, res.total);
+        fprintf(stderr,
+                "loa-arena: --merge: %d of %d games are missing (see the shards above): "
+                "merge again when they are played\n",
+                res.missing, res.total);
         code = 1;
     }
     return code;

@@ -29,10 +29,12 @@ static void usage(FILE *out)
           "  -c, --concurrency N     games at once (at most 2 x pairs_per_iteration;\n"
           "                          0: the CPUs it may use)\n"
           "      --report N          print the values every N pairs (default: the file's\n"
-          "                          report_every, else " ARENA_STR(ARENA_TUNE_REPORT_DEFAULT) ")\n"
-          "  -q, --quiet             print only the final values and command\n"
-          "  -h, --help              show this help\n"
-          "  -V, --version           show the version\n",
+          "                          report_every, else " ARENA_STR(
+              ARENA_TUNE_REPORT_DEFAULT) ")\n"
+                                         "  -q, --quiet             print only the final values "
+                                         "and command\n"
+                                         "  -h, --help              show this help\n"
+                                         "  -V, --version           show the version\n",
           out);
 }
 
@@ -44,11 +46,13 @@ typedef struct tune_flags {
 /* argv into *f; returns -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, tune_flags *f)
 {
-    static const struct option longs[] = {
-        {"out", required_argument, NULL, 'o'}, {"concurrency", required_argument, NULL, 'c'},
-        {"report", required_argument, NULL, 'r'}, {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+    static const struct option longs[] = {{"out", required_argument, NULL, 'o'},
+                                          {"concurrency", required_argument, NULL, 'c'},
+                                          {"report", required_argument, NULL, 'r'},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {"version", no_argument, NULL, 'V'},
+                                          {NULL, 0, NULL, 0}};
     int ch;
     while ((ch = getopt_long(argc, argv, "o:c:qhV", longs, NULL)) != -1) {
         switch (ch) {
@@ -122,8 +126,10 @@ int arena_tune_main(int argc, char **argv)
     if (!code) {
         char bin[4096], err[1024] = "";
         util_exe_dir(bin, sizeof bin);
-        arena_tune_run_config cfg = {.bin_dir = bin, .interrupt_fd = arena_signals_fd(),
-                                     .out = stdout, .quiet = f.quiet};
+        arena_tune_run_config cfg = {.bin_dir = bin,
+                                     .interrupt_fd = arena_signals_fd(),
+                                     .out = stdout,
+                                     .quiet = f.quiet};
         int stopped = 0;
         int rc = arena_tune_run(&t, &cfg, &stopped, err, sizeof err);
         if (err[0])

@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "loa/loa.h"
 #include "budget.h"
+#include "loa/loa.h"
 #include "search.h"
 
 /* Longest request line, bytes: "go movetime N " and a board string. */
@@ -63,9 +63,9 @@ static void analyse_request(search_ctx *ctx, const char *req)
         loa_status st = loa_board_status(&b, LOA_MAX_PLIES);
         if (st) { /* the game is over: scored for the side to move there */
             over = 1;
-            score = st == LOA_DRAW ? 0
+            score = st == LOA_DRAW                                    ? 0
                     : (st == LOA_BLACK_WINS) == (b.side == LOA_BLACK) ? SEARCH_WIN
-                                                                     : -SEARCH_WIN;
+                                                                      : -SEARCH_WIN;
             break;
         }
     }

@@ -5,8 +5,8 @@
  */
 #include "eval.h"
 
-eval_weights eval_w = {EVAL_W_CONCENTRATION, EVAL_W_EULER4, EVAL_W_CENTRE_PST, EVAL_W_COM_CENTRE,
-                       EVAL_W_AREA, EVAL_W_MOBILITY, EVAL_TEMPO};
+eval_weights eval_w = {EVAL_W_CONCENTRATION, EVAL_W_EULER4,   EVAL_W_CENTRE_PST, EVAL_W_COM_CENTRE,
+                       EVAL_W_AREA,          EVAL_W_MOBILITY, EVAL_TEMPO};
 
 void eval_terms_of(loa_bitboard bb, eval_terms *t)
 {
@@ -25,8 +25,7 @@ void eval_terms_of(loa_bitboard bb, eval_terms *t)
 int eval_terms_score(const eval_terms *t)
 {
     return -eval_w.concentration * t->surplus - eval_w.euler4 * t->euler4 +
-           eval_w.centre_pst * t->pst_avg - eval_w.com_centre * t->com_off -
-           eval_w.area * t->area;
+           eval_w.centre_pst * t->pst_avg - eval_w.com_centre * t->com_off - eval_w.area * t->area;
 }
 
 int eval_board(const loa_board *b)

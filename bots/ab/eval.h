@@ -51,14 +51,14 @@ extern eval_weights eval_w;
 /* Features of one colour, exposed for tests and for bots that want to
  * weigh them differently (a plain value). */
 typedef struct eval_terms {
-    int count;         /* checkers */
-    int com_file;      /* centre of mass, rounded to a square: file 0..7 */
-    int com_rank;      /*                                      rank 0..7 */
-    int surplus;       /* sum of king-step distances to the centre of mass, minus the least possible */
-    int pst_avg;       /* average centralisation table value */
-    int com_off;       /* king-step distance of the centre of mass from the central 2x2 */
-    int euler4;        /* 4E = Q1 - Q3 - 2*Qd */
-    int area;          /* squares of the bounding rectangle */
+    int count;    /* checkers */
+    int com_file; /* centre of mass, rounded to a square: file 0..7 */
+    int com_rank; /*                                      rank 0..7 */
+    int surplus;  /* sum of king-step distances to the centre of mass, minus the least possible */
+    int pst_avg;  /* average centralisation table value */
+    int com_off;  /* king-step distance of the centre of mass from the central 2x2 */
+    int euler4;   /* 4E = Q1 - Q3 - 2*Qd */
+    int area;     /* squares of the bounding rectangle */
 } eval_terms;
 
 /* Fills *t with the static features of bitboard bb, which must not be

@@ -16,8 +16,8 @@
 /* The constants loa-ab's options set (search.h), their defaults
  * search_params.h's. Defined here, in the file below search.c, so that
  * calls and data point one way: search.c reads them too. */
-search_params search_p = {NULL_MOVE_R, NULL_MOVE_R_DEEP, LMR_MIN_MOVE, LMR_LOG_DIVISOR,
-                          ASPIRATION_DELTA, SEARCH_HISTORY_AGE};
+search_params search_p = {NULL_MOVE_R,     NULL_MOVE_R_DEEP, LMR_MIN_MOVE,
+                          LMR_LOG_DIVISOR, ASPIRATION_DELTA, SEARCH_HISTORY_AGE};
 
 /* ---- helpers --------------------------------------------------------------- */
 
@@ -50,8 +50,8 @@ static int search_time_up(search_ctx *c)
 }
 
 /* Ordering keys of mv[0..n-1] (see ORDER_*). */
-static void search_score_moves(const search_ctx *c, const loa_board *b, int ply,
-                               const loa_move *mv, int n, loa_move hash_move, int32_t *keys)
+static void search_score_moves(const search_ctx *c, const loa_board *b, int ply, const loa_move *mv,
+                               int n, loa_move hash_move, int32_t *keys)
 {
     for (int i = 0; i < n; i++) {
         loa_move sq = LOA_MOVE_SQUARES(mv[i]);
@@ -84,8 +84,7 @@ static void search_pick(loa_move *mv, int32_t *keys, int i, int n)
 /* A quiet move m of the side to move in b cut off at `ply` with `depth`
  * plies left: it becomes the newest killer and earns depth^2 history (deep
  * cutoffs save the most work: the usual depth-squared bonus). */
-static void search_reward_quiet(search_ctx *c, const loa_board *b, loa_move m, int ply,
-                                int depth)
+static void search_reward_quiet(search_ctx *c, const loa_board *b, loa_move m, int ply, int depth)
 {
     loa_move sq = LOA_MOVE_SQUARES(m);
     if (c->killers[ply][0] != sq) {
@@ -148,8 +147,8 @@ static void search_root_scored(search_ctx *c, loa_move m, int s, int alpha, int 
         return;
     }
     if (!c->root_keep || s <= alpha ||
-        (c->root_move != LOA_MOVE_NONE &&
-         LOA_MOVE_SQUARES(m) != LOA_MOVE_SQUARES(c->root_move) && s <= c->root_score))
+        (c->root_move != LOA_MOVE_NONE && LOA_MOVE_SQUARES(m) != LOA_MOVE_SQUARES(c->root_move) &&
+         s <= c->root_score))
         return;
     c->root_move = m;
     c->root_score = s;
@@ -172,8 +171,8 @@ static int search_null_move(search_ctx *c, const loa_board *b, uint64_t zobrist,
     if (search_decided(&child, LOA_MOVE_PASS, ply, &s))
         return 0;
     int r = depth >= NULL_MOVE_DEEP_DEPTH ? search_p.null_move_r_deep : search_p.null_move_r;
-    s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1 - r,
-                     -beta, -beta + 1, ply + 1, 0);
+    s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1 - r, -beta,
+                     -beta + 1, ply + 1, 0);
     if (c->stop) {
         *score = 0;
         return 1;
@@ -184,8 +183,8 @@ static int search_null_move(search_ctx *c, const loa_board *b, uint64_t zobrist,
     return 1;
 }
 
-int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, int alpha,
-                int beta, int ply, int null_ok)
+int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, int alpha, int beta,
+                int ply, int null_ok)
 {
     if (c->stop) /* unwinding: a caller's re-search after a stop visits nothing */
         return 0;
@@ -219,8 +218,8 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
             search_pv_update(c, ply, LOA_MOVE_PASS, 0);
             return s;
         }
-        s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1,
-                         -beta, -alpha, ply + 1, 1);
+        s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1, -beta,
+                         -alpha, ply + 1, 1);
         search_pv_update(c, ply, LOA_MOVE_PASS, 1);
         return s;
     }

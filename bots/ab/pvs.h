@@ -25,7 +25,7 @@ int search_decided(const loa_board *child, loa_move m, int ply, int *score);
  * nodes in c->nodes, leaves the node's line in c->pv[ply] (an exact score's),
  * and at the root (ply 0) gives each root move's score to the candidate of
  * an interrupted iteration (c->root_*: search.h, pvs.c's search_root_scored()). */
-int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, int alpha,
-                int beta, int ply, int null_ok);
+int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, int alpha, int beta,
+                int ply, int null_ok);
 
 #endif

@@ -39,8 +39,8 @@ int search_init(search_ctx *c, size_t tt_mb)
     memset(c, 0, sizeof *c);
     for (int d = 1; d < SEARCH_MAX_DEPTH; d++)
         for (int i = 1; i < LOA_MAX_MOVES; i++)
-            c->lmr[d][i] = (int8_t)(log((double)d) * log((double)i) /
-                                   (search_p.lmr_divisor / 100.0) + 0.5);
+            c->lmr[d][i] =
+                (int8_t)(log((double)d) * log((double)i) / (search_p.lmr_divisor / 100.0) + 0.5);
     return tt_init(&c->tt, tt_mb);
 }
 
@@ -133,8 +133,8 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             if (c->stop || (s > lo && s < hi))
                 break;
             char what[80];
-            snprintf(what, sizeof what, "fails %s: score %d, window %d %d", s <= lo ? "low" : "high",
-                     s, lo, hi);
+            snprintf(what, sizeof what, "fails %s: score %d, window %d %d",
+                     s <= lo ? "low" : "high", s, lo, hi);
             search_say(c, d, t0, what);
             /* outside the window: widen that side and search again */
             delta *= ASPIRATION_GROW;

@@ -31,9 +31,9 @@
  * stops at the max_nodes-th. A search limited by depth and nodes only gives
  * the same result on every machine. A plain value. */
 typedef struct search_limits {
-    int max_depth;    /* plies, 1..SEARCH_MAX_DEPTH (clamped into that range) */
-    int use_clock;    /* 0: the clock never stops the search */
-    int64_t soft_us;  /* absolute loa_now_us() times, microseconds */
+    int max_depth;   /* plies, 1..SEARCH_MAX_DEPTH (clamped into that range) */
+    int use_clock;   /* 0: the clock never stops the search */
+    int64_t soft_us; /* absolute loa_now_us() times, microseconds */
     int64_t hard_us;
     uint64_t soft_nodes; /* positions (search_result.nodes); 0 = no limit */
     uint64_t max_nodes;  /* positions; 0 = no limit */
@@ -43,19 +43,19 @@ typedef struct search_limits {
  * belong together: they are the last complete iteration's, or those of a
  * better move the interrupted iteration found (search_run()). */
 typedef struct search_result {
-    loa_move best;     /* move to play (LOA_MOVE_PASS when there is none) */
-    int score;         /* score of best, side to move's view: exact (0 with depth
+    loa_move best;               /* move to play (LOA_MOVE_PASS when there is none) */
+    int score;                   /* score of best, side to move's view: exact (0 with depth
                           0, unless best itself ends the game), or a lower bound */
-    int lower_bound;   /* 1: score is a lower bound (best failed high in the
+    int lower_bound;             /* 1: score is a lower bound (best failed high in the
                           interrupted iteration; pv is best alone) */
-    int depth;         /* plies best was searched to (0: a forced move, or no
+    int depth;                   /* plies best was searched to (0: a forced move, or no
                           iteration completed) */
-    uint64_t nodes;    /* positions visited, all iterations */
-    int64_t time_us;   /* time spent, microseconds */
+    uint64_t nodes;              /* positions visited, all iterations */
+    int64_t time_us;             /* time spent, microseconds */
     loa_move pv[SEARCH_MAX_PLY]; /* principal variation: best, then the line that
                           gave an exact score: depth plies, fewer only when it ends
                           the game */
-    int pv_len;        /* at least 1 */
+    int pv_len;                  /* at least 1 */
 } search_result;
 
 /* What search_ctx.root_bar is: the last iteration's score (its move not
@@ -106,7 +106,7 @@ typedef struct search_ctx {
     int root_score;
     loa_move root_pv[SEARCH_MAX_PLY];
     int root_pv_len;
-    int verbose;        /* 1: one stderr line per iteration and per aspiration
+    int verbose; /* 1: one stderr line per iteration and per aspiration
                            failure */
     int8_t lmr[SEARCH_MAX_DEPTH][LOA_MAX_MOVES]; /* late move reductions by depth and
                                                     move number (search_init) */

@@ -22,12 +22,12 @@ enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
 /* One transposition-table slot, 16 bytes. */
 typedef struct tt_entry {
-    uint64_t key;   /* full key from tt_key() (0 = empty; tt_key() never returns 0) */
-    int16_t score;  /* bound or exact score, wins stored relative to this node */
-    uint16_t move;  /* best or refutation move, squares only (LOA_MOVE_NONE if unknown) */
-    int8_t depth;   /* remaining depth the score was searched to, plies */
-    uint8_t bound;  /* TT_EXACT, TT_LOWER or TT_UPPER */
-    uint8_t gen;    /* search generation, for replacement */
+    uint64_t key;  /* full key from tt_key() (0 = empty; tt_key() never returns 0) */
+    int16_t score; /* bound or exact score, wins stored relative to this node */
+    uint16_t move; /* best or refutation move, squares only (LOA_MOVE_NONE if unknown) */
+    int8_t depth;  /* remaining depth the score was searched to, plies */
+    uint8_t bound; /* TT_EXACT, TT_LOWER or TT_UPPER */
+    uint8_t gen;   /* search generation, for replacement */
     uint8_t pad;
 } tt_entry;
 
@@ -35,8 +35,8 @@ typedef struct tt_entry {
  * tt_free() frees) and the generation of the search in progress. */
 typedef struct tt_table {
     tt_entry *entries;
-    uint64_t mask;  /* entries - 1 */
-    uint8_t gen;    /* bumped by tt_new_search(); wraps at 256 */
+    uint64_t mask; /* entries - 1 */
+    uint8_t gen;   /* bumped by tt_new_search(); wraps at 256 */
 } tt_table;
 
 /* Allocates a table of about mb MiB: the largest power of two of entries
@@ -73,7 +73,6 @@ int tt_score_from(int stored, int ply);
  * plies, a `bound` (TT_EXACT, TT_LOWER, TT_UPPER), its best move's squares
  * (LOA_MOVE_NONE keeps the move already stored for the same position). The
  * slot keeps a deeper entry of another position from the same search. */
-void tt_store(tt_table *t, uint64_t key, int depth, int score, int bound, loa_move move,
-              int ply);
+void tt_store(tt_table *t, uint64_t key, int depth, int score, int bound, loa_move move, int ply);
 
 #endif

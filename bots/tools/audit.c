@@ -36,13 +36,13 @@
 
 typedef struct audit_totals {
     long records, bad_records;
-    long turns;      /* plies with a loa-ab report */
-    long traps;      /* ... where some move allows a connection and another does not */
-    long allowing;   /* ... where loa-ab played such a move: a defect */
-    long forced;     /* ... where every move allows one */
+    long turns;          /* plies with a loa-ab report */
+    long traps;          /* ... where some move allows a connection and another does not */
+    long allowing;       /* ... where loa-ab played such a move: a defect */
+    long forced;         /* ... where every move allows one */
     long contradictions; /* reports that do not fit their PV: a defect */
-    long shifted;    /* ... that fit it in the bot's own view of the ply limit */
-    long malformed;  /* report lines that could not be parsed */
+    long shifted;        /* ... that fit it in the bot's own view of the ply limit */
+    long malformed;      /* report lines that could not be parsed */
 } audit_totals;
 
 /* Reads the whole of path (at most AUDIT_RECORD_MAX bytes) into a
@@ -60,7 +60,9 @@ static char *read_file(const char *path)
     fclose(f);
     if (!buf || err || n > AUDIT_RECORD_MAX) {
         fprintf(stderr, "loa-ab-audit: %s: %s\n", path,
-                !buf ? "out of memory" : err ? "read error" : "larger than 16 MiB");
+                !buf  ? "out of memory"
+                : err ? "read error"
+                      : "larger than 16 MiB");
         free(buf);
         return NULL;
     }
@@ -151,7 +153,8 @@ static int wanted(const cJSON *root, const cJSON *color, const audit_options *o)
     if (!o->bot)
         return 1;
     const cJSON *p;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(root, "players")) {
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(root, "players"))
+    {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(p, "color");
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "name");
         if (cJSON_IsString(c) && cJSON_IsString(color) && cJSON_IsString(name) &&
@@ -202,7 +205,8 @@ static void audit_record(const char *path, const audit_options *o, audit_totals 
     }
     int turns[2] = {0, 0}; /* each side's turns so far */
     const cJSON *ply;
-    cJSON_ArrayForEach(ply, plies) {
+    cJSON_ArrayForEach(ply, plies)
+    {
         if (bad)
             break;
         const cJSON *move = cJSON_GetObjectItemCaseSensitive(ply, "move");
@@ -212,8 +216,8 @@ static void audit_record(const char *path, const audit_options *o, audit_totals 
         if (loa_board_status(&b, max_plies) == LOA_ONGOING &&
             wanted(root, cJSON_GetObjectItemCaseSensitive(ply, "color"), o))
             audit_turn(path, b.ply + 1, &b, 2 * turns[b.side] + (b.side == LOA_WHITE),
-                       move->valuestring, cJSON_IsString(err) ? err->valuestring : NULL,
-                       max_plies, o->quiet, t);
+                       move->valuestring, cJSON_IsString(err) ? err->valuestring : NULL, max_plies,
+                       o->quiet, t);
         turns[b.side]++;
         if (apply(&b, move->valuestring) != 0)
             bad = "an illegal move";
@@ -293,9 +297,10 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"bot", required_argument, NULL, 'b'}, {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"bot", required_argument, NULL, 'b'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     audit_options o = {0, NULL};
     int c;
     while ((c = getopt_long(argc, argv, "b:qh", opts, NULL)) != -1) {
@@ -327,8 +332,7 @@ int main(int argc, char **argv)
            "  view of the ply limit: 150 plies from its first turn, blind to an opening's)\n"
            "  malformed reports: %ld, unreadable records: %ld\n",
            t.records, t.turns, t.traps, t.forced, t.allowing, t.contradictions, t.shifted,
-           t.malformed,
-           t.bad_records);
+           t.malformed, t.bad_records);
     if (t.bad_records)
         return 2;
     return t.allowing || t.contradictions || t.malformed ? 1 : 0;

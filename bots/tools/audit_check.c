@@ -40,8 +40,7 @@ static int labelled_number(const char **p, const char *end, const char *label, l
                            long long hi, long long *out)
 {
     char word[AUDIT_WORD_MAX], *tail;
-    if (next_word(p, end, word) != 0 || strcmp(word, label) != 0 ||
-        next_word(p, end, word) != 0)
+    if (next_word(p, end, word) != 0 || strcmp(word, label) != 0 || next_word(p, end, word) != 0)
         return -1;
     long long v = strtoll(word, &tail, 10);
     if (*tail || v < lo || v > hi)
@@ -173,8 +172,8 @@ static int legal(const loa_board *b, loa_move m)
     return loa_is_legal(b, with_flags(b, m));
 }
 
-int audit_report_check(const loa_board *b, loa_move played, const audit_report *r,
-                       int max_plies, char *why, size_t size)
+int audit_report_check(const loa_board *b, loa_move played, const audit_report *r, int max_plies,
+                       char *why, size_t size)
 {
     char m1[LOA_MOVE_STRING_MAX], m2[LOA_MOVE_STRING_MAX];
     if (LOA_MOVE_SQUARES(r->move) != LOA_MOVE_SQUARES(played))
@@ -205,14 +204,17 @@ int audit_report_check(const loa_board *b, loa_move played, const audit_report *
             return fail(why, size, "the PV goes on after the game ends at its move %d (%s)", i + 1,
                         loa_move_format(r->pv[i], m1));
         int plies = i + 1;
-        int end = st == LOA_DRAW ? 0
+        int end = st == LOA_DRAW                                     ? 0
                   : (st == LOA_BLACK_WINS) == (b->side == LOA_BLACK) ? SEARCH_WIN - plies
                                                                      : -(SEARCH_WIN - plies);
         if (r->score != end)
             return fail(why, size,
                         "the PV ends the game after %d plies (%s) but the score is %d, not %d",
-                        plies, st == LOA_DRAW ? "a draw" : end > 0 ? "a win" : "a loss", r->score,
-                        end);
+                        plies,
+                        st == LOA_DRAW ? "a draw"
+                        : end > 0      ? "a win"
+                                       : "a loss",
+                        r->score, end);
         return 0;
     }
     if (r->score >= SEARCH_WIN_BOUND || r->score <= -SEARCH_WIN_BOUND)

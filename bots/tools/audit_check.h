@@ -68,7 +68,7 @@ int audit_count_allowing(const loa_board *b, int max_plies, int *moves);
  * `played` (squares) was the move applied, as described at the top.
  * Returns 0 when consistent, else -1 with a sentence in why[0..size-1]
  * (cut to fit; why may be NULL when size is 0). */
-int audit_report_check(const loa_board *b, loa_move played, const audit_report *r,
-                       int max_plies, char *why, size_t size);
+int audit_report_check(const loa_board *b, loa_move played, const audit_report *r, int max_plies,
+                       char *why, size_t size);
 
 #endif

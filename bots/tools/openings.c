@@ -32,8 +32,8 @@
 #define DEFAULT_DEPTH 4
 #define DEFAULT_MARGIN 60
 #define DEFAULT_SEED 1
-#define TT_MB 4          /* a depth-4 search fills a fraction of this */
-#define MAX_MISSES 1000  /* draws in a row with nothing new: stop */
+#define TT_MB 4         /* a depth-4 search fills a fraction of this */
+#define MAX_MISSES 1000 /* draws in a row with nothing new: stop */
 
 /* Strict decimal within lo..hi (bots do not use the project's util). */
 static int parse_num(const char *s, long long lo, long long hi, long long *out)
@@ -76,11 +76,13 @@ typedef struct gen_options {
  * (--help: 0; a bad option or argument: 2). */
 static int parse_args(int argc, char **argv, gen_options *o, int *status)
 {
-    static const struct option opts[] = {
-        {"plies", required_argument, NULL, 'n'}, {"count", required_argument, NULL, 'k'},
-        {"depth", required_argument, NULL, 'd'}, {"margin", required_argument, NULL, 'm'},
-        {"seed", required_argument, NULL, 's'},  {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"plies", required_argument, NULL, 'n'},
+                                         {"count", required_argument, NULL, 'k'},
+                                         {"depth", required_argument, NULL, 'd'},
+                                         {"margin", required_argument, NULL, 'm'},
+                                         {"seed", required_argument, NULL, 's'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     *o = (gen_options){DEFAULT_PLIES, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_MARGIN, DEFAULT_SEED};
     int c;
     *status = 2;
@@ -102,7 +104,12 @@ static int parse_args(int argc, char **argv, gen_options *o, int *status)
         }
         if (bad) {
             fprintf(stderr, "loa-openings: --%s '%s': out of range or not a number\n",
-                    opts[c == 'n' ? 0 : c == 'k' ? 1 : c == 'd' ? 2 : c == 'm' ? 3 : 4].name,
+                    opts[c == 'n'   ? 0
+                         : c == 'k' ? 1
+                         : c == 'd' ? 2
+                         : c == 'm' ? 3
+                                    : 4]
+                        .name,
                     optarg);
             return 0;
         }

@@ -5,18 +5,18 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <stdint.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
-#include "leaguedb/error.h"
 #include "db_impl.h"
+#include "leaguedb/error.h"
 #include "leaguedb/game_blob.h"
 #include "util/text.h"
 
@@ -114,7 +114,8 @@ static int schema(leaguedb *db, int writable, char *err, size_t errsz)
     if (v > LEAGUEDB_VERSION)
         return util_fail(LEAGUEDB_E_PARSE, err, errsz,
                          "%s: schema version %d, newer than this loa-arena's (%d): use a newer "
-                         "loa-arena", db->path, v, LEAGUEDB_VERSION);
+                         "loa-arena",
+                         db->path, v, LEAGUEDB_VERSION);
     db->version = v;
     if (v == LEAGUEDB_VERSION || (!writable && v >= 1))
         return 0;
@@ -160,8 +161,10 @@ int leaguedb_open(const char *dir, int mode, leaguedb **out, char *err, size_t e
          * 4 KB pages, SQLite's default and the OS page: a game's records
          * row (about 1 KB) fits one, and its summary row is ~200 bytes. */
         if (writable)
-            rc = leaguedb_exec(db, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL;"
-                          "PRAGMA synchronous = NORMAL;", err, errsz);
+            rc = leaguedb_exec(db,
+                               "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL;"
+                               "PRAGMA synchronous = NORMAL;",
+                               err, errsz);
     }
     if (rc == 0)
         rc = schema(db, writable, err, errsz);
@@ -208,8 +211,7 @@ int leaguedb_meta_get(leaguedb *db, const char *key, char **value, char *err, si
     return out;
 }
 
-int leaguedb_meta_set(leaguedb *db, const char *key, const char *value, char *err,
-                      size_t errsz)
+int leaguedb_meta_set(leaguedb *db, const char *key, const char *value, char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     int rc = sqlite3_prepare_v2(db->h, "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
@@ -253,8 +255,9 @@ int leaguedb_copy_to(leaguedb *db, const char *path, char *err, size_t errsz)
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_DONE ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
-                                            "cannot copy the league");
+    return rc == SQLITE_DONE ? 0
+                             : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
+                                             "cannot copy the league");
 }
 
 int leaguedb_clear(leaguedb *db, char *err, size_t errsz)
@@ -262,8 +265,10 @@ int leaguedb_clear(leaguedb *db, char *err, size_t errsz)
     int rc = leaguedb_begin(db, err, errsz);
     if (rc)
         return rc;
-    if ((rc = leaguedb_exec(db, "DELETE FROM records; DELETE FROM games; DELETE FROM meta; "
-                            "DELETE FROM bots; DELETE FROM changes;", err, errsz))) {
+    if ((rc = leaguedb_exec(db,
+                            "DELETE FROM records; DELETE FROM games; DELETE FROM meta; "
+                            "DELETE FROM bots; DELETE FROM changes;",
+                            err, errsz))) {
         leaguedb_rollback(db);
         return rc;
     }

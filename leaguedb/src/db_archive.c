@@ -8,8 +8,8 @@
 
 #include <sqlite3.h>
 
-#include "leaguedb/error.h"
 #include "db_impl.h"
+#include "leaguedb/error.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -23,8 +23,9 @@ static int exec_idx(leaguedb *db, const char *sql, int idx, char *err, size_t er
         rc = sqlite3_step(s);
     }
     sqlite3_finalize(s);
-    return rc == SQLITE_DONE ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
-                                                 "cannot copy or delete games");
+    return rc == SQLITE_DONE ? 0
+                             : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
+                                             "cannot copy or delete games");
 }
 
 int64_t leaguedb_archive_bot(leaguedb *db, int idx, const char *dir, char *err, size_t errsz)
@@ -50,12 +51,17 @@ int64_t leaguedb_archive_bot(leaguedb *db, int idx, const char *dir, char *err, 
     if (rc != SQLITE_DONE)
         return leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot attach");
     int64_t n = -1;
-    if ((rc = leaguedb_exec(db, "BEGIN IMMEDIATE; INSERT INTO arc.meta SELECT * FROM main.meta;"
-                            " INSERT INTO arc.bots SELECT * FROM main.bots;", err, errsz)) == 0 &&
-        (rc = exec_idx(db, "INSERT INTO arc.games SELECT * FROM main.games WHERE black = ?1 "
-                       "OR white = ?1", idx, err, errsz)) == 0) {
+    if ((rc = leaguedb_exec(db,
+                            "BEGIN IMMEDIATE; INSERT INTO arc.meta SELECT * FROM main.meta;"
+                            " INSERT INTO arc.bots SELECT * FROM main.bots;",
+                            err, errsz)) == 0 &&
+        (rc = exec_idx(db,
+                       "INSERT INTO arc.games SELECT * FROM main.games WHERE black = ?1 "
+                       "OR white = ?1",
+                       idx, err, errsz)) == 0) {
         n = sqlite3_changes(db->h);
-        if ((rc = exec_idx(db, "INSERT INTO arc.records SELECT r.* FROM main.records r JOIN "
+        if ((rc = exec_idx(db,
+                           "INSERT INTO arc.records SELECT r.* FROM main.records r JOIN "
                            "main.games g ON g.id = r.id WHERE g.black = ?1 OR g.white = ?1",
                            idx, err, errsz)) == 0)
             rc = leaguedb_exec(db, "COMMIT", err, errsz);
@@ -68,8 +74,10 @@ int64_t leaguedb_archive_bot(leaguedb *db, int idx, const char *dir, char *err, 
 
 int leaguedb_delete_bot_games(leaguedb *db, int idx, char *err, size_t errsz)
 {
-    int rc = exec_idx(db, "DELETE FROM records WHERE id IN (SELECT id FROM games WHERE black = "
-                      "?1 OR white = ?1)", idx, err, errsz);
-    return rc ? rc : exec_idx(db, "DELETE FROM games WHERE black = ?1 OR white = ?1", idx, err,
-                              errsz);
+    int rc = exec_idx(db,
+                      "DELETE FROM records WHERE id IN (SELECT id FROM games WHERE black = "
+                      "?1 OR white = ?1)",
+                      idx, err, errsz);
+    return rc ? rc
+              : exec_idx(db, "DELETE FROM games WHERE black = ?1 OR white = ?1", idx, err, errsz);
 }

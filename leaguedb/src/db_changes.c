@@ -10,8 +10,8 @@
 
 #include <sqlite3.h>
 
-#include "leaguedb/error.h"
 #include "db_impl.h"
+#include "leaguedb/error.h"
 
 /* The meta key of the last change's seq ever queued. A seq is never used
  * twice: an archive in the making is named after its change's seq, and
@@ -22,15 +22,17 @@
  * (arena_crash's a_replace_killed_at_any_moment_archives_once, now and then). */
 #define LAST_SEQ_KEY "changes_last_seq"
 
-int leaguedb_change_add(leaguedb *db, const char *op, const char *name, const char *bot,
-                        char *err, size_t errsz)
+int leaguedb_change_add(leaguedb *db, const char *op, const char *name, const char *bot, char *err,
+                        size_t errsz)
 {
     sqlite3_stmt *s = NULL;
-    int rc = sqlite3_prepare_v2(db->h,
-                                "INSERT INTO changes (seq, op, name, bot, made_unix) VALUES "
-                                "(max(coalesce((SELECT max(seq) FROM changes), 0), "
-                                "coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = '"
-                                LAST_SEQ_KEY "'), 0)) + 1, ?1, ?2, ?3, ?4)", -1, &s, NULL);
+    int rc = sqlite3_prepare_v2(
+        db->h,
+        "INSERT INTO changes (seq, op, name, bot, made_unix) VALUES "
+        "(max(coalesce((SELECT max(seq) FROM changes), 0), "
+        "coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = '" LAST_SEQ_KEY
+        "'), 0)) + 1, ?1, ?2, ?3, ?4)",
+        -1, &s, NULL);
     if (rc == SQLITE_OK) {
         sqlite3_bind_text(s, 1, op, -1, SQLITE_STATIC);
         sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
@@ -43,8 +45,10 @@ int leaguedb_change_add(leaguedb *db, const char *op, const char *name, const ch
     if (rc != SQLITE_DONE)
         return leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot write");
     /* (in the caller's transaction, with the change) */
-    return leaguedb_exec(db, "INSERT OR REPLACE INTO meta (key, value) SELECT '" LAST_SEQ_KEY
-                         "', CAST(max(seq) AS TEXT) FROM changes", err, errsz);
+    return leaguedb_exec(db,
+                         "INSERT OR REPLACE INTO meta (key, value) SELECT '" LAST_SEQ_KEY
+                         "', CAST(max(seq) AS TEXT) FROM changes",
+                         err, errsz);
 }
 
 int leaguedb_changes(leaguedb *db, leaguedb_change_fn fn, void *user, char *err, size_t errsz)
@@ -52,18 +56,16 @@ int leaguedb_changes(leaguedb *db, leaguedb_change_fn fn, void *user, char *err,
     if (db->version < 2)
         return 0;
     sqlite3_stmt *s = NULL;
-    int rc = sqlite3_prepare_v2(db->h,
-                                "SELECT seq, op, name, bot, made_unix FROM changes ORDER BY seq",
-                                -1, &s, NULL);
+    int rc =
+        sqlite3_prepare_v2(db->h, "SELECT seq, op, name, bot, made_unix FROM changes ORDER BY seq",
+                           -1, &s, NULL);
     if (rc != SQLITE_OK)
         return leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     int out = 0;
     while (out == 0 && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-        leaguedb_change c = {sqlite3_column_int64(s, 0),
-                             (const char *)sqlite3_column_text(s, 1),
+        leaguedb_change c = {sqlite3_column_int64(s, 0), (const char *)sqlite3_column_text(s, 1),
                              (const char *)sqlite3_column_text(s, 2),
-                             (const char *)sqlite3_column_text(s, 3),
-                             sqlite3_column_int64(s, 4)};
+                             (const char *)sqlite3_column_text(s, 3), sqlite3_column_int64(s, 4)};
         out = fn(&c, user);
     }
     if (out == 0 && rc != SQLITE_DONE)

@@ -4,18 +4,18 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <stdint.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
-#include "leaguedb/error.h"
 #include "db_impl.h"
+#include "leaguedb/error.h"
 #include "leaguedb/game_blob.h"
 #include "util/text.h"
 
@@ -30,7 +30,8 @@ static const char insert_sql[] =
     " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,"
     "?23,?24,?25,?26,?27,?28,?29,?30,?31,?32,?33,?34)";
 
-static const char insert_record_sql[] = "INSERT INTO records (id, record, stderr) VALUES (?1, ?2, ?3)";
+static const char insert_record_sql[] =
+    "INSERT INTO records (id, record, stderr) VALUES (?1, ?2, ?3)";
 
 static const char select_sql[] = "SELECT " GAME_COLUMNS " FROM games g ORDER BY g.seq";
 static const char select_full_sql[] =
@@ -139,8 +140,9 @@ int leaguedb_insert_game(leaguedb *db, const leaguedb_game *g, char *err, size_t
     if (rc == SQLITE_CONSTRAINT)
         return util_fail(LEAGUEDB_E_INVAL, err, errsz, "%s: game %lld is stored already", db->path,
                          (long long)g->id);
-    return rc == SQLITE_DONE ? 0 : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
-                                            "cannot store a game");
+    return rc == SQLITE_DONE ? 0
+                             : leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz,
+                                             "cannot store a game");
 }
 
 int64_t leaguedb_count(leaguedb *db)
@@ -170,8 +172,8 @@ static void read_side(sqlite3_stmt *s, int col, leaguedb_side *t)
     t->cpu_max_us = col_opt(s, col + 6);
 }
 
-int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs,
-                      leaguedb_game_fn fn, void *user, char *err, size_t errsz)
+int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs, leaguedb_game_fn fn,
+                      void *user, char *err, size_t errsz)
 {
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
@@ -223,8 +225,7 @@ int leaguedb_foreach(leaguedb *db, leaguedb_game_fn fn, void *user, char *err, s
     return leaguedb_walk_sql(db, select_sql, 0, 0, fn, user, err, errsz);
 }
 
-int leaguedb_foreach_full(leaguedb *db, leaguedb_game_fn fn, void *user, char *err,
-                          size_t errsz)
+int leaguedb_foreach_full(leaguedb *db, leaguedb_game_fn fn, void *user, char *err, size_t errsz)
 {
     return leaguedb_walk_sql(db, select_full_sql, 0, 1, fn, user, err, errsz);
 }
@@ -257,9 +258,10 @@ int leaguedb_record(leaguedb *db, int64_t id, cJSON **out, char *err, size_t err
 {
     *out = NULL;
     sqlite3_stmt *s = NULL;
-    int rc = sqlite3_prepare_v2(db->h, "SELECT r.record, r.stderr FROM games g LEFT JOIN records r"
-                                " ON r.id = g.id WHERE g.id = ?1", -1, &s,
-                                NULL);
+    int rc = sqlite3_prepare_v2(db->h,
+                                "SELECT r.record, r.stderr FROM games g LEFT JOIN records r"
+                                " ON r.id = g.id WHERE g.id = ?1",
+                                -1, &s, NULL);
     if (rc == SQLITE_OK) {
         sqlite3_bind_int64(s, 1, id);
         rc = sqlite3_step(s);
@@ -304,8 +306,10 @@ static int64_t scalar(leaguedb *db, const char *sql, int64_t v)
 
 int leaguedb_bot_has_games(leaguedb *db, int idx)
 {
-    int64_t n = scalar(db, "SELECT count(*) FROM (SELECT 1 FROM games WHERE black = ?1 OR "
-                           "white = ?1 LIMIT 1)", idx);
+    int64_t n = scalar(db,
+                       "SELECT count(*) FROM (SELECT 1 FROM games WHERE black = ?1 OR "
+                       "white = ?1 LIMIT 1)",
+                       idx);
     return n < 0 ? -1 : n > 0;
 }
 
@@ -333,4 +337,3 @@ int leaguedb_has_league(leaguedb *db)
 {
     return scalar(db, "SELECT count(*) FROM meta WHERE key = 'league' AND ?1 = ?1", 0) > 0;
 }
-

@@ -21,13 +21,13 @@
 struct leaguedb {
     sqlite3 *h;
     char *path;
-    sqlite3_stmt *insert;  /* prepared at the first insert, kept: a game a
+    sqlite3_stmt *insert;        /* prepared at the first insert, kept: a game a
                               transaction */
     sqlite3_stmt *insert_record; /* its record's row, the same way */
-    int writable;          /* opened LEAGUEDB_WRITE */
-    int version;           /* its schema's (a reader may hold an older one) */
-    int locked;            /* this connection holds the run row */
-    int64_t token;         /* the run row's token of this connection: one store of
+    int writable;                /* opened LEAGUEDB_WRITE */
+    int version;                 /* its schema's (a reader may hold an older one) */
+    int locked;                  /* this connection holds the run row */
+    int64_t token;               /* the run row's token of this connection: one store of
                               a process is not another's (two opens in one process
                               are two arenas) */
 };
@@ -35,19 +35,19 @@ struct leaguedb {
 /* The columns a walk reads, in the order of leaguedb_game (games g);
  * the blobs after them when asked for (records r joined). */
 #define GAME_COLUMNS                                                                     \
-    "g.id, g.round, g.pairing, g.black, g.white, g.seed, g.opening, g.winner, g.reason,"  \
-    " g.fault, g.score_black, g.score_white, g.plies, g.start_unix, g.duration_us,"       \
-    " g.black_first_us, g.black_turns, g.black_total_us, g.black_max_us, g.black_late,"   \
-    " g.black_cpu_total_us, g.black_cpu_max_us,"                                          \
-    " g.white_first_us, g.white_turns, g.white_total_us, g.white_max_us, g.white_late,"   \
-    " g.white_cpu_total_us, g.white_cpu_max_us,"                                          \
+    "g.id, g.round, g.pairing, g.black, g.white, g.seed, g.opening, g.winner, g.reason," \
+    " g.fault, g.score_black, g.score_white, g.plies, g.start_unix, g.duration_us,"      \
+    " g.black_first_us, g.black_turns, g.black_total_us, g.black_max_us, g.black_late,"  \
+    " g.black_cpu_total_us, g.black_cpu_max_us,"                                         \
+    " g.white_first_us, g.white_turns, g.white_total_us, g.white_max_us, g.white_late,"  \
+    " g.white_cpu_total_us, g.white_cpu_max_us,"                                         \
     " g.under_load, g.pressure, g.pressure_source, g.moves_hash, g.detail"
 
 /* Walks the rows of sql (GAME_COLUMNS first, then with blobs the record
  * and stderr; ?1, when sql has it, bound to param) as leaguedb_foreach
  * does. Returns 0, fn's value, or LEAGUEDB_E_IO. */
-int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs,
-                      leaguedb_game_fn fn, void *user, char *err, size_t errsz);
+int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs, leaguedb_game_fn fn,
+                      void *user, char *err, size_t errsz);
 
 /* Fills err with "PATH: what: SQLite's words" and returns code. */
 int leaguedb_fail(leaguedb *db, int code, char *err, size_t errsz, const char *what);

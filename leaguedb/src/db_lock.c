@@ -4,18 +4,18 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <stdint.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
-#include "leaguedb/error.h"
 #include "db_impl.h"
+#include "leaguedb/error.h"
 #include "leaguedb/game_blob.h"
 #include "util/text.h"
 
@@ -49,8 +49,8 @@ static int run_row(leaguedb *db, long *pid, long long *ticks, int64_t *token)
     *pid = -1;
     *ticks = -1;
     *token = 0;
-    int rc = sqlite3_prepare_v2(db->h, "SELECT pid, start_ticks, token FROM run WHERE id = 1",
-                                -1, &s, NULL);
+    int rc = sqlite3_prepare_v2(db->h, "SELECT pid, start_ticks, token FROM run WHERE id = 1", -1,
+                                &s, NULL);
     if (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
         *pid = (long)sqlite3_column_int64(s, 0);
         *ticks = sqlite3_column_int64(s, 1);
@@ -84,7 +84,8 @@ int leaguedb_lock(leaguedb *db, char *err, size_t errsz)
         leaguedb_rollback(db);
         return util_fail(LEAGUEDB_E_BUSY, err, errsz,
                          "is in use by another loa-arena (pid %ld: wait for it to end, or use "
-                         "another --out)", pid);
+                         "another --out)",
+                         pid);
     }
     if (!db->token) {
         /* unique enough among the opens of one process: the connection's
@@ -92,13 +93,15 @@ int leaguedb_lock(leaguedb *db, char *err, size_t errsz)
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
         db->token = (int64_t)(((uint64_t)(uintptr_t)db << 20) ^ (uint64_t)ts.tv_nsec ^
-                              ((uint64_t)ts.tv_sec << 32)) | 1;
+                              ((uint64_t)ts.tv_sec << 32)) |
+                    1;
     }
     char sql[200];
     snprintf(sql, sizeof sql,
              "INSERT OR REPLACE INTO run (id, pid, start_ticks, token, started_unix) VALUES "
-             "(1, %ld, %lld, %lld, %lld)", (long)getpid(), start_ticks((long)getpid()),
-             (long long)db->token, (long long)time(NULL));
+             "(1, %ld, %lld, %lld, %lld)",
+             (long)getpid(), start_ticks((long)getpid()), (long long)db->token,
+             (long long)time(NULL));
     if ((rc = leaguedb_exec(db, sql, err, errsz)) == 0 &&
         (rc = leaguedb_commit(db, err, errsz)) == 0)
         db->locked = 1;

@@ -6,8 +6,8 @@
 
 #include <sqlite3.h>
 
-#include "leaguedb/error.h"
 #include "db_impl.h"
+#include "leaguedb/error.h"
 #include "util/text.h"
 
 int leaguedb_foreach_id(leaguedb *db, leaguedb_id_fn fn, void *user, char *err, size_t errsz)
@@ -47,8 +47,8 @@ int leaguedb_tally(leaguedb *db, leaguedb_tally_fn fn, void *user, char *err, si
     return out;
 }
 
-int leaguedb_foreach_from(leaguedb *db, int64_t skip, leaguedb_game_fn fn, void *user,
-                          char *err, size_t errsz)
+int leaguedb_foreach_from(leaguedb *db, int64_t skip, leaguedb_game_fn fn, void *user, char *err,
+                          size_t errsz)
 {
     static const char sql[] = "SELECT " GAME_COLUMNS " FROM games g ORDER BY g.seq"
                               " LIMIT -1 OFFSET ?1";
@@ -57,8 +57,8 @@ int leaguedb_foreach_from(leaguedb *db, int64_t skip, leaguedb_game_fn fn, void 
     return leaguedb_walk_sql(db, sql, skip, 0, fn, user, err, errsz);
 }
 
-int leaguedb_foreach_index(leaguedb *db, int64_t max, leaguedb_game_fn fn, void *user,
-                           char *err, size_t errsz)
+int leaguedb_foreach_index(leaguedb *db, int64_t max, leaguedb_game_fn fn, void *user, char *err,
+                           size_t errsz)
 {
     /* the newest games, and the newest games lost by a fault (the partial
      * index games_faults finds them without a scan) */

@@ -6,8 +6,8 @@
 
 #include <sqlite3.h>
 
-#include "leaguedb/error.h"
 #include "db_impl.h"
+#include "leaguedb/error.h"
 #include "util/text.h"
 
 int leaguedb_fail(leaguedb *db, int code, char *err, size_t errsz, const char *what)
@@ -18,8 +18,8 @@ int leaguedb_fail(leaguedb *db, int code, char *err, size_t errsz, const char *w
 int leaguedb_code(int rc, int other)
 {
     return rc == SQLITE_BUSY || rc == SQLITE_LOCKED ? LEAGUEDB_E_BUSY
-           : rc == SQLITE_NOTADB                     ? LEAGUEDB_E_PARSE
-                                                     : other;
+           : rc == SQLITE_NOTADB                    ? LEAGUEDB_E_PARSE
+                                                    : other;
 }
 
 int leaguedb_exec(leaguedb *db, const char *sql, char *err, size_t errsz)

@@ -4,14 +4,11 @@
 const char *leaguedb_strerror(int code)
 {
     switch (code) {
-    case LEAGUEDB_OK:
-        return "success";
+    case LEAGUEDB_OK: return "success";
 #define LEAGUEDB_XX(name, c, text) \
-    case c:                        \
-        return text;
+    case c: return text;
         LEAGUEDB_ERROR_MAP(LEAGUEDB_XX)
 #undef LEAGUEDB_XX
-    default:
-        return "unknown error";
+    default: return "unknown error";
     }
 }

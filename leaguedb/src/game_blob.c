@@ -8,9 +8,9 @@
 
 #include <zlib.h>
 
+#include "game_blob_impl.h"
 #include "leaguedb/error.h"
 #include "loa/loa.h"
-#include "game_blob_impl.h"
 
 /* One ply in binary, its stderr into err_text. 0, or -1 for a move that
  * is no move. */

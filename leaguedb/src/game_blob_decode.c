@@ -8,9 +8,9 @@
 
 #include <zlib.h>
 
+#include "game_blob_impl.h"
 #include "leaguedb/error.h"
 #include "loa/loa.h"
-#include "game_blob_impl.h"
 
 /* Inflates a blob of codec `codec` into *out (malloc'd, NUL-terminated,
  * *n bytes). Returns 0 or LEAGUEDB_E_PARSE / LEAGUEDB_E_NOMEM. */
@@ -109,21 +109,19 @@ static int decode_ply(rd *r, rd *err, int number, cJSON *plies, cJSON *moves, in
         olen = ml;
     }
     int white = flags & F_WHITE ? 1 : 0;
-    int ok = add_number(o, "ply", number) && add_number(o, "player", white) &&
-             cJSON_AddStringToObject(o, "color", white ? "white" : "black") &&
-             add_bytes(o, "output", flags & F_OUTPUT_NULL ? NULL : output, (size_t)olen) &&
-             add_bytes(o, "move", flags & F_MOVE_NULL ? NULL : (const unsigned char *)ms,
-                       strlen(ms)) &&
-             add_bytes(o, "comment", comment ? comment : (const unsigned char *)"",
-                       (size_t)clen) &&
-             cJSON_AddBoolToObject(o, "random", (flags & F_RANDOM) != 0) &&
-             (flags & F_TIME_NULL ? cJSON_AddNullToObject(o, "time_us") != NULL
-                                  : add_number(o, "time_us", (double)time_us)) &&
-             (flags & F_CPU ? add_number(o, "cpu_us", (double)cpu_us)
-                            : cJSON_AddNullToObject(o, "cpu_us") != NULL) &&
-             cJSON_AddBoolToObject(o, "late", (flags & F_LATE) != 0) &&
-             add_bytes(o, "stderr", stderr_text ? stderr_text : (const unsigned char *)"",
-                       (size_t)elen);
+    int ok =
+        add_number(o, "ply", number) && add_number(o, "player", white) &&
+        cJSON_AddStringToObject(o, "color", white ? "white" : "black") &&
+        add_bytes(o, "output", flags & F_OUTPUT_NULL ? NULL : output, (size_t)olen) &&
+        add_bytes(o, "move", flags & F_MOVE_NULL ? NULL : (const unsigned char *)ms, strlen(ms)) &&
+        add_bytes(o, "comment", comment ? comment : (const unsigned char *)"", (size_t)clen) &&
+        cJSON_AddBoolToObject(o, "random", (flags & F_RANDOM) != 0) &&
+        (flags & F_TIME_NULL ? cJSON_AddNullToObject(o, "time_us") != NULL
+                             : add_number(o, "time_us", (double)time_us)) &&
+        (flags & F_CPU ? add_number(o, "cpu_us", (double)cpu_us)
+                       : cJSON_AddNullToObject(o, "cpu_us") != NULL) &&
+        cJSON_AddBoolToObject(o, "late", (flags & F_LATE) != 0) &&
+        add_bytes(o, "stderr", stderr_text ? stderr_text : (const unsigned char *)"", (size_t)elen);
     if (ok && !(flags & F_MOVE_NULL))
         ok = cJSON_AddItemToArray(moves, cJSON_CreateString(ms));
     free(line);
@@ -137,14 +135,16 @@ static int decode_ply(rd *r, rd *err, int number, cJSON *plies, cJSON *moves, in
  * entry too). */
 static int add_codingame_keys(cJSON *record, cJSON *scores, cJSON *errors)
 {
-    const cJSON *rs = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(record, "result"), "scores");
+    const cJSON *rs =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(record, "result"),
+                                         "scores");
     const cJSON *plies = cJSON_GetObjectItemCaseSensitive(record, "plies");
     static const char *const key[2] = {"0", "1"};
     for (int s = 0; s < 2; s++) {
         const cJSON *v = cJSON_GetArrayItem(rs, s);
         cJSON *frames = cJSON_CreateArray();
-        if (!cJSON_IsNumber(v) || !frames || !cJSON_AddNumberToObject(scores, key[s], v->valuedouble) ||
+        if (!cJSON_IsNumber(v) || !frames ||
+            !cJSON_AddNumberToObject(scores, key[s], v->valuedouble) ||
             !cJSON_AddItemToObject(errors, key[s], frames)) {
             cJSON_Delete(frames);
             return 0;
@@ -254,4 +254,3 @@ int leaguedb_game_blob_decode(const void *rec, size_t rec_size, const void *err_
         *out = root;
     return rc;
 }
-

@@ -14,13 +14,14 @@
 #include <cjson/cJSON.h>
 
 /* The members of a ply, in the record's order (record_json.c). */
-static const char *const ply_keys[] __attribute__((unused)) = {"ply",     "player", "color",   "output",
-                                       "move",    "comment", "random", "time_us",
-                                       "cpu_us",  "late",   "stderr"};
+static const char *const ply_keys[]
+    __attribute__((unused)) = {"ply",    "player",  "color",  "output", "move",  "comment",
+                               "random", "time_us", "cpu_us", "late",   "stderr"};
 #define PLY_KEYS (sizeof ply_keys / sizeof ply_keys[0])
 
 /* The top-level members rebuilt from the others. */
-static const char *const derived_keys[] __attribute__((unused)) = {"moves", "plies", "scores", "errors"};
+static const char *const derived_keys[]
+    __attribute__((unused)) = {"moves", "plies", "scores", "errors"};
 
 enum {
     F_WHITE = 1 << 0,
@@ -148,6 +149,5 @@ static inline int opening_plies(const cJSON *record)
         n += *s == ' ';
     return n;
 }
-
 
 #endif

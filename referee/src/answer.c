@@ -20,8 +20,8 @@ static ref_reason verdict_reason(loa_answer_verdict v)
     }
 }
 
-void ref_answer_judge(const char *line, size_t len, const loa_move *gen, int n,
-                      loa_jrandom *rng, ref_answer *a)
+void ref_answer_judge(const char *line, size_t len, const loa_move *gen, int n, loa_jrandom *rng,
+                      ref_answer *a)
 {
     loa_answer la;
     loa_answer_judge(line, len, gen, n, rng, &la);

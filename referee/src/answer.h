@@ -35,7 +35,7 @@ typedef struct ref_answer {
  * legal moves in generation order are gen[0..n) (n = 0: it must pass). rng
  * is the game's generator, advanced only for `random` with n > 0. Fills *a;
  * never fails. */
-void ref_answer_judge(const char *line, size_t len, const loa_move *gen, int n,
-                      loa_jrandom *rng, ref_answer *a);
+void ref_answer_judge(const char *line, size_t len, const loa_move *gen, int n, loa_jrandom *rng,
+                      ref_answer *a);
 
 #endif

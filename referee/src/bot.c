@@ -25,8 +25,11 @@ ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, const ref_cpu_me
         *err = errno ? errno : EIO;
         return REF_BOT_SYSTEM_ERROR;
     }
-    ref_proc_spec spec = {.command = p->command, .cwd = p->cwd, .sandbox = (int)p->sandbox,
-                          .cgroup_procs = ref_cpu_meter_procs(&b->cpu), .stdout_fd = -1,
+    ref_proc_spec spec = {.command = p->command,
+                          .cwd = p->cwd,
+                          .sandbox = (int)p->sandbox,
+                          .cgroup_procs = ref_cpu_meter_procs(&b->cpu),
+                          .stdout_fd = -1,
                           .stderr_fd = -1};
     ref_proc_fail f = ref_proc_start(&b->proc, &spec, &e);
     if (f == REF_PROC_FAIL_START) {
@@ -59,15 +62,14 @@ int ref_bot_cpu_us(ref_bot *b, int64_t *us)
 ref_chan_rc ref_bot_send(ref_bot *b, ref_bot *other, const char *data, size_t len,
                          int64_t deadline_ns, int stop_fd)
 {
-    return ref_chan_write(&b->chan, other ? &other->chan : NULL, data, len, deadline_ns,
-                          stop_fd);
+    return ref_chan_write(&b->chan, other ? &other->chan : NULL, data, len, deadline_ns, stop_fd);
 }
 
 ref_chan_rc ref_bot_read(ref_bot *b, ref_bot *other, int64_t deadline_ns, int stop_fd,
                          const char **line, size_t *len, int64_t *at_ns)
 {
-    return ref_chan_read_line(&b->chan, other ? &other->chan : NULL, deadline_ns, stop_fd,
-                              line, len, at_ns);
+    return ref_chan_read_line(&b->chan, other ? &other->chan : NULL, deadline_ns, stop_fd, line,
+                              len, at_ns);
 }
 
 size_t ref_bot_take_stderr(ref_bot *b, char out[REF_STDERR_CAP + 1])
@@ -96,8 +98,7 @@ static int hidden_by_sandbox(const ref_bot *b, char *buf, size_t size)
         return 0; /* the working directory "/" is bound over the private /tmp */
     static const char ends[] = " \t\n'\";&|()<>";
     for (const char *p = cmd; (p = strstr(p, "/tmp")) != NULL; p += 4) {
-        if ((p > cmd && !strchr(" \t'\"=:", p[-1])) ||
-            (p[4] && p[4] != '/' && !strchr(ends, p[4])))
+        if ((p > cmd && !strchr(" \t'\"=:", p[-1])) || (p[4] && p[4] != '/' && !strchr(ends, p[4])))
             continue; /* not a path that starts there (./tmp, /tmpfoo) */
         size_t n = strcspn(p, ends);
         if (dl > 0 && strncmp(p, dir, dl) == 0 && (n == dl || p[dl] == '/'))
@@ -113,8 +114,8 @@ void ref_bot_gone_why(ref_bot *b, ref_chan_rc rc, ref_bot_gone *out)
     memset(out, 0, sizeof *out);
     out->exit_status = -1;
     if (!ref_proc_wait_exit(&b->proc, REF_BOT_EXIT_SETTLE_MS)) {
-        out->kind = rc == REF_CHAN_INPUT_CLOSED ? REF_BOT_GONE_CLOSED_INPUT
-                                                : REF_BOT_GONE_CLOSED_OUTPUT;
+        out->kind =
+            rc == REF_CHAN_INPUT_CLOSED ? REF_BOT_GONE_CLOSED_INPUT : REF_BOT_GONE_CLOSED_OUTPUT;
         snprintf(out->text, sizeof out->text, "closed its standard %s and kept running",
                  rc == REF_CHAN_INPUT_CLOSED ? "input" : "output");
         return;

@@ -26,8 +26,8 @@
 typedef struct ref_bot {
     ref_proc proc;
     ref_chan chan;
-    int chan_ok; /* chan allocated (freed by ref_bot_end_pair) */
-    ref_cpu_meter cpu; /* its CPU time, when metered (released by end_pair) */
+    int chan_ok;              /* chan allocated (freed by ref_bot_end_pair) */
+    ref_cpu_meter cpu;        /* its CPU time, when metered (released by end_pair) */
     const ref_player *player; /* what it runs (the caller's, for the game) */
 } ref_bot;
 
@@ -50,10 +50,11 @@ typedef enum ref_bot_gone_kind {
 /* "Gone, and why": everything the game needs to judge a bot that left. */
 typedef struct ref_bot_gone {
     ref_bot_gone_kind kind;
-    int exit_status;  /* CRASHED / FAILED_TO_START: exit code, or -1 when
+    int exit_status; /* CRASHED / FAILED_TO_START: exit code, or -1 when
                          killed by a signal; -1 otherwise */
-    int term_signal;  /* CRASHED: the killing signal, or 0 */
-    char text[240];   /* (fits ref_result.detail after "white ") "crashed (killed by signal 11 (SIGSEGV))", "failed to
+    int term_signal; /* CRASHED: the killing signal, or 0 */
+    char text
+        [240]; /* (fits ref_result.detail after "white ") "crashed (killed by signal 11 (SIGSEGV))", "failed to
                          start (shell exit status 127: command not found)",
                          "closed its standard output and kept running"; a
                          sandboxed bot gone before any output whose command

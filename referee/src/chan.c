@@ -177,8 +177,8 @@ enum { W_IN, W_OUT, W_ERR, W_PID, W_OERR, W_STOP, W_N };
 /* One ppoll round for c (reading: want_out; writing: want_in) until the
  * deadline, or until the stop fd is readable. Fills revents per slot. Returns ppoll's result
  * (0 on timeout) or -1 with errno. */
-static int wait_round(ref_chan *c, ref_chan *other, int want_in, int want_out,
-                      int64_t deadline_ns, int stop_fd, short rev[W_N])
+static int wait_round(ref_chan *c, ref_chan *other, int want_in, int want_out, int64_t deadline_ns,
+                      int stop_fd, short rev[W_N])
 {
     struct pollfd fds[W_N];
     int slot[W_N], n = 0;
@@ -276,9 +276,8 @@ ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_
     }
 }
 
-ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns,
-                               int stop_fd, const char **line, size_t *len,
-                               int64_t *at_ns)
+ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns, int stop_fd,
+                               const char **line, size_t *len, int64_t *at_ns)
 {
     int r;
     consume(c);

@@ -26,33 +26,33 @@
 #include "ref/referee.h"
 
 typedef enum ref_chan_rc {
-    REF_CHAN_LINE = 0,      /* a complete line (read) / all written (write) */
-    REF_CHAN_TIMEOUT,       /* the deadline passed first */
-    REF_CHAN_TOO_LONG,      /* REF_LINE_CAP bytes without a newline */
-    REF_CHAN_EOF,           /* stdout closed, no complete line left */
-    REF_CHAN_INPUT_CLOSED,  /* the bot closed its stdin (EPIPE / POLLERR) */
-    REF_CHAN_EXITED,        /* the leader exited, no complete line left */
-    REF_CHAN_STOPPED,       /* the stop fd became readable */
-    REF_CHAN_ERROR          /* a system call failed (errno in chan->error) */
+    REF_CHAN_LINE = 0,     /* a complete line (read) / all written (write) */
+    REF_CHAN_TIMEOUT,      /* the deadline passed first */
+    REF_CHAN_TOO_LONG,     /* REF_LINE_CAP bytes without a newline */
+    REF_CHAN_EOF,          /* stdout closed, no complete line left */
+    REF_CHAN_INPUT_CLOSED, /* the bot closed its stdin (EPIPE / POLLERR) */
+    REF_CHAN_EXITED,       /* the leader exited, no complete line left */
+    REF_CHAN_STOPPED,      /* the stop fd became readable */
+    REF_CHAN_ERROR         /* a system call failed (errno in chan->error) */
 } ref_chan_rc;
 
 typedef struct ref_chan {
     ref_proc *proc;
-    char *buf;              /* REF_LINE_CAP + 1 bytes */
-    size_t len;             /* bytes buffered */
-    size_t consume;         /* bytes of the last returned line (+ newline),
+    char *buf;                 /* REF_LINE_CAP + 1 bytes */
+    size_t len;                /* bytes buffered */
+    size_t consume;            /* bytes of the last returned line (+ newline),
                                dropped at the next read */
-    size_t scanned;         /* bytes already searched for a newline */
-    int eof;                /* stdout reached EOF */
-    int err_eof;            /* stderr reached EOF */
-    int input_closed;       /* stdin write failed with EPIPE / saw POLLERR */
-    uint64_t out_bytes;     /* stdout bytes received in the whole game */
+    size_t scanned;            /* bytes already searched for a newline */
+    int eof;                   /* stdout reached EOF */
+    int err_eof;               /* stderr reached EOF */
+    int input_closed;          /* stdin write failed with EPIPE / saw POLLERR */
+    uint64_t out_bytes;        /* stdout bytes received in the whole game */
     char tail[REF_STDERR_CAP]; /* last stderr bytes since the last take */
     size_t tail_len;
-    int error;              /* errno of REF_CHAN_ERROR */
-    int just_wrote;         /* input was written since the last read: the
+    int error;      /* errno of REF_CHAN_ERROR */
+    int just_wrote; /* input was written since the last read: the
                                answer cannot be there yet */
-    int err_quiet;          /* the wait that brought the last line saw no
+    int err_quiet;  /* the wait that brought the last line saw no
                                stderr: the drain that follows needs no read */
 } ref_chan;
 
@@ -80,9 +80,8 @@ ref_chan_rc ref_chan_write(ref_chan *c, ref_chan *other, const char *data, size_
  * buffer first (a line written earlier answers at once). Other results as in
  * ref_chan_rc; after EOF/INPUT_CLOSED/EXITED everything readable was drained
  * and held no newline. */
-ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns,
-                               int stop_fd, const char **line, size_t *len,
-                               int64_t *at_ns);
+ref_chan_rc ref_chan_read_line(ref_chan *c, ref_chan *other, int64_t deadline_ns, int stop_fd,
+                               const char **line, size_t *len, int64_t *at_ns);
 
 /* Reads whatever stderr is available now (never blocks). */
 void ref_chan_drain_stderr(ref_chan *c);

@@ -190,8 +190,7 @@ int ref_cpu_meter_prepare(ref_cpu_meter *m, ref_cpu_method method, char *err, si
     snprintf(m->cg_procs, pl, "%s/cgroup.procs", m->cg_dir);
     char stat_path[4400];
     snprintf(stat_path, sizeof stat_path, "%s/cpu.stat", m->cg_dir);
-    if (mkdir(m->cg_dir, 0755) != 0 ||
-        (m->stat_fd = open(stat_path, O_RDONLY | O_CLOEXEC)) < 0) {
+    if (mkdir(m->cg_dir, 0755) != 0 || (m->stat_fd = open(stat_path, O_RDONLY | O_CLOEXEC)) < 0) {
         snprintf(err, errsz, "cannot create the cgroup %s: %s", m->cg_dir, strerror(errno));
         ref_cpu_meter_release(m);
         return REF_E_CPU;
@@ -229,12 +228,9 @@ int ref_cpu_meter_read(ref_cpu_meter *m, int64_t *us)
 {
     *us = 0;
     switch (m->method) {
-    case REF_CPU_CGROUP:
-        return cgroup_us(m->stat_fd, us);
-    case REF_CPU_PROC:
-        return m->leader > 0 ? ref_cpu_tree_us(m->leader, us) : -1;
-    default:
-        return -1;
+    case REF_CPU_CGROUP: return cgroup_us(m->stat_fd, us);
+    case REF_CPU_PROC: return m->leader > 0 ? ref_cpu_tree_us(m->leader, us) : -1;
+    default: return -1;
     }
 }
 

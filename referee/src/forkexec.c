@@ -43,8 +43,8 @@ static void exec_search(const ref_spawn *s)
             execve(buf, s->argv, s->envp);
             if (errno == EACCES)
                 denied = 1;
-            else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE &&
-                     errno != ENODEV && errno != ETIMEDOUT)
+            else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ENODEV &&
+                     errno != ETIMEDOUT)
                 return;
         }
         if (!*end)
@@ -63,8 +63,8 @@ static _Noreturn void child(const ref_spawn *s, int report)
         struct sigaction sa;
         if (sigaction(sig, NULL, &sa) != 0)
             continue; /* SIGKILL, SIGSTOP, the C library's own */
-        int caught = (sa.sa_flags & SA_SIGINFO) || (sa.sa_handler != SIG_DFL &&
-                                                     sa.sa_handler != SIG_IGN);
+        int caught =
+            (sa.sa_flags & SA_SIGINFO) || (sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN);
         if (caught || (s->sigdefault && sigismember(s->sigdefault, sig) == 1)) {
             memset(&sa, 0, sizeof sa);
             sa.sa_handler = SIG_DFL;

@@ -40,20 +40,20 @@
 #define REF_SPAWN_FDS_MAX 5
 
 typedef struct ref_spawn {
-    const char *file;      /* the program: a path (with a '/'), or a name looked up
+    const char *file; /* the program: a path (with a '/'), or a name looked up
                               in path as execvp(3) does */
     char *const *argv;
     char *const *envp;
-    const char *path;      /* the PATH to search (NULL: "/bin:/usr/bin", as glibc) */
-    const char *cwd;       /* working directory to enter first, or NULL */
+    const char *path;           /* the PATH to search (NULL: "/bin:/usr/bin", as glibc) */
+    const char *cwd;            /* working directory to enter first, or NULL */
     int fds[REF_SPAWN_FDS_MAX]; /* the child's descriptor i is a copy of fds[i] */
-    int nfds;              /* 0..REF_SPAWN_FDS_MAX; every descriptor >= nfds is
+    int nfds;                   /* 0..REF_SPAWN_FDS_MAX; every descriptor >= nfds is
                               closed at exec */
     const sigset_t *sigdefault; /* signals set back to SIG_DFL even when ignored;
                                    caught ones always are */
-    int watch_fd;          /* the watchdog's socket (watch.h) the child registers
+    int watch_fd;               /* the watchdog's socket (watch.h) the child registers
                               itself on before anything else, or -1 */
-    int hold[2];           /* this process's ends of the child's pipes, for the
+    int hold[2];                /* this process's ends of the child's pipes, for the
                               watchdog to hold (watch.h), or -1 */
 } ref_spawn;
 

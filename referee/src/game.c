@@ -113,10 +113,10 @@ typedef struct game_run {
     ref_bot bot[2];
     loa_board board;
     loa_jrandom rng;
-    int first[2];        /* 1 until the bot's first turn has been sent */
-    loa_move last;       /* lastMove of the next input */
+    int first[2];  /* 1 until the bot's first turn has been sent */
+    loa_move last; /* lastMove of the next input */
     char tail[REF_STDERR_CAP + 1];
-    size_t tail_len;     /* bytes in tail (it may hold NUL bytes) */
+    size_t tail_len; /* bytes in tail (it may hold NUL bytes) */
 } game_run;
 
 typedef enum turn_rc { TURN_CONTINUE, TURN_STOP } turn_rc;
@@ -131,9 +131,7 @@ static void end_gone(game_run *run, int who, ref_chan_rc rc)
     case REF_BOT_GONE_FAILED_TO_START:
         end_fault(run->g, REF_REASON_FAILED_TO_START, who, gone.text);
         break;
-    case REF_BOT_GONE_CRASHED:
-        end_fault(run->g, REF_REASON_CRASHED, who, gone.text);
-        break;
+    case REF_BOT_GONE_CRASHED: end_fault(run->g, REF_REASON_CRASHED, who, gone.text); break;
     case REF_BOT_GONE_CLOSED_OUTPUT:
     case REF_BOT_GONE_CLOSED_INPUT:
         end_fault(run->g, REF_REASON_CLOSED_OUTPUT, who, gone.text);
@@ -145,8 +143,8 @@ static void end_gone(game_run *run, int who, ref_chan_rc rc)
 
 /* Records the answer that ended the game (no move applied). Out of memory
  * here only loses that ply: the result is already known. */
-static void record_failed_ply(game_run *run, int who, const char *out, size_t len,
-                              int64_t time_us, int64_t cpu_us)
+static void record_failed_ply(game_run *run, int who, const char *out, size_t len, int64_t time_us,
+                              int64_t cpu_us)
 {
     run->tail_len = ref_bot_take_stderr(&run->bot[who], run->tail);
     ref_ply *p = ref_game_add_ply(run->g, who, out, len, run->tail, run->tail_len);
@@ -158,13 +156,13 @@ static void record_failed_ply(game_run *run, int who, const char *out, size_t le
 
 /* One turn's state, from the input written to the answer judged. */
 typedef struct turn {
-    int who;                      /* the side to move */
-    ref_bot *bot, *other;         /* its bot, and the other (watched while waiting) */
+    int who;              /* the side to move */
+    ref_bot *bot, *other; /* its bot, and the other (watched while waiting) */
     ref_turn_clock clock;
-    loa_move gen[LOA_MAX_MOVES];  /* the legal moves in generation order */
+    loa_move gen[LOA_MAX_MOVES]; /* the legal moves in generation order */
     int n;
-    int64_t t_written;            /* when the input was written (ref_chan_now_ns) */
-    const char *line;             /* the answer, len bytes (the bot's buffer) */
+    int64_t t_written; /* when the input was written (ref_chan_now_ns) */
+    const char *line;  /* the answer, len bytes (the bot's buffer) */
     size_t len;
 } turn;
 
@@ -207,9 +205,7 @@ static turn_rc send_input(game_run *run, turn *t)
         end_fault(g, REF_REASON_TIMEOUT, t->who, d);
         record_failed_ply(run, t->who, NULL, 0, (t->t_written - t0) / 1000, -1);
         return TURN_STOP;
-    case REF_CHAN_STOPPED:
-        end_aborted(g);
-        return TURN_STOP;
+    case REF_CHAN_STOPPED: end_aborted(g); return TURN_STOP;
     case REF_CHAN_ERROR:
         end_referee_error(g, "writing to a bot", t->bot->chan.error);
         return TURN_STOP;
@@ -231,11 +227,10 @@ static turn_rc read_answer(game_run *run, turn *t)
     t->line = NULL;
     t->len = 0;
     ref_clock_start(&t->clock, t->bot, t->t_written);
-    ref_chan_rc rc = ref_clock_read(&t->clock, t->bot, t->other, run->cfg->stop_fd, &t->line,
-                                    &t->len, &at);
+    ref_chan_rc rc =
+        ref_clock_read(&t->clock, t->bot, t->other, run->cfg->stop_fd, &t->line, &t->len, &at);
     switch (rc) {
-    case REF_CHAN_LINE:
-        break;
+    case REF_CHAN_LINE: break;
     case REF_CHAN_TIMEOUT:
         ref_clock_timeout_text(&t->clock, 0, 0, d, sizeof d);
         end_fault(g, REF_REASON_TIMEOUT, t->who, d);
@@ -257,9 +252,7 @@ static turn_rc read_answer(game_run *run, turn *t)
         record_failed_ply(run, t->who, NULL, 0, (ref_chan_now_ns() - t->t_written) / 1000,
                           t->clock.cpu_us);
         return TURN_STOP;
-    case REF_CHAN_STOPPED:
-        end_aborted(g);
-        return TURN_STOP;
+    case REF_CHAN_STOPPED: end_aborted(g); return TURN_STOP;
     case REF_CHAN_ERROR:
         end_referee_error(g, "reading from a bot", t->bot->chan.error);
         return TURN_STOP;
@@ -287,8 +280,7 @@ static turn_rc judge_answer(game_run *run, turn *t, ref_ply **ply, loa_move *mov
     p->cpu_us = t->clock.cpu_us;
     p->random = a.random;
     switch (ref_clock_judge(&t->clock)) {
-    case REF_CLOCK_ON_TIME:
-        break;
+    case REF_CLOCK_ON_TIME: break;
     case REF_CLOCK_LATE:
         /* accepted: the margin exists for exactly this answer */
         p->late = 1;
@@ -325,17 +317,10 @@ static turn_rc apply_move(game_run *run, int who, ref_ply *p, loa_move m)
     if (cfg->on_ply)
         cfg->on_ply(p, b, cfg->user);
     switch (loa_board_status(b, cfg->limits.max_plies)) {
-    case LOA_ONGOING:
-        return TURN_CONTINUE;
-    case LOA_DRAW:
-        end_draw(g, b->ply);
-        return TURN_STOP;
-    case LOA_BLACK_WINS:
-        end_win(g, 0, who);
-        return TURN_STOP;
-    default:
-        end_win(g, 1, who);
-        return TURN_STOP;
+    case LOA_ONGOING: return TURN_CONTINUE;
+    case LOA_DRAW: end_draw(g, b->ply); return TURN_STOP;
+    case LOA_BLACK_WINS: end_win(g, 0, who); return TURN_STOP;
+    default: end_win(g, 1, who); return TURN_STOP;
     }
 }
 
@@ -360,17 +345,13 @@ static turn_rc play_turn(game_run *run)
  * both run). Returns 0 when both run, else -1 with the game's result set. */
 static int start_bots(game_run *run)
 {
-    const ref_cpu_method *meter =
-        run->cfg->time_mode == REF_TIME_CPU ? &run->g->cpu_method : NULL;
+    const ref_cpu_method *meter = run->cfg->time_mode == REF_TIME_CPU ? &run->g->cpu_method : NULL;
     for (int who = 0; who < 2; who++) {
         int err = 0;
         char d[200] = "";
         switch (ref_bot_start(&run->bot[who], &run->cfg->players[who], meter, &err, d, sizeof d)) {
-        case REF_BOT_STARTED:
-            break;
-        case REF_BOT_CANNOT_START:
-            end_fault(run->g, REF_REASON_FAILED_TO_START, who, d);
-            return -1;
+        case REF_BOT_STARTED: break;
+        case REF_BOT_CANNOT_START: end_fault(run->g, REF_REASON_FAILED_TO_START, who, d); return -1;
         case REF_BOT_SYSTEM_ERROR:
             end_referee_error(run->g,
                               err == ENOMEM ? "out of memory"

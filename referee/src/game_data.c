@@ -150,8 +150,8 @@ ref_game *ref_game_new(const ref_config *cfg)
     return g;
 }
 
-ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len,
-                          const char *err, size_t err_len)
+ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len, const char *err,
+                          size_t err_len)
 {
     if (g->nplies == g->cap) {
         int ncap = g->cap ? g->cap * 2 : 64;
@@ -205,15 +205,30 @@ void ref_game_free(ref_game *g)
     free(g);
 }
 
-const ref_result *ref_game_result(const ref_game *g) { return &g->result; }
-int ref_game_ply_count(const ref_game *g) { return g->nplies; }
+const ref_result *ref_game_result(const ref_game *g)
+{
+    return &g->result;
+}
+int ref_game_ply_count(const ref_game *g)
+{
+    return g->nplies;
+}
 const ref_ply *ref_game_ply(const ref_game *g, int i)
 {
     return i >= 0 && i < g->nplies ? &g->plies[i] : NULL;
 }
-int64_t ref_game_seed(const ref_game *g) { return g->seed; }
-int64_t ref_game_start_time(const ref_game *g) { return g->start_time; }
-int64_t ref_game_duration_us(const ref_game *g) { return g->duration_us; }
+int64_t ref_game_seed(const ref_game *g)
+{
+    return g->seed;
+}
+int64_t ref_game_start_time(const ref_game *g)
+{
+    return g->start_time;
+}
+int64_t ref_game_duration_us(const ref_game *g)
+{
+    return g->duration_us;
+}
 ref_time_mode ref_game_time_mode(const ref_game *g)
 {
     return g->time_mode;

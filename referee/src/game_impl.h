@@ -11,18 +11,18 @@
 #include "ref/referee.h"
 
 struct ref_game {
-    char *name[2];          /* display names (the command when none given) */
+    char *name[2]; /* display names (the command when none given) */
     char *command[2];
     ref_sandbox sandbox[2]; /* how each bot was confined */
     int64_t seed;
-    int64_t start_time;     /* seconds since the epoch, UTC */
-    int64_t duration_us;    /* wall time of ref_game_run(), bots' start and end included */
-    ref_limits limits;      /* as configured (a wall cap of 0: 4x each turn's limit) */
+    int64_t start_time;  /* seconds since the epoch, UTC */
+    int64_t duration_us; /* wall time of ref_game_run(), bots' start and end included */
+    ref_limits limits;   /* as configured (a wall cap of 0: 4x each turn's limit) */
     ref_time_mode time_mode;
-    ref_cpu_method cpu_method;  /* CPU mode: the method that measured; else AUTO */
-    loa_move *opening;      /* the plies applied before the bots played; owned */
+    ref_cpu_method cpu_method; /* CPU mode: the method that measured; else AUTO */
+    loa_move *opening;         /* the plies applied before the bots played; owned */
     int opening_plies;
-    ref_ply *plies;         /* every turn answered or failed; strings owned */
+    ref_ply *plies; /* every turn answered or failed; strings owned */
     int nplies, cap;
     ref_result result;
 };
@@ -46,8 +46,8 @@ ref_game *ref_game_new(const ref_config *cfg);
  * so that the rest of the text is kept and the byte still shows. Returns
  * the ply (owned by g, valid until the next append), or NULL on out of
  * memory. */
-ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len,
-                          const char *err, size_t err_len);
+ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_len, const char *err,
+                          size_t err_len);
 
 /* Replaces a ply's comment by a copy of c[0..n). Returns 0 or -1 (out of
  * memory: the comment stays ""). */

@@ -58,15 +58,12 @@ const char *ref_reason_describe(ref_reason r)
 const char *ref_strerror(int code)
 {
     switch (code) {
-    case REF_OK:
-        return "success";
+    case REF_OK: return "success";
 #define REF_ERROR_XX(name, c, text) \
-    case c:                         \
-        return text;
+    case c: return text;
         REF_ERROR_MAP(REF_ERROR_XX)
 #undef REF_ERROR_XX
-    default:
-        return "unknown referee error";
+    default: return "unknown referee error";
     }
 }
 

@@ -44,8 +44,7 @@ int ref_opening_check(const loa_move *moves, int n, char *err, size_t errsz)
     return REF_OK;
 }
 
-int ref_opening_parse(const char *text, loa_move *moves, int cap, int *n, char *err,
-                      size_t errsz)
+int ref_opening_parse(const char *text, loa_move *moves, int cap, int *n, char *err, size_t errsz)
 {
     char dummy[1];
     if (!err || !errsz) {
@@ -67,8 +66,8 @@ int ref_opening_parse(const char *text, loa_move *moves, int cap, int *n, char *
             snprintf(err, errsz, "more than %d plies", cap);
             return REF_E_OPENING;
         }
-        if (len >= sizeof word || (memcpy(word, p, len), word[len] = '\0',
-                                   loa_move_parse(word, &moves[*n]) != 0)) {
+        if (len >= sizeof word ||
+            (memcpy(word, p, len), word[len] = '\0', loa_move_parse(word, &moves[*n]) != 0)) {
             snprintf(err, errsz, "ply %d '%.*s': not a move (e2e3 or pass)", *n + 1,
                      len > 40 ? 40 : (int)len, p);
             return REF_E_OPENING;

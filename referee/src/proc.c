@@ -21,12 +21,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "forkexec.h"
 #include "orphans.h"
 #include "sandbox.h"
 #include "shellcmd.h"
-#include "forkexec.h"
-#include "watch.h"
 #include "util/sys.h"
+#include "watch.h"
 
 extern char **environ;
 
@@ -184,7 +184,7 @@ static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sa
 
 /* Signals the referee may ignore (SIGPIPE) that a bot must not: set back
  * to their default in the child (forkexec.h). */
-static const int bot_defaults[] = {SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+static const int bot_defaults[] = {SIGPIPE, SIGHUP,  SIGINT,  SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
                                    SIGALRM, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ, SIGXCPU};
 
 /* The descriptors of one start: both ends of the bot's three pipes (no
@@ -323,7 +323,7 @@ int ref_proc_poll_exit(ref_proc *p)
          * killed too: the price of the wrapper) */
         p->status = (si.si_status - 128) & 0x7f;
     else if (si.si_code == CLD_EXITED)
-        p->status = (si.si_status & 0xff) << 8;              /* as W_EXITCODE(code, 0) */
+        p->status = (si.si_status & 0xff) << 8; /* as W_EXITCODE(code, 0) */
     else
         p->status = (si.si_status & 0x7f) | (si.si_code == CLD_DUMPED ? 0x80 : 0);
     return 1;

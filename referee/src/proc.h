@@ -24,25 +24,25 @@
 #define REF_PROC_GRACE_MS REF_PROCESS_GRACE_MS
 
 typedef struct ref_proc {
-    pid_t pid;      /* the leader (the shell, or the bot when the shell execs it);
+    pid_t pid;     /* the leader (the shell, or the bot when the shell execs it);
                        also the process group id. 0: not started */
-    int in_fd;      /* write end of the bot's stdin, non-blocking, or -1 */
-    int out_fd;     /* read end of the bot's stdout, non-blocking, or -1 */
-    int err_fd;     /* read end of the bot's stderr, non-blocking, or -1 */
-    int pidfd;      /* pidfd of the leader (readable once it exited), or -1
+    int in_fd;     /* write end of the bot's stdin, non-blocking, or -1 */
+    int out_fd;    /* read end of the bot's stdout, non-blocking, or -1 */
+    int err_fd;    /* read end of the bot's stderr, non-blocking, or -1 */
+    int pidfd;     /* pidfd of the leader (readable once it exited), or -1
                        when the kernel has none (then callers poll) */
-    int exited;     /* 1 once the leader's exit was seen (not reaped yet) */
-    int status;     /* its wait status when exited */
-    int reaped;     /* 1 once waited for */
-    int sandboxed;  /* the leader is bubblewrap around the bot (ref_proc_start) */
+    int exited;    /* 1 once the leader's exit was seen (not reaped yet) */
+    int status;    /* its wait status when exited */
+    int reaped;    /* 1 once waited for */
+    int sandboxed; /* the leader is bubblewrap around the bot (ref_proc_start) */
 } ref_proc;
 
 /* How ref_proc_start() failed. */
 typedef enum ref_proc_fail {
     REF_PROC_OK = 0,
-    REF_PROC_FAIL_START,   /* the command cannot be started (bad working dir,
+    REF_PROC_FAIL_START, /* the command cannot be started (bad working dir,
                               /bin/sh missing): the bot's fault */
-    REF_PROC_FAIL_SYSTEM   /* resources (fds, memory, processes): the referee's */
+    REF_PROC_FAIL_SYSTEM /* resources (fds, memory, processes): the referee's */
 } ref_proc_fail;
 
 /* Sets every field to "nothing" (fds -1, pid 0). */

@@ -31,8 +31,11 @@ int ref_process_start(const ref_process_spec *spec, ref_process **out, int *os_e
     ref_process *p = calloc(1, sizeof *p);
     if (!p)
         return REF_E_NOMEM;
-    ref_proc_spec s = {.command = spec->command, .cwd = spec->cwd, .sandbox = (int)spec->sandbox,
-                       .stdout_fd = spec->stdout_fd, .stderr_fd = spec->stderr_fd};
+    ref_proc_spec s = {.command = spec->command,
+                       .cwd = spec->cwd,
+                       .sandbox = (int)spec->sandbox,
+                       .stdout_fd = spec->stdout_fd,
+                       .stderr_fd = spec->stderr_fd};
     ref_proc_fail f = ref_proc_start(&p->proc, &s, &e);
     if (f == REF_PROC_OK && ref_chan_init(&p->chan, &p->proc) != 0) {
         ref_proc_end_pair(&p->proc, NULL);
@@ -83,19 +86,12 @@ int64_t ref_process_now_ns(void)
 static int code_of(const ref_process *p, ref_chan_rc rc)
 {
     switch (rc) {
-    case REF_CHAN_LINE:
-        return 0;
-    case REF_CHAN_TIMEOUT:
-        return REF_E_TIMEOUT;
-    case REF_CHAN_TOO_LONG:
-        return REF_E_LINE_TOO_LONG;
-    case REF_CHAN_STOPPED:
-        return REF_E_STOPPED;
-    case REF_CHAN_ERROR:
-        errno = p->chan.error;
-        return REF_E_SYSTEM;
-    default: /* EOF, INPUT_CLOSED, EXITED */
-        return REF_E_GONE;
+    case REF_CHAN_LINE: return 0;
+    case REF_CHAN_TIMEOUT: return REF_E_TIMEOUT;
+    case REF_CHAN_TOO_LONG: return REF_E_LINE_TOO_LONG;
+    case REF_CHAN_STOPPED: return REF_E_STOPPED;
+    case REF_CHAN_ERROR: errno = p->chan.error; return REF_E_SYSTEM;
+    default: /* EOF, INPUT_CLOSED, EXITED */ return REF_E_GONE;
     }
 }
 

@@ -16,8 +16,7 @@ ssize_t ref_procfs_read(const char *path, char *buf, size_t size)
         return -1;
     ssize_t n, total = 0;
     while ((size_t)total < size - 1 &&
-           ((n = read(fd, buf + total, size - 1 - (size_t)total)) > 0 ||
-            (n < 0 && errno == EINTR)))
+           ((n = read(fd, buf + total, size - 1 - (size_t)total)) > 0 || (n < 0 && errno == EINTR)))
         if (n > 0)
             total += n;
     close(fd);
@@ -96,4 +95,3 @@ int ref_proc_children(pid_t pid, long threads, pid_t *list, int n, int max)
     closedir(d);
     return n;
 }
-

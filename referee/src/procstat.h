@@ -12,11 +12,11 @@
 #include <sys/types.h>
 
 typedef struct ref_procstat {
-    char state;             /* field 3: R, S, Z, ... */
-    pid_t ppid;             /* field 4 */
-    pid_t pgrp;             /* field 5 */
-    long long child_ticks;  /* fields 16 + 17: cutime + cstime, clock ticks */
-    long threads;           /* field 20: num_threads */
+    char state;            /* field 3: R, S, Z, ... */
+    pid_t ppid;            /* field 4 */
+    pid_t pgrp;            /* field 5 */
+    long long child_ticks; /* fields 16 + 17: cutime + cstime, clock ticks */
+    long threads;          /* field 20: num_threads */
 } ref_procstat;
 
 /* Reads a small /proc file into buf[size] (NUL-terminated). Returns its

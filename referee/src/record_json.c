@@ -172,13 +172,11 @@ static int add_plies(cJSON *root, const ref_game *g)
         cJSON_AddItemToArray(plies, o);
         if (add_int(o, "ply", ply) || add_int(o, "player", pl->player) ||
             add_item(o, "color", cJSON_CreateStringReference(color_name(pl->player))) ||
-            add_str(o, "output", pl->output) ||
-            add_str(o, "move", ms) || add_str(o, "comment", pl->comment) ||
-            add_bool(o, "random", pl->random) ||
+            add_str(o, "output", pl->output) || add_str(o, "move", ms) ||
+            add_str(o, "comment", pl->comment) || add_bool(o, "random", pl->random) ||
             add_int(o, "time_us", pl->time_us) ||
             (pl->cpu_us >= 0 ? add_int(o, "cpu_us", pl->cpu_us) : add_str(o, "cpu_us", NULL)) ||
-            add_bool(o, "late", pl->late) ||
-            add_str(o, "stderr", pl->stderr_tail))
+            add_bool(o, "late", pl->late) || add_str(o, "stderr", pl->stderr_tail))
             return -1;
     }
     return 0;
@@ -299,8 +297,7 @@ static cJSON *to_json(const ref_game *g, int head)
         !(limits = cJSON_AddObjectToObject(root, "limits")) ||
         add_int(limits, "first_turn_ms", g->limits.first_turn_ms) ||
         add_int(limits, "turn_ms", g->limits.turn_ms) ||
-        add_int(limits, "max_plies", g->limits.max_plies) ||
-        add_time_mode(limits, g) ||
+        add_int(limits, "max_plies", g->limits.max_plies) || add_time_mode(limits, g) ||
         add_players(root, g) ||
         add_str(root, "opening",
                 ref_opening_format(g->opening, g->opening_plies, opening, sizeof opening)) ||

@@ -131,8 +131,8 @@ int ref_game_write_text(const ref_game *g, FILE *out, int olympiad)
         if (p->move == LOA_MOVE_NONE)
             continue; /* the answer that ended the game: in the result comment */
         char tok[32], m[LOA_MOVE_STRING_MAX];
-        const char *ms = olympiad ? loa_move_format_olympiad(p->move, m)
-                                  : loa_move_format(p->move, m);
+        const char *ms =
+            olympiad ? loa_move_format_olympiad(p->move, m) : loa_move_format(p->move, m);
         if (applied % 2 == 0) /* black's ply: its number stays on its line */
             snprintf(tok, sizeof tok, "%d. %s", applied / 2 + 1, ms);
         else

@@ -34,11 +34,26 @@ void ref_sandbox_argv(const char *line, const char *dir, int writable, char **ar
      * some in (--disable-userns). Run by a user, bubblewrap makes the
      * namespace anyway and drops the capabilities itself: the same
      * options change only the bot's uid inside. */
-    static char *const head[] = {"bwrap", "--new-session", "--unshare-all", "--unshare-user",
-                                 "--uid", SANDBOX_NOBODY, "--gid", SANDBOX_NOBODY,
-                                 "--disable-userns", "--cap-drop", "ALL",
-                                 "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                                 "--tmpfs", "/tmp"};
+    static char *const head[] = {"bwrap",
+                                 "--new-session",
+                                 "--unshare-all",
+                                 "--unshare-user",
+                                 "--uid",
+                                 SANDBOX_NOBODY,
+                                 "--gid",
+                                 SANDBOX_NOBODY,
+                                 "--disable-userns",
+                                 "--cap-drop",
+                                 "ALL",
+                                 "--ro-bind",
+                                 "/",
+                                 "/",
+                                 "--dev",
+                                 "/dev",
+                                 "--proc",
+                                 "/proc",
+                                 "--tmpfs",
+                                 "/tmp"};
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
         argv[n++] = head[i];
     /* after the private /tmp, so that a directory under /tmp stays seen */

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_blank(char c) { return c == ' ' || c == '\t'; }
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 static int is_name_char(char c, int first)
 {
@@ -19,12 +22,13 @@ static int is_name_char(char c, int first)
 static int is_shell_word(const char *w, size_t n)
 {
     static const char *const words[] = {
-        "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until",
-        "for", "in", "{", "}", "!", "[[", "function", "select", "time", "coproc",
-        "cd", "exec", "export", "readonly", "local", ".", "source", "eval", "set", "unset",
-        "ulimit", "umask", "trap", "wait", "read", "alias", "unalias", "shift", "return",
-        "exit", "break", "continue", "times", "getopts", "hash", "type", "command", "jobs",
-        "fg", "bg", ":", "builtin", "let", "declare", "typeset"};
+        "if",       "then",     "else",     "elif",   "fi",      "do",      "done",    "case",
+        "esac",     "while",    "until",    "for",    "in",      "{",       "}",       "!",
+        "[[",       "function", "select",   "time",   "coproc",  "cd",      "exec",    "export",
+        "readonly", "local",    ".",        "source", "eval",    "set",     "unset",   "ulimit",
+        "umask",    "trap",     "wait",     "read",   "alias",   "unalias", "shift",   "return",
+        "exit",     "break",    "continue", "times",  "getopts", "hash",    "type",    "command",
+        "jobs",     "fg",       "bg",       ":",      "builtin", "let",     "declare", "typeset"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strlen(words[i]) == n && memcmp(words[i], w, n) == 0)
             return 1;

@@ -27,8 +27,8 @@
 #include <unistd.h>
 
 #include "procstat.h"
-#include "watch.h"
 #include "util/sys.h"
+#include "watch.h"
 
 /* Processes one sweep stops and kills at most: the bots' leaders and what
  * their trees hold (a fork bomb beyond it is left to the group kill). */
@@ -236,7 +236,9 @@ static ssize_t receive(int s, watch_msg *m, int *fds, int *nfds)
         struct cmsghdr h;
         char buf[CMSG_SPACE(sizeof(int) * WATCH_HOLD_MAX)];
     } ctl;
-    struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
+    struct msghdr mh = {.msg_iov = &iov,
+                        .msg_iovlen = 1,
+                        .msg_control = ctl.buf,
                         .msg_controllen = sizeof ctl.buf};
     ssize_t n;
     while ((n = recvmsg(s, &mh, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)

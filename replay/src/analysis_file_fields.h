@@ -27,8 +27,8 @@ typedef struct replay_field_reader {
 /* o's member k (case-sensitive), or NULL. */
 const cJSON *replay_field_item(const cJSON *o, const char *k);
 /* An integer from lo to hi (a number with no fraction). */
-int replay_field_int(const replay_field_reader *r, const cJSON *o, const char *k,
-                     const char *where, long long lo, long long hi, long long *out);
+int replay_field_int(const replay_field_reader *r, const cJSON *o, const char *k, const char *where,
+                     long long lo, long long hi, long long *out);
 /* A number from 0 to 1. */
 int replay_field_chance(const replay_field_reader *r, const cJSON *o, const char *k,
                         const char *where, double *out);
@@ -36,8 +36,8 @@ int replay_field_chance(const replay_field_reader *r, const cJSON *o, const char
 int replay_field_bool(const replay_field_reader *r, const cJSON *o, const char *k,
                       const char *where, int *out);
 /* A string; or null (*out = NULL) when nullable. */
-int replay_field_str(const replay_field_reader *r, const cJSON *o, const char *k,
-                     const char *where, int nullable, const char **out);
+int replay_field_str(const replay_field_reader *r, const cJSON *o, const char *k, const char *where,
+                     int nullable, const char **out);
 /* A move text legal in b (its squares into *m; a pass as LOA_MOVE_PASS),
  * or null (LOA_MOVE_NONE) when nullable. */
 int replay_field_move(const replay_field_reader *r, const cJSON *o, const char *k,

@@ -37,7 +37,8 @@ static int game_boards(const replay_game *g, loa_board *boards, char *err, size_
         loa_move m;
         boards[n] = boards[n - 1];
         if (loa_move_parse(replay_game_ply(g, n)->move, &m) != 0 || !loa_is_legal(&boards[n], m))
-            return util_fail(REPLAY_E_INCONSISTENT, err, errsz, "%s: ply %d does not replay", in->source, n);
+            return util_fail(REPLAY_E_INCONSISTENT, err, errsz, "%s: ply %d does not replay",
+                             in->source, n);
         loa_make_move(&boards[n], m, NULL);
     }
     return 0;
@@ -63,8 +64,8 @@ int replay_connecting_moves(const loa_board *b, loa_move *first)
 
 /* The line text of a position: legal moves from b, at most
  * REPLAY_ANALYSIS_PV_MAX, none after the game ends. */
-static int read_pv(const replay_field_reader *r, const char *text, const char *where, const loa_board *b0,
-                   replay_position *p)
+static int read_pv(const replay_field_reader *r, const char *text, const char *where,
+                   const loa_board *b0, replay_position *p)
 {
     loa_board b = *b0;
     p->pv_len = 0;
@@ -78,8 +79,9 @@ static int read_pv(const replay_field_reader *r, const char *text, const char *w
         size_t n = strcspn(s, " ");
         loa_move m;
         if (n >= sizeof word || (memcpy(word, s, n), word[n] = '\0', loa_move_parse(word, &m) != 0))
-            return util_fail(REPLAY_E_MOVE, r->err, r->errsz, "%s: %s: \"pv\" holds '%.*s', not a move",
-                             r->src, where, (int)(n < 20 ? n : 20), s);
+            return util_fail(REPLAY_E_MOVE, r->err, r->errsz,
+                             "%s: %s: \"pv\" holds '%.*s', not a move", r->src, where,
+                             (int)(n < 20 ? n : 20), s);
         if (p->pv_len >= REPLAY_ANALYSIS_PV_MAX || loa_board_status(&b, 0) != LOA_ONGOING ||
             !loa_is_legal(&b, m))
             return util_fail(REPLAY_E_ILLEGAL, r->err, r->errsz,
@@ -111,33 +113,46 @@ static int read_eval(const replay_field_reader *r, const cJSON *o, const char *w
             kind = k;
     if (kind < 0)
         return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
-                         "%s: %s: \"eval\" '%.20s' is not none, cp, win, loss or end", r->src, where, s);
+                         "%s: %s: \"eval\" '%.20s' is not none, cp, win, loss or end", r->src,
+                         where, s);
     p->eval = (replay_eval_kind)kind;
     loa_status st = *st_out = loa_board_status(b, replay_game_info(g)->max_plies);
     if ((st != LOA_ONGOING) != (kind == REPLAY_EVAL_END))
-        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"eval\" is %s, yet the game %s there",
-                         r->src, where, s, st == LOA_ONGOING ? "goes on" : "is over");
-    long long lo = kind == REPLAY_EVAL_CP ? -EVAL_SCORE_MAX : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? 1 : kind == REPLAY_EVAL_END ? -1 : 0;
-    long long hi = kind == REPLAY_EVAL_CP ? EVAL_SCORE_MAX : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? END_PLIES_MAX : kind == REPLAY_EVAL_END ? 1 : 0;
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: \"eval\" is %s, yet the game %s there", r->src, where, s,
+                         st == LOA_ONGOING ? "goes on" : "is over");
+    long long lo = kind == REPLAY_EVAL_CP                                ? -EVAL_SCORE_MAX
+                   : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? 1
+                   : kind == REPLAY_EVAL_END                             ? -1
+                                                                         : 0;
+    long long hi = kind == REPLAY_EVAL_CP                                ? EVAL_SCORE_MAX
+                   : kind == REPLAY_EVAL_WIN || kind == REPLAY_EVAL_LOSS ? END_PLIES_MAX
+                   : kind == REPLAY_EVAL_END                             ? 1
+                                                                         : 0;
     if ((rc = replay_field_int(r, o, "score", where, lo, hi, &v)))
         return rc;
     p->score = (int)v;
     if ((rc = replay_field_chance(r, o, "win", where, &p->win)))
         return rc;
     /* proven and final chances are exact, never a probability */
-    double exact = kind == REPLAY_EVAL_WIN ? 1 : kind == REPLAY_EVAL_LOSS ? 0
-                   : kind == REPLAY_EVAL_END ? (p->score > 0 ? 1 : p->score < 0 ? 0 : 0.5)
-                   : kind == REPLAY_EVAL_NONE ? 0.5 : p->win;
+    double exact = kind == REPLAY_EVAL_WIN    ? 1
+                   : kind == REPLAY_EVAL_LOSS ? 0
+                   : kind == REPLAY_EVAL_END  ? (p->score > 0   ? 1
+                                                 : p->score < 0 ? 0
+                                                                : 0.5)
+                   : kind == REPLAY_EVAL_NONE ? 0.5
+                                              : p->win;
     if (p->win != exact)
-        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"win\" must be %g for eval %s",
-                         r->src, where, exact, kind_names[kind]);
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: \"win\" must be %g for eval %s", r->src, where, exact,
+                         kind_names[kind]);
     if (kind == REPLAY_EVAL_END) {
         loa_color winner = st == LOA_BLACK_WINS ? LOA_BLACK : LOA_WHITE;
         int want = st == LOA_DRAW ? 0 : winner == b->side ? 1 : -1;
         if (p->score != want)
             return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
-                             "%s: %s: \"score\" %d of the end is not the game's (%d)", r->src, where,
-                             p->score, want);
+                             "%s: %s: \"score\" %d of the end is not the game's (%d)", r->src,
+                             where, p->score, want);
     }
     return 0;
 }
@@ -148,15 +163,17 @@ static int read_position(const replay_field_reader *r, const cJSON *o, int n, co
     char where[48];
     snprintf(where, sizeof where, "positions[%d]", n);
     if (!cJSON_IsObject(o))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src,
+                         where);
     long long v = 0;
     const char *s = "", *pv = "";
     int rc;
-    if ((rc = replay_field_int(r, o, "ply", where, n, n, &v)) || (rc = replay_field_str(r, o, "to_move", where, 0, &s)))
+    if ((rc = replay_field_int(r, o, "ply", where, n, n, &v)) ||
+        (rc = replay_field_str(r, o, "to_move", where, 0, &s)))
         return rc;
     if (strcmp(s, b->side == LOA_BLACK ? "black" : "white") != 0)
-        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"to_move\" is %.10s, not the game's",
-                         r->src, where, s);
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: \"to_move\" is %.10s, not the game's", r->src, where, s);
     loa_status st = LOA_ONGOING;
     if ((rc = read_eval(r, o, where, b, g, p, &st)))
         return rc;
@@ -165,13 +182,13 @@ static int read_position(const replay_field_reader *r, const cJSON *o, int n, co
     if ((rc = replay_field_move(r, o, "best", where, over, b, &p->best)))
         return rc;
     if (!over && p->best == LOA_MOVE_NONE)
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s: an evaluated position needs a \"best\" move",
-                         r->src, where);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: %s: an evaluated position needs a \"best\" move", r->src, where);
     if ((rc = replay_field_str(r, o, "pv", where, 0, &pv)) || (rc = read_pv(r, pv, where, b, p)))
         return rc;
     if (p->pv_len && p->pv[0] != p->best)
-        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: the line does not start with the best move",
-                         r->src, where);
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: the line does not start with the best move", r->src, where);
     if ((rc = replay_field_int(r, o, "depth", where, 0, 10000, &v)))
         return rc;
     p->depth = (int)v;
@@ -205,15 +222,17 @@ static int read_judgement(const replay_field_reader *r, const cJSON *o, int n, c
     char where[48];
     snprintf(where, sizeof where, "moves[%d]", n - 1);
     if (!cJSON_IsObject(o))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src,
+                         where);
     long long v = 0;
     const char *s = "";
     int rc;
-    if ((rc = replay_field_int(r, o, "ply", where, n, n, &v)) || (rc = replay_field_str(r, o, "move", where, 0, &s)))
+    if ((rc = replay_field_int(r, o, "ply", where, n, n, &v)) ||
+        (rc = replay_field_str(r, o, "move", where, 0, &s)))
         return rc;
     if (strcmp(s, replay_game_ply(g, n)->move) != 0)
-        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: \"move\" '%.20s' is not the game's",
-                         r->src, where, s);
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: \"move\" '%.20s' is not the game's", r->src, where, s);
     if ((rc = replay_field_bool(r, o, "judged", where, &j->judged)) ||
         (rc = replay_field_chance(r, o, "before", where, &j->before)) ||
         (rc = replay_field_chance(r, o, "after", where, &j->after)) ||
@@ -225,16 +244,18 @@ static int read_judgement(const replay_field_reader *r, const cJSON *o, int n, c
         if (strcmp(s, replay_mark_name((replay_mark)m)) == 0)
             j->mark = (replay_mark)m;
     if (s && j->mark == REPLAY_MARK_NONE)
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
-                         "%s: %s: \"mark\" '%.20s' is not inaccuracy, mistake, blunder or missed_win",
-                         r->src, where, s);
+        return util_fail(
+            REPLAY_E_FIELD, r->err, r->errsz,
+            "%s: %s: \"mark\" '%.20s' is not inaccuracy, mistake, blunder or missed_win", r->src,
+            where, s);
     const replay_position *p = &a->positions[n - 1];
     if (!j->judged && (j->mark || j->drop > 0))
-        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz, "%s: %s: a move not judged has a mark or a drop",
-                         r->src, where);
+        return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
+                         "%s: %s: a move not judged has a mark or a drop", r->src, where);
     if (j->mark == REPLAY_MARK_MISSED_WIN && p->eval != REPLAY_EVAL_WIN && !p->connecting)
         return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
-                         "%s: %s: a missed win where no win was proven or connecting", r->src, where);
+                         "%s: %s: a missed win where no win was proven or connecting", r->src,
+                         where);
     if (j->judged && j->mark != REPLAY_MARK_MISSED_WIN && j->mark != mark_of(a, j->drop))
         return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
                          "%s: %s: the mark is not the one the thresholds give a drop of %g", r->src,
@@ -247,18 +268,21 @@ static int check_players(const replay_field_reader *r, const cJSON *players, con
                          const replay_analysis *a)
 {
     if (!cJSON_IsArray(players) || cJSON_GetArraySize(players) != 2)
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"players\" must be an array of 2 objects", r->src);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: \"players\" must be an array of 2 objects", r->src);
     for (int s = 0; s < 2; s++) {
         const cJSON *o = cJSON_GetArrayItem(players, s);
         char where[32];
         snprintf(where, sizeof where, "players[%d]", s);
         if (!cJSON_IsObject(o))
-            return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src, where);
+            return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: %s must be an object", r->src,
+                             where);
         replay_side_summary sum = replay_analysis_side(a, g, s);
         long long v = 0;
         int rc;
         for (int m = REPLAY_MARK_INACCURACY; m < REPLAY_MARK_COUNT; m++) {
-            if ((rc = replay_field_int(r, o, replay_mark_name((replay_mark)m), where, 0, REPLAY_PLIES_MAX, &v)))
+            if ((rc = replay_field_int(r, o, replay_mark_name((replay_mark)m), where, 0,
+                                       REPLAY_PLIES_MAX, &v)))
                 return rc;
             if (v != sum.marks[m])
                 return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
@@ -267,10 +291,10 @@ static int check_players(const replay_field_reader *r, const cJSON *players, con
         }
         const cJSON *w = replay_field_item(o, "worst");
         if (!(cJSON_IsNull(w) ? sum.worst == 0
-                               : cJSON_IsNumber(w) && w->valuedouble == (double)sum.worst))
+                              : cJSON_IsNumber(w) && w->valuedouble == (double)sum.worst))
             return util_fail(REPLAY_E_INCONSISTENT, r->err, r->errsz,
-                             "%s: %s: \"worst\" is not the ply of its largest drop (%d)", r->src, where,
-                             sum.worst);
+                             "%s: %s: \"worst\" is not the ply of its largest drop (%d)", r->src,
+                             where, sum.worst);
     }
     return 0;
 }
@@ -284,7 +308,8 @@ static int read_game(const replay_field_reader *r, const cJSON *root, const repl
     int rc;
     const cJSON *game = replay_field_item(root, "game");
     if (!cJSON_IsObject(game))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"game\" must be an object", r->src);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"game\" must be an object",
+                         r->src);
     if ((rc = replay_field_int(r, game, "plies", "game", 0, REPLAY_PLIES_MAX, &v)))
         return rc;
     if ((rc = replay_field_str(r, game, "moves", "game", 0, &s)))
@@ -312,36 +337,41 @@ static int read_engine(const replay_field_reader *r, const cJSON *root, replay_a
     int rc;
     const cJSON *engine = replay_field_item(root, "engine");
     if (!cJSON_IsObject(engine))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"engine\" must be an object", r->src);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"engine\" must be an object",
+                         r->src);
     if ((rc = replay_field_str(r, engine, "command", "engine", 0, &s)))
         return rc;
     snprintf(a->engine, sizeof a->engine, "%s", s);
     if ((rc = replay_field_str(r, engine, "limit", "engine", 0, &s)))
         return rc;
     if (strcmp(s, "depth") && strcmp(s, "nodes") && strcmp(s, "movetime"))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: engine: \"limit\" must be depth, nodes or movetime",
-                         r->src);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: engine: \"limit\" must be depth, nodes or movetime", r->src);
     snprintf(a->limit, sizeof a->limit, "%s", s);
-    if ((rc = replay_field_int(r, engine, "value", "engine", 1, (long long)1 << 52, &a->limit_value)))
+    if ((rc = replay_field_int(r, engine, "value", "engine", 1, (long long)1 << 52,
+                               &a->limit_value)))
         return rc;
     const cJSON *scale = replay_field_item(root, "scale");
     if (!cJSON_IsNumber(scale) || !(scale->valuedouble > 0 && scale->valuedouble < 1e9))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"scale\" must be a positive number", r->src);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: \"scale\" must be a positive number", r->src);
     a->scale = scale->valuedouble;
     const cJSON *th = replay_field_item(root, "thresholds");
     if (!cJSON_IsObject(th))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"thresholds\" must be an object", r->src);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"thresholds\" must be an object",
+                         r->src);
     for (int m = REPLAY_MARK_INACCURACY; m <= REPLAY_MARK_BLUNDER; m++)
-        if ((rc = replay_field_chance(r, th, replay_mark_name((replay_mark)m), "thresholds", &a->thresholds[m])))
+        if ((rc = replay_field_chance(r, th, replay_mark_name((replay_mark)m), "thresholds",
+                                      &a->thresholds[m])))
             return rc;
     if (!(a->thresholds[1] <= a->thresholds[2] && a->thresholds[2] <= a->thresholds[3]))
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: the thresholds must grow from inaccuracy to blunder",
-                         r->src);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: the thresholds must grow from inaccuracy to blunder", r->src);
     return 0;
 }
 
-static int read_root(const replay_field_reader *r, const cJSON *root, const replay_game *g, replay_analysis *a,
-                     loa_board *boards)
+static int read_root(const replay_field_reader *r, const cJSON *root, const replay_game *g,
+                     replay_analysis *a, loa_board *boards)
 {
     const replay_info *in = replay_game_info(g);
     const char *s = "";
@@ -349,31 +379,38 @@ static int read_root(const replay_field_reader *r, const cJSON *root, const repl
     int rc;
     if (!cJSON_IsObject(root) || replay_field_str(r, root, "format", "top", 0, &s) ||
         strcmp(s, REPLAY_ANALYSIS_FORMAT) != 0)
-        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: not an analysis (\"format\" is not \"%s\")",
-                         r->src, REPLAY_ANALYSIS_FORMAT);
-    if (replay_field_int(r, root, "version", "top", REPLAY_ANALYSIS_VERSION, REPLAY_ANALYSIS_VERSION, &v))
-        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz, "%s: \"version\" is not %d (the one this viewer reads)",
-                         r->src, REPLAY_ANALYSIS_VERSION);
+        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz,
+                         "%s: not an analysis (\"format\" is not \"%s\")", r->src,
+                         REPLAY_ANALYSIS_FORMAT);
+    if (replay_field_int(r, root, "version", "top", REPLAY_ANALYSIS_VERSION,
+                         REPLAY_ANALYSIS_VERSION, &v))
+        return util_fail(REPLAY_E_FORMAT, r->err, r->errsz,
+                         "%s: \"version\" is not %d (the one this viewer reads)", r->src,
+                         REPLAY_ANALYSIS_VERSION);
     if ((rc = read_game(r, root, g)) || (rc = read_engine(r, root, a)))
         return rc;
     const cJSON *pos = replay_field_item(root, "positions"), *mv = replay_field_item(root, "moves");
     if (!cJSON_IsArray(pos) || cJSON_GetArraySize(pos) != in->plies + 1)
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"positions\" must be an array of %d objects (plies + 1)",
-                         r->src, in->plies + 1);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: \"positions\" must be an array of %d objects (plies + 1)", r->src,
+                         in->plies + 1);
     if (!cJSON_IsArray(mv) || cJSON_GetArraySize(mv) != in->plies)
-        return util_fail(REPLAY_E_FIELD, r->err, r->errsz, "%s: \"moves\" must be an array of %d objects (one a ply)",
-                         r->src, in->plies);
+        return util_fail(REPLAY_E_FIELD, r->err, r->errsz,
+                         "%s: \"moves\" must be an array of %d objects (one a ply)", r->src,
+                         in->plies);
     if ((rc = game_boards(g, boards, r->err, r->errsz)))
         return rc;
     int n = 0;
     const cJSON *o;
-    cJSON_ArrayForEach(o, pos) {
+    cJSON_ArrayForEach(o, pos)
+    {
         if ((rc = read_position(r, o, n, &boards[n], g, &a->positions[n])))
             return rc;
         n++;
     }
     n = 1;
-    cJSON_ArrayForEach(o, mv) {
+    cJSON_ArrayForEach(o, mv)
+    {
         if ((rc = read_judgement(r, o, n, g, a, &a->moves[n - 1])))
             return rc;
         n++;
@@ -397,8 +434,9 @@ int replay_analysis_parse(const replay_game *g, const char *text, size_t len, co
     const replay_info *in = replay_game_info(g);
     replay_analysis *a = replay_analysis_new(in->plies);
     loa_board *boards = malloc(((size_t)in->plies + 1) * sizeof *boards);
-    int rc = !a || !boards ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory reading %s", r.src)
-                           : read_root(&r, root, g, a, boards);
+    int rc = !a || !boards
+                 ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory reading %s", r.src)
+                 : read_root(&r, root, g, a, boards);
     free(boards);
     cJSON_Delete(root);
     if (rc) {

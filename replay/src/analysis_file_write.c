@@ -171,7 +171,8 @@ static void add_lists(cJSON *root, const replay_analysis *a, const replay_game *
      * other side after the last */
     for (int n = 0; positions && n <= a->plies; n++) {
         int side = n < in->plies ? replay_game_ply(g, n + 1)->player
-                                 : in->plies ? !replay_game_ply(g, n)->player : 0;
+                   : in->plies   ? !replay_game_ply(g, n)->player
+                                 : 0;
         append(positions, position_json(&a->positions[n], n, side, ok), ok);
     }
     add(root, "positions", positions, ok);
@@ -180,8 +181,8 @@ static void add_lists(cJSON *root, const replay_analysis *a, const replay_game *
     add(root, "moves", moves, ok);
 }
 
-int replay_analysis_to_json(const replay_analysis *a, const replay_game *g, cJSON **out,
-                            char *err, size_t errsz)
+int replay_analysis_to_json(const replay_analysis *a, const replay_game *g, cJSON **out, char *err,
+                            size_t errsz)
 {
     if (!a || !g || !out)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_analysis_to_json: NULL argument");

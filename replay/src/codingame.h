@@ -28,11 +28,11 @@ typedef enum cg_kind { CG_NONE = 0, CG_ENGINE = 1, CG_SITE = 2 } cg_kind;
 /* One frame: frame 0 is the initial scene, frame i >= 1 one bot's turn (for
  * this referee ply i). Strings point into the parsed file. */
 typedef struct cg_frame {
-    const char *out[2];   /* the line player k wrote in this frame, "\n" included;
+    const char *out[2];  /* the line player k wrote in this frame, "\n" included;
                              NULL when it wrote none */
-    const char *err[2];   /* player k's stderr in this frame; NULL when none */
-    int err_cut[2];       /* 1: the site cut that stderr (it ends in "...") */
-    const char *summary;  /* the referee's summary of the frame; NULL when the
+    const char *err[2];  /* player k's stderr in this frame; NULL when none */
+    int err_cut[2];      /* 1: the site cut that stderr (it ends in "...") */
+    const char *summary; /* the referee's summary of the frame; NULL when the
                              file has none (the site leaves empty ones out) */
 } cg_frame;
 

@@ -32,8 +32,14 @@
 static const char *const colour[2] = {"black", "white"};
 
 /* How the replayed game ended. */
-typedef enum cg_end { END_NONE, END_CONNECTED, END_OPPONENT_CONNECTED, END_PLY_LIMIT, END_TIMEOUT,
-                      END_INVALID } cg_end;
+typedef enum cg_end {
+    END_NONE,
+    END_CONNECTED,
+    END_OPPONENT_CONNECTED,
+    END_PLY_LIMIT,
+    END_TIMEOUT,
+    END_INVALID
+} cg_end;
 
 /* The record's reason name of each invalid verdict (docs/record.md). */
 static const char *invalid_reason(loa_answer_verdict v)
@@ -54,16 +60,16 @@ typedef struct cg_run {
     size_t errsz;
     loa_board board;
     loa_jrandom rng;
-    int turns[2];        /* turns each bot played so far */
-    int drawn;           /* `random` answers drawn from the seed so far */
-    char *pending[2];    /* stderr a bot wrote in frames that were not its turn */
+    int turns[2];     /* turns each bot played so far */
+    int drawn;        /* `random` answers drawn from the seed so far */
+    char *pending[2]; /* stderr a bot wrote in frames that were not its turn */
     cJSON *moves, *plies, *errs[2];
     cg_end end;
-    int end_frame;       /* the frame that ended the game */
-    int mover;           /* the side that played it */
+    int end_frame; /* the frame that ended the game */
+    int mover;     /* the side that played it */
     loa_answer_verdict verdict;
     char detail[320];
-    int ok;              /* 0 once a cJSON allocation failed */
+    int ok; /* 0 once a cJSON allocation failed */
 } cg_run;
 
 /* At most 40 bytes of s for a message: control characters as '?', cut on a
@@ -151,15 +157,17 @@ static void add_ply(cg_run *r, int frame, int m, const char *line, size_t len, l
     add(p, "stderr_cut", cJSON_CreateBool(cut), &r->ok);
     for (int k = 0; k < 2; k++)
         push(r->errs[k],
-             k == m && stderr_text && *stderr_text ? cJSON_CreateString(stderr_text) : cJSON_CreateNull(),
+             k == m && stderr_text && *stderr_text ? cJSON_CreateString(stderr_text)
+                                                   : cJSON_CreateNull(),
              &r->ok);
 }
 
 /* The refusal of frame `frame`: "frame N (ply N, <side> to play): what". */
 static int fail_frame(cg_run *r, int frame, const char *what)
 {
-    return util_fail(REPLAY_E_CONTRADICTS, r->err, r->errsz, "%s: frame %d (ply %d, %s to play): %s",
-                     r->src, frame, frame, colour[(frame + 1) % 2], what);
+    return util_fail(REPLAY_E_CONTRADICTS, r->err, r->errsz,
+                     "%s: frame %d (ply %d, %s to play): %s", r->src, frame, frame,
+                     colour[(frame + 1) % 2], what);
 }
 
 /* Plays frame i (ply i). Returns 0 (the game may have ended: r->end), or a
@@ -192,7 +200,8 @@ static int play_frame(cg_run *r, int i)
     const char *line = fr->out[m];
     if (!line) { /* no answer: on CodinGame, a timeout (a crash looks the same) */
         r->end = END_TIMEOUT;
-        snprintf(r->detail, sizeof r->detail, "%s timed out: no answer within %d ms", colour[m], limit);
+        snprintf(r->detail, sizeof r->detail, "%s timed out: no answer within %d ms", colour[m],
+                 limit);
         add_ply(r, i, m, NULL, 0, LOA_MOVE_NONE, NULL, tail, cut);
         free(tail);
         return 0;
@@ -259,8 +268,8 @@ static void result_of(const cg_run *r, int scores[2], int *winner, int *fault)
  * summaries out), no earlier one announces an end. */
 static int check_summaries(cg_run *r, int winner)
 {
-    static const char *const ends[] = {"$0 won", "$1 won", "Game is drawn", "did not output in time",
-                                       "made an invalid action"};
+    static const char *const ends[] = {"$0 won", "$1 won", "Game is drawn",
+                                       "did not output in time", "made an invalid action"};
     for (int i = 0; i < r->end_frame; i++)
         for (size_t e = 0; r->f->frames[i].summary && e < sizeof ends / sizeof *ends; e++)
             if (strstr(r->f->frames[i].summary, ends[e]))
@@ -376,8 +385,8 @@ static cJSON *build_record(cg_run *r, const int scores[2], int winner, int fault
     add(rec, "import", im, ok);
     if (im) {
         add(im, "from", cJSON_CreateString(cg_kind_name(f->kind)), ok);
-        add(im, "game_id", f->has_game_id ? cJSON_CreateNumber((double)f->game_id) : cJSON_CreateNull(),
-            ok);
+        add(im, "game_id",
+            f->has_game_id ? cJSON_CreateNumber((double)f->game_id) : cJSON_CreateNull(), ok);
         add(im, "frames", cJSON_CreateNumber(f->nframes), ok);
     }
     return rec;

@@ -34,7 +34,8 @@ cg_kind cg_detect(const cJSON *root)
     if (cJSON_IsObject(get(root, "outputs")) && cJSON_IsArray(get(root, "summaries")))
         return CG_ENGINE;
     const cJSON *s = get(root, "success");
-    if (cJSON_IsArray(get(root, "frames")) || (cJSON_IsObject(s) && cJSON_IsArray(get(s, "frames"))))
+    if (cJSON_IsArray(get(root, "frames")) ||
+        (cJSON_IsObject(s) && cJSON_IsArray(get(s, "frames"))))
         return CG_SITE;
     return CG_NONE;
 }
@@ -158,7 +159,8 @@ static int read_names(const cJSON *root, const char *src, cg_file *f, char *err,
         long long idx = pos++;
         if (!cJSON_IsObject(a) || (get(a, "index") && int_of(get(a, "index"), 0, 1, &idx) != 0))
             return util_fail(REPLAY_E_FIELD, err, errsz,
-                             "%s: agents[%d] must be an object with \"index\" 0 or 1", src, pos - 1);
+                             "%s: agents[%d] must be an object with \"index\" 0 or 1", src,
+                             pos - 1);
         if (idx > 1)
             continue;
         const cJSON *cg = get(a, "codingamer"), *boss = get(a, "arenaboss"), *n = get(a, "name");
@@ -167,9 +169,10 @@ static int read_names(const cJSON *root, const char *src, cg_file *f, char *err,
         const cJSON *name = cJSON_IsString(pseudo) ? pseudo : cJSON_IsString(nick) ? nick : n;
         size_t len = cJSON_IsString(name) ? strlen(name->valuestring) : 0;
         if (len > REPLAY_NAME_MAX)
-            return util_fail(REPLAY_E_FIELD, err, errsz,
-                             "%s: agents[%d]: a name of %zu bytes, longer than the %d a name may have",
-                             src, pos - 1, len, REPLAY_NAME_MAX);
+            return util_fail(
+                REPLAY_E_FIELD, err, errsz,
+                "%s: agents[%d]: a name of %zu bytes, longer than the %d a name may have", src,
+                pos - 1, len, REPLAY_NAME_MAX);
         if (len > 0)
             f->names[idx] = name->valuestring;
     }
@@ -183,7 +186,8 @@ static int read_engine(const cJSON *root, const char *src, cg_file *f, char *err
     if (fail && !cJSON_IsNull(fail))
         return util_fail(REPLAY_E_CONTRADICTS, err, errsz,
                          "%s: \"failCause\": the referee crashed, the game has no result", src);
-    const cJSON *sum = get(root, "summaries"), *outs = get(root, "outputs"), *errs = get(root, "errors");
+    const cJSON *sum = get(root, "summaries"), *outs = get(root, "outputs"),
+                *errs = get(root, "errors");
     int n = cJSON_GetArraySize(sum);
     if (n < 1 || n > REPLAY_PLIES_MAX + 1)
         return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"summaries\" must list 1 to %d frames",
@@ -198,7 +202,7 @@ static int read_engine(const cJSON *root, const char *src, cg_file *f, char *err
                                  "%s: %s[\"%s\"] must list one entry per frame, as \"summaries\" "
                                  "does (%d): a cut file?",
                                  src, w ? "errors" : "outputs", key[k], n);
-    }
+        }
     if (!(f->frames = calloc((size_t)n, sizeof *f->frames)))
         return util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", src);
     f->nframes = n;
@@ -209,9 +213,10 @@ static int read_engine(const cJSON *root, const char *src, cg_file *f, char *err
         cg_frame *fr = &f->frames[i];
         for (int k = 0; k < 2; k++) {
             if (str_or_null(it[0][k], &fr->out[k]) != 0 || str_or_null(it[1][k], &fr->err[k]) != 0)
-                return util_fail(REPLAY_E_FIELD, err, errsz,
-                                 "%s: frame %d: outputs[\"%s\"] and errors[\"%s\"] must be strings or null",
-                                 src, i, key[k], key[k]);
+                return util_fail(
+                    REPLAY_E_FIELD, err, errsz,
+                    "%s: frame %d: outputs[\"%s\"] and errors[\"%s\"] must be strings or null", src,
+                    i, key[k], key[k]);
             it[0][k] = it[0][k]->next;
             it[1][k] = it[1][k]->next;
         }
@@ -268,7 +273,8 @@ static int read_site(const cJSON *root, const char *src, cg_file *f, char *err, 
             fr->err_cut[agent] = cut_by_site(er);
         } else if (out) {
             return util_fail(REPLAY_E_CONTRADICTS, err, errsz,
-                             "%s: frame 0 holds an answer (\"stdout\"): the initial frame has none", src);
+                             "%s: frame 0 holds an answer (\"stdout\"): the initial frame has none",
+                             src);
         }
         i++;
     }
@@ -279,7 +285,8 @@ static int read_site(const cJSON *root, const char *src, cg_file *f, char *err, 
     if (!cJSON_IsArray(sc) || cJSON_GetArraySize(sc) != 2 ||
         int_of(cJSON_GetArrayItem(sc, 0), -1000000, 1000000, &f->scores[0]) != 0 ||
         int_of(cJSON_GetArrayItem(sc, 1), -1000000, 1000000, &f->scores[1]) != 0)
-        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"scores\" must be a list of 2 integers", src);
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"scores\" must be a list of 2 integers",
+                         src);
     const cJSON *gid = get(root, "gameId");
     f->has_game_id = gid && int_of(gid, 0, INT64_C(1) << 53, &f->game_id) == 0;
     return read_names(root, src, f, err, errsz);

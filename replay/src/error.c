@@ -4,14 +4,11 @@
 const char *replay_strerror(int code)
 {
     switch (code) {
-    case REPLAY_OK:
-        return "success";
+    case REPLAY_OK: return "success";
 #define REPLAY_XX(name, c, text) \
-    case c:                      \
-        return text;
+    case c: return text;
         REPLAY_ERROR_MAP(REPLAY_XX)
 #undef REPLAY_XX
-    default:
-        return "unknown replay error";
+    default: return "unknown replay error";
     }
 }

@@ -34,16 +34,16 @@ static int get_string(const cJSON *obj, const char *key, const char *where, int 
 }
 
 /* A field that must be an integral number within lo..hi. */
-static int get_int(const cJSON *obj, const char *key, const char *where, long long lo,
-                   long long hi, long long *out, char *err, size_t errsz)
+static int get_int(const cJSON *obj, const char *key, const char *where, long long lo, long long hi,
+                   long long *out, char *err, size_t errsz)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     /* cJSON keeps numbers as doubles: only integral values in range pass,
      * the range check first so the cast below is defined. */
     if (!cJSON_IsNumber(v) || !(v->valuedouble >= (double)lo && v->valuedouble <= (double)hi) ||
         v->valuedouble != (double)(long long)v->valuedouble)
-        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"%s\" must be an integer from %lld to %lld",
-                         where, key, lo, hi);
+        return util_fail(REPLAY_E_FIELD, err, errsz,
+                         "%s: \"%s\" must be an integer from %lld to %lld", where, key, lo, hi);
     *out = (long long)v->valuedouble;
     return 0;
 }
@@ -58,13 +58,13 @@ static void board_text(const loa_board *b, char out[REPLAY_BOARD_LEN + 1])
 }
 
 /* Plays move text `text` on *b as ply `n`, filling p. */
-static int play(loa_board *b, const char *text, int n, const char *where, replay_ply *p,
-                char *err, size_t errsz)
+static int play(loa_board *b, const char *text, int n, const char *where, replay_ply *p, char *err,
+                size_t errsz)
 {
     loa_move m;
     if (loa_move_parse(text, &m) != 0)
-        return util_fail(REPLAY_E_MOVE, err, errsz, "%s: ply %d: '%.40s' is not a move (e2e3 or pass)",
-                         where, n, text);
+        return util_fail(REPLAY_E_MOVE, err, errsz,
+                         "%s: ply %d: '%.40s' is not a move (e2e3 or pass)", where, n, text);
     if (loa_board_status(b, 0) != LOA_ONGOING)
         return util_fail(REPLAY_E_INCONSISTENT, err, errsz,
                          "%s: ply %d: '%s' is played after the game was won", where, n, text);
@@ -123,7 +123,8 @@ static int read_turn(const cJSON *o, const char *where, replay_turn *t, int *pla
     t->late = cJSON_IsTrue(late);
     const cJSON *cut = cJSON_GetObjectItemCaseSensitive(o, "stderr_cut");
     if (cut && !cJSON_IsBool(cut))
-        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"stderr_cut\" must be true or false", where);
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"stderr_cut\" must be true or false",
+                         where);
     t->stderr_cut = cJSON_IsTrue(cut);
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "random");
     if (!cJSON_IsBool(r))
@@ -142,9 +143,11 @@ static int read_header(replay_game *g, char *err, size_t errsz)
     int rc;
     if ((rc = get_string(root, "format", src, 0, &s, err, errsz)) != 0 ||
         strcmp(s, "loa-arena-record") != 0)
-        return util_fail(REPLAY_E_FORMAT, err, errsz, "%s: \"format\" is not \"loa-arena-record\"", src);
+        return util_fail(REPLAY_E_FORMAT, err, errsz, "%s: \"format\" is not \"loa-arena-record\"",
+                         src);
     if (get_int(root, "version", src, 1, 1, &v, err, errsz) != 0)
-        return util_fail(REPLAY_E_FORMAT, err, errsz, "%s: \"version\" is not 1 (the schema this viewer reads)", src);
+        return util_fail(REPLAY_E_FORMAT, err, errsz,
+                         "%s: \"version\" is not 1 (the schema this viewer reads)", src);
     int64_t seed;
     if ((rc = get_string(root, "seed_text", src, 0, &in->seed_text, err, errsz)) != 0)
         return rc;
@@ -174,7 +177,8 @@ static int read_header(replay_game *g, char *err, size_t errsz)
     in->max_plies = (int)v;
     const cJSON *pl = cJSON_GetObjectItemCaseSensitive(root, "players");
     if (!cJSON_IsArray(pl) || cJSON_GetArraySize(pl) != 2)
-        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"players\" must be an array of 2 objects", src);
+        return util_fail(REPLAY_E_FIELD, err, errsz,
+                         "%s: \"players\" must be an array of 2 objects", src);
     for (int i = 0; i < 2; i++) {
         const cJSON *p = cJSON_GetArrayItem(pl, i);
         snprintf(where, sizeof where, "%s: players[%d]", src, i);
@@ -195,9 +199,12 @@ static int read_header(replay_game *g, char *err, size_t errsz)
         return rc;
     const cJSON *sc = cJSON_GetObjectItemCaseSensitive(res, "scores");
     for (int i = 0; i < 2; i++) {
-        const cJSON *x = cJSON_IsArray(sc) && cJSON_GetArraySize(sc) == 2 ? cJSON_GetArrayItem(sc, i) : NULL;
-        if (!cJSON_IsNumber(x) || (x->valuedouble != -1 && x->valuedouble != 0 && x->valuedouble != 1))
-            return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"scores\" must be 2 integers among -1, 0, 1", where);
+        const cJSON *x =
+            cJSON_IsArray(sc) && cJSON_GetArraySize(sc) == 2 ? cJSON_GetArrayItem(sc, i) : NULL;
+        if (!cJSON_IsNumber(x) ||
+            (x->valuedouble != -1 && x->valuedouble != 0 && x->valuedouble != 1))
+            return util_fail(REPLAY_E_FIELD, err, errsz,
+                             "%s: \"scores\" must be 2 integers among -1, 0, 1", where);
         in->scores[i] = (int)x->valuedouble;
     }
     return 0;
@@ -215,7 +222,8 @@ static int read_opening(replay_game *g, const char ***moves, int *count, char **
     if (!o || cJSON_IsNull(o))
         return 0;
     if (!cJSON_IsString(o))
-        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"opening\" must be a string of moves", g->source);
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"opening\" must be a string of moves",
+                         g->source);
     g->info.opening = o->valuestring;
     size_t len = strlen(o->valuestring);
     *buf = malloc(len + 1);
@@ -296,8 +304,8 @@ static int attach_turn(replay_game *g, replay_walk *w, const cJSON *t, int i, in
 
 /* Plays "moves" from moves[skip], attaching to each the next turn of
  * "plies" from *turn; *turn is left at the first turn not attached. */
-static int play_moves(replay_game *g, replay_walk *w, const cJSON *mv, int skip,
-                      const cJSON **turn, char *err, size_t errsz)
+static int play_moves(replay_game *g, replay_walk *w, const cJSON *mv, int skip, const cJSON **turn,
+                      char *err, size_t errsz)
 {
     int nmoves = cJSON_GetArraySize(mv);
     char where[300];
@@ -333,7 +341,8 @@ static int read_error_turn(replay_game *g, const replay_walk *w, const cJSON *t,
         return rc;
     if (tm || t->next || player != (int)w->b.side)
         return util_fail(REPLAY_E_INCONSISTENT, err, errsz,
-                         "%s: a turn after the last move must be the side to move's, without a move, and the last",
+                         "%s: a turn after the last move must be the side to move's, without a "
+                         "move, and the last",
                          where);
     g->error_turn.limit_ms = w->seen[player] ? g->info.turn_ms : g->info.first_turn_ms;
     g->info.error_turn = &g->error_turn;
@@ -348,15 +357,19 @@ static int replay_moves(replay_game *g, char *err, size_t errsz)
     const cJSON *mv = cJSON_GetObjectItemCaseSensitive(g->root, "moves");
     const cJSON *pl = cJSON_GetObjectItemCaseSensitive(g->root, "plies");
     if (!cJSON_IsArray(mv))
-        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"moves\" must be an array of strings", src);
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"moves\" must be an array of strings",
+                         src);
     if (!cJSON_IsArray(pl))
-        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"plies\" must be an array of objects", src);
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"plies\" must be an array of objects",
+                         src);
     const char **op;
     char *opbuf;
     int nop, rc = read_opening(g, &op, &nop, &opbuf, err, errsz);
     int nmoves = cJSON_GetArraySize(mv), nturns = cJSON_GetArraySize(pl);
-    if (rc == 0 && (nmoves > REPLAY_PLIES_MAX || nturns > REPLAY_PLIES_MAX + 1 || nop > REPLAY_PLIES_MAX))
-        rc = util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: more than %d plies", src, REPLAY_PLIES_MAX);
+    if (rc == 0 &&
+        (nmoves > REPLAY_PLIES_MAX || nturns > REPLAY_PLIES_MAX + 1 || nop > REPLAY_PLIES_MAX))
+        rc = util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: more than %d plies", src,
+                       REPLAY_PLIES_MAX);
     int skip = rc == 0 ? opening_repeated(mv, pl, op, nop) : 0;
     if (rc == 0 && !(g->plies = calloc((size_t)(nop + nmoves - skip) + 1, sizeof *g->plies)))
         rc = util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", src);
@@ -412,7 +425,10 @@ void replay_game_free(replay_game *g)
     free(g);
 }
 
-const replay_info *replay_game_info(const replay_game *g) { return g ? &g->info : NULL; }
+const replay_info *replay_game_info(const replay_game *g)
+{
+    return g ? &g->info : NULL;
+}
 
 const replay_ply *replay_game_ply(const replay_game *g, int n)
 {

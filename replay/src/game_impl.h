@@ -7,18 +7,18 @@
 #include "replay/replay.h"
 
 struct replay_game {
-    cJSON *root;        /* the parsed record: the info's strings point into it */
-    char *source;       /* copy of the name given to the parser */
+    cJSON *root;  /* the parsed record: the info's strings point into it */
+    char *source; /* copy of the name given to the parser */
     replay_info info;
-    replay_ply *plies;  /* info.plies entries, plies[i] is ply i + 1 */
+    replay_ply *plies;      /* info.plies entries, plies[i] is ply i + 1 */
     replay_turn error_turn; /* info.error_turn points here when set */
 };
 
 /* The sentence for text that util_json_parse() refused (why: its reason),
  * telling a cut file (a truncated download: the frame it ends in, when it
  * can be counted) from a malformed one. Returns REPLAY_E_JSON. (import.c) */
-int replay_json_error(const char *text, size_t len, const char *why, const char *source,
-                      char *err, size_t errsz);
+int replay_json_error(const char *text, size_t len, const char *why, const char *source, char *err,
+                      size_t errsz);
 
 /* *root as a loa-arena record: a record is kept as it is; a game recorded
  * by CodinGame (codingame.h) is replayed and *root replaced by its record

@@ -27,8 +27,9 @@ int replay_game_parse(const char *text, size_t len, const char *source, replay_g
     if (!source)
         source = "record";
     if (len > REPLAY_RECORD_MAX)
-        return util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: %zu bytes, larger than the %u bytes a game file may have",
-                         source, len, REPLAY_RECORD_MAX);
+        return util_fail(REPLAY_E_TOO_BIG, err, errsz,
+                         "%s: %zu bytes, larger than the %u bytes a game file may have", source,
+                         len, REPLAY_RECORD_MAX);
     size_t values = util_json_values_bound(text, len);
     if (values > REPLAY_JSON_VALUES_MAX)
         return util_fail(REPLAY_E_TOO_BIG, err, errsz,

@@ -37,8 +37,8 @@ static long key_before(const char *text, size_t at, const char *key)
     return -1;
 }
 
-int replay_json_error(const char *text, size_t len, const char *why, const char *source,
-                      char *err, size_t errsz)
+int replay_json_error(const char *text, size_t len, const char *why, const char *source, char *err,
+                      size_t errsz)
 {
     if (len == 0 || util_json_close(text, 0, len) < len)
         return util_fail(REPLAY_E_JSON, err, errsz, "%s: %s", source, why);
@@ -125,7 +125,10 @@ int replay_import_root(cJSON **root, const char *text, size_t len, const char *s
     return 0;
 }
 
-const cJSON *replay_game_record(const replay_game *g) { return g ? g->root : NULL; }
+const cJSON *replay_game_record(const replay_game *g)
+{
+    return g ? g->root : NULL;
+}
 
 int replay_write_record(const replay_game *g, const char *path, char *err, size_t errsz)
 {

@@ -29,7 +29,8 @@ int league_read_optional(const char *dir, const char *name, char **text, size_t 
     if (rc == UTIL_E_IO && errno == ENOENT)
         rc = 1;
     else if (rc == UTIL_E_RANGE)
-        rc = util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: larger than %u bytes", path, REPLAY_LEAGUE_FILE_MAX);
+        rc = util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: larger than %u bytes", path,
+                       REPLAY_LEAGUE_FILE_MAX);
     else if (rc == UTIL_E_NOMEM)
         rc = util_fail(REPLAY_E_NOMEM, err, errsz, "%s: out of memory", path);
     else if (rc != 0)
@@ -66,8 +67,8 @@ static int safe_page_path(const char *p)
  * line that is not a game (torn, foreign). */
 static cJSON *game_row(const cJSON *line)
 {
-    static const char *const strings[] = {"black", "white", "result", "reason", "seed", "detail",
-                                          "winner", "fault", "opening"};
+    static const char *const strings[] = {"black",  "white",  "result", "reason", "seed",
+                                          "detail", "winner", "fault",  "opening"};
     static const char *const numbers[] = {"id", "round", "plies", "duration_ms"};
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(line, "id");
     if (!cJSON_IsObject(line) || !cJSON_IsNumber(id) ||
@@ -96,8 +97,10 @@ static cJSON *game_row(const cJSON *line)
             goto oom;
     } else if (o && cJSON_IsString(rec) && safe_record_path(rec->valuestring)) {
         char page[96];
-        snprintf(page, sizeof page, "%.*s.html", (int)strlen(rec->valuestring) - 5, rec->valuestring);
-        if (!cJSON_AddStringToObject(o, "page", page) || !cJSON_AddStringToObject(o, "record", rec->valuestring))
+        snprintf(page, sizeof page, "%.*s.html", (int)strlen(rec->valuestring) - 5,
+                 rec->valuestring);
+        if (!cJSON_AddStringToObject(o, "page", page) ||
+            !cJSON_AddStringToObject(o, "record", rec->valuestring))
             goto oom;
     }
     return o;
@@ -126,7 +129,8 @@ cJSON *league_games_rows(const cJSON *lines)
         return cJSON_CreateArray();
     cJSON *rows = cJSON_CreateArray();
     const cJSON *line;
-    cJSON_ArrayForEach(line, lines) {
+    cJSON_ArrayForEach(line, lines)
+    {
         cJSON *row = rows ? game_row(line) : NULL;
         if (row && !cJSON_AddItemToArray(rows, row))
             cJSON_Delete(row);
@@ -140,7 +144,8 @@ cJSON *league_games_rows(const cJSON *lines)
 static void drop_missing_pages(const char *dir, cJSON *rows)
 {
     cJSON *row;
-    cJSON_ArrayForEach(row, rows) {
+    cJSON_ArrayForEach(row, rows)
+    {
         const cJSON *page = cJSON_GetObjectItemCaseSensitive(row, "page");
         if (!cJSON_IsString(page))
             continue;
@@ -160,7 +165,8 @@ static void drop_missing_pages(const char *dir, cJSON *rows)
 static void add_worst(const char *dir, cJSON *rows)
 {
     cJSON *row;
-    cJSON_ArrayForEach(row, rows) {
+    cJSON_ArrayForEach(row, rows)
+    {
         const cJSON *page = cJSON_GetObjectItemCaseSensitive(row, "page");
         const cJSON *plies = cJSON_GetObjectItemCaseSensitive(row, "plies");
         if (!cJSON_IsString(page))
@@ -174,12 +180,14 @@ static void add_worst(const char *dir, cJSON *rows)
         const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(a, "format"), *p;
         if (cJSON_IsString(fmt) && strcmp(fmt->valuestring, REPLAY_ANALYSIS_FORMAT) == 0) {
             cJSON_AddTrueToObject(row, "analysed");
-            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(a, "players")) {
+            cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(a, "players"))
+            {
                 const cJSON *lost = cJSON_GetObjectItemCaseSensitive(p, "lost");
                 const cJSON *worst = cJSON_GetObjectItemCaseSensitive(p, "worst");
                 const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "name");
                 if (cJSON_IsTrue(lost) && cJSON_IsNumber(worst) && cJSON_IsString(name) &&
-                    worst->valuedouble >= 1 && worst->valuedouble == (double)(int)worst->valuedouble &&
+                    worst->valuedouble >= 1 &&
+                    worst->valuedouble == (double)(int)worst->valuedouble &&
                     (!cJSON_IsNumber(plies) || worst->valuedouble <= plies->valuedouble)) {
                     cJSON_AddNumberToObject(row, "worst", worst->valuedouble);
                     cJSON_AddStringToObject(row, "worst_name", name->valuestring);
@@ -210,9 +218,9 @@ static int read_league_files(const char *dir, cJSON **standings, cJSON **league,
     int rc_st = standings == &none
                     ? 1
                     : league_read_optional(dir, "standings.json", &st_text, &st_len, err, errsz);
-    int rc_l = rc_st < 0 ? 0
-                         : league_read_optional(dir, "league.json", &league_text, &league_len, err,
-                                                errsz);
+    int rc_l =
+        rc_st < 0 ? 0
+                  : league_read_optional(dir, "league.json", &league_text, &league_len, err, errsz);
     int rc = rc_st < 0 ? rc_st : rc_l < 0 ? rc_l : 0;
     *found = rc_st == 0;
     if (rc == 0 && rc_st == 0) {
@@ -220,7 +228,8 @@ static int read_league_files(const char *dir, cJSON **standings, cJSON **league,
         if (util_json_parse(st_text, st_len, standings, why, sizeof why) != 0)
             rc = util_fail(REPLAY_E_LEAGUE, err, errsz, "%s/standings.json: %s", dir, why);
         else if (!cJSON_IsObject(*standings))
-            rc = util_fail(REPLAY_E_LEAGUE, err, errsz, "%s/standings.json: not a JSON object", dir);
+            rc =
+                util_fail(REPLAY_E_LEAGUE, err, errsz, "%s/standings.json: not a JSON object", dir);
     }
     if (rc == 0 && rc_l == 0) {
         *league = cJSON_ParseWithLength(league_text, league_len);
@@ -307,16 +316,20 @@ int league_data_build(const char *dir, const replay_league_data *d, cJSON **out,
     }
     cJSON *data = cJSON_CreateObject();
     char name[256];
-    int ok = data && cJSON_AddStringToObject(data, "dir", replay_dir_name(dir, name, sizeof name)) &&
-             cJSON_AddBoolToObject(data, "running", d->running) &&
-             cJSON_AddNumberToObject(data, "updated", (double)time(NULL)) &&
-             put(data, "games", games) &&
-             put(data, "standings", d->standings ? copy_or_null(d->standings)
-                                    : standings ? standings : cJSON_CreateNull()) &&
-             put(data, "league", league ? league : cJSON_CreateNull()) &&
-             cJSON_AddNumberToObject(data, "total", d->total >= 0 ? (double)d->total : -1) &&
-             put(data, "dashboard", d->dashboard ? copy_or_null(d->dashboard)
-                                    : d->running ? cJSON_CreateNull() : or_null(kept_dashboard(dir)));
+    int ok =
+        data && cJSON_AddStringToObject(data, "dir", replay_dir_name(dir, name, sizeof name)) &&
+        cJSON_AddBoolToObject(data, "running", d->running) &&
+        cJSON_AddNumberToObject(data, "updated", (double)time(NULL)) && put(data, "games", games) &&
+        put(data, "standings",
+            d->standings ? copy_or_null(d->standings)
+            : standings  ? standings
+                         : cJSON_CreateNull()) &&
+        put(data, "league", league ? league : cJSON_CreateNull()) &&
+        cJSON_AddNumberToObject(data, "total", d->total >= 0 ? (double)d->total : -1) &&
+        put(data, "dashboard",
+            d->dashboard ? copy_or_null(d->dashboard)
+            : d->running ? cJSON_CreateNull()
+                         : or_null(kept_dashboard(dir)));
     if (!ok) { /* what put() took is in data; the rest is freed here */
         if (!data) {
             cJSON_Delete(games);

@@ -83,7 +83,8 @@ int replay_write_league_assets(const char *dir, char *err, size_t errsz)
     for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
         const replay_asset *a = replay_asset_find(shared[i].asset);
         if (!a)
-            return util_fail(REPLAY_E_INVAL, err, errsz, "asset %s is not embedded", shared[i].asset);
+            return util_fail(REPLAY_E_INVAL, err, errsz, "asset %s is not embedded",
+                             shared[i].asset);
         int rc = write_if_changed(dir, shared[i].file, a->data, a->size, err, errsz);
         if (rc)
             return rc;
@@ -97,21 +98,25 @@ int replay_write_league_assets(const char *dir, char *err, size_t errsz)
 static cJSON *bot_names(const cJSON *data)
 {
     cJSON *names = cJSON_CreateArray();
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(data, "standings"), "bots");
+    const cJSON *list =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(data, "standings"),
+                                         "bots");
     if (!cJSON_IsArray(list) || !cJSON_GetArraySize(list))
-        list = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(data, "league"), "bots");
+        list = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(data, "league"),
+                                                "bots");
     const cJSON *b;
     if (!cJSON_IsArray(list))
         list = NULL;
-    cJSON_ArrayForEach(b, list) {
+    cJSON_ArrayForEach(b, list)
+    {
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(b, "name");
         if (names && cJSON_IsString(n))
             cJSON_AddItemToArray(names, cJSON_CreateString(n->valuestring));
     }
     if (names && cJSON_GetArraySize(names) == 0) {
         const cJSON *g;
-        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(data, "games")) {
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(data, "games"))
+        {
             for (int side = 0; side < 2; side++) {
                 const cJSON *n = cJSON_GetObjectItemCaseSensitive(g, side ? "white" : "black");
                 int seen = 0;
@@ -184,7 +189,8 @@ static int add_bot_pages(cJSON *data, const cJSON *names)
     if (!pages)
         return REPLAY_E_NOMEM;
     const cJSON *n;
-    cJSON_ArrayForEach(n, names) {
+    cJSON_ArrayForEach(n, names)
+    {
         char file[128];
         if (cJSON_GetObjectItemCaseSensitive(pages, n->valuestring))
             continue;
@@ -216,8 +222,8 @@ static int remove_stale_bot_pages(const char *dir, const cJSON *data, char *err,
     int rc = 0;
     for (struct dirent *e; rc == 0 && (e = readdir(d)) != NULL;) {
         size_t n = strlen(e->d_name);
-        if (n <= 9 || memcmp(e->d_name, "bot-", 4) != 0 || strcmp(e->d_name + n - 5, ".html") != 0 ||
-            file_taken(pages, e->d_name))
+        if (n <= 9 || memcmp(e->d_name, "bot-", 4) != 0 ||
+            strcmp(e->d_name + n - 5, ".html") != 0 || file_taken(pages, e->d_name))
             continue;
         char *path = util_path_join(dir, e->d_name);
         if (!path)
@@ -269,7 +275,8 @@ static int write_bot_pages(const char *dir, const cJSON *data, int missing_only,
                            size_t errsz)
 {
     const cJSON *p;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(data, "bot_pages")) {
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(data, "bot_pages"))
+    {
         int rc = write_shell(dir, p->valuestring, "bot.html", p->string, missing_only, err, errsz);
         if (rc)
             return rc;
@@ -288,9 +295,10 @@ static int write_live(const char *dir, const cJSON *data, char *err, size_t errs
     util_buf_put(&b, ");\n", 3);
     cJSON_free(json);
     char *path = util_path_join(dir, "live.js");
-    int rc = !json || b.failed || !path ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s/live.js", dir)
+    int rc = !json || b.failed || !path
+                 ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s/live.js", dir)
              : util_write_file_atomic(path, b.s, b.len) != 0 ? io_fail(path, err, errsz)
-                                                              : 0;
+                                                             : 0;
     free(path);
     util_buf_free(&b);
     return rc;
@@ -316,8 +324,7 @@ static int site_data(const char *dir, const replay_league_data *d, cJSON **data,
     return 0;
 }
 
-int replay_write_league_pages(const char *dir, const replay_league_data *d, char *err,
-                              size_t errsz)
+int replay_write_league_pages(const char *dir, const replay_league_data *d, char *err, size_t errsz)
 {
     cJSON *data = NULL;
     int rc = site_data(dir, d, &data, err, errsz);
@@ -335,8 +342,7 @@ int replay_write_league_pages(const char *dir, const replay_league_data *d, char
     return rc;
 }
 
-int replay_write_league_live(const char *dir, const replay_league_data *d, char *err,
-                             size_t errsz)
+int replay_write_league_live(const char *dir, const replay_league_data *d, char *err, size_t errsz)
 {
     cJSON *data = NULL;
     int rc = site_data(dir, d, &data, err, errsz);

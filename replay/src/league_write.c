@@ -19,7 +19,8 @@ int replay_write_index_lines(const char *dir, const cJSON *lines, long total, ch
                              size_t errsz)
 {
     if (!dir || !*dir || !cJSON_IsArray(lines))
-        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_index_lines: no directory or lines");
+        return util_fail(REPLAY_E_INVAL, err, errsz,
+                         "replay_write_index_lines: no directory or lines");
     replay_league_data d = {lines, total, NULL, NULL, 0};
     return replay_write_league_pages(dir, &d, err, errsz);
 }
@@ -43,8 +44,9 @@ int replay_write_index(const char *dir, char *err, size_t errsz)
     if (rc < 0)
         return rc;
     if (rc == 1 && !has_file(dir, "standings.json"))
-        return util_fail(REPLAY_E_LEAGUE, err, errsz,
-                         "%s: neither standings.json nor games.jsonl: not a loa-arena results directory", dir);
+        return util_fail(
+            REPLAY_E_LEAGUE, err, errsz,
+            "%s: neither standings.json nor games.jsonl: not a loa-arena results directory", dir);
     cJSON *lines = league_games_lines(text ? text : "", len);
     free(text);
     if (!lines)
@@ -92,7 +94,8 @@ static int stale(const char *record, const char *page)
            (p.st_mtim.tv_sec == r.st_mtim.tv_sec && p.st_mtim.tv_nsec < r.st_mtim.tv_nsec);
 }
 
-int replay_write_league(const char *dir, int all, int *written, int *failed, char *err, size_t errsz)
+int replay_write_league(const char *dir, int all, int *written, int *failed, char *err,
+                        size_t errsz)
 {
     int nw = 0, nf = 0, first = 0;
     if (written)
@@ -119,7 +122,8 @@ int replay_write_league(const char *dir, int all, int *written, int *failed, cha
         const cJSON *page = cJSON_GetObjectItemCaseSensitive(row, "page");
         if (!cJSON_IsString(rec) || !cJSON_IsString(page))
             continue;
-        char *rp = util_path_join(dir, rec->valuestring), *pp = util_path_join(dir, page->valuestring);
+        char *rp = util_path_join(dir, rec->valuestring),
+             *pp = util_path_join(dir, page->valuestring);
         char msg[512];
         int r = !rp || !pp ? REPLAY_E_NOMEM : 0;
         if (r == 0 && (all || stale(rp, pp))) {

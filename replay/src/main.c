@@ -17,12 +17,12 @@
 
 #include <string.h>
 
+#include "leaguedb/leaguedb.h"
 #include "replay/analysis.h"
 #include "replay/replay.h"
-#include "util/parse.h"
 #include "util/file.h"
+#include "util/parse.h"
 #include "util/text.h"
-#include "leaguedb/leaguedb.h"
 
 enum { EXIT_DONE = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -89,11 +89,13 @@ enum { GO_ON = -1 };
  * GO_ON, or the exit status (--help, --version, a bad command line). */
 static int read_options(int argc, char **argv, replay_cli *cli)
 {
-    static const struct option opts[] = {
-        {"output", required_argument, NULL, 'o'}, {"text", no_argument, NULL, 't'},
-        {"ply", required_argument, NULL, 'n'},    {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {"record", required_argument, NULL, 'r'},
-        {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"text", no_argument, NULL, 't'},
+                                         {"ply", required_argument, NULL, 'n'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {"version", no_argument, NULL, 'V'},
+                                         {"record", required_argument, NULL, 'r'},
+                                         {NULL, 0, NULL, 0}};
     int c;
     opterr = 0;
     /* -t and -p mean a move time and a position in the other tools:
@@ -113,7 +115,8 @@ static int read_options(int argc, char **argv, replay_cli *cli)
         case 'h': usage(stdout); return EXIT_DONE;
         case 'V': printf("loa-replay %s\n", LOA_REPLAY_VERSION); return EXIT_DONE;
         case ':':
-            fprintf(stderr, "loa-replay: option '%s' needs an argument (see --help)\n", argv[optind - 1]);
+            fprintf(stderr, "loa-replay: option '%s' needs an argument (see --help)\n",
+                    argv[optind - 1]);
             return EXIT_USAGE;
         default:
             fprintf(stderr, "loa-replay: unknown option '%s' (see --help)\n", argv[optind - 1]);

@@ -118,7 +118,8 @@ static void fill_position(cJSON *e, const replay_position *p, int side, int *ok)
     add_str(e, "pv", line, ok);
     add_num(e, "depth", p->depth, ok);
     add_num(e, "connecting", p->connecting, ok);
-    add_str(e, "connect", p->connect != LOA_MOVE_NONE ? loa_move_format(p->connect, buf) : NULL, ok);
+    add_str(e, "connect", p->connect != LOA_MOVE_NONE ? loa_move_format(p->connect, buf) : NULL,
+            ok);
 }
 
 /* The analysis in the page model (docs/replay.md, "page data"): per
@@ -129,7 +130,8 @@ static cJSON *analysis_json(const replay_game *g, const replay_analysis *a, int 
     cJSON *o = cJSON_CreateObject(), *pos = cJSON_CreateArray(), *mv = cJSON_CreateArray();
     cJSON *players = cJSON_CreateArray(), *th = cJSON_CreateObject();
     if (!o || !pos || !mv || !players || !th) {
-        cJSON_Delete(o), cJSON_Delete(pos), cJSON_Delete(mv), cJSON_Delete(players), cJSON_Delete(th);
+        cJSON_Delete(o), cJSON_Delete(pos), cJSON_Delete(mv), cJSON_Delete(players),
+            cJSON_Delete(th);
         *ok = 0;
         return NULL;
     }
@@ -144,7 +146,8 @@ static cJSON *analysis_json(const replay_game *g, const replay_analysis *a, int 
         /* the side to move after n plies: the next mover, or the other
          * side after the last ply */
         int side = n < a->plies ? replay_game_ply(g, n + 1)->player
-                                : a->plies ? !replay_game_ply(g, n)->player : 0;
+                   : a->plies   ? !replay_game_ply(g, n)->player
+                                : 0;
         cJSON *e = cJSON_CreateObject();
         if (!e || !cJSON_AddItemToArray(pos, e)) {
             cJSON_Delete(e);
@@ -275,7 +278,8 @@ static int page_html(const replay_game *g, const replay_analysis *a, const char 
     cJSON *data = game_json(g, a, &ok);
     if (!ok || !data) {
         cJSON_Delete(data);
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building the page of %s", g->source);
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory building the page of %s",
+                         g->source);
     }
     const replay_info *in = &g->info;
     char title[512];

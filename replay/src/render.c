@@ -102,11 +102,13 @@ int replay_render(const char *tpl, const char *title, const cJSON *data, char **
             name[n - 6] = '\0';
             const replay_asset *a = replay_asset_find(name);
             if (!a)
-                rc = util_fail(REPLAY_E_INVAL, err, errsz, "%s: asset %s is not embedded", tpl, name);
+                rc = util_fail(REPLAY_E_INVAL, err, errsz, "%s: asset %s is not embedded", tpl,
+                               name);
             else
                 util_buf_put(&b, a->data, a->size);
         } else {
-            rc = util_fail(REPLAY_E_INVAL, err, errsz, "%s: unknown marker {{%.*s}}", tpl, (int)n, key);
+            rc = util_fail(REPLAY_E_INVAL, err, errsz, "%s: unknown marker {{%.*s}}", tpl, (int)n,
+                           key);
         }
         s = e + 2;
     }

@@ -67,7 +67,7 @@ static void turn_facts(const replay_turn *t, FILE *out)
 {
     /* the time the referee judged: CPU time in records of --time-mode cpu */
     long long judged = t->cpu_us >= 0 ? t->cpu_us : t->time_us;
-    const char *over = t->late ? " (late, within the margin)"
+    const char *over = t->late                                  ? " (late, within the margin)"
                        : judged > (long long)t->limit_ms * 1000 ? " (over the limit)"
                                                                 : "";
     if (t->time_us < 0)
@@ -76,8 +76,7 @@ static void turn_facts(const replay_turn *t, FILE *out)
         fprintf(out, "Time: %.3f ms of CPU of %d ms%s (wall clock %.3f ms)\n",
                 (double)t->cpu_us / 1000.0, t->limit_ms, over, (double)t->time_us / 1000.0);
     else
-        fprintf(out, "Time: %.3f ms of %d ms%s\n", (double)t->time_us / 1000.0, t->limit_ms,
-                over);
+        fprintf(out, "Time: %.3f ms of %d ms%s\n", (double)t->time_us / 1000.0, t->limit_ms, over);
     fputs("Output: ", out);
     if (t->output)
         put_safe(out, t->output, 0);
@@ -105,9 +104,9 @@ static void one_ply(const replay_game *g, int n, FILE *out)
     const replay_ply *p = replay_game_ply(g, n);
     if (p) {
         fprintf(out, "Move: %s%s%s%s by %s%s%s%s\n", p->move, p->pass ? "" : " (",
-                p->pass ? "" : p->olympiad, p->pass ? "" : ")",
-                p->player ? "white" : "black", p->capture ? ", capture" : "",
-                p->opening ? ", opening" : "", p->has_turn && p->turn.random ? ", random" : "");
+                p->pass ? "" : p->olympiad, p->pass ? "" : ")", p->player ? "white" : "black",
+                p->capture ? ", capture" : "", p->opening ? ", opening" : "",
+                p->has_turn && p->turn.random ? ", random" : "");
         if (p->has_turn)
             turn_facts(&p->turn, out);
     }
@@ -125,7 +124,8 @@ static void all_plies(const replay_game *g, FILE *out)
     fputs("\n  ply side  move  olympiad  time ms / limit  flags  comment\n", out);
     for (int n = 1; n <= in->plies; n++) {
         const replay_ply *p = replay_game_ply(g, n);
-        fprintf(out, "  %3d %-5s %-5s %-8s", n, p->player ? "white" : "black", p->move, p->olympiad);
+        fprintf(out, "  %3d %-5s %-5s %-8s", n, p->player ? "white" : "black", p->move,
+                p->olympiad);
         if (p->has_turn && p->turn.time_us < 0)
             fprintf(out, "  %8s / %-5d", "-", p->turn.limit_ms);
         else if (p->has_turn)
@@ -155,6 +155,7 @@ int replay_text(const replay_game *g, int ply, FILE *out, char *err, size_t errs
     else
         one_ply(g, ply, out);
     if (ferror(out) || fflush(out) != 0)
-        return util_fail(REPLAY_E_IO, err, errsz, "writing the text view failed: %s", strerror(errno));
+        return util_fail(REPLAY_E_IO, err, errsz, "writing the text view failed: %s",
+                         strerror(errno));
     return 0;
 }

@@ -23,8 +23,10 @@ static int read_state(const char *dir, cJSON **out, char *err, size_t errsz)
     size_t len = 0;
     int rc = util_read_file(path, REPLAY_TUNE_FILE_MAX, &text, &len);
     if (rc == UTIL_E_IO && errno == ENOENT)
-        rc = util_fail(REPLAY_E_TUNE, err, errsz, "%s: no such file: not a loa-tune results "
-                       "directory", path);
+        rc = util_fail(REPLAY_E_TUNE, err, errsz,
+                       "%s: no such file: not a loa-tune results "
+                       "directory",
+                       path);
     else if (rc == UTIL_E_RANGE)
         rc = util_fail(REPLAY_E_TOO_BIG, err, errsz, "%s: larger than %u bytes", path,
                        REPLAY_TUNE_FILE_MAX);

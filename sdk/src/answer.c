@@ -8,9 +8,18 @@
 
 #include "loa/notation.h"
 
-static int is_lower(char c) { return c >= 'a' && c <= 'z'; }
-static int is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_lower(char c)
+{
+    return c >= 'a' && c <= 'z';
+}
+static int is_upper(char c)
+{
+    return c >= 'A' && c <= 'Z';
+}
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 /* "Shaped like a move": letter, digit, letter, digit (any case, any square,
  * on the board or not), so that `e2e5`, `z9a1` and `E2E3` are told apart from
@@ -74,11 +83,9 @@ const char *loa_answer_verdict_text(loa_answer_verdict v)
 {
     switch (v) {
 #define LOA_ANSWER_XX(name, text) \
-    case LOA_ANSWER_##name:       \
-        return text;
+    case LOA_ANSWER_##name: return text;
         LOA_ANSWER_MAP(LOA_ANSWER_XX)
 #undef LOA_ANSWER_XX
-    default:
-        return "unknown verdict";
+    default: return "unknown verdict";
     }
 }

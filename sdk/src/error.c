@@ -9,15 +9,12 @@
 const char *loa_strerror(int code)
 {
     switch (code) {
-    case LOA_OK:
-        return "success";
+    case LOA_OK: return "success";
 #define LOA_XX(name, c, text) \
-    case c:                   \
-        return text;
+    case c: return text;
         LOA_ERROR_MAP(LOA_XX)
 #undef LOA_XX
-    default:
-        return "unknown error";
+    default: return "unknown error";
     }
 }
 

@@ -13,14 +13,10 @@
 #include "tables_fill.h"
 
 const int loa_centre_table[64] = {
-    -80, -25, -20, -20, -20, -20, -25, -80,
-    -25,  10,  10,  10,  10,  10,  10, -25,
-    -20,  10,  25,  25,  25,  25,  10, -20,
-    -20,  10,  25,  50,  50,  25,  10, -20,
-    -20,  10,  25,  50,  50,  25,  10, -20,
-    -20,  10,  25,  25,  25,  25,  10, -20,
-    -25,  10,  10,  10,  10,  10,  10, -25,
-    -80, -25, -20, -20, -20, -20, -25, -80,
+    -80, -25, -20, -20, -20, -20, -25, -80, -25, 10,  10,  10,  10,  10,  10,  -25,
+    -20, 10,  25,  25,  25,  25,  10,  -20, -20, 10,  25,  50,  50,  25,  10,  -20,
+    -20, 10,  25,  50,  50,  25,  10,  -20, -20, 10,  25,  25,  25,  25,  10,  -20,
+    -25, 10,  10,  10,  10,  10,  10,  -25, -80, -25, -20, -20, -20, -20, -25, -80,
 };
 
 const loa_mobility_weights loa_mobility_mia = {2, 4, 1, 2};
@@ -116,7 +112,10 @@ int loa_centre_distance(int sq)
 
 /* The pairs of a line's bits (bit i with bit i + 1, positions 0..len-2
  * with len = bits of x): adjacent checkers along an edge. */
-static inline int edge_pairs(unsigned x) { return __builtin_popcount(x & (x >> 1)); }
+static inline int edge_pairs(unsigned x)
+{
+    return __builtin_popcount(x & (x >> 1));
+}
 
 loa_quads loa_quad_counts(loa_bitboard bb)
 {

@@ -57,14 +57,26 @@ static inline unsigned loa_diag_bits(loa_bitboard bb, loa_bitboard mask, int fir
 
 /* Geometry of the anti-diagonal file + rank == s (cells by increasing file)
  * and of the diagonal file - rank == d (cells by increasing file). */
-static inline int loa_anti_len(int s) { return s < 8 ? s + 1 : 15 - s; }
-static inline int loa_anti_f0(int s) { return s < 8 ? 0 : s - 7; }
-static inline int loa_diag_len(int d) { return 8 - (d < 0 ? -d : d); }
-static inline int loa_diag_f0(int d) { return d > 0 ? d : 0; }
+static inline int loa_anti_len(int s)
+{
+    return s < 8 ? s + 1 : 15 - s;
+}
+static inline int loa_anti_f0(int s)
+{
+    return s < 8 ? 0 : s - 7;
+}
+static inline int loa_diag_len(int d)
+{
+    return 8 - (d < 0 ? -d : d);
+}
+static inline int loa_diag_f0(int d)
+{
+    return d > 0 ? d : 0;
+}
 
 /* A line with moves, as loa_lines_scan() keeps it: the loa_line_moves entry in
  * bits 0..15, the loa_line_squares row (8 line + distance - 1) above. */
-#define LOA_LINE_WORD(e, line, occupied)                                                           \
+#define LOA_LINE_WORD(e, line, occupied) \
     ((e) | (uint32_t)(8 * (line) + __builtin_popcount(occupied) - 1) << 16)
 
 /* Stores the word of one line at w[j]; returns j + 1 if the line holds a

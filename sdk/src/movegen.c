@@ -22,9 +22,10 @@ int loa_count_moves(const loa_board *b)
             loa_line_entry(loa_diag_bits(us, loa_anti_mask[s], loa_anti_f0(s)),
                            loa_diag_bits(them, loa_anti_mask[s], loa_anti_f0(s)), loa_anti_len(s)));
     for (int d = -6; d < 7; d++)
-        n += __builtin_popcount(loa_line_entry(
-            loa_diag_bits(us, loa_diag_mask[d + 7], loa_diag_f0(d)),
-            loa_diag_bits(them, loa_diag_mask[d + 7], loa_diag_f0(d)), loa_diag_len(d)));
+        n += __builtin_popcount(
+            loa_line_entry(loa_diag_bits(us, loa_diag_mask[d + 7], loa_diag_f0(d)),
+                           loa_diag_bits(them, loa_diag_mask[d + 7], loa_diag_f0(d)),
+                           loa_diag_len(d)));
     return n;
 }
 
@@ -95,10 +96,11 @@ static inline int lines_scan_cg(loa_bitboard us, loa_bitboard them, uint32_t *w)
                           loa_diag_bits(them, loa_anti_mask[s], 0), loa_anti_len(s), 15 + s, w, j);
 #pragma GCC unroll 6
     for (int s = 8; s <= 13; s++)
-        j = loa_line_keep(
-            reverse_bits(loa_diag_bits(us, loa_anti_mask[s], loa_anti_f0(s)), loa_anti_len(s)),
-            reverse_bits(loa_diag_bits(them, loa_anti_mask[s], loa_anti_f0(s)), loa_anti_len(s)),
-            loa_anti_len(s), 34 + s, w, j);
+        j = loa_line_keep(reverse_bits(loa_diag_bits(us, loa_anti_mask[s], loa_anti_f0(s)),
+                                       loa_anti_len(s)),
+                          reverse_bits(loa_diag_bits(them, loa_anti_mask[s], loa_anti_f0(s)),
+                                       loa_anti_len(s)),
+                          loa_anti_len(s), 34 + s, w, j);
 #pragma GCC unroll 7
     for (int d = 0; d >= -6; d--)
         j = loa_line_keep(loa_diag_bits(us, loa_diag_mask[d + 7], 0),

@@ -53,14 +53,14 @@
  * SDK free of global state. */
 typedef struct perft_geo {
     /* by 4 sq + family (a move's "af": its from-square and family) */
-    uint8_t line[256];           /* the four lines through a square */
-    uint8_t cell[256];           /* the square's cell index on that line */
-    uint16_t pw[256];            /* 3^cell */
-    uint16_t pw2[256];           /* 2 3^cell: an opponent digit */
+    uint8_t line[256]; /* the four lines through a square */
+    uint8_t cell[256]; /* the square's cell index on that line */
+    uint16_t pw[256];  /* 3^cell */
+    uint16_t pw2[256]; /* 2 3^cell: an opponent digit */
     /* 8 line + cell by family, the four twice: the three families but f
      * are ci[sq][f + 1..3], without a wrap */
     uint16_t ci[64][8];
-    int8_t step[PERFT_LINES];    /* square difference between cells i and i+1 */
+    int8_t step[PERFT_LINES]; /* square difference between cells i and i+1 */
     loa_bitboard mask[PERFT_LINES];
     /* target[4 a + f][d]: the squares d cells from a along its family-f
      * line (d = 0..8 checkers on it), toward the lower cell [0] and the
@@ -127,8 +127,14 @@ static void geo_init(perft_geo *g)
 /* Move entry (loa_line_moves: own checkers that can move toward a lower
  * cell in the low byte, toward a higher one in the high byte) and move
  * count of a line state. */
-static inline unsigned entry(unsigned st) { return loa_line_moves[st]; }
-static inline int count(unsigned st) { return loa_line_counts[st]; }
+static inline unsigned entry(unsigned st)
+{
+    return loa_line_moves[st];
+}
+static inline int count(unsigned st)
+{
+    return loa_line_counts[st];
+}
 
 /* The line states of b from scratch. */
 static void node_init(const perft_geo *g, const loa_board *b, perft_node *n)
@@ -356,8 +362,8 @@ static uint64_t perft_last_two(const perft_geo *g, const perft_node *n, const lo
          * + 3^cell on a captured checker), b's other three (ci[f + 1..3]) */
         unsigned st = ost[l] - g->pw2[af] + (g->pw2[4 * b + f] >> (them >> b & 1));
         const uint16_t *ca = &g->ci[a][f], *cb = &g->ci[b][f];
-        int c = gone[a] - dl.d[ca[0]] - cnt[l] + count(st) + dl.d[cb[1]] + dl.d[cb[2]] +
-                dl.d[cb[3]];
+        int c =
+            gone[a] - dl.d[ca[0]] - cnt[l] + count(st) + dl.d[cb[1]] + dl.d[cb[2]] + dl.d[cb[3]];
         leaves += c ? (uint64_t)c : 1; /* no move: the single pass */
     }
     return leaves;

@@ -1,8 +1,8 @@
 /* random.c - java.util.Random, bit for bit (formulas in loa/random.h):
  * CodinGame's referee, written in Java, draws a `random` answer's move and
  * its seeded games with it, so the referee and the bots replay them exactly. */
-#include "loa/error.h"
 #include "loa/random.h"
+#include "loa/error.h"
 
 #define JR_MULT 0x5DEECE66DULL
 #define JR_MASK ((1ULL << 48) - 1)

@@ -160,10 +160,10 @@ void loa_quad_deltas_fill(uint64_t *deltas)
         for (int w = 0; w < 4; w++) {
             int a = p >> win[w][0] & 1, b = p >> win[w][1] & 1, c = p >> win[w][2] & 1;
             switch (a + b + c) {
-            case 0: d[0]++; break;                             /* one */
-            case 1: d[0]--, d[c ? 2 : 1]++; break;             /* a pair, diagonal with c */
-            case 2: d[a && b ? 2 : 1]--, d[3]++; break;        /* three; a, b were diagonal */
-            default: d[3]--, d[4]++; break;                    /* four */
+            case 0: d[0]++; break;                      /* one */
+            case 1: d[0]--, d[c ? 2 : 1]++; break;      /* a pair, diagonal with c */
+            case 2: d[a && b ? 2 : 1]--, d[3]++; break; /* three; a, b were diagonal */
+            default: d[3]--, d[4]++; break;             /* four */
             }
         }
         uint64_t e = 0;

@@ -38,13 +38,13 @@
 
 /* Where the tables go (caller-owned arrays of the sizes of tables.h). */
 typedef struct loa_tables_out {
-    uint16_t *tern;           /* [256] */
-    uint16_t *line_offset;    /* [9] */
-    uint16_t *line_moves;     /* [LOA_LINE_MOVES_SIZE] */
-    uint8_t *line_counts;     /* [LOA_LINE_MOVES_SIZE]: set bits of each line_moves entry,
+    uint16_t *tern;                /* [256] */
+    uint16_t *line_offset;         /* [9] */
+    uint16_t *line_moves;          /* [LOA_LINE_MOVES_SIZE] */
+    uint8_t *line_counts;          /* [LOA_LINE_MOVES_SIZE]: set bits of each line_moves entry,
                                  a line's move count without a popcount */
-    uint64_t *anti_mask;      /* [15] */
-    uint64_t *diag_mask;      /* [15] */
+    uint64_t *anti_mask;           /* [15] */
+    uint64_t *diag_mask;           /* [15] */
     uint64_t (*zobrist_piece)[64]; /* [2][64] */
     uint64_t *zobrist_side;
     uint16_t (*line_squares)[16]; /* [LOA_LINE_SQUARES_ROWS][16]: bit k of a
@@ -59,7 +59,7 @@ typedef struct loa_tables_out {
  * 0..81). */
 #define LOA_QUAD_FIELD_BITS 12
 #define LOA_QUAD_DELTA_BIAS 16
-#define LOA_QUAD_BIASES                                                                        \
+#define LOA_QUAD_BIASES \
     ((uint64_t)LOA_QUAD_DELTA_BIAS * (1 | 1ULL << 12 | 1ULL << 24 | 1ULL << 36 | 1ULL << 48))
 
 /* Fills every table. Deterministic (the Zobrist keys come from splitmix64

@@ -11,4 +11,7 @@ int64_t loa_now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-int64_t loa_now_ms(void) { return loa_now_us() / 1000; }
+int64_t loa_now_ms(void)
+{
+    return loa_now_us() / 1000;
+}

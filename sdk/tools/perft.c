@@ -37,8 +37,8 @@ typedef struct root_split {
     perft_fn perft;
     loa_move mv[LOA_MAX_MOVES];
     int n, depth;
-    int next;            /* next root move to take (atomic) */
-    uint64_t total;      /* the sum (atomic) */
+    int next;       /* next root move to take (atomic) */
+    uint64_t total; /* the sum (atomic) */
 } root_split;
 
 /* Leaves below root move m at depth: as loa_perft counts them (a won
@@ -84,7 +84,8 @@ static uint64_t perft_threads(perft_fn perft, const loa_board *b, int depth, int
 
 static void usage(FILE *out)
 {
-    fputs("usage: loa-perft [--position \"<board string>\"] [--divide] [--threads N] [--baseline] DEPTH\n"
+    fputs("usage: loa-perft [--position \"<board string>\"] [--divide] [--threads N] [--baseline] "
+          "DEPTH\n"
           "       loa-perft --bench\n"
           "\n"
           "Prints the number of positions at each depth 1..DEPTH (perft).\n"
@@ -111,9 +112,9 @@ static void usage(FILE *out)
 
 /* What the options ask. */
 typedef struct perft_options {
-    loa_board board;  /* --position, else the initial position */
+    loa_board board; /* --position, else the initial position */
     int divide, bench, threads;
-    perft_fn perft;   /* loa_perft, or perft_baseline with --baseline */
+    perft_fn perft; /* loa_perft, or perft_baseline with --baseline */
 } perft_options;
 
 /* The options into *o (defaults set here); argv[optind..] is left for

@@ -11,8 +11,8 @@
 static const int dir_df[8] = {1, -1, 0, 0, 1, -1, 1, -1};
 static const int dir_dr[8] = {0, 0, 1, -1, 1, -1, -1, 1};
 
-static loa_bitboard line_mask[64][4];      /* the whole line k through a square */
-static loa_bitboard between_mask[64][64];  /* squares strictly between two squares of a line */
+static loa_bitboard line_mask[64][4];     /* the whole line k through a square */
+static loa_bitboard between_mask[64][64]; /* squares strictly between two squares of a line */
 /* the square d steps away in a direction, or -1; d up to 8, the checkers
  * of a full line */
 static signed char ray_target[64][8][9];

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "loa/loa.h"
 #include "loa/features.h"
+#include "loa/loa.h"
 #include "loa/playout.h"
 #include "perft_baseline.h"
 
@@ -79,8 +79,8 @@ static int bench_perft(void)
     uint64_t nodes = 0;
     double sdk_total = 0, base_total = 0;
     int bad = 0;
-    printf("%-76s %-5s %13s %9s %9s %6s\n", "position", "depth", "leaves", "sdk s",
-               "base s", "ratio");
+    printf("%-76s %-5s %13s %9s %9s %6s\n", "position", "depth", "leaves", "sdk s", "base s",
+           "ratio");
     for (size_t i = 0; i < sizeof bench_set / sizeof bench_set[0]; i++) {
         loa_board b;
         if (loa_board_parse(bench_set[i].board, &b) != LOA_OK)
@@ -111,9 +111,9 @@ static int bench_perft(void)
     printf("nodes %llu\nseconds %.3f\nnodes/s %.0f\n", (unsigned long long)nodes, sdk_total,
            sdk_total > 0 ? (double)nodes / sdk_total : 0.0);
     printf("baseline seconds %.3f\nbaseline nodes/s %.0f\nratio %.2f (baseline time / sdk "
-               "time, same run, interleaved by root move)\n",
-               base_total, base_total > 0 ? (double)nodes / base_total : 0.0,
-               sdk_total > 0 ? base_total / sdk_total : 0.0);
+           "time, same run, interleaved by root move)\n",
+           base_total, base_total > 0 ? (double)nodes / base_total : 0.0,
+           sdk_total > 0 ? base_total / sdk_total : 0.0);
     return bad;
 }
 
@@ -143,8 +143,8 @@ static int rate_positions(loa_board *pos)
 static double print_rate(const char *what, double calls, double s, unsigned long long check)
 {
     double rate = s > 0 ? calls / s : 0.0;
-    printf("%-36s %7.1f M calls/s  (%.0f calls, %.3f s, check %llu)\n", what, rate / 1e6, calls,
-           s, check);
+    printf("%-36s %7.1f M calls/s  (%.0f calls, %.3f s, check %llu)\n", what, rate / 1e6, calls, s,
+           check);
     return rate;
 }
 
@@ -164,20 +164,20 @@ enum {
 
 /* Calls fn(position) `rounds` times over every position; prints the rate
  * and stores it in `out` (calls per CPU second). */
-#define RATE_TO(out, name, rounds, expr)                                                       \
-    do {                                                                                       \
-        unsigned long long check_ = 0;                                                         \
-        double t_ = cpu_seconds();                                                             \
-        for (int r = 0; r < (rounds); r++)                                                     \
-            for (int i = 0; i < n; i++)                                                        \
-                check_ += (unsigned long long)(expr);                                          \
-        out = print_rate(name, (double)(rounds) * n, cpu_seconds() - t_, check_);              \
+#define RATE_TO(out, name, rounds, expr)                                        \
+    do {                                                                        \
+        unsigned long long check_ = 0;                                          \
+        double t_ = cpu_seconds();                                              \
+        for (int r = 0; r < (rounds); r++)                                      \
+            for (int i = 0; i < n; i++)                                         \
+                check_ += (unsigned long long)(expr);                           \
+        out = print_rate(name, (double)(rounds)*n, cpu_seconds() - t_, check_); \
     } while (0)
-#define RATE(name, rounds, expr)                                                               \
-    do {                                                                                       \
-        double ignored_;                                                                       \
-        RATE_TO(ignored_, name, rounds, expr);                                                 \
-        (void)ignored_;                                                                        \
+#define RATE(name, rounds, expr)               \
+    do {                                       \
+        double ignored_;                       \
+        RATE_TO(ignored_, name, rounds, expr); \
+        (void)ignored_;                        \
     } while (0)
 
 /* The playout loop a bot writes without loa_random_move: the whole list
@@ -189,8 +189,8 @@ static loa_status playout_by_list(loa_board *b, loa_rng *rng)
         int n = loa_generate_moves(b, mv);
         loa_move m = n ? mv[loa_rng_below(rng, (uint32_t)n)] : LOA_MOVE_PASS;
         loa_make_move(b, m, NULL);
-        loa_status st = loa_board_status_after(b, m != LOA_MOVE_PASS && (m & LOA_MOVE_CAPTURE),
-                                               LOA_MAX_PLIES);
+        loa_status st =
+            loa_board_status_after(b, m != LOA_MOVE_PASS && (m & LOA_MOVE_CAPTURE), LOA_MAX_PLIES);
         if (st != LOA_ONGOING)
             return st;
     }
@@ -219,8 +219,8 @@ static void bench_playouts(const loa_board *pos, int n, double *plies, double *b
             for (int g = 0; g < PLAYOUTS / PLAYOUT_CHUNKS; g++) {
                 loa_board b;
                 loa_board_init(&b);
-                loa_status st = k ? playout_by_list(&b, &rng[k])
-                                  : loa_playout(&b, &rng[k], LOA_MAX_PLIES);
+                loa_status st =
+                    k ? playout_by_list(&b, &rng[k]) : loa_playout(&b, &rng[k], LOA_MAX_PLIES);
                 ply_sum[k] += b.ply;
                 wins[k] += st != LOA_DRAW;
             }
@@ -310,8 +310,7 @@ static void bench_calls(void)
     int n = rate_positions(pos);
     loa_move mv[LOA_MAX_MOVES];
 
-    printf("call rates over %d positions of %d seeded random games (CPU time):\n", n,
-           RATE_GAMES);
+    printf("call rates over %d positions of %d seeded random games (CPU time):\n", n, RATE_GAMES);
     /* The four whose ratios the bench reports are timed interleaved, a
      * pass over the positions each in turn, as the perft part is: the
      * ratios then hold however the load changes during the run. */
@@ -327,16 +326,17 @@ static void bench_calls(void)
             double t = cpu_seconds();
             for (int c = 0; c < (k == COUNT ? ROUNDS_COUNT / ROUNDS_GENERATE : 1); c++)
                 for (int i = 0; i < n; i++)
-                    timed_check[k] += k == GEN      ? (unsigned long long)loa_generate_moves(&pos[i], mv)
-                                      : k == GEN_CG ? (unsigned long long)loa_generate_moves_cg(&pos[i], mv)
-                                      : k == COUNT  ? (unsigned long long)loa_count_moves(&pos[i])
-                                                    : (unsigned long long)loa_random_move(&pos[i], &rng);
+                    timed_check[k] +=
+                        k == GEN      ? (unsigned long long)loa_generate_moves(&pos[i], mv)
+                        : k == GEN_CG ? (unsigned long long)loa_generate_moves_cg(&pos[i], mv)
+                        : k == COUNT  ? (unsigned long long)loa_count_moves(&pos[i])
+                                      : (unsigned long long)loa_random_move(&pos[i], &rng);
             timed_s[k] += cpu_seconds() - t;
         }
     for (int k = 0; k < TIMED; k++)
-        timed_rate[k] = print_rate(timed_name[k],
-                                   (double)n * (k == COUNT ? ROUNDS_COUNT : ROUNDS_GENERATE),
-                                   timed_s[k], timed_check[k]);
+        timed_rate[k] =
+            print_rate(timed_name[k], (double)n * (k == COUNT ? ROUNDS_COUNT : ROUNDS_GENERATE),
+                       timed_s[k], timed_check[k]);
     double gen = timed_rate[GEN], gen_cg = timed_rate[GEN_CG], count = timed_rate[COUNT],
            random_move = timed_rate[RANDOM];
     RATE("loa_board_status", ROUNDS_STATUS, loa_board_status(&pos[i], LOA_MAX_PLIES));

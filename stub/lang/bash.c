@@ -5,10 +5,11 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {
-    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until",
-    "do", "done", "in", "function", "time", "inputs", "PATH", "HOME", "IFS", "PWD", "RANDOM",
-    "LINENO", "SECONDS", "UID", "REPLY", NULL};
+static const char *const keywords[] = {"if",   "then",  "else",     "elif",   "fi",     "case",
+                                       "esac", "for",   "select",   "while",  "until",  "do",
+                                       "done", "in",    "function", "time",   "inputs", "PATH",
+                                       "HOME", "IFS",   "PWD",      "RANDOM", "LINENO", "SECONDS",
+                                       "UID",  "REPLY", NULL};
 
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
@@ -69,6 +70,9 @@ static const stub_frame frame = {
     .empty_turn = ":",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_bash = {"bash", "sh shell", "Bash", "bot.sh", STUB_SNAKE, keywords, emit};

@@ -10,7 +10,8 @@ static const char *const keywords[] = {STUB_C_KEYWORDS, NULL};
 static const char *scan_fmt(const stub_var *v, char *buf, size_t size)
 {
     switch (v->type) {
-    case STUB_INT: case STUB_BOOL: return "%d";
+    case STUB_INT:
+    case STUB_BOOL: return "%d";
     case STUB_LONG: return "%lld";
     case STUB_FLOAT: return "%lf";
     case STUB_WORD: snprintf(buf, size, "%%%ds", v->length); return buf;
@@ -22,7 +23,8 @@ static const char *scan_fmt(const stub_var *v, char *buf, size_t size)
 static const char *print_fmt(stub_type t)
 {
     switch (t) {
-    case STUB_INT: case STUB_BOOL: return "%d";
+    case STUB_INT:
+    case STUB_BOOL: return "%d";
     case STUB_LONG: return "%lld";
     case STUB_FLOAT: return "%f";
     default: return "%s";
@@ -37,7 +39,8 @@ static void declare(stub_out *o, int level, int var)
     if (!stub_declare(o, var, level))
         return;
     switch (v->type) {
-    case STUB_INT: case STUB_BOOL: snprintf(decl, sizeof decl, "int"); break;
+    case STUB_INT:
+    case STUB_BOOL: snprintf(decl, sizeof decl, "int"); break;
     case STUB_LONG: snprintf(decl, sizeof decl, "long long"); break;
     case STUB_FLOAT: snprintf(decl, sizeof decl, "double"); break;
     default: snprintf(decl, sizeof decl, "char"); break;

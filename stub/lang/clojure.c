@@ -13,12 +13,13 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {
-    "def", "if", "do", "let", "quote", "var", "fn", "loop", "recur", "throw", "try", "catch",
-    "finally", "new", "nil", "true", "false",
-    /* the stub's own names */
-    "ns", "defn", "str", "println", "inputs", "args", "dotimes", "while", "binding",
-    "Integer", "Long", "Double", "Player", NULL};
+static const char *const keywords[] = {"def", "if", "do", "let", "quote", "var", "fn", "loop",
+                                       "recur", "throw", "try", "catch", "finally", "new", "nil",
+                                       "true", "false",
+                                       /* the stub's own names */
+                                       "ns", "defn", "str", "println", "inputs", "args", "dotimes",
+                                       "while", "binding", "Integer", "Long", "Double", "Player",
+                                       NULL};
 
 /* Starts a new line at `level` (two spaces each) holding text; "" gives an
  * empty line. */
@@ -56,8 +57,8 @@ static const char *conv(stub_out *o, int var, const char *e)
  * aligned under it. */
 static void binding(stub_out *o, int level, int *first, const char *name, const char *value)
 {
-    line(o, *first ? level : level + 3, stub_format(o, "%s%s %s", *first ? "(let [" : "", name,
-                                                    value));
+    line(o, *first ? level : level + 3,
+         stub_format(o, "%s%s %s", *first ? "(let [" : "", name, value));
     *first = 0;
 }
 
@@ -66,8 +67,9 @@ static void var_comments(stub_out *o, const stub_node *n, int level)
 {
     for (int i = 0; i < n->var_count; i++)
         if (stub_var_comment(o, n->vars[i]))
-            line(o, level, stub_format(o, "; %s: %s", stub_name(o, n->vars[i]),
-                                       stub_var_comment(o, n->vars[i])));
+            line(o, level,
+                 stub_format(o, "; %s: %s", stub_name(o, n->vars[i]),
+                             stub_var_comment(o, n->vars[i])));
 }
 
 /* The split of one input line: fields split at single spaces, the last
@@ -112,9 +114,9 @@ static void loopline(stub_out *o, const stub_node *n, int level, int depth)
     var_comments(o, n, level + 2);
     for (int i = 0; i < n->var_count; i++) {
         const char *at = n->var_count == 1 ? stub_format(o, "(inputs %s)", ix)
-                         : i == 0          ? stub_format(o, "(inputs (* %d %s))", n->var_count, ix)
-                                           : stub_format(o, "(inputs (+ (* %d %s) %d))",
-                                                         n->var_count, ix, i);
+                         : i == 0
+                             ? stub_format(o, "(inputs (* %d %s))", n->var_count, ix)
+                             : stub_format(o, "(inputs (+ (* %d %s) %d))", n->var_count, ix, i);
         binding(o, level + 2, &first, stub_name(o, n->vars[i]), conv(o, n->vars[i], at));
     }
     stub_out_printf(o, "])))");
@@ -174,14 +176,15 @@ static void block(stub_out *o, const stub_node *n, int level, int depth, int gam
 static void emit(const stub_program *p, stub_out *o)
 {
     stub_out_set_indent(o, "  ");
-    stub_text(o, 0, "(ns Player\n"
-                    "  (:gen-class)\n"
-                    "  (:require [clojure.string :as str]))\n");
+    stub_text(o, 0,
+              "(ns Player\n"
+              "  (:gen-class)\n"
+              "  (:require [clojure.string :as str]))\n");
     stub_comment_lines(o, 0, "; ", stub_statement(p), "");
     line(o, 0, "(defn -main [& args]"); /* after an empty line */
     block(o, p->init, 1, 0, p->has_gameloop);
     stub_out_printf(o, ")\n");
 }
 
-const stub_lang stub_lang_clojure = {"clojure", "clj", "Clojure", "Player.clj", STUB_CAMEL,
-                                     keywords, emit};
+const stub_lang stub_lang_clojure = {"clojure",  "clj",    "Clojure", "Player.clj",
+                                     STUB_CAMEL, keywords, emit};

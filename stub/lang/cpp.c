@@ -5,13 +5,14 @@
 #include "stub.h"
 
 static const char *const keywords[] = {
-    "and", "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue",
-    "default", "delete", "do", "double", "else", "enum", "explicit", "extern", "false", "float",
-    "for", "friend", "goto", "if", "inline", "int", "long", "namespace", "new", "not",
-    "operator", "or", "private", "protected", "public", "return", "short", "signed", "sizeof",
-    "static", "struct", "switch", "template", "this", "throw", "true", "try", "typedef",
-    "typename", "union", "unsigned", "using", "virtual", "void", "while", "xor", "main",
-    "cin", "cout", "cerr", "endl", "string", "vector", NULL};
+    "and",      "auto",      "bool",     "break",     "case",    "catch",  "char",     "class",
+    "const",    "continue",  "default",  "delete",    "do",      "double", "else",     "enum",
+    "explicit", "extern",    "false",    "float",     "for",     "friend", "goto",     "if",
+    "inline",   "int",       "long",     "namespace", "new",     "not",    "operator", "or",
+    "private",  "protected", "public",   "return",    "short",   "signed", "sizeof",   "static",
+    "struct",   "switch",    "template", "this",      "throw",   "true",   "try",      "typedef",
+    "typename", "union",     "unsigned", "using",     "virtual", "void",   "while",    "xor",
+    "main",     "cin",       "cout",     "cerr",      "endl",    "string", "vector",   NULL};
 
 static const char *ctype(stub_type t)
 {
@@ -57,9 +58,7 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     const stub_program *p = stub_out_program(o);
     const char *ix = stub_index(o, depth);
     switch (n->kind) {
-    case STUB_READ:
-        read_vars(o, n, level);
-        break;
+    case STUB_READ: read_vars(o, n, level); break;
     case STUB_LOOP:
         stub_line(o, level, "for (int %s = 0; %s < %s; %s++) {", ix, ix, stub_amount(o, n), ix);
         stub_block(o, n->body, level + 1, depth + 1, command);
@@ -116,6 +115,9 @@ static const stub_frame frame = {
     .loop_close = "}",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_cpp = {"cpp", "c++ cxx cc", "C++", "bot.cpp", STUB_CAMEL, keywords, emit};

@@ -11,18 +11,16 @@
 
 static const char *const keywords[] = {
     "abstract", "and", "as", "assert", "base", "begin", "class", "default", "delegate", "do",
-    "done", "downcast", "downto", "elif", "else", "end", "exception", "extern", "false",
-    "finally", "fixed", "for", "fun", "function", "global", "if", "in", "inherit", "inline",
-    "interface", "internal", "lazy", "let", "match", "member", "module", "mutable",
-    "namespace", "new", "not", "null", "of", "open", "or", "override", "private", "public",
-    "rec", "return", "select", "sig", "static", "struct", "then", "to", "true", "try", "type",
-    "upcast", "use", "val", "void", "when", "while", "with", "yield", "const", "asr", "land",
-    "lor", "lsl", "lsr", "lxor", "mod", "break", "checked", "component", "constraint",
-    "continue", "event", "external", "include", "mixin", "parallel", "process", "protected",
-    "pure", "sealed", "tailcall", "trait", "virtual",
+    "done", "downcast", "downto", "elif", "else", "end", "exception", "extern", "false", "finally",
+    "fixed", "for", "fun", "function", "global", "if", "in", "inherit", "inline", "interface",
+    "internal", "lazy", "let", "match", "member", "module", "mutable", "namespace", "new", "not",
+    "null", "of", "open", "or", "override", "private", "public", "rec", "return", "select", "sig",
+    "static", "struct", "then", "to", "true", "try", "type", "upcast", "use", "val", "void", "when",
+    "while", "with", "yield", "const", "asr", "land", "lor", "lsl", "lsr", "lxor", "mod", "break",
+    "checked", "component", "constraint", "continue", "event", "external", "include", "mixin",
+    "parallel", "process", "protected", "pure", "sealed", "tailcall", "trait", "virtual",
     /* the stub's own names */
-    "inputs", "argv", "main", "int", "int64", "float", "printfn", "eprintfn", "Console",
-    NULL};
+    "inputs", "argv", "main", "int", "int64", "float", "printfn", "eprintfn", "Console", NULL};
 
 static void assign(stub_out *o, int level, int var, const char *e)
 {
@@ -42,7 +40,8 @@ static void assign(stub_out *o, int level, int var, const char *e)
 static const char *format(stub_type t)
 {
     switch (t) {
-    case STUB_INT: case STUB_LONG: return "%d";
+    case STUB_INT:
+    case STUB_LONG: return "%d";
     case STUB_FLOAT: return "%g";
     case STUB_BOOL: return "%b";
     default: return "%s";
@@ -123,7 +122,10 @@ static const stub_frame frame = {
     .loop_open = "while true do",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
-const stub_lang stub_lang_fsharp = {"fsharp", "f# fs", "F#", "Player.fs", STUB_CAMEL, keywords,
-                                    emit};
+const stub_lang stub_lang_fsharp = {"fsharp",   "f# fs",  "F#", "Player.fs",
+                                    STUB_CAMEL, keywords, emit};

@@ -6,16 +6,19 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {
-    "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
-    "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range",
-    "return", "select", "struct", "switch", "type", "var", "fmt", "os", "bufio", "strings",
-    "scanner", "inputs", "string", "int", "bool", NULL};
+static const char *const keywords[] = {"break",     "case",   "chan",    "const",       "continue",
+                                       "default",   "defer",  "else",    "fallthrough", "for",
+                                       "func",      "go",     "goto",    "if",          "import",
+                                       "interface", "map",    "package", "range",       "return",
+                                       "select",    "struct", "switch",  "type",        "var",
+                                       "fmt",       "os",     "bufio",   "strings",     "scanner",
+                                       "inputs",    "string", "int",     "bool",        NULL};
 
 static const char *gtype(stub_type t)
 {
     switch (t) {
-    case STUB_INT: case STUB_BOOL: return "int";
+    case STUB_INT:
+    case STUB_BOOL: return "int";
     case STUB_LONG: return "int64";
     case STUB_FLOAT: return "float64";
     default: return "string";
@@ -74,14 +77,16 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     }
     case STUB_LOOP:
-        stub_line(o, level, "for %s := 0; %s < %s; %s++ {", ix, ix, stub_bound(o, n, "int(%s)"), ix);
+        stub_line(o, level, "for %s := 0; %s < %s; %s++ {", ix, ix, stub_bound(o, n, "int(%s)"),
+                  ix);
         stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
         stub_line(o, level, "scanner.Scan()");
         stub_line(o, level, "inputs = strings.Split(scanner.Text(), \" \")");
-        stub_line(o, level, "for %s := 0; %s < %s; %s++ {", ix, ix, stub_bound(o, n, "int(%s)"), ix);
+        stub_line(o, level, "for %s := 0; %s < %s; %s++ {", ix, ix, stub_bound(o, n, "int(%s)"),
+                  ix);
         for (int i = 0; i < n->var_count; i++) {
             declare(o, level + 1, n->vars[i]);
             if (n->var_count == 1)
@@ -111,7 +116,6 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         break;
     }
 }
-
 
 static const stub_frame frame = {
     .level = 1,

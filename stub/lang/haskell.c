@@ -4,15 +4,18 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {
-    "case", "class", "data", "default", "deriving", "do", "else", "foreign", "if", "import",
-    "in", "infix", "infixl", "infixr", "instance", "let", "module", "newtype", "of", "then",
-    "type", "where", "main", "input", "input_line", "forever", "read", "show", "words", NULL};
+static const char *const keywords[] = {"case",    "class",  "data",    "default", "deriving",
+                                       "do",      "else",   "foreign", "if",      "import",
+                                       "in",      "infix",  "infixl",  "infixr",  "instance",
+                                       "let",     "module", "newtype", "of",      "then",
+                                       "type",    "where",  "main",    "input",   "input_line",
+                                       "forever", "read",   "show",    "words",   NULL};
 
 static const char *htype(stub_type t)
 {
     switch (t) {
-    case STUB_INT: case STUB_LONG: return "Int";
+    case STUB_INT:
+    case STUB_LONG: return "Int";
     case STUB_FLOAT: return "Double";
     default: return NULL;
     }
@@ -48,9 +51,11 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
     switch (n->kind) {
     case STUB_READ: {
         int last = n->vars[n->var_count - 1];
-        if (n->var_count == 1 && (p->vars[last].type == STUB_WORD || p->vars[last].type == STUB_STRING)) {
+        if (n->var_count == 1 &&
+            (p->vars[last].type == STUB_WORD || p->vars[last].type == STUB_STRING)) {
             const char *c = stub_var_comment(o, last);
-            stub_line(o, level, "%s <- getLine%s%s", stub_name(o, last), c ? " -- " : "", c ? c : "");
+            stub_line(o, level, "%s <- getLine%s%s", stub_name(o, last), c ? " -- " : "",
+                      c ? c : "");
             break;
         }
         stub_line(o, level, "input_line <- getLine");
@@ -116,7 +121,10 @@ static const stub_frame frame = {
     .turn_end = "return ()",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
-const stub_lang stub_lang_haskell = {"haskell", "hs ghc", "Haskell", "Main.hs", STUB_CAMEL,
-                                     keywords, emit};
+const stub_lang stub_lang_haskell = {"haskell",  "hs ghc", "Haskell", "Main.hs",
+                                     STUB_CAMEL, keywords, emit};

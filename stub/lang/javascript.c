@@ -3,9 +3,9 @@
  * (so the same file runs on CodinGame and under loa-referee), console.log
  * (synchronous on pipes under Linux). */
 
-#include "stub.h"
 #include "js.h"
 #include "split.h"
+#include "stub.h"
 
 static const char *const keywords[] = {STUB_JS_KEYWORDS, NULL};
 
@@ -21,8 +21,10 @@ static const stub_split_desc js = {
     /* JavaScript's split limit drops the rest: a last string joins it back */
     .rest_join = "inputs.slice(%d).join(' ')",
     .subscript = "[]",
-    .conv = {[STUB_INT] = "parseInt(%s)", [STUB_LONG] = "parseInt(%s)",
-             [STUB_FLOAT] = "parseFloat(%s)", [STUB_BOOL] = "%s !== '0'"},
+    .conv = {[STUB_INT] = "parseInt(%s)",
+             [STUB_LONG] = "parseInt(%s)",
+             [STUB_FLOAT] = "parseFloat(%s)",
+             [STUB_BOOL] = "%s !== '0'"},
     .let_const = "const ",
     .let_mutable = "let ",
     .end = ";",
@@ -83,7 +85,10 @@ void stub_emit_js(const stub_program *p, stub_out *o, int ts)
     stub_line(o, 0, "}");
 }
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_js(p, o, 0); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_js(p, o, 0);
+}
 
 const stub_lang stub_lang_javascript = {"javascript", "js node nodejs", "JavaScript", "bot.js",
-                                        STUB_CAMEL, keywords, emit};
+                                        STUB_CAMEL,   keywords,         emit};

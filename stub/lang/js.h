@@ -10,13 +10,12 @@ void stub_emit_js(const stub_program *p, stub_out *o, int ts);
 
 /* JavaScript's reserved words and the stub's own names (readLine, inputs),
  * as initializers of a keyword list: TypeScript's list adds its own. */
-#define STUB_JS_KEYWORDS                                                                      \
-    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", \
-        "do", "else", "export", "extends", "false", "finally", "for", "function", "if",      \
-        "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this",    \
-        "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let",    \
-        "static", "enum", "await", "implements", "package", "protected", "interface",        \
-        "private", "public", "readline", "readLine", "inputs", "any", "number", "string",    \
-        "boolean"
+#define STUB_JS_KEYWORDS                                                                           \
+    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", \
+        "else", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",  \
+        "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",  \
+        "typeof", "var", "void", "while", "with", "yield", "let", "static", "enum", "await",       \
+        "implements", "package", "protected", "interface", "private", "public", "readline",        \
+        "readLine", "inputs", "any", "number", "string", "boolean"
 
 #endif

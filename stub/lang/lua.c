@@ -5,17 +5,21 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-    "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    "next_token", "print", "io", "string", "tonumber", NULL};
+static const char *const keywords[] = {"and",    "break",    "do",         "else",     "elseif",
+                                       "end",    "false",    "for",        "function", "goto",
+                                       "if",     "in",       "local",      "nil",      "not",
+                                       "or",     "repeat",   "return",     "then",     "true",
+                                       "until",  "while",    "next_token", "print",    "io",
+                                       "string", "tonumber", NULL};
 
 static void assign(stub_out *o, int level, int var, const char *e)
 {
     const char *c = stub_var_comment(o, var);
     char v[256];
     switch (stub_out_program(o)->vars[var].type) {
-    case STUB_INT: case STUB_LONG: case STUB_FLOAT: snprintf(v, sizeof v, "tonumber(%s)", e); break;
+    case STUB_INT:
+    case STUB_LONG:
+    case STUB_FLOAT: snprintf(v, sizeof v, "tonumber(%s)", e); break;
     case STUB_BOOL: snprintf(v, sizeof v, "%s ~= \"0\"", e); break;
     default: snprintf(v, sizeof v, "%s", e); break;
     }
@@ -49,7 +53,8 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
             for (int i = 0; i < n->var_count; i++) {
                 size_t l = strlen(pat), ll = strlen(list);
                 snprintf(pat + l, sizeof pat - l, "%s", i < n->var_count - 1 ? "(%S+) " : "(.*)$");
-                snprintf(list + ll, sizeof list - ll, "%s%s", i ? ", " : "", stub_name(o, n->vars[i]));
+                snprintf(list + ll, sizeof list - ll, "%s%s", i ? ", " : "",
+                         stub_name(o, n->vars[i]));
             }
             stub_line(o, level, "local %s = io.read():match(\"%s\")", list, pat);
             for (int i = 0; i < n->var_count - 1; i++)
@@ -98,6 +103,9 @@ static const stub_frame frame = {
     .turn_end = "io.stdout:flush()",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_lua = {"lua", "lua5.4", "Lua", "bot.lua", STUB_SNAKE, keywords, emit};

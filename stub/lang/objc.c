@@ -3,8 +3,9 @@
 #include "c.h"
 
 static const char *const keywords[] = {
-    STUB_C_KEYWORDS, "id", "self", "super", "nil", "Nil", "YES", "NO", "BOOL", "SEL", "IMP",
-    "Class", "in", "out", "inout", "bycopy", "byref", "oneway", "argc", "argv", NULL};
+    STUB_C_KEYWORDS, "id",     "self", "super", "nil", "Nil", "YES",   "NO",
+    "BOOL",          "SEL",    "IMP",  "Class", "in",  "out", "inout", "bycopy",
+    "byref",         "oneway", "argc", "argv",  NULL};
 
 static const stub_frame frame = {
     .head = "#import <Foundation/Foundation.h>\n",
@@ -30,5 +31,7 @@ static void emit(const stub_program *p, stub_out *o)
     stub_emit_frame(p, o, &frame, stub_c_command);
 }
 
-const stub_lang stub_lang_objc = {"objc", "objective-c objectivec m", "Objective-C", "main.m",
-                                  STUB_CAMEL, keywords, emit};
+const stub_lang stub_lang_objc = {"objc",        "objective-c objectivec m",
+                                  "Objective-C", "main.m",
+                                  STUB_CAMEL,    keywords,
+                                  emit};

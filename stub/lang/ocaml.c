@@ -5,17 +5,19 @@
 #include "stub.h"
 
 static const char *const keywords[] = {
-    "and", "as", "assert", "begin", "class", "constraint", "do", "done", "downto", "else",
-    "end", "exception", "external", "false", "for", "fun", "function", "functor", "if", "in",
-    "include", "inherit", "initializer", "lazy", "let", "match", "method", "module", "mutable",
-    "new", "nonrec", "object", "of", "open", "or", "private", "rec", "sig", "struct", "then",
-    "to", "true", "try", "type", "val", "virtual", "when", "while", "with", "inputs",
-    NULL};
+    "and",      "as",      "assert", "begin",     "class",    "constraint", "do",          "done",
+    "downto",   "else",    "end",    "exception", "external", "false",      "for",         "fun",
+    "function", "functor", "if",     "in",        "include",  "inherit",    "initializer", "lazy",
+    "let",      "match",   "method", "module",    "mutable",  "new",        "nonrec",      "object",
+    "of",       "open",    "or",     "private",   "rec",      "sig",        "struct",      "then",
+    "to",       "true",    "try",    "type",      "val",      "virtual",    "when",        "while",
+    "with",     "inputs",  NULL};
 
 static const char *conv(stub_type t)
 {
     switch (t) {
-    case STUB_INT: case STUB_LONG: return "int_of_string";
+    case STUB_INT:
+    case STUB_LONG: return "int_of_string";
     case STUB_FLOAT: return "float_of_string";
     default: return NULL;
     }
@@ -61,7 +63,8 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
         stub_line(o, level, "let inputs = String.split_on_char ' ' (input_line stdin) in");
         for (int i = 0; i < n->var_count; i++) {
             if (i == n->var_count - 1 && p->vars[n->vars[i]].type == STUB_STRING)
-                snprintf(e, sizeof e, "String.concat \" \" (List.filteri (fun k _ -> k >= %d) inputs)", i);
+                snprintf(e, sizeof e,
+                         "String.concat \" \" (List.filteri (fun k _ -> k >= %d) inputs)", i);
             else
                 snprintf(e, sizeof e, "List.nth inputs %d", i);
             assign(o, level, n->vars[i], e);
@@ -115,6 +118,9 @@ static const stub_frame frame = {
     .turn_end = "()",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_ocaml = {"ocaml", "ml", "OCaml", "bot.ml", STUB_SNAKE, keywords, emit};

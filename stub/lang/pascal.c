@@ -14,35 +14,34 @@
 /* Pascal's reserved words; Pascal ignores case, the list is lower case
  * (stub names are camelCase, so start in lower case). */
 static const char *const keywords[] = {
-    "and", "array", "as", "asm", "begin", "case", "class", "const", "constructor",
-    "destructor", "dispinterface", "div", "do", "downto", "else", "end", "except", "exports",
-    "file", "finalization", "finally", "for", "function", "goto", "if", "implementation", "in",
-    "inherited", "initialization", "inline", "interface", "is", "label", "library", "mod",
-    "nil", "not", "object", "of", "on", "operator", "or", "out", "packed", "procedure",
-    "program", "property", "raise", "record", "repeat", "resourcestring", "self", "set", "shl",
-    "shr", "string", "then", "threadvar", "to", "try", "type", "unit", "until", "uses", "var",
-    "while", "with", "xor", "true", "false", "result",
+    "and", "array", "as", "asm", "begin", "case", "class", "const", "constructor", "destructor",
+    "dispinterface", "div", "do", "downto", "else", "end", "except", "exports", "file",
+    "finalization", "finally", "for", "function", "goto", "if", "implementation", "in", "inherited",
+    "initialization", "inline", "interface", "is", "label", "library", "mod", "nil", "not",
+    "object", "of", "on", "operator", "or", "out", "packed", "procedure", "program", "property",
+    "raise", "record", "repeat", "resourcestring", "self", "set", "shl", "shr", "string", "then",
+    "threadvar", "to", "try", "type", "unit", "until", "uses", "var", "while", "with", "xor",
+    "true", "false", "result",
     /* the stub's own names */
-    "answer", "inputs", "parseIn", "rest", "readLn", "writeLn", "flush", "output",
-    "strToInt", "strToInt64", "strToFloat", "floatToStr", "boolToStr", NULL};
+    "answer", "inputs", "parseIn", "rest", "readLn", "writeLn", "flush", "output", "strToInt",
+    "strToInt64", "strToFloat", "floatToStr", "boolToStr", NULL};
 
-static const char *const parse_in =
-    "// Reads one input line into Inputs, split at single spaces.\n"
-    "procedure ParseIn(Inputs: TStrings);\n"
-    "var\n"
-    "    Line: String;\n"
-    "    Start, K: Int32;\n"
-    "begin\n"
-    "    ReadLn(Line);\n"
-    "    Inputs.Clear;\n"
-    "    Start := 1;\n"
-    "    for K := 1 to Length(Line) + 1 do\n"
-    "        if (K > Length(Line)) or (Line[K] = ' ') then\n"
-    "        begin\n"
-    "            Inputs.Add(Copy(Line, Start, K - Start));\n"
-    "            Start := K + 1;\n"
-    "        end;\n"
-    "end;\n";
+static const char *const parse_in = "// Reads one input line into Inputs, split at single spaces.\n"
+                                    "procedure ParseIn(Inputs: TStrings);\n"
+                                    "var\n"
+                                    "    Line: String;\n"
+                                    "    Start, K: Int32;\n"
+                                    "begin\n"
+                                    "    ReadLn(Line);\n"
+                                    "    Inputs.Clear;\n"
+                                    "    Start := 1;\n"
+                                    "    for K := 1 to Length(Line) + 1 do\n"
+                                    "        if (K > Length(Line)) or (Line[K] = ' ') then\n"
+                                    "        begin\n"
+                                    "            Inputs.Add(Copy(Line, Start, K - Start));\n"
+                                    "            Start := K + 1;\n"
+                                    "        end;\n"
+                                    "end;\n";
 
 static const char *const rest =
     "// The fields of Inputs from number From on, joined by spaces: the rest\n"
@@ -67,8 +66,8 @@ static int needs(const stub_program *p, const stub_node *n, char what, int depth
     int r = what == 'd' ? depth : 0;
     for (; n; n = n->next) {
         int last = n->var_count ? p->vars[n->vars[n->var_count - 1]].type : STUB_INT;
-        if (what == 'p' && (n->kind == STUB_LOOPLINE || (n->kind == STUB_READ &&
-                                                         (n->var_count > 1 || last == STUB_BOOL))))
+        if (what == 'p' && (n->kind == STUB_LOOPLINE ||
+                            (n->kind == STUB_READ && (n->var_count > 1 || last == STUB_BOOL))))
             return 1;
         if (what == 'r' && n->kind == STUB_READ && n->var_count > 1 && last == STUB_STRING)
             return 1;
@@ -208,10 +207,11 @@ static void emit(const stub_program *p, stub_out *o)
 {
     int split = program_needs(p, 'p'), loops = program_needs(p, 'd');
     stub_comment_lines(o, 0, "// ", stub_statement(p), "");
-    stub_text(o, 0, "\n"
-                    "program Answer;\n"
-                    "{$mode objfpc}{$H+}\n"
-                    "uses SysUtils, Classes, Math;\n");
+    stub_text(o, 0,
+              "\n"
+              "program Answer;\n"
+              "{$mode objfpc}{$H+}\n"
+              "uses SysUtils, Classes, Math;\n");
     if (split)
         stub_text(o, 0, parse_in);
     if (program_needs(p, 'r'))
@@ -231,5 +231,6 @@ static void emit(const stub_program *p, stub_out *o)
     stub_line(o, 0, "end.");
 }
 
-const stub_lang stub_lang_pascal = {"pascal", "fpc pas freepascal", "Pascal", "Answer.pas",
-                                    STUB_CAMEL, keywords, emit};
+const stub_lang stub_lang_pascal = {"pascal",     "fpc pas freepascal", "Pascal",
+                                    "Answer.pas", STUB_CAMEL,           keywords,
+                                    emit};

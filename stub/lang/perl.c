@@ -4,8 +4,8 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {"inputs", "a", "b", "_", "ARGV", "ENV", "INC", "STDIN",
-                                       "STDOUT", "STDERR", NULL};
+static const char *const keywords[] = {"inputs", "a",     "b",      "_",      "ARGV", "ENV",
+                                       "INC",    "STDIN", "STDOUT", "STDERR", NULL};
 
 static void command(stub_out *o, const stub_node *n, int level, int depth)
 {
@@ -48,7 +48,8 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
                           c ? " # " : "", c ? c : "");
             else
                 stub_line(o, level + 1, "my $%s = $inputs[%d * $%s + %d];%s%s",
-                          stub_name(o, n->vars[i]), n->var_count, ix, i, c ? " # " : "", c ? c : "");
+                          stub_name(o, n->vars[i]), n->var_count, ix, i, c ? " # " : "",
+                          c ? c : "");
         }
         stub_line(o, level, "}");
         break;
@@ -79,6 +80,9 @@ static const stub_frame frame = {
     .loop_close = "}",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_perl = {"perl", "pl perl5", "Perl", "bot.pl", STUB_SNAKE, keywords, emit};

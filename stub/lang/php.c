@@ -5,13 +5,15 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {"this", "GLOBALS", "_GET", "_POST", "_SERVER", "inputs",
-                                       NULL};
+static const char *const keywords[] = {"this",    "GLOBALS", "_GET", "_POST",
+                                       "_SERVER", "inputs",  NULL};
 
 static const char *scan_fmt(stub_type t)
 {
     switch (t) {
-    case STUB_INT: case STUB_LONG: case STUB_BOOL: return "%d";
+    case STUB_INT:
+    case STUB_LONG:
+    case STUB_BOOL: return "%d";
     case STUB_FLOAT: return "%f";
     default: return "%s";
     }
@@ -20,7 +22,8 @@ static const char *scan_fmt(stub_type t)
 static const char *conv(stub_type t)
 {
     switch (t) {
-    case STUB_INT: case STUB_LONG: return "intval";
+    case STUB_INT:
+    case STUB_LONG: return "intval";
     case STUB_FLOAT: return "floatval";
     case STUB_BOOL: return "boolval";
     default: return "";
@@ -70,21 +73,20 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
                      scan_fmt(p->vars[n->vars[i]].type));
             snprintf(args + al, sizeof args - al, ", $%s", stub_name(o, n->vars[i]));
         }
-        stub_line(o, level, "fscanf(STDIN, \"%s\"%s);%s%s", fmt, args, c ? " // " : "",
-                  c ? c : "");
+        stub_line(o, level, "fscanf(STDIN, \"%s\"%s);%s%s", fmt, args, c ? " // " : "", c ? c : "");
         break;
     }
     case STUB_LOOP:
-        stub_line(o, level, "for ($%s = 0; $%s < %s%s; $%s++)", ix, ix, n->amount_var >= 0 ? "$" : "",
-                  stub_amount(o, n), ix);
+        stub_line(o, level, "for ($%s = 0; $%s < %s%s; $%s++)", ix, ix,
+                  n->amount_var >= 0 ? "$" : "", stub_amount(o, n), ix);
         stub_line(o, level, "{");
         stub_block(o, n->body, level + 1, depth + 1, command);
         stub_line(o, level, "}");
         break;
     case STUB_LOOPLINE:
         stub_line(o, level, "$inputs = explode(\" \", trim(fgets(STDIN)));");
-        stub_line(o, level, "for ($%s = 0; $%s < %s%s; $%s++)", ix, ix, n->amount_var >= 0 ? "$" : "",
-                  stub_amount(o, n), ix);
+        stub_line(o, level, "for ($%s = 0; $%s < %s%s; $%s++)", ix, ix,
+                  n->amount_var >= 0 ? "$" : "", stub_amount(o, n), ix);
         stub_line(o, level, "{");
         for (int i = 0; i < n->var_count; i++) {
             int v = n->vars[i];
@@ -124,6 +126,9 @@ static const stub_frame frame = {
     .loop_close = "}",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_php = {"php", "php8", "PHP", "bot.php", STUB_CAMEL, keywords, emit};

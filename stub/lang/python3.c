@@ -5,17 +5,18 @@
 #include "stub.h"
 
 static const char *const keywords[] = {
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-    "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
-    "try", "while", "with", "yield", "input", "print", "int", "float", "str", "sys", "math",
-    "inputs", NULL};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",    "input",
+    "print", "int",      "float", "str",    "sys",  "math",   "inputs", NULL};
 
 /* Conversion of a token held in expression e. */
 static void conv(char *buf, size_t size, stub_type t, const char *e)
 {
     switch (t) {
-    case STUB_INT: case STUB_LONG: snprintf(buf, size, "int(%s)", e); break;
+    case STUB_INT:
+    case STUB_LONG: snprintf(buf, size, "int(%s)", e); break;
     case STUB_FLOAT: snprintf(buf, size, "float(%s)", e); break;
     case STUB_BOOL: snprintf(buf, size, "%s != \"0\"", e); break;
     default: snprintf(buf, size, "%s", e); break;
@@ -111,7 +112,12 @@ static const stub_frame frame = {
     .empty_turn = "pass",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
-const stub_lang stub_lang_python3 = {"python3", "python py python3.11", "Python 3", "bot.py",
-                                     STUB_SNAKE, keywords, emit};
+const stub_lang stub_lang_python3 = {"python3",  "python py python3.11",
+                                     "Python 3", "bot.py",
+                                     STUB_SNAKE, keywords,
+                                     emit};

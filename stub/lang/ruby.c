@@ -3,17 +3,21 @@
 
 #include "stub.h"
 
-static const char *const keywords[] = {
-    "BEGIN", "END", "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do",
-    "else", "elsif", "end", "ensure", "false", "for", "if", "in", "module", "next", "nil",
-    "not", "or", "redo", "rescue", "retry", "return", "self", "super", "then", "true", "undef",
-    "unless", "until", "when", "while", "yield", "inputs", "loop", "gets", "puts", NULL};
+static const char *const keywords[] = {"BEGIN", "END",    "alias",  "and",      "begin", "break",
+                                       "case",  "class",  "def",    "defined?", "do",    "else",
+                                       "elsif", "end",    "ensure", "false",    "for",   "if",
+                                       "in",    "module", "next",   "nil",      "not",   "or",
+                                       "redo",  "rescue", "retry",  "return",   "self",  "super",
+                                       "then",  "true",   "undef",  "unless",   "until", "when",
+                                       "while", "yield",  "inputs", "loop",     "gets",  "puts",
+                                       NULL};
 
 static void assign(stub_out *o, int level, int var, const char *e, int line)
 {
     const char *c = stub_var_comment(o, var), *conv = "";
     switch (stub_out_program(o)->vars[var].type) {
-    case STUB_INT: case STUB_LONG: conv = ".to_i"; break;
+    case STUB_INT:
+    case STUB_LONG: conv = ".to_i"; break;
     case STUB_FLOAT: conv = ".to_f"; break;
     case STUB_BOOL: conv = ".to_i == 1"; break;
     default: conv = line ? ".chomp" : ""; break;
@@ -82,6 +86,9 @@ static const stub_frame frame = {
     .loop_close = "end",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_ruby = {"ruby", "rb", "Ruby", "bot.rb", STUB_SNAKE, keywords, emit};

@@ -8,12 +8,12 @@
 #include "stub.h"
 
 static const char *const keywords[] = {
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
-    "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
-    "mut", "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true",
-    "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final",
-    "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "inputs",
-    "read_line", NULL};
+    "as",     "async",    "await",   "break", "const", "continue", "crate",     "dyn",      "else",
+    "enum",   "extern",   "false",   "fn",    "for",   "if",       "impl",      "in",       "let",
+    "loop",   "match",    "mod",     "move",  "mut",   "pub",      "ref",       "return",   "self",
+    "static", "struct",   "super",   "trait", "true",  "type",     "unsafe",    "use",      "where",
+    "while",  "abstract", "become",  "box",   "do",    "final",    "macro",     "override", "priv",
+    "typeof", "unsized",  "virtual", "yield", "try",   "inputs",   "read_line", NULL};
 
 /* Whether the commands from n on read the value of var before a read
  * rebinds it (a `let` of the same name in their block): 1 used, -1 rebound
@@ -159,6 +159,9 @@ static const stub_frame frame = {
     .loop_close = "}",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
 const stub_lang stub_lang_rust = {"rust", "rs", "Rust", "main.rs", STUB_SNAKE, keywords, emit};

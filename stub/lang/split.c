@@ -65,7 +65,8 @@ static void loop_header(stub_out *o, const stub_split_desc *d, const stub_node *
         open_block(o, d, level, stub_format(o, d->loop_range, ix, bound));
     else
         open_block(o, d, level,
-                   stub_format(o, "for (%s %s = 0; %s < %s; %s++)", d->for_decl, ix, ix, bound, ix));
+                   stub_format(o, "for (%s %s = 0; %s < %s; %s++)", d->for_decl, ix, ix, bound,
+                               ix));
 }
 
 /* The answer: a string literal with interpolated variables, or a
@@ -106,8 +107,8 @@ static void command(stub_out *o, const stub_node *n, int level, int depth)
             if (n->var_count == 1)
                 snprintf(e, sizeof e, "inputs%c%s%c", d->subscript[0], ix, d->subscript[1]);
             else
-                snprintf(e, sizeof e, "inputs%c%d * %s + %d%c", d->subscript[0], n->var_count,
-                         ix, i, d->subscript[1]);
+                snprintf(e, sizeof e, "inputs%c%d * %s + %d%c", d->subscript[0], n->var_count, ix,
+                         i, d->subscript[1]);
             assign(o, d, level + 1, n->vars[i], e);
         }
         stub_leave(o, level);

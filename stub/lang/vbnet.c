@@ -12,30 +12,29 @@
 /* Visual Basic's reserved words; VB ignores case, the list is lower case
  * (stub names are camelCase, so start in lower case). */
 static const char *const keywords[] = {
-    "addhandler", "addressof", "alias", "and", "andalso", "as", "boolean", "byref", "byte",
-    "byval", "call", "case", "catch", "cbool", "cbyte", "cchar", "cdate", "cdbl", "cdec",
-    "char", "cint", "class", "clng", "cobj", "const", "continue", "csbyte", "cshort", "csng",
-    "cstr", "ctype", "cuint", "culng", "cushort", "date", "decimal", "declare", "default",
-    "delegate", "dim", "directcast", "do", "double", "each", "else", "elseif", "end", "endif",
-    "enum", "erase", "error", "event", "exit", "false", "finally", "for", "friend", "function",
-    "get", "gettype", "getxmlnamespace", "global", "gosub", "goto", "handles", "if",
-    "implements", "imports", "in", "inherits", "integer", "interface", "is", "isnot", "let",
-    "lib", "like", "long", "loop", "me", "mod", "module", "mustinherit", "mustoverride",
-    "mybase", "myclass", "namespace", "narrowing", "new", "next", "not", "nothing",
-    "notinheritable", "notoverridable", "object", "of", "on", "operator", "option", "optional",
-    "or", "orelse", "out", "overloads", "overridable", "overrides", "paramarray", "partial",
-    "private", "property", "protected", "public", "raiseevent", "readonly", "redim", "rem",
-    "removehandler", "resume", "return", "sbyte", "select", "set", "shadows", "shared", "short",
-    "single", "static", "step", "stop", "string", "structure", "sub", "synclock", "then",
-    "throw", "to", "true", "try", "trycast", "typeof", "uinteger", "ulong", "ushort", "using",
-    "variant", "wend", "when", "while", "widening", "with", "withevents", "writeonly", "xor",
+    "addhandler", "addressof", "alias", "and", "andalso", "as", "boolean", "byref", "byte", "byval",
+    "call", "case", "catch", "cbool", "cbyte", "cchar", "cdate", "cdbl", "cdec", "char", "cint",
+    "class", "clng", "cobj", "const", "continue", "csbyte", "cshort", "csng", "cstr", "ctype",
+    "cuint", "culng", "cushort", "date", "decimal", "declare", "default", "delegate", "dim",
+    "directcast", "do", "double", "each", "else", "elseif", "end", "endif", "enum", "erase",
+    "error", "event", "exit", "false", "finally", "for", "friend", "function", "get", "gettype",
+    "getxmlnamespace", "global", "gosub", "goto", "handles", "if", "implements", "imports", "in",
+    "inherits", "integer", "interface", "is", "isnot", "let", "lib", "like", "long", "loop", "me",
+    "mod", "module", "mustinherit", "mustoverride", "mybase", "myclass", "namespace", "narrowing",
+    "new", "next", "not", "nothing", "notinheritable", "notoverridable", "object", "of", "on",
+    "operator", "option", "optional", "or", "orelse", "out", "overloads", "overridable",
+    "overrides", "paramarray", "partial", "private", "property", "protected", "public",
+    "raiseevent", "readonly", "redim", "rem", "removehandler", "resume", "return", "sbyte",
+    "select", "set", "shadows", "shared", "short", "single", "static", "step", "stop", "string",
+    "structure", "sub", "synclock", "then", "throw", "to", "true", "try", "trycast", "typeof",
+    "uinteger", "ulong", "ushort", "using", "variant", "wend", "when", "while", "widening", "with",
+    "withevents", "writeonly", "xor",
     /* the stub's own names */
     "inputs", "console", "player", "main", "cultureInfo", NULL};
 
 static void assign(stub_out *o, int level, int var, const char *e)
 {
-    static const char *const types[] = {"Integer", "Long", "Double", "Boolean", "String",
-                                        "String"};
+    static const char *const types[] = {"Integer", "Long", "Double", "Boolean", "String", "String"};
     stub_type t = stub_out_program(o)->vars[var].type;
     const char *c = stub_var_comment(o, var);
     char v[256], decl[64] = "";
@@ -154,7 +153,12 @@ static const stub_frame frame = {
     .loop_close = "End While",
 };
 
-static void emit(const stub_program *p, stub_out *o) { stub_emit_frame(p, o, &frame, command); }
+static void emit(const stub_program *p, stub_out *o)
+{
+    stub_emit_frame(p, o, &frame, command);
+}
 
-const stub_lang stub_lang_vbnet = {"vbnet", "vb vb.net visualbasic", "VB.NET", "Player.vb",
-                                   STUB_CAMEL, keywords, emit};
+const stub_lang stub_lang_vbnet = {"vbnet",    "vb vb.net visualbasic",
+                                   "VB.NET",   "Player.vb",
+                                   STUB_CAMEL, keywords,
+                                   emit};

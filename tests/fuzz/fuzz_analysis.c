@@ -16,9 +16,11 @@
 static const char record[] =
     "{\"format\":\"loa-arena-record\",\"version\":1,\"seed_text\":\"1\","
     "\"limits\":{\"first_turn_ms\":1000,\"turn_ms\":150,\"max_plies\":150},"
-    "\"players\":[{\"name\":\"black-bot\",\"command\":null},{\"name\":\"white-bot\",\"command\":null}],"
+    "\"players\":[{\"name\":\"black-bot\",\"command\":null},{\"name\":\"white-bot\",\"command\":"
+    "null}],"
     "\"moves\":[\"b1b3\",\"a2c2\",\"g1g3\",\"h2f2\",\"d1d3\"],\"plies\":[],\"opening\":\"\","
-    "\"result\":{\"winner\":null,\"reason\":\"aborted\",\"fault\":null,\"detail\":\"-\",\"scores\":[0,0]}}";
+    "\"result\":{\"winner\":null,\"reason\":\"aborted\",\"fault\":null,\"detail\":\"-\",\"scores\":"
+    "[0,0]}}";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -34,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     char *text = cJSON_PrintUnformatted(json);
     cJSON_Delete(json);
-    if (!text || replay_analysis_parse(g, text, strlen(text), "back.json", &back, err, sizeof err) != 0)
+    if (!text ||
+        replay_analysis_parse(g, text, strlen(text), "back.json", &back, err, sizeof err) != 0)
         abort();
     for (int n = 0; n <= a->plies; n++)
         if (memcmp(&a->positions[n], &back->positions[n], sizeof a->positions[n]) != 0)

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "league/league_file.h"
 #include "league/settings.h"
 #include "league/settings_check.h"
-#include "core/text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -20,7 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     analysis_reply r;
     if (analysis_reply_parse(line, &b, &r, err, sizeof err) != 0)
         return 0;
-    if (!loa_is_legal(&b, r.best) || (r.pv_len && r.pv[0] != r.best) || r.pv_len > REPLAY_ANALYSIS_PV_MAX)
+    if (!loa_is_legal(&b, r.best) || (r.pv_len && r.pv[0] != r.best) ||
+        r.pv_len > REPLAY_ANALYSIS_PV_MAX)
         abort();
     for (int i = 0; i < r.pv_len; i++) {
         if (!loa_is_legal(&b, r.pv[i]))

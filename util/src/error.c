@@ -6,14 +6,11 @@
 const char *util_strerror(int code)
 {
     switch (code) {
-    case UTIL_OK:
-        return "success";
+    case UTIL_OK: return "success";
 #define UTIL_XX(name, c, text) \
-    case c:                    \
-        return text;
+    case c: return text;
         UTIL_ERROR_MAP(UTIL_XX)
 #undef UTIL_XX
-    default:
-        return "unknown util error";
+    default: return "unknown util error";
     }
 }

@@ -11,7 +11,10 @@
 #include "util/json.h"
 #include "util/text.h"
 
-static int json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static int json_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 /* The line and column (1-based) of byte at in text. */
 static void line_col(const char *text, size_t at, size_t *line, size_t *col)

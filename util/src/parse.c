@@ -44,8 +44,7 @@ int util_double_to_i64(double d, int64_t lo, int64_t hi, int64_t *out)
      * and (double)hi round to the nearest double, so the bounds are
      * checked again on the integer. 2^63 is the first double beyond
      * int64_t. */
-    if (!isfinite(d) || d != floor(d) || d < -9223372036854775808.0 ||
-        d >= 9223372036854775808.0)
+    if (!isfinite(d) || d != floor(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0)
         return UTIL_E_RANGE;
     int64_t v = (int64_t)d;
     if (v < lo || v > hi)

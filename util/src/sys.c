@@ -36,7 +36,7 @@ int util_cpu_count(int max)
     cpu_set_t set;
     CPU_ZERO(&set);
     long n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
-                                                          : sysconf(_SC_NPROCESSORS_ONLN);
+                                                         : sysconf(_SC_NPROCESSORS_ONLN);
     if (n > max)
         n = max;
     return n < 1 ? 1 : (int)n;

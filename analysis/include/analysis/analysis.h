@@ -127,20 +127,20 @@ void analysis_pool_stop(analysis_pool *p);
 
 /* Which games of an input are taken. */
 typedef struct analysis_filter {
-    const char *bot;      /* NULL: every game; else only games NAME played */
-    int lost;             /* 1: only games lost (by bot, when given) */
-    int faults;           /* 1: only games lost by a fault (by bot's, when given) */
-    const int64_t *ids;   /* league game ids to take (NULL: all) */
+    const char *bot;    /* NULL: every game; else only games NAME played */
+    int lost;           /* 1: only games lost (by bot, when given) */
+    int faults;         /* 1: only games lost by a fault (by bot's, when given) */
+    const int64_t *ids; /* league game ids to take (NULL: all) */
     int id_count;
 } analysis_filter;
 
 /* One game of an input, for the callback. Strings owned by the walk. */
 typedef struct analysis_input_game {
-    replay_game *game;          /* borrowed: freed after the callback */
-    const char *label;          /* "game.json", "DIR game 12" */
-    const char *analysis_path;  /* where its analysis goes (beside it) */
-    const char *page_path;      /* where its replay page goes */
-    int64_t id;                 /* the league's game id; -1 for a file */
+    replay_game *game;         /* borrowed: freed after the callback */
+    const char *label;         /* "game.json", "DIR game 12" */
+    const char *analysis_path; /* where its analysis goes (beside it) */
+    const char *page_path;     /* where its replay page goes */
+    int64_t id;                /* the league's game id; -1 for a file */
 } analysis_input_game;
 
 typedef int (*analysis_game_fn)(const analysis_input_game *in, void *user);

@@ -51,9 +51,9 @@ extern "C" {
 #define ANALYSIS_ENGINE_GRACE_MS 2000
 
 typedef enum analysis_limit_kind {
-    ANALYSIS_LIMIT_DEPTH,    /* plies */
-    ANALYSIS_LIMIT_NODES,    /* positions searched */
-    ANALYSIS_LIMIT_MOVETIME  /* milliseconds */
+    ANALYSIS_LIMIT_DEPTH,   /* plies */
+    ANALYSIS_LIMIT_NODES,   /* positions searched */
+    ANALYSIS_LIMIT_MOVETIME /* milliseconds */
 } analysis_limit_kind;
 
 /* What each position gets (a plain value). */
@@ -67,15 +67,15 @@ const char *analysis_limit_name(analysis_limit_kind kind);
 
 /* An engine's answer, checked against its position. */
 typedef struct analysis_reply {
-    loa_move best;        /* legal in the position (squares only), or LOA_MOVE_PASS */
+    loa_move best;         /* legal in the position (squares only), or LOA_MOVE_PASS */
     replay_eval_kind eval; /* REPLAY_EVAL_CP, _WIN or _LOSS */
-    int score;            /* CP: points; WIN, LOSS: plies (>= 1) */
-    int lower_bound;      /* 1: "lowerbound" was given */
-    int depth;            /* 0 when not given */
-    long long nodes;      /* 0 when not given */
+    int score;             /* CP: points; WIN, LOSS: plies (>= 1) */
+    int lower_bound;       /* 1: "lowerbound" was given */
+    int depth;             /* 0 when not given */
+    long long nodes;       /* 0 when not given */
     loa_move pv[REPLAY_ANALYSIS_PV_MAX]; /* the line, best first: legal, at most
                                             the first REPLAY_ANALYSIS_PV_MAX moves */
-    int pv_len;           /* 0 when not given */
+    int pv_len;                          /* 0 when not given */
 } analysis_reply;
 
 /* The request line for position b within lim, without its newline, into

@@ -12,15 +12,15 @@
 #define ANALYSIS_ERROR_H
 
 /* XX(NAME, code, message) */
-#define ANALYSIS_ERROR_MAP(XX)                                                         \
-    XX(INVAL, -701, "invalid argument")                                                \
-    XX(NOMEM, -702, "out of memory")                                                   \
-    XX(IO, -703, "a file could not be read or written (see errno)")                    \
-    XX(ENGINE, -704, "the analysing engine could not be started, or left")             \
-    XX(PROTOCOL, -705, "the analysing engine's answer breaks the analysis protocol")   \
-    XX(TIMEOUT, -706, "the analysing engine did not answer in time")                   \
+#define ANALYSIS_ERROR_MAP(XX)                                                        \
+    XX(INVAL, -701, "invalid argument")                                               \
+    XX(NOMEM, -702, "out of memory")                                                  \
+    XX(IO, -703, "a file could not be read or written (see errno)")                   \
+    XX(ENGINE, -704, "the analysing engine could not be started, or left")            \
+    XX(PROTOCOL, -705, "the analysing engine's answer breaks the analysis protocol")  \
+    XX(TIMEOUT, -706, "the analysing engine did not answer in time")                  \
     XX(GAME, -707, "a game could not be read (a record, a CodinGame file, a league)") \
-    XX(NODATA, -708, "no data to fit the scale on")                                    \
+    XX(NODATA, -708, "no data to fit the scale on")                                   \
     XX(STOPPED, -709, "the analysis was stopped (an interrupt)")
 
 enum analysis_error {

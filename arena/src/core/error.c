@@ -7,15 +7,12 @@ const char *arena_strerror(int code)
     if (code <= -801 && code >= -899)
         return leaguedb_strerror(code);
     switch (code) {
-    case ARENA_OK:
-        return "success";
+    case ARENA_OK: return "success";
 #define ARENA_XX(name, c, text) \
-    case c:                     \
-        return text;
+    case c: return text;
         ARENA_ERROR_MAP(ARENA_XX)
 #undef ARENA_XX
-    default:
-        return "unknown error";
+    default: return "unknown error";
     }
 }
 

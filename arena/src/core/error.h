@@ -25,17 +25,17 @@
 
 /* XX(NAME, code, message) */
 #define ARENA_ERROR_MAP(XX)                                                          \
-    XX(INVAL, -201, "invalid argument")                 /* NULL or out of range: a bug */ \
+    XX(INVAL, -201, "invalid argument") /* NULL or out of range: a bug */            \
     XX(NOMEM, -202, "out of memory")                                                 \
-    XX(IO, -203, "file or directory operation failed")  /* see errno */              \
+    XX(IO, -203, "file or directory operation failed") /* see errno */               \
     XX(PARSE, -204, "league file is unreadable or malformed")                        \
-    XX(CONFIG, -205, "invalid league setting")   /* missing, mistyped, out of range */ \
+    XX(CONFIG, -205, "invalid league setting") /* missing, mistyped, out of range */ \
     XX(MISMATCH, -206, "output directory holds a different league")                  \
-    XX(SYSTEM, -207, "thread or signal operation failed")                           \
-    XX(REFEREE, -208, "the referee library failed")     /* not a bot's fault */     \
+    XX(SYSTEM, -207, "thread or signal operation failed")                            \
+    XX(REFEREE, -208, "the referee library failed") /* not a bot's fault */          \
     XX(BUSY, -209, "output directory in use by another loa-arena")                   \
-    XX(CHANGED, -210, "a bot changed since its games were played")  /* fingerprint */ \
-    XX(NUMERIC, -211, "a statistic could not be computed")  /* a solver found no root */
+    XX(CHANGED, -210, "a bot changed since its games were played") /* fingerprint */ \
+    XX(NUMERIC, -211, "a statistic could not be computed")         /* a solver found no root */
 
 enum arena_error {
     ARENA_OK = 0,

@@ -31,18 +31,18 @@ typedef enum arena_word_role {
 } arena_word_role;
 
 typedef struct arena_word {
-    size_t start, end;    /* its bytes in the command, quotes included */
-    const char *text;     /* the word as the shell passes it: quotes and
+    size_t start, end; /* its bytes in the command, quotes included */
+    const char *text;  /* the word as the shell passes it: quotes and
                              escapes removed (owned by the arena_words) */
     arena_word_role role;
-    int expands;          /* the shell would change it further ($, `, an
+    int expands; /* the shell would change it further ($, `, an
                              unquoted * ? [, a leading ~) */
 } arena_word;
 
 typedef struct arena_words {
     arena_word w[ARENA_WORDS_MAX];
     int n;
-    char *text;           /* the words' texts, one after another (owned) */
+    char *text; /* the words' texts, one after another (owned) */
 } arena_words;
 
 /* Splits command into *out (freed with arena_words_free). Returns 0 or

@@ -13,8 +13,8 @@
 #include "core/text.h"
 #include "league/setting.h"
 #include "util/error.h"
-#include "util/json.h"
 #include "util/file.h"
+#include "util/json.h"
 #include "util/text.h"
 
 /* 1-based line and column of byte offset off in text. */
@@ -59,9 +59,9 @@ static char *dir_of(const char *path)
 static int check_duplicate_keys(const cJSON *obj, const char *where, char *err, size_t errsz)
 {
     const char *twice = arena_json_duplicate_key(obj);
-    return twice ? util_fail(ARENA_E_CONFIG, err, errsz, "%s: key \"%s\" appears twice", where,
-                             twice)
-                 : 0;
+    return twice
+               ? util_fail(ARENA_E_CONFIG, err, errsz, "%s: key \"%s\" appears twice", where, twice)
+               : 0;
 }
 
 static int get_string(const cJSON *item, const char *where, const char **out, char *err,
@@ -82,8 +82,7 @@ typedef struct bot_state {
     int no_snapshot, retired, sandbox;
 } bot_state;
 
-static int state_key(const cJSON *it, const char *where, bot_state *st, char *err,
-                     size_t errsz)
+static int state_key(const cJSON *it, const char *where, bot_state *st, char *err, size_t errsz)
 {
     if (strcmp(it->string, "sandbox") == 0)
         return arena_setting_bot_sandbox(it, where, &st->sandbox, err, errsz);
@@ -101,7 +100,8 @@ static int state_key(const cJSON *it, const char *where, bot_state *st, char *er
     if (!cJSON_IsString(it) || !it->valuestring[0])
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "%s: \"snapshot\" must be false (run the bot where it is) or the "
-                         "command of its copy", where);
+                         "command of its copy",
+                         where);
     st->snapshot = it->valuestring;
     return 0;
 }
@@ -125,7 +125,8 @@ static int bot_keys(const cJSON *obj, const char *where, const char **name, cons
         else
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: unknown key \"%s\" (expected name, command, cwd, sandbox, "
-                           "snapshot, retired)", where, it->string);
+                           "snapshot, retired)",
+                           where, it->string);
     }
     return rc;
 }
@@ -172,8 +173,8 @@ static int load_bot(arena_settings *s, const cJSON *obj, int index, const char *
     return 0;
 }
 
-int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
-                             const char *name, const char *base_dir, char *err, size_t errsz)
+int arena_settings_load_text(arena_settings *s, const char *text, size_t len, const char *name,
+                             const char *base_dir, char *err, size_t errsz)
 {
     const char *src = name ? name : "league file";
     const char *end = NULL;
@@ -189,8 +190,8 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
             int line, col;
             line_col(text, deep, &line, &col);
             return util_fail(ARENA_E_PARSE, err, errsz,
-                             "%s:%d:%d: lists and objects nested deeper than %d levels", src,
-                             line, col, UTIL_JSON_NESTING_MAX);
+                             "%s:%d:%d: lists and objects nested deeper than %d levels", src, line,
+                             col, UTIL_JSON_NESTING_MAX);
         }
         /* JSON has no trailing comma, and cJSON stops at the '}' or ']'
          * after it, a line late: name the comma instead */
@@ -203,7 +204,8 @@ int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
             line_col(text, back - 1, &line, &col);
             return util_fail(ARENA_E_PARSE, err, errsz,
                              "%s:%d:%d: malformed JSON: a comma before '%c' (JSON allows no "
-                             "trailing comma)", src, line, col, text[off]);
+                             "trailing comma)",
+                             src, line, col, text[off]);
         }
         int line, col;
         line_col(text, off, &line, &col);
@@ -267,8 +269,8 @@ static int load_key(arena_settings *s, const cJSON *it, const char *src, const c
         /* written by loa-arena in DIR/league.json: where {dir} pointed */
         int rc = get_string(it, src, dir_given, err, errsz);
         if (!rc && (*dir_given)[0] != '/')
-            rc = util_fail(ARENA_E_CONFIG, err, errsz,
-                           "%s: \"dir\" must be an absolute directory", src);
+            rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"dir\" must be an absolute directory",
+                           src);
         return rc;
     }
     if (strcmp(k, "description") == 0 || strcmp(k, "comment") == 0)

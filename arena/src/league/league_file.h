@@ -30,9 +30,8 @@ int arena_settings_load_file(arena_settings *s, const char *path, char *err, siz
 
 /* Same as arena_settings_load_file on an in-memory text; name is used in
  * messages and base_dir for relative paths (NULL: "."). */
-int arena_settings_load_text(arena_settings *s, const char *text, size_t len,
-                             const char *name, const char *base_dir,
-                             char *err, size_t errsz);
+int arena_settings_load_text(arena_settings *s, const char *text, size_t len, const char *name,
+                             const char *base_dir, char *err, size_t errsz);
 
 /* Same as arena_settings_load_text on a parsed tree (borrowed, not
  * changed): the store reads DIR/league.json this way after taking out what

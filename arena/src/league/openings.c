@@ -84,12 +84,11 @@ int arena_openings_load(const char *path, arena_openings **out, char *err, size_
     if (rd == UTIL_E_NOMEM)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     if (rd)
-        return util_fail(ARENA_E_PARSE, err, errsz, "%s: cannot read the openings file: %s",
-                         path, rd == UTIL_E_RANGE ? "too large" : strerror(errno));
+        return util_fail(ARENA_E_PARSE, err, errsz, "%s: cannot read the openings file: %s", path,
+                         rd == UTIL_E_RANGE ? "too large" : strerror(errno));
     if (memchr(text, '\0', len)) {
         free(text);
-        return util_fail(ARENA_E_PARSE, err, errsz, "%s: holds NUL bytes (not a text file)",
-                         path);
+        return util_fail(ARENA_E_PARSE, err, errsz, "%s: holds NUL bytes (not a text file)", path);
     }
     arena_openings *o = table_new();
     int rc = o ? 0 : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
@@ -118,8 +117,10 @@ int arena_openings_load(const char *path, arena_openings **out, char *err, size_
     }
     free(text);
     if (rc == 0 && o->count == 0)
-        rc = util_fail(ARENA_E_PARSE, err, errsz, "%s: no opening in the file (one a line, "
-                       "moves separated by spaces; '#' comments)", path);
+        rc = util_fail(ARENA_E_PARSE, err, errsz,
+                       "%s: no opening in the file (one a line, "
+                       "moves separated by spaces; '#' comments)",
+                       path);
     if (rc)
         arena_openings_free(o);
     else

@@ -40,7 +40,6 @@ typedef struct arena_openings arena_openings;
  * accepted (fewer distinct openings exist than rounds). */
 #define ARENA_OPENING_ATTEMPTS 64
 
-
 /* Reads an openings file. Returns 0 and *out (free with
  * arena_openings_free), ARENA_E_PARSE (unreadable, too large, NUL bytes,
  * or no opening at all: err names the file), ARENA_E_CONFIG (a bad line:

@@ -10,7 +10,7 @@
 #define ARENA_LEAGUE_PRESSURE_SOURCE_H
 
 typedef enum arena_pressure_source {
-    ARENA_PRESSURE_NONE = 0,  /* neither file readable: nothing is marked */
+    ARENA_PRESSURE_NONE = 0, /* neither file readable: nothing is marked */
     ARENA_PRESSURE_PSI,
     ARENA_PRESSURE_RUNNABLE
 } arena_pressure_source;

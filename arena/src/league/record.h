@@ -26,11 +26,11 @@
 
 /* Thinking times of one side in one game, in milliseconds. */
 typedef struct arena_side_time {
-    double first_ms; /* the bot's first turn (own limit), -1 if it had none */
-    int turns;       /* later turns answered or timed out */
-    double total_ms; /* sum over those later turns */
-    double max_ms;   /* longest of them, 0 if none */
-    int late;        /* answers accepted within the time margin (any turn) */
+    double first_ms;     /* the bot's first turn (own limit), -1 if it had none */
+    int turns;           /* later turns answered or timed out */
+    double total_ms;     /* sum over those later turns */
+    double max_ms;       /* longest of them, 0 if none */
+    int late;            /* answers accepted within the time margin (any turn) */
     double cpu_total_ms; /* cpu time mode: CPU time of the later turns, summed; */
     double cpu_max_ms;   /* and the most of one; both -1 in wall mode */
 } arena_side_time;
@@ -38,26 +38,26 @@ typedef struct arena_side_time {
 /* One finished game, as one line of games.jsonl. A plain value. */
 typedef struct arena_game_record {
     int id, round, pairing;
-    int black, white;       /* bot indices into the league */
+    int black, white; /* bot indices into the league */
     int64_t seed;
-    int opening;            /* index into the league's opening table, -1 none
+    int opening;       /* index into the league's opening table, -1 none
                                ("opening" in JSON is its text, "" for none) */
-    int winner;             /* 0 black, 1 white, -1 draw (or no game) */
-    int scores[2];          /* CodinGame scores, [0] black */
-    ref_reason reason;      /* why the game ended; "reason" in JSON is its name */
-    int fault;              /* side at fault (0 black, 1 white), -1 none */
+    int winner;        /* 0 black, 1 white, -1 draw (or no game) */
+    int scores[2];     /* CodinGame scores, [0] black */
+    ref_reason reason; /* why the game ended; "reason" in JSON is its name */
+    int fault;         /* side at fault (0 black, 1 white), -1 none */
     int plies;
-    arena_side_time time[2];/* [0] black, [1] white */
-    int64_t start_time;     /* seconds since the Unix epoch, UTC */
-    double duration_ms;     /* wall-clock length of the game */
-    char detail[256];       /* the referee's detail */
-    int under_load;         /* a wall-clock timeout: 1 when the machine was
+    arena_side_time time[2]; /* [0] black, [1] white */
+    int64_t start_time;      /* seconds since the Unix epoch, UTC */
+    double duration_ms;      /* wall-clock length of the game */
+    char detail[256];        /* the referee's detail */
+    int under_load;          /* a wall-clock timeout: 1 when the machine was
                                overloaded as it happened (run/pressure.h),
                                0 when not, -1 unknown or not a wall timeout */
-    double pressure;        /* what was measured then (under_load >= 0): the
+    double pressure;         /* what was measured then (under_load >= 0): the
                                PSI share 0..1, or the mean runnable tasks */
-    int pressure_source;    /* an arena_pressure_source (league/pressure_source.h) */
-    uint64_t moves_hash;    /* the game's identity for counting distinct games:
+    int pressure_source;     /* an arena_pressure_source (league/pressure_source.h) */
+    uint64_t moves_hash;     /* the game's identity for counting distinct games:
                                the first 64 bits (big-endian) of the SHA-256 of
                                its applied moves as text, "b1d3 a8c6 ... pass"
                                (one space between moves, passes as "pass", the
@@ -100,7 +100,7 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
  * text of the round's opening in s->openings, or not "" in a league without
  * openings). A league with openings whose table is not loaded (read back
  * from DIR/league.json) takes the line's opening unchecked (opening -1). */
-int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
-                           char *err, size_t errsz);
+int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r, char *err,
+                           size_t errsz);
 
 #endif

@@ -64,8 +64,9 @@ static cJSON *side_time_json(const arena_side_time *t)
 static int add_load(cJSON *o, const arena_game_record *r)
 {
     cJSON *p = cJSON_CreateObject();
-    if (!p || !cJSON_AddStringToObject(p, "source", arena_pressure_source_name(
-                                                         (arena_pressure_source)r->pressure_source)) ||
+    if (!p ||
+        !cJSON_AddStringToObject(
+            p, "source", arena_pressure_source_name((arena_pressure_source)r->pressure_source)) ||
         !cJSON_AddNumberToObject(p, "value", (double)(int64_t)(r->pressure * 1000 + 0.5) / 1000)) {
         cJSON_Delete(p);
         return 0;
@@ -128,8 +129,7 @@ cJSON *arena_record_to_json(const arena_game_record *r, const arena_settings *s)
         arena_openings_text(s->openings, r->opening, opening, sizeof opening);
     ok = ok && cJSON_AddStringToObject(o, "opening", opening) &&
          (!r->moves_hash || cJSON_AddStringToObject(o, "moves_hash", hash)) &&
-         cJSON_AddStringToObject(o, "detail", r->detail) &&
-         (r->under_load < 0 || add_load(o, r)) &&
+         cJSON_AddStringToObject(o, "detail", r->detail) && (r->under_load < 0 || add_load(o, r)) &&
          /* the record is in the league database (loa-replay DIR ID); the
           * page, when --pages or --html wrote it, beside it */
          cJSON_AddStringToObject(o, "record", "league.db") &&
@@ -233,8 +233,8 @@ static int opening_from_json(const cJSON *j, const arena_settings *s, arena_game
     return 0;
 }
 
-int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r,
-                           char *err, size_t errsz)
+int arena_record_from_json(const cJSON *j, const arena_settings *s, arena_game_record *r, char *err,
+                           size_t errsz)
 {
     memset(r, 0, sizeof *r);
     if (!cJSON_IsObject(j))

@@ -39,9 +39,8 @@ int64_t arena_schedule_size(arena_format format, int bot_count, int games_per_pa
     return (int64_t)arena_pairing_count(format, bot_count) * games_per_pairing;
 }
 
-int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
-                        int games_per_pairing, int64_t master_seed, int id,
-                        arena_game_spec *out)
+int arena_schedule_game(arena_format format, int bot_count, int gauntlet, int games_per_pairing,
+                        int64_t master_seed, int id, arena_game_spec *out)
 {
     int pairings = arena_pairing_count(format, bot_count);
     if (pairings == 0 || games_per_pairing < 2 || games_per_pairing % 2 || id < 0 ||

@@ -27,13 +27,13 @@
 
 /* One scheduled game. Bot fields are indices into the league's bots. */
 typedef struct arena_game_spec {
-    int id;        /* 0-based, see above */
-    int round;     /* 0 .. games/2 - 1 */
-    int pairing;   /* 0 .. pairings - 1 */
-    int black;     /* bot playing black (p1, moves first) */
-    int white;     /* bot playing white (p2) */
-    int64_t seed;  /* the game's seed for `random` */
-    int opening;   /* the round's opening: an index into the league's table
+    int id;       /* 0-based, see above */
+    int round;    /* 0 .. games/2 - 1 */
+    int pairing;  /* 0 .. pairings - 1 */
+    int black;    /* bot playing black (p1, moves first) */
+    int white;    /* bot playing white (p2) */
+    int64_t seed; /* the game's seed for `random` */
+    int opening;  /* the round's opening: an index into the league's table
                       (arena_openings_get), -1 for none. Both games of a
                       colour-swapped pair (ids 2k, 2k+1) share it. */
 } arena_game_spec;
@@ -52,9 +52,8 @@ int64_t arena_schedule_size(arena_format format, int bot_count, int games_per_pa
 /* The game with the given id (opening -1: the table is the league's, see
  * arena_schedule_build). Returns 0 or ARENA_E_INVAL (id out of range,
  * bot_count < 2, games_per_pairing odd or < 2, gauntlet out of range). */
-int arena_schedule_game(arena_format format, int bot_count, int gauntlet,
-                        int games_per_pairing, int64_t master_seed, int id,
-                        arena_game_spec *out);
+int arena_schedule_game(arena_format format, int bot_count, int gauntlet, int games_per_pairing,
+                        int64_t master_seed, int id, arena_game_spec *out);
 
 /* A league that gained bots (arena_settings.steps) keeps every id it had:
  * its schedule is blocks appended in order, each numbered like a league of

@@ -20,10 +20,25 @@ _Static_assert(sizeof(arena_format) == sizeof(int) && sizeof(arena_pages) == siz
                "a WORD setting is read and written as an int");
 
 const arena_setting arena_setting_table[ARENA_SETTING_COUNT] = {
-#define ARENA_SETTING_XX(ID, field, key, option, letter, word, type, words, min, max, def, unit,  \
+#define ARENA_SETTING_XX(ID, field, key, option, letter, word, type, words, min, max, def, unit, \
                          identity, section, arg, what, help)                                     \
-    {ARENA_SETTING_##ID, offsetof(arena_settings, field), key, option, letter, word,             \
-     ARENA_VALUE_##type, words, min, max, def, unit, identity, section, arg, what, help},
+    {ARENA_SETTING_##ID,                                                                         \
+     offsetof(arena_settings, field),                                                            \
+     key,                                                                                        \
+     option,                                                                                     \
+     letter,                                                                                     \
+     word,                                                                                       \
+     ARENA_VALUE_##type,                                                                         \
+     words,                                                                                      \
+     min,                                                                                        \
+     max,                                                                                        \
+     def,                                                                                        \
+     unit,                                                                                       \
+     identity,                                                                                   \
+     section,                                                                                    \
+     arg,                                                                                        \
+     what,                                                                                       \
+     help},
     ARENA_SETTING_MAP(ARENA_SETTING_XX)
 #undef ARENA_SETTING_XX
 };
@@ -63,7 +78,7 @@ static int sandbox_option(arena_settings *s, const char *option)
 {
     /* the flag wins over the league file, for every bot */
     s->sandbox = option && strcmp(option, "sandbox-rw") == 0 ? REF_SANDBOX_WRITABLE_CWD
-                                                              : REF_SANDBOX_READ_ONLY;
+                                                             : REF_SANDBOX_READ_ONLY;
     for (int i = 0; i < s->bot_count; i++)
         s->bots[i].sandbox = -1;
     return 0;
@@ -117,16 +132,15 @@ int arena_setting_from_text(arena_settings *s, const arena_setting *r, const cha
         return 0;
     case ARENA_VALUE_FLAG: *int_at(s, r) = 1; return 0;
     case ARENA_VALUE_NAME:
-        return arena_set_string(str_at(s, r), text) ? util_fail(ARENA_E_NOMEM, err, errsz,
-                                                                "out of memory")
-                                                    : 0;
+        return arena_set_string(str_at(s, r), text)
+                   ? util_fail(ARENA_E_NOMEM, err, errsz, "out of memory")
+                   : 0;
     case ARENA_VALUE_FILE:
     case ARENA_VALUE_DIR: return path_text(s, r, o, text, err, errsz);
     case ARENA_VALUE_SHARD:
         if (arena_shard_parse(text, &s->shard_index, &s->shard_count))
             return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "--%s: '%s' is not K/N with 0 <= K < N (e.g. 0/3, 1/3, 2/3)", o,
-                             text);
+                             "--%s: '%s' is not K/N with 0 <= K < N (e.g. 0/3, 1/3, 2/3)", o, text);
         return 0;
     case ARENA_VALUE_SPRT:
         if (arena_sprt_spec_parse(text, &s->sprt_params, tmp, sizeof tmp))
@@ -156,7 +170,7 @@ int arena_setting_check(const arena_settings *s, const arena_setting *r, char *e
     case ARENA_VALUE_SANDBOX:
         v = int_of(s, r);
         if (r->type == ARENA_VALUE_WORD ? v >= 0 && v < r->words->count
-                                          : v >= r->min && v <= r->max)
+                                        : v >= r->min && v <= r->max)
             return 0;
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s %d is not one of its values", r->what, v);
     case ARENA_VALUE_SHARD:
@@ -209,8 +223,7 @@ int arena_setting_equal(const arena_settings *a, const arena_settings *b, const 
     }
 }
 
-void arena_setting_format(const arena_settings *s, const arena_setting *r, char *buf,
-                          size_t size)
+void arena_setting_format(const arena_settings *s, const arena_setting *r, char *buf, size_t size)
 {
     const arena_sprt_params *p = &s->sprt_params;
     int k, n;
@@ -225,9 +238,7 @@ void arena_setting_format(const arena_settings *s, const arena_setting *r, char 
         }
         /* fall through */
     case ARENA_VALUE_FILE:
-    case ARENA_VALUE_DIR:
-        snprintf(buf, size, "%s", str_of(s, r) ? str_of(s, r) : "none");
-        break;
+    case ARENA_VALUE_DIR: snprintf(buf, size, "%s", str_of(s, r) ? str_of(s, r) : "none"); break;
     case ARENA_VALUE_SHARD:
         shard_of(s, &k, &n);
         snprintf(buf, size, "%d/%d", k, n);
@@ -307,6 +318,5 @@ void arena_setting_help(const arena_setting *r, FILE *out)
     snprintf(text, sizeof text, "%s%s", r->help, bounds);
     help_lines(out, r->letter, r->option, r->arg, text);
     if (r->type == ARENA_VALUE_SANDBOX)
-        help_lines(out, 0, "sandbox-rw", NULL,
-                   "the same, the bots' working directories writable");
+        help_lines(out, 0, "sandbox-rw", NULL, "the same, the bots' working directories writable");
 }

@@ -28,13 +28,13 @@
 /* One row of ARENA_SETTING_MAP. */
 typedef struct arena_setting {
     arena_setting_id id;
-    size_t offset;                 /* of the field in arena_settings */
-    const char *key;               /* league-file key */
-    const char *option;            /* long option, NULL: none */
-    int letter;                    /* short option, 0: none */
-    const char *word;              /* fastchess word taking the same value, NULL: none */
+    size_t offset;      /* of the field in arena_settings */
+    const char *key;    /* league-file key */
+    const char *option; /* long option, NULL: none */
+    int letter;         /* short option, 0: none */
+    const char *word;   /* fastchess word taking the same value, NULL: none */
     arena_setting_type type;
-    const arena_word_list *words;  /* WORD: its words */
+    const arena_word_list *words; /* WORD: its words */
     int64_t min, max, def;
     const char *unit;
     arena_setting_identity identity;
@@ -75,8 +75,7 @@ int arena_setting_bot_sandbox(const cJSON *item, const char *where, int *out, ch
 /* Checks that row's setting of *s is within the row's bounds (or its
  * "not set" default). Returns 0 or ARENA_E_CONFIG ("turn limit must be in
  * 1..3600000 ms (0 given)"). */
-int arena_setting_check(const arena_settings *s, const arena_setting *row, char *err,
-                        size_t errsz);
+int arena_setting_check(const arena_settings *s, const arena_setting *row, char *err, size_t errsz);
 
 /* Adds row's setting to the identity object obj when it belongs there
  * (identity rows; those whose absence means the default only when not the
@@ -85,8 +84,7 @@ int arena_setting_to_json(const arena_settings *s, const arena_setting *row, cJS
 
 /* 1 when a and b hold the same value of row's setting (a gauntlet bot: the
  * same bot in a gauntlet; a shard: 0/1 and none are the whole league). */
-int arena_setting_equal(const arena_settings *a, const arena_settings *b,
-                        const arena_setting *row);
+int arena_setting_equal(const arena_settings *a, const arena_settings *b, const arena_setting *row);
 
 /* Row's value in *s as text for messages ("150", "gauntlet", "none",
  * "elo0=0 elo1=10 alpha=0.05 beta=0.05 model=normalized"), into buf. */

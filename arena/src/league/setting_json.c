@@ -20,8 +20,7 @@
 
 /* ---- from a league-file item ---- */
 
-static int json_seed(arena_settings *s, const cJSON *it, const char *src, char *err,
-                     size_t errsz)
+static int json_seed(arena_settings *s, const cJSON *it, const char *src, char *err, size_t errsz)
 {
     if (cJSON_IsString(it)) {
         if (util_parse_i64(it->valuestring, INT64_MIN, INT64_MAX, &s->seed))
@@ -60,8 +59,8 @@ static int json_path(arena_settings *s, const arena_setting *r, const cJSON *it,
 }
 
 /* "shard": {"index": K, "count": N} (DIR/league.json of --shard K/N). */
-static int json_shard(arena_settings *s, const arena_setting *r, const cJSON *it,
-                      const char *src, char *err, size_t errsz)
+static int json_shard(arena_settings *s, const arena_setting *r, const cJSON *it, const char *src,
+                      char *err, size_t errsz)
 {
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(it, "index");
     const cJSON *n = cJSON_GetObjectItemCaseSensitive(it, "count");
@@ -94,8 +93,8 @@ static int sprt_word(const cJSON *k, const char *where, char *word, size_t size,
         snprintf(word, size, "%s=%.17g ", k->string, k->valuedouble);
     } else {
         return util_fail(ARENA_E_CONFIG, err, errsz,
-                         "%s: unknown key \"%s\" (expected elo0, elo1, alpha, beta, model)",
-                         where, k->string);
+                         "%s: unknown key \"%s\" (expected elo0, elo1, alpha, beta, model)", where,
+                         k->string);
     }
     return 0;
 }
@@ -104,8 +103,7 @@ static int sprt_word(const cJSON *k, const char *where, char *word, size_t size,
  * "normalized"} (alpha, beta and model optional), or the same in
  * fastchess's words as one string "elo0=0 elo1=10 ...": both judged by one
  * parser, arena_sprt_spec_parse. */
-static int json_sprt(arena_settings *s, const cJSON *it, const char *src, char *err,
-                     size_t errsz)
+static int json_sprt(arena_settings *s, const cJSON *it, const char *src, char *err, size_t errsz)
 {
     char tmp[512], spec[400] = "", where[600];
     int rc;
@@ -132,7 +130,8 @@ static int json_sprt(arena_settings *s, const cJSON *it, const char *src, char *
     } else {
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "%s: \"sprt\" must be an object like {\"elo0\": 0, \"elo1\": 10, "
-                         "\"alpha\": 0.05, \"beta\": 0.05}", src);
+                         "\"alpha\": 0.05, \"beta\": 0.05}",
+                         src);
     }
     if ((rc = arena_sprt_spec_parse(text, &s->sprt_params, tmp, sizeof tmp)))
         return util_fail(rc, err, errsz, "%s: \"sprt\": %s", src, tmp);
@@ -141,19 +140,20 @@ static int json_sprt(arena_settings *s, const cJSON *it, const char *src, char *
 }
 
 /* "steps": [[bots, games], ...], written by loa-arena in DIR/league.json. */
-static int json_steps(arena_settings *s, const cJSON *it, const char *src, char *err,
-                      size_t errsz)
+static int json_steps(arena_settings *s, const cJSON *it, const char *src, char *err, size_t errsz)
 {
     if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) > ARENA_MAX_STEPS)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"steps\" must be a list of "
-                         "[bots, games]", src);
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: \"steps\" must be a list of "
+                         "[bots, games]",
+                         src);
     int j = 0, rc = 0;
     for (const cJSON *e = it->child; e && !rc; e = e->next, j++) {
         if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2)
             rc = util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"steps\"[%d] must be [bots, games]",
                            src, j);
-        else if (!(rc = arena_json_int(e->child, src, "steps", 2, ARENA_MAX_BOTS,
-                                       &s->steps[j].bots, err, errsz)))
+        else if (!(rc = arena_json_int(e->child, src, "steps", 2, ARENA_MAX_BOTS, &s->steps[j].bots,
+                                       err, errsz)))
             rc = arena_json_int(e->child->next, src, "steps", 2, ARENA_MAX_GAMES_PER_PAIRING,
                                 &s->steps[j].games, err, errsz);
     }
@@ -216,8 +216,7 @@ int arena_setting_from_json(arena_settings *s, const arena_setting *r, const cJS
     return ARENA_E_INVAL;
 }
 
-int arena_setting_bot_sandbox(const cJSON *it, const char *where, int *out, char *err,
-                              size_t errsz)
+int arena_setting_bot_sandbox(const cJSON *it, const char *where, int *out, char *err, size_t errsz)
 {
     return json_sandbox(it, where, out, err, errsz);
 }
@@ -299,4 +298,3 @@ int arena_setting_to_json(const arena_settings *s, const arena_setting *r, cJSON
     default: return 1;
     }
 }
-

@@ -32,7 +32,7 @@ void arena_settings_init(arena_settings *s)
 {
     memset(s, 0, sizeof *s);
     /* the defaults are the settings table's */
-#define ARENA_SETTING_XX(ID, field, key, option, letter, word, type, words, min, max, def, ...)   \
+#define ARENA_SETTING_XX(ID, field, key, option, letter, word, type, words, min, max, def, ...) \
     DEFAULT_##type(field, def)
     ARENA_SETTING_MAP(ARENA_SETTING_XX)
 #undef ARENA_SETTING_XX
@@ -67,8 +67,8 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src)
     dst->openings_file = NULL;
     dst->openings = NULL;
     for (int i = 0; i < src->bot_count; i++) {
-        if (arena_settings_add_bot(dst, src->bots[i].name, src->bots[i].command,
-                                   src->bots[i].cwd, NULL, 0))
+        if (arena_settings_add_bot(dst, src->bots[i].name, src->bots[i].command, src->bots[i].cwd,
+                                   NULL, 0))
             goto oom;
         dst->bots[i].sandbox = src->bots[i].sandbox;
         dst->bots[i].no_snapshot = src->bots[i].no_snapshot;
@@ -126,8 +126,7 @@ static int adopt_bots(const arena_settings *old, arena_settings *now)
     return 0;
 }
 
-int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err,
-                         size_t errsz)
+int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err, size_t errsz)
 {
     now->step_count = 0;
     if (old->step_count > ARENA_MAX_STEPS)
@@ -234,8 +233,7 @@ int arena_settings_gauntlet_index(const arena_settings *s)
     return i < 0 ? 0 : i;
 }
 
-int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err,
-                            size_t errsz)
+int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err, size_t errsz)
 {
     *out = NULL;
     int rc = 0;

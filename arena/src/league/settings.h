@@ -42,18 +42,18 @@ typedef struct arena_openings arena_openings;
 
 /* One competitor. Strings owned by the enclosing arena_settings. */
 typedef struct arena_bot {
-    char *name;    /* unique, 1..ARENA_NAME_MAX bytes, no control characters */
-    char *command; /* shell command line as written: `{bin}` and `{dir}` are
+    char *name;      /* unique, 1..ARENA_NAME_MAX bytes, no control characters */
+    char *command;   /* shell command line as written: `{bin}` and `{dir}` are
                       expanded only when the bot is started (arena_command_expand) */
-    char *cwd;     /* working directory, NULL: the arena's own. Read from a
+    char *cwd;       /* working directory, NULL: the arena's own. Read from a
                       league file: resolved against base_dir, made absolute. */
-    int sandbox;   /* "sandbox" of this bot: -1 the league's (arena_settings.sandbox),
+    int sandbox;     /* "sandbox" of this bot: -1 the league's (arena_settings.sandbox),
                       else a ref_sandbox */
-    char *snapshot; /* "snapshot": the command of the bot's copy in DIR/bots/
+    char *snapshot;  /* "snapshot": the command of the bot's copy in DIR/bots/
                       (`{out}/bots/NAME/...`, store/snapshot.h), which the league
                       runs instead of command; NULL: none (yet) */
     int no_snapshot; /* "snapshot": false: never copied (--no-snapshot) */
-    int retired;   /* "retired": true: no longer scheduled, its games kept
+    int retired;     /* "retired": true: no longer scheduled, its games kept
                       (--retire) */
 } arena_bot;
 
@@ -65,17 +65,17 @@ typedef struct arena_settings {
     arena_bot bots[ARENA_MAX_BOTS];
     int bot_count;
     arena_format format;
-    char *gauntlet_bot;  /* gauntlet: the bot meeting all others; NULL = first bot */
-    int games;           /* games per pairing, even (colour-swapped pairs), >= 2;
+    char *gauntlet_bot;            /* gauntlet: the bot meeting all others; NULL = first bot */
+    int games;                     /* games per pairing, even (colour-swapped pairs), >= 2;
                             with an SPRT, the most the match may play */
-    int games_given;     /* games was set by the league file or a flag (an
+    int games_given;               /* games was set by the league file or a flag (an
                             SPRT without it plays up to ARENA_SPRT_GAMES_DEFAULT) */
-    int games_target;    /* a run in order (not continuous) plays the games of
+    int games_target;              /* a run in order (not continuous) plays the games of
                             each pairing below it: the games a fixed run asked
                             for when continuous mode grew games beyond them
                             (only --continuous grows them further); 0: games.
                             The store's (its meta), not the identity's */
-    int sprt;            /* "sprt": the match is a sequential test (stats/sprt.h)
+    int sprt;                      /* "sprt": the match is a sequential test (stats/sprt.h)
                             of the first bot (the gauntlet bot in a gauntlet)
                             against the other; it stops when a bound is crossed */
     arena_sprt_params sprt_params; /* its parameters when sprt is set */
@@ -83,48 +83,48 @@ typedef struct arena_settings {
                             first (bots and games non-decreasing); none for a
                             league that never gained a bot */
     int step_count;
-    int extend;          /* --extend / --add-bot: this run may add bots to the
+    int extend;                /* --extend / --add-bot: this run may add bots to the
                             stored league (not part of its identity) */
-    int sandbox;         /* "sandbox" / --sandbox, --sandbox-rw: how the bots run (a
+    int sandbox;               /* "sandbox" / --sandbox, --sandbox-rw: how the bots run (a
                             ref_sandbox; a bot's own "sandbox" overrides it); not
                             part of the league's identity, as concurrency */
-    int shard_index;     /* --shard K/N: this run plays only the game pairs k */
-    int shard_count;     /* (ids 2k, 2k+1) with k % N == K; count 0 or 1: all */
-    int rating_interval; /* "rating_interval": print the standings (and the SPRT
+    int shard_index;           /* --shard K/N: this run plays only the game pairs k */
+    int shard_count;           /* (ids 2k, 2k+1) with k % N == K; count 0 or 1: all */
+    int rating_interval;       /* "rating_interval": print the standings (and the SPRT
                             line) every N finished games; 0: at the end only
                             (an SPRT line still follows every complete pair) */
-    int concurrency;     /* games at once; 0 = the number of online cores */
-    int continuous;      /* "continuous" / --continuous: play until stopped, each
+    int concurrency;           /* games at once; 0 = the number of online cores */
+    int continuous;            /* "continuous" / --continuous: play until stopped, each
                             game where it tells most (results/planner.h); the
                             games per pairing grow as needed; not in the identity */
-    int64_t seed;        /* master seed; every game seed derives from it */
-    char *out_dir;       /* output directory; NULL until set or defaulted */
-    ref_limits limits;   /* the referee's limits, each a setting of its own name
+    int64_t seed;              /* master seed; every game seed derives from it */
+    char *out_dir;             /* output directory; NULL until set or defaulted */
+    ref_limits limits;         /* the referee's limits, each a setting of its own name
                             ("turn_ms", "first_turn_ms", "max_plies", "wall_cap_ms"
                             / --wall-cap: cpu mode's wall-clock cap, 0 = 4x the
                             turn's limit; "time_margin_ms" / --time-margin: late
                             answers within it accepted and counted); all part
                             of the identity, passed to every game as they are */
-    ref_time_mode time_mode; /* "time_mode" / --time-mode: wall (CodinGame's) or cpu
+    ref_time_mode time_mode;   /* "time_mode" / --time-mode: wall (CodinGame's) or cpu
                             (docs/referee.md, "Time modes"); part of the identity */
     ref_cpu_method cpu_method; /* "cpu_method" / --cpu-method: how cpu mode measures
                             (a property of the machine: not in the identity) */
-    arena_pages pages;   /* "pages" / --pages: which games get a replay page as
+    arena_pages pages;         /* "pages" / --pages: which games get a replay page as
                             they end (not in the identity) */
-    int affinity;        /* "affinity" / --affinity: each game slot (worker) and
+    int affinity;              /* "affinity" / --affinity: each game slot (worker) and
                             the bots it starts pinned to one CPU of the arena's
                             allowed set, slot k on the k-th (wrapping); not in
                             the identity (run/runner.h) */
-    char *anchor;        /* bot whose Elo is 0; NULL = the mean Elo is 0 */
-    char *openings_file; /* "openings": the openings file, absolute; NULL none */
-    int openings_random; /* "openings_order": 0 "file" (file order), 1 "random"
+    char *anchor;              /* bot whose Elo is 0; NULL = the mean Elo is 0 */
+    char *openings_file;       /* "openings": the openings file, absolute; NULL none */
+    int openings_random;       /* "openings_order": 0 "file" (file order), 1 "random"
                             (shuffled from the master seed) */
-    int random_plies;    /* "random_plies": openings of N random plies; 0 none */
-    arena_openings *openings; /* the table played (arena_settings_openings),
+    int random_plies;          /* "random_plies": openings of N random plies; 0 none */
+    arena_openings *openings;  /* the table played (arena_settings_openings),
                                  owned; NULL: none, or not loaded (a league read
                                  back from DIR/league.json) */
-    char *base_dir;      /* directory of the league file ("." without one): `{dir}` */
-    char *source;        /* the league file's path, NULL without one (messages) */
+    char *base_dir;            /* directory of the league file ("." without one): `{dir}` */
+    char *source;              /* the league file's path, NULL without one (messages) */
 } arena_settings;
 
 /* Fills *s with the defaults of the settings table (league/setting.h): no
@@ -152,8 +152,7 @@ int arena_settings_copy(arena_settings *dst, const arena_settings *src);
  * moves). Leaves the rest when now is not old grown (compare then says
  * what differs). Returns 0, ARENA_E_CONFIG (more than ARENA_MAX_STEPS
  * changes) or ARENA_E_NOMEM. */
-int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err,
-                         size_t errsz);
+int arena_settings_adopt(const arena_settings *old, arena_settings *now, char *err, size_t errsz);
 
 /* Appends a bot (strings copied). cwd may be NULL. Returns 0,
  * ARENA_E_CONFIG (too many bots) or ARENA_E_NOMEM. Names and commands are
@@ -178,15 +177,13 @@ int arena_settings_find_bot(const arena_settings *s, const char *name);
 /* Index of the gauntlet bot (gauntlet_bot, else 0). */
 int arena_settings_gauntlet_index(const arena_settings *s);
 
-
 /* The opening table league s plays (s->openings_file, shuffled when
  * s->openings_random; or s->random_plies plies for each of its s->games / 2
  * rounds), NULL when it plays none. Sets *out (caller owns; NULL for none).
  * Returns 0, the errors of arena_openings_load and arena_openings_random,
  * or ARENA_E_CONFIG for a file opening not shorter than s->limits.max_plies (err
  * names the file and the opening). */
-int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err,
-                            size_t errsz);
+int arena_settings_openings(const arena_settings *s, arena_openings **out, char *err, size_t errsz);
 
 /* 1 when league s's openings file holds fewer openings than a pairing
  * has colour-swapped pairs (s->games / 2): the table wraps around (league/

@@ -32,7 +32,8 @@ static int check_bots(const arena_settings *s, char *err, size_t errsz)
     if (s->bot_count < 2)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "a league needs at least two bots (%d given): add --bot NAME=COMMAND or "
-                         "entries in \"bots\"", s->bot_count);
+                         "entries in \"bots\"",
+                         s->bot_count);
     for (int i = 0; i < s->bot_count; i++) {
         const arena_bot *b = &s->bots[i];
         switch (name_problem(b->name)) {
@@ -70,7 +71,8 @@ static int check_games(const arena_settings *s, char *err, size_t errsz)
     if (s->games % 2)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "games per pairing must be even (%d given): games are played in "
-                         "colour-swapped pairs", s->games);
+                         "colour-swapped pairs",
+                         s->games);
     int64_t pairings = s->format == ARENA_FORMAT_GAUNTLET
                            ? s->bot_count - 1
                            : (int64_t)s->bot_count * (s->bot_count - 1) / 2;
@@ -87,7 +89,8 @@ static int check_games(const arena_settings *s, char *err, size_t errsz)
             (nb == a->bots && ng == a->games))
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "league step %d (%d bots, %d games) is not an earlier shape of the "
-                             "league", j + 1, a->bots, a->games);
+                             "league",
+                             j + 1, a->bots, a->games);
     }
     if (s->step_count > 0 && s->format == ARENA_FORMAT_GAUNTLET &&
         arena_settings_gauntlet_index(s) >= s->steps[0].bots)
@@ -143,7 +146,8 @@ static int check_together(const arena_settings *s, char *err, size_t errsz)
     if (s->sprt && s->bot_count != 2)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "an SPRT tests one bot against one other: %d bots given (a "
-                         "round-robin or gauntlet of exactly 2)", s->bot_count);
+                         "round-robin or gauntlet of exactly 2)",
+                         s->bot_count);
     if (s->sprt && arena_sprt_check(&s->sprt_params, why, sizeof why))
         return util_fail(ARENA_E_CONFIG, err, errsz, "SPRT: %s", why);
     if (s->sprt && s->shard_count > 1 && !s->games_given)

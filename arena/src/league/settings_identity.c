@@ -99,7 +99,8 @@ static int compare_bots(const arena_settings *old, const arena_settings *now, ch
         return util_fail(ARENA_E_MISMATCH, err, errsz, "it has %d bots, this league %d%s",
                          old->bot_count, now->bot_count,
                          now->bot_count > old->bot_count ? " (--extend, or --add-bot, adds "
-                                                          "bots to a league)" : "");
+                                                           "bots to a league)"
+                                                         : "");
     if (now->step_count < old->step_count ||
         memcmp(now->steps, old->steps, sizeof *old->steps * (size_t)old->step_count) != 0)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
@@ -113,7 +114,8 @@ static int compare_bots(const arena_settings *old, const arena_settings *now, ch
             return util_fail(ARENA_E_MISMATCH, err, errsz,
                              "bot '%s' has the command '%s', here '%s'; --out DIR alone "
                              "resumes the league as it stands, --replace-bot %s=COMMAND gives "
-                             "the bot a new version", a->name, a->command, b->command, a->name);
+                             "the bot a new version",
+                             a->name, a->command, b->command, a->name);
         if (!str_eq(a->cwd, b->cwd))
             return util_fail(ARENA_E_MISMATCH, err, errsz,
                              "bot '%s' had the working directory '%s', now '%s'", a->name,
@@ -146,7 +148,8 @@ static int mismatch(const arena_settings *old, const arena_settings *now, const 
     case ARENA_SETTING_FIRST_TURN_MS:
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "its time limits are %d/%d ms (first turn/turn), now %d/%d ms",
-                         old->limits.first_turn_ms, old->limits.turn_ms, now->limits.first_turn_ms, now->limits.turn_ms);
+                         old->limits.first_turn_ms, old->limits.turn_ms, now->limits.first_turn_ms,
+                         now->limits.turn_ms);
     case ARENA_SETTING_TIME_MODE:
     case ARENA_SETTING_WALL_CAP_MS:
     case ARENA_SETTING_TIME_MARGIN_MS:
@@ -170,7 +173,8 @@ static int mismatch(const arena_settings *old, const arena_settings *now, const 
     if (r->id == ARENA_SETTING_SPRT)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "its SPRT is %s, now %s; changing a test's parameters midway voids its "
-                         "error rates", a, b);
+                         "error rates",
+                         a, b);
     if (r->type == ARENA_VALUE_NAME)
         return util_fail(ARENA_E_MISMATCH, err, errsz, "its %s is '%s', now '%s'", r->what, a, b);
     return util_fail(ARENA_E_MISMATCH, err, errsz, "its %s is %s, now %s", r->what, a, b);
@@ -195,4 +199,3 @@ int arena_settings_compare(const arena_settings *old, const arena_settings *now,
                          old->games, now->games);
     return rc;
 }
-

@@ -43,7 +43,7 @@ char *arena_settings_default_out(const arena_settings *s);
  * asked for (now). Returns 0 when they are the same league (games may grow:
  * the schedule only appends), else ARENA_E_MISMATCH with err naming the
  * first difference. */
-int arena_settings_compare(const arena_settings *old, const arena_settings *now,
-                           char *err, size_t errsz);
+int arena_settings_compare(const arena_settings *old, const arena_settings *now, char *err,
+                           size_t errsz);
 
 #endif

@@ -114,7 +114,8 @@ int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, siz
         if (!eq)
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "'%s' is not KEY=VALUE (expected elo0=, elo1=, alpha=, beta=, "
-                             "model=)", word);
+                             "model=)",
+                             word);
         *eq = '\0';
         const char *val = eq + 1;
         int k = 0;
@@ -123,7 +124,8 @@ int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, siz
         if (k == 5)
             return util_fail(ARENA_E_CONFIG, err, errsz,
                              "unknown parameter '%s' (expected elo0, elo1, alpha, beta, "
-                             "model)", word);
+                             "model)",
+                             word);
         if (seen[k]++)
             return util_fail(ARENA_E_CONFIG, err, errsz, "'%s' is given twice", word);
         double v = 0;
@@ -132,8 +134,7 @@ int arena_sprt_spec_parse(const char *text, arena_sprt_params *p, char *err, siz
                 return util_fail(ARENA_E_CONFIG, err, errsz,
                                  "model '%s' is not normalized or logistic", val);
         } else if (parse_double(val, &v)) {
-            return util_fail(ARENA_E_CONFIG, err, errsz, "%s='%s' is not a number", word,
-                             val);
+            return util_fail(ARENA_E_CONFIG, err, errsz, "%s='%s' is not a number", word, val);
         } else {
             double *dst[4] = {&q.elo0, &q.elo1, &q.alpha, &q.beta};
             *dst[k] = v;

@@ -48,19 +48,19 @@ struct arena_dashboard {
     int n, anchor, games;
     double *pair_games, *pair_points; /* n x n */
     arena_ratings *fit;
-    history elo;                       /* x: games played */
-    int elo_keep;                      /* the step the history ends with when the
+    history elo;  /* x: games played */
+    int elo_keep; /* the step the history ends with when the
                                           games announced are added: a point off
                                           it will be thinned away, so it gets no
                                           fit (0: every point gets one) */
     double (*elo_v)[ARENA_MAX_BOTS], (*elo_ci)[ARENA_MAX_BOTS]; /* [HIST_CAP] */
     int sprt_live;
     arena_sprt_match sprt;
-    history llr;                       /* x: pairs */
+    history llr; /* x: pairs */
     double llr_v[HIST_CAP];
     double edges[EDGES_MAX];
     int edge_count;
-    bot_figs *bots;                    /* [n] */
+    bot_figs *bots; /* [n] */
 };
 
 static void set_edges(arena_dashboard *d, double limit)
@@ -100,7 +100,8 @@ int arena_dashboard_new(const arena_settings *s, int anchor, int expected, arena
     d->elo.step = 1; /* doubled whenever the history is full: 101 to 202 points */
     set_edges(d, s->limits.turn_ms);
     int rc = d->pair_games && d->pair_points && d->fit && d->elo_v && d->elo_ci && d->bots
-                 ? 0 : ARENA_E_NOMEM;
+                 ? 0
+                 : ARENA_E_NOMEM;
     d->sprt_live = s->sprt && s->shard_count <= 1 && n == 2;
     if (rc == 0 && d->sprt_live) {
         int t = arena_sprt_tested_bot(s), pairs = expected / 2 > 0 ? expected / 2 : 1;
@@ -194,7 +195,8 @@ static void elo_point(arena_dashboard *d, int k, int kept)
 static double slow_share(const arena_settings *s, double max_ms, double first_ms)
 {
     double later = s->limits.turn_ms > 0 ? max_ms / s->limits.turn_ms : 0;
-    double first = first_ms >= 0 && s->limits.first_turn_ms > 0 ? first_ms / s->limits.first_turn_ms : 0;
+    double first =
+        first_ms >= 0 && s->limits.first_turn_ms > 0 ? first_ms / s->limits.first_turn_ms : 0;
     return later > first ? later : first;
 }
 
@@ -306,7 +308,7 @@ static cJSON *int_array(const int *v, int n)
 static cJSON *elo_json(arena_dashboard *d)
 {
     int k = d->elo.count, extra = d->games > 0 && (k == 0 || d->elo.x[k - 1] != d->games);
-    double (*v)[ARENA_MAX_BOTS] = d->elo_v, (*c)[ARENA_MAX_BOTS] = d->elo_ci;
+    double(*v)[ARENA_MAX_BOTS] = d->elo_v, (*c)[ARENA_MAX_BOTS] = d->elo_ci;
     double last_v[ARENA_MAX_BOTS], last_c[ARENA_MAX_BOTS];
     if (extra) {
         if (k == HIST_CAP) /* the last slot is reused for a moment: keep it */
@@ -324,7 +326,8 @@ static cJSON *elo_json(arena_dashboard *d)
         ok = cJSON_AddItemToArray(games, cJSON_CreateNumber(i < k ? d->elo.x[i] : d->games));
     for (int b = 0; ok && b < d->n; b++) {
         cJSON *e = cJSON_AddObjectToObject(bots, d->s->bots[b].name);
-        cJSON *ev = e ? cJSON_AddArrayToObject(e, "elo") : NULL, *cv = ev ? cJSON_AddArrayToObject(e, "ci") : NULL;
+        cJSON *ev = e ? cJSON_AddArrayToObject(e, "elo") : NULL,
+              *cv = ev ? cJSON_AddArrayToObject(e, "ci") : NULL;
         ok = cv != NULL;
         for (int i = 0; ok && i < k + extra; i++)
             ok = cJSON_AddItemToArray(ev, num(v[i][b])) && cJSON_AddItemToArray(cv, num(c[i][b]));
@@ -369,7 +372,8 @@ static cJSON *bot_json(const arena_dashboard *d, int b)
     ok = faults != NULL;
     for (int r = 0; ok && r < REF_REASON_COUNT; r++)
         if (f->faults[r])
-            ok = cJSON_AddNumberToObject(faults, ref_reason_name((ref_reason)r), f->faults[r]) != NULL;
+            ok = cJSON_AddNumberToObject(faults, ref_reason_name((ref_reason)r), f->faults[r]) !=
+                 NULL;
     cJSON *vs = ok ? cJSON_AddObjectToObject(o, "vs") : NULL;
     ok = vs != NULL;
     for (int j = 0; ok && j < d->n; j++) {
@@ -384,9 +388,12 @@ static cJSON *bot_json(const arena_dashboard *d, int b)
     ok = slow != NULL;
     for (int i = 0; ok && i < f->slow_count; i++) {
         cJSON *g = cJSON_CreateObject();
-        ok = g && cJSON_AddItemToArray(slow, g) && cJSON_AddNumberToObject(g, "id", f->slowest[i].id) &&
+        ok = g && cJSON_AddItemToArray(slow, g) &&
+             cJSON_AddNumberToObject(g, "id", f->slowest[i].id) &&
              arena_json_add_number(g, "max_ms", f->slowest[i].max_ms, 0.001) &&
-             arena_json_add_number(g, "first_ms", f->slowest[i].first_ms >= 0 ? f->slowest[i].first_ms : NAN, 0.001) &&
+             arena_json_add_number(g, "first_ms",
+                                   f->slowest[i].first_ms >= 0 ? f->slowest[i].first_ms : NAN,
+                                   0.001) &&
              arena_json_add_number(g, "share", f->slowest[i].share, 0.001) &&
              cJSON_AddStringToObject(g, "opponent", d->s->bots[f->slowest[i].opponent].name);
     }
@@ -439,7 +446,8 @@ int arena_dashboard_slow_turn(const cJSON *record, const char *name, cJSON *g)
     const cJSON *res = cJSON_GetObjectItemCaseSensitive(record, "result");
     const cJSON *lim = cJSON_GetObjectItemCaseSensitive(record, "limits"), *pl, *p, *best = NULL;
     const char *color = NULL;
-    cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(record, "players")) {
+    cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(record, "players"))
+    {
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(pl, "name");
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(pl, "color");
         if (cJSON_IsString(n) && cJSON_IsString(c) && strcmp(n->valuestring, name) == 0)
@@ -449,11 +457,13 @@ int arena_dashboard_slow_turn(const cJSON *record, const char *name, cJSON *g)
     const cJSON *reason = cJSON_GetObjectItemCaseSensitive(res, "reason");
     int timed_out = color && cJSON_IsString(fault) && strcmp(fault->valuestring, color) == 0 &&
                     cJSON_IsString(reason) && strcmp(reason->valuestring, "timeout") == 0;
-    double first_limit = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(lim, "first_turn_ms"));
+    double first_limit =
+        cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(lim, "first_turn_ms"));
     double limit = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(lim, "turn_ms"));
     double best_share = -1, best_ms = 0, best_limit = 0;
     int turns = 0;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(record, "plies")) {
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(record, "plies"))
+    {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(p, "color");
         if (!color || !cJSON_IsString(c) || strcmp(c->valuestring, color) != 0)
             continue;

@@ -30,8 +30,7 @@ typedef struct arena_dashboard arena_dashboard;
  * full schedule has expected games (an SPRT's pairs at most); anchor: the bot rated 0, -1 the mean.
  * An SPRT's LLR is followed when s is an unsharded SPRT match. Returns 0,
  * ARENA_E_INVAL (no bots, too many, a bad anchor) or ARENA_E_NOMEM. */
-int arena_dashboard_new(const arena_settings *s, int anchor, int expected,
-                        arena_dashboard **out);
+int arena_dashboard_new(const arena_settings *s, int anchor, int expected, arena_dashboard **out);
 
 /* Announces that games games will be added (the store's count, before a
  * walk of it): the Elo history's points that the later ones thin away get

@@ -74,8 +74,8 @@ void arena_fault_stderr_tail(const ref_game *g, int side, int lines, char *buf, 
     }
 }
 
-int arena_fault_replay_command(const arena_game_record *r, const ref_game *g, const arena_settings *s,
-                         const char *bin_dir, char **out)
+int arena_fault_replay_command(const arena_game_record *r, const ref_game *g,
+                               const arena_settings *s, const char *bin_dir, char **out)
 {
     if (!r || !g || !s || !out || r->black < 0 || r->black >= s->bot_count || r->white < 0 ||
         r->white >= s->bot_count)
@@ -111,7 +111,7 @@ int arena_fault_replay_command(const arena_game_record *r, const ref_game *g, co
         util_buf_shell_quoted(&b, ref_opening_format(open, k, text, sizeof text));
     }
     util_buf_printf(&b, " --first-turn-ms %d --turn-ms %d --max-plies %d", s->limits.first_turn_ms,
-              s->limits.turn_ms, s->limits.max_plies);
+                    s->limits.turn_ms, s->limits.max_plies);
     if (s->time_mode == REF_TIME_CPU) {
         util_buf_str(&b, " --time-mode cpu");
         if (s->limits.wall_cap_ms)
@@ -139,9 +139,9 @@ int arena_fault_report(const arena_game_record *r, const ref_game *g, const aren
         return rc;
     util_buf b = {0};
     util_buf_printf(&b, "game %d (%s - %s): %s (%s) %s: %s; stderr of %s: %s; replay: ", r->id,
-              s->bots[r->black].name, s->bots[r->white].name, who,
-              r->fault == 0 ? "black" : "white", ref_reason_name(r->reason), r->detail, who,
-              tail[0] ? tail : "none");
+                    s->bots[r->black].name, s->bots[r->white].name, who,
+                    r->fault == 0 ? "black" : "white", ref_reason_name(r->reason), r->detail, who,
+                    tail[0] ? tail : "none");
     util_buf_str(&b, replay);
     free(replay);
     return take(&b, out);

@@ -39,8 +39,8 @@ void arena_fault_stderr_tail(const ref_game *g, int side, int lines, char *buf, 
  * quoted by util_shell_quote. Sets *out to a malloc'd string the caller
  * frees. Returns 0, ARENA_E_INVAL (NULL
  * argument, or a bot index outside s) or ARENA_E_NOMEM. */
-int arena_fault_replay_command(const arena_game_record *r, const ref_game *g, const arena_settings *s,
-                         const char *bin_dir, char **out);
+int arena_fault_replay_command(const arena_game_record *r, const ref_game *g,
+                               const arena_settings *s, const char *bin_dir, char **out);
 
 /* The one-line report of an error game:
  *   game ID (BLACK - WHITE): BOT (side) REASON: DETAIL; stderr of BOT:

@@ -15,7 +15,7 @@ struct arena_progress {
     int games[ARENA_MAX_BOTS];
     int64_t start_us, last_draw_us;
     int line_shown;
-    char status[160];  /* arena_progress_set_status: replaces total, ETA, leader */
+    char status[160]; /* arena_progress_set_status: replaces total, ETA, leader */
 };
 
 arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const arena_settings *s,
@@ -49,8 +49,8 @@ void arena_progress_set_total(arena_progress *p, int total)
     p->total = total;
 }
 
-void arena_progress_count_tally(arena_progress *p, int black, int white, int winner,
-                                int faulted, int count)
+void arena_progress_count_tally(arena_progress *p, int black, int white, int winner, int faulted,
+                                int count)
 {
     int side[2] = {black, white};
     for (int c = 0; c < 2; c++) {
@@ -106,8 +106,8 @@ static void draw(arena_progress *p)
                 p->status[0] ? p->status : leader, p->errors);
     else
         fprintf(p->out, "\r\033[K%d/%d games (%.0f%%)  %.1f games/s  ETA %s  leader %s  errors %d",
-                p->done, p->total, p->total ? 100.0 * p->done / p->total : 100.0, rate, eta,
-                leader, p->errors);
+                p->done, p->total, p->total ? 100.0 * p->done / p->total : 100.0, rate, eta, leader,
+                p->errors);
     fflush(p->out);
     p->line_shown = 1;
     p->last_draw_us = loa_now_us();
@@ -129,8 +129,8 @@ void arena_progress_game(arena_progress *p, const arena_game_record *r)
         char of[24] = ""; /* a continuous league has no total */
         if (!p->s->continuous)
             snprintf(of, sizeof of, "/%d", p->total);
-        fprintf(p->out, "game %d%s #%06d %s - %s %s %s%s, %d pl%s, %.2f s\n", p->done, of,
-                r->id, p->s->bots[r->black].name, p->s->bots[r->white].name, result,
+        fprintf(p->out, "game %d%s #%06d %s - %s %s %s%s, %d pl%s, %.2f s\n", p->done, of, r->id,
+                p->s->bots[r->black].name, p->s->bots[r->white].name, result,
                 ref_reason_name(r->reason), fault, r->plies, r->plies == 1 ? "y" : "ies",
                 r->duration_ms / 1000.0);
         fflush(p->out);

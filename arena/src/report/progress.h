@@ -16,8 +16,8 @@
 
 #include <stdio.h>
 
-#include "league/settings.h"
 #include "league/record.h"
+#include "league/settings.h"
 
 enum arena_progress_mode {
     ARENA_PROGRESS_LIVE = 0,
@@ -48,8 +48,8 @@ void arena_progress_set_total(arena_progress *p, int total);
  * a side was at fault, in the tallies (leader, errors) without showing
  * them, as arena_progress_game counts each game it shows (a resume counts
  * the database's tallies, store/store.h's arena_store_tally). */
-void arena_progress_count_tally(arena_progress *p, int black, int white, int winner,
-                                int faulted, int count);
+void arena_progress_count_tally(arena_progress *p, int black, int white, int winner, int faulted,
+                                int count);
 
 /* A game just finished and was recorded: counts and shows it. */
 void arena_progress_game(arena_progress *p, const arena_game_record *r);

@@ -6,13 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "util/file.h"
-#include "util/text.h"
 #include "replay/league.h"
 #include "replay/replay.h"
+#include "util/file.h"
+#include "util/text.h"
 
-int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err,
-                            size_t errsz)
+int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err, size_t errsz)
 {
     if (!record)
         return util_fail(REPLAY_E_INVAL, err, errsz, "game %d: no record", id);

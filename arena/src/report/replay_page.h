@@ -18,8 +18,7 @@
  * and `loa-arena --html DIR` writes the pages again. Returns 0 or a
  * REPLAY_E_* code with err naming the file. Thread-safe for distinct
  * games. */
-int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err,
-                            size_t errsz);
+int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *err, size_t errsz);
 
 /* What a league's pages show (borrowed trees). */
 typedef struct arena_site_data {

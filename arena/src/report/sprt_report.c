@@ -28,8 +28,9 @@ void arena_sprt_format_line(const arena_sprt_status *st, char *buf, size_t size)
     }
     snprintf(buf, size,
              "SPRT %d pairs (%d games): LLR %.2f (%.2f, %.2f) [%g, %g] | Elo %s nElo %s | "
-             "LOS %s | Ptnml %s", st->pairs, 2 * st->pairs, st->llr, st->lower, st->upper,
-             st->params.elo0, st->params.elo1, elo, nelo, los, penta);
+             "LOS %s | Ptnml %s",
+             st->pairs, 2 * st->pairs, st->llr, st->lower, st->upper, st->params.elo0,
+             st->params.elo1, elo, nelo, los, penta);
 }
 
 int arena_sprt_print(const arena_sprt_status *st, const char *tested, const char *opponent,
@@ -46,9 +47,11 @@ int arena_sprt_print(const arena_sprt_status *st, const char *tested, const char
                                             : "no decision yet (the match stopped early; run "
                                               "the same command again to go on)";
     if (st->decision && st->decided_pairs < st->pairs)
-        fprintf(out, "  Result: %s after %d pairs (then %d more pair%s that %s running when "
-                "it stopped; the figures below count them)\n", result, st->decided_pairs,
-                st->pairs - st->decided_pairs, st->pairs - st->decided_pairs == 1 ? "" : "s",
+        fprintf(out,
+                "  Result: %s after %d pairs (then %d more pair%s that %s running when "
+                "it stopped; the figures below count them)\n",
+                result, st->decided_pairs, st->pairs - st->decided_pairs,
+                st->pairs - st->decided_pairs == 1 ? "" : "s",
                 st->pairs - st->decided_pairs == 1 ? "was" : "were");
     else
         fprintf(out, "  Result: %s\n", result);
@@ -96,11 +99,11 @@ static int add_estimates(cJSON *obj, const int penta[ARENA_PENTA_BINS])
     double nan = NAN;
     return arena_json_add_number(obj, "score", have ? s.score : nan, 1e-4) &&
            arena_json_add_number(obj, "elo", have ? s.elo : nan, 0.1) &&
-           arena_json_add(obj, "elo_ci95", pair_array(have ? s.elo_lo : nan,
-                                                      have ? s.elo_hi : nan, 0.1)) &&
+           arena_json_add(obj, "elo_ci95",
+                          pair_array(have ? s.elo_lo : nan, have ? s.elo_hi : nan, 0.1)) &&
            arena_json_add_number(obj, "nelo", have ? s.nelo : nan, 0.1) &&
-           arena_json_add(obj, "nelo_ci95", pair_array(have ? s.nelo_lo : nan,
-                                                       have ? s.nelo_hi : nan, 0.1)) &&
+           arena_json_add(obj, "nelo_ci95",
+                          pair_array(have ? s.nelo_lo : nan, have ? s.nelo_hi : nan, 0.1)) &&
            arena_json_add_number(obj, "los", have ? s.los : nan, 1e-5);
 }
 
@@ -123,25 +126,26 @@ cJSON *arena_sprt_to_json(const arena_sprt_status *st, const char *tested, const
 {
     const arena_sprt_params *p = &st->params;
     cJSON *o = cJSON_CreateObject();
-    int ok = o && arena_json_add(o, "tested", cJSON_CreateString(tested)) &&
-             arena_json_add(o, "opponent", cJSON_CreateString(opponent)) &&
-             arena_json_add(o, "model", cJSON_CreateString(arena_sprt_model_name(p->model))) &&
-             arena_json_add_number(o, "elo0", p->elo0, 0) &&
-             arena_json_add_number(o, "elo1", p->elo1, 0) &&
-             arena_json_add_number(o, "alpha", p->alpha, 0) &&
-             arena_json_add_number(o, "beta", p->beta, 0) &&
-             arena_json_add_number(o, "llr", st->llr, 1e-4) &&
-             arena_json_add_number(o, "lower", st->lower, 1e-4) &&
-             arena_json_add_number(o, "upper", st->upper, 1e-4) &&
-             arena_json_add(o, "result", st->decision > 0   ? cJSON_CreateString("H1")
-                                         : st->decision < 0 ? cJSON_CreateString("H0")
-                                                            : cJSON_CreateNull()) &&
-             arena_json_add_number(o, "pairs", st->pairs, 0) &&
-             arena_json_add(o, "decided_after_pairs", st->decision
-                                                          ? cJSON_CreateNumber(st->decided_pairs)
-                                                          : cJSON_CreateNull()) &&
-             arena_json_add(o, "pentanomial", cJSON_CreateIntArray(st->penta, ARENA_PENTA_BINS)) &&
-             add_estimates(o, st->penta);
+    int ok =
+        o && arena_json_add(o, "tested", cJSON_CreateString(tested)) &&
+        arena_json_add(o, "opponent", cJSON_CreateString(opponent)) &&
+        arena_json_add(o, "model", cJSON_CreateString(arena_sprt_model_name(p->model))) &&
+        arena_json_add_number(o, "elo0", p->elo0, 0) &&
+        arena_json_add_number(o, "elo1", p->elo1, 0) &&
+        arena_json_add_number(o, "alpha", p->alpha, 0) &&
+        arena_json_add_number(o, "beta", p->beta, 0) &&
+        arena_json_add_number(o, "llr", st->llr, 1e-4) &&
+        arena_json_add_number(o, "lower", st->lower, 1e-4) &&
+        arena_json_add_number(o, "upper", st->upper, 1e-4) &&
+        arena_json_add(o, "result",
+                       st->decision > 0   ? cJSON_CreateString("H1")
+                       : st->decision < 0 ? cJSON_CreateString("H0")
+                                          : cJSON_CreateNull()) &&
+        arena_json_add_number(o, "pairs", st->pairs, 0) &&
+        arena_json_add(o, "decided_after_pairs",
+                       st->decision ? cJSON_CreateNumber(st->decided_pairs) : cJSON_CreateNull()) &&
+        arena_json_add(o, "pentanomial", cJSON_CreateIntArray(st->penta, ARENA_PENTA_BINS)) &&
+        add_estimates(o, st->penta);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

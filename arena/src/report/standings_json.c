@@ -21,11 +21,11 @@ static int add_summary(cJSON *root, const arena_standings *st, const arena_setti
            arena_json_add(root, "complete", cJSON_CreateBool(st->games == st->expected)) &&
            arena_json_add_number(root, "turn_ms", s->limits.turn_ms, 0) &&
            arena_json_add_number(root, "first_turn_ms", s->limits.first_turn_ms, 0) &&
-           arena_json_add(root, "anchor", st->ratings.anchor >= 0
-                                    ? cJSON_CreateString(s->bots[st->ratings.anchor].name)
-                                    : cJSON_CreateNull()) &&
-           arena_json_add(root, "rating_fit_converged",
-                          cJSON_CreateBool(st->ratings.converged)) &&
+           arena_json_add(root, "anchor",
+                          st->ratings.anchor >= 0
+                              ? cJSON_CreateString(s->bots[st->ratings.anchor].name)
+                              : cJSON_CreateNull()) &&
+           arena_json_add(root, "rating_fit_converged", cJSON_CreateBool(st->ratings.converged)) &&
            arena_json_add_number(root, "rating_prior_draws", st->ratings.prior_draws, 0) &&
            arena_json_add_number(root, "distinct_games", st->distinct_games, 0) &&
            arena_json_add_number(root, "repetitive_pairings", st->repetitive_pairings, 0) &&
@@ -123,8 +123,8 @@ cJSON *arena_standings_to_json(const arena_standings *st, const arena_settings *
             ok = add_pair(pairs, st, s, i, j);
     if (ok && st->have_sprt) {
         int t = arena_sprt_tested_bot(s);
-        ok = arena_json_add(root, "sprt", arena_sprt_to_json(&st->sprt, s->bots[t].name,
-                                                              s->bots[1 - t].name));
+        ok = arena_json_add(root, "sprt",
+                            arena_sprt_to_json(&st->sprt, s->bots[t].name, s->bots[1 - t].name));
     }
     if (!ok) {
         cJSON_Delete(root);

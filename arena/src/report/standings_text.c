@@ -47,8 +47,10 @@ static void print_distinct(const arena_standings *st, const arena_settings *s, F
                 st->distinct_games, known, ARENA_DISTINCT_MIN_PERCENT);
         return;
     }
-    fprintf(out, "warning: %d pairing%s replayed the same games (distinct games by their moves "
-            "below %d%%):", st->repetitive_pairings, st->repetitive_pairings == 1 ? "" : "s",
+    fprintf(out,
+            "warning: %d pairing%s replayed the same games (distinct games by their moves "
+            "below %d%%):",
+            st->repetitive_pairings, st->repetitive_pairings == 1 ? "" : "s",
             ARENA_DISTINCT_MIN_PERCENT);
     int shown = 0;
     for (int i = 0; i < n; i++)
@@ -63,18 +65,21 @@ static void print_distinct(const arena_standings *st, const arena_settings *s, F
     if (shown > 5)
         fprintf(out, ", and %d more", shown - 5);
     fprintf(out, ".\n  The games are not independent, so the intervals and likelihoods marked "
-            "? are unreliable: ");
+                 "? are unreliable: ");
     int count, pairs;
     if (arena_settings_openings_wrap(s, &count, &pairs))
-        fprintf(out, "%s has %d opening%s for %d pairs a pairing, so they were played again "
-                "from pair %d: give a longer suite or --random-plies N.\n", s->openings_file,
-                count, count == 1 ? "" : "s", pairs, count + 1);
+        fprintf(out,
+                "%s has %d opening%s for %d pairs a pairing, so they were played again "
+                "from pair %d: give a longer suite or --random-plies N.\n",
+                s->openings_file, count, count == 1 ? "" : "s", pairs, count + 1);
     else if (s->openings_file)
-        fprintf(out, "give the bots more different starts than %s: a longer or more varied "
-                "suite, or --random-plies N.\n", s->openings_file);
+        fprintf(out,
+                "give the bots more different starts than %s: a longer or more varied "
+                "suite, or --random-plies N.\n",
+                s->openings_file);
     else
         fprintf(out, "give the bots different starts with --openings FILE or "
-                "--random-plies N.\n");
+                     "--random-plies N.\n");
 }
 
 /* Distinct games / games of each pairing (those whose moves are known), a
@@ -152,17 +157,23 @@ static void print_title(const arena_standings *st, const arena_settings *s, FILE
     if (s->shard_count > 1)
         snprintf(shard, sizeof shard, " (shard %d/%d)", s->shard_index, s->shard_count);
     if (s->sprt) /* the schedule's size is only the SPRT's maximum */
-        fprintf(out, "Standings: SPRT match, %d games (at most %d), seed %lld, %d ms per turn "
-                "(first %d ms)%s\n", st->games, st->expected, (long long)s->seed, s->limits.turn_ms,
+        fprintf(out,
+                "Standings: SPRT match, %d games (at most %d), seed %lld, %d ms per turn "
+                "(first %d ms)%s\n",
+                st->games, st->expected, (long long)s->seed, s->limits.turn_ms,
                 s->limits.first_turn_ms, timing);
     else if (s->continuous) /* no end: the games so far */
-        fprintf(out, "Standings: %s, %d bots, %d games (continuous), seed %lld, %d ms per "
-                "turn (first %d ms)%s\n", arena_format_name(s->format), st->n, st->games,
-                (long long)s->seed, s->limits.turn_ms, s->limits.first_turn_ms, timing);
+        fprintf(out,
+                "Standings: %s, %d bots, %d games (continuous), seed %lld, %d ms per "
+                "turn (first %d ms)%s\n",
+                arena_format_name(s->format), st->n, st->games, (long long)s->seed,
+                s->limits.turn_ms, s->limits.first_turn_ms, timing);
     else
-        fprintf(out, "Standings: %s, %d bots, %d of %d games%s, seed %lld, %d ms per turn "
-                "(first %d ms)%s\n", arena_format_name(s->format), st->n, st->games,
-                st->expected, shard, (long long)s->seed, s->limits.turn_ms, s->limits.first_turn_ms, timing);
+        fprintf(out,
+                "Standings: %s, %d bots, %d of %d games%s, seed %lld, %d ms per turn "
+                "(first %d ms)%s\n",
+                arena_format_name(s->format), st->n, st->games, st->expected, shard,
+                (long long)s->seed, s->limits.turn_ms, s->limits.first_turn_ms, timing);
 }
 
 /* The table's optional columns and the timeouts' cells: "T/O 3 (2 under
@@ -195,8 +206,8 @@ static void table_columns(const arena_standings *st, const arena_settings *s, co
 }
 
 /* One bot's row of the table, ranked r. */
-static void print_row(const arena_standings *st, const arena_settings *s, const columns *c,
-                      int r, int nw, FILE *out)
+static void print_row(const arena_standings *st, const arena_settings *s, const columns *c, int r,
+                      int nw, FILE *out)
 {
     int i = st->order[r];
     const arena_bot_stats *b = &st->bots[i];
@@ -268,13 +279,14 @@ static void print_notes(const arena_standings *st, const arena_settings *s, cons
     else
         fprintf(out, "Elo: Bradley-Terry maximum likelihood, mean = 0; +/-: 95%% interval.\n");
     if (st->ratings.prior_draws > 0)
-        fprintf(out, "note: some bots scored 100%% against others, where maximum likelihood "
+        fprintf(out,
+                "note: some bots scored 100%% against others, where maximum likelihood "
                 "gives no finite Elo; %g virtual draw%s per pairing keep%s the ratings finite.\n",
                 st->ratings.prior_draws, st->ratings.prior_draws == 1 ? "" : "s",
                 st->ratings.prior_draws == 1 ? "s" : "");
     if (!st->ratings.converged)
         fprintf(out, "note: the rating fit did not converge (results too one-sided); "
-                "ratings are approximate.\n");
+                     "ratings are approximate.\n");
 }
 
 /* Matrix columns: as wide as the names (at most 14) and the widest score
@@ -321,7 +333,7 @@ static void print_los_matrix(const arena_standings *st, const arena_settings *s,
                              FILE *out)
 {
     fprintf(out, "\nLikelihood of superiority (%% chance the row bot is stronger, from the "
-            "ratings; variance from the game pairs):\n");
+                 "ratings; variance from the game pairs):\n");
     matrix_header(out, st, s, nw, cw);
     for (int r = 0; r < st->n; r++) {
         int i = st->order[r];

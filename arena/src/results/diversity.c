@@ -56,8 +56,7 @@ int arena_distinct_keys(int n, arena_game_key *keys, int count, int *known, int 
 int arena_distinct_games(int n, const arena_game_record *records, int count, int *known,
                          int *distinct)
 {
-    if (n < 1 || n > ARENA_MAX_BOTS || !known || !distinct || count < 0 ||
-        (count > 0 && !records))
+    if (n < 1 || n > ARENA_MAX_BOTS || !known || !distinct || count < 0 || (count > 0 && !records))
         return ARENA_E_INVAL;
     arena_game_key *keys = malloc(sizeof *keys * (size_t)(count > 0 ? count : 1));
     if (!keys)

@@ -47,14 +47,14 @@ int arena_pairs_pentanomial(const arena_game_record *records, int count, int n, 
  * match): a plain value owning one byte per pair of the schedule. Not
  * thread-safe; the arena feeds it on the thread that stores results. */
 typedef struct arena_pair_tally {
-    int bot;                       /* counted from this bot's side */
-    int opponent;                  /* the other bot of the pairing */
-    int max_pairs;                 /* pairs the schedule can hold (ids < 2 * max_pairs) */
-    signed char *half;             /* per pair: -1 no game yet; 3 both counted;
+    int bot;                     /* counted from this bot's side */
+    int opponent;                /* the other bot of the pairing */
+    int max_pairs;               /* pairs the schedule can hold (ids < 2 * max_pairs) */
+    signed char *half;           /* per pair: -1 no game yet; 3 both counted;
                                       else the first finished game: its half
                                       points for `bot` (0..2) | (id % 2) << 2 */
-    int penta[ARENA_PENTA_BINS];   /* complete pairs by bin */
-    int pairs;                     /* complete pairs */
+    int penta[ARENA_PENTA_BINS]; /* complete pairs by bin */
+    int pairs;                   /* complete pairs */
 } arena_pair_tally;
 
 /* Prepares *t to count the games between bot and opponent with ids below

@@ -378,9 +378,9 @@ static int next_continuous(arena_planner *p, arena_game_spec *out)
             continue;
         double se = uncertainty(q);
         /* ties: the newest bot's pairing (a higher index) */
-        int newer = best >= 0 && (q->a > q->b ? q->a : q->b) >
-                                     (p->pairs[best].a > p->pairs[best].b ? p->pairs[best].a
-                                                                          : p->pairs[best].b);
+        int newer = best >= 0 &&
+                    (q->a > q->b ? q->a : q->b) >
+                        (p->pairs[best].a > p->pairs[best].b ? p->pairs[best].a : p->pairs[best].b);
         if (se > best_se + 1e-12 || (fabs(se - best_se) <= 1e-12 && newer)) {
             best = k;
             best_se = se;

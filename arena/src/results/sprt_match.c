@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-int arena_sprt_match_init(arena_sprt_match *m, const arena_sprt_params *p, int tested,
-                          int opponent, int max_pairs)
+int arena_sprt_match_init(arena_sprt_match *m, const arena_sprt_params *p, int tested, int opponent,
+                          int max_pairs)
 {
     memset(m, 0, sizeof *m);
     int rc = arena_pair_tally_init(&m->tally, tested, opponent, max_pairs);

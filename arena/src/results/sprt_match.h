@@ -17,8 +17,8 @@
  * between the bounds; the LLR and estimates are over every complete pair.
  * A plain value; not thread-safe. */
 typedef struct arena_sprt_match {
-    arena_pair_tally tally;  /* the tested bot's pairs */
-    arena_sprt_status status;/* over every complete pair; status.decision is
+    arena_pair_tally tally;   /* the tested bot's pairs */
+    arena_sprt_status status; /* over every complete pair; status.decision is
                                 the first crossing's, status.decided_pairs
                                 the pairs counted then */
 } arena_sprt_match;
@@ -26,8 +26,8 @@ typedef struct arena_sprt_match {
 /* Prepares *m for parameters p (checked), the tested bot against
  * opponent, ids below 2 * max_pairs. Returns 0, ARENA_E_INVAL or
  * ARENA_E_NOMEM. Free with arena_sprt_match_free. */
-int arena_sprt_match_init(arena_sprt_match *m, const arena_sprt_params *p, int tested,
-                          int opponent, int max_pairs);
+int arena_sprt_match_init(arena_sprt_match *m, const arena_sprt_params *p, int tested, int opponent,
+                          int max_pairs);
 
 /* Counts a stored game (arena_pair_tally_add); when it completes a pair
  * the status is recomputed. Returns 1 when a pair completed, else 0. */

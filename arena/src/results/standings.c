@@ -6,30 +6,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/diversity.h"
 #include "core/error.h"
+#include "league/schedule.h"
+#include "results/diversity.h"
 #include "results/pairs.h"
 #include "results/sprt_match.h"
-#include "league/schedule.h"
 
 int arena_reason_kind(ref_reason reason)
 {
     switch (reason) {
-    case REF_REASON_TIMEOUT:
-        return ARENA_FAULT_TIMEOUT;
+    case REF_REASON_TIMEOUT: return ARENA_FAULT_TIMEOUT;
     case REF_REASON_INVALID_UNKNOWN_MOVE:
     case REF_REASON_INVALID_PASS:
     case REF_REASON_INVALID_EMPTY:
     case REF_REASON_INVALID_NOT_A_MOVE:
-    case REF_REASON_INVALID_LINE_TOO_LONG:
-        return ARENA_FAULT_INVALID;
+    case REF_REASON_INVALID_LINE_TOO_LONG: return ARENA_FAULT_INVALID;
     case REF_REASON_CRASHED:
-    case REF_REASON_CLOSED_OUTPUT:
-        return ARENA_FAULT_CRASH;
-    case REF_REASON_FAILED_TO_START:
-        return ARENA_FAULT_START;
-    default:
-        return ARENA_FAULT_OTHER;
+    case REF_REASON_CLOSED_OUTPUT: return ARENA_FAULT_CRASH;
+    case REF_REASON_FAILED_TO_START: return ARENA_FAULT_START;
+    default: return ARENA_FAULT_OTHER;
     }
 }
 
@@ -143,16 +138,16 @@ static int expected_active(const arena_settings *s)
 }
 
 struct arena_standings_acc {
-    const arena_settings *s;    /* borrowed */
+    const arena_settings *s; /* borrowed */
     int anchor;
-    arena_standings *st;        /* the totals so far */
-    arena_pair_game *pairs;     /* every game, for the pentanomial counts */
-    arena_game_key *keys;       /* the games whose moves are known */
-    int npairs, nkeys, cap;     /* cap: both arrays' */
+    arena_standings *st;    /* the totals so far */
+    arena_pair_game *pairs; /* every game, for the pentanomial counts */
+    arena_game_key *keys;   /* the games whose moves are known */
+    int npairs, nkeys, cap; /* cap: both arrays' */
     int have_sprt;
-    arena_sprt_match sprt;      /* an SPRT match, its games in stored order:
+    arena_sprt_match sprt; /* an SPRT match, its games in stored order:
                                    the decision is the first crossing */
-    int failed;                 /* an add failed: finish says so */
+    int failed;            /* an add failed: finish says so */
 };
 
 int arena_standings_acc_new(const arena_settings *s, int anchor, arena_standings_acc **out)
@@ -228,8 +223,8 @@ int arena_standings_acc_finish(arena_standings_acc *a, arena_standings *out)
     int n = st->n;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            st->los_h2h[i][j] = i == j ? NAN
-                                       : arena_los_wl(st->pair_wins[i][j], st->pair_wins[j][i]);
+            st->los_h2h[i][j] =
+                i == j ? NAN : arena_los_wl(st->pair_wins[i][j], st->pair_wins[j][i]);
     /* the pairs first: the ratings' variance is theirs */
     int rc = arena_pairs_pentanomial_games(a->pairs, a->npairs, n, st->pair_penta);
     if (rc || (rc = arena_ratings_fit(n, st->pair_games, st->pair_points, a->anchor, -1,
@@ -259,8 +254,8 @@ void arena_standings_acc_free(arena_standings_acc *a)
     free(a);
 }
 
-int arena_standings_compute(const arena_settings *s, const arena_game_record *records,
-                            int count, int anchor, arena_standings *out)
+int arena_standings_compute(const arena_settings *s, const arena_game_record *records, int count,
+                            int anchor, arena_standings *out)
 {
     arena_standings_acc *a = NULL;
     int rc = arena_standings_acc_new(s, anchor, &a);

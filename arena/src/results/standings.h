@@ -23,50 +23,50 @@
  * (those under turn_ms), in milliseconds. */
 typedef struct arena_bot_stats {
     int games, wins, draws, losses;
-    double points;          /* wins + draws / 2 */
-    int timeouts;           /* games lost on time ("timeout") */
-    int timeouts_under_load;/* of them, wall-clock timeouts while the machine
+    double points;           /* wins + draws / 2 */
+    int timeouts;            /* games lost on time ("timeout") */
+    int timeouts_under_load; /* of them, wall-clock timeouts while the machine
                                was overloaded (games.jsonl "under_load") */
-    int late;               /* answers accepted within the time margin */
-    int cpu_turns;          /* later turns with a CPU time (cpu time mode) */
-    double cpu_total_ms;    /* their CPU time */
-    int invalid;            /* games lost by an invalid action ("invalid_*") */
-    int crashes;            /* games lost by exiting or closing stdout
+    int late;                /* answers accepted within the time margin */
+    int cpu_turns;           /* later turns with a CPU time (cpu time mode) */
+    double cpu_total_ms;     /* their CPU time */
+    int invalid;             /* games lost by an invalid action ("invalid_*") */
+    int crashes;             /* games lost by exiting or closing stdout
                                ("crashed", "closed_output") */
-    int failed_to_start;    /* games lost because the bot could not start */
-    int other_faults;       /* any other reason blaming the bot */
-    int turns;              /* turns after the first, summed over games */
-    double total_ms;        /* their total thinking time */
-    double max_ms;          /* the longest of them */
-    double first_max_ms;    /* the longest first turn (own limit) */
+    int failed_to_start;     /* games lost because the bot could not start */
+    int other_faults;        /* any other reason blaming the bot */
+    int turns;               /* turns after the first, summed over games */
+    double total_ms;         /* their total thinking time */
+    double max_ms;           /* the longest of them */
+    double first_max_ms;     /* the longest first turn (own limit) */
 } arena_bot_stats;
 
 typedef struct arena_standings {
-    int n;                                         /* bots */
-    int games;                                     /* games counted */
-    int expected;                                  /* games in the full schedule (of
+    int n;             /* bots */
+    int games;         /* games counted */
+    int expected;      /* games in the full schedule (of
                                                       retired bots: those played) */
-    int retired_games;                             /* games of retired bots counted */
+    int retired_games; /* games of retired bots counted */
     arena_bot_stats bots[ARENA_MAX_BOTS];
     double pair_games[ARENA_MAX_BOTS * ARENA_MAX_BOTS];  /* row-major n x n */
     double pair_points[ARENA_MAX_BOTS * ARENA_MAX_BOTS]; /* points of row vs column */
     int pair_wins[ARENA_MAX_BOTS][ARENA_MAX_BOTS];       /* wins of row vs column */
     double los_h2h[ARENA_MAX_BOTS][ARENA_MAX_BOTS];      /* arena_los_wl(), NAN if none */
     arena_ratings ratings;
-    int order[ARENA_MAX_BOTS];                     /* bot indices, best first */
+    int order[ARENA_MAX_BOTS]; /* bot indices, best first */
     /* Distinct games (results/diversity.h), row-major n x n, symmetric: */
     int pair_known[ARENA_MAX_BOTS * ARENA_MAX_BOTS];    /* games whose moves are known */
     int pair_distinct[ARENA_MAX_BOTS * ARENA_MAX_BOTS]; /* distinct move lists among them */
-    int distinct_games;                            /* sum over pairings */
-    int repetitive_pairings;                       /* pairings below 90% distinct */
-    int unreliable[ARENA_MAX_BOTS];                /* 1: one of the bot's pairings is
+    int distinct_games;                                 /* sum over pairings */
+    int repetitive_pairings;                            /* pairings below 90% distinct */
+    int unreliable[ARENA_MAX_BOTS];                     /* 1: one of the bot's pairings is
                                                       repetitive, so its interval and
                                                       its likelihoods are unreliable */
     /* Colour-swapped game pairs (results/pairs.h): row-major n x n x 5, the
      * pentanomial counts of row against column from the row's side. */
     int pair_penta[ARENA_MAX_BOTS * ARENA_MAX_BOTS * ARENA_PENTA_BINS];
-    int have_sprt;                                 /* the league is an SPRT match */
-    arena_sprt_status sprt;                        /* its state, from the tested bot's
+    int have_sprt;          /* the league is an SPRT match */
+    arena_sprt_status sprt; /* its state, from the tested bot's
                                                       side (arena_sprt_tested_bot) */
 } arena_standings;
 
@@ -102,8 +102,8 @@ void arena_standings_acc_free(arena_standings_acc *a);
  * arena_standings_acc). anchor: bot index rated 0, -1 for the mean.
  * Returns 0, ARENA_E_INVAL (a record naming a bot out of range) or
  * ARENA_E_NOMEM. */
-int arena_standings_compute(const arena_settings *s, const arena_game_record *records,
-                            int count, int anchor, arena_standings *out);
+int arena_standings_compute(const arena_settings *s, const arena_game_record *records, int count,
+                            int anchor, arena_standings *out);
 
 /* The standings' columns for a fault. */
 enum arena_fault_kind {

@@ -81,10 +81,10 @@ void arena_load_check_game(arena_load_watch *w, const arena_game_record *r)
                  "oversubscribed (%d games at once on %d core%s%s): time losses may come from "
                  "the load, not the bot; lower --concurrency",
                  w->s->bots[side[c]].name, timed_out ? "timed out" : "came close to the limit",
-                 first ? t->first_ms : t->max_ms, first ? w->s->limits.first_turn_ms : w->s->limits.turn_ms,
+                 first ? t->first_ms : t->max_ms,
+                 first ? w->s->limits.first_turn_ms : w->s->limits.turn_ms,
                  first ? "first-turn " : "turn ", w->concurrency, w->cores,
                  w->cores == 1 ? "" : "s", load);
         w->warn(msg, w->warn_user);
     }
 }
-

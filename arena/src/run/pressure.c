@@ -87,8 +87,8 @@ void arena_pressure_sample(arena_pressure *p, int64_t now_us)
         return;
     if (p->n && now_us - p->ring[newest(p)].t_us < 50000)
         return;
-    double v = p->source == ARENA_PRESSURE_PSI ? read_psi(p->psi_path)
-                                               : read_runnable(p->loadavg_path);
+    double v =
+        p->source == ARENA_PRESSURE_PSI ? read_psi(p->psi_path) : read_runnable(p->loadavg_path);
     if (v < 0)
         return;
     p->ring[p->head].t_us = now_us;

@@ -41,13 +41,13 @@
 typedef struct arena_pressure {
     arena_pressure_source source;
     char psi_path[256], loadavg_path[256];
-    int cores;         /* the CPUs the process may use (the games') */
-    int online;        /* the machine's online CPUs (PSI's average), >= cores */
+    int cores;  /* the CPUs the process may use (the games') */
+    int online; /* the machine's online CPUs (PSI's average), >= cores */
     struct {
-        int64_t t_us;  /* when (monotonic, us) */
-        double v;      /* PSI: "some total" us; runnable: tasks running or waiting */
+        int64_t t_us; /* when (monotonic, us) */
+        double v;     /* PSI: "some total" us; runnable: tasks running or waiting */
     } ring[ARENA_PRESSURE_SAMPLES];
-    int head, n;       /* next slot; samples held */
+    int head, n; /* next slot; samples held */
 } arena_pressure;
 
 /* Fills *p: psi_path and loadavg_path (NULL: /proc/pressure/cpu and

@@ -15,8 +15,8 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "league/command.h"
 #include "core/error.h"
+#include "league/command.h"
 #include "league/openings.h"
 #include "loa/timer.h"
 #include "util/check.h"
@@ -61,12 +61,12 @@ static job *pop(fifo *q)
 
 typedef struct runner {
     const arena_runner_config *cfg;
-    pthread_mutex_t lock;  /* guards pending, done, soft_stop, finished, alive */
-    pthread_cond_t work;   /* signalled when a game waits, or on stop or finish */
-    fifo pending;          /* games fed, not started: at most `threads` (so a
+    pthread_mutex_t lock; /* guards pending, done, soft_stop, finished, alive */
+    pthread_cond_t work;  /* signalled when a game waits, or on stop or finish */
+    fifo pending;         /* games fed, not started: at most `threads` (so a
                               stop, or a change of the league, takes effect
                               within a few games) */
-    fifo done;             /* games played, not yet handed to on_result */
+    fifo done;            /* games played, not yet handed to on_result */
     int threads;
     int soft_stop;         /* no new games */
     int finished;          /* the feed has no game any more */
@@ -136,8 +136,7 @@ static void play(runner *rn, job *j)
     char *command[2];
     for (int c = 0; c < 2; c++) {
         command[c] = arena_command_expand_out(arena_bot_run_command(&s->bots[side[c]]),
-                                              cfg->bin_dir, s->base_dir, cfg->out_dir,
-                                              spec->seed);
+                                              cfg->bin_dir, s->base_dir, cfg->out_dir, spec->seed);
         rc.players[c].name = s->bots[side[c]].name;
         rc.players[c].command = command[c];
         rc.players[c].cwd = s->bots[side[c]].cwd;

@@ -51,16 +51,16 @@ enum arena_outcome_status {
 
 /* A finished game, handed to arena_runner_config.on_result. */
 typedef struct arena_outcome {
-    int status;                 /* ARENA_OUTCOME_* */
-    arena_game_record record;   /* spec fields always; result fields whenever
+    int status;                   /* ARENA_OUTCOME_* */
+    arena_game_record record;     /* spec fields always; result fields whenever
                                    game is non-NULL (arena_record_set_result) */
-    ref_game *game;             /* the played game (for its full record), NULL
+    ref_game *game;               /* the played game (for its full record), NULL
                                    when the referee could not allocate one.
                                    Made by a worker, whose ownership passes to
                                    the runner with the outcome; on_result
                                    borrows it and the runner frees it
                                    (ref_game_free) when on_result returns. */
-    char error[256];            /* what went wrong (REFEREE_ERROR), else "" */
+    char error[256];              /* what went wrong (REFEREE_ERROR), else "" */
     const arena_settings *league; /* the league it was played in (the feed's,
                                    or the config's settings) */
 } arena_outcome;
@@ -83,21 +83,21 @@ typedef void (*arena_tick_fn)(void *user);
 typedef int (*arena_feed_fn)(arena_game_spec *spec, const arena_settings **league, void *user);
 
 typedef struct arena_runner_config {
-    const arena_settings *settings;  /* bots, limits (borrowed); with feed, the
+    const arena_settings *settings; /* bots, limits (borrowed); with feed, the
                                         first league (its affinity is the run's) */
-    const arena_game_spec *games;    /* games to play, in order (borrowed), when
+    const arena_game_spec *games;   /* games to play, in order (borrowed), when
                                         there is no feed */
     int game_count;
-    arena_feed_fn feed;              /* NULL: the games above */
-    const char *out_dir;             /* `{out}` in commands: the league's
+    arena_feed_fn feed;  /* NULL: the games above */
+    const char *out_dir; /* `{out}` in commands: the league's
                                         directory, absolute (NULL: left as is) */
-    int concurrency;                 /* worker threads, >= 1 */
-    const char *bin_dir;             /* `{bin}` in commands */
-    int interrupt_fd;                /* readable end of the caller's interrupt pipe
+    int concurrency;     /* worker threads, >= 1 */
+    const char *bin_dir; /* `{bin}` in commands */
+    int interrupt_fd;    /* readable end of the caller's interrupt pipe
                                         (borrowed, never closed; O_NONBLOCK
                                         advised); -1: no interrupts */
     arena_result_fn on_result;
-    arena_tick_fn on_tick;           /* optional */
+    arena_tick_fn on_tick; /* optional */
     void *user;
 } arena_runner_config;
 

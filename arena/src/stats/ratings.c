@@ -128,8 +128,8 @@ static void information(int n, const double *games, const int *penta, const int 
 
 /* The fit's working state: the bots with games and their ratings. */
 typedef struct fit {
-    int n;                   /* bots */
-    const double *games;     /* n x n, the virtual draws added */
+    int n;               /* bots */
+    const double *games; /* n x n, the virtual draws added */
     const double *points;
     const int *penta;        /* NULL: the model's variance */
     int idx[MAXN], m;        /* the active bots (those with games), m of them */
@@ -203,7 +203,7 @@ static void reduced(const double *info, int m, double *h)
 static void gradient(const fit *f, double *grad, double *hess)
 {
     int m = f->m, n = f->n;
-    memset(grad, 0, sizeof(double) * (size_t)m); /* m x m used, not MAXN x MAXN: a fit */
+    memset(grad, 0, sizeof(double) * (size_t)m);       /* m x m used, not MAXN x MAXN: a fit */
     memset(hess, 0, sizeof(double) * (size_t)(m * m)); /* per game while a league is young */
     for (int a = 0; a < m; a++)
         for (int b = 0; b < m; b++) {

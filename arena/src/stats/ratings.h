@@ -45,17 +45,17 @@
 #define ARENA_ELO_PER_NAT 173.71779276130073
 
 typedef struct arena_ratings {
-    int n;                                   /* bots */
-    double elo[ARENA_MAX_BOTS];              /* Elo; NAN for a bot without games */
-    double ci95[ARENA_MAX_BOTS];             /* half-width of the 95% interval, Elo;
+    int n;                                      /* bots */
+    double elo[ARENA_MAX_BOTS];                 /* Elo; NAN for a bot without games */
+    double ci95[ARENA_MAX_BOTS];                /* half-width of the 95% interval, Elo;
                                                 NAN when unknown (no games);
                                                 0 for the anchor bot */
     double los[ARENA_MAX_BOTS][ARENA_MAX_BOTS]; /* P(row stronger than column), 0..1;
                                                 NAN when undefined (diagonal, no data) */
-    int anchor;                              /* bot rated 0, -1 = mean of finite ratings */
-    int iterations;                          /* Newton steps taken */
-    int converged;                           /* 1 if the fit converged */
-    double prior_draws;                      /* virtual draws added per pairing (0: none) */
+    int anchor;                                 /* bot rated 0, -1 = mean of finite ratings */
+    int iterations;                             /* Newton steps taken */
+    int converged;                              /* 1 if the fit converged */
+    double prior_draws;                         /* virtual draws added per pairing (0: none) */
 } arena_ratings;
 
 /* Fits ratings. games and points are n x n row-major: games[i*n+j] =

@@ -74,17 +74,19 @@ int arena_sprt_check(const arena_sprt_params *p, char *err, size_t errsz)
         return 0;
     if (err && errsz) {
         if (bad[0] == 'e' && !(fabs(v) <= ARENA_SPRT_ELO_MAX))
-            snprintf(err, errsz, "%s=%g is out of range: Elo bounds lie within -%d..%d (bots "
-                     "that far apart need no test: a league shows it in a few games)", bad, v,
-                     ARENA_SPRT_ELO_MAX, ARENA_SPRT_ELO_MAX);
+            snprintf(err, errsz,
+                     "%s=%g is out of range: Elo bounds lie within -%d..%d (bots "
+                     "that far apart need no test: a league shows it in a few games)",
+                     bad, v, ARENA_SPRT_ELO_MAX, ARENA_SPRT_ELO_MAX);
         else if (bad[0] == 'e')
-            snprintf(err, errsz, "elo0 must be below elo1 (elo0=%g, elo1=%g)", p->elo0,
-                     p->elo1);
+            snprintf(err, errsz, "elo0 must be below elo1 (elo0=%g, elo1=%g)", p->elo0, p->elo1);
         else if (bad[0] == 'a' && bad[5] == ' ')
             snprintf(err, errsz, "alpha + beta must be below 1 (it is %g)", v);
         else
-            snprintf(err, errsz, "%s=%g is out of range (alpha and beta in (0,1), "
-                                 "elo0 < elo1, model normalized or logistic)", bad, v);
+            snprintf(err, errsz,
+                     "%s=%g is out of range (alpha and beta in (0,1), "
+                     "elo0 < elo1, model normalized or logistic)",
+                     bad, v);
     }
     return ARENA_E_CONFIG;
 }
@@ -116,8 +118,7 @@ static void moments(const double q[ARENA_PENTA_BINS], double *mean, double *var)
  * where the d_i take both signs. The left side falls strictly with x, so
  * bisection always converges; 200 halvings reach the double's precision.
  * Returns 0, or -1 when the d_i do not take both signs (no root). */
-static int secular(const double p[ARENA_PENTA_BINS], const double d[ARENA_PENTA_BINS],
-                   double *x)
+static int secular(const double p[ARENA_PENTA_BINS], const double d[ARENA_PENTA_BINS], double *x)
 {
     double lo_d = d[0], hi_d = d[0];
     for (int i = 1; i < ARENA_PENTA_BINS; i++) {

@@ -77,18 +77,18 @@ int arena_sprt_decide(double llr, double lower, double upper);
 
 /* Strength estimate from pentanomial counts. */
 typedef struct arena_penta_stats {
-    int pairs;           /* N */
-    double score;        /* mean score per game of the tested bot, 0..1 */
-    double score_se;     /* standard error of the mean score, from the
+    int pairs;                     /* N */
+    double score;                  /* mean score per game of the tested bot, 0..1 */
+    double score_se;               /* standard error of the mean score, from the
                             variance of pair scores (game-level variance is
                             wrong for paired games: the two games share an
                             opening) */
-    double elo, elo_lo, elo_hi; /* logistic Elo and its 95% interval; +-inf
+    double elo, elo_lo, elo_hi;    /* logistic Elo and its 95% interval; +-inf
                                    when the score or a bound is 0 or 1 */
     double nelo, nelo_lo, nelo_hi; /* normalized Elo: (score - 1/2) / (sqrt(2)
                                       * sigma_pair) * 800 / ln 10, with its 95%
                                       interval */
-    double los;          /* likelihood of superiority: P(true score > 1/2),
+    double los;                    /* likelihood of superiority: P(true score > 1/2),
                             normal approximation, 0..1 */
 } arena_penta_stats;
 

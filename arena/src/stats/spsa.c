@@ -3,8 +3,7 @@
 
 #include <math.h>
 
-arena_spsa_schedule arena_spsa_schedule_make(int pairs, double a_ratio, double alpha,
-                                             double gamma)
+arena_spsa_schedule arena_spsa_schedule_make(int pairs, double a_ratio, double alpha, double gamma)
 {
     /* fishtest: "A": int(float(spsa_A) * num_games / 2), a truncation */
     arena_spsa_schedule s = {pairs, floor(a_ratio * pairs), alpha, gamma};

@@ -62,8 +62,7 @@ typedef struct arena_spsa_gain {
 
 /* The schedule of a tune of `pairs` game pairs with fishtest's A_ratio,
  * alpha and gamma (A = floor(A_ratio * pairs), as fishtest's int()). */
-arena_spsa_schedule arena_spsa_schedule_make(int pairs, double a_ratio, double alpha,
-                                             double gamma);
+arena_spsa_schedule arena_spsa_schedule_make(int pairs, double a_ratio, double alpha, double gamma);
 
 /* c_k and R_k of parameter p after iter (>= 0) pairs (formulas above). */
 arena_spsa_gain arena_spsa_gain_at(const arena_spsa_schedule *s, const arena_spsa_param *p,

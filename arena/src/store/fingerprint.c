@@ -119,12 +119,12 @@ static void follow_cd(place *pl, const arena_word *w)
     memcpy(pl->dir, path, strlen(path) + 1);
 }
 
-int arena_fingerprint_file_of(const arena_word *w, const char *dir, int lost,
-                              const char *out_dir, char *path, size_t size)
+int arena_fingerprint_file_of(const arena_word *w, const char *dir, int lost, const char *out_dir,
+                              char *path, size_t size)
 {
     const char *t = w->text;
-    if ((w->role != ARENA_WORD_PROGRAM && w->role != ARENA_WORD_ARGUMENT) || w->expands ||
-        !t[0] || (w->role == ARENA_WORD_ARGUMENT && t[0] == '-'))
+    if ((w->role != ARENA_WORD_PROGRAM && w->role != ARENA_WORD_ARGUMENT) || w->expands || !t[0] ||
+        (w->role == ARENA_WORD_ARGUMENT && t[0] == '-'))
         return 0;
     if (strncmp(t, ARENA_OUT_PLACEHOLDER, 5) == 0) {
         /* the copy of a snapshot, wherever the league's directory is */
@@ -225,11 +225,14 @@ int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, 
  * dash's own): a program word that names one needs no file. */
 static int is_builtin(const char *w)
 {
-    static const char *const names[] = {
-        ".", ":", "[", "alias", "bg", "break", "cd", "command", "continue", "echo", "eval",
-        "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash", "jobs", "kill",
-        "local", "newgrp", "printf", "pwd", "read", "readonly", "return", "set", "shift",
-        "test", "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait"};
+    static const char *const names[] = {".",      ":",        "[",       "alias",    "bg",
+                                        "break",  "cd",       "command", "continue", "echo",
+                                        "eval",   "exec",     "exit",    "export",   "false",
+                                        "fc",     "fg",       "getopts", "hash",     "jobs",
+                                        "kill",   "local",    "newgrp",  "printf",   "pwd",
+                                        "read",   "readonly", "return",  "set",      "shift",
+                                        "test",   "times",    "trap",    "true",     "type",
+                                        "ulimit", "umask",    "unalias", "unset",    "wait"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(w, names[i]) == 0)
             return 1;
@@ -264,8 +267,7 @@ static int program_missing(const place *pl, const arena_word *w, char *why, size
     return 1;
 }
 
-int arena_fingerprint_program_missing(const char *command, const char *cwd, char *why,
-                                      size_t whysz)
+int arena_fingerprint_program_missing(const char *command, const char *cwd, char *why, size_t whysz)
 {
     arena_words w;
     place *pl = calloc(1, sizeof *pl);
@@ -329,8 +331,7 @@ static int unseen_word(const char *command, const char *cwd, char *word, size_t 
 }
 
 int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const char *out_dir,
-                             arena_warn_fn warn, void *user, cJSON **out, char *err,
-                             size_t errsz)
+                             arena_warn_fn warn, void *user, cJSON **out, char *err, size_t errsz)
 {
     if (!s || !out)
         return ARENA_E_INVAL;
@@ -345,8 +346,8 @@ int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const
         int rc = cmd ? arena_fingerprint_compute_in(cmd, b->cwd, out_dir, &fp, why, sizeof why)
                      : ARENA_E_NOMEM;
         char word[256];
-        if (rc == 0 && !fp->child && warn && !b->retired && unseen_word(cmd, b->cwd, word,
-                                                                        sizeof word)) {
+        if (rc == 0 && !fp->child && warn && !b->retired &&
+            unseen_word(cmd, b->cwd, word, sizeof word)) {
             char msg[ARENA_COMMAND_MAX + 600];
             snprintf(msg, sizeof msg,
                      "bot '%s': no file of its command could be fingerprinted ('%s' cannot be "

@@ -57,8 +57,8 @@ int arena_fingerprint_sha256(const char *path, char hex[65], char *err, size_t e
  * current one; lost: a `cd` before it could not be followed), as the
  * fingerprint finds it: path[size] written, and 1 when it is an existing
  * regular file; 0 when w names no file to look at. */
-int arena_fingerprint_file_of(const arena_word *w, const char *dir, int lost,
-                              const char *out_dir, char *path, size_t size);
+int arena_fingerprint_file_of(const arena_word *w, const char *dir, int lost, const char *out_dir,
+                              char *path, size_t size);
 
 /* Whether the programs of command (already expanded: arena_command_expand)
  * exist, as the shell run in cwd (NULL: the current directory) would find
@@ -97,7 +97,6 @@ int arena_fingerprint_diff(const cJSON *stored, const cJSON *fresh, char *what, 
  * (cJSON_Delete). Returns 0, ARENA_E_INVAL (NULL s or out), ARENA_E_NOMEM,
  * or ARENA_E_IO (err: "bot 'NAME': cannot read PATH: why"). */
 int arena_fingerprint_league(const arena_settings *s, const char *bin_dir, const char *out_dir,
-                             arena_warn_fn warn, void *user, cJSON **out, char *err,
-                             size_t errsz);
+                             arena_warn_fn warn, void *user, cJSON **out, char *err, size_t errsz);
 
 #endif

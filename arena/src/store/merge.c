@@ -24,8 +24,7 @@ static int league_of_first(const char *dir, const char *out, arena_settings *m, 
                            arena_warn_fn warn, void *user, char *err, size_t errsz)
 {
     arena_store *st = NULL;
-    int rc = arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, warn, user, &st, err,
-                              errsz);
+    int rc = arena_store_open(dir, NULL, NULL, ARENA_STORE_READ_ONLY, warn, user, &st, err, errsz);
     if (rc)
         return rc;
     rc = arena_settings_copy(m, arena_store_settings(st));
@@ -48,20 +47,19 @@ static int league_of_first(const char *dir, const char *out, arena_settings *m, 
 
 /* Opens every source against m, checking the fingerprints against fp. */
 static int open_sources(char *const *dirs, int n, const arena_settings *m, const cJSON *fp,
-                        arena_warn_fn warn, void *user, arena_store **src, char *err,
-                        size_t errsz)
+                        arena_warn_fn warn, void *user, arena_store **src, char *err, size_t errsz)
 {
     for (int i = 0; i < n; i++) {
-        int rc = arena_store_open(dirs[i], m, NULL, ARENA_STORE_READ_ONLY, warn, user, &src[i],
-                                  err, errsz);
+        int rc = arena_store_open(dirs[i], m, NULL, ARENA_STORE_READ_ONLY, warn, user, &src[i], err,
+                                  errsz);
         if (rc)
             return rc;
         const cJSON *f = arena_store_fingerprints(src[i]);
         if (fp && f && !cJSON_Compare(fp, f, 1))
             return util_fail(ARENA_E_MISMATCH, err, errsz,
                              "%s was played with other bot programs than %s (their fingerprints "
-                             "differ): its games cannot join them", dirs[i],
-                             dirs[0]);
+                             "differ): its games cannot join them",
+                             dirs[i], dirs[0]);
     }
     return 0;
 }
@@ -94,8 +92,7 @@ static int report_shards(arena_store *out, arena_store *const *src, char *const 
         missing += expected - have;
         if (report && shards > 1)
             fprintf(report, "shard %d/%d: %d of %d games%s%s%s\n", k, shards, have, expected,
-                    where ? " (" : ", no directory given", where ? where : "",
-                    where ? ")" : "");
+                    where ? " (" : ", no directory given", where ? where : "", where ? ")" : "");
         else if (report)
             fprintf(report, "%d of %d games\n", have, expected);
     }
@@ -107,9 +104,9 @@ typedef struct absorb {
     arena_store *dst;
     const char *src_dir;
     arena_merge_result *res;
-    int *added;             /* ids new to OUT, in order */
+    int *added; /* ids new to OUT, in order */
     int nadded;
-    int conflict;           /* the id of a row that differs, -1 none */
+    int conflict; /* the id of a row that differs, -1 none */
     char *err;
     size_t errsz;
 } absorb;
@@ -153,8 +150,8 @@ static int absorb_all(arena_store *dst, arena_store *const *src, char *const *di
             rc = util_fail(ARENA_E_MISMATCH, err, errsz,
                            "game %d is in %s with other contents than in %s or another "
                            "directory (one game played twice: overlapping shards, or a league "
-                           "replayed?): nothing merged", a->conflict, dirs[i],
-                           arena_store_db_path(dst));
+                           "replayed?): nothing merged",
+                           a->conflict, dirs[i], arena_store_db_path(dst));
     }
     if (rc) {
         leaguedb_rollback(dst->db);

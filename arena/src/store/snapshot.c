@@ -66,8 +66,7 @@ static void follow(plan *p, const arena_word *w)
         snprintf(path, sizeof path, "%s", w->text);
     else
         snprintf(path, sizeof path, "%s/%s", p->dir, w->text);
-    if (w->expands || stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode) ||
-        strlen(path) >= sizeof p->dir)
+    if (w->expands || stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode) || strlen(path) >= sizeof p->dir)
         p->lost = 1;
     else
         memcpy(p->dir, path, strlen(path) + 1);
@@ -192,8 +191,8 @@ static void dir_name(const char *name, char *out, size_t size)
 {
     size_t n = 0;
     for (const char *c = name; *c && n + 1 < size; c++)
-        out[n++] = (strchr("._+-", *c) || (*c >= '0' && *c <= '9') ||
-                    (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z'))
+        out[n++] = (strchr("._+-", *c) || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
+                    (*c >= 'A' && *c <= 'Z'))
                        ? *c
                        : '_';
     out[n] = '\0';
@@ -203,8 +202,8 @@ static void dir_name(const char *name, char *out, size_t size)
 
 /* The files copied into a temporary directory, renamed to the first free
  * name of the bot's under bots (info->dir). Returns 0, ARENA_E_IO (err). */
-static int make_copy(const char *bots, const plan *p, const char *name,
-                     arena_snapshot_info *info, char *err, size_t errsz)
+static int make_copy(const char *bots, const plan *p, const char *name, arena_snapshot_info *info,
+                     char *err, size_t errsz)
 {
     char tmp[PATH_MAX], base[128], final[PATH_MAX];
     snprintf(tmp, sizeof tmp, "%s/.tmp-%ld-XXXXXX", bots, (long)getpid());
@@ -217,8 +216,8 @@ static int make_copy(const char *bots, const plan *p, const char *name,
         int again = 0;
         for (int j = 0; j < i; j++)
             again |= strcmp(p->f[j].name, p->f[i].name) == 0;
-        if (!again && (rc = copy_file(p->f[i].path, tmp, p->f[i].name, &info->bytes, err,
-                                      errsz)) == 0)
+        if (!again &&
+            (rc = copy_file(p->f[i].path, tmp, p->f[i].name, &info->bytes, err, errsz)) == 0)
             info->files++;
     }
     dir_name(name, base, sizeof base);
@@ -245,8 +244,7 @@ static int make_copy(const char *bots, const plan *p, const char *name,
 
 /* The command with the copied words naming the copies. NULL on out of
  * memory. */
-static char *rewrite(const char *command, const arena_words *w, const plan *p,
-                     const char *copy_dir)
+static char *rewrite(const char *command, const arena_words *w, const plan *p, const char *copy_dir)
 {
     util_buf b = {0};
     util_buf_put(&b, "", 0);
@@ -266,8 +264,8 @@ static char *rewrite(const char *command, const arena_words *w, const plan *p,
 }
 
 int arena_snapshot_take(const char *dir, const arena_bot *b, const char *bin_dir,
-                        const char *base_dir, char **command, arena_snapshot_info *info,
-                        char *err, size_t errsz)
+                        const char *base_dir, char **command, arena_snapshot_info *info, char *err,
+                        size_t errsz)
 {
     *command = NULL;
     memset(info, 0, sizeof *info);
@@ -390,8 +388,7 @@ static int copy_snapshot(const char *from, const char *into, const char *name, c
     DIR *d = opendir(from);
     struct dirent *e;
     long long bytes = 0;
-    int rc = d ? 0 : util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", from,
-                               strerror(errno));
+    int rc = d ? 0 : util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", from, strerror(errno));
     while (rc == 0 && (e = readdir(d))) {
         char src[2 * PATH_MAX + NAME_MAX + 4]; /* from is a path of copy_all's */
         struct stat sb;
@@ -429,8 +426,7 @@ int arena_snapshot_copy_all(const char *dir, const char *to, char *err, size_t e
             access(dst, F_OK) == 0)
             continue;
         if (util_mkdirs(into) != 0)
-            rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", into,
-                           strerror(errno));
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", into, strerror(errno));
         else
             rc = copy_snapshot(src, into, e->d_name, err, errsz);
     }

@@ -36,10 +36,10 @@
 
 /* What a snapshot copied: for the message that says so. */
 typedef struct arena_snapshot_info {
-    int files;              /* files copied */
-    long long bytes;        /* their size */
-    char dir[512];          /* where: "bots/NAME" under the results directory */
-    char skipped[256];      /* a word that might name a file but could not be
+    int files;         /* files copied */
+    long long bytes;   /* their size */
+    char dir[512];     /* where: "bots/NAME" under the results directory */
+    char skipped[256]; /* a word that might name a file but could not be
                                copied (the first), "" when none */
 } arena_snapshot_info;
 
@@ -52,8 +52,8 @@ typedef struct arena_snapshot_info {
  * as it is. Returns 0, ARENA_E_IO (err names the file or directory and
  * says why; nothing is left under a bot's name) or ARENA_E_NOMEM. */
 int arena_snapshot_take(const char *dir, const arena_bot *b, const char *bin_dir,
-                        const char *base_dir, char **command, arena_snapshot_info *info,
-                        char *err, size_t errsz);
+                        const char *base_dir, char **command, arena_snapshot_info *info, char *err,
+                        size_t errsz);
 
 /* Whether bot b's working copy was rebuilt since its snapshot was taken:
  * the files its command as written names (found as arena_snapshot_take

@@ -30,8 +30,7 @@ static int build_paths(arena_store *st, const char *dir)
     st->league_path = util_path_join(dir, "league.json");
     st->games_path = util_path_join(dir, "games.jsonl");
     st->standings_path = util_path_join(dir, "standings.json");
-    return st->dir && st->league_path && st->games_path && st->standings_path ? 0
-                                                                             : ARENA_E_NOMEM;
+    return st->dir && st->league_path && st->games_path && st->standings_path ? 0 : ARENA_E_NOMEM;
 }
 
 /* A READ_ONLY store read against s: the same league (any shard of it),
@@ -66,8 +65,8 @@ static int read_against(arena_store *st, const char *dir, const arena_settings *
     return 0;
 }
 
-static int open_writable(arena_store *st, const char *dir, const cJSON *fingerprints,
-                         char *err, size_t errsz);
+static int open_writable(arena_store *st, const char *dir, const cJSON *fingerprints, char *err,
+                         size_t errsz);
 
 static int open_store(arena_store *st, const char *dir, const arena_settings *s,
                       const cJSON *fingerprints, const arena_store_run *run, int mode, char *err,
@@ -78,14 +77,14 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         (rc = arena_store_check_programs(s, run->bin_dir, err, errsz)))
         return rc;
     if (st->writable && util_mkdirs(dir) != 0)
-        return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s",
-                         dir, strerror(errno));
+        return util_fail(ARENA_E_IO, err, errsz, "cannot create the output directory %s: %s", dir,
+                         strerror(errno));
     if (arena_store_is_legacy(dir)) {
         /* converted once by a run; a reader reads it in a temporary
          * database and writes nothing (--standings only reads) */
-        rc = st->writable ? arena_store_convert_legacy(dir, st->warn, st->user, err, errsz)
-                          : arena_store_read_legacy(dir, st->warn, st->user, &st->tmp_dir,
-                                                    err, errsz);
+        rc = st->writable
+                 ? arena_store_convert_legacy(dir, st->warn, st->user, err, errsz)
+                 : arena_store_read_legacy(dir, st->warn, st->user, &st->tmp_dir, err, errsz);
         if (rc)
             return rc;
     }
@@ -93,11 +92,11 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         struct stat sb;
         return util_fail(ARENA_E_IO, err, errsz,
                          stat(dir, &sb) == 0 ? "%s: not a league directory (no league.db)"
-                                             : "%s: no such league directory", dir);
+                                             : "%s: no such league directory",
+                         dir);
     }
     if ((rc = leaguedb_open(st->tmp_dir ? st->tmp_dir : dir,
-                            st->writable ? LEAGUEDB_WRITE : LEAGUEDB_READ, &st->db, err,
-                            errsz)))
+                            st->writable ? LEAGUEDB_WRITE : LEAGUEDB_READ, &st->db, err, errsz)))
         return rc;
     if (st->writable) {
         char why[256];
@@ -120,12 +119,11 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
         }
     } else {
         int found = 0;
-        if ((rc = arena_store_read_league(st, &st->settings, &st->fingerprints, &found, err,
-                                          errsz)))
+        if ((rc =
+                 arena_store_read_league(st, &st->settings, &st->fingerprints, &found, err, errsz)))
             return rc;
         if (!found)
-            return util_fail(ARENA_E_PARSE, err, errsz, "%s: its database holds no league",
-                             dir);
+            return util_fail(ARENA_E_PARSE, err, errsz, "%s: its database holds no league", dir);
         if (s && (rc = read_against(st, dir, s, err, errsz)))
             return rc;
     }
@@ -137,8 +135,9 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
     if (run) {
         arena_snapshot_sweep(dir);
         if ((rc = arena_store_snapshot_new_bots(st, run, err, errsz)) ||
-            (rc = arena_store_warn_rebuilt(st, run) ? util_fail(ARENA_E_NOMEM, err, errsz,
-                                                    "out of memory") : 0) ||
+            (rc = arena_store_warn_rebuilt(st, run)
+                      ? util_fail(ARENA_E_NOMEM, err, errsz, "out of memory")
+                      : 0) ||
             (rc = arena_store_run_fingerprints(st, run, &own, err, errsz)))
             return rc;
         fingerprints = own;
@@ -150,14 +149,17 @@ static int open_store(arena_store *st, const char *dir, const arena_settings *s,
 
 /* The writable store's last steps: the fingerprints checked, the league
  * written, games.jsonl level, leftovers swept. */
-static int open_writable(arena_store *st, const char *dir, const cJSON *fingerprints,
-                         char *err, size_t errsz)
+static int open_writable(arena_store *st, const char *dir, const cJSON *fingerprints, char *err,
+                         size_t errsz)
 {
     int rc;
     if (st->count > 0 && fingerprints && !st->fingerprints)
-        arena_store_warnf(st->warn, st->user, "%s: the league has no bot fingerprints (an older "
-              "loa-arena's): a bot changed since its games were played cannot be detected; "
-              "recording them now", dir);
+        arena_store_warnf(
+            st->warn, st->user,
+            "%s: the league has no bot fingerprints (an older "
+            "loa-arena's): a bot changed since its games were played cannot be detected; "
+            "recording them now",
+            dir);
     if ((rc = arena_store_check_fingerprints(st, fingerprints, err, errsz)) ||
         (rc = arena_store_write_league(st, fingerprints, err, errsz)) ||
         (rc = arena_store_sync_games_export(st, err, errsz)))
@@ -176,16 +178,15 @@ static int open_with(const char *dir, const arena_settings *s, const cJSON *fing
                      const arena_store_run *run, int mode, arena_warn_fn warn, void *user,
                      arena_store **out, char *err, size_t errsz);
 
-int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints,
-                     int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
-                     size_t errsz)
+int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints, int mode,
+                     arena_warn_fn warn, void *user, arena_store **out, char *err, size_t errsz)
 {
     return open_with(dir, s, fingerprints, NULL, mode, warn, user, out, err, errsz);
 }
 
 int arena_store_open_run(const char *dir, const arena_settings *s, const arena_store_run *run,
-                         int mode, arena_warn_fn warn, void *user, arena_store **out,
-                         char *err, size_t errsz)
+                         int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
+                         size_t errsz)
 {
     return open_with(dir, s, NULL, run, mode, warn, user, out, err, errsz);
 }
@@ -238,8 +239,7 @@ void arena_store_close(arena_store *st)
     free(st);
 }
 
-int arena_store_write_standings(arena_store *st, const cJSON *standings, char *err,
-                                size_t errsz)
+int arena_store_write_standings(arena_store *st, const cJSON *standings, char *err, size_t errsz)
 {
     if (!st || !standings || !st->writable)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");

@@ -65,11 +65,11 @@ typedef struct arena_change {
 /* A change the arena applied (arena_store_applied_fn): what it did. */
 typedef struct arena_change_done {
     arena_change_op op;
-    int bot;              /* the bot's index in the league now */
+    int bot; /* the bot's index in the league now */
     const char *name;
-    int64_t archived;     /* REPLACE: games archived (and deleted) */
-    const char *archive;  /* REPLACE: where, "" when none */
-    const char *dropped;  /* not applied: why (the league changed since it
+    int64_t archived;    /* REPLACE: games archived (and deleted) */
+    const char *archive; /* REPLACE: where, "" when none */
+    const char *dropped; /* not applied: why (the league changed since it
                              was asked), else NULL */
 } arena_change_done;
 
@@ -87,7 +87,6 @@ typedef struct arena_store_run {
     arena_warn_fn note;             /* what was copied, said (stdout); may be NULL */
     void *user;                     /* of both */
 } arena_store_run;
-
 
 enum arena_store_mode {
     ARENA_STORE_RESUME = 0,    /* create DIR if needed, check/store the league, take the
@@ -125,16 +124,15 @@ enum arena_store_mode {
  * mode, unknown mode), ARENA_E_IO (cannot create/write/read: err names the
  * path), ARENA_E_BUSY, ARENA_E_MISMATCH, ARENA_E_CHANGED, ARENA_E_PARSE
  * (the database or an older directory unreadable), ARENA_E_NOMEM. */
-int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints,
-                     int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
-                     size_t errsz);
+int arena_store_open(const char *dir, const arena_settings *s, const cJSON *fingerprints, int mode,
+                     arena_warn_fn warn, void *user, arena_store **out, char *err, size_t errsz);
 
 /* arena_store_open (RESUME or FRESH) for the run of a league: as
  * arena_store_run says; the fingerprints are the store's own. Returns
  * arena_store_open's codes. */
 int arena_store_open_run(const char *dir, const arena_settings *s, const arena_store_run *run,
-                         int mode, arena_warn_fn warn, void *user, arena_store **out,
-                         char *err, size_t errsz);
+                         int mode, arena_warn_fn warn, void *user, arena_store **out, char *err,
+                         size_t errsz);
 
 /* Asks the league in dir for changes c[0..n-1] (a process without the run
  * lock: --add-bot, --replace-bot, --retire): each judged against the
@@ -177,14 +175,13 @@ int arena_store_changes_pending(arena_store *st);
  * archive or none, never two) and deleted, and games.jsonl is written anew.
  * The bots changed have no fingerprint until arena_store_set_fingerprints.
  * Returns the number applied, or a negative ARENA_E_* code (err). */
-int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *user,
-                              char *err, size_t errsz);
+int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *user, char *err,
+                              size_t errsz);
 
 /* Checks fresh fingerprints ({"bot name": fingerprint}, borrowed) against
  * the stored ones as arena_store_open does, then stores them. Returns 0,
  * ARENA_E_CHANGED, ARENA_E_IO or ARENA_E_NOMEM. */
-int arena_store_set_fingerprints(arena_store *st, const cJSON *fresh, char *err,
-                                 size_t errsz);
+int arena_store_set_fingerprints(arena_store *st, const cJSON *fresh, char *err, size_t errsz);
 
 /* Raises the games per pairing of the league to games (continuous mode's
  * horizon: the schedule appends, no id moves). Returns 0, ARENA_E_CONFIG
@@ -221,15 +218,15 @@ int arena_store_next_id(const arena_store *st, int from);
  * ARENA_E_INVAL (read-only store, id already stored or outside the
  * schedule), ARENA_E_IO (err says why; nothing is stored) or
  * ARENA_E_NOMEM. */
-int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record,
-                    char *err, size_t errsz);
+int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record, char *err,
+                    size_t errsz);
 
 /* As arena_store_put, the record being game g's (borrowed), encoded from
  * the game itself: the fast way, without building its JSON record (a
  * record whose texts are not valid UTF-8 is built and cleaned as
  * ref_game_to_json does). */
-int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_game *g,
-                         char *err, size_t errsz);
+int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_game *g, char *err,
+                         size_t errsz);
 
 /* Calls fn for every stored game in the order stored (a resumed SPRT
  * replays them so), each as its record (borrowed for the call; the opening
@@ -246,8 +243,7 @@ int arena_store_foreach(const arena_store *st, arena_game_fn fn, void *user, cha
  * the max newest games lost by a fault, so that a million-game league's
  * index stays a page (*lines: a cJSON array, caller owns). Returns 0,
  * ARENA_E_NOMEM, ARENA_E_IO or ARENA_E_PARSE. */
-int arena_store_index_lines(const arena_store *st, int max, cJSON **lines, char *err,
-                            size_t errsz);
+int arena_store_index_lines(const arena_store *st, int max, cJSON **lines, char *err, size_t errsz);
 
 /* The games counted by the database, without a walk: fn(black, white,
  * winner, faulted, count, user) for every distinct result of a pairing
@@ -283,8 +279,7 @@ const char *arena_store_standings_path(const arena_store *st);
  * to DIR/standings.json atomically. Returns 0, ARENA_E_INVAL (NULL
  * argument or a READ_ONLY store, which changes nothing),
  * ARENA_E_IO (err: "cannot write PATH: errno text") or ARENA_E_NOMEM. */
-int arena_store_write_standings(arena_store *st, const cJSON *standings, char *err,
-                                size_t errsz);
+int arena_store_write_standings(arena_store *st, const cJSON *standings, char *err, size_t errsz);
 
 /* Rewrites DIR/games.jsonl from the database (atomically). Returns 0,
  * ARENA_E_INVAL (read-only), ARENA_E_IO or ARENA_E_NOMEM. */

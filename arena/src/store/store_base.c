@@ -26,22 +26,26 @@ void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
     warn(buf, user);
 }
 
-void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
-                               const char *name, int copied, const arena_snapshot_info *info)
+void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir, const char *name,
+                               int copied, const arena_snapshot_info *info)
 {
     if (!copied) {
-        arena_store_warnf(note, user, "Bot '%s': nothing of its command to copy (a program "
+        arena_store_warnf(note, user,
+                          "Bot '%s': nothing of its command to copy (a program "
                           "from PATH, or a word the shell expands): the league runs it where "
-                          "it is", name);
+                          "it is",
+                          name);
         return;
     }
     char skipped[300] = "";
     if (info->skipped[0])
         snprintf(skipped, sizeof skipped, " ('%s' cannot be copied: the shell expands it)",
                  info->skipped);
-    arena_store_warnf(note, user, "Bot '%s': %d file%s (%.1f KB) copied into %s/%s/: the "
-                      "league runs this copy%s", name, info->files, info->files == 1 ? "" : "s",
-                      info->bytes / 1024.0, dir, info->dir, skipped);
+    arena_store_warnf(note, user,
+                      "Bot '%s': %d file%s (%.1f KB) copied into %s/%s/: the "
+                      "league runs this copy%s",
+                      name, info->files, info->files == 1 ? "" : "s", info->bytes / 1024.0, dir,
+                      info->dir, skipped);
 }
 
 typedef struct id_walk {
@@ -84,7 +88,7 @@ int arena_store_reload_ids(arena_store *st, char *err, size_t errsz)
     int rc = leaguedb_foreach_id(st->db, mark_one, &w, err, errsz);
     if (rc == 0 && w.bad)
         arena_store_warnf(st->warn, st->user, "%s: %d game%s of another schedule ignored (%s)",
-              arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);
+                          arena_store_db_path(st), w.bad, w.bad == 1 ? "" : "s", w.why);
     if (rc == 0)
         LOA_CHECK(arena_store_check(st));
     return rc;

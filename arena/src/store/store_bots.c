@@ -26,16 +26,15 @@ static int check_program(const arena_settings *s, const arena_bot *b, const char
 {
     char why[PATH_MAX + 300];
     char *cmd = arena_command_expand(b->command, bin_dir, s->base_dir, 0);
-    int rc = cmd ? arena_fingerprint_program_missing(cmd, b->cwd, why, sizeof why)
-                 : ARENA_E_NOMEM;
+    int rc = cmd ? arena_fingerprint_program_missing(cmd, b->cwd, why, sizeof why) : ARENA_E_NOMEM;
     free(cmd);
     if (arena_error_kind(rc) == ARENA_E_NOMEM)
         return util_fail(rc, err, errsz, "out of memory");
     if (rc)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "bot '%s' cannot start: %s (command: %s%s%s): fix its command; "
-                         "nothing was played", b->name, why, b->command, b->cwd ? ", in " : "",
-                         b->cwd ? b->cwd : "");
+                         "nothing was played",
+                         b->name, why, b->command, b->cwd ? ", in " : "", b->cwd ? b->cwd : "");
     return 0;
 }
 
@@ -103,20 +102,24 @@ int arena_store_warn_rebuilt(arena_store *st, const arena_store_run *run)
         char file[PATH_MAX], copy[2 * PATH_MAX];
         if (b->retired)
             continue;
-        int rc = arena_snapshot_differs(st->dir, b, run->bin_dir, s->base_dir, file,
-                                        sizeof file, copy, sizeof copy);
+        int rc = arena_snapshot_differs(st->dir, b, run->bin_dir, s->base_dir, file, sizeof file,
+                                        copy, sizeof copy);
         if (rc < 0)
             return rc;
         if (rc == 0)
             continue;
         util_buf m = {0}, arg = {0};
-        util_buf_printf(&m, "bot '%s': %s differs from the league's copy %s (rebuilt since the "
+        util_buf_printf(&m,
+                        "bot '%s': %s differs from the league's copy %s (rebuilt since the "
                         "bot was added): the league plays its copy, as it was; to play the new "
-                        "build, --replace-bot ", b->name, file, copy);
+                        "build, --replace-bot ",
+                        b->name, file, copy);
         util_buf_printf(&arg, "%s=%s", b->name, b->command);
         util_buf_shell_quoted(&m, arg.s ? arg.s : "");
-        util_buf_printf(&m, " --out %s (a new version of '%s': its games played again), or "
-                        "--add-bot ", st->dir, b->name);
+        util_buf_printf(&m,
+                        " --out %s (a new version of '%s': its games played again), or "
+                        "--add-bot ",
+                        st->dir, b->name);
         arg.len = 0;
         util_buf_printf(&arg, "%s2=%s", b->name, b->command);
         util_buf_shell_quoted(&m, arg.s ? arg.s : "");
@@ -133,15 +136,14 @@ int arena_store_warn_rebuilt(arena_store *st, const arena_store_run *run)
 }
 
 /* A run's own fingerprints of the league's bots (their copies). */
-int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJSON **fp,
-                                 char *err, size_t errsz)
+int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJSON **fp, char *err,
+                                 size_t errsz)
 {
     char *out = realpath(st->dir, NULL);
     if (!out)
-        return util_fail(ARENA_E_IO, err, errsz, "cannot resolve %s: %s", st->dir,
-                         strerror(errno));
-    int rc = arena_fingerprint_league(&st->settings, run->bin_dir, out, st->warn, st->user, fp,
-                                      err, errsz);
+        return util_fail(ARENA_E_IO, err, errsz, "cannot resolve %s: %s", st->dir, strerror(errno));
+    int rc = arena_fingerprint_league(&st->settings, run->bin_dir, out, st->warn, st->user, fp, err,
+                                      errsz);
     free(out);
     int kind = arena_error_kind(rc);
     return kind == ARENA_E_NOMEM || kind == ARENA_E_IO ? rc : rc ? ARENA_E_IO : 0;

@@ -116,8 +116,7 @@ static int tx_also(arena_store *st, void *user, char *err, size_t errsz)
 
 /* The league now (its settings, written with the change's transaction);
  * on failure the store keeps its league. */
-static int commit_league(arena_store *st, arena_settings *now, const tx *t, char *err,
-                         size_t errsz)
+static int commit_league(arena_store *st, arena_settings *now, const tx *t, char *err, size_t errsz)
 {
     arena_settings was = st->settings;
     st->settings = *now;
@@ -163,8 +162,8 @@ static int take_bot(arena_settings *now, int b, const arena_bot *q)
 }
 
 /* The league with bot q added (a copy of st's, with its history). */
-static int with_added(const arena_store *st, const arena_bot *q, arena_settings *now,
-                      char *err, size_t errsz)
+static int with_added(const arena_store *st, const arena_bot *q, arena_settings *now, char *err,
+                      size_t errsz)
 {
     int rc = arena_settings_copy(now, &st->settings);
     if (rc == 0)
@@ -194,8 +193,7 @@ static char *archive_dir(const arena_store *st, const char *name)
         base[n++] = strchr("/. \t", *c) ? '_' : *c;
     base[n] = '\0';
     for (int k = 1; k < 1000; k++) {
-        snprintf(path, sizeof path, k == 1 ? "%s/%s-%s" : "%s/%s-%s-%d", st->dir, stamp, base,
-                 k);
+        snprintf(path, sizeof path, k == 1 ? "%s/%s-%s" : "%s/%s-%s-%d", st->dir, stamp, base, k);
         if (access(path, F_OK) != 0)
             return strdup(path);
     }
@@ -231,8 +229,7 @@ static void remove_dir(const char *path)
  * then the league with the bot anew and the games deleted (one
  * transaction), then the archive named. */
 static int apply_replace(arena_store *st, int b, const arena_bot *q, const pending *c,
-                         arena_change_done *d, char *arc, size_t arcsz, char *err,
-                         size_t errsz)
+                         arena_change_done *d, char *arc, size_t arcsz, char *err, size_t errsz)
 {
     int has = leaguedb_bot_has_games(st->db, b);
     char tmp[PATH_MAX] = "";
@@ -259,8 +256,10 @@ static int apply_replace(arena_store *st, int b, const arena_bot *q, const pendi
     tx t = {c->seq, b};
     if (rc == 0 && (rc = commit_league(st, &now, &t, err, errsz)) == 0) {
         if (tmp[0] && rename(tmp, arc) != 0)
-            arena_store_warnf(st->warn, st->user, "cannot rename %s to %s: %s (the next run "
-                              "does)", tmp, arc, strerror(errno));
+            arena_store_warnf(st->warn, st->user,
+                              "cannot rename %s to %s: %s (the next run "
+                              "does)",
+                              tmp, arc, strerror(errno));
         cJSON_DeleteItemFromObjectCaseSensitive(st->fingerprints, q->name);
         rc = arena_store_export_games(st, err, errsz);
     } else if (tmp[0]) {
@@ -308,8 +307,8 @@ static int apply_one(arena_store *st, const pending *c, arena_store_applied_fn f
     arena_settings_init(&one);
     arena_settings_init(&now);
     char why[512] = "", arc[700] = "";
-    int rc = c->op == ARENA_CHANGE_RETIRE ? 0 : arena_store_bot_of_json(c->bot, &one, why,
-                                                                         sizeof why);
+    int rc =
+        c->op == ARENA_CHANGE_RETIRE ? 0 : arena_store_bot_of_json(c->bot, &one, why, sizeof why);
     int b = arena_settings_find_bot(&st->settings, c->name);
     arena_change_done d = {c->op, b, c->name, 0, "", NULL};
     tx t = {c->seq, -1};
@@ -317,8 +316,7 @@ static int apply_one(arena_store *st, const pending *c, arena_store_applied_fn f
         return util_fail(rc, err, errsz, "out of memory");
     int dropped = rc || (c->op == ARENA_CHANGE_ADD ? b >= 0 : b < 0);
     if (dropped && !rc)
-        snprintf(why, sizeof why, c->op == ARENA_CHANGE_ADD ? "the name is taken"
-                                                              : "no such bot");
+        snprintf(why, sizeof why, c->op == ARENA_CHANGE_ADD ? "the name is taken" : "no such bot");
     if (!dropped && c->op == ARENA_CHANGE_ADD) {
         rc = with_added(st, &one.bots[0], &now, why, sizeof why);
         dropped = rc == ARENA_E_CONFIG;
@@ -348,8 +346,8 @@ static int apply_one(arena_store *st, const pending *c, arena_store_applied_fn f
     return rc;
 }
 
-int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *user,
-                              char *err, size_t errsz)
+int arena_store_apply_changes(arena_store *st, arena_store_applied_fn fn, void *user, char *err,
+                              size_t errsz)
 {
     if (!st->writable)
         return util_fail(ARENA_E_INVAL, err, errsz, "invalid argument");
@@ -370,8 +368,7 @@ int arena_store_changes_pending(arena_store *st)
     return leaguedb_changes_pending(st->db);
 }
 
-int arena_store_set_fingerprints(arena_store *st, const cJSON *fresh, char *err,
-                                 size_t errsz)
+int arena_store_set_fingerprints(arena_store *st, const cJSON *fresh, char *err, size_t errsz)
 {
     int rc = arena_store_check_fingerprints(st, fresh, err, errsz);
     return rc ? rc : arena_store_write_league(st, fresh, err, errsz);

@@ -150,8 +150,8 @@ int arena_store_export_games(arena_store *st, char *err, size_t errsz)
 static int export_stale(arena_store *st)
 {
     char *v = NULL, err[256];
-    int stale = leaguedb_meta_get(st->db, ARENA_META_EXPORT_STALE, &v, err, sizeof err) == 0 &&
-                v && strcmp(v, "1") == 0;
+    int stale = leaguedb_meta_get(st->db, ARENA_META_EXPORT_STALE, &v, err, sizeof err) == 0 && v &&
+                strcmp(v, "1") == 0;
     free(v);
     return stale;
 }
@@ -167,10 +167,12 @@ int arena_store_sync_games_export(arena_store *st, char *err, size_t errsz)
     if (lines == -2 && st->count == 0 && !stale)
         /* a database that lost every game (made anew where one was, its
          * file emptied): the export is what is left of them, never emptied */
-        return util_fail(ARENA_E_MISMATCH, err, errsz, "%s holds games, %s none: not "
+        return util_fail(ARENA_E_MISMATCH, err, errsz,
+                         "%s holds games, %s none: not "
                          "emptied. If the database was lost, move it aside: the next run "
                          "rebuilds it from league.json and games.jsonl; --force-new archives "
-                         "both and starts anew", st->games_path, leaguedb_path(st->db));
+                         "both and starts anew",
+                         st->games_path, leaguedb_path(st->db));
     if (lines == -2 || lines > st->count || stale) {
         int rc = arena_store_export_games(st, err, errsz);
         if (rc)

@@ -100,9 +100,9 @@ void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
     side_row(&r->time[1], &row->side[1]);
     row->under_load = r->under_load >= 0 ? r->under_load : -1;
     row->pressure = r->pressure;
-    row->pressure_source = r->under_load >= 0 ? arena_pressure_source_name(
-                                                    (arena_pressure_source)r->pressure_source)
-                                              : NULL;
+    row->pressure_source =
+        r->under_load >= 0 ? arena_pressure_source_name((arena_pressure_source)r->pressure_source)
+                           : NULL;
     row->moves_hash = r->moves_hash;
     row->detail = r->detail;
     if (rec && rec->data) {
@@ -117,34 +117,43 @@ void arena_store_row_of(const arena_game_record *r, const arena_settings *s,
 
 /* What is wrong with row g in st's league, named by its column and value
  * (a row edited by hand, or of another league): 1 with why, or 0. */
-static int row_problem(const arena_store *st, const leaguedb_game *g, ref_reason reason,
-                       char *why, size_t whysz)
+static int row_problem(const arena_store *st, const leaguedb_game *g, ref_reason reason, char *why,
+                       size_t whysz)
 {
     const arena_settings *s = &st->settings;
     long long id = (long long)g->id;
     if (g->id < 0 || g->id >= st->schedule_size)
-        return util_fail(1, why, whysz, "games row id %lld: outside the league's schedule "
-                         "(ids 0..%lld)", id, (long long)st->schedule_size - 1);
+        return util_fail(1, why, whysz,
+                         "games row id %lld: outside the league's schedule "
+                         "(ids 0..%lld)",
+                         id, (long long)st->schedule_size - 1);
     const int64_t side[2] = {g->black, g->white};
     for (int c = 0; c < 2; c++)
         if (side[c] < 0 || side[c] >= s->bot_count)
-            return util_fail(1, why, whysz, "game %lld: column %s is %lld, not a bot of the "
-                             "league (0..%d)", id, c ? "white" : "black", (long long)side[c],
-                             s->bot_count - 1);
+            return util_fail(1, why, whysz,
+                             "game %lld: column %s is %lld, not a bot of the "
+                             "league (0..%d)",
+                             id, c ? "white" : "black", (long long)side[c], s->bot_count - 1);
     if (reason == REF_REASON_NONE)
-        return util_fail(1, why, whysz, "game %lld: column reason is '%.60s', not an end "
-                         "reason", id, g->reason ? g->reason : "(null)");
+        return util_fail(1, why, whysz,
+                         "game %lld: column reason is '%.60s', not an end "
+                         "reason",
+                         id, g->reason ? g->reason : "(null)");
     if (g->winner < -1 || g->winner > 1)
-        return util_fail(1, why, whysz, "game %lld: column winner is %lld, not 0 (black), 1 "
-                         "(white) or NULL (a draw)", id, (long long)g->winner);
+        return util_fail(1, why, whysz,
+                         "game %lld: column winner is %lld, not 0 (black), 1 "
+                         "(white) or NULL (a draw)",
+                         id, (long long)g->winner);
     if (g->fault < -1 || g->fault > 1)
-        return util_fail(1, why, whysz, "game %lld: column fault is %lld, not 0 (black), 1 "
-                         "(white) or NULL (no fault)", id, (long long)g->fault);
+        return util_fail(1, why, whysz,
+                         "game %lld: column fault is %lld, not 0 (black), 1 "
+                         "(white) or NULL (no fault)",
+                         id, (long long)g->fault);
     return 0;
 }
 
 int arena_store_record_of_row(const arena_store *st, const leaguedb_game *g, arena_game_record *r,
-                         char *why, size_t whysz)
+                              char *why, size_t whysz)
 {
     const arena_settings *s = &st->settings;
     memset(r, 0, sizeof *r);
@@ -172,7 +181,7 @@ int arena_store_record_of_row(const arena_store *st, const leaguedb_game *g, are
     side_record(&g->side[1], &r->time[1]);
     r->under_load = g->under_load >= 0 ? (int)g->under_load : -1;
     r->pressure = g->pressure;
-    r->pressure_source = !g->pressure_source                       ? ARENA_PRESSURE_NONE
+    r->pressure_source = !g->pressure_source                           ? ARENA_PRESSURE_NONE
                          : strcmp(g->pressure_source, "psi") == 0      ? ARENA_PRESSURE_PSI
                          : strcmp(g->pressure_source, "runnable") == 0 ? ARENA_PRESSURE_RUNNABLE
                                                                        : ARENA_PRESSURE_NONE;
@@ -203,22 +212,22 @@ static int put_blobs(arena_store *st, const arena_game_record *r, const leaguedb
     size_t n;
     char *line = arena_store_jsonl_line(r, &st->settings, &n);
     if (line && st->games_fd >= 0 && util_write_all(st->games_fd, line, n) != 0)
-        arena_store_warnf(st->warn, st->user, "cannot append to %s: %s (the game is stored; the file is "
-              "rewritten on the next run)", st->games_path, strerror(errno));
+        arena_store_warnf(st->warn, st->user,
+                          "cannot append to %s: %s (the game is stored; the file is "
+                          "rewritten on the next run)",
+                          st->games_path, strerror(errno));
     free(line);
     return 0;
 }
 
 static int storable(const arena_store *st, const arena_game_record *r, char *err, size_t errsz)
 {
-    if (!st->writable || r->id < 0 || r->id >= st->schedule_size ||
-        arena_store_has(st, r->id))
+    if (!st->writable || r->id < 0 || r->id >= st->schedule_size || arena_store_has(st, r->id))
         return util_fail(ARENA_E_INVAL, err, errsz, "game %d cannot be stored", r->id);
     return 0;
 }
 
-void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste,
-                            const cJSON *record)
+void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste, const cJSON *record)
 {
     cJSON *back = NULL;
     int rc = leaguedb_game_blob_decode(rec->data, rec->size, ste->data, ste->size, &back);
@@ -233,8 +242,8 @@ void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste,
     cJSON_Delete(back);
 }
 
-int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record,
-                    char *err, size_t errsz)
+int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record, char *err,
+                    size_t errsz)
 {
     int rc = storable(st, r, err, errsz);
     if (rc)
@@ -282,8 +291,8 @@ static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA
     return 1;
 }
 
-int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_game *g,
-                         char *err, size_t errsz)
+int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_game *g, char *err,
+                         size_t errsz)
 {
     int rc = storable(st, r, err, errsz);
     if (rc || !g)
@@ -349,8 +358,8 @@ static int walk_one(const leaguedb_game *g, void *user)
     return w->fn(&r, w->user);
 }
 
-int arena_store_walk(const arena_store *st, leaguedb_walk_fn walk, int64_t param,
-                     arena_game_fn fn, void *user, char *err, size_t errsz)
+int arena_store_walk(const arena_store *st, leaguedb_walk_fn walk, int64_t param, arena_game_fn fn,
+                     void *user, char *err, size_t errsz)
 {
     game_walk w = {st, fn, user, 0, ""};
     int rc = walk(st->db, param, walk_one, &w, err, errsz);
@@ -381,8 +390,7 @@ static int index_one(const arena_game_record *r, void *user)
     return 0;
 }
 
-int arena_store_index_lines(const arena_store *st, int max, cJSON **lines, char *err,
-                            size_t errsz)
+int arena_store_index_lines(const arena_store *st, int max, cJSON **lines, char *err, size_t errsz)
 {
     index_walk w = {&st->settings, cJSON_CreateArray()};
     *lines = NULL;

@@ -20,35 +20,35 @@
 
 #include <cjson/cJSON.h>
 
-#include "leaguedb/leaguedb.h"
 #include "leaguedb/game_blob.h"
+#include "leaguedb/leaguedb.h"
 #include "store/snapshot.h"
 #include "store/store.h"
 #include "util/check.h"
 
 struct arena_store {
-    char *dir;                  /* the results directory, as given */
-    char *league_path;          /* DIR/league.json (an export of the league) */
-    char *games_path;           /* DIR/games.jsonl (an export of the games) */
-    char *standings_path;       /* DIR/standings.json */
-    leaguedb *db;               /* DIR/league.db (a read-only store of an older
+    char *dir;                /* the results directory, as given */
+    char *league_path;        /* DIR/league.json (an export of the league) */
+    char *games_path;         /* DIR/games.jsonl (an export of the games) */
+    char *standings_path;     /* DIR/standings.json */
+    leaguedb *db;             /* DIR/league.db (a read-only store of an older
                                    directory: tmp_dir's, arena_store_read_legacy) */
-    char *tmp_dir;              /* that temporary database's directory, removed at
+    char *tmp_dir;            /* that temporary database's directory, removed at
                                    close; NULL */
-    int writable;               /* RESUME or FRESH: holds the run lock */
-    int games_fd;               /* games.jsonl, O_APPEND; -1 read-only */
-    arena_settings settings;    /* own copy (loaded or duplicated) */
-    cJSON *fingerprints;        /* {"bot name": fingerprint} as stored, NULL when none */
-    char openings_sha256[65];   /* the digest of the openings file's table as
+    int writable;             /* RESUME or FRESH: holds the run lock */
+    int games_fd;             /* games.jsonl, O_APPEND; -1 read-only */
+    arena_settings settings;  /* own copy (loaded or duplicated) */
+    cJSON *fingerprints;      /* {"bot name": fingerprint} as stored, NULL when none */
+    char openings_sha256[65]; /* the digest of the openings file's table as
                                    stored, "" when none */
     int64_t schedule_size;
-    uint64_t *has;              /* bit id of [schedule_size / 64 + 1]: game id
+    uint64_t *has;                                  /* bit id of [schedule_size / 64 + 1]: game id
                                    is stored (a bit, not a byte, a game:
                                    12.5 MB at ARENA_MAX_GAMES, issue 40) */
-    int count;                  /* the bits set in has (arena_store_check) */
-    int released;               /* a writable store's run lock given back
+    int count;                                      /* the bits set in has (arena_store_check) */
+    int released;                                   /* a writable store's run lock given back
                                    (arena_store_release_if_idle) */
-    int applied_at_open;        /* changes applied as it opened (their bots
+    int applied_at_open;                            /* changes applied as it opened (their bots
                                    are not news to the run) */
     unsigned char replaced_at_open[ARENA_MAX_BOTS]; /* [bot]: replaced then: the
                                    stored league's entry is the bot's, whatever
@@ -85,8 +85,7 @@ void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste,
  * before the league asked for is compared with it (through run->applied;
  * a replaced bot remembered in st->replaced_at_open). Returns 0 or the
  * store's negative ARENA_E_* code (err). */
-int arena_store_apply_at_open(arena_store *st, const arena_store_run *run, char *err,
-                              size_t errsz);
+int arena_store_apply_at_open(arena_store *st, const arena_store_run *run, char *err, size_t errsz);
 
 /* RESUME and FRESH: the league asked for (s) against the one stored, if
  * any, into st->settings: the same league, or the stored one grown (bots
@@ -94,8 +93,8 @@ int arena_store_apply_at_open(arena_store *st, const arena_store_run *run, char 
  * is stored, the league as asked (said); the games a run in order plays to
  * (games_target). Returns 0, ARENA_E_MISMATCH (err: "DIR holds a
  * different league (why) ..."), ARENA_E_IO or ARENA_E_NOMEM. */
-int arena_store_resume_league(arena_store *st, const char *dir, const arena_settings *s,
-                              char *err, size_t errsz);
+int arena_store_resume_league(arena_store *st, const char *dir, const arena_settings *s, char *err,
+                              size_t errsz);
 
 /* ---- store_bots.c: a run's bots as the store opens ---- */
 
@@ -120,8 +119,8 @@ int arena_store_warn_rebuilt(arena_store *st, const arena_store_run *run);
 
 /* The run's own fingerprints of the league's bots (their copies), *fp
  * new (caller frees). Returns 0, ARENA_E_IO or ARENA_E_NOMEM (err). */
-int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJSON **fp,
-                                 char *err, size_t errsz);
+int arena_store_run_fingerprints(arena_store *st, const arena_store_run *run, cJSON **fp, char *err,
+                                 size_t errsz);
 
 /* The archives in the making (store_changes.c) that a kill left in the
  * results directory: removed where their change still waits (it is made
@@ -143,8 +142,8 @@ int arena_store_sweep_archives(arena_store *st, char *err, size_t errsz);
  * st->openings_sha256. *found is 0 when the database holds no league yet
  * (then *s is only initialised). Returns 0, ARENA_E_PARSE (malformed: err
  * names the database), ARENA_E_IO or ARENA_E_NOMEM. */
-int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerprints,
-                            int *found, char *err, size_t errsz);
+int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerprints, int *found,
+                            char *err, size_t errsz);
 
 /* Parses a league.json text (the league's identity with "fingerprints",
  * "openings_sha256" and "dir" beside it) as arena_store_read_league does;
@@ -254,14 +253,14 @@ void arena_store_warnf(arena_warn_fn warn, void *user, const char *fmt, ...)
  * (nothing when NULL): the files copied into dir/info->dir and a word the
  * shell expands that could not be (copied: 1), or that nothing of its
  * command could be copied (copied: 0). */
-void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir,
-                               const char *name, int copied, const arena_snapshot_info *info);
+void arena_store_note_snapshot(arena_warn_fn note, void *user, const char *dir, const char *name,
+                               int copied, const arena_snapshot_info *info);
 
 /* The record of row g, checked against st's league (bots, schedule) into
  * *r: 0, or -1 with why (why[whysz]: what is wrong with the row, its column
  * and value: "game N: column black is 7, not a bot of the league (0..3)"). */
-int arena_store_record_of_row(const arena_store *st, const leaguedb_game *g,
-                              arena_game_record *r, char *why, size_t whysz);
+int arena_store_record_of_row(const arena_store *st, const leaguedb_game *g, arena_game_record *r,
+                              char *why, size_t whysz);
 
 /* The games.jsonl line of r in league s, with its newline: malloc'd
  * (caller frees), *len its bytes; NULL on out of memory. */
@@ -274,8 +273,8 @@ typedef int (*leaguedb_walk_fn)(leaguedb *db, int64_t param, leaguedb_game_fn fn
 
 /* The rows walk gives, each as its record checked against st's league,
  * to fn (as arena_store_foreach). */
-int arena_store_walk(const arena_store *st, leaguedb_walk_fn walk, int64_t param,
-                     arena_game_fn fn, void *user, char *err, size_t errsz);
+int arena_store_walk(const arena_store *st, leaguedb_walk_fn walk, int64_t param, arena_game_fn fn,
+                     void *user, char *err, size_t errsz);
 
 /* Brings games.jsonl level with the database, a line a game in stored
  * order, and opens it for appending (st->games_fd). Lines written before

@@ -15,11 +15,11 @@
 
 #include "core/error.h"
 #include "core/json.h"
-#include "league/settings_identity.h"
 #include "core/text.h"
-#include "store/fingerprint.h"
 #include "league/league_file.h"
 #include "league/openings.h"
+#include "league/settings_identity.h"
+#include "store/fingerprint.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -90,8 +90,8 @@ int arena_store_parse_league(arena_store *st, const char *text, size_t len, cons
     return rc;
 }
 
-int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerprints,
-                            int *found, char *err, size_t errsz)
+int arena_store_read_league(arena_store *st, arena_settings *s, cJSON **fingerprints, int *found,
+                            char *err, size_t errsz)
 {
     char *league = NULL, *fp = NULL, *digest = NULL, *base = NULL;
     arena_settings_init(s);
@@ -146,8 +146,7 @@ int arena_store_check_openings(const arena_store *st, const arena_settings *s, c
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     if (strcmp(now, st->openings_sha256) != 0)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
-                         "its openings file %s changed since the league started",
-                         s->openings_file);
+                         "its openings file %s changed since the league started", s->openings_file);
     return 0;
 }
 
@@ -175,7 +174,8 @@ int arena_store_check_fingerprints(const arena_store *st, const cJSON *fresh, ch
         if (d == 2) /* seen now, not by the arena that played its games */
             arena_store_warnf(st->warn, st->user,
                               "bot '%s': %s to its fingerprint (an older loa-arena did not see "
-                              "it): recorded from now on", name, what);
+                              "it): recorded from now on",
+                              name, what);
         else if (d != 0)
             return util_fail(ARENA_E_CHANGED, err, errsz,
                              "bot '%s' changed since its games in %s were played (%s): its new "
@@ -223,8 +223,8 @@ int arena_store_write_league_tx(arena_store *st, const cJSON *fresh, arena_store
     if (rc == 0 && (rc = leaguedb_begin(st->db, err, errsz)) == 0) {
         if ((rc = meta_json(st, ARENA_META_LEAGUE, id, err, errsz)) == 0 &&
             (rc = meta_json(st, ARENA_META_FINGERPRINTS, fp, err, errsz)) == 0 &&
-            (!digest[0] || (rc = leaguedb_meta_set(st->db, ARENA_META_OPENINGS, digest, err,
-                                                   errsz)) == 0) &&
+            (!digest[0] ||
+             (rc = leaguedb_meta_set(st->db, ARENA_META_OPENINGS, digest, err, errsz)) == 0) &&
             (!base || (rc = leaguedb_meta_set(st->db, ARENA_META_DIR, base, err, errsz)) == 0))
             rc = leaguedb_set_bots(st->db, names, s->bot_count, err, errsz);
         if (rc == 0 && also)
@@ -298,7 +298,7 @@ static int move_files(const char *dir, const char *target, const char *const *na
 /* What a league leaves beside its database (the bots' copies go with
  * it: a fresh league copies its bots anew). */
 static const char *const exports[] = {"league.json", "games.jsonl", "standings.json",
-                                      "index.html", "games", "bots"};
+                                      "index.html",  "games",       "bots"};
 #define EXPORTS (sizeof exports / sizeof exports[0])
 
 int arena_store_archive(const char *dir, char *err, size_t errsz)

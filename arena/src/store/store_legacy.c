@@ -46,10 +46,10 @@ int arena_store_is_legacy(const char *dir)
 
 /* What the conversion did. */
 typedef struct convert {
-    arena_store *st;          /* the league (settings) and the new database */
+    arena_store *st; /* the league (settings) and the new database */
     const char *dir;
     int games, records, kept, skipped;
-    int *removable;           /* ids whose record file came back whole */
+    int *removable; /* ids whose record file came back whole */
     int nremovable;
 } convert;
 
@@ -100,8 +100,8 @@ static int convert_line(convert *c, const cJSON *line, const arena_game_record *
     if (record && !whole) {
         /* never lose it: the file stays, and the blobs say what they can */
         c->kept++;
-        arena_store_warnf(c->st->warn, c->st->user, "%s: its record did not convert exactly: the file stays",
-            path);
+        arena_store_warnf(c->st->warn, c->st->user,
+                          "%s: its record did not convert exactly: the file stays", path);
     }
     leaguedb_game row;
     char opening[REF_OPENING_TEXT_MAX];
@@ -129,9 +129,9 @@ static int convert_games(convert *c, const char *path, char *err, size_t errsz)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return errno == ENOENT ? 0
-                               : util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", path,
-                                           strerror(errno));
+        return errno == ENOENT
+                   ? 0
+                   : util_fail(ARENA_E_IO, err, errsz, "cannot read %s: %s", path, strerror(errno));
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
@@ -152,12 +152,14 @@ static int convert_games(convert *c, const char *path, char *err, size_t errsz)
         cJSON *j = n > 1 ? cJSON_ParseWithLength(line, (size_t)n) : NULL;
         arena_game_record r;
         char why[256];
-        if (!j || arena_record_from_json(j, s, &r, why, sizeof why) || r.id < 0 ||
-            r.id >= total || seen[r.id]) {
+        if (!j || arena_record_from_json(j, s, &r, why, sizeof why) || r.id < 0 || r.id >= total ||
+            seen[r.id]) {
             if (n > 1) {
                 c->skipped++;
-                arena_store_warnf(c->st->warn, c->st->user, "%s: line %ld is no game of the league: not "
-                    "converted", path, lineno);
+                arena_store_warnf(c->st->warn, c->st->user,
+                                  "%s: line %ld is no game of the league: not "
+                                  "converted",
+                                  path, lineno);
             }
             cJSON_Delete(j);
             continue;
@@ -216,8 +218,7 @@ static int convert_dir(convert *c, const char *tmp, char *err, size_t errsz)
     if (rc == 0) {
         unlink(tmpdb);
         if (util_mkdirs(tmp) != 0)
-            rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", tmp,
-                           strerror(errno));
+            rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", tmp, strerror(errno));
     }
     if (rc == 0)
         rc = convert_into(c, tmp, err, errsz);
@@ -282,11 +283,16 @@ int arena_store_convert_legacy(const char *dir, arena_warn_fn warn, void *user, 
                 unlink(p);
             free(p);
         }
-        arena_store_warnf(warn, user, "%s: %s the league database %s (%d games, %d records; %d "
-            "record files removed%s%s)", dir, empty ? "its league.db was empty (0 bytes, no "
-            "database): rebuilt from league.json and games.jsonl into" : "converted to", db,
-            c.games, c.records, c.nremovable, c.kept ? ", some kept: see above" : "",
-            c.skipped ? ", unreadable lines left out: see above" : "");
+        arena_store_warnf(warn, user,
+                          "%s: %s the league database %s (%d games, %d records; %d "
+                          "record files removed%s%s)",
+                          dir,
+                          empty ? "its league.db was empty (0 bytes, no "
+                                  "database): rebuilt from league.json and games.jsonl into"
+                                : "converted to",
+                          db, c.games, c.records, c.nremovable,
+                          c.kept ? ", some kept: see above" : "",
+                          c.skipped ? ", unreadable lines left out: see above" : "");
     }
 done:
     convert_free(&c);
@@ -306,8 +312,7 @@ int arena_store_read_legacy(const char *dir, arena_warn_fn warn, void *user, cha
     if (!tmp)
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     if (!mkdtemp(tmp)) {
-        int rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", tmp,
-                           strerror(errno));
+        int rc = util_fail(ARENA_E_IO, err, errsz, "cannot create %s: %s", tmp, strerror(errno));
         free(tmp);
         return rc;
     }
@@ -321,11 +326,15 @@ int arena_store_read_legacy(const char *dir, arena_warn_fn warn, void *user, cha
     int empty = db_is_empty(dir);
     int rc = convert_dir(&c, tmp, err, errsz);
     if (rc == 0)
-        arena_store_warnf(warn, user, "%s: %s: read into a temporary database (%d games, %d "
+        arena_store_warnf(
+            warn, user,
+            "%s: %s: read into a temporary database (%d games, %d "
             "records%s), nothing written to it; the league's next run (loa-arena --out %s) "
-            "converts it", dir, empty ? "its league.db is empty (0 bytes, no database)"
-            : "a league of an older loa-arena (no league.db)", c.games, c.records,
-            c.skipped ? ", unreadable lines left out: see above" : "", dir);
+            "converts it",
+            dir,
+            empty ? "its league.db is empty (0 bytes, no database)"
+                  : "a league of an older loa-arena (no league.db)",
+            c.games, c.records, c.skipped ? ", unreadable lines left out: see above" : "", dir);
     convert_free(&c);
     if (rc)
         arena_store_remove_tmpdir(tmp);
@@ -338,8 +347,8 @@ void arena_store_remove_tmpdir(char *tmpdir)
 {
     if (!tmpdir)
         return;
-    static const char *const files[] = {LEAGUEDB_FILE, LEAGUEDB_FILE "-wal",
-                                        LEAGUEDB_FILE "-shm", LEAGUEDB_FILE "-journal"};
+    static const char *const files[] = {LEAGUEDB_FILE, LEAGUEDB_FILE "-wal", LEAGUEDB_FILE "-shm",
+                                        LEAGUEDB_FILE "-journal"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *p = util_path_join(tmpdir, files[i]);
         if (p)

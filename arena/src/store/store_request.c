@@ -19,8 +19,8 @@
 /* One change as it will be queued. */
 typedef struct ask {
     const arena_change *c;
-    int skip;      /* done or waiting already */
-    char *bot;     /* its bot's league.json entry (ADD, REPLACE) */
+    int skip;                 /* done or waiting already */
+    char *bot;                /* its bot's league.json entry (ADD, REPLACE) */
     arena_snapshot_info copy; /* its copy (copy.dir "" when none): removed
                                  when the change is not queued */
 } ask;
@@ -30,9 +30,9 @@ typedef struct ask {
 typedef struct req {
     const char *dir;
     arena_store *st;
-    leaguedb *db;           /* writable: the queue */
+    leaguedb *db; /* writable: the queue */
     arena_settings now;
-    int64_t seen;           /* the last waiting change read */
+    int64_t seen;                          /* the last waiting change read */
     unsigned char waiting[ARENA_MAX_BOTS]; /* [bot of now]: a waiting change adds it */
     const char *bin;
     arena_warn_fn note;
@@ -74,8 +74,7 @@ static char *hashes(const cJSON *fp)
     const char *v[ARENA_WORDS_MAX];
     int n = 0;
     const cJSON *e;
-    cJSON_ArrayForEach(e, fp) if (cJSON_IsString(e) && n < ARENA_WORDS_MAX) v[n++] =
-        e->valuestring;
+    cJSON_ArrayForEach(e, fp) if (cJSON_IsString(e) && n < ARENA_WORDS_MAX) v[n++] = e->valuestring;
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && strcmp(v[j], v[j - 1]) < 0; j--) {
             const char *t = v[j];
@@ -140,8 +139,10 @@ static int judge(req *r, ask *a, char *err, size_t errsz)
     char names[400];
     if (c->op == ARENA_CHANGE_ADD && x && r->waiting[b] && strcmp(x->command, c->command) == 0) {
         a->skip = 1;
-        notef(r, "Bot '%s' waits to be added to %s's league already (asked before): nothing "
-              "to add", c->name, r->dir);
+        notef(r,
+              "Bot '%s' waits to be added to %s's league already (asked before): nothing "
+              "to add",
+              c->name, r->dir);
         return 0;
     }
     if (c->op == ARENA_CHANGE_ADD && x && r->waiting[b])
@@ -160,7 +161,8 @@ static int judge(req *r, ask *a, char *err, size_t errsz)
                          "another name for '%s' (or --replace-bot to give it a new version)",
                          c->name, r->dir, x->command, c->command);
     if (c->op != ARENA_CHANGE_ADD && !x)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: no bot '%s' in %s's league (its bots: %s)",
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: no bot '%s' in %s's league (its bots: %s)",
                          c->op == ARENA_CHANGE_RETIRE ? "--retire" : "--replace-bot", c->name,
                          r->dir, bot_names(&r->now, names, sizeof names));
     if (c->op == ARENA_CHANGE_RETIRE) {
@@ -172,8 +174,10 @@ static int judge(req *r, ask *a, char *err, size_t errsz)
     }
     if (c->op == ARENA_CHANGE_REPLACE) {
         if ((a->skip = same_build(r, b, c)))
-            notef(r, "Bot '%s' plays this build already (its files are the same): nothing to "
-                  "replace", c->name);
+            notef(r,
+                  "Bot '%s' plays this build already (its files are the same): nothing to "
+                  "replace",
+                  c->name);
         return arena_set_string(&x->command, c->command) ? ARENA_E_NOMEM : 0;
     }
     int rc = arena_settings_add_bot(&r->now, c->name, c->command, c->cwd, err, errsz);
@@ -188,15 +192,15 @@ static int make_bot(req *r, ask *a, char *err, size_t errsz)
     const arena_change *c = a->c;
     char why[PATH_MAX + 300];
     char *cmd = arena_command_expand(c->command, r->bin, r->now.base_dir, 0);
-    int missing = cmd ? arena_fingerprint_program_missing(cmd, c->cwd, why, sizeof why)
-                      : ARENA_E_NOMEM;
+    int missing =
+        cmd ? arena_fingerprint_program_missing(cmd, c->cwd, why, sizeof why) : ARENA_E_NOMEM;
     free(cmd);
     if (missing)
-        return missing < 0 ? missing
-                           : util_fail(ARENA_E_CONFIG, err, errsz,
-                                       "%s %s=%s: %s: nothing asked of %s",
-                                       c->op == ARENA_CHANGE_ADD ? "--add-bot" : "--replace-bot",
-                                       c->name, c->command, why, r->dir);
+        return missing < 0
+                   ? missing
+                   : util_fail(ARENA_E_CONFIG, err, errsz, "%s %s=%s: %s: nothing asked of %s",
+                               c->op == ARENA_CHANGE_ADD ? "--add-bot" : "--replace-bot", c->name,
+                               c->command, why, r->dir);
     arena_settings one;
     arena_settings_init(&one);
     int rc = arena_settings_add_bot(&one, c->name, c->command, c->cwd, err, errsz);
@@ -206,8 +210,7 @@ static int make_bot(req *r, ask *a, char *err, size_t errsz)
     if (rc == 0 && !c->no_snapshot &&
         (rc = arena_snapshot_take(r->dir, b, r->bin, r->now.base_dir, &b->snapshot, &info, err,
                                   errsz)) == 0) {
-        arena_store_note_snapshot(r->note, r->user, r->dir, c->name, b->snapshot != NULL,
-                                  &info);
+        arena_store_note_snapshot(r->note, r->user, r->dir, c->name, b->snapshot != NULL, &info);
         if (b->snapshot)
             a->copy = info;
     }
@@ -238,8 +241,8 @@ static int newer_change(const leaguedb_change *c, void *user)
             return util_fail(ARENA_E_CONFIG, k->err, k->errsz,
                              "bot '%s': another process asked %s's league to %s it meanwhile "
                              "(its change waits for the arena): nothing asked; look at "
-                             "loa-arena --standings %s, then ask again", c->name, k->r->dir,
-                             c->op, k->r->dir);
+                             "loa-arena --standings %s, then ask again",
+                             c->name, k->r->dir, c->op, k->r->dir);
     return 0;
 }
 
@@ -258,8 +261,8 @@ static int still_holds(req *r, ask *asks, int n, char *err, size_t errsz)
         else if (named)
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "bot '%s' was added to %s's league meanwhile, by another process: "
-                           "nothing asked; look at loa-arena --standings %s", asks[i].c->name,
-                           r->dir, r->dir);
+                           "nothing asked; look at loa-arena --standings %s",
+                           asks[i].c->name, r->dir, r->dir);
     }
     return rc;
 }
@@ -273,9 +276,8 @@ static int enqueue(req *r, ask *asks, int n, int *queued, char *err, size_t errs
     if (rc == 0)
         rc = still_holds(r, asks, n, err, errsz);
     for (int i = 0; i < n && rc == 0; i++)
-        if (!asks[i].skip && (rc = leaguedb_change_add(r->db, ops[asks[i].c->op],
-                                                       asks[i].c->name, asks[i].bot, err,
-                                                       errsz)) == 0)
+        if (!asks[i].skip && (rc = leaguedb_change_add(r->db, ops[asks[i].c->op], asks[i].c->name,
+                                                       asks[i].bot, err, errsz)) == 0)
             (*queued)++;
     if (rc == 0)
         rc = leaguedb_commit(r->db, err, errsz);
@@ -289,16 +291,16 @@ static int enqueue(req *r, ask *asks, int n, int *queued, char *err, size_t errs
 /* The league of r->dir and what waits, read. */
 static int open_league(req *r, char *err, size_t errsz)
 {
-    int rc = arena_store_open(r->dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &r->st,
-                              err, errsz);
+    int rc =
+        arena_store_open(r->dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &r->st, err, errsz);
     if (rc == 0 && (rc = leaguedb_open(r->dir, LEAGUEDB_WRITE, &r->db, err, errsz)) == 0 &&
         (rc = arena_settings_copy(&r->now, arena_store_settings(r->st))) != 0)
         util_fail(rc, err, errsz, "out of memory");
     if (rc == 0 && r->now.shard_count > 1)
         rc = util_fail(ARENA_E_CONFIG, err, errsz,
                        "%s holds shard %d/%d of a league: change the league file and run "
-                       "every shard with --extend", r->dir, r->now.shard_index,
-                       r->now.shard_count);
+                       "every shard with --extend",
+                       r->dir, r->now.shard_index, r->now.shard_count);
     if (rc == 0)
         rc = leaguedb_changes(r->db, apply_waiting, r, err, errsz);
     return rc;
@@ -313,8 +315,8 @@ int arena_store_request(const char *dir, const arena_change *c, int n, const cha
     req r = {.dir = dir, .bin = bin_dir, .note = note, .user = user};
     arena_settings_init(&r.now);
     ask *asks = calloc((size_t)(n > 0 ? n : 1), sizeof *asks);
-    int rc = asks ? open_league(&r, err, errsz)
-                  : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    int rc =
+        asks ? open_league(&r, err, errsz) : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     for (int i = 0; i < n && rc == 0; i++) {
         asks[i].c = &c[i];
         rc = judge(&r, &asks[i], err, errsz);

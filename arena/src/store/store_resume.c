@@ -33,8 +33,7 @@ static void applied_at_open(const arena_change_done *d, void *user)
 
 /* The changes queued while no arena ran, applied to the stored league
  * before the league asked for is compared with it. */
-int arena_store_apply_at_open(arena_store *st, const arena_store_run *run, char *err,
-                              size_t errsz)
+int arena_store_apply_at_open(arena_store *st, const arena_store_run *run, char *err, size_t errsz)
 {
     at_open a = {st, run};
     int found = 0;
@@ -78,8 +77,8 @@ static int take_replaced(arena_store *st, const arena_settings *old, char *err, 
  * is lost by taking the league as asked, so it is, said once. Returns 0,
  * 1 when games are stored (a different league: refused), ARENA_E_IO (err)
  * or ARENA_E_NOMEM. */
-static int anew_if_empty(arena_store *st, const char *dir, const arena_settings *s,
-                         const char *why, char *err, size_t errsz)
+static int anew_if_empty(arena_store *st, const char *dir, const arena_settings *s, const char *why,
+                         char *err, size_t errsz)
 {
     int has = leaguedb_has_games(st->db);
     if (has < 0)
@@ -92,8 +91,10 @@ static int anew_if_empty(arena_store *st, const char *dir, const arena_settings 
     cJSON_Delete(st->fingerprints); /* of bots that played nothing */
     st->fingerprints = NULL;
     st->openings_sha256[0] = '\0';
-    arena_store_warnf(st->warn, st->user, "%s: its league had no game stored: made anew as asked "
-                      "(it differed: %s)", dir, why);
+    arena_store_warnf(st->warn, st->user,
+                      "%s: its league had no game stored: made anew as asked "
+                      "(it differed: %s)",
+                      dir, why);
     return 0;
 }
 
@@ -123,20 +124,20 @@ static int take_games_target(arena_store *st, const char *dir, const arena_setti
     else if (!s->continuous && s->games > f && s->games < old->games)
         target = s->games; /* asked between: the new fixed target */
     snprintf(text, sizeof text, "%d", target);
-    if (target != f && (rc = leaguedb_meta_set(st->db, ARENA_META_GAMES_TARGET, text, err,
-                                               errsz)))
+    if (target != f && (rc = leaguedb_meta_set(st->db, ARENA_META_GAMES_TARGET, text, err, errsz)))
         return rc;
     now->games_target = target;
     if (target && !s->continuous)
-        arena_store_warnf(st->warn, st->user, "%s: continuous mode grew its league to %d games "
+        arena_store_warnf(st->warn, st->user,
+                          "%s: continuous mode grew its league to %d games "
                           "per pairing; a run without --continuous plays each pairing's first "
-                          "%d (--games N asks for more, --continuous plays on)", dir,
-                          now->games, target);
+                          "%d (--games N asks for more, --continuous plays on)",
+                          dir, now->games, target);
     return target > 0;
 }
 
-int arena_store_resume_league(arena_store *st, const char *dir, const arena_settings *s,
-                              char *err, size_t errsz)
+int arena_store_resume_league(arena_store *st, const char *dir, const arena_settings *s, char *err,
+                              size_t errsz)
 {
     arena_settings old;
     char why[512];
@@ -157,8 +158,10 @@ int arena_store_resume_league(arena_store *st, const char *dir, const arena_sett
         }
         if (rc == 0 && fewer_bots && st->settings.bot_count == old.bot_count &&
             !st->applied_at_open)
-            arena_store_warnf(st->warn, st->user, "%s: its league has %d bot%s more than asked "
-                              "for (added since: %s%s): kept", dir, old.bot_count - s->bot_count,
+            arena_store_warnf(st->warn, st->user,
+                              "%s: its league has %d bot%s more than asked "
+                              "for (added since: %s%s): kept",
+                              dir, old.bot_count - s->bot_count,
                               old.bot_count - s->bot_count == 1 ? "" : "s",
                               old.bots[s->bot_count].name,
                               old.bot_count - s->bot_count > 1 ? ", ..." : "");
@@ -168,19 +171,23 @@ int arena_store_resume_league(arena_store *st, const char *dir, const arena_sett
             return target;
         }
         if (rc == 0 && fewer_games && !s->sprt && !target)
-            arena_store_warnf(st->warn, st->user, "%s: its league plays %d games per pairing, "
-                              "more than the %d asked for: kept (a league only grows)", dir,
-                              old.games, s->games);
+            arena_store_warnf(st->warn, st->user,
+                              "%s: its league plays %d games per pairing, "
+                              "more than the %d asked for: kept (a league only grows)",
+                              dir, old.games, s->games);
         if (rc == 0 && (rc = arena_settings_compare(&old, &st->settings, why, sizeof why)) == 0)
             rc = arena_store_check_openings(st, s, why, sizeof why);
         if (rc == 0 && st->settings.bot_count > old.bot_count)
-            arena_store_warnf(st->warn, st->user, "%s: adding %d bot%s to the league (%d bots now): only the "
-                  "new pairings are played", dir, st->settings.bot_count - old.bot_count,
-                  st->settings.bot_count - old.bot_count == 1 ? "" : "s",
-                  st->settings.bot_count);
+            arena_store_warnf(st->warn, st->user,
+                              "%s: adding %d bot%s to the league (%d bots now): only the "
+                              "new pairings are played",
+                              dir, st->settings.bot_count - old.bot_count,
+                              st->settings.bot_count - old.bot_count == 1 ? "" : "s",
+                              st->settings.bot_count);
         if (rc == 0 && old.games < st->settings.games)
-            arena_store_warnf(st->warn, st->user, "%s: extending the league from %d to %d games per pairing",
-                  dir, old.games, st->settings.games);
+            arena_store_warnf(st->warn, st->user,
+                              "%s: extending the league from %d to %d games per pairing", dir,
+                              old.games, st->settings.games);
     }
     arena_settings_clear(&old);
     if (rc && arena_error_kind(rc) != ARENA_E_NOMEM)
@@ -192,6 +199,7 @@ int arena_store_resume_league(arena_store *st, const char *dir, const arena_sett
     if (rc)
         return util_fail(ARENA_E_MISMATCH, err, errsz,
                          "%s holds a different league (%s): use another --out, or "
-                         "--force-new to archive it and start over", dir, why);
+                         "--force-new to archive it and start over",
+                         dir, why);
     return 0;
 }

@@ -18,9 +18,9 @@
 
 struct arena_tune_dir {
     char *dir;
-    char *journal;  /* DIR/tune-games.jsonl */
-    int lock_fd;    /* DIR/tune.lock, flock'd */
-    int fd;         /* the journal, O_APPEND */
+    char *journal; /* DIR/tune-games.jsonl */
+    int lock_fd;   /* DIR/tune.lock, flock'd */
+    int fd;        /* the journal, O_APPEND */
 };
 
 const char *arena_tune_dir_path(const arena_tune_dir *d)
@@ -114,8 +114,9 @@ static int check_identity(arena_tune_dir *d, const cJSON *identity, char *err, s
         cJSON *have = cJSON_ParseWithLength(text, len);
         rc = !have ? util_fail(ARENA_E_MISMATCH, err, errsz,
                                "%s is not JSON: not a loa-tune results directory", path)
-             : cJSON_Compare(have, identity, 1) ? 0
-                                                : name_difference(have, identity, d->dir, err, errsz);
+             : cJSON_Compare(have, identity, 1)
+                 ? 0
+                 : name_difference(have, identity, d->dir, err, errsz);
         cJSON_Delete(have);
     }
     free(text);
@@ -165,8 +166,8 @@ static int read_journal(arena_tune_dir *d, cJSON **lines, int *torn, char *err, 
     return rc;
 }
 
-int arena_tune_dir_open(const char *dir, const cJSON *identity, arena_tune_dir **out,
-                        cJSON **lines, int *torn, char *err, size_t errsz)
+int arena_tune_dir_open(const char *dir, const cJSON *identity, arena_tune_dir **out, cJSON **lines,
+                        int *torn, char *err, size_t errsz)
 {
     int cut = 0;
     *out = NULL;
@@ -223,8 +224,7 @@ int arena_tune_dir_append(arena_tune_dir *d, const cJSON *line, char *err, size_
     return 0;
 }
 
-int arena_tune_dir_write_state(const arena_tune_dir *d, const cJSON *state, char *err,
-                               size_t errsz)
+int arena_tune_dir_write_state(const arena_tune_dir *d, const cJSON *state, char *err, size_t errsz)
 {
     char *path = util_path_join(d->dir, "tune-state.json");
     int rc = path ? write_json(path, state, err, errsz)

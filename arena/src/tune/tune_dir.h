@@ -39,8 +39,8 @@ typedef struct arena_tune_dir arena_tune_dir;
  * ARENA_E_BUSY (another loa-tune holds dir), ARENA_E_MISMATCH (dir holds
  * another tune: err names the first differing key), ARENA_E_PARSE (a line
  * that is not JSON, before the last) or ARENA_E_NOMEM. */
-int arena_tune_dir_open(const char *dir, const cJSON *identity, arena_tune_dir **out,
-                        cJSON **lines, int *torn, char *err, size_t errsz);
+int arena_tune_dir_open(const char *dir, const cJSON *identity, arena_tune_dir **out, cJSON **lines,
+                        int *torn, char *err, size_t errsz);
 
 /* Appends line (borrowed) to tune-games.jsonl as one compact JSON text and
  * a newline, in one write(), then fdatasync. Returns 0, ARENA_E_NOMEM or

@@ -16,21 +16,22 @@
 #include "league/setting.h"
 #include "league/settings_check.h"
 #include "league/settings_identity.h"
+#include "util/buf.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/json.h"
-#include "util/buf.h"
 #include "util/text.h"
 
 /* Settings of a league that a tune does not take: it plays two bots it
  * makes itself, for "pairs" game pairs, and reports no standings. */
-static const char *const not_tune_keys[] = {"bots", "games", "format", "gauntlet_bot", "sprt",
-                                            "rating_interval", "anchor", "shard", "steps",
+static const char *const not_tune_keys[] = {"bots",         "games", "format",
+                                            "gauntlet_bot", "sprt",  "rating_interval",
+                                            "anchor",       "shard", "steps",
                                             "pages"};
 /* The tune's own keys (the league's rows are the others). */
-static const char *const tune_keys[] = {"command", "cwd", "params", "pairs",
-                                        "pairs_per_iteration", "a_ratio", "alpha", "gamma",
-                                        "report_every", "description", "comment"};
+static const char *const tune_keys[] = {
+    "command", "cwd",          "params",      "pairs",  "pairs_per_iteration", "a_ratio", "alpha",
+    "gamma",   "report_every", "description", "comment"};
 
 void arena_tune_init(arena_tune *t)
 {
@@ -66,8 +67,8 @@ static int get_number(const cJSON *it, const char *where, double lo, double hi, 
 {
     if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble) || it->valuedouble < lo ||
         it->valuedouble > hi)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be a number in %g..%g",
-                         where, it->string, lo, hi);
+        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"%s\" must be a number in %g..%g", where,
+                         it->string, lo, hi);
     *out = it->valuedouble;
     return 0;
 }
@@ -100,7 +101,8 @@ static int param_keys(const cJSON *obj, arena_tune_param *p, const char *where, 
         if (i == 0 && (!cJSON_IsString(it) || !valid_name(it->valuestring)))
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: \"name\" must be 1..%d letters, digits, '_' or '-' (not bin, "
-                           "dir, seed)", where, ARENA_TUNE_NAME_MAX);
+                           "dir, seed)",
+                           where, ARENA_TUNE_NAME_MAX);
         else if (i == 0)
             snprintf(p->name, sizeof p->name, "%s", it->valuestring);
         else if (i >= 1 && i <= 5) {
@@ -116,7 +118,8 @@ static int param_keys(const cJSON *obj, arena_tune_param *p, const char *where, 
         else
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: unknown key \"%s\" (expected name, start, min, max, c_end, "
-                           "r_end, type)", where, k);
+                           "r_end, type)",
+                           where, k);
     }
     return rc;
 }
@@ -129,7 +132,8 @@ static int load_param(arena_tune *t, const cJSON *obj, int index, const char *sr
     if (!cJSON_IsObject(obj))
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "%s: must be an object like {\"name\": \"w\", \"start\": 8, \"min\": 0, "
-                         "\"max\": 20, \"c_end\": 1, \"r_end\": 0.002}", where);
+                         "\"max\": 20, \"c_end\": 1, \"r_end\": 0.002}",
+                         where);
     const char *twice = arena_json_duplicate_key(obj);
     if (twice)
         return util_fail(ARENA_E_CONFIG, err, errsz, "%s: key \"%s\" appears twice", where, twice);
@@ -155,8 +159,7 @@ static int load_param(arena_tune *t, const cJSON *obj, int index, const char *sr
     return 0;
 }
 
-static int load_params(arena_tune *t, const cJSON *list, const char *src, char *err,
-                       size_t errsz)
+static int load_params(arena_tune *t, const cJSON *list, const char *src, char *err, size_t errsz)
 {
     int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
     if (n < 1 || n > ARENA_TUNE_MAX_PARAMS)
@@ -191,21 +194,21 @@ static int check_placeholders(const arena_tune *t, const char *src, char *err, s
         while (i < t->param_count && strcmp(t->params[i].name, word))
             i++;
         if (i == t->param_count)
-            return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "%s: \"command\": {%s} names no parameter", src, word);
+            return util_fail(ARENA_E_CONFIG, err, errsz, "%s: \"command\": {%s} names no parameter",
+                             src, word);
         used[i] = 1;
     }
     for (int i = 0; i < t->param_count; i++)
         if (!used[i])
             return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "%s: \"command\" never uses {%s}: the tune would change nothing",
-                             src, t->params[i].name);
+                             "%s: \"command\" never uses {%s}: the tune would change nothing", src,
+                             t->params[i].name);
     return 0;
 }
 
 /* One of the tune's own keys. */
-static int tune_key(arena_tune *t, const cJSON *it, const char *src, const char **cwd,
-                    char *err, size_t errsz)
+static int tune_key(arena_tune *t, const cJSON *it, const char *src, const char **cwd, char *err,
+                    size_t errsz)
 {
     const char *k = it->string;
     if (!strcmp(k, "command") || !strcmp(k, "cwd")) {
@@ -223,8 +226,7 @@ static int tune_key(arena_tune *t, const cJSON *it, const char *src, const char 
     if (!strcmp(k, "pairs_per_iteration"))
         return arena_json_int(it, src, k, 1, ARENA_TUNE_BATCH_MAX, &t->batch, err, errsz);
     if (!strcmp(k, "report_every"))
-        return arena_json_int(it, src, k, 1, ARENA_TUNE_PAIRS_MAX, &t->report_every, err,
-                              errsz);
+        return arena_json_int(it, src, k, 1, ARENA_TUNE_PAIRS_MAX, &t->report_every, err, errsz);
     if (!strcmp(k, "a_ratio"))
         return get_number(it, src, 0, 1, &t->a_ratio, err, errsz);
     if (!strcmp(k, "alpha"))
@@ -259,8 +261,8 @@ oom:
 }
 
 /* The keys of root, each judged: the tune's, the league's rows, or neither. */
-static int root_keys(arena_tune *t, const cJSON *root, const char *src, const char **cwd,
-                     char *err, size_t errsz)
+static int root_keys(arena_tune *t, const cJSON *root, const char *src, const char **cwd, char *err,
+                     size_t errsz)
 {
     int rc = 0;
     for (const cJSON *it = root->child; it && !rc; it = it->next) {
@@ -270,12 +272,14 @@ static int root_keys(arena_tune *t, const cJSON *root, const char *src, const ch
         else if (is_one_of(k, not_tune_keys, sizeof not_tune_keys / sizeof not_tune_keys[0]))
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: \"%s\" is a league's setting, not a tune's (a tune plays "
-                           "\"pairs\" game pairs between two versions of \"command\")", src, k);
+                           "\"pairs\" game pairs between two versions of \"command\")",
+                           src, k);
         else if (!arena_setting_by_key(k))
             rc = util_fail(ARENA_E_CONFIG, err, errsz,
                            "%s: unknown key \"%s\" (expected command, params, pairs, "
                            "pairs_per_iteration, a_ratio, alpha, gamma, report_every, cwd, or a "
-                           "league setting: seed, openings, time_mode, turn_ms, ...)", src, k);
+                           "league setting: seed, openings, time_mode, turn_ms, ...)",
+                           src, k);
     }
     if (rc == ARENA_E_NOMEM)
         util_fail(rc, err, errsz, "out of memory");
@@ -295,8 +299,8 @@ static int default_out(arena_tune *t, const char *src)
     return t->league.out_dir ? 0 : ARENA_E_NOMEM;
 }
 
-int arena_tune_load_json(arena_tune *t, const cJSON *root, const char *name,
-                         const char *base_dir, char *err, size_t errsz)
+int arena_tune_load_json(arena_tune *t, const cJSON *root, const char *name, const char *base_dir,
+                         char *err, size_t errsz)
 {
     const char *src = name ? name : "tune file";
     if (!cJSON_IsObject(root))
@@ -309,8 +313,10 @@ int arena_tune_load_json(arena_tune *t, const cJSON *root, const char *name,
     if (rc)
         return rc;
     if (!t->command || !t->param_count || !t->pairs)
-        return util_fail(ARENA_E_CONFIG, err, errsz, "%s: needs \"command\", \"params\" and "
-                         "\"pairs\"", src);
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "%s: needs \"command\", \"params\" and "
+                         "\"pairs\"",
+                         src);
     if ((rc = check_placeholders(t, src, err, errsz)))
         return rc;
     cJSON *league = league_object(t, root, cwd);
@@ -380,8 +386,9 @@ char *arena_tune_fill(const arena_tune *t, const double *values)
         util_buf_put(&b, s, (size_t)(p - s));
         const char *e = strchr(p, '}');
         int i = 0;
-        while (e && i < t->param_count && (strlen(t->params[i].name) != (size_t)(e - p - 1) ||
-                                           strncmp(t->params[i].name, p + 1, (size_t)(e - p - 1))))
+        while (e && i < t->param_count &&
+               (strlen(t->params[i].name) != (size_t)(e - p - 1) ||
+                strncmp(t->params[i].name, p + 1, (size_t)(e - p - 1))))
             i++;
         if (!e || i == t->param_count) { /* {bin}, {dir}, {seed}, shell braces */
             util_buf_put(&b, p, 1);

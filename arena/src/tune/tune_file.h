@@ -51,16 +51,16 @@ typedef struct arena_tune_param {
 } arena_tune_param;
 
 typedef struct arena_tune {
-    char *command;      /* the bot command as written, with {name} placeholders */
+    char *command; /* the bot command as written, with {name} placeholders */
     arena_tune_param params[ARENA_TUNE_MAX_PARAMS];
-    int param_count;    /* 1..ARENA_TUNE_MAX_PARAMS */
-    int pairs;          /* "pairs": N, the tune's length in game pairs */
-    int batch;          /* "pairs_per_iteration": pairs played with one set of flips
+    int param_count; /* 1..ARENA_TUNE_MAX_PARAMS */
+    int pairs;       /* "pairs": N, the tune's length in game pairs */
+    int batch;       /* "pairs_per_iteration": pairs played with one set of flips
                            before theta moves (default 1) */
-    double a_ratio;     /* "a_ratio", "alpha", "gamma": fishtest's A ratio and */
-    double alpha;       /* exponents (defaults ARENA_SPSA_*) */
+    double a_ratio;  /* "a_ratio", "alpha", "gamma": fishtest's A ratio and */
+    double alpha;    /* exponents (defaults ARENA_SPSA_*) */
     double gamma;
-    int report_every;   /* "report_every": pairs between printed reports (not part of
+    int report_every;      /* "report_every": pairs between printed reports (not part of
                            the identity) */
     arena_settings league; /* bots "plus" and "minus" (command as written), games
                               2 * pairs, and the league settings of the file */
@@ -78,8 +78,8 @@ int arena_tune_load_file(arena_tune *t, const char *path, char *err, size_t errs
 /* Same on a parsed tree (borrowed); name is used in messages and for the
  * default "out" ("<name without .json>-results", "tune file-results"
  * without a name), base_dir resolves relative paths (NULL: "."). */
-int arena_tune_load_json(arena_tune *t, const cJSON *root, const char *name,
-                         const char *base_dir, char *err, size_t errsz);
+int arena_tune_load_json(arena_tune *t, const cJSON *root, const char *name, const char *base_dir,
+                         char *err, size_t errsz);
 
 /* The SPSA schedule of t (stats/spsa.h). */
 arena_spsa_schedule arena_tune_schedule(const arena_tune *t);

@@ -26,11 +26,11 @@ typedef struct tune_run {
     const arena_tune_run_config *cfg;
     arena_tune_dir *dir;
     arena_tune_state st;
-    int next_report;   /* pairs at which the next report is due */
-    int added;         /* games in during the current runner call */
+    int next_report; /* pairs at which the next report is due */
+    int added;       /* games in during the current runner call */
     int referee_errors;
     int start_failed;
-    int fatal;         /* ARENA_E_* that stops the tune, with msg */
+    int fatal; /* ARENA_E_* that stops the tune, with msg */
     char msg[1024];
 } tune_run;
 
@@ -121,15 +121,18 @@ static int play_iteration(tune_run *r, int *interrupts)
     char *plus = arena_tune_fill(t, b->plus), *minus = arena_tune_fill(t, b->minus);
     char *saved[2] = {t->league.bots[0].command, t->league.bots[1].command};
     int rc = plus && minus ? 0 : ARENA_E_NOMEM;
-    int workers = t->league.concurrency ? t->league.concurrency
-                                        : util_cpu_count(ARENA_MAX_CONCURRENCY);
+    int workers =
+        t->league.concurrency ? t->league.concurrency : util_cpu_count(ARENA_MAX_CONCURRENCY);
     if (!rc) {
         t->league.bots[0].command = plus;
         t->league.bots[1].command = minus;
-        arena_runner_config cfg = {.settings = &t->league, .games = specs, .game_count = n,
+        arena_runner_config cfg = {.settings = &t->league,
+                                   .games = specs,
+                                   .game_count = n,
                                    .concurrency = workers < n ? workers : n,
                                    .bin_dir = r->cfg->bin_dir,
-                                   .interrupt_fd = r->cfg->interrupt_fd, .on_result = on_result,
+                                   .interrupt_fd = r->cfg->interrupt_fd,
+                                   .on_result = on_result,
                                    .user = r};
         r->added = 0;
         rc = arena_runner_run(&cfg, interrupts);
@@ -198,8 +201,10 @@ static int open_tune(tune_run *r, char *err, size_t errsz)
         rc = arena_tune_dir_open(t->league.out_dir, id, &r->dir, &lines, &torn, err, errsz);
     cJSON_Delete(id);
     if (!rc && torn)
-        fprintf(stderr, "loa-tune: warning: %s/tune-games.jsonl: a torn last line was cut (its "
-                "game is played again)\n", t->league.out_dir);
+        fprintf(stderr,
+                "loa-tune: warning: %s/tune-games.jsonl: a torn last line was cut (its "
+                "game is played again)\n",
+                t->league.out_dir);
     if (!rc) {
         char path[4200];
         snprintf(path, sizeof path, "%s/tune-games.jsonl", t->league.out_dir);
@@ -239,8 +244,7 @@ int arena_tune_run(arena_tune *t, const arena_tune_run_config *cfg, int *stopped
         r.next_report = (r.st.iter / t->report_every + 1) * t->report_every;
         if (!cfg->quiet)
             fprintf(cfg->out, "loa-tune: %d parameters, %d pairs, results in %s%s\n",
-                    t->param_count, t->pairs, t->league.out_dir,
-                    r.st.games ? " (resumed)" : "");
+                    t->param_count, t->pairs, t->league.out_dir, r.st.games ? " (resumed)" : "");
         if (!cfg->quiet && r.st.games)
             report(&r);
         rc = play_all(&r, stopped, err, errsz);

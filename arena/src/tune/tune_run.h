@@ -21,10 +21,10 @@
 #include "tune/tune_file.h"
 
 typedef struct arena_tune_run_config {
-    const char *bin_dir;  /* `{bin}` in the command (borrowed) */
-    int interrupt_fd;     /* the caller's interrupt pipe (run/signals.h), -1: none */
-    FILE *out;            /* the reports (stdout) */
-    int quiet;            /* only the final report */
+    const char *bin_dir; /* `{bin}` in the command (borrowed) */
+    int interrupt_fd;    /* the caller's interrupt pipe (run/signals.h), -1: none */
+    FILE *out;           /* the reports (stdout) */
+    int quiet;           /* only the final report */
 } arena_tune_run_config;
 
 /* Why arena_tune_run stopped early (0: the tune is complete). */

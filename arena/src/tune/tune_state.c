@@ -53,10 +53,11 @@ static void batch_start(arena_tune_state *st)
         const arena_spsa_param *p = &t->params[i].spsa;
         b->flips[i] = (arena_seed_next(&stream) >> 63) ? 1 : -1;
         b->gains[i] = arena_spsa_gain_at(&st->schedule, p, st->iter);
-        b->plus[i] = arena_tune_played(t, i, arena_spsa_probe(p, st->theta[i], b->gains[i],
-                                                              b->flips[i], 1));
-        b->minus[i] = arena_tune_played(t, i, arena_spsa_probe(p, st->theta[i], b->gains[i],
-                                                               b->flips[i], -1));
+        b->plus[i] =
+            arena_tune_played(t, i, arena_spsa_probe(p, st->theta[i], b->gains[i], b->flips[i], 1));
+        b->minus[i] =
+            arena_tune_played(t, i,
+                              arena_spsa_probe(p, st->theta[i], b->gains[i], b->flips[i], -1));
     }
 }
 
@@ -104,8 +105,8 @@ static int batch_end(arena_tune_state *st)
     const arena_tune *t = st->t;
     const arena_tune_batch *b = &st->batch;
     for (int i = 0; i < t->param_count; i++)
-        st->theta[i] = arena_spsa_update(&t->params[i].spsa, st->theta[i], b->gains[i],
-                                         b->flips[i], st->result);
+        st->theta[i] = arena_spsa_update(&t->params[i].spsa, st->theta[i], b->gains[i], b->flips[i],
+                                         st->result);
     int before = st->iter, period = t->pairs / ARENA_TUNE_HISTORY_POINTS;
     st->iter += b->pairs;
     if (period < 1)
@@ -118,8 +119,8 @@ static int batch_end(arena_tune_state *st)
     return rc;
 }
 
-int arena_tune_state_add(arena_tune_state *st, const arena_game_record *r, int *moved,
-                         char *err, size_t errsz)
+int arena_tune_state_add(arena_tune_state *st, const arena_game_record *r, int *moved, char *err,
+                         size_t errsz)
 {
     int pair = r->id / 2, swap = r->id % 2, slot = 2 * (pair - st->batch.first_pair) + swap;
     if (moved)
@@ -184,8 +185,8 @@ static int same_values(const arena_tune_state *st, const cJSON *line)
     return same;
 }
 
-int arena_tune_state_replay(arena_tune_state *st, const cJSON *lines, const char *path,
-                            char *err, size_t errsz)
+int arena_tune_state_replay(arena_tune_state *st, const cJSON *lines, const char *path, char *err,
+                            size_t errsz)
 {
     int n = 0, rc = 0;
     char why[512];
@@ -196,7 +197,8 @@ int arena_tune_state_replay(arena_tune_state *st, const cJSON *lines, const char
         if (!rc && !arena_tune_state_done(st) && !same_values(st, line))
             rc = util_fail(ARENA_E_PARSE, why, sizeof why,
                            "game %d was played with other values than this tune gives it "
-                           "(\"plus\", \"minus\")", r.id);
+                           "(\"plus\", \"minus\")",
+                           r.id);
         if (!rc)
             rc = arena_tune_state_add(st, &r, NULL, why, sizeof why);
         if (rc == ARENA_E_NOMEM)
@@ -236,8 +238,8 @@ static cJSON *history_json(const arena_tune_state *st)
 {
     int n = st->t->param_count;
     cJSON *h = cJSON_CreateObject(), *th = cJSON_AddObjectToObject(h, "theta");
-    int ok = th && cJSON_AddItemToObject(h, "pairs", cJSON_CreateIntArray(st->hist_iter,
-                                                                          st->hist_count));
+    int ok = th &&
+             cJSON_AddItemToObject(h, "pairs", cJSON_CreateIntArray(st->hist_iter, st->hist_count));
     for (int i = 0; ok && i < n; i++) {
         cJSON *arr = cJSON_AddArrayToObject(th, st->t->params[i].name);
         for (int k = 0; arr && k < st->hist_count; k++)
@@ -255,8 +257,8 @@ cJSON *arena_tune_state_json(const arena_tune_state *st, const char *bin_dir)
 {
     const arena_tune *t = st->t;
     char *filled = arena_tune_fill(t, st->theta);
-    char *cmd = filled ? arena_command_expand(filled, bin_dir, t->league.base_dir,
-                                              t->league.seed) : NULL;
+    char *cmd =
+        filled ? arena_command_expand(filled, bin_dir, t->league.base_dir, t->league.seed) : NULL;
     cJSON *o = cJSON_CreateObject();
     int ok = cmd && o && cJSON_AddNumberToObject(o, "pairs", t->pairs) &&
              cJSON_AddNumberToObject(o, "pairs_played", st->iter) &&

@@ -37,28 +37,28 @@
 
 /* The iteration in play: its pairs, flips, gains and the values played. */
 typedef struct arena_tune_batch {
-    int first_pair;                           /* = the state's iter */
-    int pairs;                                /* t->batch, fewer at the end */
-    int flips[ARENA_TUNE_MAX_PARAMS];         /* +1 or -1 */
+    int first_pair;                   /* = the state's iter */
+    int pairs;                        /* t->batch, fewer at the end */
+    int flips[ARENA_TUNE_MAX_PARAMS]; /* +1 or -1 */
     arena_spsa_gain gains[ARENA_TUNE_MAX_PARAMS];
-    double plus[ARENA_TUNE_MAX_PARAMS];       /* as played (rounded for an int) */
+    double plus[ARENA_TUNE_MAX_PARAMS]; /* as played (rounded for an int) */
     double minus[ARENA_TUNE_MAX_PARAMS];
 } arena_tune_batch;
 
 typedef struct arena_tune_state {
-    const arena_tune *t;          /* borrowed */
+    const arena_tune *t; /* borrowed */
     arena_spsa_schedule schedule;
-    int iter;                     /* pairs of the completed iterations */
+    int iter; /* pairs of the completed iterations */
     double theta[ARENA_TUNE_MAX_PARAMS];
-    arena_tune_batch batch;       /* the iteration in play (iter < pairs) */
+    arena_tune_batch batch;                       /* the iteration in play (iter < pairs) */
     unsigned char done[2 * ARENA_TUNE_BATCH_MAX]; /* its games in, by 2 * (pair -
                                                      first_pair) + swap */
-    int result;                   /* plus's wins minus losses in it so far */
-    int games;                    /* games in, all iterations */
-    int wins, draws, losses;      /* of the + version, all iterations */
-    int hist_count, hist_cap;     /* the trajectory: theta after hist_iter[i] */
-    int *hist_iter;               /* pairs (the first point: 0, the start) */
-    double *hist_theta;           /* hist_count * param_count values */
+    int result;                                   /* plus's wins minus losses in it so far */
+    int games;                                    /* games in, all iterations */
+    int wins, draws, losses;                      /* of the + version, all iterations */
+    int hist_count, hist_cap;                     /* the trajectory: theta after hist_iter[i] */
+    int *hist_iter;                               /* pairs (the first point: 0, the start) */
+    double *hist_theta;                           /* hist_count * param_count values */
 } arena_tune_state;
 
 /* The state of tune t before any game: theta the starts, the first
@@ -79,8 +79,8 @@ void arena_tune_state_spec(const arena_tune_state *st, int pair, int swap, arena
  * next iteration starts (*moved set, may be NULL). Returns 0, or
  * ARENA_E_PARSE when the game is not one of the iteration's or is in
  * already (err says which). */
-int arena_tune_state_add(arena_tune_state *st, const arena_game_record *r, int *moved,
-                         char *err, size_t errsz);
+int arena_tune_state_add(arena_tune_state *st, const arena_game_record *r, int *moved, char *err,
+                         size_t errsz);
 
 /* The journal line of a finished game: the record's line
  * (arena_record_to_json over the tune's league) with "pair" and the values
@@ -92,8 +92,8 @@ cJSON *arena_tune_state_line(const arena_tune_state *st, const arena_game_record
  * start state: each must be a game of the iteration in play, played with
  * the values this tune gives it. Returns 0 or ARENA_E_PARSE (err names
  * the line: a foreign game, values that differ, a game twice). */
-int arena_tune_state_replay(arena_tune_state *st, const cJSON *lines, const char *path,
-                            char *err, size_t errsz);
+int arena_tune_state_replay(arena_tune_state *st, const cJSON *lines, const char *path, char *err,
+                            size_t errsz);
 
 /* The snapshot (DIR/tune-state.json, docs/tuning.md): pairs, pairs played,
  * games, theta and the values it plays, the parameters' ranges, the

@@ -18,11 +18,11 @@
 #define LEAGUEDB_ERROR_H
 
 /* XX(NAME, code, message) */
-#define LEAGUEDB_ERROR_MAP(XX)                                                        \
-    XX(INVAL, -801, "invalid argument")                /* NULL, read-only, a bug */   \
-    XX(NOMEM, -802, "out of memory")                                                  \
-    XX(IO, -803, "league database operation failed")   /* SQLite's or errno's words */ \
-    XX(PARSE, -804, "league database or game record is unreadable or malformed")      \
+#define LEAGUEDB_ERROR_MAP(XX)                                                       \
+    XX(INVAL, -801, "invalid argument") /* NULL, read-only, a bug */                 \
+    XX(NOMEM, -802, "out of memory")                                                 \
+    XX(IO, -803, "league database operation failed") /* SQLite's or errno's words */ \
+    XX(PARSE, -804, "league database or game record is unreadable or malformed")     \
     XX(BUSY, -805, "league database in use by another loa-arena") /* lock, busy */
 
 enum leaguedb_error {

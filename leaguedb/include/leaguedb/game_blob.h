@@ -60,14 +60,14 @@ int leaguedb_game_blob_encode(const cJSON *record, int level, leaguedb_blob *rec
 /* One ply as the blob keeps it (docs/record.md's ply): strings valid UTF-8
  * (a record's strings are), borrowed. */
 typedef struct leaguedb_blob_ply {
-    int player;             /* 0 black, 1 white */
-    const char *output;     /* the line, NULL: null */
-    const char *move;       /* "e2e3" or "pass", NULL: null */
-    const char *comment;    /* "" when none */
+    int player;          /* 0 black, 1 white */
+    const char *output;  /* the line, NULL: null */
+    const char *move;    /* "e2e3" or "pass", NULL: null */
+    const char *comment; /* "" when none */
     int random, late;
-    long long time_us;      /* < 0: null */
-    long long cpu_us;       /* < 0: null */
-    const char *stderr_text;/* "" when none */
+    long long time_us;       /* < 0: null */
+    long long cpu_us;        /* < 0: null */
+    const char *stderr_text; /* "" when none */
 } leaguedb_blob_ply;
 
 /* Encodes a record given as its head (the top level as compact JSON text

@@ -69,17 +69,17 @@ typedef struct leaguedb_side {
  * owned by the db and valid until the next call when read). */
 typedef struct leaguedb_game {
     int64_t id, round, pairing, black, white, seed;
-    const char *opening;      /* the opening's moves; NULL: none */
-    int64_t winner;           /* -1: NULL (a draw) */
-    const char *reason;       /* the end reason's name */
-    int64_t fault;            /* -1: NULL */
+    const char *opening; /* the opening's moves; NULL: none */
+    int64_t winner;      /* -1: NULL (a draw) */
+    const char *reason;  /* the end reason's name */
+    int64_t fault;       /* -1: NULL */
     int64_t score[2], plies;
     int64_t start_unix, duration_us;
     leaguedb_side side[2];
-    int64_t under_load;       /* -1: NULL */
+    int64_t under_load; /* -1: NULL */
     double pressure;
     const char *pressure_source; /* NULL: NULL */
-    uint64_t moves_hash;      /* 0: NULL */
+    uint64_t moves_hash;         /* 0: NULL */
     const char *detail;
     const void *record, *stderr_blob; /* NULL: no blob */
     size_t record_size, stderr_size;
@@ -115,8 +115,7 @@ void leaguedb_rollback(leaguedb *db);
  * Returns 0, LEAGUEDB_E_IO or LEAGUEDB_E_NOMEM. */
 int leaguedb_meta_get(leaguedb *db, const char *key, char **value, char *err, size_t errsz);
 /* Sets (or replaces) key. Returns 0 or LEAGUEDB_E_IO. */
-int leaguedb_meta_set(leaguedb *db, const char *key, const char *value, char *err,
-                      size_t errsz);
+int leaguedb_meta_set(leaguedb *db, const char *key, const char *value, char *err, size_t errsz);
 
 /* Replaces the bots table by names[0..n-1]. Returns 0 or LEAGUEDB_E_IO. */
 int leaguedb_set_bots(leaguedb *db, const char *const *names, int n, char *err, size_t errsz);
@@ -137,8 +136,7 @@ int leaguedb_foreach(leaguedb *db, leaguedb_game_fn fn, void *user, char *err, s
 
 /* As leaguedb_foreach, with the blobs (record, stderr_blob: valid during
  * the call only). */
-int leaguedb_foreach_full(leaguedb *db, leaguedb_game_fn fn, void *user, char *err,
-                          size_t errsz);
+int leaguedb_foreach_full(leaguedb *db, leaguedb_game_fn fn, void *user, char *err, size_t errsz);
 
 /* Calls fn with every stored game's id (any order). fn returns 0 to go
  * on. Returns 0, fn's non-zero value, or LEAGUEDB_E_IO. */
@@ -162,14 +160,14 @@ int leaguedb_tally(leaguedb *db, leaguedb_tally_fn fn, void *user, char *err, si
  * in stored order: the max newest games and the max newest games lost by
  * a fault (at most 2 * max). Returns 0, fn's value, LEAGUEDB_E_INVAL (max <
  * 0) or LEAGUEDB_E_IO. */
-int leaguedb_foreach_index(leaguedb *db, int64_t max, leaguedb_game_fn fn, void *user,
-                           char *err, size_t errsz);
+int leaguedb_foreach_index(leaguedb *db, int64_t max, leaguedb_game_fn fn, void *user, char *err,
+                           size_t errsz);
 
 /* As leaguedb_foreach, from the game after the first skip in stored
  * order (the lines an export lacks). Returns 0, fn's value, LEAGUEDB_E_INVAL
  * (skip < 0) or LEAGUEDB_E_IO. */
-int leaguedb_foreach_from(leaguedb *db, int64_t skip, leaguedb_game_fn fn, void *user,
-                          char *err, size_t errsz);
+int leaguedb_foreach_from(leaguedb *db, int64_t skip, leaguedb_game_fn fn, void *user, char *err,
+                          size_t errsz);
 
 /* The number of games stored up to game id, that one included (its
  * place in the stored order, counting from 1); 0 when there is no game
@@ -216,8 +214,8 @@ typedef struct leaguedb_change {
  * never used before in this database, even after the changes were all
  * applied (the last one is kept in meta "changes_last_seq"). Returns 0,
  * LEAGUEDB_E_BUSY or LEAGUEDB_E_IO. */
-int leaguedb_change_add(leaguedb *db, const char *op, const char *name, const char *bot,
-                        char *err, size_t errsz);
+int leaguedb_change_add(leaguedb *db, const char *op, const char *name, const char *bot, char *err,
+                        size_t errsz);
 
 /* Calls fn for every pending change in seq order; fn returns 0 to go on,
  * its non-zero value ends the walk and is returned. A version-1 database

@@ -34,35 +34,35 @@ extern "C" {
  * misbehaviour is never an error, it is a game result): one table,
  * XX(NAME, code, message), generating enum ref_error (REF_E_<NAME>) and
  * ref_strerror(). The referee's range is -101..-199. */
-#define REF_ERROR_MAP(XX)                                                            \
-    /* bad argument (NULL, empty command, limits <= 0) */                           \
-    XX(INVAL, -101, "invalid argument (NULL, empty command or a limit <= 0)")         \
-    /* out of memory */                                                              \
-    XX(NOMEM, -102, "out of memory")                                                 \
-    /* a system call failed (pipes, fork, fds): see errno */                        \
-    XX(SYSTEM, -103, "a system call failed")                                         \
-    /* writing a record failed */                                                    \
-    XX(IO, -104, "writing the record failed")                                        \
-    /* building JSON failed */                                                       \
-    XX(JSON, -105, "building the JSON record failed")                               \
+#define REF_ERROR_MAP(XX)                                                                          \
+    /* bad argument (NULL, empty command, limits <= 0) */                                          \
+    XX(INVAL, -101, "invalid argument (NULL, empty command or a limit <= 0)")                      \
+    /* out of memory */                                                                            \
+    XX(NOMEM, -102, "out of memory")                                                               \
+    /* a system call failed (pipes, fork, fds): see errno */                                       \
+    XX(SYSTEM, -103, "a system call failed")                                                       \
+    /* writing a record failed */                                                                  \
+    XX(IO, -104, "writing the record failed")                                                      \
+    /* building JSON failed */                                                                     \
+    XX(JSON, -105, "building the JSON record failed")                                              \
     /* an opening that is not a sequence of legal plies from the initial
      * position, reaches a won position, or is too long */                           \
-    XX(OPENING, -106, "bad opening")                                                 \
-    /* --sandbox without bubblewrap */                                               \
+    XX(OPENING, -106, "bad opening")                                                               \
+    /* --sandbox without bubblewrap */                                                             \
     XX(SANDBOX, -107, "the sandbox needs bubblewrap (Debian package bubblewrap): bwrap not found") \
-    /* --cpu-method cgroup where no cgroup v2 can be created and joined */            \
-    XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)") \
-    /* --sandbox where bubblewrap cannot make the sandbox (no user namespace) */      \
-    XX(SANDBOX_UNUSABLE, -109,                                                       \
-       "bubblewrap cannot make the sandbox here (it needs a user namespace)")         \
+    /* --cpu-method cgroup where no cgroup v2 can be created and joined */                         \
+    XX(CPU, -108, "cgroup CPU time accounting is unavailable here (use the proc method)")          \
+    /* --sandbox where bubblewrap cannot make the sandbox (no user namespace) */                   \
+    XX(SANDBOX_UNUSABLE, -109,                                                                     \
+       "bubblewrap cannot make the sandbox here (it needs a user namespace)")                      \
     /* the process layer (ref/process.h): a command that cannot be started
      * (a bad working directory, bwrap missing), a line not there by the
      * deadline, the stop descriptor readable, the process gone (its output
-     * or input closed, or it exited), a line over REF_LINE_CAP bytes */         \
-    XX(START, -110, "the command could not be started")                              \
-    XX(TIMEOUT, -111, "no complete line before the deadline")                        \
-    XX(STOPPED, -112, "stopped through the stop descriptor")                         \
-    XX(GONE, -113, "the process closed its output or input, or exited")              \
+     * or input closed, or it exited), a line over REF_LINE_CAP bytes */                         \
+    XX(START, -110, "the command could not be started")                                            \
+    XX(TIMEOUT, -111, "no complete line before the deadline")                                      \
+    XX(STOPPED, -112, "stopped through the stop descriptor")                                       \
+    XX(GONE, -113, "the process closed its output or input, or exited")                            \
     XX(LINE_TOO_LONG, -114, "a line over the length cap without a newline")
 
 enum ref_error {
@@ -79,42 +79,42 @@ enum ref_error {
  * ref_reason_describe() (the description, which for the invalid_* reasons
  * is also the end of the game's detail text). Never reorder: the values
  * are stable. */
-#define REF_REASON_MAP(XX)                                                                 \
-    XX(NONE, "none", 0, "not finished")                                                    \
-    XX(CONNECTED, "connected", 0, "the mover joined all its checkers")                     \
-    XX(OPPONENT_CONNECTED, "opponent_connected", 0,                                        \
-       "the mover's ply left the other side connected; the other side wins")              \
-    XX(PLY_LIMIT, "ply_limit", 0, "max plies reached: draw")                               \
-    XX(TIMEOUT, "timeout", 1, "no complete line before the deadline")                      \
-    /* shaped like a move (e.g. a1b2...) but no legal move is a prefix */                 \
-    XX(INVALID_UNKNOWN_MOVE, "invalid_unknown_move", 1, "no legal move is a prefix of it") \
-    XX(INVALID_PASS, "invalid_pass", 1, "pass while legal moves exist")                    \
-    /* empty line, or a line starting with a space (an empty action) */                   \
-    XX(INVALID_EMPTY, "invalid_empty", 1, "empty action")                                  \
-    XX(INVALID_NOT_A_MOVE, "invalid_not_a_move", 1, "not a move")                          \
-    /* over REF_LINE_CAP bytes without a newline */                                        \
-    XX(INVALID_LINE_TOO_LONG, "invalid_line_too_long", 1,                                  \
-       "a line over the length cap without a newline")                                    \
+#define REF_REASON_MAP(XX)                                                                  \
+    XX(NONE, "none", 0, "not finished")                                                     \
+    XX(CONNECTED, "connected", 0, "the mover joined all its checkers")                      \
+    XX(OPPONENT_CONNECTED, "opponent_connected", 0,                                         \
+       "the mover's ply left the other side connected; the other side wins")                \
+    XX(PLY_LIMIT, "ply_limit", 0, "max plies reached: draw")                                \
+    XX(TIMEOUT, "timeout", 1, "no complete line before the deadline")                       \
+    /* shaped like a move (e.g. a1b2...) but no legal move is a prefix */                   \
+    XX(INVALID_UNKNOWN_MOVE, "invalid_unknown_move", 1, "no legal move is a prefix of it")  \
+    XX(INVALID_PASS, "invalid_pass", 1, "pass while legal moves exist")                     \
+    /* empty line, or a line starting with a space (an empty action) */                     \
+    XX(INVALID_EMPTY, "invalid_empty", 1, "empty action")                                   \
+    XX(INVALID_NOT_A_MOVE, "invalid_not_a_move", 1, "not a move")                           \
+    /* over REF_LINE_CAP bytes without a newline */                                         \
+    XX(INVALID_LINE_TOO_LONG, "invalid_line_too_long", 1,                                   \
+       "a line over the length cap without a newline")                                      \
     /* the process exited or died by a signal before answering (see
-     * exit_status, term_signal) */                                                        \
-    XX(CRASHED, "crashed", 1, "the process exited or died before answering")              \
+     * exit_status, term_signal) */                         \
+    XX(CRASHED, "crashed", 1, "the process exited or died before answering")                \
     /* stdout reached EOF while the process kept running (also: it closed its
-     * stdin, so its turn's input cannot be delivered; detail says which) */              \
+     * stdin, so its turn's input cannot be delivered; detail says which) */               \
     XX(CLOSED_OUTPUT, "closed_output", 1, "it closed its output or input and kept running") \
     /* the command could not be run (shell exit 126/127 before any output,
-     * bad cwd) */                                                                         \
-    XX(FAILED_TO_START, "failed_to_start", 1, "the command could not be run")              \
+     * bad cwd) */                  \
+    XX(FAILED_TO_START, "failed_to_start", 1, "the command could not be run")               \
     /* the referee could not run the game (fds, fork, memory): no bot is
-     * blamed, scores 0 0, no winner */                                                    \
-    XX(REFEREE_ERROR, "referee_error", 0, "the referee could not run the game")            \
-    /* stopped through ref_config.stop_fd; scores 0 0, no winner */                      \
+     * blamed, scores 0 0, no winner */                    \
+    XX(REFEREE_ERROR, "referee_error", 0, "the referee could not run the game")             \
+    /* stopped through ref_config.stop_fd; scores 0 0, no winner */                         \
     XX(ABORTED, "aborted", 0, "stopped by the caller")
 
 typedef enum ref_reason {
 #define REF_REASON_XX(name, str, fault, text) REF_REASON_##name,
     REF_REASON_MAP(REF_REASON_XX)
 #undef REF_REASON_XX
-    REF_REASON_COUNT /* number of reasons, not a reason */
+        REF_REASON_COUNT /* number of reasons, not a reason */
 } ref_reason;
 
 /* Longest opening, in plies (a few plies is the usual; the bound keeps an
@@ -161,7 +161,11 @@ typedef enum ref_time_mode { REF_TIME_WALL = 0, REF_TIME_CPU = 1 } ref_time_mode
  * REF_CPU_PROC: the kernel's per-process accounting summed over the bot's
  * process tree (ns for live processes, 10 ms ticks for children already
  * waited for; a process that left the tree is not counted). */
-typedef enum ref_cpu_method { REF_CPU_AUTO = 0, REF_CPU_CGROUP = 1, REF_CPU_PROC = 2 } ref_cpu_method;
+typedef enum ref_cpu_method {
+    REF_CPU_AUTO = 0,
+    REF_CPU_CGROUP = 1,
+    REF_CPU_PROC = 2
+} ref_cpu_method;
 
 /* "wall" / "cpu"; "auto" / "cgroup" / "proc". Static strings. */
 const char *ref_time_mode_name(ref_time_mode m);
@@ -188,16 +192,16 @@ ref_cpu_method ref_cpu_method_probe(char *why, size_t whysz);
  * be asked for as a value). An hour is the longest limit, cap or margin
  * (the turn clock's arithmetic is int milliseconds: 4 x 3600000 fits); a
  * million plies is far past any game (CodinGame's limit is LOA_MAX_PLIES). */
-#define REF_LIMITS_MAP(XX)                                                                    \
+#define REF_LIMITS_MAP(XX)                                                                     \
     XX(FIRST_TURN_MS, first_turn_ms, "first-turn-ms", 1, 3600000, "ms", "first-turn limit", 0) \
-    XX(TURN_MS, turn_ms, "turn-ms", 1, 3600000, "ms", "turn limit", 0)                        \
-    XX(MAX_PLIES, max_plies, "max-plies", 1, 1000000, "plies", "ply limit", 0)                \
-    XX(WALL_CAP_MS, wall_cap_ms, "wall-cap", 1, 3600000, "ms", "wall cap", 1)                 \
+    XX(TURN_MS, turn_ms, "turn-ms", 1, 3600000, "ms", "turn limit", 0)                         \
+    XX(MAX_PLIES, max_plies, "max-plies", 1, 1000000, "plies", "ply limit", 0)                 \
+    XX(WALL_CAP_MS, wall_cap_ms, "wall-cap", 1, 3600000, "ms", "wall cap", 1)                  \
     XX(TIME_MARGIN_MS, time_margin_ms, "time-margin", 0, 3600000, "ms", "time margin", 0)
 
 /* REF_<NAME>_MIN and REF_<NAME>_MAX of every row above (REF_TURN_MS_MAX). */
 enum ref_limit_bound {
-#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset)                   \
+#define REF_LIMIT_XX(NAME, field, option, min, max, unit, what, zero_unset) \
     REF_##NAME##_MIN = (min), REF_##NAME##_MAX = (max),
     REF_LIMITS_MAP(REF_LIMIT_XX)
 #undef REF_LIMIT_XX
@@ -206,9 +210,9 @@ enum ref_limit_bound {
 /* A game's limits: the one struct that declares them, embedded wherever
  * they travel (ref_config.limits, the arena's settings, a played game). */
 typedef struct ref_limits {
-    int first_turn_ms;  /* limit on each bot's first turn, ms (default LOA_FIRST_TURN_MS) */
-    int turn_ms;        /* limit on every later turn, ms (default LOA_TURN_MS) */
-    int max_plies;      /* draw after this many plies (default LOA_MAX_PLIES) */
+    int first_turn_ms; /* limit on each bot's first turn, ms (default LOA_FIRST_TURN_MS) */
+    int turn_ms;       /* limit on every later turn, ms (default LOA_TURN_MS) */
+    int max_plies;     /* draw after this many plies (default LOA_MAX_PLIES) */
     /* REF_TIME_CPU only: the wall-clock time a turn may take whatever its
      * CPU time, in ms (exceeding it is a timeout whose detail says so);
      * 0 (the default): not set, 4 times the turn's limit
@@ -261,17 +265,17 @@ typedef struct ref_player {
 
 /* One ply as played. Strings are owned by the ref_game. */
 typedef struct ref_ply {
-    int player;          /* 0 = black (p1), 1 = white (p2) */
-    const char *output;  /* the raw line the bot wrote (no newline); NULL if none */
-    loa_move move;       /* the move applied (LOA_MOVE_PASS for a pass),
+    int player;              /* 0 = black (p1), 1 = white (p2) */
+    const char *output;      /* the raw line the bot wrote (no newline); NULL if none */
+    loa_move move;           /* the move applied (LOA_MOVE_PASS for a pass),
                             LOA_MOVE_NONE when the answer ended the game */
-    const char *comment; /* text after the first space, whole; "" if none */
-    int random;          /* 1 if the bot answered `random` */
-    int64_t time_us;     /* wall-clock us from the end of writing the input to
+    const char *comment;     /* text after the first space, whole; "" if none */
+    int random;              /* 1 if the bot answered `random` */
+    int64_t time_us;         /* wall-clock us from the end of writing the input to
                             the newline */
-    int64_t cpu_us;      /* REF_TIME_CPU: the bot's CPU time over the same
+    int64_t cpu_us;          /* REF_TIME_CPU: the bot's CPU time over the same
                             interval, us; -1 in REF_TIME_WALL (not measured) */
-    int late;            /* 1: over the turn's limit but within the time margin
+    int late;                /* 1: over the turn's limit but within the time margin
                             (ref_limits.time_margin_ms), accepted */
     const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn
                                 (everything since the bot's previous ply: stderr
@@ -282,16 +286,16 @@ typedef struct ref_ply {
 
 typedef struct ref_result {
     ref_reason reason;
-    int winner;          /* 0 black, 1 white, -1 none (draw or no game) */
-    int scores[2];       /* CodinGame scores: 1/0 for a normal end, 0 0 draw,
+    int winner;       /* 0 black, 1 white, -1 none (draw or no game) */
+    int scores[2];    /* CodinGame scores: 1/0 for a normal end, 0 0 draw,
                             -1 for the bot at fault and 0 for the other */
-    int fault;           /* the bot at fault (timeout, invalid, crash, start), or -1 */
-    int plies;           /* plies applied */
-    int exit_status;     /* for CRASHED/FAILED_TO_START: exit code, or -1 */
-    int term_signal;     /* for CRASHED: the killing signal, or 0 */
-    int late[2];         /* answers of black, white accepted within the time
+    int fault;        /* the bot at fault (timeout, invalid, crash, start), or -1 */
+    int plies;        /* plies applied */
+    int exit_status;  /* for CRASHED/FAILED_TO_START: exit code, or -1 */
+    int term_signal;  /* for CRASHED: the killing signal, or 0 */
+    int late[2];      /* answers of black, white accepted within the time
                             margin (ref_ply.late) */
-    char detail[256];    /* human-readable detail, e.g. the offending output */
+    char detail[256]; /* human-readable detail, e.g. the offending output */
 } ref_result;
 
 /* Called after every applied ply (e.g. --verbose). b is the position after
@@ -376,8 +380,7 @@ int ref_opening_check(const loa_move *moves, int n, char *err, size_t errsz);
  * or REF_E_OPENING with err naming the ply and the bad text ("ply 2
  * 'a2c9': not a move (e2e3 or pass)"; more than cap plies), or
  * REF_E_INVAL (a NULL argument). Thread-safe. */
-int ref_opening_parse(const char *text, loa_move *moves, int cap, int *n, char *err,
-                      size_t errsz);
+int ref_opening_parse(const char *text, loa_move *moves, int cap, int *n, char *err, size_t errsz);
 
 /* Writes moves[0..n) as `e2e3` words separated by single spaces into
  * buf[size] ("" for n = 0; cut to fit, always NUL-terminated when size > 0;

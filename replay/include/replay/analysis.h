@@ -69,13 +69,13 @@ typedef enum replay_mark {
 /* The position after `ply` plies (replay_analysis.positions[ply]). */
 typedef struct replay_position {
     replay_eval_kind eval;
-    int score;        /* CP: the engine's score, side to move's view; WIN, LOSS:
+    int score;                           /* CP: the engine's score, side to move's view; WIN, LOSS:
                          plies to the game's end (>= 1); END: 1 the side to move
                          won, -1 it lost, 0 a draw or no result; NONE: 0 */
-    double win;       /* the side to move's winning chance, 0..1: CP by the
+    double win;                          /* the side to move's winning chance, 0..1: CP by the
                          scale (docs/analysis.md), WIN 1, LOSS 0, END 1, 0 or
                          0.5, NONE 0.5 */
-    loa_move best;    /* the engine's move, squares only; LOA_MOVE_PASS;
+    loa_move best;                       /* the engine's move, squares only; LOA_MOVE_PASS;
                          LOA_MOVE_NONE at END and NONE */
     loa_move pv[REPLAY_ANALYSIS_PV_MAX]; /* its line, best first, legal */
     int pv_len;
@@ -88,11 +88,11 @@ typedef struct replay_position {
 
 /* The judgement of ply `ply` (replay_analysis.moves[ply - 1]). */
 typedef struct replay_judgement {
-    int judged;       /* 0: not judged (an opening ply, a forced ply: one legal
+    int judged;    /* 0: not judged (an opening ply, a forced ply: one legal
                          move or a pass, or an unanalysed position) */
-    double before;    /* the mover's winning chance before the move, 0..1 */
-    double after;     /* ... and after it (1 - the opponent's, or the end's) */
-    double drop;      /* before - after, 0 when the move is the engine's best
+    double before; /* the mover's winning chance before the move, 0..1 */
+    double after;  /* ... and after it (1 - the opponent's, or the end's) */
+    double drop;   /* before - after, 0 when the move is the engine's best
                          or the chance rose; what the thresholds judge */
     replay_mark mark;
 } replay_judgement;
@@ -100,23 +100,23 @@ typedef struct replay_judgement {
 /* One side's marks in the game (replay_analysis_side()). */
 typedef struct replay_side_summary {
     int marks[REPLAY_MARK_COUNT]; /* moves per mark ([REPLAY_MARK_NONE]: unmarked judged moves) */
-    int worst;        /* the ply of the side's judged move of largest drop (the
+    int worst;                    /* the ply of the side's judged move of largest drop (the
                          earliest of equals), 0 when no move dropped */
     double worst_drop;
-    int lost;         /* 1: the side lost the game */
+    int lost; /* 1: the side lost the game */
 } replay_side_summary;
 
 typedef struct replay_analysis {
     char engine[REPLAY_ANALYSIS_COMMAND_MAX]; /* the analysing engine's command */
-    char limit[16];   /* "depth", "nodes" or "movetime" */
-    long long limit_value; /* plies, positions or ms */
-    double scale;     /* the scale's points per unit of log-odds: winning
+    char limit[16];                           /* "depth", "nodes" or "movetime" */
+    long long limit_value;                    /* plies, positions or ms */
+    double scale;                             /* the scale's points per unit of log-odds: winning
                          chance = 1 / (1 + exp(-score / scale)) */
-    double thresholds[REPLAY_MARK_COUNT]; /* [INACCURACY], [MISTAKE], [BLUNDER]:
+    double thresholds[REPLAY_MARK_COUNT];     /* [INACCURACY], [MISTAKE], [BLUNDER]:
                          the drop (0..1) from which a move gets the mark */
-    int plies;        /* the game's plies */
-    replay_position *positions; /* plies + 1 entries */
-    replay_judgement *moves;    /* plies entries */
+    int plies;                                /* the game's plies */
+    replay_position *positions;               /* plies + 1 entries */
+    replay_judgement *moves;                  /* plies entries */
 } replay_analysis;
 
 /* A new analysis of a game of `plies` plies (0..REPLAY_PLIES_MAX), every
@@ -160,8 +160,8 @@ char *replay_analysis_path(const char *path);
  * moves, result) from g, every position and judgement of a, and each side's
  * summary. *out is new (the caller deletes it). Returns 0, REPLAY_E_INVAL (a
  * NULL argument, or a of another number of plies than g) or REPLAY_E_NOMEM. */
-int replay_analysis_to_json(const replay_analysis *a, const replay_game *g, cJSON **out,
-                            char *err, size_t errsz);
+int replay_analysis_to_json(const replay_analysis *a, const replay_game *g, cJSON **out, char *err,
+                            size_t errsz);
 
 /* replay_analysis_to_json() written to path (formatted, a final newline,
  * atomically: util_write_file_atomic). Byte-identical for equal inputs.

@@ -65,8 +65,7 @@ int replay_write_league_pages(const char *dir, const replay_league_data *d, char
 /* Writes DIR/live.js alone (atomically), and the page of a bot that has
  * none yet: what a running league rewrites every few seconds. Returns as
  * replay_write_league_pages. */
-int replay_write_league_live(const char *dir, const replay_league_data *d, char *err,
-                             size_t errsz);
+int replay_write_league_live(const char *dir, const replay_league_data *d, char *err, size_t errsz);
 
 /* Writes DIR's pages (replay_write_league_pages of a stopped league) from
  * DIR/standings.json, DIR/games.jsonl and DIR/league.json (each optional,

@@ -65,33 +65,33 @@ typedef struct replay_game replay_game;
 /* A bot's answer for one turn, as the record gives it. Strings point into
  * the game (valid until replay_game_free); never NULL except `output`. */
 typedef struct replay_turn {
-    const char *output;  /* the raw line, NULL when the bot wrote none */
-    const char *comment; /* text after the action's first space, "" if none */
+    const char *output;      /* the raw line, NULL when the bot wrote none */
+    const char *comment;     /* text after the action's first space, "" if none */
     const char *stderr_tail; /* last stderr bytes (<= 4 KiB) since its previous ply;
                                 from CodinGame: its stderr of the turn, whole */
-    int stderr_cut;      /* 1: the CodinGame site cut that stderr (it keeps the first
+    int stderr_cut;          /* 1: the CodinGame site cut that stderr (it keeps the first
                             1024 or 4096 characters and appends "...") */
-    int random;          /* 1 when the bot answered `random` */
-    long long time_us;   /* answer time, wall clock, microseconds (>= 0); -1 when
+    int random;              /* 1 when the bot answered `random` */
+    long long time_us;       /* answer time, wall clock, microseconds (>= 0); -1 when
                             not measured (games from CodinGame have no times) */
-    long long cpu_us;    /* CPU time of the turn (records of --time-mode cpu,
+    long long cpu_us;        /* CPU time of the turn (records of --time-mode cpu,
                             which judges it), microseconds; -1 when absent */
-    int late;            /* 1: accepted within the time margin */
-    int limit_ms;        /* the limit of that turn: first_turn_ms on the bot's
+    int late;                /* 1: accepted within the time margin */
+    int limit_ms;            /* the limit of that turn: first_turn_ms on the bot's
                             first turn, turn_ms afterwards */
 } replay_turn;
 
 /* One ply (a move or a pass) and the position after it. */
 typedef struct replay_ply {
-    int ply;        /* 1-based ply number from the start, opening included */
-    int player;     /* 0 black, 1 white: the side that moved */
-    int opening;    /* 1 for a ply of the game's opening (no bot played it) */
-    int pass;       /* 1 for a pass */
-    int capture;    /* 1 when the move removed an opponent checker */
-    int from, to;   /* squares a1 = 0 .. h8 = 63; -1 for a pass */
+    int ply;                            /* 1-based ply number from the start, opening included */
+    int player;                         /* 0 black, 1 white: the side that moved */
+    int opening;                        /* 1 for a ply of the game's opening (no bot played it) */
+    int pass;                           /* 1 for a pass */
+    int capture;                        /* 1 when the move removed an opponent checker */
+    int from, to;                       /* squares a1 = 0 .. h8 = 63; -1 for a pass */
     char move[LOA_MOVE_STRING_MAX];     /* "e2e3" or "pass" */
     char olympiad[LOA_MOVE_STRING_MAX]; /* "E2-E3" or "pass" */
-    int has_turn;   /* 1 when `turn` holds the bot's answer (0 for the opening) */
+    int has_turn; /* 1 when `turn` holds the bot's answer (0 for the opening) */
     replay_turn turn;
     char board[REPLAY_BOARD_LEN + 1]; /* the position after this ply */
 } replay_ply;
@@ -99,25 +99,25 @@ typedef struct replay_ply {
 /* The game as a whole. Strings point into the game; never NULL except where
  * said. */
 typedef struct replay_info {
-    const char *source;      /* the name given to the parser (file path) */
-    const char *names[2];    /* display names, [0] black, [1] white */
-    const char *commands[2]; /* the bots' shell commands; NULL when unknown (games
+    const char *source;                     /* the name given to the parser (file path) */
+    const char *names[2];                   /* display names, [0] black, [1] white */
+    const char *commands[2];                /* the bots' shell commands; NULL when unknown (games
                                 from CodinGame) */
-    const char *seed_text;   /* the seed, decimal, all digits */
-    const char *start_time;  /* ISO 8601 UTC, "" when absent */
-    const char *imported_from; /* "codingame-engine" or "codingame-site" for a
+    const char *seed_text;                  /* the seed, decimal, all digits */
+    const char *start_time;                 /* ISO 8601 UTC, "" when absent */
+    const char *imported_from;              /* "codingame-engine" or "codingame-site" for a
                                   game read from CodinGame's JSON, or a record
                                   written from one ("import.from"); NULL for a
                                   game loa-referee or loa-arena played */
-    int first_turn_ms, turn_ms, max_plies; /* the game's limits */
-    const char *winner;      /* "black", "white" or NULL (draw, no result) */
-    const char *reason;      /* end reason name (docs/referee.md) */
-    const char *fault;       /* "black", "white" or NULL */
-    const char *detail;      /* the referee's sentence */
-    int scores[2];           /* CodinGame scores, black then white */
-    int plies;               /* plies played: opening plies + moves */
-    int opening_plies;       /* plies of the opening (0 when none) */
-    const char *opening;     /* the opening's moves, space-separated, "" if none */
+    int first_turn_ms, turn_ms, max_plies;  /* the game's limits */
+    const char *winner;                     /* "black", "white" or NULL (draw, no result) */
+    const char *reason;                     /* end reason name (docs/referee.md) */
+    const char *fault;                      /* "black", "white" or NULL */
+    const char *detail;                     /* the referee's sentence */
+    int scores[2];                          /* CodinGame scores, black then white */
+    int plies;                              /* plies played: opening plies + moves */
+    int opening_plies;                      /* plies of the opening (0 when none) */
+    const char *opening;                    /* the opening's moves, space-separated, "" if none */
     char start_board[REPLAY_BOARD_LEN + 1]; /* the position before any ply */
     /* The answer that ended the game without a move (timeout, invalid
      * action, crash...), or NULL: `error_player` gave it at ply plies + 1. */

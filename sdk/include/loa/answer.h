@@ -41,9 +41,9 @@ extern "C" {
     XX(OK, "accepted")                                                            \
     /* an empty line, or a line starting with a space (an empty action) */        \
     XX(EMPTY, "empty action")                                                     \
-    XX(PASS_WITH_MOVES, "pass while legal moves exist")                          \
+    XX(PASS_WITH_MOVES, "pass while legal moves exist")                           \
     /* shaped like a move (letter digit letter digit, any case, any square) but \
-     * no legal move is a prefix of it */                                         \
+     * no legal move is a prefix of it */ \
     XX(UNKNOWN_MOVE, "no legal move is a prefix of it")                           \
     XX(NOT_A_MOVE, "not a move")
 
@@ -51,7 +51,7 @@ typedef enum loa_answer_verdict {
 #define LOA_ANSWER_XX(name, text) LOA_ANSWER_##name,
     LOA_ANSWER_MAP(LOA_ANSWER_XX)
 #undef LOA_ANSWER_XX
-    LOA_ANSWER_VERDICT_COUNT /* number of verdicts, not a verdict */
+        LOA_ANSWER_VERDICT_COUNT /* number of verdicts, not a verdict */
 } loa_answer_verdict;
 
 /* One judged answer. The comment points into the judged line. */

@@ -18,8 +18,8 @@ extern "C" {
 typedef uint64_t loa_bitboard;
 
 #define LOA_SQUARE(file, rank) ((file) + 8 * (rank)) /* file, rank in 0..7 */
-#define LOA_FILE(sq) ((sq) & 7)                     /* 0 = a-file */
-#define LOA_RANK(sq) ((sq) >> 3)                    /* 0 = rank 1 */
+#define LOA_FILE(sq) ((sq)&7)                        /* 0 = a-file */
+#define LOA_RANK(sq) ((sq) >> 3)                     /* 0 = rank 1 */
 #define LOA_BIT(sq) ((loa_bitboard)1 << (sq))
 
 #define LOA_FILE_A_BB 0x0101010101010101ULL
@@ -28,10 +28,16 @@ typedef uint64_t loa_bitboard;
 #define LOA_RANK_8_BB 0xFF00000000000000ULL
 
 /* Number of set bits (checkers) in b. */
-static inline int loa_popcount(loa_bitboard b) { return __builtin_popcountll(b); }
+static inline int loa_popcount(loa_bitboard b)
+{
+    return __builtin_popcountll(b);
+}
 
 /* Index of the lowest set bit; b must not be 0. */
-static inline int loa_lsb(loa_bitboard b) { return __builtin_ctzll(b); }
+static inline int loa_lsb(loa_bitboard b)
+{
+    return __builtin_ctzll(b);
+}
 
 /* Clears the lowest set bit of *b and returns its index; *b must not be 0. */
 static inline int loa_pop_lsb(loa_bitboard *b)

@@ -12,8 +12,8 @@
 #ifndef LOA_BOARD_H
 #define LOA_BOARD_H
 
-#include <stddef.h>
 #include "loa/bitboard.h"
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -25,55 +25,55 @@ extern "C" {
  * UV_ERRNO_MAP pattern): the enum (LOA_E_NAME = code) and loa_strerror() are
  * generated from it, so that a code cannot lack its message. A caller may
  * expand it too, e.g. to list every code. */
-#define LOA_ERROR_MAP(XX)                                                                         \
-    /* a NULL pointer or out-of-range argument */                                                 \
-    XX(INVAL, -1, "invalid argument")                                                             \
-    /* move text is not `e2e3` / `E2-E3` / `pass` */                                              \
-    XX(MOVE_SYNTAX, -2, "not a move (expected e2e3, E2-E3 or pass)")                              \
-    /* move text names the same square twice */                                                   \
-    XX(MOVE_SAME_SQUARE, -3, "move starts and ends on the same square")                           \
-    /* board string does not have 8 rows split by '/' */                                          \
-    XX(BOARD_ROWS, -4, "board string does not have 8 rows separated by '/'")                      \
-    /* a board row is not 8 characters long */                                                    \
-    XX(BOARD_ROW_LENGTH, -5, "board row is not 8 squares long")                                   \
-    /* a board square is not one of `.`, `b`, `w` */                                              \
-    XX(BOARD_CHAR, -6, "board square is not '.', 'b' or 'w'")                                     \
-    /* side to move is not `b` or `w` */                                                          \
-    XX(BOARD_SIDE, -7, "side to move is not 'b' or 'w'")                                          \
-    /* optional ply field is not a number in 0..10000 */                                          \
-    XX(BOARD_PLY, -8, "ply count is not a number from 0 to 10000")                                \
-    /* a side has no checker (never happens in LOA) */                                            \
-    XX(BOARD_NO_CHECKERS, -9, "a side has no checker")                                            \
-    /* extra text after the board string */                                                       \
-    XX(BOARD_TRAILING, -10, "unexpected text after the board string")                             \
-    /* end of input before a turn started (game over) */                                          \
-    XX(EOF, -11, "end of input")                                                                  \
-    /* end of input in the middle of a turn */                                                    \
-    XX(TRUNCATED, -12, "input ended in the middle of a turn")                                     \
-    /* read or write error on the stream (see errno) */                                           \
-    XX(IO, -13, "read or write error")                                                            \
-    /* an input line exceeds LOA_LINE_MAX bytes */                                                \
-    XX(LINE_TOO_LONG, -14, "input line too long")                                                 \
-    /* first-turn colour line is not `b` or `w` */                                                \
-    XX(COLOR, -15, "colour line is not 'b' or 'w'")                                               \
-    /* a protocol board row is not 8 characters */                                                \
-    XX(ROW_LENGTH, -16, "board row is not 8 characters long")                                     \
-    /* a protocol board row has a char not in `.bw` */                                            \
-    XX(ROW_CHAR, -17, "board row has a character other than '.', 'b', 'w'")                       \
-    /* lastMove is not `null`, `pass` or a move */                                                \
-    XX(LAST_MOVE, -18, "lastMove is not null, pass or a move")                                    \
-    /* moveCount is not an integer in 1..LOA_MAX_MOVES */                                         \
-    XX(MOVE_COUNT, -19, "moveCount is not a number from 1 to 96")                                 \
-    /* a listed legal move is not a valid `e2e3` move */                                          \
-    XX(MOVE_LINE, -20, "listed move is not a move like e2e3")                                     \
-    /* `pass` listed where it is not the single move */                                           \
-    XX(PASS_LINE, -21, "pass listed together with other moves")                                   \
-    /* answer comment contains a newline or NUL */                                                \
-    XX(COMMENT, -22, "comment holds a line break or is too long")                                 \
-    /* move is not legal in the position */                                                       \
+#define LOA_ERROR_MAP(XX)                                                                          \
+    /* a NULL pointer or out-of-range argument */                                                  \
+    XX(INVAL, -1, "invalid argument")                                                              \
+    /* move text is not `e2e3` / `E2-E3` / `pass` */                                               \
+    XX(MOVE_SYNTAX, -2, "not a move (expected e2e3, E2-E3 or pass)")                               \
+    /* move text names the same square twice */                                                    \
+    XX(MOVE_SAME_SQUARE, -3, "move starts and ends on the same square")                            \
+    /* board string does not have 8 rows split by '/' */                                           \
+    XX(BOARD_ROWS, -4, "board string does not have 8 rows separated by '/'")                       \
+    /* a board row is not 8 characters long */                                                     \
+    XX(BOARD_ROW_LENGTH, -5, "board row is not 8 squares long")                                    \
+    /* a board square is not one of `.`, `b`, `w` */                                               \
+    XX(BOARD_CHAR, -6, "board square is not '.', 'b' or 'w'")                                      \
+    /* side to move is not `b` or `w` */                                                           \
+    XX(BOARD_SIDE, -7, "side to move is not 'b' or 'w'")                                           \
+    /* optional ply field is not a number in 0..10000 */                                           \
+    XX(BOARD_PLY, -8, "ply count is not a number from 0 to 10000")                                 \
+    /* a side has no checker (never happens in LOA) */                                             \
+    XX(BOARD_NO_CHECKERS, -9, "a side has no checker")                                             \
+    /* extra text after the board string */                                                        \
+    XX(BOARD_TRAILING, -10, "unexpected text after the board string")                              \
+    /* end of input before a turn started (game over) */                                           \
+    XX(EOF, -11, "end of input")                                                                   \
+    /* end of input in the middle of a turn */                                                     \
+    XX(TRUNCATED, -12, "input ended in the middle of a turn")                                      \
+    /* read or write error on the stream (see errno) */                                            \
+    XX(IO, -13, "read or write error")                                                             \
+    /* an input line exceeds LOA_LINE_MAX bytes */                                                 \
+    XX(LINE_TOO_LONG, -14, "input line too long")                                                  \
+    /* first-turn colour line is not `b` or `w` */                                                 \
+    XX(COLOR, -15, "colour line is not 'b' or 'w'")                                                \
+    /* a protocol board row is not 8 characters */                                                 \
+    XX(ROW_LENGTH, -16, "board row is not 8 characters long")                                      \
+    /* a protocol board row has a char not in `.bw` */                                             \
+    XX(ROW_CHAR, -17, "board row has a character other than '.', 'b', 'w'")                        \
+    /* lastMove is not `null`, `pass` or a move */                                                 \
+    XX(LAST_MOVE, -18, "lastMove is not null, pass or a move")                                     \
+    /* moveCount is not an integer in 1..LOA_MAX_MOVES */                                          \
+    XX(MOVE_COUNT, -19, "moveCount is not a number from 1 to 96")                                  \
+    /* a listed legal move is not a valid `e2e3` move */                                           \
+    XX(MOVE_LINE, -20, "listed move is not a move like e2e3")                                      \
+    /* `pass` listed where it is not the single move */                                            \
+    XX(PASS_LINE, -21, "pass listed together with other moves")                                    \
+    /* answer comment contains a newline or NUL */                                                 \
+    XX(COMMENT, -22, "comment holds a line break or is too long")                                  \
+    /* move is not legal in the position */                                                        \
     XX(ILLEGAL, -23, "move is not legal in this position")                                         \
     /* a side has more than LOA_MAX_CHECKERS checkers: no LOA game reaches it, and move lists    \
-     * are sized for 12 */                                                                         \
+     * are sized for 12 */ \
     XX(BOARD_TOO_MANY, -24, "a side has more than 12 checkers (never happens in LOA)")
 
 enum loa_error {

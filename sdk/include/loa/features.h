@@ -171,8 +171,8 @@ int loa_mobility(const loa_board *b, loa_color side, const loa_mobility_weights 
  * recomputed (a square's change is one lookup by its 8 neighbours). A
  * plain value: copy it with the board for copy-make. */
 typedef struct loa_feature_state {
-    loa_com com[2];     /* [LOA_BLACK], [LOA_WHITE] */
-    uint64_t quads[2];  /* packed quad counts: read them with loa_features_quads() */
+    loa_com com[2];    /* [LOA_BLACK], [LOA_WHITE] */
+    uint64_t quads[2]; /* packed quad counts: read them with loa_features_quads() */
 } loa_feature_state;
 
 /* Sets *f from the checkers of b. */

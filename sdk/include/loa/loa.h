@@ -27,14 +27,14 @@
 #define LOA_VERSION_MINOR 1
 #define LOA_VERSION_PATCH 0
 
-#include "loa/error.h"
 #include "loa/bitboard.h"
 #include "loa/board.h"
+#include "loa/error.h"
 #include "loa/movegen.h"
 #include "loa/notation.h"
 #include "loa/random.h"
-#include "loa/zobrist.h"
 #include "loa/timer.h"
 #include "loa/turn.h"
+#include "loa/zobrist.h"
 
 #endif

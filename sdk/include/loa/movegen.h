@@ -20,8 +20,8 @@
 #ifndef LOA_MOVEGEN_H
 #define LOA_MOVEGEN_H
 
-#include <stdint.h>
 #include "loa/board.h"
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,15 +37,15 @@ typedef uint16_t loa_move;
 #define LOA_MOVE_CAPTURE ((loa_move)0x1000)
 
 #define LOA_MOVE_MAKE(from, to) ((loa_move)((from) | ((to) << 6)))
-#define LOA_MOVE_FROM(m) ((int)((m) & 63))
+#define LOA_MOVE_FROM(m) ((int)((m)&63))
 #define LOA_MOVE_TO(m) ((int)(((m) >> 6) & 63))
 /* Two moves with the same squares compare equal whatever their flags. */
-#define LOA_MOVE_SQUARES(m) ((loa_move)((m) & 0x0FFF))
+#define LOA_MOVE_SQUARES(m) ((loa_move)((m)&0x0FFF))
 
 /* Undo record filled by loa_make_move(), consumed by loa_unmake_move(). */
 typedef struct loa_undo {
-    loa_move move;   /* the move made (LOA_MOVE_PASS for a pass) */
-    int captured;    /* 1 if an opponent checker was removed */
+    loa_move move; /* the move made (LOA_MOVE_PASS for a pass) */
+    int captured;  /* 1 if an opponent checker was removed */
 } loa_undo;
 
 /* Writes the legal moves of the side to move into moves[0..n-1] (n returned,

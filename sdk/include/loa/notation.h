@@ -9,8 +9,8 @@
 #ifndef LOA_NOTATION_H
 #define LOA_NOTATION_H
 
-#include <stddef.h>
 #include "loa/movegen.h"
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {

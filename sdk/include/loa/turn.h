@@ -18,8 +18,8 @@
 #ifndef LOA_TURN_H
 #define LOA_TURN_H
 
-#include <stdio.h>
 #include "loa/movegen.h"
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,17 +36,17 @@ extern "C" {
 
 typedef struct loa_turn {
     /* Set by loa_turn_read(). */
-    loa_board board;       /* position; board.side = own colour (to move);
+    loa_board board;               /* position; board.side = own colour (to move);
                               board.ply = plies played so far, counted from
                               the turns read (passes included) */
-    loa_color color;       /* own colour, from the first turn's colour line */
-    loa_move last_move;    /* LOA_MOVE_NONE for `null`, LOA_MOVE_PASS, or a move */
-    int move_count;        /* number of entries in moves[] (>= 1) */
+    loa_color color;               /* own colour, from the first turn's colour line */
+    loa_move last_move;            /* LOA_MOVE_NONE for `null`, LOA_MOVE_PASS, or a move */
+    int move_count;                /* number of entries in moves[] (>= 1) */
     loa_move moves[LOA_MAX_MOVES]; /* the referee's list, as sent (byte
                               order); the single LOA_MOVE_PASS when the bot
                               must pass. Capture flags are set from board. */
-    int turns_read;        /* turns read so far (0 before the first) */
-    char error[192];       /* after an error: which line, what was wrong (a 31-char
+    int turns_read;                /* turns read so far (0 before the first) */
+    char error[192];               /* after an error: which line, what was wrong (a 31-char
                               label, ": ", a 127-char description: never cut) */
 } loa_turn;
 

@@ -11,8 +11,8 @@
 #ifndef LOA_ZOBRIST_H
 #define LOA_ZOBRIST_H
 
-#include <stdint.h>
 #include "loa/movegen.h"
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -25,13 +25,11 @@
 
 /* Prints the failed invariant (cond's text, where) and aborts. Never
  * returns. Called by LOA_ASSERT; thread-safe. */
-_Noreturn void util_assert_fail(const char *cond, const char *file, int line,
-                                const char *func);
+_Noreturn void util_assert_fail(const char *cond, const char *file, int line, const char *func);
 
 #ifdef LOA_CHECKS
 #define LOA_CHECKS_ON 1
-#define LOA_ASSERT(cond) \
-    ((cond) ? (void)0 : util_assert_fail(#cond, __FILE__, __LINE__, __func__))
+#define LOA_ASSERT(cond) ((cond) ? (void)0 : util_assert_fail(#cond, __FILE__, __LINE__, __func__))
 #define LOA_CHECK(call) (call)
 #else
 #define LOA_CHECKS_ON 0

@@ -13,12 +13,12 @@
 #define UTIL_ERROR_H
 
 /* XX(NAME, code, message) */
-#define UTIL_ERROR_MAP(XX)                                                        \
-    XX(INVAL, -501, "invalid argument (NULL pointer or empty text)")              \
+#define UTIL_ERROR_MAP(XX)                                                          \
+    XX(INVAL, -501, "invalid argument (NULL pointer or empty text)")                \
     XX(SYNTAX, -502, "not a decimal integer (optional sign, digits, nothing else)") \
-    XX(RANGE, -503, "integer out of the allowed range")                          \
-    XX(NOMEM, -504, "out of memory")                                              \
-    XX(IO, -505, "a file operation failed (see errno)")                          \
+    XX(RANGE, -503, "integer out of the allowed range")                             \
+    XX(NOMEM, -504, "out of memory")                                                \
+    XX(IO, -505, "a file operation failed (see errno)")                             \
     XX(JSON, -506, "not one JSON value (the reason and its byte in the message)")
 
 enum util_error {
