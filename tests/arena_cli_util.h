@@ -162,6 +162,15 @@ static inline long league_sql(const char *dir, const char *query)
     return shell_number(cmd);
 }
 
+/* The games of the bot named name in dir's league (league_sql). */
+static inline long league_games_of(const char *dir, const char *name)
+{
+    char q[300];
+    snprintf(q, sizeof q, "SELECT count(*) FROM game_results WHERE black = '%s' OR white = '%s'",
+             name, name);
+    return league_sql(dir, q);
+}
+
 /* Waits (at most 120 s) until dir's league has stored at least n games. */
 static inline void wait_stored(const char *dir, long n)
 {

@@ -23,15 +23,6 @@
 #define GREEDY LOA_BIN_DIR "/loa-greedy"
 #define OPENINGS LOA_SOURCE_DIR "/arena/openings/4ply-balanced.txt"
 
-/* The games of the bot named name in dir's league. */
-static long games_of(const char *dir, const char *name)
-{
-    char q[300];
-    snprintf(q, sizeof q, "SELECT count(*) FROM game_results WHERE black = '%s' OR white = '%s'",
-             name, name);
-    return league_sql(dir, q);
-}
-
 START_TEST(the_league_file_resumes_its_league_grown_and_paths_are_canonical)
 {
     const char *dir = tmpdir();
@@ -104,7 +95,7 @@ START_TEST(continuous_mode_plays_until_stopped_a_new_bot_first_and_resumes)
     char *t = slurp(io2.o);
     ck_assert_msg(strstr(t, "Handed 1 change"), "%s", t);
     free(t);
-    for (int waited = 0; games_of(tp.out, "g") < 70 && waited < 120000; waited += 20)
+    for (int waited = 0; league_games_of(tp.out, "g") < 70 && waited < 120000; waited += 20)
         sleep_ms(20);
     ck_assert_int_eq(kill(arena, SIGINT), 0);
     ck_assert_int_eq(wait_for(arena, 120000), 0);

@@ -29,15 +29,6 @@
 #define NEGAMAX LOA_BIN_DIR "/loa-negamax"
 #define OPENINGS LOA_SOURCE_DIR "/arena/openings/4ply-balanced.txt"
 
-/* The games of the bot named name in dir's league. */
-static long games_of(const char *dir, const char *name)
-{
-    char q[300];
-    snprintf(q, sizeof q, "SELECT count(*) FROM game_results WHERE black = '%s' OR white = '%s'",
-             name, name);
-    return league_sql(dir, q);
-}
-
 /* Games a pairing in the league a bot is added to: the new bot's games
  * must outlast the live pages' next write (2 s at least), the first
  * pairing's the adding command. A sanitizer's arena plays many times
@@ -85,7 +76,7 @@ START_TEST(a_bot_added_while_the_league_runs_is_handed_to_the_arena)
     ck_assert_msg(strstr(t, want), "%s", t);
     free(t);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM games"), 3 * ADD_GAMES);
-    ck_assert_int_eq(games_of(tp.out, "g"), 2 * ADD_GAMES);
+    ck_assert_int_eq(league_games_of(tp.out, "g"), 2 * ADD_GAMES);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM changes"), 0);
     ck_assert_int_eq(league_sql(tp.out, "SELECT count(*) FROM run"), 0); /* the lock, given up */
     cleanup();
@@ -280,8 +271,8 @@ START_TEST(a_retired_bot_keeps_its_games_and_is_no_longer_scheduled)
     free(t);
     char *more[] = {ARENA, "--out", tp.out, "--games", "10", "-q", NULL};
     ck_assert_int_eq(run(more, tp.o, tp.e, 60000), 0);
-    ck_assert_int_eq(games_of(tp.out, "r"), 8);  /* its games kept, none more */
-    ck_assert_int_eq(games_of(tp.out, "g"), 14); /* 4 against r, 10 against f */
+    ck_assert_int_eq(league_games_of(tp.out, "r"), 8);  /* its games kept, none more */
+    ck_assert_int_eq(league_games_of(tp.out, "g"), 14); /* 4 against r, 10 against f */
     char *st[] = {ARENA, "--standings", tp.out, NULL};
     ck_assert_int_eq(run(st, tp.o, tp.e, 60000), 0);
     t = slurp(tp.o);
@@ -331,7 +322,8 @@ START_TEST(a_bot_retired_while_its_games_run_keeps_them_counted)
     ck_assert_msg(strstr(t, "Handed 1 change"), "%s", t);
     free(t);
     ck_assert_int_eq(wait_for(arena, 120000), 0);
-    long stored = league_sql(tp.out, "SELECT count(*) FROM games"), of_x = games_of(tp.out, "x");
+    long stored = league_sql(tp.out, "SELECT count(*) FROM games"),
+         of_x = league_games_of(tp.out, "x");
     ck_assert_int_ge(of_x, 1); /* in flight at the retirement, kept */
     ck_assert_int_lt(of_x, 8);
     t = slurp(tp.o);
