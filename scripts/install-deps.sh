@@ -2,12 +2,13 @@
 # Installs the Debian 12 packages loa-arena needs to build and test:
 # a C compiler, CMake, pkg-config, cJSON, Check, libcrypto (SHA-256 of bots),
 # SQLite and zlib (the league database; the sqlite3 shell to query it),
-# Chromium (the replay viewer's browser tests drive it headless) and
-# clang-format (the format test). Does nothing when they
+# Chromium (the replay viewer's browser tests drive it headless),
+# clang-format (the format test), libmicrohttpd (loa-arena serve) and
+# python3-dev, python3-numpy, python3-setuptools (the Python package `loa`). Does nothing when they
 # are all present (so it needs neither root nor network then); otherwise uses
 # apt-get, through sudo when not run as root.
 set -e
-pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev libsqlite3-dev zlib1g-dev sqlite3 chromium parallel clang libclang-rt-dev bubblewrap clang-format"
+pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev libsqlite3-dev zlib1g-dev sqlite3 chromium parallel clang libclang-rt-dev bubblewrap clang-format libmicrohttpd-dev python3-dev python3-numpy python3-setuptools"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
