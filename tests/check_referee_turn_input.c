@@ -11,7 +11,7 @@
 
 #include "check_main.h"
 #include "loa/loa.h"
-#include "turn_input.h"
+#include "ref/turn_input.h"
 
 static const char *fmt(loa_move m)
 {

@@ -24,7 +24,7 @@
 #include "bot.h"
 #include "game_impl.h"
 #include "turn_clock.h"
-#include "turn_input.h"
+#include "ref/turn_input.h"
 #include "util/check.h"
 
 /* Bytes of an over-long line kept in the record. */
