@@ -34,7 +34,7 @@ static inline void play(played *p, long seed, const char *black_mode, const char
     snprintf(p->record, sizeof p->record, "%s/game.json", p->dir);
     snprintf(p->log[0], sizeof p->log[0], "%s/black.log", p->dir);
     snprintf(p->log[1], sizeof p->log[1], "%s/white.log", p->dir);
-    char cmd[8192];
+    char cmd[16384];
     snprintf(cmd, sizeof cmd,
              BIN "loa-referee -p1 '" BIN "test-probe %s %s' -p2 '" BIN "test-probe %s %s' "
                  "--seed %ld %s%s%s -l %s > /dev/null 2>&1",
