@@ -150,8 +150,7 @@ START_TEST(codingame_files_byte_for_byte)
     static const char *const names[] = {"normal", "random-and-comments", "timeout", "invalid",
                                         "pass"};
     char path[512];
-    snprintf(path, sizeof path, LOA_SOURCE_DIR "/tests/fixtures/codingame/%s.site.json",
-             names[_i]);
+    snprintf(path, sizeof path, LOA_SOURCE_DIR "/tests/fixtures/codingame/%s.site.json", names[_i]);
     codingame_case(path);
     snprintf(path, sizeof path, LOA_CODINGAME_CASES "/%s.json", names[_i]);
     if (access(path, R_OK) == 0) /* the maintainers' engine results, when present */

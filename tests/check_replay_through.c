@@ -48,12 +48,12 @@ START_TEST(through_same_different_crash_timeout)
     } rows[] = {
         {"first", " same", "75 turns: 75 same, 0 different, 0 faults", 0},
         {"other:3", " different", "75 turns: 74 same, 1 different, 0 faults", 0},
-        {"crash:4", " crash: crashed (exit status 3)", "4 turns: 3 same, 0 different, 1 fault (ply 7)", 3},
+        {"crash:4", " crash: crashed (exit status 3)",
+         "4 turns: 3 same, 0 different, 1 fault (ply 7)", 3},
         {"late:5:700", " timeout: timed out", "5 turns: 4 same, 0 different, 1 fault (ply 9)", 3},
     };
     char args[1024], *out;
-    snprintf(args, sizeof args, "--through '" PROBE "%s' --side black %s", rows[_i].mode,
-             p.record);
+    snprintf(args, sizeof args, "--through '" PROBE "%s' --side black %s", rows[_i].mode, p.record);
     ck_assert_int_eq(replay(args, &out), rows[_i].status);
     ck_assert_msg(strstr(out, rows[_i].verdict) && strstr(out, rows[_i].summary), "%s", out);
     if (_i == 1)
@@ -149,8 +149,8 @@ START_TEST(league_bad_input_one_line)
     refused(args, "999");
     snprintf(args, sizeof args, "--through '" PROBE "first' --lost-by 'my \"bot'\\''s' %s/l", dir);
     refused(args, "no bot named 'my \"bot's'");
-    snprintf(args, sizeof args, "head -c 4096 /dev/urandom > %s/l/league.db; rm -f %s/l/league.db-wal",
-             dir, dir);
+    snprintf(args, sizeof args,
+             "head -c 4096 /dev/urandom > %s/l/league.db; rm -f %s/l/league.db-wal", dir, dir);
     ck_assert_int_eq(system(args), 0);
     snprintf(args, sizeof args, "--input --ply 3 %s/l 1", dir);
     refused(args, "league.db");

@@ -23,8 +23,8 @@
 #include "answer.h"
 #include "bot.h"
 #include "game_impl.h"
-#include "turn_clock.h"
 #include "ref/turn_input.h"
+#include "turn_clock.h"
 #include "util/check.h"
 
 /* Bytes of an over-long line kept in the record. */

@@ -109,8 +109,7 @@ static void judge(through_run *r, ref_through_turn *t, const ref_turn_clock *clo
 }
 
 /* The read's result other than a line: a verdict, or an error code. */
-static int no_line(through_run *r, ref_through_turn *t, const ref_turn_clock *clock,
-                   ref_chan_rc rc)
+static int no_line(through_run *r, ref_through_turn *t, const ref_turn_clock *clock, ref_chan_rc rc)
 {
     ref_bot_gone gone;
     switch (rc) {
@@ -119,8 +118,7 @@ static int no_line(through_run *r, ref_through_turn *t, const ref_turn_clock *cl
         t->verdict = REF_VERDICT_TIMEOUT;
         return 0;
     case REF_CHAN_TOO_LONG:
-        snprintf(r->detail, sizeof r->detail, "invalid action: a line over %d bytes",
-                 REF_LINE_CAP);
+        snprintf(r->detail, sizeof r->detail, "invalid action: a line over %d bytes", REF_LINE_CAP);
         t->verdict = REF_VERDICT_INVALID;
         return 0;
     case REF_CHAN_STOPPED: return REF_E_STOPPED;

@@ -77,8 +77,9 @@ int tool_check_ply(const replay_game *g, int ply, char *err, size_t errsz)
         return util_fail(REPLAY_E_PLY, err, errsz,
                          "ply %d: no bot plays it (ply 1 is the game's first move)", ply);
     if (ply > last)
-        return util_fail(REPLAY_E_PLY, err, errsz, "ply %d is past the end of %s (its last turn is ply %d)",
-                         ply, in->source, last);
+        return util_fail(REPLAY_E_PLY, err, errsz,
+                         "ply %d is past the end of %s (its last turn is ply %d)", ply, in->source,
+                         last);
     if (ply <= in->opening_plies)
         return util_fail(REPLAY_E_PLY, err, errsz,
                          "ply %d is a ply of the game's opening (plies 1 to %d, applied by the "

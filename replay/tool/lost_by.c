@@ -41,8 +41,7 @@ static int collect(const leaguedb_game *g, void *user)
 }
 
 /* Game id of db as a replay_game (source "DIR game ID"). */
-static int load(leaguedb *db, const char *dir, int64_t id, replay_game **g, char *err,
-                size_t errsz)
+static int load(leaguedb *db, const char *dir, int64_t id, replay_game **g, char *err, size_t errsz)
 {
     cJSON *record = NULL;
     char why[512], source[600];

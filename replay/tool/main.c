@@ -23,9 +23,9 @@
 #include "leaguedb/leaguedb.h"
 #include "replay/analysis.h"
 #include "replay/replay.h"
+#include "tool.h"
 #include "util/file.h"
 #include "util/parse.h"
-#include "tool.h"
 #include "util/text.h"
 
 static void usage(FILE *out)
@@ -93,11 +93,11 @@ static int load_from_league(const char *dir, int id, replay_game **g, char *err,
 typedef struct replay_cli {
     const char *output, *record_out;
     int text, ply;
-    int league;          /* 1: the operands are DIR ID */
+    int league;           /* 1: the operands are DIR ID */
     int input, turn_only; /* --input, --turn-only */
     const char *through, *lost_by;
-    int side;            /* --side: 0 black, 1 white, -1 not given */
-    int from;            /* --from N, -1: not given */
+    int side; /* --side: 0 black, 1 white, -1 not given */
+    int from; /* --from N, -1: not given */
 } replay_cli;
 
 /* Returned by the steps of main() when the program goes on. */
@@ -201,7 +201,8 @@ static int check_bot_command(int argc, const replay_cli *cli)
     const char *bad = NULL;
     int page = cli->output || cli->text || cli->record_out;
     if (cli->input && (page || cli->through))
-        bad = "--input prints a turn's input: give it without --output, --text, --record, --through";
+        bad =
+            "--input prints a turn's input: give it without --output, --text, --record, --through";
     else if (cli->input && cli->ply < 0)
         bad = "--input needs --ply N: the ply whose mover's input to print";
     else if (cli->turn_only && !cli->input)

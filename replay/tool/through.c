@@ -20,7 +20,8 @@ static void put_move(FILE *out, loa_move m, int random, const char *line)
 {
     char mv[LOA_MOVE_STRING_MAX], cut[25];
     if (m != LOA_MOVE_NONE) {
-        fprintf(out, "%-10s", random ? strcat(loa_move_format(m, mv), "*") : loa_move_format(m, mv));
+        fprintf(out, "%-10s",
+                random ? strcat(loa_move_format(m, mv), "*") : loa_move_format(m, mv));
         return;
     }
     if (!line) {

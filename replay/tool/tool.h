@@ -25,7 +25,7 @@ typedef struct tool_game {
     loa_move *moves;       /* every ply applied, the opening first */
     unsigned char *random; /* per ply: 1 where the answer was `random` */
     int plies, opening_plies;
-    int failed_turn;       /* 1: an answer without a move ended the game at plies + 1 */
+    int failed_turn; /* 1: an answer without a move ended the game at plies + 1 */
     int64_t seed;
     ref_limits limits;
     ref_time_mode time_mode;

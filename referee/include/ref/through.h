@@ -31,11 +31,11 @@ extern "C" {
 #endif
 
 /* A turn's verdict: XX(NAME, "name", is a fault). */
-#define REF_VERDICT_MAP(XX)  \
-    XX(SAME, "same", 0)      \
+#define REF_VERDICT_MAP(XX)       \
+    XX(SAME, "same", 0)           \
     XX(DIFFERENT, "different", 0) \
-    XX(INVALID, "invalid", 1) \
-    XX(TIMEOUT, "timeout", 1) \
+    XX(INVALID, "invalid", 1)     \
+    XX(TIMEOUT, "timeout", 1)     \
     XX(CRASH, "crash", 1)
 
 typedef enum ref_verdict {
@@ -51,18 +51,18 @@ int ref_verdict_is_fault(ref_verdict v);
 
 /* One turn of the bot, as reported (strings valid during the callback). */
 typedef struct ref_through_turn {
-    int ply;              /* 1-based, the game's numbering (opening included) */
-    loa_move recorded;    /* the game's move at this ply; LOA_MOVE_NONE where the
+    int ply;            /* 1-based, the game's numbering (opening included) */
+    loa_move recorded;  /* the game's move at this ply; LOA_MOVE_NONE where the
                              game's answer ended it (the game's failing turn) */
-    const char *answer;   /* the bot's line, NUL-terminated (a NUL byte as '?');
+    const char *answer; /* the bot's line, NUL-terminated (a NUL byte as '?');
                              NULL: no line */
-    loa_move move;        /* the move the answer means (`random` drawn), or
+    loa_move move;      /* the move the answer means (`random` drawn), or
                              LOA_MOVE_NONE (invalid, no answer) */
-    int random;           /* 1: the answer was `random` */
-    int64_t time_us;      /* the turn's wall-clock time, us */
-    int limit_ms;         /* its limit: the first turn's, or a later turn's */
+    int random;         /* 1: the answer was `random` */
+    int64_t time_us;    /* the turn's wall-clock time, us */
+    int limit_ms;       /* its limit: the first turn's, or a later turn's */
     ref_verdict verdict;
-    const char *detail;   /* why a fault ("timed out: no answer within 150 ms",
+    const char *detail;      /* why a fault ("timed out: no answer within 150 ms",
                              "crashed (exit status 3)", "invalid action 'x': not
                              a move"); "" otherwise */
     const char *stderr_tail; /* the bot's stderr during the turn (its last
@@ -73,25 +73,25 @@ typedef struct ref_through_turn {
 typedef void (*ref_through_fn)(const ref_through_turn *t, void *user);
 
 typedef struct ref_through_config {
-    ref_player bot;             /* the bot's command (and name, cwd, sandbox) */
-    int side;                   /* 0 black, 1 white: the side it plays */
-    int64_t seed;               /* the game's seed (its `random` draws) */
-    ref_limits limits;          /* the game's limits (first_turn_ms, turn_ms,
+    ref_player bot;              /* the bot's command (and name, cwd, sandbox) */
+    int side;                    /* 0 black, 1 white: the side it plays */
+    int64_t seed;                /* the game's seed (its `random` draws) */
+    ref_limits limits;           /* the game's limits (first_turn_ms, turn_ms,
                                    time_margin_ms, wall_cap_ms) */
-    ref_time_mode time_mode;    /* REF_TIME_WALL unless the game was CPU-timed */
-    const loa_move *moves;      /* every ply applied in the game, opening first */
-    int plies, opening_plies;   /* their number, and the opening's */
+    ref_time_mode time_mode;     /* REF_TIME_WALL unless the game was CPU-timed */
+    const loa_move *moves;       /* every ply applied in the game, opening first */
+    int plies, opening_plies;    /* their number, and the opening's */
     const unsigned char *random; /* per ply, 1 where the game's answer was
                                    `random` (so the generator advances as in
                                    the game); NULL: none */
-    int failed_turn;            /* 1: the game ended at ply plies + 1 on an answer
+    int failed_turn;             /* 1: the game ended at ply plies + 1 on an answer
                                    that made no move (fed to the bot too when
                                    that turn is its side's) */
-    int from_ply;               /* turns before this ply are fed and judged but
+    int from_ply;                /* turns before this ply are fed and judged but
                                    not reported, unless they fail */
-    ref_through_fn on_turn;     /* called for every reported turn; may be NULL */
+    ref_through_fn on_turn;      /* called for every reported turn; may be NULL */
     void *user;
-    int stop_fd;                /* as ref_config.stop_fd; -1: none */
+    int stop_fd; /* as ref_config.stop_fd; -1: none */
 } ref_through_config;
 
 /* The counts of the reported turns. */

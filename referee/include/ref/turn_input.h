@@ -40,15 +40,15 @@ size_t ref_turn_input(char *buf, const loa_board *b, int first_turn, loa_move la
 /* A recorded game walked as the referee played it: the opening applied
  * first (no input), then one turn a ply. A value; the moves are borrowed. */
 typedef struct ref_input_walk {
-    loa_board board;            /* the position of the next turn */
-    loa_move last;              /* lastMove of the next turn's input */
-    int first[2];               /* 1 until black's, white's first turn was played */
-    const loa_move *moves;      /* every ply applied in the game, the opening first */
-    int plies, opening_plies;   /* their number, and the opening's */
-    int next;                   /* plies applied: the next turn is ply next + 1 */
+    loa_board board;             /* the position of the next turn */
+    loa_move last;               /* lastMove of the next turn's input */
+    int first[2];                /* 1 until black's, white's first turn was played */
+    const loa_move *moves;       /* every ply applied in the game, the opening first */
+    int plies, opening_plies;    /* their number, and the opening's */
+    int next;                    /* plies applied: the next turn is ply next + 1 */
     loa_move gen[LOA_MAX_MOVES]; /* the next turn's legal moves, generation order
                                    (what `random` indexes: ref_answer_judge) */
-    int n;                      /* their number (0: the side must pass) */
+    int n;                       /* their number (0: the side must pass) */
 } ref_input_walk;
 
 /* Starts a walk of moves[0..plies) (opening_plies of them the opening's,
