@@ -386,7 +386,7 @@ static void assert_input(cdp *c, const char *name, int n, int k)
                   name, n);
     if (k) {
         char words[200];
-        snprintf(words, sizeof words, " %zu bytes from the start", strlen(all));
+        snprintf(words, sizeof words, "%zu bytes from the start", strlen(all));
         ck_assert_msg(strstr(note, words) && strlen(turn) > 0, "%s ply %d: %s", name, n, note);
         snprintf(words, sizeof words, "/%s.json --ply %d | ./mybot", name, k);
         ck_assert_msg(strstr(cmd, words), "%s ply %d: %s", name, n, cmd);
