@@ -523,7 +523,7 @@
   }
   function quoteSh(w) { return /^[A-Za-z0-9_.\/:=+-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'"; }
   /* The game as loa-replay names it: DIR ID for a league's game (the
-   * directory from the page's own path when opened from file://), else
+   * directory from the page's own path when opened from a file), else
    * the record. */
   function gameWords() {
     let m = /^(.*) game (\d+)$/.exec(D.source);
