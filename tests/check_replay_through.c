@@ -8,7 +8,8 @@
  * too. On a league loa-arena played: `--lost-by` over the games a bot lost
  * on time, for a bot that still times out and one that no longer does;
  * bad input (a missing game id, a corrupt database, an unknown name with
- * quotes, --from on the other side's ply): one line, nothing printed.
+ * quotes, a database another process locked, --from on the other side's
+ * ply): one line, nothing printed.
  */
 #include <check.h>
 #include <stdio.h>
@@ -159,6 +160,30 @@ START_TEST(league_bad_input_one_line)
 }
 END_TEST
 
+START_TEST(a_locked_database_one_line)
+{
+    char dir[256], args[2048];
+    league(dir, sizeof dir);
+    /* another process holds the database in an exclusive lock longer than
+     * a reader waits for it (LEAGUEDB_BUSY_MS, 10 s) */
+    snprintf(args, sizeof args,
+             "/usr/bin/python3 -c \"import sqlite3, time, sys\n"
+             "c = sqlite3.connect('%s/l/league.db', isolation_level=None)\n"
+             "c.execute('PRAGMA locking_mode=EXCLUSIVE'); c.execute('BEGIN EXCLUSIVE')\n"
+             "c.execute('CREATE TABLE IF NOT EXISTS held(x)'); print('held', flush=True)\n"
+             "time.sleep(14)\" | head -1",
+             dir);
+    FILE *holder = popen(args, "r");
+    char line[16] = "";
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, holder)); /* the lock is taken */
+    snprintf(args, sizeof args, "--input --ply 3 %s/l 1", dir);
+    refused(args, "locked by another process");
+    pclose(holder);
+    snprintf(args, sizeof args, "rm -rf %s", dir);
+    ck_assert_int_eq(system(args), 0);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -166,6 +191,7 @@ int main(void)
         {"a_failing_turn_is_fed_too", a_failing_turn_is_fed_too, 60},
         {"lost_by_runs_every_game_lost", lost_by_runs_every_game_lost, 120},
         {"league_bad_input_one_line", league_bad_input_one_line, 120},
+        {"a_locked_database_one_line", a_locked_database_one_line, 60},
     };
     const loa_loop_tcase loops[] = {
         {"through_same_different_crash_timeout", through_same_different_crash_timeout, 60, 4},
