@@ -64,6 +64,23 @@ START_TEST(through_same_different_crash_timeout)
 }
 END_TEST
 
+START_TEST(a_bot_that_cannot_start_is_a_crash)
+{
+    /* its first input cannot be written (a closed pipe): a verdict, not
+     * a SIGPIPE of loa-replay */
+    played p;
+    play(&p, 5, "first", "first", NULL);
+    char args[1024], *out;
+    snprintf(args, sizeof args, "--through /nonexistent/bot --side white %s", p.record);
+    ck_assert_int_eq(replay(args, &out), 3);
+    ck_assert_msg(strstr(out, "    2  a") && strstr(out, "crash: failed to start") &&
+                      strstr(out, "1 turns: 0 same, 0 different, 1 fault (ply 2)"),
+                  "%s", out);
+    free(out);
+    forget(&p);
+}
+END_TEST
+
 START_TEST(from_feeds_every_earlier_turn)
 {
     played p;
@@ -188,6 +205,7 @@ int main(void)
 {
     const loa_tcase cases[] = {
         {"from_feeds_every_earlier_turn", from_feeds_every_earlier_turn, 60},
+        {"a_bot_that_cannot_start_is_a_crash", a_bot_that_cannot_start_is_a_crash, 60},
         {"a_failing_turn_is_fed_too", a_failing_turn_is_fed_too, 60},
         {"lost_by_runs_every_game_lost", lost_by_runs_every_game_lost, 120},
         {"league_bad_input_one_line", league_bad_input_one_line, 120},

@@ -347,6 +347,12 @@ int main(int argc, char **argv)
         rc = check_command(argc, &cli);
     if (rc != GO_ON)
         return rc;
+    /* --through starts a bot as the referee does: SIGPIPE ignored (a bot
+     * that exits must not kill this process), its watchdog, a subreaper */
+    if (cli.through && ref_global_init() != 0) {
+        fputs("loa-replay: cannot set up the referee's process layer\n", stderr);
+        return EXIT_BAD_INPUT;
+    }
     if (cli.lost_by) {
         tool_through o = {cli.through, 0, 0, 1};
         return tool_lost_by(argv[optind], cli.lost_by, &o, stdout);
