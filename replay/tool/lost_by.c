@@ -40,6 +40,12 @@ static int collect(const leaguedb_game *g, void *user)
     return 0;
 }
 
+static int by_id(const void *a, const void *b)
+{
+    int64_t x = ((const lost_game *)a)->id, y = ((const lost_game *)b)->id;
+    return (x > y) - (x < y);
+}
+
 /* Game id of db as a replay_game (source "DIR game ID"). */
 static int load(leaguedb *db, const char *dir, int64_t id, replay_game **g, char *err, size_t errsz)
 {
@@ -105,6 +111,8 @@ int tool_lost_by(const char *dir, const char *name, const tool_through *o, FILE 
     }
     if (rc == 0)
         rc = leaguedb_foreach(db, collect, &l, err, sizeof err);
+    if (rc == 0 && l.n) /* the games in the order they were played */
+        qsort(l.v, l.n, sizeof *l.v, by_id);
     if (rc == 0)
         rc = run_all(db, dir, &l, name, o, out, &tally, err, sizeof err);
     leaguedb_close(db);
