@@ -93,6 +93,7 @@ START_TEST(from_feeds_every_earlier_turn)
     ck_assert_msg(first && !strstr(out, "\n   38  "), "%s", out);
     ck_assert_msg(strstr(first, "stderr: probe turn 20\n"), "%s", out);
     ck_assert_msg(strstr(out, "56 turns: 56 same"), "%s", out); /* plies 40..150 */
+    free(out);
     snprintf(args, sizeof args, "--through '" PROBE "first' --side white --from 41 %s", p.record);
     ck_assert_int_eq(replay(args, &out), 1);
     ck_assert_uint_eq(strlen(out), 0);
