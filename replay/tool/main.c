@@ -47,7 +47,7 @@ static void usage(FILE *out)
           "      --text          print the game as text instead: players, result, every ply,\n"
           "                      the final board\n"
           "  -n, --ply N         with --text: the board after N plies (0 = start), its move,\n"
-          "                      comment, time and stderr\n"
+          "                      comment, time and stderr; with --input: the ply\n"
           "      --record OUT    write the game as this project's record (the format of\n"
           "                      loa-referee -l) instead of a page\n"
           "      --input         print the bytes the mover of ply N (--ply) read on its\n"
