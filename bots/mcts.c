@@ -206,7 +206,7 @@ int main(int argc, char **argv)
     static mcts m = {NULL, 0, 2, 0.7, {{0}}};
     long move_ms = 100, playouts_max = 5000;
     int deterministic = 0, quiet = 0, ch;
-    uint64_t seed = (uint64_t)loa_now_us();
+    uint64_t seed = (uint64_t)loa_wall_us();
     while ((ch = getopt_long(argc, argv, "t:s:Dqh", longs, NULL)) != -1) {
         char *end;
         errno = 0;

@@ -40,7 +40,10 @@ void arena_load_sample(arena_load_watch *w)
 void arena_load_mark(arena_load_watch *w, arena_game_record *r)
 {
     r->under_load = -1;
-    if (w->s->time_mode != REF_TIME_WALL || r->reason != REF_REASON_TIMEOUT)
+    /* a timeout the wall clock decided: wall mode's, or CPU mode's cap
+     * reached with CPU to spare (a bot descheduled on a busy machine) */
+    int by_wall = w->s->time_mode == REF_TIME_WALL || r->capped;
+    if (!by_wall || r->reason != REF_REASON_TIMEOUT)
         return;
     double v;
     int loaded = arena_pressure_loaded(&w->pressure, loa_now_us(), ARENA_LOAD_WINDOW_US, &v);

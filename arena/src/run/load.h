@@ -48,10 +48,12 @@ void arena_load_watch_init(arena_load_watch *w, const arena_settings *s, arena_w
  * samples the CPU pressure (call it on every progress tick). */
 void arena_load_sample(arena_load_watch *w);
 
-/* A finished game whose result is a wall-clock timeout (not cpu mode, where
- * the machine's load cannot cause one): sets r->under_load, r->pressure and
- * r->pressure_source from the pressure of the last ARENA_LOAD_WINDOW_US.
- * Other results keep under_load -1. */
+/* A finished game whose result is a timeout the wall clock decided (wall
+ * mode's, or CPU mode's wall-clock cap reached while the bot had used less
+ * CPU than its limit: r->capped; CPU mode's other timeouts the load cannot
+ * cause): sets r->under_load, r->pressure and r->pressure_source from the
+ * pressure of the last ARENA_LOAD_WINDOW_US. Other results keep under_load
+ * -1. */
 void arena_load_mark(arena_load_watch *w, arena_game_record *r);
 
 /* Looks at a finished game: on an oversubscribed machine (more games than
