@@ -416,6 +416,11 @@ START_TEST(input_panel_shows_what_loa_replay_input_prints)
         int k = n == plies && strcmp(name, "error") == 0 ? plies + 1 : n > opening ? n : 0;
         assert_input(c, name, n, k);
     }
+    /* the copy buttons run without an error (the clipboard, or by hand) */
+    cJSON_Delete(cdp_eval(c,
+                          "document.getElementById('input-copy').click(); "
+                          "document.getElementById('input-copy-turn').click(); 1",
+                          5000));
     ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s: %s", name, cdp_first_event(c));
     cdp_stop(c);
     teardown();
