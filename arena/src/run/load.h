@@ -58,8 +58,9 @@ void arena_load_mark(arena_load_watch *w, arena_game_record *r);
 
 /* Looks at a finished game: on an oversubscribed machine (more games than
  * cores, or a load above cores + 0.5), a side whose turn took 80% of its
- * limit or more, or that timed out, counts as a close call, and its bot is
- * warned about once (w->warn). */
+ * limit or more, or that timed out, counts as a close call (in cpu mode,
+ * only a timeout at the wall-clock cap, r->capped: the load cannot cause
+ * another), and its bot is warned about once (w->warn). */
 void arena_load_check_game(arena_load_watch *w, const arena_game_record *r);
 
 #endif
