@@ -14,6 +14,7 @@
 
 #include "app/cli.h"
 #include "app/league_run.h"
+#include "app/serve.h"
 #include "app/tasks.h"
 #include "loa/loa.h"
 #include "ref/referee.h"
@@ -36,6 +37,7 @@ static int dispatch(arena_request *req)
     switch (req->task) {
     case ARENA_TASK_STANDINGS: return arena_task_standings(req);
     case ARENA_TASK_HTML: return arena_task_html(req);
+    case ARENA_TASK_SERVE: return arena_task_serve(req);
     case ARENA_TASK_MERGE: return arena_task_merge(req);
     case ARENA_TASK_CHANGE: return arena_task_changes(req);
     default: return arena_league_run(req);

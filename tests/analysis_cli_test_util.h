@@ -98,20 +98,20 @@ static inline pid_t spawn_to(char *const argv[], const char *out)
  * killed). *took: the ms it took. */
 static inline int exit_after(pid_t pid, int sig, int timeout_ms, long long *took)
 {
-    long long t0 = loa_now_ms();
+    long long t0 = (loa_wall_us() / 1000);
     if (sig)
         kill(pid, sig);
     int status;
     for (int waited = 0; waited < timeout_ms; waited += 10) {
         if (waitpid(pid, &status, WNOHANG) == pid) {
-            *took = loa_now_ms() - t0;
+            *took = (loa_wall_us() / 1000) - t0;
             return WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + WTERMSIG(status);
         }
         nap_ms(10);
     }
     kill(pid, SIGKILL);
     waitpid(pid, &status, 0);
-    *took = loa_now_ms() - t0;
+    *took = (loa_wall_us() / 1000) - t0;
     return -1;
 }
 

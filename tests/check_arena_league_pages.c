@@ -16,7 +16,7 @@
 static void last_write(arena_live *lv, double ago_ms, double cost_ms)
 {
     lv->writes = 1;
-    lv->last_us = loa_now_us() - (int64_t)(ago_ms * 1000);
+    lv->last_us = loa_wall_us() - (int64_t)(ago_ms * 1000);
     lv->last_cost_us = (int64_t)(cost_ms * 1000);
 }
 

@@ -148,7 +148,7 @@ int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis *
         else
             todo[count++] = n;
     }
-    long long t0 = loa_now_us();
+    long long t0 = loa_wall_us();
     pthread_mutex_lock(&p->lock);
     if (!rc && count) {
         p->boards = boards;
@@ -168,7 +168,7 @@ int analysis_pool_game(analysis_pool *p, const replay_game *g, replay_analysis *
             rc = util_fail(p->failed, err, errsz, "%s", p->error);
     }
     pthread_mutex_unlock(&p->lock);
-    p->wall_us += loa_now_us() - t0;
+    p->wall_us += loa_wall_us() - t0;
     free(boards);
     free(todo);
     if (!rc && analysis_judge(a, g) != 0)

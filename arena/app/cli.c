@@ -27,6 +27,7 @@ void arena_cli_clear(arena_request *req)
     arena_settings_clear(&req->settings);
     free(req->league_file);
     free(req->dir);
+    free(req->listen);
     for (int i = 0; i < req->dir_count; i++)
         free(req->dirs[i]);
     free(req->dirs);
@@ -61,6 +62,7 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
 {
     arena_task task = opt == ARENA_OPT_STANDINGS ? ARENA_TASK_STANDINGS
                       : opt == ARENA_OPT_HTML    ? ARENA_TASK_HTML
+                      : opt == ARENA_OPT_SERVE   ? ARENA_TASK_SERVE
                       : opt == ARENA_OPT_MERGE   ? ARENA_TASK_MERGE
                                                  : ARENA_TASK_RUN;
     int rc = second_task(req, task, err, errsz);
@@ -75,6 +77,10 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case ARENA_OPT_EXTEND: req->settings.extend = 1; return 0;
     case ARENA_OPT_STANDINGS: req->task = ARENA_TASK_STANDINGS; break;
     case ARENA_OPT_HTML: req->task = ARENA_TASK_HTML; break;
+    case ARENA_OPT_SERVE: req->task = ARENA_TASK_SERVE; break;
+    case ARENA_OPT_LISTEN:
+        free(req->listen);
+        return (req->listen = strdup(optarg)) ? 0 : ARENA_E_NOMEM;
     case ARENA_OPT_MERGE: req->task = ARENA_TASK_MERGE; break;
     case ARENA_OPT_ADD_BOT: return arena_cli_push_change(req, ARENA_CHANGE_ADD, optarg, err, errsz);
     case ARENA_OPT_REPLACE_BOT:
@@ -254,6 +260,15 @@ int arena_cli_parse(int argc, char **argv, arena_request *req, char *err, size_t
 {
     memset(req, 0, sizeof *req);
     arena_settings_init(&req->settings);
+    /* `loa-arena serve DIR ...` is `loa-arena --serve DIR ...` */
+    char *served[argc > 1 ? argc + 1 : 1];
+    if (argc > 1 && strcmp(argv[1], "serve") == 0) {
+        served[0] = argv[0];
+        served[1] = "--serve";
+        for (int i = 2; i <= argc; i++)
+            served[i] = argv[i];
+        argv = served;
+    }
     arena_cli_words w;
     int rc = arena_cli_words_translate(argc, argv, &w, err, errsz);
     if (rc)

@@ -35,6 +35,7 @@ typedef enum arena_task {
                              applied and played here) */
     ARENA_TASK_STANDINGS, /* --standings DIR: print its standings */
     ARENA_TASK_HTML,      /* --html DIR: (re)write its pages */
+    ARENA_TASK_SERVE,     /* serve DIR, --serve DIR: its pages over HTTP (app/serve.h) */
     ARENA_TASK_MERGE,     /* --merge OUT DIR...: merge result directories */
     ARENA_TASK_HELP,      /* --help */
     ARENA_TASK_VERSION    /* --version */
@@ -47,7 +48,8 @@ typedef struct arena_request {
                                  MERGE: only --pages) */
     arena_task task;
     char *league_file; /* positional argument, NULL if none */
-    char *dir;         /* STANDINGS, HTML: DIR; MERGE: OUT */
+    char *dir;         /* STANDINGS, HTML, SERVE: DIR; MERGE: OUT */
+    char *listen;      /* SERVE: --listen ADDR:PORT, NULL: ARENA_SERVE_LISTEN */
     char **dirs;       /* MERGE: the DIRs (copies), dir_count of them */
     int dir_count;
     arena_change *changes; /* --add-bot NAME=COMMAND, --replace-bot NAME=COMMAND,

@@ -24,6 +24,8 @@ static const struct option app_options[] = {
     {"analyse", required_argument, NULL, ARENA_OPT_ANALYSE},
     {"standings", required_argument, NULL, ARENA_OPT_STANDINGS},
     {"html", required_argument, NULL, ARENA_OPT_HTML},
+    {"serve", required_argument, NULL, ARENA_OPT_SERVE},
+    {"listen", required_argument, NULL, ARENA_OPT_LISTEN},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},

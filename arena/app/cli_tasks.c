@@ -153,6 +153,11 @@ int arena_cli_task_options(arena_request *req, const flags *f, char *err, size_t
     if (req->task == ARENA_TASK_HTML && (req->league_file || f->n || req->force_new))
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "--html DIR takes nothing else (it reads DIR, plays nothing)");
+    if (req->task == ARENA_TASK_SERVE && (req->league_file || f->n || req->force_new))
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "serve DIR takes only --listen ADDR:PORT (it reads DIR, plays nothing)");
+    if (req->listen && req->task != ARENA_TASK_SERVE)
+        return util_fail(ARENA_E_CONFIG, err, errsz, "--listen goes with serve DIR");
     if (req->task == ARENA_TASK_STANDINGS) {
         if (req->league_file)
             return util_fail(ARENA_E_CONFIG, err, errsz,

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "app/cli.h"
+#include "app/serve.h"
 #include "league/setting.h"
 
 static void usage_section(FILE *out, arena_setting_section section)
@@ -21,6 +22,7 @@ void arena_cli_usage(FILE *out)
           "       loa-arena --retire NAME --out DIR\n"
           "       loa-arena --out DIR [--games N] [--continuous]   (resume or extend it)\n"
           "       loa-arena --html DIR\n"
+          "       loa-arena serve DIR [--listen ADDR:PORT]\n"
           "       loa-arena --merge OUT DIR...\n"
           "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
           "keeps every result in DIR (resumable), and prints standings with Elo ratings.\n"
@@ -65,6 +67,12 @@ void arena_cli_usage(FILE *out)
           "                           --pages says which new games get a page\n"
           "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
           "                           DIR/games/<id>.html, playing nothing (docs/replay.md)\n"
+          "      serve DIR, --serve DIR  serve DIR's pages over HTTP, every game's page\n"
+          "                           rendered on request from DIR/league.db, writing\n"
+          "                           nothing; the pages follow a league that plays\n"
+          "      --listen ADDR:PORT   with serve: where (default " ARENA_SERVE_LISTEN ", loopback\n"
+          "                           only; 0.0.0.0:PORT serves every network, with a\n"
+          "                           warning; port 0: any free one) (docs/arena.md)\n"
           "  -h, --help               this text\n"
           "  -V, --version            version\n"
           "\n"

@@ -161,7 +161,7 @@ static int changed(arena_run *run, int fingerprint)
 
 int arena_run_poll(arena_run *run, int force)
 {
-    int64_t now = loa_now_us();
+    int64_t now = loa_wall_us();
     if (!force && now - run->polled_us < POLL_US)
         return 0;
     run->polled_us = now;

@@ -166,8 +166,10 @@ static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char 
     return rc;
 }
 
-int arena_league_site(const arena_store *st, const char *dir, const arena_site_progress *p,
-                      int live_only, char *err, size_t errsz)
+/* The pages' data of st's league, written into dir, or (js not NULL)
+ * returned as live.js's text for a server. */
+static int site(const arena_store *st, const char *dir, const arena_site_progress *p, int live_only,
+                char **js, size_t *len, char *err, size_t errsz)
 {
     cJSON *standings = NULL, *figs = NULL, *lines = NULL;
     int max = p ? ARENA_LIVE_GAMES : ARENA_INDEX_GAMES;
@@ -177,13 +179,28 @@ int arena_league_site(const arena_store *st, const char *dir, const arena_site_p
     if (rc == 0)
         rc = arena_store_index_lines(st, max, &lines, err, errsz);
     if (rc == 0) {
-        arena_site_data d = {lines, arena_store_count(st), standings, figs, p != NULL, live_only};
-        rc = arena_replay_site_write(dir, &d, err, errsz);
+        arena_site_data d = {lines,     arena_store_count(st), standings,
+                             figs,      p != NULL || js,       live_only,
+                             js != NULL};
+        rc = js ? arena_replay_site_js(dir, &d, js, len, err, errsz)
+                : arena_replay_site_write(dir, &d, err, errsz);
     }
     cJSON_Delete(lines);
     cJSON_Delete(standings);
     cJSON_Delete(figs);
     return rc;
+}
+
+int arena_league_site(const arena_store *st, const char *dir, const arena_site_progress *p,
+                      int live_only, char *err, size_t errsz)
+{
+    return site(st, dir, p, live_only, NULL, NULL, err, errsz);
+}
+
+int arena_league_live_js(const arena_store *st, const char *dir, char **js, size_t *len, char *err,
+                         size_t errsz)
+{
+    return site(st, dir, NULL, 1, js, len, err, errsz);
 }
 
 void arena_live_init(arena_live *lv, int enabled)
@@ -196,7 +213,7 @@ int arena_live_due(const arena_live *lv)
 {
     if (!lv->enabled)
         return 0;
-    int64_t now = loa_now_us();
+    int64_t now = loa_wall_us();
     int64_t wait = lv->last_cost_us * ARENA_LIVE_COST_FACTOR;
     if (wait < (int64_t)ARENA_LIVE_MS * 1000)
         wait = (int64_t)ARENA_LIVE_MS * 1000;
@@ -206,9 +223,9 @@ int arena_live_due(const arena_live *lv)
 int arena_live_write(arena_live *lv, const arena_store *st, const char *dir,
                      const arena_site_progress *p, char *err, size_t errsz)
 {
-    int64_t t0 = loa_now_us();
+    int64_t t0 = loa_wall_us();
     int rc = arena_league_site(st, dir, p, lv->writes > 0, err, errsz);
-    int64_t t1 = loa_now_us();
+    int64_t t1 = loa_wall_us();
     lv->last_us = t1;
     lv->last_cost_us = t1 - t0;
     lv->total_cost_us += t1 - t0;

@@ -38,6 +38,14 @@ typedef struct arena_site_progress {
 int arena_league_site(const arena_store *st, const char *dir, const arena_site_progress *p,
                       int live_only, char *err, size_t errsz);
 
+/* The text of dir/live.js for st's league as loa-arena serve sends it:
+ * every game linked to its page (rendered on request), "running" so that
+ * the pages poll it, the ARENA_INDEX_GAMES newest and newest faulted games
+ * listed; nothing written. *js is malloc'd (the caller frees), *len its
+ * length. Returns 0 or an error with err. */
+int arena_league_live_js(const arena_store *st, const char *dir, char **js, size_t *len,
+                         char *err, size_t errsz);
+
 /* When a running league's live.js is written, and what it cost. */
 typedef struct arena_live {
     int enabled;

@@ -50,8 +50,20 @@
   }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
   function gameId(x) { return String(x.id).padStart(6, '0'); }
+  /* DIR as a shell word: the page's own directory when opened from a
+   * file, else the league's name. */
+  function dirWords() {
+    const p = location.protocol === 'file:' ? decodeURIComponent(location.pathname).replace(/\/[^/]*$/, '') : D.dir;
+    return /^[A-Za-z0-9_.\/:=+-]+$/.test(p) ? p : "'" + p.replace(/'/g, "'\\''") + "'";
+  }
+  /* A game without a page says the command that makes it. */
+  function noPage(id, text) {
+    const cmd = 'loa-replay ' + dirWords() + ' ' + id;
+    return el('span', {'class': 'nopage', title: 'no page written: ' + cmd + ' writes it; loa-arena serve ' +
+      dirWords() + ' serves every game\'s page'}, text);
+  }
   function gameLink(x, text) {
-    return x.page ? el('a', {href: x.page}, text || gameId(x)) : el('span', {}, text || gameId(x));
+    return x.page ? el('a', {href: x.page}, text || gameId(x)) : noPage(x.id, text || gameId(x));
   }
   function pageOfGame(id) {
     const g = D.games.find(function (x) { return x.id === id; });
@@ -59,7 +71,7 @@
   }
   function idLink(id) {
     const p = pageOfGame(id), t = String(id).padStart(6, '0');
-    return p ? el('a', {href: p}, t) : el('span', {}, t);
+    return p ? el('a', {href: p}, t) : noPage(id, t);
   }
   function botLink(name) {
     const f = D.bot_pages && D.bot_pages[name];
@@ -350,7 +362,9 @@
     });
     $('f-count').textContent = shown + ' of ' + all + ' games';
     const bare = D.games.filter(function (x) { return !x.page; }).length;
-    $('f-pages').textContent = bare ? bare + ' without a replay page (--pages faults or none): loa-arena --html ' + D.dir + ' writes them' : '';
+    $('f-pages').textContent = bare ? bare + ' without a replay page (--pages faults or none): loa-replay ' + dirWords() +
+      ' ID writes one (its command is on its id), loa-arena --html ' + dirWords() + ' all of them, and loa-arena serve ' +
+      dirWords() + ' serves every game\'s page without writing any' : '';
     const h = FILTERS.filter(function (k) { return filter[k]; })
       .map(function (k) { return k + '=' + encodeURIComponent(filter[k]); }).join('&');
     if (location.hash.slice(1) !== h) history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);

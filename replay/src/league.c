@@ -311,7 +311,8 @@ int league_data_build(const char *dir, const replay_league_data *d, cJSON **out,
         return rc;
     cJSON *games = league_games_rows(d->lines);
     if (games) {
-        drop_missing_pages(dir, games);
+        if (!d->served) /* served: every page is rendered on request */
+            drop_missing_pages(dir, games);
         add_worst(dir, games);
     }
     cJSON *data = cJSON_CreateObject();
@@ -319,6 +320,7 @@ int league_data_build(const char *dir, const replay_league_data *d, cJSON **out,
     int ok =
         data && cJSON_AddStringToObject(data, "dir", replay_dir_name(dir, name, sizeof name)) &&
         cJSON_AddBoolToObject(data, "running", d->running) &&
+        (!d->served || cJSON_AddTrueToObject(data, "served")) &&
         cJSON_AddNumberToObject(data, "updated", (double)time(NULL)) && put(data, "games", games) &&
         put(data, "standings",
             d->standings ? copy_or_null(d->standings)

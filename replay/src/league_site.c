@@ -284,21 +284,33 @@ static int write_bot_pages(const char *dir, const cJSON *data, int missing_only,
     return 0;
 }
 
+/* live.js's text: loaLeague(<data as JSON>);. Returns 0 or REPLAY_E_NOMEM
+ * (b then freed). */
+static int live_text(const char *dir, const cJSON *data, util_buf *b, char *err, size_t errsz)
+{
+    char *json = cJSON_PrintUnformatted(data);
+    util_buf_put(b, "loaLeague(", 10);
+    if (json)
+        util_buf_put(b, json, strlen(json));
+    util_buf_put(b, ");\n", 3);
+    cJSON_free(json);
+    if (json && !b->failed)
+        return 0;
+    util_buf_free(b);
+    return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s/live.js", dir);
+}
+
 /* DIR/live.js: loaLeague(<data as JSON>); written atomically. */
 static int write_live(const char *dir, const cJSON *data, char *err, size_t errsz)
 {
-    char *json = cJSON_PrintUnformatted(data);
     util_buf b = {0};
-    util_buf_put(&b, "loaLeague(", 10);
-    if (json)
-        util_buf_put(&b, json, strlen(json));
-    util_buf_put(&b, ");\n", 3);
-    cJSON_free(json);
+    int rc = live_text(dir, data, &b, err, errsz);
+    if (rc)
+        return rc;
     char *path = util_path_join(dir, "live.js");
-    int rc = !json || b.failed || !path
-                 ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s/live.js", dir)
-             : util_write_file_atomic(path, b.s, b.len) != 0 ? io_fail(path, err, errsz)
-                                                             : 0;
+    rc = !path ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory writing %s/live.js", dir)
+         : util_write_file_atomic(path, b.s, b.len) != 0 ? io_fail(path, err, errsz)
+                                                         : 0;
     free(path);
     util_buf_free(&b);
     return rc;
@@ -351,5 +363,25 @@ int replay_write_league_live(const char *dir, const replay_league_data *d, char 
     if (rc == 0)
         rc = write_live(dir, data, err, errsz);
     cJSON_Delete(data);
+    return rc;
+}
+
+int replay_league_live_js(const char *dir, const replay_league_data *d, char **js, size_t *len,
+                          char *err, size_t errsz)
+{
+    *js = NULL;
+    if (len)
+        *len = 0;
+    cJSON *data = NULL;
+    util_buf b = {0};
+    int rc = site_data(dir, d, &data, err, errsz);
+    if (rc == 0)
+        rc = live_text(dir, data, &b, err, errsz);
+    cJSON_Delete(data);
+    if (rc == 0) {
+        *js = b.s;
+        if (len)
+            *len = b.len;
+    }
     return rc;
 }

@@ -21,7 +21,7 @@ int replay_write_index_lines(const char *dir, const cJSON *lines, long total, ch
     if (!dir || !*dir || !cJSON_IsArray(lines))
         return util_fail(REPLAY_E_INVAL, err, errsz,
                          "replay_write_index_lines: no directory or lines");
-    replay_league_data d = {lines, total, NULL, NULL, 0};
+    replay_league_data d = {lines, total, NULL, NULL, 0, 0};
     return replay_write_league_pages(dir, &d, err, errsz);
 }
 

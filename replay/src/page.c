@@ -353,24 +353,49 @@ static int write_page(const replay_game *g, const replay_analysis *a, const char
     return rc;
 }
 
+/* The analysis of g beside a page at path (*a NULL when there is none of
+ * this game: one that cannot be read, or is another game's, is left out;
+ * the page is still right, and loa-replay and loa-analyse say why).
+ * Returns 0 or REPLAY_E_NOMEM. */
+static int analysis_beside(const replay_game *g, const char *path, replay_analysis **a, char *err,
+                           size_t errsz)
+{
+    char *apath = replay_analysis_path(path);
+    char why[256];
+    *a = NULL;
+    if (!apath)
+        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
+    if (replay_analysis_load(g, apath, a, why, sizeof why) != 0)
+        *a = NULL;
+    free(apath);
+    return 0;
+}
+
 /* The page of g from tpl at path, with the analysis beside it when there is
  * one of this game: a page written again (loa-arena --html, a league's
- * pages) keeps it. One that cannot be read, or is another game's, is left
- * out: the page is still right, and loa-replay and loa-analyse say why. */
+ * pages) keeps it. */
 static int write_page_beside(const replay_game *g, const char *tpl, const char *path, char *err,
                              size_t errsz)
 {
     if (!g || !path)
         return util_fail(REPLAY_E_INVAL, err, errsz, "replay_write_html: NULL argument");
-    char *apath = replay_analysis_path(path);
     replay_analysis *a = NULL;
-    char why[256];
-    if (!apath)
-        return util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory");
-    if (replay_analysis_load(g, apath, &a, why, sizeof why) != 0)
-        a = NULL;
-    free(apath);
-    int rc = write_page(g, a, tpl, path, err, errsz);
+    int rc = analysis_beside(g, path, &a, err, errsz);
+    if (rc == 0)
+        rc = write_page(g, a, tpl, path, err, errsz);
+    replay_analysis_free(a);
+    return rc;
+}
+
+int replay_league_game_html(const replay_game *g, const char *path, char **html, size_t *len,
+                            char *err, size_t errsz)
+{
+    if (!g || !path || !html)
+        return util_fail(REPLAY_E_INVAL, err, errsz, "replay_league_game_html: NULL argument");
+    replay_analysis *a = NULL;
+    int rc = analysis_beside(g, path, &a, err, errsz);
+    if (rc == 0)
+        rc = page_html(g, a, "game.html", html, len, err, errsz);
     replay_analysis_free(a);
     return rc;
 }

@@ -30,7 +30,7 @@ arena_progress *arena_progress_create(FILE *out, FILE *err, int mode, const aren
     p->s = s;
     p->total = total;
     p->done = done;
-    p->start_us = loa_now_us();
+    p->start_us = loa_wall_us();
     return p;
 }
 
@@ -85,7 +85,7 @@ static void fmt_duration(char *buf, size_t n, double s)
 
 static void draw(arena_progress *p)
 {
-    double el = (double)(loa_now_us() - p->start_us) / 1e6;
+    double el = (double)(loa_wall_us() - p->start_us) / 1e6;
     double rate = el > 0 ? p->played / el : 0;
     char eta[32];
     fmt_duration(eta, sizeof eta, rate > 0 ? (p->total - p->done) / rate : -1);
@@ -110,7 +110,7 @@ static void draw(arena_progress *p)
                 p->errors);
     fflush(p->out);
     p->line_shown = 1;
-    p->last_draw_us = loa_now_us();
+    p->last_draw_us = loa_wall_us();
 }
 
 void arena_progress_game(arena_progress *p, const arena_game_record *r)
@@ -141,7 +141,7 @@ void arena_progress_tick(arena_progress *p)
 {
     if (p->mode != ARENA_PROGRESS_LIVE)
         return;
-    if (p->line_shown && loa_now_us() - p->last_draw_us < 250000)
+    if (p->line_shown && loa_wall_us() - p->last_draw_us < 250000)
         return;
     draw(p);
 }
@@ -191,7 +191,7 @@ int arena_progress_played(const arena_progress *p)
 
 double arena_progress_elapsed_s(const arena_progress *p)
 {
-    return (double)(loa_now_us() - p->start_us) / 1e6;
+    return (double)(loa_wall_us() - p->start_us) / 1e6;
 }
 
 void arena_progress_free(arena_progress *p)

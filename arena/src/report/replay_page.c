@@ -34,7 +34,14 @@ int arena_replay_page_write(const char *dir, int id, const cJSON *record, char *
 
 int arena_replay_site_write(const char *dir, const arena_site_data *d, char *err, size_t errsz)
 {
-    replay_league_data r = {d->lines, d->total, d->standings, d->dashboard, d->running};
+    replay_league_data r = {d->lines, d->total, d->standings, d->dashboard, d->running, d->served};
     return d->live_only ? replay_write_league_live(dir, &r, err, errsz)
                         : replay_write_league_pages(dir, &r, err, errsz);
+}
+
+int arena_replay_site_js(const char *dir, const arena_site_data *d, char **js, size_t *len,
+                         char *err, size_t errsz)
+{
+    replay_league_data r = {d->lines, d->total, d->standings, d->dashboard, d->running, d->served};
+    return replay_league_live_js(dir, &r, js, len, err, errsz);
 }

@@ -29,11 +29,19 @@ typedef struct arena_site_data {
     int running;            /* 1: the league runs: the pages follow live.js */
     int live_only;          /* 1: dir/live.js alone (a running league's
                                update), 0: every page but the games' */
+    int served;             /* 1: for loa-arena serve: every game links its
+                               page, rendered on request (replay_league_data) */
 } arena_site_data;
 
 /* Writes dir's index, bot pages, shared scripts and style and live.js
  * (replay/league.h), or live.js alone. Returns 0 or a REPLAY_E_* code with err naming
  * the file; callers treat a failure as a warning. */
 int arena_replay_site_write(const char *dir, const arena_site_data *d, char *err, size_t errsz);
+
+/* The text dir/live.js would hold for d, in a new buffer (*js, malloc: the
+ * caller frees; *len its length), nothing written (replay_league_live_js).
+ * Returns 0 or a REPLAY_E_* code with err. */
+int arena_replay_site_js(const char *dir, const arena_site_data *d, char **js, size_t *len,
+                         char *err, size_t errsz);
 
 #endif

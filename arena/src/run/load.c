@@ -28,7 +28,7 @@ static int oversubscribed(const arena_load_watch *w)
 
 void arena_load_sample(arena_load_watch *w)
 {
-    int64_t now = loa_now_us();
+    int64_t now = loa_wall_us();
     arena_pressure_sample(&w->pressure, now);
     if (w->sampled_us && now - w->sampled_us < 5000000)
         return;
@@ -46,7 +46,7 @@ void arena_load_mark(arena_load_watch *w, arena_game_record *r)
     if (!by_wall || r->reason != REF_REASON_TIMEOUT)
         return;
     double v;
-    int loaded = arena_pressure_loaded(&w->pressure, loa_now_us(), ARENA_LOAD_WINDOW_US, &v);
+    int loaded = arena_pressure_loaded(&w->pressure, loa_wall_us(), ARENA_LOAD_WINDOW_US, &v);
     if (loaded < 0)
         return;
     r->under_load = loaded;

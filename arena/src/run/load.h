@@ -28,7 +28,7 @@ typedef struct arena_load_watch {
                                    mask, util_cpu_count), not all online */
     int concurrency;            /* games at once */
     double load;                /* last 1-minute load average, -1 unknown */
-    int64_t sampled_us;         /* when it was read (loa_now_us), 0 never */
+    int64_t sampled_us;         /* when it was read (loa_wall_us), 0 never */
     int warned[ARENA_MAX_BOTS]; /* a bot already warned about */
     int close_calls;            /* turns near the limit while oversubscribed */
     arena_pressure pressure;    /* CPU pressure samples */

@@ -67,7 +67,7 @@ void arena_pressure_init(arena_pressure *p, const char *psi_path, const char *lo
  * below cores as cores. Pure. */
 int arena_pressure_judge(arena_pressure_source source, double value, int online, int cores);
 
-/* Takes a sample at now_us (monotonic us, e.g. loa_now_us()). Samples
+/* Takes a sample at now_us (monotonic us, e.g. loa_wall_us()). Samples
  * closer than 50 ms to the previous one are skipped. */
 void arena_pressure_sample(arena_pressure *p, int64_t now_us);
 

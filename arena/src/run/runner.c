@@ -338,13 +338,13 @@ static int wait_loop(runner *rn, int *interrupts)
     struct pollfd fds[2] = {{.fd = rn->ready_fd, .events = POLLIN},
                             {.fd = cfg->interrupt_fd, .events = POLLIN}};
     int rc = 0;
-    int64_t next_tick = loa_now_us() + TICK_US;
+    int64_t next_tick = loa_wall_us() + TICK_US;
     for (;;) {
         /* A worker queues its last result before it counts itself out
          * (both under the lock): none alive and none left, all delivered. */
         if (deliver(rn) == 0)
             return rc;
-        int64_t now = loa_now_us();
+        int64_t now = loa_wall_us();
         int timeout = next_tick > now ? (int)((next_tick - now + 999) / 1000) : 0;
         int n = poll(fds, fds[1].fd >= 0 ? 2 : 1, timeout);
         if (n < 0 && errno != EINTR) {
@@ -373,7 +373,7 @@ static int wait_loop(runner *rn, int *interrupts)
             else if (*interrupts >= 1 && before < 1)
                 soft_stop(rn);
         }
-        now = loa_now_us();
+        now = loa_wall_us();
         if (n > 0 || now >= next_tick) {
             deliver(rn);
             if (cfg->on_tick)

@@ -42,6 +42,9 @@ typedef struct replay_league_data {
                                progress, elo_history, sprt_history,
                                time_bins_ms, bots), NULL: none */
     int running;            /* 1: the league runs, the pages follow live.js */
+    int served;             /* 1: the pages are served (loa-arena serve): every
+                               game links its page games/<id>.html, rendered on
+                               request, and the data says "served": true */
 } replay_league_data;
 
 /* Writes DIR/style.css, DIR/chart.js, DIR/viewer.js and DIR/index.js (the
@@ -61,6 +64,13 @@ int replay_write_league_assets(const char *dir, char *err, size_t errsz);
  * REPLAY_E_NOMEM or REPLAY_E_IO (errno set). */
 int replay_write_league_pages(const char *dir, const replay_league_data *d, char *err,
                               size_t errsz);
+
+/* The text of DIR/live.js for d, `loaLeague(<data>);`, in a new buffer
+ * (*js, NUL-terminated, malloc: the caller frees; *len its length): what
+ * replay_write_league_live() would write, for a server that writes
+ * nothing. Returns as replay_write_league_pages, without REPLAY_E_IO. */
+int replay_league_live_js(const char *dir, const replay_league_data *d, char **js, size_t *len,
+                          char *err, size_t errsz);
 
 /* Writes DIR/live.js alone (atomically), and the page of a bot that has
  * none yet: what a running league rewrites every few seconds. Returns as

@@ -212,6 +212,14 @@ int replay_write_html(const replay_game *g, const char *path, char *err, size_t 
  * REPLAY_E_INVAL, REPLAY_E_NOMEM or REPLAY_E_IO (errno set). */
 int replay_write_league_html(const replay_game *g, const char *path, char *err, size_t errsz);
 
+/* The page replay_write_league_html() would write at path, in a new
+ * NUL-terminated buffer (*html, malloc: the caller frees; *len its length,
+ * may be NULL) and nothing written: what loa-arena serve sends. path only
+ * locates the analysis beside it. Returns 0, REPLAY_E_INVAL or
+ * REPLAY_E_NOMEM. Thread-safe for distinct games. */
+int replay_league_game_html(const replay_game *g, const char *path, char **html, size_t *len,
+                            char *err, size_t errsz);
+
 /* The page of a record given as a value (what ref_game_to_json() returns),
  * written to path: replay_game_from_record() then replay_write_html(), so
  * the referee writes the same page as loa-replay of its record file

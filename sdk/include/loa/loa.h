@@ -7,7 +7,7 @@
  *   notation.h  `e2e3`, `pass`, `E2-E3`
  *   random.h    java.util.Random-compatible generator (CodinGame's `random`)
  *   zobrist.h   position hashing
- *   timer.h     monotonic milliseconds
+ *   timer.h     the clock that judges the bot (wall, or CPU time)
  *   turn.h      read a turn from the referee, write the answer
  *   error.h     error codes, loa_strerror()
  *
