@@ -27,6 +27,8 @@ static int dispatch(arena_request *req)
     case ARENA_TASK_VERSION:
         printf("loa-arena %d.%d.%d\n", LOA_VERSION_MAJOR, LOA_VERSION_MINOR, LOA_VERSION_PATCH);
         return 0;
+    /* serving starts no process: no referee (and no watchdog) */
+    case ARENA_TASK_SERVE: return arena_task_serve(req);
     default: break;
     }
     if (ref_global_init()) {
@@ -37,7 +39,6 @@ static int dispatch(arena_request *req)
     switch (req->task) {
     case ARENA_TASK_STANDINGS: return arena_task_standings(req);
     case ARENA_TASK_HTML: return arena_task_html(req);
-    case ARENA_TASK_SERVE: return arena_task_serve(req);
     case ARENA_TASK_MERGE: return arena_task_merge(req);
     case ARENA_TASK_CHANGE: return arena_task_changes(req);
     default: return arena_league_run(req);
