@@ -43,8 +43,8 @@ int arena_league_site(const arena_store *st, const char *dir, const arena_site_p
  * the pages poll it, the ARENA_INDEX_GAMES newest and newest faulted games
  * listed; nothing written. *js is malloc'd (the caller frees), *len its
  * length. Returns 0 or an error with err. */
-int arena_league_live_js(const arena_store *st, const char *dir, char **js, size_t *len,
-                         char *err, size_t errsz);
+int arena_league_live_js(const arena_store *st, const char *dir, char **js, size_t *len, char *err,
+                         size_t errsz);
 
 /* When a running league's live.js is written, and what it cost. */
 typedef struct arena_live {

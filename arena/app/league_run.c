@@ -391,7 +391,9 @@ static void pages(const arena_run *run)
         return;
     }
     char *q = util_shell_quote(s->out_dir);
-    printf("Replays: %s/index.html (%s; loa-arena --html %s writes every page)\n", s->out_dir,
+    printf("Replays: %s/index.html (%s; loa-arena serve %s serves every game's page, "
+           "--html writes them)\n",
+           s->out_dir,
            s->pages == ARENA_PAGES_NONE ? "no game pages" : "pages of the games lost by a fault",
            q ? q : s->out_dir);
     free(q);

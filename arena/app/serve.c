@@ -252,10 +252,10 @@ static void respond(arena_server *s, const char *url, answer *a)
         say(a, 404, "not found: %s", url);
     else if (strcmp(rel, "live.js") == 0)
         live_js(s, a);
+    else if (strncmp(rel, "games/", 6) == 0 && ends_with(rel, ".html"))
+        game_page(s, rel, a); /* rendered now, written or not: its commands name DIR */
     else if (from_file(s, rel, a))
         return;
-    else if (strncmp(rel, "games/", 6) == 0 && ends_with(rel, ".html"))
-        game_page(s, rel, a); /* no page written: rendered now */
     else
         say(a, 404, "not found: %s", url);
 }

@@ -3,7 +3,8 @@
  * libmicrohttpd (Debian libmicrohttpd-dev; docs/arena.md, "Serving the
  * league"): the dashboard and the bot pages from DIR, live.js built from
  * DIR/league.db (every game linked), and any game's replay page rendered on
- * request from its record, with its analysis when DIR holds one. Nothing is
+ * request from its record (a page file DIR holds is not read: the rendered
+ * one names DIR in its commands), with its analysis when DIR holds one. Nothing is
  * written into DIR; the database is opened read-only per request, so an
  * arena may play into it meanwhile (WAL).
  *
