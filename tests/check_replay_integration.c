@@ -160,7 +160,9 @@ START_TEST(default_pages_are_the_faults_and_html_writes_the_rest)
     /* the run names the command that writes the rest, and that command does */
     snprintf(path, sizeof path, "%s/log", dir);
     char *log = slurp(path);
-    ck_assert_msg(strstr(log, "pages of the games lost by a fault; loa-arena --html"), "%s", log);
+    ck_assert_msg(strstr(log, "pages of the games lost by a fault; loa-arena serve ") &&
+                      strstr(log, "serves every game's page, --html writes them"),
+                  "%s", log);
     free(log);
     ck_assert_int_eq(sh("'" BIN "loa-arena' --html %s/out > /dev/null", dir), 0);
     for (int id = 0; id < 6; id++)
