@@ -135,34 +135,34 @@ END_TEST
 static const struct {
     const char *text, *msg;
 } errors[] = {
-    {"", "filter: column 1: expected a number, a string, bot(NAME) or match., found the end"},
-    {"match.plies", "filter: column 12: expected a comparison (== != < <= > >=), found the end"},
-    {"match.plies = 3", "filter: column 13: expected a comparison (== != < <= > >=), found \"=\""},
-    {"match.plies == 3 AND", "filter: column 21: expected a number, a string, bot(NAME) or "
+    {"", "column 1: expected a number, a string, bot(NAME) or match., found the end"},
+    {"match.plies", "column 12: expected a comparison (== != < <= > >=), found the end"},
+    {"match.plies = 3", "column 13: expected a comparison (== != < <= > >=), found \"=\""},
+    {"match.plies == 3 AND", "column 21: expected a number, a string, bot(NAME) or "
                              "match., found the end"},
     {"match.plies == 3 XOR match.plies == 4",
-     "filter: column 18: expected AND, OR or the end, found \"XOR\""},
-    {"(match.plies == 3", "filter: column 18: expected ')' or AND or OR, found the end"},
-    {"match.plies == 3)", "filter: column 17: expected AND, OR or the end, found \")\""},
-    {"bot(v2)[0].depth < 8", "filter: column 9: expected a ply number from 1 to 100000, found "
+     "column 18: expected AND, OR or the end, found \"XOR\""},
+    {"(match.plies == 3", "column 18: expected ')' or AND or OR, found the end"},
+    {"match.plies == 3)", "column 17: expected AND, OR or the end, found \")\""},
+    {"bot(v2)[0].depth < 8", "column 9: expected a ply number from 1 to 100000, found "
                              "\"0\""},
     {"bot(v2)[100001].depth < 8",
-     "filter: column 9: expected a ply number from 1 to 100000, found \"100001\""},
-    {"bot(v2).9x < 8", "filter: column 9: expected a metric's name, found \"9x\""},
-    {"bot v2.depth < 8", "filter: column 5: expected '(' after bot, found \"v2\""},
-    {"bot(v2 x).d < 8", "filter: column 8: expected ')' after the bot's name, found \"x\""},
-    {"match.opening < \"b1d3\"", "filter: column 15: expected == or != between strings, found "
+     "column 9: expected a ply number from 1 to 100000, found \"100001\""},
+    {"bot(v2).9x < 8", "column 9: expected a metric's name, found \"9x\""},
+    {"bot v2.depth < 8", "column 5: expected '(' after bot, found \"v2\""},
+    {"bot(v2 x).d < 8", "column 8: expected ')' after the bot's name, found \"x\""},
+    {"match.opening < \"b1d3\"", "column 15: expected == or != between strings, found "
                                  "\"<\""},
-    {"match.opening == \"b1d3", "filter: column 23: expected a closing '\"' (strings have no "
+    {"match.opening == \"b1d3", "column 23: expected a closing '\"' (strings have no "
                                 "escapes or newlines), found the end"},
-    {"match.opening == \"a\\\"b\"", "filter: column 20: expected a closing '\"' (strings have "
+    {"match.opening == \"a\\\"b\"", "column 20: expected a closing '\"' (strings have "
                                     "no escapes or newlines), found \"\\x5c\""},
-    {"match.plies == 1.", "filter: column 16: expected a number's digits after '.', found "
+    {"match.plies == 1.", "column 16: expected a number's digits after '.', found "
                           "\"1\""},
-    {"match.plies == 1e999", "filter: column 16: expected a finite number, found \"1e999\""},
-    {"match.plies == 12abc", "filter: column 16: expected a number, found \"12abc\""},
-    {"match.plies == 3 \x01", "filter: column 18: expected AND, OR or the end, found \"\\x01\""},
-    {"match.pl\xc3\xa9 == 3", "filter: column 9: expected a comparison (== != < <= > >=), found "
+    {"match.plies == 1e999", "column 16: expected a finite number, found \"1e999\""},
+    {"match.plies == 12abc", "column 16: expected a number, found \"12abc\""},
+    {"match.plies == 3 \x01", "column 18: expected AND, OR or the end, found \"\\x01\""},
+    {"match.pl\xc3\xa9 == 3", "column 9: expected a comparison (== != < <= > >=), found "
                               "\"\\xc3\""},
 };
 
@@ -206,7 +206,7 @@ START_TEST(bounds_hostile_input)
     free(close);
     char *deep = repeat("", "(", 33, "match.plies == 57");
     ck_assert_int_eq(arena_filter_parse(deep, &f, err, sizeof err), ARENA_E_CONFIG);
-    ck_assert_str_eq(err, "filter: column 33: expected at most 32 nested parentheses or NOTs, "
+    ck_assert_str_eq(err, "column 33: expected at most 32 nested parentheses or NOTs, "
                           "found \"(\"");
     free(deep);
     char *nots = repeat("", "NOT ", 40, "match.plies == 57");
@@ -214,7 +214,7 @@ START_TEST(bounds_hostile_input)
     free(nots);
     char *huge = repeat("", "(", 1000000, "");
     ck_assert_int_eq(arena_filter_parse(huge, &f, err, sizeof err), ARENA_E_CONFIG);
-    ck_assert_str_eq(err, "filter: longer than 4096 bytes");
+    ck_assert_str_eq(err, "longer than 4096 bytes");
     free(huge);
     /* 128 conditions parse, 129 do not */
     char *many = repeat("match.plies == 57", " OR match.plies == 1", 127, "");
@@ -230,7 +230,7 @@ START_TEST(bounds_hostile_input)
     /* a 65-character name is refused; a small error buffer is cut, not overrun */
     char *longname = repeat("match.", "a", 65, " == 1");
     ck_assert_int_eq(arena_filter_parse(longname, &f, err, 16), ARENA_E_CONFIG);
-    ck_assert_int_eq(strlen(err), 15);
+    ck_assert_int_eq(strlen(err), 15); /* cut at errlen - 1 */
     free(longname);
 }
 END_TEST

@@ -28,12 +28,14 @@ enum {
     ARENA_OPT_REPLACE_BOT,
     ARENA_OPT_RETIRE,
     ARENA_OPT_NO_SNAPSHOT,
-    ARENA_OPT_ANALYSE
+    ARENA_OPT_ANALYSE,
+    ARENA_OPT_FILTER,
+    ARENA_OPT_OPENING
 };
 
 /* The number of the app's own options (--bot, --merge, ...: not settings of
  * the league). */
-#define ARENA_CLI_APP_OPTIONS 16
+#define ARENA_CLI_APP_OPTIONS 18
 
 /* Room for every option: the settings' (and --sandbox-rw), the app's, and
  * the terminating entry. */

@@ -16,6 +16,7 @@ void arena_cli_usage(FILE *out)
 {
     fputs("Usage: loa-arena [OPTIONS] [LEAGUE.json]\n"
           "       loa-arena --standings DIR [--anchor NAME] [--exclude NAME]\n"
+          "                 [--filter EXPR] [--opening MOVES]\n"
           "       loa-arena --add-bot NAME=COMMAND --out DIR   (to a running league too)\n"
           "       loa-arena --replace-bot NAME=COMMAND --out DIR\n"
           "       loa-arena --retire NAME --out DIR\n"
@@ -58,22 +59,26 @@ void arena_cli_usage(FILE *out)
           "Standings:\n",
           out);
     usage_section(out, ARENA_HELP_STANDINGS);
-    fputs("      --standings DIR      print the standings of DIR without playing\n"
-          "      --exclude NAME       with --standings: leave NAME and its games out\n"
-          "      --merge OUT DIR...   merge result directories of one league (shards, or\n"
-          "                           copies) into OUT; games are checked, never duplicated;\n"
-          "                           --pages says which new games get a page\n"
-          "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
-          "                           DIR/games/<id>.html, playing nothing (docs/replay.md)\n"
-          "  -h, --help               this text\n"
-          "  -V, --version            version\n"
-          "\n"
-          "fastchess's and cutechess's words work too (-engine cmd=X name=Y, -rounds, -games,\n"
-          "-concurrency, -openings file=F, -sprt ...; docs/arena.md).\n"
-          "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
-          "scheduling and lets running games end; twice stops them at once.\n"
-          "Exit status: 0 done (or a continuous league stopped), 1 I/O failure while\n"
-          "running, 2 bad input (or a bot changed), 3 a bot failed to start, 130 interrupted.\n"
-          "Details: docs/arena.md\n",
-          out);
+    fputs(
+        "      --standings DIR      print the standings of DIR without playing\n"
+        "      --exclude NAME       with --standings: leave NAME and its games out\n"
+        "      --filter EXPR        with --standings: only the games EXPR keeps, rated anew\n"
+        "                           (bot(NAME)[30].depth < 8 AND match.plies > 60; docs/arena.md)\n"
+        "      --opening MOVES      with --standings: only the games from opening MOVES\n"
+        "      --merge OUT DIR...   merge result directories of one league (shards, or\n"
+        "                           copies) into OUT; games are checked, never duplicated;\n"
+        "                           --pages says which new games get a page\n"
+        "      --html DIR           rewrite DIR/index.html and every game's replay page\n"
+        "                           DIR/games/<id>.html, playing nothing (docs/replay.md)\n"
+        "  -h, --help               this text\n"
+        "  -V, --version            version\n"
+        "\n"
+        "fastchess's and cutechess's words work too (-engine cmd=X name=Y, -rounds, -games,\n"
+        "-concurrency, -openings file=F, -sprt ...; docs/arena.md).\n"
+        "Re-running the same command resumes: finished games are kept. Ctrl-C once stops\n"
+        "scheduling and lets running games end; twice stops them at once.\n"
+        "Exit status: 0 done (or a continuous league stopped), 1 I/O failure while\n"
+        "running, 2 bad input (or a bot changed), 3 a bot failed to start, 130 interrupted.\n"
+        "Details: docs/arena.md\n",
+        out);
 }

@@ -87,7 +87,7 @@ static int fail(parser *p, const char *expected)
     if (!p->failed) {
         char tok[128];
         token_excerpt(p, tok, sizeof tok);
-        snprintf(p->err, p->errlen, "filter: column %zu: expected %s, found %s", p->start + 1,
+        snprintf(p->err, p->errlen, "column %zu: expected %s, found %s", p->start + 1,
                  expected, tok);
         p->failed = 1;
     }
@@ -385,7 +385,7 @@ int arena_filter_parse(const char *text, arena_filter **out, char *err, size_t e
     err[0] = '\0';
     size_t len = strnlen(text, ARENA_FILTER_MAX_TEXT + 1);
     if (len > ARENA_FILTER_MAX_TEXT) {
-        snprintf(err, errlen, "filter: longer than %d bytes", ARENA_FILTER_MAX_TEXT);
+        snprintf(err, errlen, "longer than %d bytes", ARENA_FILTER_MAX_TEXT);
         return ARENA_E_CONFIG;
     }
     arena_filter *f = calloc(1, sizeof *f);
