@@ -87,8 +87,8 @@ static int fail(parser *p, const char *expected)
     if (!p->failed) {
         char tok[128];
         token_excerpt(p, tok, sizeof tok);
-        snprintf(p->err, p->errlen, "column %zu: expected %s, found %s", p->start + 1,
-                 expected, tok);
+        snprintf(p->err, p->errlen, "column %zu: expected %s, found %s", p->start + 1, expected,
+                 tok);
         p->failed = 1;
     }
     return ARENA_E_CONFIG;
