@@ -14,6 +14,9 @@
 #                           take the same values of every setting; the identity
 #   check_arena_pairs       results/pairs, sprt_match: pentanomial counts, the
 #                           tally, an SPRT's first crossing kept
+#   check_arena_filter      results/filter: the games filter's grammar, errors, bounds
+#   check_arena_filter_games results/filter_game: the games' fields; standings on a
+#                           filtered subset equal a hand count
 #   check_arena_standings   results/standings, report/standings_*: totals,
 #                           matrices, tables
 #   check_arena_sprt_report report/sprt_report: an SPRT's state, line, block, JSON
@@ -72,7 +75,7 @@
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
                  standings dashboard progress league_file openings pressure spsa planner
-                 command_words snapshot)
+                 command_words snapshot filter filter_games)
     loa_add_suite(arena_${module} LIBS arena_core m TIMEOUT 60)
   endforeach()
   # the bound of util/json.h a refusal names

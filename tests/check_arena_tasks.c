@@ -319,6 +319,22 @@ START_TEST(adding_a_bot_plays_only_its_pairings)
     ck_assert_msg(strstr(t, "Standings: round-robin, 3 bots, 18 of 18 games"), "%s", t);
     ck_assert_int_eq(count_substr(t, "\n  4  "), 0);
     free(t);
+    /* standings on the games a filter keeps (n's: its 3 pairings of 6); a bad
+     * filter named, exit 2 */
+    char *fi[] = {ARENA, "--standings", tp.out, "--filter", "bot(n).index >= 0", NULL};
+    ck_assert_int_eq(run(fi, tp.o, tp.e, 60000), 0);
+    t = slurp(tp.o);
+    ck_assert_msg(strstr(t, "18 of 36 games") && strstr(t, "Filtered: 18 of 36 games"), "%s", t);
+    free(t);
+    fi[4] = "bot(n).index >= 0 AND";
+    ck_assert_int_eq(run(fi, tp.o, tp.e, 60000), 2);
+    t = slurp(tp.e);
+    ck_assert_msg(
+        strstr(
+            t,
+            "--filter: column 22: expected a number, a string, bot(NAME) or match., found the end"),
+        "%s", t);
+    free(t);
     cleanup();
 }
 END_TEST

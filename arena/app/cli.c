@@ -40,6 +40,8 @@ void arena_cli_clear(arena_request *req)
     for (int i = 0; i < req->exclude_count; i++)
         free(req->exclude[i]);
     free(req->exclude);
+    free(req->filter);
+    free(req->opening);
     memset(req, 0, sizeof *req);
 }
 
@@ -89,6 +91,12 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
         return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
     case ARENA_OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
     case ARENA_OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
+    case ARENA_OPT_FILTER:
+    case ARENA_OPT_OPENING: {
+        char **dst = opt == ARENA_OPT_FILTER ? &req->filter : &req->opening;
+        free(*dst);
+        return (*dst = strdup(optarg)) ? 0 : ARENA_E_NOMEM;
+    }
     case ARENA_OPT_ANALYSE:
         if (arena_analyse_from_name(optarg, &req->analyse))
             return util_fail(ARENA_E_CONFIG, err, errsz,

@@ -61,6 +61,8 @@ typedef struct arena_request {
     int apply_only;  /* CHANGE of --retire only: apply, play nothing */
     char **exclude;  /* --exclude NAME with --standings (repeatable) */
     int exclude_count;
+    char *filter;  /* --filter EXPR with --standings: the games counted (results/filter.h) */
+    char *opening; /* --opening MOVES with --standings: only the games from it */
     /* the flags of the run */
     int force_new;               /* --force-new: archive an existing league in DIR */
     int quiet;                   /* --quiet: no progress, no per-game lines */

@@ -23,6 +23,8 @@ static const struct option app_options[] = {
     {"merge", required_argument, NULL, ARENA_OPT_MERGE},
     {"analyse", required_argument, NULL, ARENA_OPT_ANALYSE},
     {"standings", required_argument, NULL, ARENA_OPT_STANDINGS},
+    {"filter", required_argument, NULL, ARENA_OPT_FILTER},
+    {"opening", required_argument, NULL, ARENA_OPT_OPENING},
     {"html", required_argument, NULL, ARENA_OPT_HTML},
     {"serve", required_argument, NULL, ARENA_OPT_SERVE},
     {"listen", required_argument, NULL, ARENA_OPT_LISTEN},

@@ -30,12 +30,14 @@ enum {
     ARENA_OPT_NO_SNAPSHOT,
     ARENA_OPT_ANALYSE,
     ARENA_OPT_SERVE,
-    ARENA_OPT_LISTEN
+    ARENA_OPT_LISTEN,
+    ARENA_OPT_FILTER,
+    ARENA_OPT_OPENING
 };
 
 /* The number of the app's own options (--bot, --merge, ...: not settings of
  * the league). */
-#define ARENA_CLI_APP_OPTIONS 18
+#define ARENA_CLI_APP_OPTIONS 20
 
 /* Room for every option: the settings' (and --sandbox-rw), the app's, and
  * the terminating entry. */

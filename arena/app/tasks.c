@@ -10,11 +10,14 @@
 #include "core/error.h"
 #include "core/limits.h"
 #include "core/text.h"
+#include "league/openings.h"
 #include "league/settings_check.h"
 #include "report/replay_page.h"
 #include "report/standings_report.h"
+#include "results/filter_game.h"
 #include "store/merge.h"
 #include "store/store.h"
+#include "util/buf.h"
 #include "util/text.h"
 
 void arena_warn_stderr(const char *msg, void *user)
@@ -62,6 +65,61 @@ int arena_task_report_text(const arena_settings *s, const arena_store *store, in
     return arena_standings_report_text(s, walk_store, (void *)store, anchor, text);
 }
 
+/* The filter --filter and --opening make (MOVES as match.opening ==
+ * "MOVES", ANDed), parsed into *out; NULL when neither is given. --filter
+ * is parsed alone first, so that its error names its own columns. Returns
+ * 0, or 2 after a one-line message on stderr. */
+static int standings_filter(const arena_request *req, arena_filter **out)
+{
+    *out = NULL;
+    char err[512];
+    const char *which = "filter";
+    int rc = 0;
+    if (req->filter && (rc = arena_filter_parse(req->filter, out, err, sizeof err)) == 0 &&
+        req->opening) {
+        arena_filter_free(*out);
+        *out = NULL;
+    }
+    if (rc == 0 && req->opening) {
+        which = "opening";
+        util_buf b = {0};
+        util_buf_printf(&b, "match.opening == \"%s\"", req->opening);
+        if (req->filter)
+            util_buf_printf(&b, " AND (%s)", req->filter);
+        rc = b.failed ? ARENA_E_NOMEM : arena_filter_parse(b.s, out, err, sizeof err);
+        util_buf_free(&b);
+        if (rc == ARENA_E_CONFIG)
+            snprintf(err, sizeof err, "'%s' is not an opening's moves", req->opening);
+    }
+    if (rc == ARENA_E_NOMEM)
+        snprintf(err, sizeof err, "%s", arena_strerror(rc));
+    if (rc)
+        fprintf(stderr, "loa-arena: --%s: %s\n", which, err);
+    return rc ? 2 : 0;
+}
+
+/* The standings of the games f keeps (rated anew on them), and a line
+ * saying how many of the league's games those are. */
+static int report_filtered(const arena_settings *s, arena_store *store, int anchor,
+                           const unsigned char *exclude, const arena_filter *f)
+{
+    /* a league read from its directory has no opening table loaded */
+    arena_openings *openings = NULL;
+    char err[512];
+    int rc = s->openings ? 0 : arena_settings_openings(s, &openings, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "loa-arena: %s\n", err);
+        return rc;
+    }
+    arena_filter_games fg = {
+        .s = s, .filter = f, .openings = openings, .walk = walk_store, .source = store};
+    rc = arena_standings_report(s, arena_filter_games_walk, &fg, anchor, exclude, stdout, NULL);
+    arena_openings_free(openings);
+    if (rc == 0)
+        printf("\nFiltered: %d of %d games\n", fg.kept, fg.seen);
+    return rc;
+}
+
 int arena_task_standings(const arena_request *req)
 {
     char err[1024];
@@ -103,7 +161,15 @@ int arena_task_standings(const arena_request *req)
         arena_store_close(store);
         return 2;
     }
-    rc = arena_task_report(s, store, anchor, req->exclude_count ? exclude : NULL, 0, stdout);
+    arena_filter *f;
+    if (standings_filter(req, &f)) {
+        arena_store_close(store);
+        return 2;
+    }
+    const unsigned char *ex = req->exclude_count ? exclude : NULL;
+    rc = f ? report_filtered(s, store, anchor, ex, f)
+           : arena_task_report(s, store, anchor, ex, 0, stdout);
+    arena_filter_free(f);
     arena_store_close(store);
     return rc ? 1 : 0;
 }
