@@ -33,12 +33,11 @@ static void print_features(const loa_board *b)
         loa_bitboard own = b->pieces[c], opp = b->pieces[c ^ 1];
         loa_com com = loa_com_of(own);
         loa_quads q = loa_quad_counts(own);
-        printf("%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d%s", com.count,
-               loa_concentration(own), loa_centralisation(own, NULL),
-               loa_centre_distance(loa_com_square(com)), q.q1, q.q2, q.qd, q.q3, q.q4,
-               loa_euler4(own), loa_bounding_area(own), loa_connections(own), loa_walls(own, opp),
-               loa_mobility(b, (loa_color)c, NULL), loa_mobility(b, (loa_color)c, &loa_mobility_mia),
-               c ? "|" : " ");
+        printf("%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d%s", com.count, loa_concentration(own),
+               loa_centralisation(own, NULL), loa_centre_distance(loa_com_square(com)), q.q1, q.q2,
+               q.qd, q.q3, q.q4, loa_euler4(own), loa_bounding_area(own), loa_connections(own),
+               loa_walls(own, opp), loa_mobility(b, (loa_color)c, NULL),
+               loa_mobility(b, (loa_color)c, &loa_mobility_mia), c ? "|" : " ");
     }
 }
 

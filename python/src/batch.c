@@ -7,33 +7,6 @@
  */
 #include "ext.h"
 
-#include "loa/features.h"
-
-void loa_py_features(const loa_board *b, loa_color c, int32_t *out)
-{
-    loa_bitboard own = b->pieces[c], opp = b->pieces[c ^ 1];
-    loa_com com = loa_com_of(own);
-    loa_quads q = loa_quad_counts(own);
-    int32_t v[LOA_PY_FEATURES] = {
-        com.count,
-        loa_concentration(own),
-        loa_centralisation(own, NULL),
-        com.count ? loa_centre_distance(loa_com_square(com)) : 0,
-        q.q1,
-        q.q2,
-        q.qd,
-        q.q3,
-        q.q4,
-        loa_euler4(own),
-        loa_bounding_area(own),
-        loa_connections(own),
-        loa_walls(own, opp),
-        loa_mobility(b, c, NULL),
-        loa_mobility(b, c, &loa_mobility_mia),
-    };
-    memcpy(out, v, sizeof v);
-}
-
 /* The (N, 2) uint64 C-contiguous array of obj (a new reference), or NULL
  * with an exception set; *n its N. Checks every row as a position. */
 static PyArrayObject *bitboards_of(PyObject *obj, npy_intp *n)

@@ -25,22 +25,6 @@ static void raise_sdk(const char *what, int code, const char *text)
     PyErr_Format(PyExc_ValueError, "%s: %s", what, loa_describe_error(code, text, buf, sizeof buf));
 }
 
-int loa_py_check_bitboards(uint64_t black, uint64_t white)
-{
-    int nb = loa_popcount(black), nw = loa_popcount(white);
-    if (black & white) {
-        PyErr_SetString(PyExc_ValueError, "bitboards: black and white share a square");
-        return -1;
-    }
-    if (nb == 0 || nw == 0 || nb > LOA_MAX_CHECKERS || nw > LOA_MAX_CHECKERS) {
-        PyErr_Format(PyExc_ValueError,
-                     "bitboards: %d black and %d white checkers (each side has 1 to %d)", nb, nw,
-                     LOA_MAX_CHECKERS);
-        return -1;
-    }
-    return 0;
-}
-
 static int board_init(PyObject *o, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"text", NULL};
@@ -133,8 +117,8 @@ static PyObject *board_from_bitboards(PyObject *cls, PyObject *args, PyObject *k
     PyObject *side = NULL;
     int ply = 0;
     loa_board b;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "KK|Oi:from_bitboards", names, &black, &white,
-                                     &side, &ply))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "KK|Oi:from_bitboards", names, &black, &white, &side,
+                                     &ply))
         return NULL;
     b.side = LOA_BLACK;
     if ((side && side_of(side, &b.side) < 0) || loa_py_check_bitboards(black, white) < 0)
@@ -291,8 +275,7 @@ static PyObject *board_features(PyObject *o, PyObject *unused)
     if (!a)
         return NULL;
     for (int c = 0; c < 2; c++)
-        loa_py_features(&((loa_py_board *)o)->b, (loa_color)c,
-                        (int32_t *)PyArray_GETPTR2(a, c, 0));
+        loa_py_features(&((loa_py_board *)o)->b, (loa_color)c, (int32_t *)PyArray_GETPTR2(a, c, 0));
     return (PyObject *)a;
 }
 

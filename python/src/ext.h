@@ -13,7 +13,7 @@
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #define PY_ARRAY_UNIQUE_SYMBOL loa_py_ARRAY_API
-#ifndef LOA_PY_MODULE_C
+#ifndef LOA_PY_NUMPY_API_C
 #define NO_IMPORT_ARRAY
 #endif
 #include <numpy/arrayobject.h>
@@ -39,6 +39,9 @@ typedef struct loa_py_rng {
 
 extern PyTypeObject loa_py_board_type;
 extern PyTypeObject loa_py_rng_type;
+
+/* Imports NumPy's C API (numpy_api.c); 0, or -1 with ImportError set. */
+int loa_py_import_numpy(void);
 
 /* Checks bitboards black/white as one position; 0, or -1 with ValueError set. */
 int loa_py_check_bitboards(uint64_t black, uint64_t white);
