@@ -8,3 +8,9 @@ add_test(NAME python COMMAND ${Python3_EXECUTABLE} -m unittest discover -s
                              ${PROJECT_SOURCE_DIR}/python/tests -t ${PROJECT_SOURCE_DIR}/python/tests)
 set_tests_properties(python PROPERTIES TIMEOUT 300 ENVIRONMENT
   "PYTHONPATH=${LOA_PYTHON_DIR};LOA_SDK_DUMP=$<TARGET_FILE:python_sdk_dump>;PYTHONDONTWRITEBYTECODE=1")
+
+# The build without CMake (python/setup.py, what pip runs) still works.
+add_test(NAME python_setup COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/python_setup_test.sh
+                                   ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}
+                                   ${CMAKE_CURRENT_BINARY_DIR}/python_setup)
+set_tests_properties(python_setup PROPERTIES TIMEOUT 300)
