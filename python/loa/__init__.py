@@ -5,7 +5,7 @@ bitboard is a 64-bit int whose bit s is square s. Plies count every move
 and pass, 0 at the start. See docs/python.md and the type stub
 loa/_loa.pyi for every call with its shapes and units.
 """
-from ._loa import MAX_PLIES, UNDO_MAX, Board, Rng, features, legal_move_masks, planes, status
+from ._loa import MAX_PLIES, UNDO_MAX, Board, Rng, features, legal_move_masks, planes, status, zobrist
 
 ONGOING, BLACK_WINS, WHITE_WINS, DRAW = 0, 1, 2, 3
 """Values of Board.status() and status(): loa_status of the SDK."""
@@ -21,7 +21,7 @@ FEATURE_NAMES = (
 """The last axis of Board.features() and features(), per colour (loa/features.h)."""
 
 __all__ = [
-    "Board", "Rng", "planes", "legal_move_masks", "features", "status",
+    "Board", "Rng", "planes", "legal_move_masks", "features", "status", "zobrist",
     "MAX_PLIES", "UNDO_MAX", "ONGOING", "BLACK_WINS", "WHITE_WINS", "DRAW",
     "BLACK", "WHITE", "FEATURE_NAMES",
 ]

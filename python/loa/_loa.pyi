@@ -123,3 +123,7 @@ def status(bitboards: npt.ArrayLike, sides: npt.ArrayLike, plies: npt.ArrayLike,
            max_plies: int = 150) -> npt.NDArray[np.int8]:
     """bitboards (N, 2) uint64, sides (N,) 0/1, plies (N,) 0..10000.
     Returns (N,) int8: Board.status(max_plies) of every row."""
+
+def zobrist(bitboards: npt.ArrayLike, sides: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+    """bitboards (N, 2) uint64, sides (N,) 0/1. Returns (N,) uint64:
+    Board.zobrist() of every row (e.g. to drop duplicates with np.unique)."""

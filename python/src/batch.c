@@ -181,3 +181,24 @@ PyObject *loa_py_status_batch(PyObject *self, PyObject *args)
     Py_DECREF(in);
     return (PyObject *)out;
 }
+
+PyObject *loa_py_zobrist_batch(PyObject *self, PyObject *args)
+{
+    PyArrayObject *in, *sd, *out;
+    npy_intp n;
+    (void)self;
+    if (positions_of(args, "OO:zobrist", &in, &sd, &n) < 0)
+        return NULL;
+    if ((out = (PyArrayObject *)PyArray_SimpleNew(1, &n, NPY_UINT64))) {
+        const uint64_t *bb = PyArray_DATA(in);
+        const int8_t *side = PyArray_DATA(sd);
+        uint64_t *key = PyArray_DATA(out);
+        for (npy_intp i = 0; i < n; i++) {
+            loa_board b = {{bb[2 * i], bb[2 * i + 1]}, (loa_color)side[i], 0};
+            key[i] = loa_zobrist_key(&b);
+        }
+    }
+    Py_DECREF(in);
+    Py_DECREF(sd);
+    return (PyObject *)out;
+}

@@ -54,5 +54,6 @@ PyObject *loa_py_planes(PyObject *self, PyObject *args);
 PyObject *loa_py_move_masks(PyObject *self, PyObject *args);
 PyObject *loa_py_features_batch(PyObject *self, PyObject *args);
 PyObject *loa_py_status_batch(PyObject *self, PyObject *args);
+PyObject *loa_py_zobrist_batch(PyObject *self, PyObject *args);
 
 #endif

@@ -12,6 +12,7 @@ static PyMethodDef module_methods[] = {
     {"features", loa_py_features_batch, METH_VARARGS, "features(bitboards) -> (N, 2, 15) int32"},
     {"status", loa_py_status_batch, METH_VARARGS,
      "status(bitboards, sides, plies, max_plies=150) -> (N,) int8"},
+    {"zobrist", loa_py_zobrist_batch, METH_VARARGS, "zobrist(bitboards, sides) -> (N,) uint64"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT,

@@ -69,6 +69,7 @@ class AgreesWithTheCSdk(unittest.TestCase):
         masks = loa.legal_move_masks(bb, sides)
         feats = loa.features(bb)
         st = loa.status(bb, sides, plies)
+        keys = loa.zobrist(bb, sides)
         pl = loa.planes(bb)
         self.assertEqual(masks.shape, (N, 64))
         self.assertEqual(pl.shape, (N, 2, 8, 8))
@@ -82,6 +83,7 @@ class AgreesWithTheCSdk(unittest.TestCase):
             np.testing.assert_array_equal(masks[i], want, row[0])
             self.assertEqual(feats[i].ravel().tolist(), [int(x) for x in row[5].split()])
             self.assertEqual(int(st[i]), int(row[3]))
+            self.assertEqual(int(keys[i]), int(row[4]))
             for c, bits in enumerate((b.black, b.white)):
                 got = sum(1 << s for s in range(64) if pl[i, c, s // 8, s % 8])
                 self.assertEqual(got, bits)
