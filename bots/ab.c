@@ -399,14 +399,16 @@ int main(int argc, char **argv)
     double share = 1.0; /* share of a core the last search got */
     double late_ms = 0; /* the adaptive part of the margin */
     while ((rc = loa_turn_read(stdin, &turn)) == LOA_OK) {
-        int64_t t0 = loa_now_us(), cpu0 = cpu_now_us();
+        int64_t t0 = loa_now_us(), w0 = loa_wall_us(), cpu0 = cpu_now_us();
         if (o.deterministic)
             search_clear(&ctx);
         search_limits lim = turn_limits(&o, turn.turns_read == 1, t0, share, (int)late_ms);
         search_result r = search_run(&ctx, &turn.board, lim);
-        /* Share of a core this search got. */
-        int64_t wall = loa_now_us() - t0;
-        if (wall >= AB_SHARE_MIN_WALL_US)
+        /* Share of a core this search got: a wall-clock judge only (in CPU
+         * mode the budget is CPU time, which waiting for a core does not
+         * spend). */
+        int64_t wall = loa_wall_us() - w0;
+        if (loa_time_mode_get() == LOA_TIME_WALL && wall >= AB_SHARE_MIN_WALL_US)
             share = (double)(cpu_now_us() - cpu0) / (double)wall;
         if (!listed(&turn, r.best)) {
             char buf[LOA_MOVE_STRING_MAX];

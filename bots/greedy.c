@@ -56,7 +56,7 @@ int main(int argc, char **argv)
     static const struct option longs[] = {{"seed", required_argument, NULL, 's'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
-    int64_t seed = loa_now_us();
+    int64_t seed = loa_wall_us();
     int ch;
     while ((ch = getopt_long(argc, argv, "s:h", longs, NULL)) != -1) {
         char *end;

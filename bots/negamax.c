@@ -140,7 +140,7 @@ int main(int argc, char **argv)
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
     int max_depth = 4, move_ms = 90, deterministic = 0, ch;
-    int64_t seed = loa_now_us();
+    int64_t seed = loa_wall_us();
     while ((ch = getopt_long(argc, argv, "d:t:s:Dh", longs, NULL)) != -1) {
         char *end;
         long v;

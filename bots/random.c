@@ -29,7 +29,7 @@ int main(int argc, char **argv)
                                           {"quiet", no_argument, NULL, 'q'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
-    int64_t seed = loa_now_us();
+    int64_t seed = loa_wall_us();
     int quiet = 0, ch;
     while ((ch = getopt_long(argc, argv, "s:qh", longs, NULL)) != -1) {
         char *end;

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "loa/loa.h"
-#include "turn_input.h"
+#include "ref/turn_input.h"
 
 extern char **environ;
 

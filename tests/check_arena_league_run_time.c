@@ -57,8 +57,8 @@ static int error_count(cJSON *standings, const char *bot, const char *key)
  * the option opt and its value, when given, and a wall cap of 5000 ms in
  * cpu mode) on a machine overloaded by the test; g gets the 2 games.jsonl
  * lines (the caller deletes them). */
-static void burn_league_under_load(const test_paths *p, const char *opt, const char *val,
-                                   cJSON *g[2])
+static void burn_league_capped(const test_paths *p, const char *opt, const char *val,
+                               const char *cap, cJSON *g[2])
 {
     char *argv[20] = {ARENA,         "--bot", BURN, "--bot", "first=" FIRST, "-g",          "2",
                       "--max-plies", "20",    "-c", "1",     "--out",        (char *)p->out};
@@ -67,7 +67,7 @@ static void burn_league_under_load(const test_paths *p, const char *opt, const c
         argv[k++] = (char *)opt;
         argv[k++] = (char *)val;
         argv[k++] = "--wall-cap";
-        argv[k++] = "5000";
+        argv[k++] = (char *)cap;
     }
     argv[k] = NULL;
     load l;
@@ -79,6 +79,12 @@ static void burn_league_under_load(const test_paths *p, const char *opt, const c
     ck_assert_int_eq(games_of(p->out, lines, 4), 2);
     g[0] = lines[0];
     g[1] = lines[1];
+}
+
+static void burn_league_under_load(const test_paths *p, const char *opt, const char *val,
+                                   cJSON *g[2])
+{
+    burn_league_capped(p, opt, val, "5000", g);
 }
 
 START_TEST(wall_timeouts_under_load_are_marked_and_shown_apart)
@@ -101,6 +107,28 @@ START_TEST(wall_timeouts_under_load_are_marked_and_shown_apart)
     free(o);
     cJSON *st = standings_of(p.out);
     ck_assert_int_eq(error_count(st, "burn", "timeout"), 2);
+    ck_assert_int_eq(error_count(st, "burn", "timeout_under_load"), 2);
+    cJSON_Delete(st);
+    cleanup();
+}
+END_TEST
+
+START_TEST(cpu_mode_cap_timeouts_under_load_are_marked)
+{
+    /* the burner's 100 ms of CPU cannot fit a 160 ms wall-clock cap on the
+     * loaded machine: a timeout with CPU to spare, the load's, not the bot's */
+    test_paths p = paths_in(tmpdir());
+    cJSON *g[2];
+    burn_league_capped(&p, "--time-mode", "cpu", "160", g);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_str_eq(cJSON_GetObjectItem(g[i], "reason")->valuestring, "timeout");
+        const char *d = cJSON_GetObjectItem(g[i], "detail")->valuestring;
+        ck_assert_msg(strstr(d, "wall-clock cap of 160 ms"), "%s", d);
+        ck_assert_msg(cJSON_IsTrue(cJSON_GetObjectItem(g[i], "under_load")),
+                      "game %d not marked under load: %s", i, d);
+        cJSON_Delete(g[i]);
+    }
+    cJSON *st = standings_of(p.out);
     ck_assert_int_eq(error_count(st, "burn", "timeout_under_load"), 2);
     cJSON_Delete(st);
     cleanup();
@@ -263,6 +291,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"wall_timeouts_under_load_are_marked_and_shown_apart",
          wall_timeouts_under_load_are_marked_and_shown_apart, 150},
+        {"cpu_mode_cap_timeouts_under_load_are_marked", cpu_mode_cap_timeouts_under_load_are_marked,
+         150},
         {"cpu_mode_never_loses_that_bot_on_time", cpu_mode_never_loses_that_bot_on_time, 150},
         {"late_answers_within_the_margin_are_counted", late_answers_within_the_margin_are_counted,
          150},

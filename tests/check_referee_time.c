@@ -166,6 +166,7 @@ START_TEST(a_sleeping_bot_times_out_in_both_modes)
     ck_assert_int_eq(play_timed(&t, "hostile-slow 1000 1", wall), REF_OK);
     assert_fault(&t, REF_REASON_TIMEOUT, 0);
     ck_assert_str_eq(t.r->detail, "black timed out: no answer within 150 ms");
+    ck_assert_int_eq(t.r->capped, 0); /* the wall clock is the judge itself */
     game_done(&t);
 
     game_init(&t);
@@ -178,8 +179,40 @@ START_TEST(a_sleeping_bot_times_out_in_both_modes)
     const ref_ply *p = last_ply(&t);
     ck_assert_int_ge(p->time_us, 600000);
     ck_assert_int_lt(p->cpu_us, 150000);
+    ck_assert_int_eq(t.r->capped, 1); /* the cap, with CPU to spare */
     check_all_gone(&t);
     game_done(&t);
+}
+END_TEST
+
+/* The first ply's stderr of a black bot that says its LOA_TIME_MODE. */
+static void told_mode(timing tm, const char *want)
+{
+    game t;
+    game_init(&t);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "echo \"mode=$LOA_TIME_MODE\" >&2; exec %s/loa-first", BIN);
+    ref_config c;
+    ref_config_init(&c);
+    c.players[0].command = cmd;
+    c.players[1].command = bot_cmd(&t, "loa-first");
+    c.limits.max_plies = 2;
+    c.time_mode = tm.mode;
+    ck_assert_int_eq(ref_game_run(&c, &t.g), REF_OK);
+    const ref_ply *p = ref_game_ply(t.g, 0);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_str_eq(p->stderr_tail, want);
+    game_done(&t);
+}
+
+START_TEST(bots_are_told_the_clock_that_judges_them)
+{
+    /* the referee's own value wins over one in its environment */
+    setenv("LOA_TIME_MODE", "cpu", 1);
+    told_mode((timing){REF_TIME_WALL, REF_CPU_AUTO, 0, 0, 0, 2}, "mode=wall\n");
+    setenv("LOA_TIME_MODE", "wall", 1);
+    told_mode((timing){REF_TIME_CPU, REF_CPU_AUTO, 0, 0, 0, 2}, "mode=cpu\n");
+    unsetenv("LOA_TIME_MODE");
 }
 END_TEST
 
@@ -339,6 +372,7 @@ int main(void)
         {"a_cpu_bound_bot_loses_on_time_in_wall_mode_under_load",
          a_cpu_bound_bot_loses_on_time_in_wall_mode_under_load, 120},
         {"a_sleeping_bot_times_out_in_both_modes", a_sleeping_bot_times_out_in_both_modes, 60},
+        {"bots_are_told_the_clock_that_judges_them", bots_are_told_the_clock_that_judges_them, 60},
         {"the_margin_accepts_late_answers_and_counts_them",
          the_margin_accepts_late_answers_and_counts_them, 60},
         {"the_margin_works_in_cpu_time_too", the_margin_works_in_cpu_time_too, 60},

@@ -3,7 +3,8 @@
  * CodinGame's protocol has them: the colour line on a bot's first turn
  * only, the rows, lastMove, moveCount and the moves in byte order, `1`
  * and `pass` without a legal move; byte for byte the plain formatting in
- * every position of random games.
+ * every position of random games; a recorded game walked turn by turn
+ * (ref_input_walk: the opening applied unsent, the first-turn colours).
  */
 #include <check.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@
 
 #include "check_main.h"
 #include "loa/loa.h"
-#include "turn_input.h"
+#include "ref/turn_input.h"
 
 static const char *fmt(loa_move m)
 {
@@ -110,6 +111,34 @@ START_TEST(turn_input_matches_the_plain_formatting_in_random_games)
 }
 END_TEST
 
+START_TEST(input_walk_follows_a_record_and_refuses_illegal_plies)
+{
+    /* an opening of two plies, then b8d6 (black's first bot turn) */
+    loa_move moves[4];
+    ck_assert_int_eq(loa_move_parse("b1d3", &moves[0]), 0);
+    ck_assert_int_eq(loa_move_parse("a2c2", &moves[1]), 0);
+    ck_assert_int_eq(loa_move_parse("b8d6", &moves[2]), 0);
+    ck_assert_int_eq(loa_move_parse("a1a2", &moves[3]), 0); /* not a legal move */
+    ref_input_walk w;
+    char err[200], buf[REF_TURN_INPUT_MAX + 1];
+    ck_assert_int_eq(ref_input_walk_init(&w, moves, 4, 2, err, sizeof err), 0);
+    ck_assert_int_eq(w.next, 2); /* the opening applied: no turn */
+    size_t n = ref_input_walk_turn(&w, buf);
+    buf[n] = '\0';
+    ck_assert_msg(strncmp(buf, "b\n", 2) == 0 && strstr(buf, "\na2c2\n"), "%s", buf);
+    ck_assert_int_eq(ref_input_walk_turn(&w, buf), n); /* the walk is unchanged */
+    ck_assert_int_eq(ref_input_walk_apply(&w, err, sizeof err), 0);
+    n = ref_input_walk_turn(&w, buf); /* white's first turn */
+    buf[n] = '\0';
+    ck_assert_msg(strncmp(buf, "w\n", 2) == 0 && strstr(buf, "\nb8d6\n"), "%s", buf);
+    ck_assert_int_eq(ref_input_walk_apply(&w, err, sizeof err), REF_E_INVAL);
+    ck_assert_msg(strstr(err, "ply 4 'a1a2'"), "%s", err);
+    /* an illegal opening ply is named too */
+    ck_assert_int_eq(ref_input_walk_init(&w, moves + 3, 1, 1, err, sizeof err), REF_E_OPENING);
+    ck_assert_msg(strstr(err, "opening ply 1 'a1a2'"), "%s", err);
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -119,6 +148,8 @@ int main(void)
          turn_input_first_turn_colour_last_move_and_sorted_moves, 10},
         {"turn_input_matches_the_plain_formatting_in_random_games",
          turn_input_matches_the_plain_formatting_in_random_games, 60},
+        {"input_walk_follows_a_record_and_refuses_illegal_plies",
+         input_walk_follows_a_record_and_refuses_illegal_plies, 10},
     };
     return loa_run_suite("referee_turn_input", cases, LOA_COUNT(cases));
 }

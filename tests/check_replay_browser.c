@@ -355,6 +355,78 @@ START_TEST(bidi_controls_are_shown_as_markers)
 }
 END_TEST
 
+/* The bytes `loa-replay --input [--turn-only] --ply k` prints for fixture
+ * name, malloc'd ("" when it refuses). */
+static char *replay_input(const char *name, int k, int turn_only)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "'%s/loa-replay' --input %s--ply %d '" FIXTURES "%s.json' 2>/dev/null", LOA_BIN_DIR,
+             turn_only ? "--turn-only " : "", k, name);
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    char *s = calloc(1, 1 << 20);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_uint_lt(fread(s, 1, (1 << 20) - 1, f), (1 << 20) - 1);
+    pclose(f);
+    return s;
+}
+
+/* The input panel at ply n shows ply k's turn as loa-replay --input
+ * --turn-only prints it, counts the bytes --input prints, and the command
+ * that prints them (k = 0: no bot's turn, nothing shown). */
+static void assert_input(cdp *c, const char *name, int n, int k)
+{
+    char *shown = eval_string(c, "document.getElementById('input').textContent");
+    char *note = eval_string(c, "document.getElementById('input-note').textContent");
+    char *cmd = eval_string(c, "document.getElementById('input-command').textContent");
+    char *turn = k ? replay_input(name, k, 1) : strdup(""),
+         *all = k ? replay_input(name, k, 0) : NULL;
+    ck_assert_msg(strcmp(shown, turn) == 0, "%s ply %d: the page's input differs from loa-replay's",
+                  name, n);
+    if (k) {
+        char words[200];
+        snprintf(words, sizeof words, "%zu bytes from the start", strlen(all));
+        ck_assert_msg(strstr(note, words) && strlen(turn) > 0, "%s ply %d: %s", name, n, note);
+        snprintf(words, sizeof words, "/%s.json --ply %d | ./mybot", name, k);
+        ck_assert_msg(strstr(cmd, words), "%s ply %d: %s", name, n, cmd);
+    } else {
+        ck_assert_int_eq(eval_int(c, "document.getElementById('input-copy').disabled ? 1 : 0"), 1);
+    }
+    free(shown), free(note), free(cmd), free(turn), free(all);
+}
+
+START_TEST(input_panel_shows_what_loa_replay_input_prints)
+{
+    setup();
+    const char *name = records[_i];
+    static char boards[MAX_POS][65];
+    int plies = sdk_boards(name, boards);
+    char url[600], at[700];
+    make_page(name, url, sizeof url);
+    cdp *c = browser();
+    const int want[] = {0, 1, 2, 3, 21, 22, 23, plies - 1, plies};
+    for (size_t j = 0; j < LOA_COUNT(want); j++) {
+        int n = want[j];
+        if (n < 0 || n > plies)
+            continue;
+        snprintf(at, sizeof at, "%s#ply=%d", url, n);
+        ck_assert_int_eq(cdp_open(c, at, 20000), 0);
+        int opening = strcmp(name, "opening") == 0 ? 2 : 0;
+        int k = n == plies && strcmp(name, "error") == 0 ? plies + 1 : n > opening ? n : 0;
+        assert_input(c, name, n, k);
+    }
+    /* the copy buttons run without an error (the clipboard, or by hand) */
+    cJSON_Delete(cdp_eval(c,
+                          "document.getElementById('input-copy').click(); "
+                          "document.getElementById('input-copy-turn').click(); 1",
+                          5000));
+    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s: %s", name, cdp_first_event(c));
+    cdp_stop(c);
+    teardown();
+}
+END_TEST
+
 START_TEST(screenshot_is_not_blank)
 {
     setup();
@@ -394,6 +466,8 @@ int main(void)
     const loa_loop_tcase loops[] = {
         {"deep_links_show_the_sdk_positions", deep_links_show_the_sdk_positions, 90,
          (int)LOA_COUNT(records)},
+        {"input_panel_shows_what_loa_replay_input_prints",
+         input_panel_shows_what_loa_replay_input_prints, 90, (int)LOA_COUNT(records)},
     };
     return loa_run_suite_loops("replay_browser", cases, LOA_COUNT(cases), loops, LOA_COUNT(loops));
 }

@@ -58,3 +58,17 @@ if(TARGET loa-arena AND TARGET loa-referee AND TARGET loa-first AND TARGET hosti
                    hostile-slow)
   set_tests_properties(replay_dashboard PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
 endif()
+
+# loa-replay --input and --through (issue 42): a probe bot logs what it
+# reads (test-probe, tests/probe_bot.c); games played by loa-referee.
+if(TARGET loa-referee AND TARGET hostile-slow)
+  add_executable(test-probe probe_bot.c)
+  loa_target_setup(test-probe)
+  loa_add_suite(replay_input LIBS loa_replay loa_util loa::cjson TIMEOUT 240)
+  add_dependencies(check_replay_input loa-replay loa-referee test-probe)
+  target_compile_definitions(check_replay_input PRIVATE
+    LOA_CODINGAME_CASES="${PROJECT_SOURCE_DIR}/../shared/cases/codingame")
+  loa_add_suite(replay_through LIBS loa_replay loa_util loa::cjson TIMEOUT 240)
+  add_dependencies(check_replay_through loa-replay loa-referee loa-arena test-probe hostile-slow
+                   hostile-crash)
+endif()

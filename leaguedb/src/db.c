@@ -109,6 +109,10 @@ static int migrate(leaguedb *db, int v, char *err, size_t errsz)
 static int schema(leaguedb *db, int writable, char *err, size_t errsz)
 {
     int v = user_version(db);
+    if (v < 0 && leaguedb_code(sqlite3_errcode(db->h), 0) == LEAGUEDB_E_BUSY)
+        return util_fail(LEAGUEDB_E_BUSY, err, errsz,
+                         "%s: locked by another process (waited %d ms): %s", db->path,
+                         LEAGUEDB_BUSY_MS, sqlite3_errmsg(db->h));
     if (v < 0)
         return leaguedb_fail(db, LEAGUEDB_E_PARSE, err, errsz, "not a league database");
     if (v > LEAGUEDB_VERSION)

@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "env.h"
+
 void ref_bot_init(ref_bot *b)
 {
     memset(b, 0, sizeof *b);
@@ -25,12 +27,17 @@ ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, const ref_cpu_me
         *err = errno ? errno : EIO;
         return REF_BOT_SYSTEM_ERROR;
     }
+    /* the bot is told the clock it is judged by (docs/referee.md): a meter
+     * is given in REF_TIME_CPU only */
+    static const char *const wall_env[] = {REF_ENV_TIME_MODE "=wall", NULL};
+    static const char *const cpu_env[] = {REF_ENV_TIME_MODE "=cpu", NULL};
     ref_proc_spec spec = {.command = p->command,
                           .cwd = p->cwd,
                           .sandbox = (int)p->sandbox,
                           .cgroup_procs = ref_cpu_meter_procs(&b->cpu),
                           .stdout_fd = -1,
-                          .stderr_fd = -1};
+                          .stderr_fd = -1,
+                          .env = meter ? cpu_env : wall_env};
     ref_proc_fail f = ref_proc_start(&b->proc, &spec, &e);
     if (f == REF_PROC_FAIL_START) {
         char eb[128];

@@ -23,8 +23,8 @@
 #include "answer.h"
 #include "bot.h"
 #include "game_impl.h"
+#include "ref/turn_input.h"
 #include "turn_clock.h"
-#include "turn_input.h"
 #include "util/check.h"
 
 /* Bytes of an over-long line kept in the record. */
@@ -203,6 +203,7 @@ static turn_rc send_input(game_run *run, turn *t)
     case REF_CHAN_TIMEOUT:
         ref_clock_timeout_text(&t->clock, 0, 1, d, sizeof d);
         end_fault(g, REF_REASON_TIMEOUT, t->who, d);
+        g->result.capped = ref_clock_capped(&t->clock, 1);
         record_failed_ply(run, t->who, NULL, 0, (t->t_written - t0) / 1000, -1);
         return TURN_STOP;
     case REF_CHAN_STOPPED: end_aborted(g); return TURN_STOP;
@@ -234,6 +235,7 @@ static turn_rc read_answer(game_run *run, turn *t)
     case REF_CHAN_TIMEOUT:
         ref_clock_timeout_text(&t->clock, 0, 0, d, sizeof d);
         end_fault(g, REF_REASON_TIMEOUT, t->who, d);
+        g->result.capped = ref_clock_capped(&t->clock, 0);
         record_failed_ply(run, t->who, NULL, 0, t->clock.time_us, t->clock.cpu_us);
         return TURN_STOP;
     case REF_CHAN_TOO_LONG: {

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "env.h"
 #include "forkexec.h"
 #include "orphans.h"
 #include "sandbox.h"
@@ -135,7 +136,6 @@ static int spawn_leader(pid_t *pid, const char *command, const char *cwd, int sa
     size_t len = strlen(command) + 1;
     char *words = sandbox ? NULL : malloc(len);
     char *plain[PLAIN_ARGV_MAX + 4]; /* the words and NULL; room for the join script */
-    sp->envp = environ;
     sp->path = getenv("PATH");
     sp->cwd = cwd;
     if (words && ref_shell_plain_argv(command, words, len, plain, PLAIN_ARGV_MAX) > 0) {
@@ -246,6 +246,11 @@ static int spawn_watched(pid_t *pid, const ref_proc_spec *s, ref_spawn *sp, int 
     /* registered before a parallel game's cleanup can see it (orphans.h);
      * the watchdog's socket is taken under the same lock, so that no other
      * spawn can replace it meanwhile (watch.h) */
+    char **env = s->env ? ref_env_with(environ, s->env) : NULL;
+    *no_watchdog = 0;
+    if (s->env && !env)
+        return ENOMEM;
+    sp->envp = env ? env : environ;
     ref_orphans_lock();
     sp->watch_fd = ref_watch_fd();
     *no_watchdog = sp->watch_fd < 0;
@@ -254,6 +259,7 @@ static int spawn_watched(pid_t *pid, const ref_proc_spec *s, ref_spawn *sp, int 
     if (rc == 0)
         ref_orphans_add_locked(*pid);
     ref_orphans_unlock();
+    free(env);
     return rc;
 }
 

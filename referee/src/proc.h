@@ -57,6 +57,9 @@ typedef struct ref_proc_spec {
     int stdout_fd;            /* the bot's stdout is a copy of this descriptor;
                                  -1: a pipe (out_fd) */
     int stderr_fd;            /* the same for its stderr; -1: a pipe (err_fd) */
+    const char *const *env;   /* "NAME=value" strings set in the bot's environment
+                                 over this process's (env.h), NULL-terminated;
+                                 NULL: this process's environment as it is */
 } ref_proc_spec;
 
 /* Starts `/bin/sh -c s->command` in directory s->cwd (NULL: the

@@ -158,3 +158,9 @@ void ref_clock_timeout_text(const ref_turn_clock *c, int answered, int input, ch
     else
         snprintf(buf, size, "timed out: no answer within %d ms%s", c->limit_ms, margin);
 }
+
+int ref_clock_capped(const ref_turn_clock *c, int input)
+{
+    /* read_cpu tests the CPU budget before the cap: a cap is under it */
+    return c->mode == REF_TIME_CPU && (input || c->why == REF_CLOCK_CAP);
+}

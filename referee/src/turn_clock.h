@@ -73,4 +73,10 @@ ref_clock_verdict ref_clock_judge(const ref_turn_clock *c);
 void ref_clock_timeout_text(const ref_turn_clock *c, int answered, int input, char *buf,
                             size_t size);
 
+/* 1 when a timeout (a read timeout, or an input the bot did not read:
+ * input = 1) came from CPU mode's wall-clock cap, the bot having used less
+ * CPU time than its limit: a busy machine, or a bot that waits
+ * (ref_result.capped). 0 otherwise. */
+int ref_clock_capped(const ref_turn_clock *c, int input);
+
 #endif

@@ -6,7 +6,7 @@
  * formatters (function calls, strlen) or snprintf (a format parse), which
  * cost a third of the referee's own work a ply (callgrind, 2026-11).
  */
-#include "turn_input.h"
+#include "ref/turn_input.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -469,6 +469,7 @@
     drawBoard(n);
     drawPly(n);
     drawBubble(n);
+    drawInput(n);
     $('slider').value = String(n);
     $('plylabel').textContent = 'ply ' + n + ' / ' + N + (n === N && (D.error || D.result.fault) ? ': the failing answer follows' : '');
     moveCursor();
@@ -489,6 +490,82 @@
     }
     if (location.hash !== '#ply=' + n) history.replaceState(null, '', '#ply=' + n);
   }
+
+  /* The input a bot read, as the referee wrote it (ref_turn_input,
+   * docs/referee.md): its colour on its first turn, the 8 rows of the
+   * board before the ply, the previous move, the legal moves the page
+   * holds (turn.legal: two characters a move, page.c) or `1` and `pass`.
+   * Ply k is a bot's turn when it has one (not the opening's); k = N + 1
+   * is the failing answer's. `loa-replay --input` prints the same bytes. */
+  const SQ64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  function sqName(c) { const s = SQ64.indexOf(c); return 'abcdefgh'[s % 8] + (Math.floor(s / 8) + 1); }
+  function turnOf(k) { return k <= N ? D.plies[k - 1].turn : D.error; }
+  function colorOf(k) { return k <= N ? D.plies[k - 1].color : D.error.color; }
+  function turnInput(k, first) {
+    const b = boardAt(k - 1), legal = turnOf(k).legal;
+    let s = first ? colorOf(k)[0] + '\n' : '';
+    for (let r = 0; r < 8; r++) s += b.substr(r * 8, 8) + '\n';
+    s += (k === 1 ? 'null' : D.plies[k - 2].move) + '\n';
+    if (legal === '') return s + '1\npass\n';
+    s += legal.length / 2 + '\n';
+    for (let i = 0; i < legal.length; i += 2) s += sqName(legal[i]) + sqName(legal[i + 1]) + '\n';
+    return s;
+  }
+  /* The bytes of ply k's mover from its first turn through k. */
+  function inputThrough(k) {
+    let s = '', first = true;
+    for (let j = D.opening_plies + 1; j <= k; j++) {
+      if (colorOf(j) !== colorOf(k)) continue;
+      s += turnInput(j, first);
+      first = false;
+    }
+    return s;
+  }
+  function quoteSh(w) { return /^[A-Za-z0-9_.\/:=+-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'"; }
+  /* The game as loa-replay names it: DIR ID for a league's game (the
+   * directory from the page's own path when opened from a file), else
+   * the record. */
+  function gameWords() {
+    let m = /^(.*) game (\d+)$/.exec(D.source);
+    if (m) return quoteSh(m[1]) + ' ' + m[2];
+    m = /^game (\d+)$/.exec(D.source);
+    if (m) {
+      const p = location.protocol === 'file:' ? decodeURIComponent(location.pathname).replace(/\/games\/[^/]*$/, '') : '';
+      return (p ? quoteSh(p) : 'DIR') + ' ' + m[1];
+    }
+    return /\.json$/.test(D.source) ? quoteSh(D.source) : 'RECORD.json';
+  }
+  let inputPly = 0;
+  function drawInput(n) {
+    const k = n === N && D.error ? N + 1 : n;
+    const ok = k > D.opening_plies && turnOf(k) && turnOf(k).legal !== undefined;
+    inputPly = ok ? k : 0;
+    $('input-copy').disabled = $('input-copy-turn').disabled = !ok;
+    $('input').textContent = ok ? turnInput(k, k === firstTurnOf(k)) : '';
+    $('input-note').textContent = !ok ? (n === 0 ? 'No turn yet: the input of a ply shows at that ply.' :
+      'Ply ' + n + ' was played by the opening: no bot received it.') :
+      'Ply ' + k + ': what ' + colorOf(k) + ' read on its turn (' + (k === N + 1 ? 'the failing answer\'s; ' : '') +
+      inputThrough(k).length + ' bytes from the start of the game through it). Feed it to your bot:';
+    $('input-command').textContent = ok ? 'loa-replay --input ' + gameWords() + ' --ply ' + k + ' | ./mybot' : '';
+  }
+  function firstTurnOf(k) {
+    for (let j = D.opening_plies + 1; j <= k; j++) if (colorOf(j) === colorOf(k)) return j;
+    return k;
+  }
+  function copyText(t) {
+    if (navigator.clipboard && navigator.clipboard.writeText) return navigator.clipboard.writeText(t).catch(function () { copyByHand(t); });
+    copyByHand(t);
+  }
+  function copyByHand(t) {
+    const a = el('textarea');
+    a.value = t;
+    document.body.appendChild(a);
+    a.select();
+    document.execCommand('copy');
+    a.remove();
+  }
+  $('input-copy').addEventListener('click', function () { if (inputPly) copyText(inputThrough(inputPly)); });
+  $('input-copy-turn').addEventListener('click', function () { if (inputPly) copyText(turnInput(inputPly, inputPly === firstTurnOf(inputPly))); });
 
   /* Play: one ply every 1/speed seconds until the end; any move by hand
    * keeps playing from there. */

@@ -192,6 +192,46 @@ static cJSON *analysis_json(const replay_game *g, const replay_analysis *a, int 
 }
 
 /* The page model as JSON (docs/replay.md, "page data"). */
+/* The legal moves of the side to move in b, in byte order (what its input
+ * lists: ref_turn_input), as the page's turn.legal: two characters a move,
+ * its squares a1 = 'A' .. h8 = '/' in the base64 alphabet (half the bytes
+ * of "e2e3" words); "" when the side must pass. The page writes the input
+ * from it, the board before the ply and the previous move (replay.js,
+ * turnInput; docs/replay.md). */
+static void add_legal(cJSON *turn, const loa_board *b, int *ok)
+{
+    static const char sq64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    loa_move mv[LOA_MAX_MOVES];
+    char codes[2 * LOA_MAX_MOVES + 1];
+    int n = loa_generate_moves_cg(b, mv);
+    loa_sort_moves(mv, n);
+    for (int i = 0; i < n; i++) {
+        codes[2 * i] = sq64[LOA_MOVE_FROM(mv[i])];
+        codes[2 * i + 1] = sq64[LOA_MOVE_TO(mv[i])];
+    }
+    codes[2 * n] = '\0';
+    if (turn)
+        add_str(turn, "legal", codes, ok);
+}
+
+/* Every ply of g into the array plies, each bot's turn with the legal
+ * moves it was given; *b ends as the position after the last ply. */
+static void add_plies(const replay_game *g, cJSON *plies, loa_board *b, int *ok)
+{
+    loa_board_init(b);
+    for (int n = 1; n <= g->info.plies; n++) {
+        const replay_ply *rp = replay_game_ply(g, n);
+        cJSON *p = ply_json(rp, ok);
+        if (!p || !cJSON_AddItemToArray(plies, p)) {
+            cJSON_Delete(p);
+            *ok = 0;
+        } else if (rp->has_turn) {
+            add_legal(cJSON_GetObjectItemCaseSensitive(p, "turn"), b, ok);
+        }
+        loa_make_move(b, rp->pass ? LOA_MOVE_PASS : LOA_MOVE_MAKE(rp->from, rp->to), NULL);
+    }
+}
+
 static cJSON *game_json(const replay_game *g, const replay_analysis *a, int *ok)
 {
     const replay_info *in = &g->info;
@@ -234,18 +274,14 @@ static cJSON *game_json(const replay_game *g, const replay_analysis *a, int *ok)
     add_str(o, "opening", in->opening, ok);
     add_num(o, "opening_plies", in->opening_plies, ok);
     add_str(o, "start_board", in->start_board, ok);
-    for (int n = 1; n <= in->plies; n++) {
-        cJSON *p = ply_json(replay_game_ply(g, n), ok);
-        if (!p || !cJSON_AddItemToArray(plies, p)) {
-            cJSON_Delete(p);
-            *ok = 0;
-        }
-    }
+    loa_board b;
+    add_plies(g, plies, &b, ok);
     add_item(o, "plies", plies, ok);
     if (in->error_turn) {
         cJSON *e = turn_json(in->error_turn, ok);
         if (e)
             add_str(e, "color", in->error_player ? "white" : "black", ok);
+        add_legal(e, &b, ok);
         add_item(o, "error", e, ok);
     } else {
         add_str(o, "error", NULL, ok);

@@ -12,7 +12,7 @@
  * (ESC sequences from a hostile bot) shown as '?', except newlines when
  * keep_newlines (stderr tails keep their lines), and bidirectional controls
  * as "<U+202E>" (the pages' marker: they would reorder the line). */
-static void put_safe(FILE *out, const char *s, int keep_newlines)
+void replay_print_safe(FILE *out, const char *s, int keep_newlines)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         unsigned bidi = util_bidi_control((const char *)p);
@@ -23,6 +23,11 @@ static void put_safe(FILE *out, const char *s, int keep_newlines)
         else
             fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, out);
     }
+}
+
+static void put_safe(FILE *out, const char *s, int keep_newlines)
+{
+    replay_print_safe(out, s, keep_newlines);
 }
 
 static const char *result_text(const replay_info *in)

@@ -59,6 +59,7 @@ void arena_record_set_result(arena_game_record *r, const ref_game *g)
     r->fault = res->fault;
     r->plies = res->plies;
     r->reason = res->reason;
+    r->capped = res->capped;
     snprintf(r->detail, sizeof r->detail, "%s", res->detail);
     r->start_time = ref_game_start_time(g);
     r->duration_ms = (double)ref_game_duration_us(g) / 1000.0;

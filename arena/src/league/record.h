@@ -51,9 +51,13 @@ typedef struct arena_game_record {
     int64_t start_time;      /* seconds since the Unix epoch, UTC */
     double duration_ms;      /* wall-clock length of the game */
     char detail[256];        /* the referee's detail */
-    int under_load;          /* a wall-clock timeout: 1 when the machine was
+    int capped;              /* a CPU-mode timeout at the wall-clock cap with
+                               the bot's CPU under its limit (ref_result.capped);
+                               not stored: under_load says what it meant */
+    int under_load;          /* a wall-clock timeout (wall mode, or CPU mode's
+                               cap: capped): 1 when the machine was
                                overloaded as it happened (run/pressure.h),
-                               0 when not, -1 unknown or not a wall timeout */
+                               0 when not, -1 unknown or not such a timeout */
     double pressure;         /* what was measured then (under_load >= 0): the
                                PSI share 0..1, or the mean runnable tasks */
     int pressure_source;     /* an arena_pressure_source (league/pressure_source.h) */

@@ -40,7 +40,10 @@ void arena_load_sample(arena_load_watch *w)
 void arena_load_mark(arena_load_watch *w, arena_game_record *r)
 {
     r->under_load = -1;
-    if (w->s->time_mode != REF_TIME_WALL || r->reason != REF_REASON_TIMEOUT)
+    /* a timeout the wall clock decided: wall mode's, or CPU mode's cap
+     * reached with CPU to spare (a bot descheduled on a busy machine) */
+    int by_wall = w->s->time_mode == REF_TIME_WALL || r->capped;
+    if (!by_wall || r->reason != REF_REASON_TIMEOUT)
         return;
     double v;
     int loaded = arena_pressure_loaded(&w->pressure, loa_now_us(), ARENA_LOAD_WINDOW_US, &v);
@@ -62,8 +65,13 @@ void arena_load_check_game(arena_load_watch *w, const arena_game_record *r)
     for (int c = 0; c < 2; c++) {
         const arena_side_time *t = &r->time[c];
         int timed_out = r->fault == c && r->reason == REF_REASON_TIMEOUT;
-        int close = t->max_ms >= 0.8 * w->s->limits.turn_ms ||
-                    t->first_ms >= 0.8 * w->s->limits.first_turn_ms || timed_out;
+        /* CPU time judges in cpu mode: the load can only make a turn pass
+         * the wall-clock cap (r->capped), and wall times near the limit say
+         * nothing */
+        int close = w->s->time_mode == REF_TIME_CPU
+                        ? timed_out && r->capped
+                        : t->max_ms >= 0.8 * w->s->limits.turn_ms ||
+                              t->first_ms >= 0.8 * w->s->limits.first_turn_ms || timed_out;
         if (!close)
             continue;
         w->close_calls++;

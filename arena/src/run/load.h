@@ -48,16 +48,19 @@ void arena_load_watch_init(arena_load_watch *w, const arena_settings *s, arena_w
  * samples the CPU pressure (call it on every progress tick). */
 void arena_load_sample(arena_load_watch *w);
 
-/* A finished game whose result is a wall-clock timeout (not cpu mode, where
- * the machine's load cannot cause one): sets r->under_load, r->pressure and
- * r->pressure_source from the pressure of the last ARENA_LOAD_WINDOW_US.
- * Other results keep under_load -1. */
+/* A finished game whose result is a timeout the wall clock decided (wall
+ * mode's, or CPU mode's wall-clock cap reached while the bot had used less
+ * CPU than its limit: r->capped; CPU mode's other timeouts the load cannot
+ * cause): sets r->under_load, r->pressure and r->pressure_source from the
+ * pressure of the last ARENA_LOAD_WINDOW_US. Other results keep under_load
+ * -1. */
 void arena_load_mark(arena_load_watch *w, arena_game_record *r);
 
 /* Looks at a finished game: on an oversubscribed machine (more games than
  * cores, or a load above cores + 0.5), a side whose turn took 80% of its
- * limit or more, or that timed out, counts as a close call, and its bot is
- * warned about once (w->warn). */
+ * limit or more, or that timed out, counts as a close call (in cpu mode,
+ * only a timeout at the wall-clock cap, r->capped: the load cannot cause
+ * another), and its bot is warned about once (w->warn). */
 void arena_load_check_game(arena_load_watch *w, const arena_game_record *r);
 
 #endif

@@ -295,6 +295,10 @@ typedef struct ref_result {
     int term_signal;  /* for CRASHED: the killing signal, or 0 */
     int late[2];      /* answers of black, white accepted within the time
                             margin (ref_ply.late) */
+    int capped;       /* REF_REASON_TIMEOUT in REF_TIME_CPU by the wall-clock
+                            cap (ref_limits.wall_cap_ms), the bot having used
+                            less CPU time than its limit: a busy machine, or
+                            a bot that waits; 0 otherwise */
     char detail[256]; /* human-readable detail, e.g. the offending output */
 } ref_result;
 

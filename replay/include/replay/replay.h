@@ -227,6 +227,12 @@ int replay_write_record_html(const cJSON *record, const char *source, const char
  * REPLAY_E_IO (a write failed). */
 int replay_text(const replay_game *g, int ply, FILE *out, char *err, size_t errsz);
 
+/* Prints a bot's text s (a comment, a stderr tail) to out as the text view
+ * does: control characters and bytes a terminal would interpret (ESC
+ * sequences from a hostile bot) as '?', bidirectional controls as
+ * "<U+202E>"; newlines kept and followed by 4 spaces when keep_newlines. */
+void replay_print_safe(FILE *out, const char *s, int keep_newlines);
+
 /* The default page path for a record path: ".json" replaced by ".html"
  * (appended when the name does not end in ".json"). A new string (malloc;
  * the caller frees), NULL on out of memory or a NULL path. */

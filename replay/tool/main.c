@@ -6,6 +6,9 @@
  *   loa-replay RECORD.json [-o OUT.html]
  *   loa-replay --text RECORD.json [--ply N]
  *   loa-replay --record OUT.json GAME.json
+ *   loa-replay --input [--turn-only] --ply N GAME.json
+ *   loa-replay --through CMD --side black|white [--from N] GAME.json
+ *   loa-replay --through CMD --lost-by NAME DIR
  * where a game of a league is named DIR ID (read from DIR/league.db).
  *
  * Options and exit codes: usage() below and docs/replay.md.
@@ -20,18 +23,20 @@
 #include "leaguedb/leaguedb.h"
 #include "replay/analysis.h"
 #include "replay/replay.h"
+#include "tool.h"
 #include "util/file.h"
 #include "util/parse.h"
 #include "util/text.h"
-
-enum { EXIT_DONE = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 static void usage(FILE *out)
 {
     fputs("Usage: loa-replay RECORD.json [-o OUT.html]\n"
           "       loa-replay --text RECORD.json [--ply N]\n"
           "       loa-replay --record OUT.json RECORD.json\n"
+          "       loa-replay --input [--turn-only] --ply N RECORD.json\n"
+          "       loa-replay --through CMD --side black|white [--from N] RECORD.json\n"
           "       (each with DIR ID instead of RECORD.json: game ID of loa-arena's DIR)\n"
+          "       loa-replay --through CMD --lost-by NAME DIR\n"
           "Writes the replay of a game record (loa-referee -l, a game of a loa-arena league) as\n"
           "one self-contained HTML page (no server, no network: open it from file://), or\n"
           "prints it as text. A game CodinGame recorded (its engine's -l result, or the\n"
@@ -42,16 +47,25 @@ static void usage(FILE *out)
           "      --text          print the game as text instead: players, result, every ply,\n"
           "                      the final board\n"
           "  -n, --ply N         with --text: the board after N plies (0 = start), its move,\n"
-          "                      comment, time and stderr\n"
+          "                      comment, time and stderr; with --input: the ply\n"
           "      --record OUT    write the game as this project's record (the format of\n"
           "                      loa-referee -l) instead of a page\n"
+          "      --input         print the bytes the mover of ply N (--ply) read on its\n"
+          "                      stdin from the game's start through that turn\n"
+          "      --turn-only     with --input: that turn's bytes alone\n"
+          "      --through CMD   run the bot CMD through the game: fed its side's input\n"
+          "                      turn by turn (the recorded moves are played), each answer\n"
+          "                      judged against the recorded move\n"
+          "      --side SIDE     with --through: the side CMD plays, black or white\n"
+          "      --from N        with --through: report from ply N (earlier turns are fed)\n"
+          "      --lost-by NAME  with --through and DIR: every game NAME lost, on its side\n"
           "  -h, --help          this help\n"
           "  -V, --version       the version\n"
           "\n"
           "In the page: Left/Right a ply, Home/End the ends; #ply=N in the URL opens ply N.\n"
           "Exit status: 0 done, 1 the record is bad or a file cannot be read or written\n"
           "(one line on stderr names it and, for a CodinGame file, the frame), 2 bad\n"
-          "command line.\n",
+          "command line, 3 the bot of --through failed a turn (invalid, timeout, crash).\n",
           out);
 }
 
@@ -79,11 +93,50 @@ static int load_from_league(const char *dir, int id, replay_game **g, char *err,
 typedef struct replay_cli {
     const char *output, *record_out;
     int text, ply;
-    int league; /* 1: the operands are DIR ID */
+    int league;           /* 1: the operands are DIR ID */
+    int input, turn_only; /* --input, --turn-only */
+    const char *through, *lost_by;
+    int side; /* --side: 0 black, 1 white, -1 not given */
+    int from; /* --from N, -1: not given */
 } replay_cli;
 
 /* Returned by the steps of main() when the program goes on. */
 enum { GO_ON = -1 };
+
+/* The long options without a short form. */
+enum { OPT_INPUT = 1000, OPT_TURN_ONLY, OPT_THROUGH, OPT_SIDE, OPT_FROM, OPT_LOST_BY };
+
+/* The options of the commands that feed a bot (tool.h): GO_ON, or
+ * EXIT_USAGE (said). */
+static int read_bot_option(int c, const char *arg, replay_cli *cli)
+{
+    switch (c) {
+    case OPT_INPUT: cli->input = 1; return GO_ON;
+    case OPT_TURN_ONLY: cli->turn_only = 1; return GO_ON;
+    case OPT_THROUGH:
+        if (!arg[0]) {
+            fputs("loa-replay: --through needs a bot's command\n", stderr);
+            return EXIT_USAGE;
+        }
+        cli->through = arg;
+        return GO_ON;
+    case OPT_LOST_BY: cli->lost_by = arg; return GO_ON;
+    case OPT_SIDE:
+        cli->side = strcmp(arg, "black") == 0 ? 0 : strcmp(arg, "white") == 0 ? 1 : -2;
+        if (cli->side == -2) {
+            fprintf(stderr, "loa-replay: --side '%s': give black or white\n", arg);
+            return EXIT_USAGE;
+        }
+        return GO_ON;
+    default:
+        if (util_parse_int(arg, 1, REPLAY_PLIES_MAX, &cli->from) != 0) {
+            fprintf(stderr, "loa-replay: --from '%s' is not a ply from 1 to %d\n", arg,
+                    REPLAY_PLIES_MAX);
+            return EXIT_USAGE;
+        }
+        return GO_ON;
+    }
+}
 
 /* Reads the options of argv into *cli (argv[optind] then names the game):
  * GO_ON, or the exit status (--help, --version, a bad command line). */
@@ -95,6 +148,12 @@ static int read_options(int argc, char **argv, replay_cli *cli)
                                          {"help", no_argument, NULL, 'h'},
                                          {"version", no_argument, NULL, 'V'},
                                          {"record", required_argument, NULL, 'r'},
+                                         {"input", no_argument, NULL, OPT_INPUT},
+                                         {"turn-only", no_argument, NULL, OPT_TURN_ONLY},
+                                         {"through", required_argument, NULL, OPT_THROUGH},
+                                         {"side", required_argument, NULL, OPT_SIDE},
+                                         {"from", required_argument, NULL, OPT_FROM},
+                                         {"lost-by", required_argument, NULL, OPT_LOST_BY},
                                          {NULL, 0, NULL, 0}};
     int c;
     opterr = 0;
@@ -112,6 +171,15 @@ static int read_options(int argc, char **argv, replay_cli *cli)
                 return EXIT_USAGE;
             }
             break;
+        case OPT_INPUT:
+        case OPT_TURN_ONLY:
+        case OPT_THROUGH:
+        case OPT_SIDE:
+        case OPT_FROM:
+        case OPT_LOST_BY:
+            if (read_bot_option(c, optarg, cli) != GO_ON)
+                return EXIT_USAGE;
+            break;
         case 'h': usage(stdout); return EXIT_DONE;
         case 'V': printf("loa-replay %s\n", LOA_REPLAY_VERSION); return EXIT_DONE;
         case ':':
@@ -126,10 +194,43 @@ static int read_options(int argc, char **argv, replay_cli *cli)
     return GO_ON;
 }
 
+/* The options of --input and --through, and what they exclude: GO_ON or
+ * EXIT_USAGE (said on stderr). */
+static int check_bot_command(int argc, const replay_cli *cli)
+{
+    const char *bad = NULL;
+    int page = cli->output || cli->text || cli->record_out;
+    if (cli->input && (page || cli->through))
+        bad =
+            "--input prints a turn's input: give it without --output, --text, --record, --through";
+    else if (cli->input && cli->ply < 0)
+        bad = "--input needs --ply N: the ply whose mover's input to print";
+    else if (cli->turn_only && !cli->input)
+        bad = "--turn-only goes with --input";
+    else if (cli->through && (page || cli->ply >= 0))
+        bad = "--through runs a bot: give it without --output, --text, --record, --ply";
+    else if ((cli->side >= 0 || cli->from >= 0 || cli->lost_by) && !cli->through)
+        bad = "--side, --from and --lost-by go with --through CMD";
+    else if (cli->through && !cli->lost_by && cli->side < 0)
+        bad = "--through needs --side black or --side white: the side the bot plays";
+    else if (cli->lost_by && (cli->side >= 0 || cli->from >= 0))
+        bad = "--lost-by plays the bot on NAME's side of each game: no --side, no --from";
+    else if (cli->lost_by && optind != argc - 1)
+        bad = "--lost-by NAME takes one operand, the league's DIR";
+    if (!bad)
+        return GO_ON;
+    fprintf(stderr, "loa-replay: %s\n", bad);
+    return EXIT_USAGE;
+}
+
 /* The operands' count and the options that exclude each other: GO_ON or
  * EXIT_USAGE (said on stderr). Sets cli->league. */
 static int check_command(int argc, replay_cli *cli)
 {
+    if (check_bot_command(argc, cli) != GO_ON)
+        return EXIT_USAGE;
+    if (cli->lost_by)
+        return GO_ON;
     cli->league = optind == argc - 2;
     if (optind != argc - 1 && !cli->league) {
         fprintf(stderr, "loa-replay: %s (see --help)\n",
@@ -137,7 +238,7 @@ static int check_command(int argc, replay_cli *cli)
                                : "give one RECORD.json, or DIR ID, only");
         return EXIT_USAGE;
     }
-    if (cli->ply >= 0 && !cli->text) {
+    if (cli->ply >= 0 && !cli->text && !cli->input) {
         fputs("loa-replay: --ply goes with --text (in the page, open OUT.html#ply=N)\n", stderr);
         return EXIT_USAGE;
     }
@@ -176,7 +277,8 @@ static int open_game(const replay_cli *cli, char **operands, replay_game **g, ch
         return EXIT_BAD_INPUT;
     }
     snprintf(page, pagesz, "%s/games", record);
-    if (!cli->output && !cli->text && !cli->record_out && util_mkdirs(page) != 0) {
+    if (!cli->output && !cli->text && !cli->record_out && !cli->input && !cli->through &&
+        util_mkdirs(page) != 0) {
         fprintf(stderr, "loa-replay: cannot create %s\n", page);
         replay_game_free(*g);
         *g = NULL;
@@ -209,20 +311,65 @@ static int write_page(const replay_game *g, const char *record, const char *outp
     return rc;
 }
 
+/* --through on g: --from checked (a turn of the bot's side), the bot run.
+ * Returns the exit status (said on stderr). */
+static int run_through(const replay_cli *cli, const replay_game *g)
+{
+    char err[512];
+    const replay_info *in = replay_game_info(g);
+    if (cli->from >= 0) {
+        int rc = tool_check_ply(g, cli->from, err, sizeof err);
+        const replay_ply *p = replay_game_ply(g, cli->from);
+        int mover = p ? p->player : in->error_player;
+        if (rc == 0 && mover != cli->side)
+            rc = util_fail(REPLAY_E_PLY, err, sizeof err,
+                           "--from %d: ply %d is %s's, not a turn of %s (--side)", cli->from,
+                           cli->from, mover ? "white" : "black", cli->side ? "white" : "black");
+        if (rc) {
+            fprintf(stderr, "loa-replay: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    tool_through o = {cli->through, cli->side, cli->from, 0};
+    tool_tally tally = {0};
+    if (tool_through_game(g, &o, stdout, &tally, err, sizeof err) != 0) {
+        fprintf(stderr, "loa-replay: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return tally.faults ? EXIT_BOT_FAILED : EXIT_DONE;
+}
+
 int main(int argc, char **argv)
 {
-    replay_cli cli = {.ply = -1};
+    replay_cli cli = {.ply = -1, .side = -1, .from = -1};
     int rc = read_options(argc, argv, &cli);
     if (rc == GO_ON)
         rc = check_command(argc, &cli);
     if (rc != GO_ON)
         return rc;
+    /* --through starts a bot as the referee does: SIGPIPE ignored (a bot
+     * that exits must not kill this process), its watchdog, a subreaper */
+    if (cli.through && ref_global_init() != 0) {
+        fputs("loa-replay: cannot set up the referee's process layer\n", stderr);
+        return EXIT_BAD_INPUT;
+    }
+    if (cli.lost_by) {
+        tool_through o = {cli.through, 0, 0, 1};
+        return tool_lost_by(argv[optind], cli.lost_by, &o, stdout);
+    }
     const char *record = argv[optind];
     char err[512], page[4096] = "";
     replay_game *g = NULL;
     if ((rc = open_game(&cli, argv + optind, &g, page, sizeof page)) != GO_ON)
         return rc;
-    if (cli.record_out) {
+    if (cli.through) {
+        rc = run_through(&cli, g);
+        replay_game_free(g);
+        return rc;
+    }
+    if (cli.input) {
+        rc = tool_print_input(g, cli.ply, cli.turn_only, stdout, err, sizeof err);
+    } else if (cli.record_out) {
         /* replay_game_load refused a file that does not replay: nothing
          * is written then */
         rc = replay_write_record(g, cli.record_out, err, sizeof err);
