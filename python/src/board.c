@@ -114,12 +114,20 @@ static PyObject *board_from_bitboards(PyObject *cls, PyObject *args, PyObject *k
 {
     static char *names[] = {"black", "white", "side", "ply", NULL};
     unsigned long long black, white;
-    PyObject *side = NULL;
+    PyObject *ob, *ow, *side = NULL;
     int ply = 0;
     loa_board b;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "KK|Oi:from_bitboards", names, &black, &white, &side,
-                                     &ply))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!|Oi:from_bitboards", names, &PyLong_Type, &ob,
+                                     &PyLong_Type, &ow, &side, &ply))
         return NULL;
+    /* "K" would wrap a negative or over-64-bit int silently */
+    black = PyLong_AsUnsignedLongLong(ob);
+    white = PyLong_AsUnsignedLongLong(ow);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "bitboards: expected ints from 0 to 2**64 - 1");
+        return NULL;
+    }
     b.side = LOA_BLACK;
     if ((side && side_of(side, &b.side) < 0) || loa_py_check_bitboards(black, white) < 0)
         return NULL;

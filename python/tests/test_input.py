@@ -93,6 +93,8 @@ class BadInput(unittest.TestCase):
 
     def test_overlapping_bitboards(self):
         self.assertNames(ValueError, lambda: loa.Board.from_bitboards(3, 2), "share a square")
+        self.assertNames(ValueError, lambda: loa.Board.from_bitboards(2**64 + 1, 2), "2**64")
+        self.assertNames(ValueError, lambda: loa.Board.from_bitboards(-1, 2), "2**64")
 
     def test_illegal_or_malformed_moves(self):
         b = loa.Board()
