@@ -24,7 +24,9 @@ add_dependencies(check_replay_analysis loa-replay)
 # suite of their own, skipped (exit 77) when that folder is absent.
 loa_add_suite(replay_codingame LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
 loa_add_suite(replay_codingame_cases LIBS loa_replay loa_util loa::cjson TIMEOUT 120)
-foreach(t check_replay_codingame check_replay_codingame_cases)
+# today's shapes: findInformationById's wrapper, mrsombre/codingame-arena's file
+loa_add_suite(replay_codingame_shapes LIBS loa_replay loa_util loa::cjson m TIMEOUT 120)
+foreach(t check_replay_codingame check_replay_codingame_cases check_replay_codingame_shapes)
   add_dependencies(${t} loa-replay)
   target_compile_definitions(${t} PRIVATE
     LOA_CODINGAME_CASES="${PROJECT_SOURCE_DIR}/../shared/cases/codingame")

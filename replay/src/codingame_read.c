@@ -27,17 +27,30 @@ static const cJSON *get(const cJSON *o, const char *key)
     return cJSON_GetObjectItemCaseSensitive(o, key);
 }
 
+/* The object of a site's replay that holds its frames, by content: the
+ * replay itself (services/gameResult/findByGameId, bare; and the files of
+ * tools that save it, mrsombre/codingame-arena's among them), or inside
+ * "success" (the older gameResultRemoteService/findByGameId) or
+ * "gameResult" (services/gameResult/findInformationById), or both. NULL
+ * when none. */
+static const cJSON *site_game(const cJSON *root)
+{
+    for (int depth = 0; cJSON_IsObject(root) && depth < 3; depth++) {
+        if (cJSON_IsArray(get(root, "frames")))
+            return root;
+        const cJSON *s = get(root, "success"), *g = get(root, "gameResult");
+        root = cJSON_IsObject(g) ? g : s;
+    }
+    return NULL;
+}
+
 cg_kind cg_detect(const cJSON *root)
 {
     if (!cJSON_IsObject(root) || get(root, "format"))
         return CG_NONE;
     if (cJSON_IsObject(get(root, "outputs")) && cJSON_IsArray(get(root, "summaries")))
         return CG_ENGINE;
-    const cJSON *s = get(root, "success");
-    if (cJSON_IsArray(get(root, "frames")) ||
-        (cJSON_IsObject(s) && cJSON_IsArray(get(s, "frames"))))
-        return CG_SITE;
-    return CG_NONE;
+    return site_game(root) ? CG_SITE : CG_NONE;
 }
 
 const char *cg_kind_name(cg_kind k)
@@ -130,6 +143,24 @@ static int read_seed(const cJSON *root, const char *key, const char *src, cg_fil
         rc = util_fail(REPLAY_E_FIELD, err, errsz,
                        "%s: \"%s\" has no seed=N: `random` answers cannot be replayed", src, key);
     return rc;
+}
+
+/* A seed given alone, as mrsombre/codingame-arena saves it (the site's
+ * "refereeInput" deleted, its seed moved to a top-level "seed"): a string
+ * of a 64-bit integer, or a number within 2^53 (beyond, a double is not the
+ * seed). */
+static int read_bare_seed(const cJSON *v, const char *src, cg_file *f, char *err, size_t errsz)
+{
+    long long n;
+    if (cJSON_IsString(v) && util_parse_i64(v->valuestring, INT64_MIN, INT64_MAX, &f->seed) == 0)
+        return 0;
+    if (int_of(v, -(INT64_C(1) << 53), INT64_C(1) << 53, &n) == 0) {
+        f->seed = n;
+        return 0;
+    }
+    return util_fail(REPLAY_E_FIELD, err, errsz,
+                     "%s: \"seed\" must be a 64-bit integer (a string, or a number within 2^53)",
+                     src);
 }
 
 /* Marks the site's cut stderr (see CG_STDERR_CUT_MIN). */
@@ -278,7 +309,9 @@ static int read_site(const cJSON *root, const char *src, cg_file *f, char *err, 
         }
         i++;
     }
-    int rc = read_seed(root, "refereeInput", src, f, err, errsz);
+    int rc = get(root, "refereeInput") || !get(root, "seed")
+                 ? read_seed(root, "refereeInput", src, f, err, errsz)
+                 : read_bare_seed(get(root, "seed"), src, f, err, errsz);
     if (rc != 0)
         return rc;
     const cJSON *sc = get(root, "scores");
@@ -300,8 +333,7 @@ int cg_read(const cJSON *root, const char *source, cg_file *f, char *err, size_t
     if (f->kind == CG_ENGINE) {
         rc = read_engine(root, source, f, err, errsz);
     } else if (f->kind == CG_SITE) {
-        const cJSON *s = get(root, "success");
-        rc = read_site(cJSON_IsObject(s) && !get(root, "frames") ? s : root, source, f, err, errsz);
+        rc = read_site(site_game(root), source, f, err, errsz);
     } else {
         rc = util_fail(REPLAY_E_FORMAT, err, errsz, "%s: not a CodinGame game", source);
     }
