@@ -91,19 +91,47 @@ static int wait_int(cdp *c, const char *expr, int want, int ms)
     return v;
 }
 
-START_TEST(the_served_pages_link_every_game_and_show_its_board)
+/* A served league of games games, its index open in Chromium with every
+ * game linked. */
+typedef struct served {
+    test_paths p;
+    arena_server *s;
+    cdp *c;
+    int port;
+} served;
+
+static served serve_and_open(const char *games, int n)
 {
     const char *dir = tmpdir();
-    test_paths p = paths_in(dir);
-    play(&p, "6");
-    arena_server *s = NULL;
+    served v = {paths_in(dir), NULL, NULL, 0};
+    play(&v.p, games);
     char err[512], url[256];
-    ck_assert_msg(arena_server_start(p.out, "127.0.0.1:0", &s, err, sizeof err) == 0, "%s", err);
-    int port = arena_server_port(s);
-    cdp *c = browser_for(dir, port);
-    snprintf(url, sizeof url, "http://127.0.0.1:%d/", port);
-    ck_assert_msg(cdp_open(c, url, 20000) == 0, "%s: %s", url, cdp_error(c));
-    ck_assert_int_eq(wait_int(c, LINKS, 6, 10000), 6);
+    ck_assert_msg(arena_server_start(v.p.out, "127.0.0.1:0", &v.s, err, sizeof err) == 0, "%s",
+                  err);
+    v.port = arena_server_port(v.s);
+    v.c = browser_for(dir, v.port);
+    snprintf(url, sizeof url, "http://127.0.0.1:%d/", v.port);
+    ck_assert_msg(cdp_open(v.c, url, 20000) == 0, "%s: %s", url, cdp_error(v.c));
+    ck_assert_int_eq(wait_int(v.c, LINKS, n, 10000), n);
+    return v;
+}
+
+/* No JavaScript error, nothing loaded from elsewhere; all stopped. */
+static void done(served *v)
+{
+    ck_assert_msg(cdp_errors(v->c) == 0 && cdp_requests(v->c) == 0, "%s", cdp_first_event(v->c));
+    cdp_stop(v->c);
+    arena_server_stop(v->s);
+    cleanup();
+}
+
+START_TEST(the_served_pages_link_every_game_and_show_its_board)
+{
+    served v = serve_and_open("6", 6);
+    cdp *c = v.c;
+    char url[256];
+    int port = v.port;
+    test_paths p = v.p;
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#games span.nopage').length"), 0);
     /* a random game at a random ply */
     srand((unsigned)time(NULL));
@@ -121,37 +149,22 @@ START_TEST(the_served_pages_link_every_game_and_show_its_board)
     char *got = eval_string(c, "document.getElementById('board').getAttribute('data-board')");
     ck_assert_msg(strcmp(got, want) == 0, "game %d ply %d: page %s, SDK %s", id, n, got, want);
     free(got);
-    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
-    cdp_stop(c);
-    arena_server_stop(s);
-    cleanup();
+    done(&v);
 }
 END_TEST
 
 START_TEST(the_served_index_follows_a_league_that_plays)
 {
-    const char *dir = tmpdir();
-    test_paths p = paths_in(dir);
-    play(&p, "4");
-    arena_server *s = NULL;
-    char err[512], url[256];
-    ck_assert_msg(arena_server_start(p.out, "127.0.0.1:0", &s, err, sizeof err) == 0, "%s", err);
-    int port = arena_server_port(s);
-    cdp *c = browser_for(dir, port);
-    snprintf(url, sizeof url, "http://127.0.0.1:%d/", port);
-    ck_assert_msg(cdp_open(c, url, 20000) == 0, "%s: %s", url, cdp_error(c));
-    ck_assert_int_eq(wait_int(c, LINKS, 4, 10000), 4);
+    served v = serve_and_open("4", 4);
+    cdp *c = v.c;
     cJSON_Delete(cdp_eval(c, "document.body.setAttribute('data-mark', 'same page'), 0", 5000));
-    play(&p, "10"); /* the league goes on: 6 more games */
+    play(&v.p, "10"); /* the league goes on: 6 more games */
     ck_assert_int_eq(wait_int(c, LINKS, 10, 20000), 10);
     /* the same page, redrawn: not reloaded */
     char *mark = eval_string(c, "document.body.getAttribute('data-mark') || ''");
     ck_assert_str_eq(mark, "same page");
     free(mark);
-    ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
-    cdp_stop(c);
-    arena_server_stop(s);
-    cleanup();
+    done(&v);
 }
 END_TEST
 
