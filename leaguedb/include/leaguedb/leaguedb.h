@@ -24,8 +24,12 @@
  *                          "retire" a bot; bot: its league.json entry),
  *                          applied in seq order by the arena holding the
  *                          run lock, each deleted as it is applied
+ *   metric_names, metrics, metric_drops, view metric_game_values
+ *                          (version 3) the metrics bots report
+ *                          (leaguedb/metrics.h)
  *   view game_results      games with bot names, winner and fault
- * Migrations: version 1 (issue 36) -> 2 (the changes table) when a writer
+ * Migrations: version 1 (issue 36) -> 2 (the changes table) -> 3 (the
+ * metrics tables) when a writer
  * opens it; a reader reads an older schema as it is.
  * Durability: WAL with synchronous=NORMAL: a game is one transaction; kill
  * -9 of any process loses no committed game (the WAL is written before the
@@ -49,7 +53,7 @@
 /* The database's file in a results directory. */
 #define LEAGUEDB_FILE "league.db"
 /* The schema version this code writes (PRAGMA user_version). */
-#define LEAGUEDB_VERSION 2
+#define LEAGUEDB_VERSION 3
 /* How long a statement waits for another process's transaction, ms. */
 #define LEAGUEDB_BUSY_MS 10000
 
