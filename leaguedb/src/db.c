@@ -208,6 +208,9 @@ void leaguedb_close(leaguedb *db)
         leaguedb_unlock(db);
     sqlite3_finalize(db->insert);
     sqlite3_finalize(db->insert_record);
+    sqlite3_finalize(db->insert_metric);
+    for (int k = 0; k < db->names_n; k++)
+        free(db->names[k].name);
     sqlite3_close(db->h);
     free(db->path);
     free(db);
@@ -290,11 +293,15 @@ int leaguedb_clear(leaguedb *db, char *err, size_t errsz)
         return rc;
     if ((rc = leaguedb_exec(db,
                             "DELETE FROM records; DELETE FROM games; DELETE FROM meta; "
-                            "DELETE FROM bots; DELETE FROM changes;",
+                            "DELETE FROM bots; DELETE FROM changes; DELETE FROM metrics;"
+                            " DELETE FROM metric_drops; DELETE FROM metric_names;",
                             err, errsz))) {
         leaguedb_rollback(db);
         return rc;
     }
+    for (int k = 0; k < db->names_n; k++)
+        free(db->names[k].name);
+    db->names_n = 0; /* the ids are gone with the names */
     return leaguedb_commit(db, err, errsz);
 }
 

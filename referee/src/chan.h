@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metric_scan.h"
 #include "proc.h"
 #include "ref/referee.h"
 
@@ -54,6 +55,9 @@ typedef struct ref_chan {
                                answer cannot be there yet */
     int err_quiet;  /* the wait that brought the last line saw no
                                stderr: the drain that follows needs no read */
+    ref_metric_scan *scan; /* reads every stderr byte for metric lines
+                              before the tail keeps only its end; NULL: none
+                              (not owned) */
 } ref_chan;
 
 /* Binds c to a started proc. Returns 0 or -1 (out of memory). */

@@ -49,6 +49,9 @@
 /* Metric lines (and comment words) read from one bot in one turn: the
  * rest is dropped and counted (a flood). */
 #define UTIL_METRIC_TURN_MAX 32
+/* Distinct metrics (a side's name, or the match's) a league keeps of one
+ * game: values of further names are dropped and counted. */
+#define UTIL_METRIC_GAME_SERIES_MAX 128
 
 /* A value's type. NONE: no value. */
 typedef enum util_metric_type {

@@ -1,0 +1,2 @@
+/* placeholder */
+#include "check_main.h"
