@@ -96,8 +96,14 @@ int leaguedb_metric_pack(const leaguedb_metric_series *s, unsigned char **data, 
     plies(&o, s->ply, s->n);
     head[0] = (unsigned char)kind;
     put(&o, head, 1);
+    uint64_t prev = 0;
     for (int k = 0; k < s->n; k++) {
         const util_metric_value *v = &s->turn[k];
+        if (kind == ALL_INT) { /* the difference from the previous value */
+            varint(&o, zigzag((int64_t)((uint64_t)v->i - prev)));
+            prev = (uint64_t)v->i;
+            continue;
+        }
         if (kind == MIXED) {
             head[0] = (unsigned char)v->type;
             put(&o, head, 1);
@@ -171,6 +177,7 @@ static int get_byte(in *r)
 /* The values after the kind byte into turn[0..n), texts copied to *text. */
 static void get_values(in *r, int kind, int n, util_metric_value *turn, char **text)
 {
+    uint64_t prev = 0;
     for (int k = 0; k < n && !r->bad; k++) {
         int t = kind == ALL_INT ? UTIL_METRIC_INT : kind == ALL_REAL ? UTIL_METRIC_REAL : get_byte(r);
         util_metric_value *v = &turn[k];
@@ -179,6 +186,8 @@ static void get_values(in *r, int kind, int n, util_metric_value *turn, char **t
         if (t == UTIL_METRIC_INT) {
             uint64_t z = get_varint(r);
             v->i = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+            if (kind == ALL_INT) /* a difference */
+                v->i = (int64_t)(prev += (uint64_t)v->i);
             v->d = (double)v->i;
         } else if (t == UTIL_METRIC_REAL) {
             v->d = get_real(r);

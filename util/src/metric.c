@@ -188,3 +188,20 @@ int util_metric_comment_words(const char *comment, util_metric_word_fn fn, void 
     }
     return seen;
 }
+
+size_t util_metric_strip(const char *s, size_t n, char *out)
+{
+    size_t o = 0, i = 0;
+    while (i < n) {
+        const char *nl = memchr(s + i, '\n', n - i);
+        size_t end = nl ? (size_t)(nl - s) + 1 : n;
+        util_metric_line m;
+        if (util_metric_parse_line(s + i, end - i, &m) != UTIL_METRIC_LINE) {
+            memcpy(out + o, s + i, end - i);
+            o += end - i;
+        }
+        i = end;
+    }
+    out[o] = '\0';
+    return o;
+}

@@ -282,7 +282,8 @@ static int valid_text(const char *s)
 /* g's plies as the blob keeps them, when every text is valid UTF-8 (the
  * record keeps such texts as they are). 1, or 0 when one is not (the
  * record cleans it: only ref_game_to_json says how). */
-static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA_MOVE_STRING_MAX])
+static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA_MOVE_STRING_MAX],
+                    const char *const *stderr_text)
 {
     int n = ref_game_ply_count(g);
     for (int i = 0; i < n; i++) {
@@ -297,7 +298,7 @@ static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA
         out[i].late = p->late;
         out[i].time_us = p->time_us;
         out[i].cpu_us = p->cpu_us;
-        out[i].stderr_text = p->stderr_tail ? p->stderr_tail : "";
+        out[i].stderr_text = stderr_text[i];
     }
     return 1;
 }
@@ -315,11 +316,15 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
     char *text = NULL;
     leaguedb_blob rec = {0}, ste = {0};
     arena_store_metrics met;
-    if (!plies || !moves || arena_store_metrics_of(g, r->id, &met)) {
+    const char **errs = malloc(sizeof *errs * (size_t)(n ? n : 1));
+    char *stripped = errs ? arena_store_strip_stderr(g, errs) : NULL;
+    if (!plies || !moves || !stripped || arena_store_metrics_of(g, r->id, &met)) {
         free(plies);
         free(moves);
+        free(errs);
+        free(stripped);
         return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    } else if (!plies_of(g, plies, moves)) {
+    } else if (!plies_of(g, plies, moves, errs)) {
         cJSON *record = ref_game_to_json(g); /* texts to clean: the slow way */
         if (record)
             arena_store_strip_metrics(record);
@@ -349,6 +354,8 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
         rc = put_blobs(st, r, &rec, &ste, &met.m, err, errsz);
 done:
     arena_store_metrics_free(&met);
+    free(errs);
+    free(stripped);
     leaguedb_game_blob_free(&rec);
     leaguedb_game_blob_free(&ste);
     cJSON_free(text);

@@ -93,9 +93,16 @@ typedef struct arena_store_metrics {
 int arena_store_metrics_of(const ref_game *g, int64_t id, arena_store_metrics *h);
 void arena_store_metrics_free(arena_store_metrics *h);
 
+/* Sets texts[i] to ply i's stderr without its metric lines
+ * (util_metric_strip): the database keeps the metrics in their tables,
+ * not their lines in the record. Returns the buffer the texts point into
+ * (the caller frees it after them), or NULL on out of memory. */
+char *arena_store_strip_stderr(const ref_game *g, const char **texts);
+
 /* Deletes a record's metrics members (the record's "metrics", a ply's
- * "metrics", "match_metrics", "metrics_dropped"): the database keeps them
- * in its metrics tables, not in the record's blobs. */
+ * "metrics", "match_metrics", "metrics_dropped") and the metric lines of
+ * its plies' "stderr" (and of "errors", which repeats them): the record
+ * the league database keeps for a game. */
 void arena_store_strip_metrics(cJSON *record);
 
 void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste,

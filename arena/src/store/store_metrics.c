@@ -123,6 +123,41 @@ int arena_store_metrics_of(const ref_game *g, int64_t id, arena_store_metrics *h
     return 0;
 }
 
+char *arena_store_strip_stderr(const ref_game *g, const char **texts)
+{
+    int n = ref_game_ply_count(g);
+    size_t total = 1;
+    for (int i = 0; i < n; i++) {
+        const char *t = ref_game_ply(g, i)->stderr_tail;
+        total += t ? strlen(t) + 1 : 1;
+    }
+    char *buf = malloc(total), *o = buf;
+    for (int i = 0; buf && i < n; i++) {
+        const char *t = ref_game_ply(g, i)->stderr_tail;
+        if (!t || !strchr(t, '[')) { /* no metric line: the text as it is */
+            texts[i] = t ? t : "";
+            continue;
+        }
+        texts[i] = o;
+        o += util_metric_strip(t, strlen(t), o) + 1;
+    }
+    return buf;
+}
+
+/* The stderr string s without its metric lines: replaced in place. */
+static void strip_text(cJSON *s)
+{
+    if (!cJSON_IsString(s) || !strchr(s->valuestring, '['))
+        return;
+    size_t n = strlen(s->valuestring);
+    char *t = malloc(n + 1);
+    if (t) {
+        util_metric_strip(s->valuestring, n, t);
+        strcpy(s->valuestring, t); /* never longer */
+        free(t);
+    }
+}
+
 void arena_store_strip_metrics(cJSON *record)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(record, "metrics");
@@ -132,5 +167,20 @@ void arena_store_strip_metrics(cJSON *record)
         cJSON_DeleteItemFromObjectCaseSensitive(p, "metrics");
         cJSON_DeleteItemFromObjectCaseSensitive(p, "match_metrics");
         cJSON_DeleteItemFromObjectCaseSensitive(p, "metrics_dropped");
+        strip_text(cJSON_GetObjectItemCaseSensitive(p, "stderr"));
+    }
+    cJSON *side, *frame;
+    cJSON_ArrayForEach(side, cJSON_GetObjectItemCaseSensitive(record, "errors"))
+    {
+        cJSON_ArrayForEach(frame, side)
+        {
+            strip_text(frame);
+            if (cJSON_IsString(frame) && !frame->valuestring[0]) {
+                /* an empty frame is null, as in the SDK: swap in place */
+                cJSON *null = cJSON_CreateNull();
+                if (null)
+                    cJSON_ReplaceItemViaPointer(side, frame, null), frame = null;
+            }
+        }
     }
 }

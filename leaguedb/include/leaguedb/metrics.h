@@ -22,7 +22,8 @@
  * takes about 1 KB on disk; docs/metrics.md has the measure):
  *   a format byte (1); varint n (values); the plies: varint first ply,
  *   varint step, and when step is 0, n-1 varint deltas (else ply k is
- *   first + k * step); then a kind byte: 1 all integers (zigzag varints),
+ *   first + k * step); then a kind byte: 1 all integers (zigzag varints
+ *   of each value's difference from the one before, the first's from 0),
  *   2 all reals (8-byte little-endian IEEE doubles), 3 mixed: each value a
  *   type byte (util_metric_type) and its integer, double or text (varint
  *   length, bytes).
@@ -62,7 +63,8 @@ typedef struct leaguedb_metric_series {
     const util_metric_value *turn; /* turn[k]: its value (never NONE) */
 } leaguedb_metric_series;
 
-/* A game's metrics. series sorted by (side, name) when read. */
+/* A game's metrics. Read, its series come by side, then by the name's
+ * id (the order the league first saw the names). */
 typedef struct leaguedb_game_metrics {
     int64_t game; /* games.id */
     int n;

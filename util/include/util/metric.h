@@ -115,6 +115,12 @@ typedef int (*util_metric_word_fn)(const char *name, size_t name_len, const char
                                    size_t value_len, void *user);
 int util_metric_comment_words(const char *comment, util_metric_word_fn fn, void *user);
 
+/* Copies s[0..n) into out (at least n + 1 bytes) without its metric lines
+ * (those util_metric_parse_line reads as UTIL_METRIC_LINE, each with its
+ * newline), NUL-terminated. Returns the length written. The league keeps
+ * the metrics in tables of their own and a ply's stderr without them. */
+size_t util_metric_strip(const char *s, size_t n, char *out);
+
 /* 1 when name[0..len) is a metric name (1..UTIL_METRIC_NAME_MAX bytes of
  * [A-Za-z0-9_]), else 0. */
 int util_metric_name_ok(const char *name, size_t len);
