@@ -90,6 +90,7 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case ARENA_OPT_RETIRE:
         return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
     case ARENA_OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
+    case ARENA_OPT_METRICS: req->metrics = 1; return 0;
     case ARENA_OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
     case ARENA_OPT_FILTER:
     case ARENA_OPT_OPENING: {

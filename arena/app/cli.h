@@ -63,6 +63,7 @@ typedef struct arena_request {
     int exclude_count;
     char *filter;  /* --filter EXPR with --standings: the games counted (results/filter.h) */
     char *opening; /* --opening MOVES with --standings: only the games from it */
+    int metrics;   /* --metrics with --standings: the metrics bots reported, summed up */
     /* the flags of the run */
     int force_new;               /* --force-new: archive an existing league in DIR */
     int quiet;                   /* --quiet: no progress, no per-game lines */

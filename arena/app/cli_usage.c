@@ -67,6 +67,8 @@ void arena_cli_usage(FILE *out)
         "      --filter EXPR        with --standings: only the games EXPR keeps, rated anew\n"
         "                           (bot(NAME)[30].depth < 8 AND match.plies > 60; docs/arena.md)\n"
         "      --opening MOVES      with --standings: only the games from opening MOVES\n"
+        "      --metrics            with --standings: the metrics bots reported, per bot and\n"
+        "                           phase, in wins and losses (docs/metrics.md)\n"
         "      --merge OUT DIR...   merge result directories of one league (shards, or\n"
         "                           copies) into OUT; games are checked, never duplicated;\n"
         "                           --pages says which new games get a page\n"

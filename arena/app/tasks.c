@@ -2,6 +2,7 @@
  * (app/tasks.h). */
 #include "app/tasks.h"
 #include "app/league_pages.h"
+#include "app/metrics_task.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "core/error.h"
 #include "core/limits.h"
 #include "core/text.h"
+#include "leaguedb/metrics.h"
 #include "league/openings.h"
 #include "league/settings_check.h"
 #include "report/replay_page.h"
@@ -49,6 +51,14 @@ int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
     cJSON *j = NULL;
     int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out, write ? &j : NULL);
     char err[1024];
+    cJSON *metrics = NULL;
+    /* standings.json carries the metrics when the league has some */
+    if (rc == 0 && j && leaguedb_has_metrics(arena_store_db(store)) > 0) {
+        if (arena_task_metrics(s, store, exclude, NULL, &metrics, err, sizeof err))
+            fprintf(stderr, "loa-arena: metrics: %s\n", err);
+        else if (metrics)
+            cJSON_AddItemToObject(j, "metrics", metrics);
+    }
     if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
         if (arena_error_kind(rc) == ARENA_E_IO)
             fprintf(stderr, "loa-arena: %s\n", err);
@@ -169,6 +179,11 @@ int arena_task_standings(const arena_request *req)
     const unsigned char *ex = req->exclude_count ? exclude : NULL;
     rc = f ? report_filtered(s, store, anchor, ex, f)
            : arena_task_report(s, store, anchor, ex, 0, stdout);
+    if (rc == 0 && req->metrics) {
+        fputc('\n', stdout);
+        if ((rc = arena_task_metrics(s, store, ex, stdout, NULL, err, sizeof err)))
+            fprintf(stderr, "loa-arena: --metrics: %s\n", err);
+    }
     arena_filter_free(f);
     arena_store_close(store);
     return rc ? 1 : 0;

@@ -1,0 +1,25 @@
+/*
+ * app/metrics_task.h - the metrics bots reported across a league's stored
+ * games (leaguedb/metrics.h), summed up per bot (results/metrics.h) for
+ * `loa-arena --standings DIR --metrics` and standings.json.
+ */
+#ifndef ARENA_APP_METRICS_TASK_H
+#define ARENA_APP_METRICS_TASK_H
+
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "league/settings.h"
+#include "store/store.h"
+
+/* Sums up store's metrics: each game's series are its black's and white's
+ * (the match's data is not a bot's: left out), in a win, a loss or a draw
+ * of theirs; exclude (NULL: none) leaves bots out with their games. Prints
+ * them on out when out is not NULL; sets *json (when not NULL) to their
+ * JSON (report/metrics_report.h; NULL when the league has no metrics).
+ * Returns 0, or an ARENA_E_* code with err. */
+int arena_task_metrics(const arena_settings *s, arena_store *store, const unsigned char *exclude,
+                       FILE *out, cJSON **json, char *err, size_t errsz);
+
+#endif
