@@ -62,6 +62,8 @@ static void search_start(search_ctx *c, search_limits lim)
 {
     tt_new_search(&c->tt);
     c->nodes = 0;
+    c->seldepth = 0;
+    c->tt_probes = c->tt_hits = 0;
     c->stop = 0;
     c->use_clock = lim.use_clock;
     c->hard_us = lim.hard_us;
@@ -171,6 +173,9 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
             break;
     }
     r.nodes = c->nodes;
+    r.seldepth = c->seldepth;
+    r.tt_probes = c->tt_probes;
+    r.tt_hits = c->tt_hits;
     r.time_us = loa_now_us() - t0;
     return r;
 }

@@ -51,6 +51,8 @@ typedef struct search_result {
     int depth;                   /* plies best was searched to (0: a forced move, or no
                           iteration completed) */
     uint64_t nodes;              /* positions visited, all iterations */
+    int seldepth;                /* the deepest ply visited (the root is 0) */
+    uint64_t tt_probes, tt_hits; /* table probes, and hits, all iterations */
     int64_t time_us;             /* time spent, microseconds */
     loa_move pv[SEARCH_MAX_PLY]; /* principal variation: best, then the line that
                           gave an exact score: depth plies, fewer only when it ends
@@ -86,6 +88,8 @@ typedef struct search_ctx {
     loa_move killers[SEARCH_MAX_PLY][SEARCH_KILLERS]; /* squares only, newest first */
     int32_t history[2][64][64]; /* [side][from][to]: cutoff credit of quiet moves */
     uint64_t nodes;
+    int seldepth;                /* the deepest ply a node was visited at */
+    uint64_t tt_probes, tt_hits; /* table probes, and those that found the position */
     int64_t hard_us;
     int use_clock;
     uint64_t max_nodes; /* 0 = no limit (search_limits.max_nodes) */
