@@ -6,3 +6,5 @@
 # of real games, needs the arena to play them: tests/arena.cmake.)
 loa_add_suite(leaguedb_error LIBS loa_leaguedb TIMEOUT 60)
 loa_add_suite(leaguedb LIBS loa_leaguedb loa::sqlite3 TIMEOUT 60)
+# the metrics tables (issue 44): packing, rows, walks, corrupt rows, version 2
+loa_add_suite(leaguedb_metrics LIBS loa_leaguedb loa::sqlite3 TIMEOUT 60)
