@@ -11,10 +11,14 @@
  *            type (`kind` an integer on odd turns, a text on even ones),
  *            spacing variations, a name too long, a value too long
  *   comment  the N metrics as `mK=V` words of the answer's comment
+ *   random   the above, playing a move that wins at once when there is
+ *            one, else a random legal move (seeded by its pid), instead
+ *            of the first: games won and lost
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "loa/loa.h"
 
@@ -33,6 +37,18 @@ static void hostile(int t)
     fprintf(stderr, "[PDATA]nospace = 1\n[PDATA] noval =\nnot [PDATA] x = 1\n");
 }
 
+static loa_move winning_or_random(const loa_turn *t)
+{
+    for (int i = 0; i < t->move_count; i++) {
+        loa_board b = t->board;
+        loa_make_move(&b, t->moves[i], NULL);
+        if (loa_board_status(&b, LOA_MAX_PLIES) ==
+            (t->board.side == LOA_BLACK ? LOA_BLACK_WINS : LOA_WHITE_WINS))
+            return t->moves[i];
+    }
+    return t->moves[rand() % t->move_count];
+}
+
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 0;
@@ -41,6 +57,7 @@ int main(int argc, char **argv)
     loa_turn_init(&turn);
     int rc;
     char comment[4096];
+    srand((unsigned)getpid());
     for (int t = 1; (rc = loa_turn_read(stdin, &turn)) == LOA_OK; t++) {
         size_t o = 0;
         comment[0] = '\0';
@@ -58,7 +75,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "[PDATA][%d] flood = %d\n", t, k);
         if (strcmp(mode, "hostile") == 0)
             hostile(t);
-        if (loa_turn_write(stdout, turn.moves[0], comment[0] ? comment : NULL) != LOA_OK)
+        loa_move move = turn.moves[0];
+        if (strcmp(mode, "random") == 0)
+            move = winning_or_random(&turn);
+        if (loa_turn_write(stdout, move, comment[0] ? comment : NULL) != LOA_OK)
             return 1;
     }
     return rc == LOA_E_EOF ? 0 : 1;

@@ -135,6 +135,8 @@ int arena_metrics_add_turns(arena_metrics *a, int bot, const char *name, int out
 {
     if (bot < 0 || bot >= a->bots || outcome < 0 || outcome > 2)
         return ARENA_E_INVAL;
+    if (n <= 0)
+        return 0;
     series *s = find(a, bot, name, 0);
     if (!s)
         return ARENA_E_NOMEM;
