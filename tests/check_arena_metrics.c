@@ -123,8 +123,8 @@ START_TEST(every_aggregate_is_exact)
     ck_assert_int_eq(system(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s/res", g_dir);
     arena_store *st;
-    ck_assert_int_eq(arena_store_open(cmd, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st,
-                                      err, sizeof err),
+    ck_assert_int_eq(arena_store_open(cmd, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
+                                      sizeof err),
                      0);
     static vals x;
     ck_assert_int_eq(arena_store_foreach(st, game_row, &x, err, sizeof err), 0);
@@ -146,8 +146,7 @@ START_TEST(every_aggregate_is_exact)
                                         "plies_61_up", "wins",       "losses"};
     for (int k = 0; k < 2; k++) {
         const cJSON *m = cJSON_GetArrayItem(list, k);
-        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring,
-                         k ? "m1" : "m0");
+        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring, k ? "m1" : "m0");
         for (int g = 0; g < 6; g++) {
             int n = x.n[k][g];
             const cJSON *o = cJSON_GetObjectItemCaseSensitive(m, keys[g]);

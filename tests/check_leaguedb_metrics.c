@@ -229,7 +229,8 @@ START_TEST(stores_reads_and_walks_the_metrics)
                                         -1, &q, NULL),
                      SQLITE_OK);
     ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
-    ck_assert_str_eq((const char *)sqlite3_column_text(q, 0), "5:ab:depth=1 5:-:map=small 9:ab:depth=1");
+    ck_assert_str_eq((const char *)sqlite3_column_text(q, 0),
+                     "5:ab:depth=1 5:-:map=small 9:ab:depth=1");
     sqlite3_finalize(q);
     leaguedb_close(db);
     cleanup();

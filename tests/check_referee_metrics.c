@@ -28,8 +28,8 @@ static util_metric_parse_rc parse(const char *line, util_metric_line *m)
     return util_metric_parse_line(line, strlen(line), m);
 }
 
-static void expect_line(const char *line, util_metric_scope scope, long long turn,
-                        const char *name, const char *value)
+static void expect_line(const char *line, util_metric_scope scope, long long turn, const char *name,
+                        const char *value)
 {
     util_metric_line m;
     ck_assert_msg(parse(line, &m) == UTIL_METRIC_LINE, "not read: '%s'", line);
@@ -60,10 +60,10 @@ START_TEST(accepts_the_spacing_cgarena_accepts)
     expect_line("[PDATA] x = = 3", UTIL_METRIC_GAME, -1, "x", "= 3");
     expect_line("[PDATA] x =\"a\"", UTIL_METRIC_GAME, -1, "x", "\"a\"");
     util_metric_line m;
-    const char *no[] = {"[PDATA][3]depth = 7", "[PDATA]depth = 7", "[PDATA] depth 7",
-                        "[PDATA] depth =", "[PDATA] depth =   ", "x [PDATA] depth = 7",
+    const char *no[] = {"[PDATA][3]depth = 7",   "[PDATA]depth = 7",    "[PDATA] depth 7",
+                        "[PDATA] depth =",       "[PDATA] depth =   ",  "x [PDATA] depth = 7",
                         "[PDATA] [3] depth = 7", "[PDATA][] depth = 7", "[QDATA] depth = 7",
-                        "[PDATA][3a] depth = 7", "[PDATA] = 7", ""};
+                        "[PDATA][3a] depth = 7", "[PDATA] = 7",         ""};
     for (size_t i = 0; i < LOA_COUNT(no); i++)
         ck_assert_msg(parse(no[i], &m) == UTIL_METRIC_NOT, "read: '%s'", no[i]);
     char longname[200];
@@ -256,8 +256,8 @@ START_TEST(a_game_keeps_every_metric_by_its_ply)
                              "say \"hi\" & <b>bold</b>");
             ck_assert_int_eq(find(p, "spaced")->value.i, t);
             ck_assert(find(p, "real")->value.d == t + 0.5);
-            ck_assert_int_eq(find(p, "kind")->value.type, t % 2 ? UTIL_METRIC_INT
-                                                                 : UTIL_METRIC_TEXT);
+            ck_assert_int_eq(find(p, "kind")->value.type,
+                             t % 2 ? UTIL_METRIC_INT : UTIL_METRIC_TEXT);
             ck_assert_str_eq(find(p, "nan")->value.text, "NaN");
             ck_assert_int_eq(p->metrics_dropped, 2); /* the long name, the long value */
         } else {
@@ -265,14 +265,14 @@ START_TEST(a_game_keeps_every_metric_by_its_ply)
         }
     }
     const cJSON *gm = cJSON_GetObjectItemCaseSensitive(back, "metrics");
-    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(
-                         cJSON_GetObjectItemCaseSensitive(gm, "black"), "game_m")
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(gm, "black"),
+                                                      "game_m")
                          ->valuedouble,
                      7);
-    ck_assert_str_eq(
-        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(gm, "match"), "map")
-            ->valuestring,
-        "\"small\"");
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(gm, "match"),
+                                                      "map")
+                         ->valuestring,
+                     "\"small\"");
     cJSON_Delete(back);
     cJSON_free(text);
     cJSON_Delete(rec);
@@ -291,7 +291,8 @@ START_TEST(a_flooding_bot_keeps_its_bound)
         ck_assert_int_eq(p->n_metrics, 4 + (t == 1 ? 2 : 0));
         ck_assert_int_eq(p->metrics_dropped, lines - UTIL_METRIC_TURN_MAX);
         ck_assert_int_eq(find(p, "m2")->value.i, 10 * t + 2);
-        ck_assert_int_eq(find(p, "flood")->value.i, UTIL_METRIC_TURN_MAX - 3 - (t == 1 ? 2 : 0) - 1);
+        ck_assert_int_eq(find(p, "flood")->value.i,
+                         UTIL_METRIC_TURN_MAX - 3 - (t == 1 ? 2 : 0) - 1);
     }
     ref_game_free(g);
 }

@@ -59,11 +59,11 @@ static int game_metrics(const leaguedb_game_metrics *m, void *user)
         const leaguedb_metric_series *s = &m->series[k];
         if (s->side > 1 || (t->exclude && t->exclude[bot[s->side]]))
             continue;
-        int outcome = winner < 0             ? ARENA_METRIC_DRAW
-                      : winner == s->side    ? ARENA_METRIC_WIN
-                                             : ARENA_METRIC_LOSS;
-        int rc = arena_metrics_add_turns(t->acc, bot[s->side], s->name, outcome, s->n, s->ply,
-                                         s->turn);
+        int outcome = winner < 0          ? ARENA_METRIC_DRAW
+                      : winner == s->side ? ARENA_METRIC_WIN
+                                          : ARENA_METRIC_LOSS;
+        int rc =
+            arena_metrics_add_turns(t->acc, bot[s->side], s->name, outcome, s->n, s->ply, s->turn);
         if (!rc)
             rc = arena_metrics_add_game(t->acc, bot[s->side], s->name, outcome, &s->game);
         if (rc)

@@ -95,6 +95,15 @@ static void search_set(search_result *r, loa_move m, int s, int d, const loa_mov
     r->pv_len = n;
 }
 
+/* The search's counters into its result. */
+static void search_counters(search_result *r, const search_ctx *c)
+{
+    r->nodes = c->nodes;
+    r->seldepth = c->seldepth;
+    r->tt_probes = c->tt_probes;
+    r->tt_hits = c->tt_hits;
+}
+
 search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
 {
     search_result r;
@@ -172,10 +181,7 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
         if (lim.soft_nodes && c->nodes >= lim.soft_nodes)
             break;
     }
-    r.nodes = c->nodes;
-    r.seldepth = c->seldepth;
-    r.tt_probes = c->tt_probes;
-    r.tt_hits = c->tt_hits;
+    search_counters(&r, c);
     r.time_us = loa_now_us() - t0;
     return r;
 }

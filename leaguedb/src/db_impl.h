@@ -35,10 +35,10 @@ struct leaguedb {
         int64_t id;
     } names[LEAGUEDB_NAME_CACHE]; /* metric_names rows written or read here */
     int names_n;
-    int writable;                /* opened LEAGUEDB_WRITE */
-    int version;                 /* its schema's (a reader may hold an older one) */
-    int locked;                  /* this connection holds the run row */
-    int64_t token;               /* the run row's token of this connection: one store of
+    int writable;  /* opened LEAGUEDB_WRITE */
+    int version;   /* its schema's (a reader may hold an older one) */
+    int locked;    /* this connection holds the run row */
+    int64_t token; /* the run row's token of this connection: one store of
                               a process is not another's (two opens in one process
                               are two arenas) */
 };

@@ -78,8 +78,8 @@ static int put_series(leaguedb *db, int64_t game, const leaguedb_metric_series *
     size_t size = 0;
     int rc = ms->n ? leaguedb_metric_pack(ms, &turns, &size) : 0;
     if (rc)
-        return util_fail(rc, err, errsz, "%s: game %lld: metric %s: %s", db->path,
-                         (long long)game, ms->name,
+        return util_fail(rc, err, errsz, "%s: game %lld: metric %s: %s", db->path, (long long)game,
+                         ms->name,
                          rc == LEAGUEDB_E_NOMEM ? "out of memory" : "plies not increasing");
     int64_t id = name_id(db, ms->name, err, errsz);
     if (id < 0) {
@@ -112,8 +112,8 @@ static int put_drops(leaguedb *db, const leaguedb_game_metrics *m, char *err, si
         if (m->dropped[side] <= 0)
             continue;
         sqlite3_stmt *s = NULL;
-        int rc = sqlite3_prepare_v2(db->h, "INSERT INTO metric_drops VALUES (?1, ?2, ?3)", -1, &s,
-                                    NULL);
+        int rc =
+            sqlite3_prepare_v2(db->h, "INSERT INTO metric_drops VALUES (?1, ?2, ?3)", -1, &s, NULL);
         if (rc == SQLITE_OK) {
             sqlite3_bind_int64(s, 1, m->game);
             sqlite3_bind_int(s, 2, side);

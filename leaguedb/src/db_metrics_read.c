@@ -59,8 +59,8 @@ static int corrupt(reader *r, int64_t game)
 static int load_names(reader *r)
 {
     sqlite3_stmt *s = NULL;
-    int rc = sqlite3_prepare_v2(r->db->h, "SELECT id, name FROM metric_names ORDER BY id", -1, &s,
-                                NULL);
+    int rc =
+        sqlite3_prepare_v2(r->db->h, "SELECT id, name FROM metric_names ORDER BY id", -1, &s, NULL);
     while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
         int64_t id = sqlite3_column_int64(s, 0);
         const char *t = (const char *)sqlite3_column_text(s, 1);
@@ -149,10 +149,10 @@ static int add_row(reader *r, sqlite3_stmt *s, int col)
 /* The rows of games' metrics: (seq, game, side, name id, value, turns,
  * lines), a metric_drops row with name id -1 and its lines; in stored
  * order, each game's rows together (its series by side and name id). */
-#define ROWS(where)                                                                         \
-    "SELECT g.seq, m.game, m.side, m.name, m.value, m.turns, NULL FROM games g"             \
-    " CROSS JOIN metrics m ON m.game = g.id" where " UNION ALL"                             \
-    " SELECT g.seq, d.game, d.side, -1, NULL, NULL, d.lines FROM games g"                    \
+#define ROWS(where)                                                             \
+    "SELECT g.seq, m.game, m.side, m.name, m.value, m.turns, NULL FROM games g" \
+    " CROSS JOIN metrics m ON m.game = g.id" where " UNION ALL"                 \
+    " SELECT g.seq, d.game, d.side, -1, NULL, NULL, d.lines FROM games g"       \
     " CROSS JOIN metric_drops d ON d.game = g.id" where " ORDER BY 1, 3, 4"
 
 /* Reads rows of s into games, calling fn (when not NULL) for each game

@@ -179,7 +179,9 @@ static void get_values(in *r, int kind, int n, util_metric_value *turn, char **t
 {
     uint64_t prev = 0;
     for (int k = 0; k < n && !r->bad; k++) {
-        int t = kind == ALL_INT ? UTIL_METRIC_INT : kind == ALL_REAL ? UTIL_METRIC_REAL : get_byte(r);
+        int t = kind == ALL_INT    ? UTIL_METRIC_INT
+                : kind == ALL_REAL ? UTIL_METRIC_REAL
+                                   : get_byte(r);
         util_metric_value *v = &turn[k];
         memset(v, 0, sizeof *v);
         v->type = (util_metric_type)t;

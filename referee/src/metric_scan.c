@@ -74,9 +74,9 @@ static int admit(ref_metric_scan *s)
 static void end_line(ref_metric_scan *s)
 {
     util_metric_line m;
-    util_metric_parse_rc rc = s->overlong ? (tagged(s->line, s->len) ? UTIL_METRIC_REFUSED
-                                                                     : UTIL_METRIC_NOT)
-                                          : util_metric_parse_line(s->line, s->len, &m);
+    util_metric_parse_rc rc =
+        s->overlong ? (tagged(s->line, s->len) ? UTIL_METRIC_REFUSED : UTIL_METRIC_NOT)
+                    : util_metric_parse_line(s->line, s->len, &m);
     if (rc == UTIL_METRIC_NOT || !admit(s))
         return;
     if (rc == UTIL_METRIC_REFUSED)

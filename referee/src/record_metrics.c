@@ -52,7 +52,8 @@ int ref_record_ply_metrics(cJSON *o, const ref_ply *pl)
         if (!into || put(into, m->name, &m->value))
             return -1;
     }
-    if (pl->metrics_dropped > 0 && !cJSON_AddNumberToObject(o, "metrics_dropped", pl->metrics_dropped))
+    if (pl->metrics_dropped > 0 &&
+        !cJSON_AddNumberToObject(o, "metrics_dropped", pl->metrics_dropped))
         return -1;
     return 0;
 }
@@ -67,7 +68,7 @@ int ref_record_game_metrics(cJSON *root, const ref_game *g)
             const ref_ply *pl = &g->plies[i];
             for (int k = 0; k < pl->n_metrics; k++) {
                 const ref_metric *m = &pl->metrics[k];
-                int of = m->scope == UTIL_METRIC_MATCH ? 2
+                int of = m->scope == UTIL_METRIC_MATCH  ? 2
                          : m->scope == UTIL_METRIC_GAME ? pl->player
                                                         : -1;
                 if (of != want)

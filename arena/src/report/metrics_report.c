@@ -49,8 +49,8 @@ int arena_metrics_print(const arena_metrics *a, const arena_metric_summary *sum,
             fprintf(out, "\n%s: %lld games with metrics, %lld metric lines dropped\n",
                     bot_name(s, bot), (long long)arena_metrics_games(a, bot),
                     (long long)arena_metrics_dropped(a, bot));
-            fprintf(out, "  %-14s %-12s %10s %12s %12s %12s %12s\n", "metric", "group", "n",
-                    "mean", "median", "p10", "p90");
+            fprintf(out, "  %-14s %-12s %10s %12s %12s %12s %12s\n", "metric", "group", "n", "mean",
+                    "median", "p10", "p90");
         }
         char label[96];
         snprintf(label, sizeof label, "%s%s", m->name, m->game ? " (game)" : "");

@@ -275,19 +275,19 @@ typedef struct ref_metric {
 
 /* One ply as played. Strings are owned by the ref_game. */
 typedef struct ref_ply {
-    int player;              /* 0 = black (p1), 1 = white (p2) */
-    const char *output;      /* the raw line the bot wrote (no newline); NULL if none */
-    loa_move move;           /* the move applied (LOA_MOVE_PASS for a pass),
+    int player;                /* 0 = black (p1), 1 = white (p2) */
+    const char *output;        /* the raw line the bot wrote (no newline); NULL if none */
+    loa_move move;             /* the move applied (LOA_MOVE_PASS for a pass),
                             LOA_MOVE_NONE when the answer ended the game */
-    const char *comment;     /* text after the first space, whole; "" if none */
-    int random;              /* 1 if the bot answered `random` */
-    int64_t time_us;         /* wall-clock us from the end of writing the input to
+    const char *comment;       /* text after the first space, whole; "" if none */
+    int random;                /* 1 if the bot answered `random` */
+    int64_t time_us;           /* wall-clock us from the end of writing the input to
                             the newline */
-    int64_t cpu_us;          /* REF_TIME_CPU: the bot's CPU time over the same
+    int64_t cpu_us;            /* REF_TIME_CPU: the bot's CPU time over the same
                             interval, us; -1 in REF_TIME_WALL (not measured) */
-    int late;                /* 1: over the turn's limit but within the time margin
+    int late;                  /* 1: over the turn's limit but within the time margin
                             (ref_limits.time_margin_ms), accepted */
-    const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn
+    const char *stderr_tail;   /* last <= REF_STDERR_CAP bytes of stderr this turn
                                 (everything since the bot's previous ply: stderr
                                 is drained during the opponent's turns too); a
                                 NUL byte is U+2400, 3 bytes, so the string may be

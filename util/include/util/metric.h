@@ -74,8 +74,8 @@ typedef struct util_metric_value {
 
 /* Where a metric line puts its value. */
 typedef enum util_metric_scope {
-    UTIL_METRIC_TURN = 0,      /* [PDATA][turn]: the bot's, this turn */
-    UTIL_METRIC_GAME = 1,      /* [PDATA]: the bot's, the game */
+    UTIL_METRIC_TURN = 0,       /* [PDATA][turn]: the bot's, this turn */
+    UTIL_METRIC_GAME = 1,       /* [PDATA]: the bot's, the game */
     UTIL_METRIC_MATCH_TURN = 2, /* [TDATA][turn]: the match's, this turn */
     UTIL_METRIC_MATCH = 3       /* [TDATA]: the match's, the game */
 } util_metric_scope;
@@ -93,8 +93,8 @@ typedef struct util_metric_line {
 
 /* What util_metric_parse_line found. */
 typedef enum util_metric_parse_rc {
-    UTIL_METRIC_NOT = 0,   /* not a metric line (most stderr) */
-    UTIL_METRIC_LINE = 1,  /* a metric line: *out filled */
+    UTIL_METRIC_NOT = 0,    /* not a metric line (most stderr) */
+    UTIL_METRIC_LINE = 1,   /* a metric line: *out filled */
     UTIL_METRIC_REFUSED = 2 /* a metric line by its tag, refused: a name too
                                long, a text value too long or not UTF-8 */
 } util_metric_parse_rc;
