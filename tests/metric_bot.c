@@ -3,7 +3,8 @@
  * at once) that reports N metrics a turn on its stderr in cgarena's form
  * (docs/metrics.md), a known fixed sequence: at its t-th turn (1-based),
  * `[PDATA][t] mK = V` for K = 0..N-1 with V = 10 * t + K, and at its first
- * turn `[PDATA] game_m = 7` and `[TDATA] map = "small"`. N = 0 prints
+ * turn `[PDATA] game_m = 7` and `[TDATA] map = "small"`, in one write a
+ * turn. N = 0 prints
  * nothing: the same bot silent, for the parsing cost's measure. MODE:
  *   plain    the above (the default)
  *   flood    the above, then 1000 lines `[PDATA][t] flood = K` a turn
@@ -11,6 +12,7 @@
  *            type (`kind` an integer on odd turns, a text on even ones),
  *            spacing variations, a name too long, a value too long
  *   comment  the N metrics as `mK=V` words of the answer's comment
+ *   text     the same bytes as plain, not metric lines ("(PDATA)")
  *   random   the above, playing a move that wins at once when there is
  *            one, else a random legal move (seeded by its pid), instead
  *            of the first: games won and lost
@@ -56,20 +58,26 @@ int main(int argc, char **argv)
     loa_turn turn;
     loa_turn_init(&turn);
     int rc;
-    char comment[4096];
+    char comment[4096], lines[4096];
+    /* "text": the same bytes, not metric lines (what reading them costs) */
+    const char *tag = strcmp(mode, "text") == 0 ? "(PDATA)" : "[PDATA]";
     srand((unsigned)getpid());
     for (int t = 1; (rc = loa_turn_read(stdin, &turn)) == LOA_OK; t++) {
-        size_t o = 0;
-        comment[0] = '\0';
-        for (int k = 0; k < n; k++) {
+        size_t o = 0, l = 0;
+        comment[0] = lines[0] = '\0';
+        for (int k = 0; k < n && l < sizeof lines - 64; k++) {
             if (strcmp(mode, "comment") == 0)
                 o += (size_t)snprintf(comment + o, sizeof comment - o, "%sm%d=%d", k ? " " : "", k,
                                       10 * t + k);
             else
-                fprintf(stderr, "[PDATA][%d] m%d = %d\n", t, k, 10 * t + k);
+                l += (size_t)snprintf(lines + l, sizeof lines - l, "%s[%d] m%d = %d\n", tag, t, k,
+                                      10 * t + k);
         }
         if (n > 0 && t == 1)
-            fprintf(stderr, "[PDATA] game_m = 7\n[TDATA] map = \"small\"\n");
+            l += (size_t)snprintf(lines + l, sizeof lines - l,
+                                  "%s game_m = 7\n[TDATA] map = \"small\"\n", tag);
+        if (l) /* one write a turn, as a bot should (docs/metrics.md) */
+            fputs(lines, stderr);
         if (strcmp(mode, "flood") == 0)
             for (int k = 0; k < 1000; k++)
                 fprintf(stderr, "[PDATA][%d] flood = %d\n", t, k);
