@@ -136,7 +136,7 @@ START_TEST(every_aggregate_is_exact)
     ck_assert_int_gt(x.n[0][5], 0);
     cJSON *json;
     const arena_settings *s = arena_store_settings(st);
-    ck_assert_int_eq(arena_task_metrics(s, st, NULL, NULL, &json, err, sizeof err), 0);
+    ck_assert_int_eq(arena_task_metrics(s, st, NULL, NULL, NULL, &json, err, sizeof err), 0);
     const cJSON *bot = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(json, "bots"), 0);
     ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(bot, "name")->valuestring, "a");
     ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(json, "bots")), 1);
@@ -180,6 +180,13 @@ START_TEST(every_aggregate_is_exact)
              "grep -q '^a: 20 games with metrics, 0 metric lines dropped$' %s/std && grep -Eq "
              "'^  m0 +all +%d ' %s/std && grep -q 'game_m (game)' %s/std",
              g_dir, x.n[0][0], g_dir, g_dir);
+    ck_assert_msg(system(cmd) == 0, "%s", cmd);
+    /* --metrics=NAMES: only those */
+    snprintf(cmd, sizeof cmd,
+             BIN
+             "/loa-arena --standings %s/res --metrics=m1,game_m > %s/std 2>&1 && grep -Eq "
+             "'^  m1 +all ' %s/std && grep -q 'game_m (game)' %s/std && ! grep -Eq '^  m0 ' %s/std",
+             g_dir, g_dir, g_dir, g_dir, g_dir);
     ck_assert_msg(system(cmd) == 0, "%s", cmd);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
     ck_assert_int_eq(system(cmd), 0);

@@ -76,21 +76,37 @@ static int game_metrics(const leaguedb_game_metrics *m, void *user)
     return 0;
 }
 
+/* The store's games, all of them. */
+static int walk_all(void *source, arena_game_fn fn, void *user)
+{
+    char err[256];
+    return arena_store_foreach(source, fn, user, err, sizeof err);
+}
+
 int arena_task_metrics(const arena_settings *s, arena_store *store, const unsigned char *exclude,
-                       FILE *out, cJSON **json, char *err, size_t errsz)
+                       const char *only, FILE *out, cJSON **json, char *err, size_t errsz)
+{
+    return arena_task_metrics_of(s, store, walk_all, store, exclude, only, out, json, err, errsz);
+}
+
+int arena_task_metrics_of(const arena_settings *s, arena_store *store, arena_games_walk_fn walk,
+                          void *source, const unsigned char *exclude, const char *only, FILE *out,
+                          cJSON **json, char *err, size_t errsz)
 {
     if (json)
         *json = NULL;
     task t = {.exclude = exclude, .acc = arena_metrics_new(s->bot_count)};
     arena_metric_summary *sum = NULL;
     int n = 0;
-    int rc = t.acc ? arena_store_foreach(store, game_seen, &t, err, errsz) : ARENA_E_NOMEM;
+    int rc = t.acc ? walk(source, game_seen, &t) : ARENA_E_NOMEM;
+    if (rc && rc != ARENA_E_NOMEM)
+        util_fail(rc, err, errsz, "cannot read the games of %s", arena_store_db_path(store));
     if (rc == 0)
         rc = leaguedb_metrics_foreach(arena_store_db(store), game_metrics, &t, err, errsz);
     if (rc == 0)
         rc = arena_metrics_summarize(t.acc, &sum, &n);
     if (rc == 0 && out)
-        rc = arena_metrics_print(t.acc, sum, n, s, out);
+        rc = arena_metrics_print(t.acc, sum, n, s, only, out);
     if (rc == 0 && json && n && !(*json = arena_metrics_to_json(t.acc, sum, n, s)))
         rc = ARENA_E_NOMEM;
     if (rc == ARENA_E_NOMEM)

@@ -32,8 +32,18 @@ static void print_row(FILE *out, const char *metric, const arena_metric_summary 
             fig(st->p90, d, sizeof d));
 }
 
+/* 1 when name is one of only's comma-separated names (only NULL: all). */
+static int wanted(const char *only, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = only; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == '\0'))
+            return 1;
+    return !only;
+}
+
 int arena_metrics_print(const arena_metrics *a, const arena_metric_summary *sum, int n,
-                        const arena_settings *s, FILE *out)
+                        const arena_settings *s, const char *only, FILE *out)
 {
     if (n == 0) {
         fprintf(out, "Metrics: no metrics reported\n");
@@ -44,6 +54,8 @@ int arena_metrics_print(const arena_metrics *a, const arena_metric_summary *sum,
     int bot = -1;
     for (int k = 0; k < n; k++) {
         const arena_metric_summary *m = &sum[k];
+        if (!wanted(only, m->name))
+            continue;
         if (m->bot != bot) {
             bot = m->bot;
             fprintf(out, "\n%s: %lld games with metrics, %lld metric lines dropped\n",

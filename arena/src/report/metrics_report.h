@@ -19,10 +19,11 @@
  * with metrics, its games, lines dropped, and a row a metric a group
  * that has values (n, mean, median, p10, p90; texts counted); "no metrics reported" when n is
  * 0. Bot names (and metric names) are the league's: printed as they are
- * (names are checked at their entry: no control characters). Returns 0 or
+ * (names are checked at their entry: no control characters). only (NULL:
+ * all) names the metrics to print, comma-separated. Returns 0 or
  * ARENA_E_IO. */
 int arena_metrics_print(const arena_metrics *a, const arena_metric_summary *sum, int n,
-                        const arena_settings *s, FILE *out);
+                        const arena_settings *s, const char *only, FILE *out);
 
 /* The same as JSON: {"bots": [{"name", "games", "dropped", "metrics":
  * [{"name", "scope": "turn"|"game", "texts", "all": {"n", "mean",
