@@ -164,7 +164,7 @@ static void usage(FILE *out)
           "      --analyse           answer loa-analyse's requests on stdin, one a line:\n"
           "                          'go depth|nodes|movetime N BOARD' -> 'bestmove MOVE\n"
           "                          score cp S|win P|loss P depth D nodes N pv ...'\n"
-          "  -q, --quiet             no search info on stderr\n"
+          "  -q, --quiet             no search line on stderr (the metrics lines stay)\n"
           "  -v, --verbose           one stderr line per iteration\n"
           "  -h, --help              show this help\n"
           "Evaluation weights (points per feature unit) and search constants (lmr-divisor\n"

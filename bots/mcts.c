@@ -82,7 +82,7 @@ static void usage(FILE *out)
           "  -s, --seed=N        seed of the playouts (default: from the clock)\n"
           "  -D, --deterministic no clock: --playouts per turn (with --seed, the same\n"
           "                      turns give the same moves)\n"
-          "  -q, --quiet         no search line on stderr\n"
+          "  -q, --quiet         no search line on stderr (the metrics lines stay)\n"
           "  -h, --help          show this help\n",
           out);
 }

@@ -196,7 +196,7 @@ void stub_text(stub_out *o, int level, const char *text);
  * the arena reads, docs/metrics.md), a blank line, then the OUTPUT block's
  * lines (see stub_comment_lines). A comment line is marker (e.g. "// "),
  * the text, end (e.g. " *)" or ""). */
-#define STUB_METRICS_HINT                                                                  \
+#define STUB_METRICS_HINT                                                              \
     "Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 " \
     "(docs/metrics.md)."
 void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end, const char *how,
