@@ -80,18 +80,20 @@ static int game_metrics(const leaguedb_game_metrics *m, void *user)
 static int walk_all(void *source, arena_game_fn fn, void *user)
 {
     char err[256];
-    return arena_store_foreach(source, fn, user, err, sizeof err);
+    return arena_store_foreach((const arena_store *)source, fn, user, err, sizeof err);
 }
 
-int arena_task_metrics(const arena_settings *s, arena_store *store, const unsigned char *exclude,
-                       const char *only, FILE *out, cJSON **json, char *err, size_t errsz)
+int arena_task_metrics(const arena_settings *s, const arena_store *store,
+                       const unsigned char *exclude, const char *only, FILE *out, cJSON **json,
+                       char *err, size_t errsz)
 {
-    return arena_task_metrics_of(s, store, walk_all, store, exclude, only, out, json, err, errsz);
+    return arena_task_metrics_of(s, store, walk_all, (void *)store, exclude, only, out, json, err,
+                                 errsz);
 }
 
-int arena_task_metrics_of(const arena_settings *s, arena_store *store, arena_games_walk_fn walk,
-                          void *source, const unsigned char *exclude, const char *only, FILE *out,
-                          cJSON **json, char *err, size_t errsz)
+int arena_task_metrics_of(const arena_settings *s, const arena_store *store,
+                          arena_games_walk_fn walk, void *source, const unsigned char *exclude,
+                          const char *only, FILE *out, cJSON **json, char *err, size_t errsz)
 {
     if (json)
         *json = NULL;

@@ -20,13 +20,14 @@
  * them on out when out is not NULL; sets *json (when not NULL) to their
  * JSON (report/metrics_report.h; NULL when the league has no metrics).
  * Returns 0, or an ARENA_E_* code with err. */
-int arena_task_metrics(const arena_settings *s, arena_store *store, const unsigned char *exclude,
-                       const char *only, FILE *out, cJSON **json, char *err, size_t errsz);
+int arena_task_metrics(const arena_settings *s, const arena_store *store,
+                       const unsigned char *exclude, const char *only, FILE *out, cJSON **json,
+                       char *err, size_t errsz);
 
 /* As arena_task_metrics over the games walk gives from source (the games
  * a filter keeps: results/filter_game.h) instead of all the store's. */
-int arena_task_metrics_of(const arena_settings *s, arena_store *store, arena_games_walk_fn walk,
-                          void *source, const unsigned char *exclude, const char *only, FILE *out,
-                          cJSON **json, char *err, size_t errsz);
+int arena_task_metrics_of(const arena_settings *s, const arena_store *store,
+                          arena_games_walk_fn walk, void *source, const unsigned char *exclude,
+                          const char *only, FILE *out, cJSON **json, char *err, size_t errsz);
 
 #endif
