@@ -6,7 +6,8 @@
  * turn answered; every aggregate `--standings DIR --metrics` and
  * standings.json give (n, mean, median, p10, p90 over all turns, by phase,
  * in wins and losses) equals the one computed here from those values by
- * sorting (numpy's quantile); the text printout shows them.
+ * sorting (numpy's quantile); the text printout and the bot pages' data
+ * show them; a game's record read back holds them again.
  */
 #include <check.h>
 #include <math.h>
@@ -110,6 +111,35 @@ static void same(const cJSON *o, const char *key, double want)
                   v->valuedouble, want);
 }
 
+/* A game's record read back from the league holds the metrics again: a
+ * ply's "metrics", the record's game values. */
+static void check_record(arena_store *st, const vals *x)
+{
+    char err[512];
+    cJSON *rec;
+    ck_assert_int_eq(arena_store_record(st, 0, &rec, err, sizeof err), 0);
+    int a_side = x->black[0] == 0 ? 0 : 1, seen = 0;
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(rec, "plies"))
+    {
+        int ply = cJSON_GetObjectItemCaseSensitive(p, "ply")->valueint;
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(p, "metrics");
+        if (ply % 2 != (a_side == 0 ? 1 : 0)) {
+            ck_assert_ptr_null(m); /* loa-random reports nothing */
+            continue;
+        }
+        int t = (ply + (a_side == 0)) / 2;
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(m, "m1")->valueint, 10 * t + 1);
+        seen++;
+    }
+    ck_assert_int_eq(seen, a_side == 0 ? (x->plies[0] + 1) / 2 : x->plies[0] / 2);
+    const cJSON *g =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "metrics"),
+                                         a_side ? "white" : "black");
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(g, "game_m")->valueint, 7);
+    cJSON_Delete(rec);
+}
+
 /* The printouts of the league in g_dir/res: `--standings --metrics` shows
  * the figures (m0's all turns: n), the bot pages' data holds them,
  * `--metrics=NAMES` only those. */
@@ -165,6 +195,7 @@ START_TEST(every_aggregate_is_exact)
     ck_assert_int_eq(x.checked, 20);
     ck_assert_int_gt(x.n[0][4], 0); /* some games won, some lost: the test means it */
     ck_assert_int_gt(x.n[0][5], 0);
+    check_record(st, &x);
     cJSON *json;
     const arena_settings *s = arena_store_settings(st);
     ck_assert_int_eq(arena_task_metrics(s, st, NULL, NULL, NULL, &json, err, sizeof err), 0);

@@ -60,6 +60,12 @@ struct leaguedb {
 int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs, leaguedb_game_fn fn,
                       void *user, char *err, size_t errsz);
 
+/* Puts game id's metrics (the metrics tables) back into its decoded
+ * record: a ply's "metrics" and "match_metrics", the record's "metrics"
+ * (docs/record.md); nothing without any. Returns 0, LEAGUEDB_E_PARSE,
+ * LEAGUEDB_E_NOMEM or LEAGUEDB_E_IO (err). */
+int leaguedb_metrics_attach(leaguedb *db, int64_t id, cJSON *record, char *err, size_t errsz);
+
 /* Fills err with "PATH: what: SQLite's words" and returns code. */
 int leaguedb_fail(leaguedb *db, int code, char *err, size_t errsz, const char *what);
 

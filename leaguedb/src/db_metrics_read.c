@@ -1,5 +1,6 @@
 /* db_metrics_read.c - a league's metrics read back: one game's, or every
  * game's in stored order (leaguedb/metrics.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -280,4 +281,78 @@ int leaguedb_has_metrics(leaguedb *db)
         out = sqlite3_column_int(s, 0);
     sqlite3_finalize(s);
     return out;
+}
+
+/* v as JSON: an integer with all its digits (raw), a real, a text. */
+static cJSON *value_json(const util_metric_value *v)
+{
+    char buf[32];
+    if (v->type == UTIL_METRIC_INT) {
+        snprintf(buf, sizeof buf, "%lld", (long long)v->i);
+        return cJSON_CreateRaw(buf);
+    }
+    return v->type == UTIL_METRIC_REAL ? cJSON_CreateNumber(v->d) : cJSON_CreateString(v->text);
+}
+
+/* obj[key][name] = v's JSON, obj[key] made when missing. 0 or -1. */
+static int put_json(cJSON *obj, const char *key, const char *name, const util_metric_value *v)
+{
+    cJSON *m = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!m && !(m = cJSON_AddObjectToObject(obj, key)))
+        return -1;
+    cJSON *j = value_json(v);
+    if (!j)
+        return -1;
+    cJSON_AddItemToObject(m, name, j);
+    return 0;
+}
+
+/* The ply objects of plies by their number: by[ply - first] (malloc'd,
+ * *n of them; NULL and 0 without plies or memory, *nomem then set). */
+static cJSON **plies_by_number(cJSON *plies, int *first, int *n, int *nomem)
+{
+    *n = cJSON_GetArraySize(plies);
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(plies, 0), "ply");
+    *first = cJSON_IsNumber(f) ? f->valueint : 1;
+    cJSON **by = *n ? calloc((size_t)*n, sizeof *by) : NULL;
+    *nomem = *n && !by;
+    if (!by)
+        return NULL;
+    cJSON *p;
+    cJSON_ArrayForEach(p, plies)
+    {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(p, "ply");
+        if (cJSON_IsNumber(k) && k->valueint - *first >= 0 && k->valueint - *first < *n)
+            by[k->valueint - *first] = p;
+    }
+    return by;
+}
+
+int leaguedb_metrics_attach(leaguedb *db, int64_t id, cJSON *record, char *err, size_t errsz)
+{
+    static const char *const side[3] = {"black", "white", "match"};
+    leaguedb_game_metrics *m = NULL;
+    int rc = db->version < 3 ? 0 : leaguedb_metrics_get(db, id, &m, err, errsz);
+    cJSON *games = NULL, **by = NULL;
+    int first = 1, n = 0, nomem = 0;
+    if (!rc && m && m->n)
+        by = plies_by_number(cJSON_GetObjectItemCaseSensitive(record, "plies"), &first, &n, &nomem);
+    rc = nomem ? LEAGUEDB_E_NOMEM : rc;
+    for (int k = 0; !rc && m && k < m->n; k++) {
+        const leaguedb_metric_series *s = &m->series[k];
+        for (int i = 0; !rc && i < s->n; i++) {
+            int at = s->ply[i] - first;
+            cJSON *p = at >= 0 && at < n ? by[at] : NULL;
+            if (p && put_json(p, s->side == LEAGUEDB_METRIC_MATCH ? "match_metrics" : "metrics",
+                              s->name, &s->turn[i]))
+                rc = LEAGUEDB_E_NOMEM;
+        }
+        if (!rc && s->game.type != UTIL_METRIC_NONE &&
+            ((!games && !(games = cJSON_AddObjectToObject(record, "metrics"))) ||
+             put_json(games, side[s->side], s->name, &s->game)))
+            rc = LEAGUEDB_E_NOMEM;
+    }
+    leaguedb_game_metrics_free(m);
+    free(by);
+    return rc == LEAGUEDB_E_NOMEM ? util_fail(rc, err, errsz, "out of memory") : rc;
 }

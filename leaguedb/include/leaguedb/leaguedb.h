@@ -183,7 +183,9 @@ int64_t leaguedb_games_up_to(leaguedb *db, int64_t id);
  * such game; another negative LEAGUEDB_E_* code on failure. */
 int leaguedb_compare_game(leaguedb *db, const leaguedb_game *g, char *err, size_t errsz);
 
-/* Game id's full JSON record, decoded from its blobs (*out, caller owns).
+/* Game id's full JSON record, decoded from its blobs, its metrics put back
+ * from the metrics tables (leaguedb/metrics.h; a ply's "metrics_dropped"
+ * is not kept: the tables count the drops a game) (*out, caller owns).
  * Returns 0, LEAGUEDB_E_INVAL (no game id), LEAGUEDB_E_PARSE (corrupt blobs),
  * LEAGUEDB_E_IO or LEAGUEDB_E_NOMEM. */
 int leaguedb_record(leaguedb *db, int64_t id, cJSON **out, char *err, size_t errsz);
