@@ -283,14 +283,18 @@ int leaguedb_has_metrics(leaguedb *db)
     return out;
 }
 
-/* v as JSON: an integer with all its digits (raw), a real, a text. */
+/* v as JSON: an integer (all its digits), a real, a text. */
 static cJSON *value_json(const util_metric_value *v)
 {
     char buf[32];
-    if (v->type == UTIL_METRIC_INT) {
+    /* a number when a double holds it exactly (as the decoded record's
+     * other integers), else raw digits */
+    if (v->type == UTIL_METRIC_INT && (v->i > (1LL << 53) || v->i < -(1LL << 53))) {
         snprintf(buf, sizeof buf, "%lld", (long long)v->i);
         return cJSON_CreateRaw(buf);
     }
+    if (v->type == UTIL_METRIC_INT)
+        return cJSON_CreateNumber((double)v->i);
     return v->type == UTIL_METRIC_REAL ? cJSON_CreateNumber(v->d) : cJSON_CreateString(v->text);
 }
 
