@@ -15,6 +15,8 @@
 #   check_arena_pairs       results/pairs, sprt_match: pentanomial counts, the
 #                           tally, an SPRT's first crossing kept
 #   check_arena_filter      results/filter: the games filter's grammar, errors, bounds
+#   check_arena_metrics     results/metrics, app/metrics_task: the metrics of a
+#                           league of test-metric-bot summed up exactly
 #   check_arena_filter_games results/filter_game: the games' fields; standings on a
 #                           filtered subset equal a hand count
 #   check_arena_standings   results/standings, report/standings_*: totals,

@@ -2,6 +2,7 @@
 # file):
 #   check_leaguedb_error  LEAGUEDB_ERROR_MAP: range -801..-899, own messages
 #   check_leaguedb        the database: schema, rows, lock, changes, errors
+#   check_leaguedb_metrics the metrics tables (leaguedb/metrics.h)
 # (check_leaguedb_game_blob, a record as two blobs and back over the records
 # of real games, needs the arena to play them: tests/arena.cmake.)
 loa_add_suite(leaguedb_error LIBS loa_leaguedb TIMEOUT 60)
