@@ -89,8 +89,9 @@ START_TEST(packs_and_unpacks_every_shape)
     util_metric_value ints[5] = {iv(7), iv(INT64_MIN), iv(INT64_MAX), iv(-1), iv(0)};
     util_metric_value reals[5] = {rv(0.5), rv(-1e300), rv(3.0), rv(1e-9), rv(0)};
     util_metric_value mixed[5] = {iv(1), tv("say \"hi\" <b>&</b>"), rv(2.5), tv(""), iv(-3)};
-    const util_metric_value *kinds[3] = {ints, reals, mixed};
-    for (int k = 0; k < 3; k++)
+    util_metric_value decimal[5] = {rv(0.227), rv(-0.1), rv(12345.678), rv(0.3), rv(1e-9)};
+    const util_metric_value *kinds[4] = {ints, reals, mixed, decimal};
+    for (int k = 0; k < 4; k++)
         for (int p = 0; p < 2; p++)
             for (int n = 1; n <= 5; n++) {
                 leaguedb_metric_series s = {0, "x", {0}, n, p ? odd : run, kinds[k]};
@@ -116,6 +117,12 @@ START_TEST(packs_and_unpacks_every_shape)
     s = (leaguedb_metric_series){0, "x", {0}, 75, plies, v};
     ck_assert_int_eq(leaguedb_metric_pack(&s, &blob, &size), 0);
     ck_assert_uint_le(size, 81);
+    free(blob);
+    /* reals printed with 3 decimals: a byte or two each, not eight */
+    for (int k = 0; k < 75; k++)
+        v[k] = rv((300 + k % 7) / 1000.0);
+    ck_assert_int_eq(leaguedb_metric_pack(&s, &blob, &size), 0);
+    ck_assert_uint_le(size, 82);
     free(blob);
 }
 END_TEST

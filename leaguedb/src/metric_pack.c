@@ -1,12 +1,37 @@
 /* metric_pack.c - a metric's per-turn values as the turns column packs
  * them (leaguedb/metrics.h): plies as a run or deltas, values as zigzag
  * varints, doubles or typed. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "leaguedb/metrics.h"
 
-enum { FORMAT = 1, ALL_INT = 1, ALL_REAL = 2, MIXED = 3 };
+enum { FORMAT = 1, ALL_INT = 1, ALL_REAL = 2, MIXED = 3, DECIMAL = 4 };
+
+/* Powers of ten a double holds exactly (10^22 is the last). */
+static const double ten[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+#define DECIMALS_MAX 9
+
+/* The fewest decimals d (0..DECIMALS_MAX) with which every real of v is
+ * m / 10^d for an integer m below 2^53 (a value printed "0.227": m 227,
+ * d 3; the division is correctly rounded, as strtod is: the same double
+ * comes back); -1 when there is none. */
+static int decimals(const util_metric_value *v, int n)
+{
+    for (int d = 0; d <= DECIMALS_MAX; d++) {
+        int ok = 1;
+        for (int k = 0; k < n && ok; k++) {
+            double m = v[k].d * ten[d], back = 0;
+            if ((ok = m > -9007199254740992.0 && m < 9007199254740992.0))
+                back = (double)llround(m) / ten[d];
+            ok = ok && memcmp(&back, &v[k].d, sizeof back) == 0; /* the same bits: -0.0 too */
+        }
+        if (ok)
+            return d;
+    }
+    return -1;
+}
 
 /* A growing byte buffer; ok 0 once an allocation failed. */
 typedef struct out {
@@ -89,19 +114,24 @@ int leaguedb_metric_pack(const leaguedb_metric_series *s, unsigned char **data, 
         int want = t == UTIL_METRIC_INT ? ALL_INT : t == UTIL_METRIC_REAL ? ALL_REAL : MIXED;
         kind = !kind || kind == want ? want : MIXED;
     }
+    int d = kind == ALL_REAL ? decimals(s->turn, s->n) : -1;
+    if (d >= 0)
+        kind = DECIMAL; /* reals as scaled integers: a byte or two, not eight */
     out o = {NULL, 0, 0, 1};
     unsigned char head[2] = {FORMAT, 0};
     put(&o, head, 1);
     varint(&o, (uint64_t)s->n);
     plies(&o, s->ply, s->n);
     head[0] = (unsigned char)kind;
-    put(&o, head, 1);
+    head[1] = (unsigned char)d;
+    put(&o, head, kind == DECIMAL ? 2 : 1);
     uint64_t prev = 0;
     for (int k = 0; k < s->n; k++) {
         const util_metric_value *v = &s->turn[k];
-        if (kind == ALL_INT) { /* the difference from the previous value */
-            varint(&o, zigzag((int64_t)((uint64_t)v->i - prev)));
-            prev = (uint64_t)v->i;
+        if (kind == ALL_INT || kind == DECIMAL) { /* the difference from the one before */
+            uint64_t i = kind == ALL_INT ? (uint64_t)v->i : (uint64_t)llround(v->d * ten[d]);
+            varint(&o, zigzag((int64_t)(i - prev)));
+            prev = i;
             continue;
         }
         if (kind == MIXED) {
@@ -174,11 +204,19 @@ static int get_byte(in *r)
     return *r->p++;
 }
 
-/* The values after the kind byte into turn[0..n), texts copied to *text. */
-static void get_values(in *r, int kind, int n, util_metric_value *turn, char **text)
+/* The values after the kind byte (and DECIMAL's places d) into
+ * turn[0..n), texts copied to *text. */
+static void get_values(in *r, int kind, int d, int n, util_metric_value *turn, char **text)
 {
     uint64_t prev = 0;
     for (int k = 0; k < n && !r->bad; k++) {
+        if (kind == DECIMAL) {
+            uint64_t z = get_varint(r);
+            prev += (uint64_t)((int64_t)(z >> 1) ^ -(int64_t)(z & 1));
+            turn[k] =
+                (util_metric_value){UTIL_METRIC_REAL, 0, (double)(int64_t)prev / ten[d], NULL};
+            continue;
+        }
         int t = kind == ALL_INT    ? UTIL_METRIC_INT
                 : kind == ALL_REAL ? UTIL_METRIC_REAL
                                    : get_byte(r);
@@ -241,10 +279,10 @@ int leaguedb_metric_unpack(const void *blob, size_t size, int *n, int **ply,
             r.bad = 1;
         pl[k] = (int)at;
     }
-    int kind = get_byte(&r);
-    if (kind < ALL_INT || kind > MIXED)
+    int kind = get_byte(&r), d = kind == DECIMAL ? get_byte(&r) : 0;
+    if (kind < ALL_INT || kind > DECIMAL || d < 0 || d > DECIMALS_MAX)
         r.bad = 1;
-    get_values(&r, kind, cnt, tv, &text);
+    get_values(&r, kind, d, cnt, tv, &text);
     if (r.bad || r.p != r.end || first == 0) {
         free(block);
         return LEAGUEDB_E_PARSE;

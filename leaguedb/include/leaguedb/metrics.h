@@ -26,7 +26,10 @@
  *   of each value's difference from the one before, the first's from 0),
  *   2 all reals (8-byte little-endian IEEE doubles), 3 mixed: each value a
  *   type byte (util_metric_type) and its integer, double or text (varint
- *   length, bytes).
+ *   length, bytes), 4 all reals that are m / 10^d for integers m (|m| <
+ *   2^53) and one d in 0..9 (a byte after the kind): the m as kind 1's
+ *   integers (0.227 is 227 with d 3; the double is m / 10^d, correctly
+ *   rounded as the text's was).
  *
  * Older schemas: a version 1 or 2 database opened read-only has no
  * metrics (the reads below find none); opened to write, it is migrated.
