@@ -23,8 +23,8 @@ static void check_items(const ref_metric_scan *s)
         if (!util_metric_name_ok(it->name, strlen(it->name)))
             abort();
         if (it->v.type == UTIL_METRIC_TEXT &&
-            (it->v.text != it->text || util_utf8_check(it->text, strlen(it->text)) !=
-                                           strlen(it->text)))
+            (it->v.text != it->text ||
+             util_utf8_check(it->text, strlen(it->text)) != strlen(it->text)))
             abort();
     }
 }
