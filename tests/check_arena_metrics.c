@@ -7,7 +7,7 @@
  * standings.json give (n, mean, median, p10, p90 over all turns, by phase,
  * in wins and losses) equals the one computed here from those values by
  * sorting (numpy's quantile); the text printout and the bot pages' data
- * show them; a game's record read back holds them again.
+ * show them; a game's record read back holds them again; a merge keeps them.
  */
 #include <check.h>
 #include <math.h>
@@ -145,7 +145,7 @@ static void check_record(arena_store *st, const vals *x)
  * `--metrics=NAMES` only those. */
 static void check_printouts(int n)
 {
-    char cmd[1024];
+    char cmd[2048];
     /* the printout: the same figures */
     snprintf(cmd, sizeof cmd, BIN "/loa-arena --standings %s/res --metrics > %s/std 2>&1", g_dir,
              g_dir);
@@ -161,6 +161,13 @@ static void check_printouts(int n)
              BIN "/loa-arena --html %s/res > /dev/null 2>&1 && grep -q '\"metrics\":{\"bots\":"
                  "\\[{\"name\":\"a\",\"games\":20' %s/res/live.js",
              g_dir, g_dir);
+    ck_assert_msg(system(cmd) == 0, "%s", cmd);
+    /* a merge keeps them: the same metrics from the merged league */
+    snprintf(cmd, sizeof cmd,
+             BIN "/loa-arena --merge %s/m %s/res > /dev/null 2>&1 && " BIN
+                 "/loa-arena --standings %s/m --metrics | sed -n '/^Metrics/,$p' > %s/mm && sed "
+                 "-n '/^Metrics/,$p' %s/std > %s/sm && cmp -s %s/mm %s/sm",
+             g_dir, g_dir, g_dir, g_dir, g_dir, g_dir, g_dir, g_dir);
     ck_assert_msg(system(cmd) == 0, "%s", cmd);
     /* --metrics=NAMES: only those */
     snprintf(cmd, sizeof cmd,
