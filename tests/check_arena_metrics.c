@@ -21,6 +21,7 @@
 #include "app/metrics_task.h"
 #include "check_main.h"
 #include "leaguedb/metrics.h"
+#include "results/metrics.h"
 #include "store/store.h"
 
 #define BIN LOA_BIN_DIR
@@ -247,6 +248,45 @@ START_TEST(every_aggregate_is_exact)
 }
 END_TEST
 
+/* The summaries of small and tied sets: every n from 1 to 60, values with
+ * many ties, against a sort. */
+START_TEST(quantiles_of_small_and_tied_sets_are_exact)
+{
+    srand(44);
+    for (int n = 1; n <= 60; n++) {
+        arena_metrics *a = arena_metrics_new(1);
+        int ply[60];
+        util_metric_value v[60];
+        double sorted[60];
+        for (int k = 0; k < n; k++) {
+            ply[k] = 1 + k % 20; /* all in plies 1-20 */
+            double d = (double)(rand() % (n < 10 ? 3 : 17)) - 5;
+            v[k] = (util_metric_value){UTIL_METRIC_REAL, 0, d, NULL};
+            sorted[k] = d;
+        }
+        ck_assert_int_eq(arena_metrics_add_turns(a, 0, "x", ARENA_METRIC_WIN, n, ply, v), 0);
+        arena_metric_summary *sum;
+        int count;
+        ck_assert_int_eq(arena_metrics_summarize(a, &sum, &count), 0);
+        ck_assert_int_eq(count, 1);
+        qsort(sorted, (size_t)n, sizeof *sorted, cmp);
+        for (int g = 0; g < ARENA_METRIC_GROUPS; g++) {
+            const arena_metric_stats *st = &sum[0].g[g];
+            if (g == ARENA_METRIC_MIDDLE || g == ARENA_METRIC_LATE || g == ARENA_METRIC_LOSSES) {
+                ck_assert_int_eq(st->n, 0);
+                continue;
+            }
+            ck_assert_int_eq(st->n, n);
+            ck_assert_msg(st->median == q(sorted, n, 0.5) && st->p10 == q(sorted, n, 0.1) &&
+                              st->p90 == q(sorted, n, 0.9),
+                          "n %d group %d: %g %g %g", n, g, st->p10, st->median, st->p90);
+        }
+        free(sum);
+        arena_metrics_free(a);
+    }
+}
+END_TEST
+
 START_TEST(metrics_go_only_with_standings)
 {
     ck_assert_int_ne(system(BIN "/loa-arena --metrics --bot a=x --bot b=y > /dev/null 2>&1"), 0);
@@ -258,6 +298,8 @@ int main(void)
     const loa_tcase cases[] = {
         {"every_aggregate_is_exact", every_aggregate_is_exact, 120},
         {"metrics_go_only_with_standings", metrics_go_only_with_standings, 30},
+        {"quantiles_of_small_and_tied_sets_are_exact", quantiles_of_small_and_tied_sets_are_exact,
+         30},
     };
     return loa_run_suite("arena_metrics", cases, LOA_COUNT(cases));
 }

@@ -218,17 +218,23 @@ static void select_kth(double *x, int64_t n, int64_t k)
     }
 }
 
-/* numpy's quantile p of x[from..n) whose part before from is all <= it
- * (selected already): x[floor h] + (h - floor h)(x[floor h + 1] - x[floor h]). */
-static double quantile(double *x, int64_t n, double p, int64_t from)
+/* numpy's quantile p of x[0..n): x[floor h] + (h - floor h)(x[floor h + 1]
+ * - x[floor h]), h = (n - 1) p. bound: n, or the index a larger quantile
+ * selected (x[bound] is the bound-th smallest, none before it larger, none
+ * after it smaller): the selection stays left of it, and so does the next
+ * value's search (x[bound] is at most what follows it). */
+static double quantile(double *x, int64_t n, double p, int64_t bound)
 {
     double h = (double)(n - 1) * p;
-    int64_t lo = (int64_t)h;
-    select_kth(x + from, n - from, lo - from);
+    int64_t lo = (int64_t)h, end = n;
+    if (lo < bound) {
+        select_kth(x, bound, lo);
+        end = bound < n ? bound + 1 : n;
+    }
     double q = x[lo];
     if (h > (double)lo && lo + 1 < n) {
         double next = x[lo + 1];
-        for (int64_t k = lo + 2; k < n; k++)
+        for (int64_t k = lo + 2; k < end; k++)
             if (x[k] < next)
                 next = x[k];
         q += (h - (double)lo) * (next - q);
@@ -246,9 +252,10 @@ static void stats_of(double *x, int64_t n, arena_metric_stats *st)
         sum += x[k];
     st->n = n;
     st->mean = (double)(sum / (long double)n);
-    st->p10 = quantile(x, n, 0.1, 0);
-    st->median = quantile(x, n, 0.5, (int64_t)((double)(n - 1) * 0.1));
-    st->p90 = quantile(x, n, 0.9, (int64_t)((double)(n - 1) * 0.5));
+    /* the largest first: each smaller one selects left of it */
+    st->p90 = quantile(x, n, 0.9, n);
+    st->median = quantile(x, n, 0.5, (int64_t)((double)(n - 1) * 0.9));
+    st->p10 = quantile(x, n, 0.1, (int64_t)((double)(n - 1) * 0.5));
 }
 
 /* 1 when cell [phase][outcome] belongs to group g. */
