@@ -4,6 +4,7 @@
  * pages written by the replay component; while a league runs, live.js
  * again every few seconds at a bounded cost. */
 #include "app/league_pages.h"
+#include "app/metrics_task.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "core/json.h"
 #include "core/limits.h"
 #include "league/schedule.h"
+#include "leaguedb/metrics.h"
 #include "loa/timer.h"
 #include "report/dashboard.h"
 #include "report/replay_page.h"
@@ -174,6 +176,15 @@ static int site(const arena_store *st, const char *dir, const arena_site_progres
     cJSON *standings = NULL, *figs = NULL, *lines = NULL;
     int max = p ? ARENA_LIVE_GAMES : ARENA_INDEX_GAMES;
     int rc = figures(st, &standings, &figs, err, errsz);
+    /* the metrics summed up, for the bot pages: on the pages of a league
+     * at rest only (a running league's or a server's would sum them up at
+     * every write: 3 s over 10^5 games) */
+    cJSON *metrics = NULL;
+    if (rc == 0 && !p && !js && leaguedb_has_metrics(arena_store_db(st)) > 0 &&
+        (rc = arena_task_metrics(arena_store_settings(st), st, NULL, NULL, NULL, &metrics, err,
+                                 errsz)) == 0 &&
+        metrics)
+        cJSON_AddItemToObject(standings, "metrics", metrics);
     if (rc == 0 && p && add_progress(figs, p))
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
     if (rc == 0)

@@ -2,6 +2,7 @@
  * (app/tasks.h). */
 #include "app/tasks.h"
 #include "app/league_pages.h"
+#include "app/metrics_task.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "core/text.h"
 #include "league/openings.h"
 #include "league/settings_check.h"
+#include "leaguedb/metrics.h"
 #include "report/replay_page.h"
 #include "report/standings_report.h"
 #include "results/filter_game.h"
@@ -49,6 +51,14 @@ int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
     cJSON *j = NULL;
     int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out, write ? &j : NULL);
     char err[1024];
+    cJSON *metrics = NULL;
+    /* standings.json carries the metrics when the league has some */
+    if (rc == 0 && j && leaguedb_has_metrics(arena_store_db(store)) > 0) {
+        if (arena_task_metrics(s, store, exclude, NULL, NULL, &metrics, err, sizeof err))
+            fprintf(stderr, "loa-arena: metrics: %s\n", err);
+        else if (metrics)
+            cJSON_AddItemToObject(j, "metrics", metrics);
+    }
     if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
         if (arena_error_kind(rc) == ARENA_E_IO)
             fprintf(stderr, "loa-arena: %s\n", err);
@@ -101,7 +111,8 @@ static int standings_filter(const arena_request *req, arena_filter **out)
 /* The standings of the games f keeps (rated anew on them), and a line
  * saying how many of the league's games those are. */
 static int report_filtered(const arena_settings *s, arena_store *store, int anchor,
-                           const unsigned char *exclude, const arena_filter *f)
+                           const unsigned char *exclude, const arena_filter *f,
+                           const arena_request *req)
 {
     /* a league read from its directory has no opening table loaded */
     arena_openings *openings = NULL;
@@ -114,9 +125,15 @@ static int report_filtered(const arena_settings *s, arena_store *store, int anch
     arena_filter_games fg = {
         .s = s, .filter = f, .openings = openings, .walk = walk_store, .source = store};
     rc = arena_standings_report(s, arena_filter_games_walk, &fg, anchor, exclude, stdout, NULL);
-    arena_openings_free(openings);
     if (rc == 0)
         printf("\nFiltered: %d of %d games\n", fg.kept, fg.seen);
+    if (rc == 0 && req->metrics) { /* the metrics of the games kept */
+        fputc('\n', stdout);
+        if ((rc = arena_task_metrics_of(s, store, arena_filter_games_walk, &fg, exclude,
+                                        req->metrics_only, stdout, NULL, err, sizeof err)))
+            fprintf(stderr, "loa-arena: --metrics: %s\n", err);
+    }
+    arena_openings_free(openings);
     return rc;
 }
 
@@ -167,8 +184,14 @@ int arena_task_standings(const arena_request *req)
         return 2;
     }
     const unsigned char *ex = req->exclude_count ? exclude : NULL;
-    rc = f ? report_filtered(s, store, anchor, ex, f)
+    rc = f ? report_filtered(s, store, anchor, ex, f, req)
            : arena_task_report(s, store, anchor, ex, 0, stdout);
+    if (rc == 0 && req->metrics && !f) {
+        fputc('\n', stdout);
+        if ((rc = arena_task_metrics(s, store, ex, req->metrics_only, stdout, NULL, err,
+                                     sizeof err)))
+            fprintf(stderr, "loa-arena: --metrics: %s\n", err);
+    }
     arena_filter_free(f);
     arena_store_close(store);
     return rc ? 1 : 0;

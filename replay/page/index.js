@@ -371,6 +371,37 @@
   }
 
   /* ---- a bot's page ---- */
+  /* The metrics the bot reported, summed up (standings.json's "metrics",
+   * docs/metrics.md): a row a metric a group that has values. */
+  function botMetrics(name) {
+    const all = (D.standings && D.standings.metrics && D.standings.metrics.bots) || [];
+    const m = all.find(function (x) { return x.name === name; }), t = $('bot-metrics');
+    if (!t) return;
+    clear(t);
+    $('metrics-panel').hidden = !m;
+    if (!m) return;
+    const groups = [['all', 'all'], ['plies_1_20', 'plies 1-20'], ['plies_21_60', 'plies 21-60'],
+                    ['plies_61_up', 'plies 61+'], ['wins', 'wins'], ['losses', 'losses']];
+    const num = function (v) { return typeof v !== 'number' ? '-' : Number.isInteger(v) ? String(v) : v.toFixed(2); };
+    const right = [0, 0, 1, 1, 1, 1, 1];
+    t.appendChild(row(['metric', 'group', 'n', 'mean', 'median', 'p10', 'p90'], 'th', right));
+    (m.metrics || []).forEach(function (x) {
+      let label = x.name + (x.scope === 'game' ? ' (game)' : '');
+      groups.forEach(function (g) {
+        const s = x[g[0]];
+        if (!s) return;
+        const tr = row([label, g[1], s.n, num(s.mean), num(s.median), num(s.p10), num(s.p90)], 'td', right);
+        tr.setAttribute('data-metric', x.name);
+        tr.setAttribute('data-group', g[0]);
+        t.appendChild(tr);
+        label = '';
+      });
+      if (x.texts) t.appendChild(row([label, 'texts', x.texts, 'not summed up', '', '', ''], 'td', right));
+    });
+    $('metrics-note').textContent = m.games + ' games with metrics, ' + m.dropped +
+      ' metric lines dropped; median, p10 and p90 exact; a phase by the ply the turn answered.';
+  }
+
   function botView() {
     const name = P.bot, S = D.standings || {}, d = (D.dashboard && D.dashboard.bots && D.dashboard.bots[name]) || null;
     const b = (S.bots || []).find(function (x) { return x.name === name; });
@@ -450,6 +481,7 @@
       sl.appendChild(er);
     });
     times(name);
+    botMetrics(name);
     const back = $('back');
     back.setAttribute('href', 'index.html');
   }
