@@ -387,6 +387,8 @@ int datagen_run(const char *path, const datagen_settings *s, const datagen_goal 
     if (r.wake_fd >= 0)
         close(r.wake_fd);
     datagen_file_close(r.file);
+    if (rc && rc != DATAGEN_E_STOPPED && r.file && !r.st.resumed && !r.st.added)
+        unlink(path); /* made by this run and empty: no stale settings left behind */
     datagen_keys_free(&r.keys);
     datagen_openings_free(&r.open);
     return rc;

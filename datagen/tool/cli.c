@@ -176,6 +176,18 @@ static const char *take_option(int c, const char *arg, datagen_cli *cli)
     }
 }
 
+/* The option at fault as its long name ("--shard"), whichever form was
+ * given (each option has its own value c); an unknown one as written. */
+static void option_name(int c, const char *word, char *buf, size_t size)
+{
+    for (int i = 0; c != '?' && c != ':' && opts[i].name; i++)
+        if (opts[i].val == c) {
+            snprintf(buf, size, "--%s", opts[i].name);
+            return;
+        }
+    snprintf(buf, size, "%s", word);
+}
+
 /* The combinations refused: a one-line message, or NULL. */
 static const char *check(const datagen_cli *cli, int argc, int budgets)
 {
@@ -216,7 +228,9 @@ int datagen_cli_parse(int argc, char **argv, datagen_cli *cli, int *status)
         const char *bad = c == '?' || c == ':' ? "" : take_option(c, optarg, cli);
         budgets += c == 'd' || c == O_NODES || c == O_MOVETIME;
         if (bad) {
-            const char *opt = argv[optind - 1];
+            char name[64];
+            option_name(c, argv[optind - 1], name, sizeof name);
+            const char *opt = name;
             if (c == '?' || c == ':' || !*bad)
                 fprintf(stderr, "loa-datagen: %s: %s (see --help)\n", opt,
                         c == ':' ? "needs a value" : "unknown option");

@@ -115,8 +115,10 @@ int datagen_settings_differ(const char *file, const char *now, int ignore_shard,
  * DATAGEN_E_INVAL, DATAGEN_E_SETTINGS (the file's settings are not s's),
  * DATAGEN_E_FORMAT, DATAGEN_E_IO, DATAGEN_E_OPENING (a bad openings file:
  * err "FILE:LINE: ply N 'MOVE': why"), DATAGEN_E_BOT (err quotes the bot's
- * command and the position), DATAGEN_E_NOMEM; err is one line. Uses
- * threads; one call at a time per path. The process must ignore SIGPIPE. */
+ * command and the position), DATAGEN_E_NOMEM; err is one line. A file
+ * this call created is removed when it fails before writing a record.
+ * Uses threads; one call at a time per path. The process must ignore
+ * SIGPIPE. */
 int datagen_run(const char *path, const datagen_settings *s, const datagen_goal *g, int stop_fd,
                 datagen_progress_fn progress, void *user, datagen_stats *st, char *err,
                 size_t errsz);
