@@ -44,6 +44,7 @@ int datagen_game_play(analysis_engine *e, analysis_limit lim, uint32_t game,
     loa_board b;
     loa_board_init(&b);
     out->n = 0;
+    out->nodes = 0;
     for (int i = 0; i < nopen; i++) {
         if (!loa_is_legal(&b, opening[i]) && !(opening[i] == LOA_MOVE_PASS && !loa_count_moves(&b)))
             return util_fail(DATAGEN_E_OPENING, err, errsz, "game %u: opening ply %d is not legal",
@@ -62,6 +63,7 @@ int datagen_game_play(analysis_engine *e, analysis_limit lim, uint32_t game,
                    : rc == ANALYSIS_E_NOMEM ? DATAGEN_E_NOMEM
                                             : DATAGEN_E_BOT;
         datagen_record rec = datagen_record_of(&b, &r, game);
+        out->nodes += r.nodes;
         if (push(out, &rec))
             return util_fail(DATAGEN_E_NOMEM, err, errsz, "out of memory");
         loa_make_move(&b, r.best, NULL);

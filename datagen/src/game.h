@@ -18,6 +18,7 @@
 typedef struct datagen_records {
     datagen_record *rec;
     int n, cap;
+    int64_t nodes; /* the nodes the bot reported for them (0 when it does not say) */
 } datagen_records;
 
 /* Plays game number game from the start position and opening[0..nopen)

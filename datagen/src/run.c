@@ -114,6 +114,7 @@ static int commit_game(run *r, datagen_records *g)
     r->st.added += kept;
     r->st.positions += kept;
     r->st.games++;
+    r->st.nodes += g->nodes;
     return 0;
 }
 

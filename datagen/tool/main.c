@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -154,8 +155,12 @@ static int generate(datagen_cli *cli)
         cli->goal.workers = util_cpu_count(DATAGEN_CLI_MAX_WORKERS);
     progress_state ps = {cli, isatty(STDERR_FILENO)};
     datagen_stats st;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     int rc = datagen_run(cli->out, &cli->set, &cli->goal, stop_on_interrupts(), progress, &ps, &st,
                          err, sizeof err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     if (ps.tty && !cli->quiet)
         fputc('\n', stderr);
     if (rc && rc != DATAGEN_E_STOPPED) {
@@ -165,14 +170,18 @@ static int generate(datagen_cli *cli)
     if (st.cut)
         printf("loa-datagen: %s: %lld bytes of an interrupted write removed\n", cli->out,
                (long long)st.cut);
-    printf("loa-datagen: %s: %lld positions (%lld new) after game %lld; this run: %lld games, "
-           "%lld positions searched, %lld duplicates and %lld filtered dropped%s\n",
-           cli->out, (long long)st.positions, (long long)st.added,
-           (long long)(st.next_game - cli->set.shard_count), (long long)st.games,
-           (long long)st.searched, (long long)st.duplicates, (long long)st.filtered,
+    printf("loa-datagen: %s: %lld positions (%lld new) after game %lld%s\n", cli->out,
+           (long long)st.positions, (long long)st.added,
+           (long long)(st.next_game - cli->set.shard_count),
            rc           ? " (interrupted: the same command resumes it)"
            : st.resumed ? " (resumed)"
                         : "");
+    printf("  this run: %lld games, %lld positions searched in %.1f s (%.0f positions/s, %d "
+           "workers; %.0f nodes a position, %.0f nodes/s); dropped %lld duplicates, %lld by the "
+           "filters\n",
+           (long long)st.games, (long long)st.searched, s, s > 0 ? (double)st.searched / s : 0,
+           cli->goal.workers, st.searched ? (double)st.nodes / (double)st.searched : 0,
+           s > 0 ? (double)st.nodes / s : 0, (long long)st.duplicates, (long long)st.filtered);
     return rc ? EXIT_INTERRUPTED : EXIT_DONE;
 }
 

@@ -80,6 +80,7 @@ typedef struct datagen_stats {
     int64_t added;      /* records written by this run */
     int64_t games;      /* games written by this run */
     int64_t searched;   /* positions searched in them */
+    int64_t nodes;      /* the nodes the bot reported for them (0 if it does not) */
     int64_t duplicates; /* of those, dropped as already in the file */
     int64_t filtered;   /* of those, dropped by the filters */
     int64_t next_game;  /* the next game the file would get */
