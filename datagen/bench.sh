@@ -18,10 +18,11 @@ alone=$((nps / nodes))
 echo "loa-ab --bench: $nps nodes/s: the search alone, $alone positions/s a core at $nodes nodes"
 for c in 1 2; do
     line=$("$bin/loa-datagen" -q -o "$tmp/c$c.bin" --games "$games" --nodes "$nodes" -c "$c" |
-        sed -n 's/.* positions searched in \([0-9.]*\) s (\([0-9]*\) positions\/s.*; \([0-9]*\) nodes a position, \([0-9]*\) nodes\/s.*/\1 \2 \3 \4/p')
+        sed -n 's/.* positions searched in \([0-9.]*\) s (\([0-9]*\) positions\/s.*; \([0-9]*\) nodes a position, \([0-9]*\) nodes\/s; loa-datagen.s own CPU \([0-9.]*\) s.*/\1 \2 \3 \4 \5/p')
     set -- $line
     echo "loa-datagen -c $c: $games games in $1 s, $2 positions/s:" \
         "$(awk -v r="$2" -v a="$alone" -v c="$c" 'BEGIN { printf "%.0f%%", 100 * r / (a * c) }')" \
-        "of the search alone on $c core(s); $3 nodes a position, $4 nodes/s"
+        "of the search alone on $c core(s); $3 nodes a position, $4 nodes/s;" \
+        "loa-datagen's own CPU $5 s"
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"

@@ -233,6 +233,31 @@ START_TEST(the_positions_goal_ends_at_the_first_game_reaching_it)
 }
 END_TEST
 
+START_TEST(an_interrupt_stops_at_once_with_whole_games_and_exit_130)
+{
+    char dir[64], path[128];
+    dg_tmpdir(dir, sizeof dir, "datagen_cli");
+    snprintf(path, sizeof path, "%s/i.bin", dir);
+    pid_t pid = start(path, "--games 2000 -c 2");
+    usleep(300000);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    kill(pid, SIGINT);
+    int status = 0;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130, "status %d", status);
+    ck_assert_int_lt(t1.tv_sec - t0.tv_sec, 3); /* the searches under way end at once */
+    int64_t n;
+    datagen_record *r = dg_records(path, &n); /* a strict read: whole records */
+    ck_assert_int_gt(n, 0);
+    ck_assert(r[n - 1].flags & DATAGEN_FLAG_GAME_END);
+    ck_assert_int_lt(r[n - 1].game, 1999);
+    free(r);
+    clean(dir);
+}
+END_TEST
+
 /* cmd (2>&1 appended) exits with status and prints one line holding want. */
 static void one_line_error(const char *cmd, int status, const char *want)
 {
@@ -294,6 +319,8 @@ int main(void)
          each_filter_drops_what_it_says_and_only_that, 120},
         {"the_positions_goal_ends_at_the_first_game_reaching_it",
          the_positions_goal_ends_at_the_first_game_reaching_it, 120},
+        {"an_interrupt_stops_at_once_with_whole_games_and_exit_130",
+         an_interrupt_stops_at_once_with_whole_games_and_exit_130, 60},
         {"bad_input_is_one_line_naming_it", bad_input_is_one_line_naming_it, 120},
     };
     return loa_run_suite("datagen_cli", cases, LOA_COUNT(cases));

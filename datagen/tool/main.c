@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -176,12 +177,16 @@ static int generate(datagen_cli *cli)
            rc           ? " (interrupted: the same command resumes it)"
            : st.resumed ? " (resumed)"
                         : "");
+    struct rusage ru; /* this process's threads, not the bots: what generating adds */
+    getrusage(RUSAGE_SELF, &ru);
+    double own = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
     printf("  this run: %lld games, %lld positions searched in %.1f s (%.0f positions/s, %d "
-           "workers; %.0f nodes a position, %.0f nodes/s); dropped %lld duplicates, %lld by the "
-           "filters\n",
+           "workers; %.0f nodes a position, %.0f nodes/s; loa-datagen's own CPU %.2f s); "
+           "dropped %lld duplicates, %lld by the filters\n",
            (long long)st.games, (long long)st.searched, s, s > 0 ? (double)st.searched / s : 0,
            cli->goal.workers, st.searched ? (double)st.nodes / (double)st.searched : 0,
-           s > 0 ? (double)st.nodes / s : 0, (long long)st.duplicates, (long long)st.filtered);
+           s > 0 ? (double)st.nodes / s : 0, own, (long long)st.duplicates, (long long)st.filtered);
     return rc ? EXIT_INTERRUPTED : EXIT_DONE;
 }
 
