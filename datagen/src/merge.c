@@ -40,7 +40,8 @@ static char *merged_settings(source *src, int n)
                                         datagen_file_settings(src[i].f), 1, why, sizeof why);
     cJSON *o = NULL;
     if (same && (o = cJSON_Parse(datagen_file_settings(src[0].f))) && cJSON_IsObject(o)) {
-        cJSON_ReplaceItemInObjectCaseSensitive(o, "shard", cJSON_CreateString("0/1"));
+        cJSON_DeleteItemFromObjectCaseSensitive(o, "shard");
+        cJSON_AddStringToObject(o, "shard", "0/1");
     } else {
         cJSON_Delete(o);
         o = cJSON_CreateObject();
