@@ -141,6 +141,36 @@ static void check_record(arena_store *st, const vals *x)
     cJSON_Delete(rec);
 }
 
+/* `--standings DIR --filter` on metrics keeps the games the stored values
+ * say: bot(a)[N].mK is a's value at the turn that answered ply N (10 t + K
+ * at its t-th turn), bot(a).game_m its game value. */
+static void check_filters(const vals *x)
+{
+    int black = 0, black3 = 0, white4 = 0, all = 0;
+    for (int id = 0; id < 64; id++) { /* an id with no game has 0 plies */
+        if (!x->plies[id] || (x->black[id] != 0 && x->white[id] != 0))
+            continue;
+        all++;
+        black += x->black[id] == 0;
+        black3 += x->black[id] == 0 && x->plies[id] >= 3;
+        white4 += x->white[id] == 0 && x->plies[id] >= 4;
+    }
+    static const char *const filters[] = {"bot(a)[1].m0 == 10", "bot(a)[3].m1 == 21",
+                                          "bot(a)[4].m0 == 20 AND bot(a).index == 1",
+                                          "bot(a).game_m == 7", "bot(a)[1].m0 == 11"};
+    const int want[] = {black, black3, white4, all, 0};
+    ck_assert_int_gt(black3, 0);
+    ck_assert_int_gt(white4, 0);
+    for (int k = 0; k < (int)(sizeof want / sizeof *want); k++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd,
+                 BIN "/loa-arena --standings %s/res --filter '%s' 2>&1 | grep -q "
+                     "'^Filtered: %d of 30 games$'",
+                 g_dir, filters[k], want[k]);
+        ck_assert_msg(system(cmd) == 0, "%s", cmd);
+    }
+}
+
 /* The printouts of the league in g_dir/res: `--standings --metrics` shows
  * the figures (m0's all turns: n), the bot pages' data holds them,
  * `--metrics=NAMES` only those. */
@@ -243,6 +273,7 @@ START_TEST(every_aggregate_is_exact)
     cJSON_Delete(json);
     arena_store_close(st);
     check_printouts(x.n[0][0]);
+    check_filters(&x);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
     ck_assert_int_eq(system(cmd), 0);
 }

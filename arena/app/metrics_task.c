@@ -1,6 +1,7 @@
 /* metrics_task.c - a league's metrics summed up (app/metrics_task.h). */
 #include "app/metrics_task.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,4 +122,69 @@ int arena_task_metrics_of(const arena_settings *s, const arena_store *store,
     free(t.winner);
     arena_metrics_free(t.acc);
     return rc;
+}
+
+/* The value v as the filter compares it. */
+static void filter_value(const util_metric_value *v, arena_filter_value *out)
+{
+    if (v->type == UTIL_METRIC_INT || v->type == UTIL_METRIC_REAL) {
+        out->type = ARENA_FILTER_NUM;
+        out->number = v->d;
+    } else if (v->type == UTIL_METRIC_TEXT) {
+        out->type = ARENA_FILTER_TEXT;
+        out->text = v->text;
+    }
+}
+
+/* Index of ply in the increasing s->ply[0..n), or -1. */
+static int turn_at(const leaguedb_metric_series *s, int ply)
+{
+    int lo = 0, hi = s->n - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (s->ply[mid] == ply)
+            return mid;
+        if (s->ply[mid] < ply)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+void arena_filter_metrics_lookup(void *user, const arena_game_record *r, int side, int ply,
+                                 const char *name, arena_filter_value *out)
+{
+    arena_filter_metrics *fm = user;
+    if (!fm->game || fm->id != r->id) {
+        leaguedb_game_metrics_free(fm->game);
+        fm->game = NULL;
+        fm->id = r->id;
+        char err[256];
+        int rc = leaguedb_metrics_get(arena_store_db(fm->store), r->id, &fm->game, err, sizeof err);
+        if (rc) {
+            if (!fm->rc) {
+                fm->rc = rc;
+                snprintf(fm->err, sizeof fm->err, "game %d's metrics: %s", r->id, err);
+            }
+            return;
+        }
+    }
+    for (int k = 0; k < fm->game->n; k++) {
+        const leaguedb_metric_series *s = &fm->game->series[k];
+        if (s->side != side || strcmp(s->name, name))
+            continue;
+        int t = ply ? turn_at(s, ply) : -1;
+        if (!ply)
+            filter_value(&s->game, out);
+        else if (t >= 0)
+            filter_value(&s->turn[t], out);
+        return;
+    }
+}
+
+void arena_filter_metrics_end(arena_filter_metrics *fm)
+{
+    leaguedb_game_metrics_free(fm->game);
+    fm->game = NULL;
 }

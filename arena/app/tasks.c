@@ -122,9 +122,20 @@ static int report_filtered(const arena_settings *s, arena_store *store, int anch
         fprintf(stderr, "loa-arena: %s\n", err);
         return rc;
     }
-    arena_filter_games fg = {
-        .s = s, .filter = f, .openings = openings, .walk = walk_store, .source = store};
+    arena_filter_metrics fm = {.store = store, .id = -1};
+    arena_filter_games fg = {.s = s,
+                             .filter = f,
+                             .openings = openings,
+                             .walk = walk_store,
+                             .source = store,
+                             .metric = arena_filter_metrics_lookup,
+                             .metric_user = &fm};
     rc = arena_standings_report(s, arena_filter_games_walk, &fg, anchor, exclude, stdout, NULL);
+    arena_filter_metrics_end(&fm);
+    if (rc == 0 && fm.rc) { /* a filter on unreadable metrics decided nothing */
+        fprintf(stderr, "loa-arena: --filter: %s\n", fm.err);
+        rc = fm.rc;
+    }
     if (rc == 0)
         printf("\nFiltered: %d of %d games\n", fg.kept, fg.seen);
     if (rc == 0 && req->metrics) { /* the metrics of the games kept */

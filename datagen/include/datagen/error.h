@@ -1,6 +1,6 @@
 /*
  * datagen/error.h - error codes of the data generation (prefix datagen_,
- * range -901..-999; util/error.h lists the other components' ranges).
+ * range -901..-999; CONTRIBUTING.md lists every range).
  *
  * DATAGEN_ERROR_MAP is the one table, XX(NAME, code, message) (libuv's
  * UV_ERRNO_MAP pattern): the enum (DATAGEN_E_NAME = code) and
