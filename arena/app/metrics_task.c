@@ -77,19 +77,12 @@ static int game_metrics(const leaguedb_game_metrics *m, void *user)
     return 0;
 }
 
-/* The store's games, all of them. */
-static int walk_all(void *source, arena_game_fn fn, void *user)
-{
-    char err[256];
-    return arena_store_foreach((const arena_store *)source, fn, user, err, sizeof err);
-}
-
 int arena_task_metrics(const arena_settings *s, const arena_store *store,
                        const unsigned char *exclude, const char *only, FILE *out, cJSON **json,
                        char *err, size_t errsz)
 {
-    return arena_task_metrics_of(s, store, walk_all, (void *)store, exclude, only, out, json, err,
-                                 errsz);
+    return arena_task_metrics_of(s, store, arena_store_games_walk, (void *)store, exclude, only,
+                                 out, json, err, errsz);
 }
 
 int arena_task_metrics_of(const arena_settings *s, const arena_store *store,

@@ -400,6 +400,12 @@ int arena_store_foreach(const arena_store *st, arena_game_fn fn, void *user, cha
     return arena_store_walk(st, leaguedb_foreach_from, 0, fn, user, err, errsz);
 }
 
+int arena_store_games_walk(void *source, arena_game_fn fn, void *user)
+{
+    char err[256];
+    return arena_store_foreach((const arena_store *)source, fn, user, err, sizeof err);
+}
+
 typedef struct index_walk {
     const arena_settings *s;
     cJSON *lines;

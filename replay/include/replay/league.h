@@ -52,6 +52,14 @@ typedef struct replay_league_data {
  * 0, REPLAY_E_NOMEM or REPLAY_E_IO (errno set; err names the file). */
 int replay_write_league_assets(const char *dir, char *err, size_t errsz);
 
+/* The bytes replay_write_league_assets writes to DIR/name, for name one of
+ * the league's shared files (style.css, chart.js, metrics.js, index.js,
+ * viewer.js): what this build's pages need, whatever an older build wrote
+ * into DIR (loa-arena serve sends these). *out is malloc'd (the caller
+ * frees; NUL-terminated), *len its length. Returns 0, REPLAY_E_INVAL (not
+ * a shared file's name) or REPLAY_E_NOMEM. Thread-safe. */
+int replay_league_shared_file(const char *name, char **out, size_t *len, char *err, size_t errsz);
+
 /* Writes every page of DIR but the games': the assets
  * (replay_write_league_assets), DIR/index.html, a DIR/bot-<name>.html for
  * every bot of the standings (or of league.json, or of the games) and
