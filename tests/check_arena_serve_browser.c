@@ -202,12 +202,12 @@ START_TEST(the_filter_box_lists_the_games_it_keeps)
                           "document.getElementById('xfilter').requestSubmit(), 0",
                           5000));
     sleep_ms(1500);
-    ck_assert_int_eq(
-        wait_int(c,
-                 "document.getElementById('xfilter-state').textContent.startsWith('column 14: expected') ? "
-                 "1 : 0",
-                 1, 10000),
-        1);
+    ck_assert_int_eq(wait_int(c,
+                              "document.getElementById('xfilter-state').textContent.startsWith('"
+                              "column 14: expected') ? "
+                              "1 : 0",
+                              1, 10000),
+                     1);
     ck_assert_int_eq(eval_int(c, LINKS), 6);
     done(&v);
 }
