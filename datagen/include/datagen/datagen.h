@@ -16,6 +16,11 @@
  * time), a game depends only on its number and the settings, and the file
  * only on the settings (games are committed in their order), whatever the
  * number of workers and however often the run was interrupted.
+ *
+ * With DATAGEN_PROTOCOL_CODINGAME the bot plays CodinGame's protocol
+ * instead: each game is run by the referee library (ref/referee.h), both
+ * sides the bot, two processes a game, and a ply's score and depth are the
+ * metric lines its bot printed with it (util/metric.h, docs/metrics.md).
  */
 #ifndef DATAGEN_DATAGEN_H
 #define DATAGEN_DATAGEN_H
