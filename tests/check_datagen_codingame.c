@@ -5,7 +5,8 @@
  * ply, as loa-referee records them in the same game; the file is the same
  * whatever the number of workers; its moves replay as a legal game; and a
  * bot without a score metric, a bot that breaks the protocol, a budget
- * option or another protocol on resume are one line naming it.
+ * option or another protocol on resume are one line naming it; with
+ * --win-score, loa-ab's wins and losses are proven scores.
  */
 #include <check.h>
 #include <cjson/cJSON.h>
@@ -102,6 +103,24 @@ START_TEST(scores_and_depths_are_the_bots_metric_lines_of_each_ply)
     }
     ck_assert_int_eq(matched, n);
     ck_assert_int_gt(n, 20);
+    /* --win-score 30000 (loa-ab's): the same games, its wins and losses proven */
+    snprintf(cmd, sizeof cmd, DG " -b '" AB "' -o %s/w.bin --openings %s/o.txt --win-score 30000",
+             dir, dir);
+    run_ok(cmd);
+    snprintf(path, sizeof path, "%s/w.bin", dir);
+    int64_t nw, proven = 0;
+    datagen_record *w = dg_records(path, &nw);
+    ck_assert_int_eq(nw, n);
+    for (int64_t i = 0; i < n; i++) {
+        int s = r[i].score, a = s < 0 ? -s : s;
+        int want = a <= 29000 ? s : (s > 0 ? 1 : -1) * (DATAGEN_SCORE_WIN - (30000 - a));
+        ck_assert_int_eq(w[i].score, want);
+        ck_assert_int_eq(w[i].flags, r[i].flags | (a > 29000 ? DATAGEN_FLAG_PROVEN : 0));
+        ck_assert(w[i].black == r[i].black && w[i].move == r[i].move);
+        proven += a > 29000;
+    }
+    ck_assert_int_gt(proven, 0); /* the games end: the last plies are proven */
+    free(w);
     free(r);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     run_ok(cmd);
@@ -158,6 +177,9 @@ START_TEST(bad_bots_and_options_are_one_line_naming_them)
     one_line_error(cmd, 2, "--protocol codingame: give the bot, -b CMD");
     snprintf(cmd, sizeof cmd, DG " -b '" AB "' -o %s/a.bin --games 1 --protocol uci", dir);
     one_line_error(cmd, 2, "--protocol 'uci': expected analysis or codingame");
+    snprintf(cmd, sizeof cmd, LOA_BIN_DIR "/loa-datagen -o %s/a.bin --games 1 --win-score 30000",
+             dir);
+    one_line_error(cmd, 2, "--win-score: for --protocol codingame");
     snprintf(cmd, sizeof cmd, DG " -b '" AB "' -o %s/a.bin --games 1", dir);
     run_ok(cmd);
     snprintf(cmd, sizeof cmd, LOA_BIN_DIR "/loa-datagen -q -b '" AB "' -o %s/a.bin --games 1", dir);

@@ -46,9 +46,24 @@ static int game_failed(const ref_game *g, const char *bot, uint32_t game, char *
                      game, res->plies, ref_reason_name(res->reason), res->detail);
 }
 
+/* A score metric as a reply's evaluation: points, or with win_score a
+ * proven result's plies (datagen_settings.win_score). */
+static void score_of(double score, int win_score, analysis_reply *r)
+{
+    double a = fabs(score);
+    if (win_score > 0 && a > win_score - DATAGEN_WIN_SCORE_RANGE) {
+        r->eval = score > 0 ? REPLAY_EVAL_WIN : REPLAY_EVAL_LOSS;
+        r->score = a >= win_score ? 1 : (int)lround(win_score - a); /* datagen_score_of caps */
+        return;
+    }
+    const double top = DATAGEN_SCORE_PROVEN; /* datagen_score_of clamps the rest */
+    r->eval = REPLAY_EVAL_CP;
+    r->score = (int)lround(score > top ? top : score < -top ? -top : score);
+}
+
 /* Ply i of g (played from b) as a record appended to out. */
-static int ply_record(const ref_game *g, int i, const loa_board *b, const char *bot, uint32_t game,
-                      datagen_records *out, char *err, size_t errsz)
+static int ply_record(const ref_game *g, int i, const loa_board *b, const char *bot, int win_score,
+                      uint32_t game, datagen_records *out, char *err, size_t errsz)
 {
     const ref_ply *p = ref_game_ply(g, i);
     double score, depth = 0, nodes = 0;
@@ -60,18 +75,17 @@ static int ply_record(const ref_game *g, int i, const loa_board *b, const char *
     metric(p, "depth", &depth);
     if (metric(p, "nodes", &nodes) && nodes > 0 && nodes < 1e15)
         out->nodes += (int64_t)nodes;
-    analysis_reply r = {.best = p->move, .eval = REPLAY_EVAL_CP};
-    const double top = DATAGEN_SCORE_PROVEN; /* datagen_score_of clamps the rest */
-    r.score = (int)lround(score > top ? top : score < -top ? -top : score);
+    analysis_reply r = {.best = p->move};
+    score_of(score, win_score, &r);
     r.depth = depth > 255 ? 255 : depth < 0 ? 0 : (int)depth;
     datagen_record rec = datagen_record_of(b, &r, game);
     return datagen_records_push(out, &rec) ? util_fail(DATAGEN_E_NOMEM, err, errsz, "out of memory")
                                            : 0;
 }
 
-int datagen_game_play_codingame(const char *bot, int turn_ms, int stop_fd, uint32_t game,
-                                const loa_move *opening, int nopen, datagen_records *out, char *err,
-                                size_t errsz)
+int datagen_game_play_codingame(const char *bot, int turn_ms, int win_score, int stop_fd,
+                                uint32_t game, const loa_move *opening, int nopen,
+                                datagen_records *out, char *err, size_t errsz)
 {
     out->n = 0;
     out->nodes = 0;
@@ -98,7 +112,7 @@ int datagen_game_play_codingame(const char *bot, int turn_ms, int stop_fd, uint3
     for (int i = 0; i < nopen; i++)
         loa_make_move(&b, opening[i], NULL);
     for (int i = 0; !rc && i < ref_game_ply_count(g); i++) {
-        rc = ply_record(g, i, &b, bot, game, out, err, errsz);
+        rc = ply_record(g, i, &b, bot, win_score, game, out, err, errsz);
         loa_make_move(&b, ref_game_ply(g, i)->move, NULL);
     }
     loa_status st = loa_board_status(&b, LOA_MAX_PLIES);

@@ -181,8 +181,9 @@ static void *worker(void *arg)
         rc = n < 0 ? util_fail(DATAGEN_E_OPENING, err, sizeof err,
                                "game %u: no random opening of %d plies", game_number(r, i),
                                r->s->random_plies)
-             : cg  ? datagen_game_play_codingame(r->s->bot, DATAGEN_CODINGAME_TURN_MS, r->halt_fd,
-                                                 game_number(r, i), m, n, &recs, err, sizeof err)
+             : cg  ? datagen_game_play_codingame(r->s->bot, DATAGEN_CODINGAME_TURN_MS,
+                                                 r->s->win_score, r->halt_fd, game_number(r, i), m,
+                                                 n, &recs, err, sizeof err)
                    : datagen_game_play(e, r->s->limit, game_number(r, i), m, n, &recs, err,
                                        sizeof err);
         pthread_mutex_lock(&r->mu);

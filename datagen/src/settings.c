@@ -17,7 +17,8 @@ static int add_budget(cJSON *o, const datagen_settings *s)
 {
     if (s->protocol == DATAGEN_PROTOCOL_CODINGAME)
         return cJSON_AddStringToObject(o, "protocol", "codingame") &&
-               cJSON_AddNumberToObject(o, "turn_ms", DATAGEN_CODINGAME_TURN_MS);
+               cJSON_AddNumberToObject(o, "turn_ms", DATAGEN_CODINGAME_TURN_MS) &&
+               cJSON_AddNumberToObject(o, "win_score", s->win_score);
     return cJSON_AddStringToObject(o, "limit", analysis_limit_name(s->limit.kind)) &&
            cJSON_AddNumberToObject(o, "budget", (double)s->limit.value);
 }

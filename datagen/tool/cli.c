@@ -34,12 +34,14 @@ enum {
     O_SHARD,
     O_MERGE,
     O_INFO,
-    O_PROTOCOL
+    O_PROTOCOL,
+    O_WIN_SCORE
 };
 
 static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                      {"bot", required_argument, NULL, 'b'},
                                      {"protocol", required_argument, NULL, O_PROTOCOL},
+                                     {"win-score", required_argument, NULL, O_WIN_SCORE},
                                      {"nodes", required_argument, NULL, O_NODES},
                                      {"depth", required_argument, NULL, 'd'},
                                      {"movetime", required_argument, NULL, O_MOVETIME},
@@ -77,6 +79,8 @@ static void usage(FILE *out)
             "                         CodinGame's protocol through the referee at its own\n"
             "                         budget and prints '[PDATA][turn] score = S' (and\n"
             "                         depth = D) on stderr each turn (docs/metrics.md)\n"
+            "      --win-score W      codingame: a score S with |S| > W - 1000 is a proven\n"
+            "                         win or loss W - |S| plies away (loa-ab: 30000)\n"
             "      --nodes N          its budget a position (default %d)\n"
             "  -d, --depth N          search N plies a position instead\n"
             "      --movetime MS      search MS milliseconds a position instead (the file\n"
@@ -153,6 +157,11 @@ static const char *take_option(int c, const char *arg, datagen_cli *cli)
             return NULL;
         }
         return "analysis or codingame";
+    case O_WIN_SCORE:
+        return util_parse_int(arg, DATAGEN_WIN_SCORE_RANGE + 1, DATAGEN_WIN_SCORE_MAX,
+                              &s->win_score)
+                   ? "a score from 1001 to 1000000000"
+                   : NULL;
     case O_NODES:
     case 'd':
     case O_MOVETIME: return take_budget(c, arg, cli);
@@ -206,6 +215,8 @@ static const char *check(const datagen_cli *cli, int argc, int budgets)
     int files = argc - cli->first;
     if (budgets > 1)
         return "--nodes, --depth and --movetime: give one";
+    if (cli->set.protocol != DATAGEN_PROTOCOL_CODINGAME && cli->set.win_score)
+        return "--win-score: for --protocol codingame (the analysis protocol says win P)";
     if (cli->set.protocol == DATAGEN_PROTOCOL_CODINGAME && budgets)
         return "--protocol codingame: the bot's budget is its own command's (e.g. loa-ab "
                "--nodes 5000), not --nodes, --depth or --movetime";

@@ -70,6 +70,12 @@ typedef enum datagen_protocol {
  * too): its budget is its own (its command's options), so the limit only
  * ends a bot that hangs, and is generous against a loaded machine. */
 #define DATAGEN_CODINGAME_TURN_MS 1000
+/* Proven results in a score metric (datagen_settings.win_score): a score S
+ * with |S| > win_score - DATAGEN_WIN_SCORE_RANGE is a win (S > 0) or loss
+ * win_score - |S| plies away, as loa-ab's (30000) and the file's own. */
+#define DATAGEN_WIN_SCORE_RANGE 1000
+/* Largest --win-score (the file's int16 scale holds its scores). */
+#define DATAGEN_WIN_SCORE_MAX 1000000000
 
 /* What makes a file: kept in its header and compared when it is resumed or
  * merged (plain value; strings borrowed). */
@@ -77,6 +83,9 @@ typedef struct datagen_settings {
     const char *bot;           /* the bot's command, run with /bin/sh -c */
     datagen_protocol protocol; /* how it is asked (0: the analysis protocol) */
     analysis_limit limit;      /* each position's budget (the analysis protocol only) */
+    int win_score;             /* the CodinGame protocol: a score metric beyond
+                                  win_score - DATAGEN_WIN_SCORE_RANGE is proven (above);
+                                  0: scores are points only */
     int64_t seed;              /* the random openings' seed */
     int random_plies;          /* plies of a random opening, 1..REF_OPENING_MAX (no file) */
     const char *openings;      /* an openings file (arena/openings format), or NULL */
