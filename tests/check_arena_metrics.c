@@ -30,8 +30,8 @@ static char g_dir[128];
 
 /* The values of bot a's metric mK by group: [K][group]. */
 typedef struct vals {
-    double *v[2][6];
-    int n[2][6];
+    double *v[2][6 + ARENA_METRIC_BUCKETS]; /* the groups, then the curve's buckets */
+    int n[2][6 + ARENA_METRIC_BUCKETS];
     int winner[64], black[64], white[64], plies[64];
     int checked;
 } vals;
@@ -78,6 +78,8 @@ static int game_metrics(const leaguedb_game_metrics *m, void *user)
             double d = ms->turn[i].d;
             push(x, k, 0, d);
             push(x, k, ply <= 20 ? 1 : ply <= 60 ? 2 : 3, d);
+            int b = (ply - 1) / ARENA_METRIC_BUCKET_PLIES;
+            push(x, k, 6 + (b < ARENA_METRIC_BUCKETS ? b : ARENA_METRIC_BUCKETS - 1), d);
             int w = x->winner[m->game];
             if (w >= 0)
                 push(x, k, w == a_side ? 4 : 5, d);
@@ -169,6 +171,33 @@ static void check_filters(const vals *x)
                  g_dir, filters[k], want[k]);
         ck_assert_msg(system(cmd) == 0, "%s", cmd);
     }
+}
+
+/* The curve against ply of a's metric mK: each bucket that has values,
+ * its plies and statistics, equal to a sort of the values. */
+static void check_curve(const cJSON *list, vals *x, int k)
+{
+    int at = 0;
+    for (int b = 0; b < ARENA_METRIC_BUCKETS; b++) {
+        int n = x->n[k][6 + b];
+        if (!n)
+            continue;
+        const cJSON *o = cJSON_GetArrayItem(list, at++);
+        ck_assert_ptr_nonnull(o);
+        same(o, "from", b * ARENA_METRIC_BUCKET_PLIES + 1);
+        double *v = x->v[k][6 + b], sum = 0;
+        qsort(v, (size_t)n, sizeof *v, cmp);
+        for (int i = 0; i < n; i++)
+            sum += v[i];
+        same(o, "n", n);
+        same(o, "mean", sum / n);
+        same(o, "median", q(v, n, 0.5));
+        same(o, "p10", q(v, n, 0.1));
+        same(o, "p90", q(v, n, 0.9));
+        free(v);
+    }
+    ck_assert_int_ge(at, 3); /* games past ply 21: the test means it */
+    ck_assert_int_eq(cJSON_GetArraySize(list), at);
 }
 
 /* The printouts of the league in g_dir/res: `--standings --metrics` shows
@@ -265,6 +294,7 @@ START_TEST(every_aggregate_is_exact)
             same(o, "p90", q(v, n, 0.9));
             free(v);
         }
+        check_curve(cJSON_GetObjectItemCaseSensitive(m, "by_ply"), &x, k);
     }
     const cJSON *gm = cJSON_GetArrayItem(list, 2); /* the game value comes last */
     ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(gm, "scope")->valuestring, "game");

@@ -398,6 +398,7 @@
       });
       if (x.texts) t.appendChild(row([label, 'texts', x.texts, 'not summed up', '', '', ''], 'td', right));
     });
+    if (window.LoaMetrics) LoaMetrics.curves($('bot-metric-curves'), m);
     $('metrics-note').textContent = m.games + ' games with metrics, ' + m.dropped +
       ' metric lines dropped; median, p10 and p90 exact; a phase by the ply the turn answered.';
   }

@@ -94,6 +94,28 @@ static cJSON *stats_json(const arena_metric_stats *st)
     return o;
 }
 
+/* The curve against ply into o's "by_ply": the buckets that have values,
+ * each its plies (from, to: the last bucket's to is null, every ply past)
+ * and statistics. 0 on out of memory. */
+static int curve_json(const arena_metric_summary *m, cJSON *o)
+{
+    cJSON *list = cJSON_AddArrayToObject(o, "by_ply");
+    for (int b = 0; list && b < ARENA_METRIC_BUCKETS; b++) {
+        if (!m->curve[b].n)
+            continue;
+        cJSON *st = stats_json(&m->curve[b]);
+        if (!st)
+            return 0;
+        cJSON_AddItemToArray(list, st);
+        int from = b * ARENA_METRIC_BUCKET_PLIES + 1, to = from + ARENA_METRIC_BUCKET_PLIES - 1;
+        if (!cJSON_AddNumberToObject(st, "from", from) ||
+            !(b + 1 < ARENA_METRIC_BUCKETS ? cJSON_AddNumberToObject(st, "to", to)
+                                           : cJSON_AddNullToObject(st, "to")))
+            return 0;
+    }
+    return list != NULL;
+}
+
 static cJSON *metric_json(const arena_metric_summary *m)
 {
     cJSON *o = cJSON_CreateObject();
@@ -112,6 +134,10 @@ static cJSON *metric_json(const arena_metric_summary *m)
             return NULL;
         }
         cJSON_AddItemToObject(o, arena_metric_group_key((arena_metric_group)g), st);
+    }
+    if (!m->game && !curve_json(m, o)) {
+        cJSON_Delete(o);
+        return NULL;
     }
     return o;
 }

@@ -12,11 +12,12 @@ typedef struct vec {
     int64_t n, cap;
 } vec;
 
-/* One bot's metric: its values by [phase][outcome] (game values: phase 0). */
+/* One bot's metric: its values by [ply bucket][outcome] (game values:
+ * bucket 0). */
 typedef struct series {
     int bot, name, game;
     int64_t texts;
-    vec cell[3][3];
+    vec cell[ARENA_METRIC_BUCKETS][3];
 } series;
 
 struct arena_metrics {
@@ -46,7 +47,7 @@ void arena_metrics_free(arena_metrics *a)
     if (!a)
         return;
     for (int k = 0; k < a->ns; k++)
-        for (int p = 0; p < 3; p++)
+        for (int p = 0; p < ARENA_METRIC_BUCKETS; p++)
             for (int o = 0; o < 3; o++)
                 free(a->s[k].cell[p][o].v);
     for (int k = 0; k < a->nnames; k++)
@@ -125,9 +126,18 @@ static int push(vec *v, double d)
     return 0;
 }
 
-static int phase_of(int ply)
+static int bucket_of(int ply)
 {
-    return ply <= ARENA_METRIC_OPENING_LAST ? 0 : ply <= ARENA_METRIC_MIDDLE_LAST ? 1 : 2;
+    int b = ply < 1 ? 0 : (ply - 1) / ARENA_METRIC_BUCKET_PLIES;
+    return b < ARENA_METRIC_BUCKETS ? b : ARENA_METRIC_BUCKETS - 1;
+}
+
+/* The phase of bucket b's plies: 0, 1, 2 (the buckets' bounds are the
+ * phases' bounds). */
+static int phase_of_bucket(int b)
+{
+    int last = (b + 1) * ARENA_METRIC_BUCKET_PLIES;
+    return last <= ARENA_METRIC_OPENING_LAST ? 0 : last <= ARENA_METRIC_MIDDLE_LAST ? 1 : 2;
 }
 
 int arena_metrics_add_turns(arena_metrics *a, int bot, const char *name, int outcome, int n,
@@ -144,7 +154,7 @@ int arena_metrics_add_turns(arena_metrics *a, int bot, const char *name, int out
         if (v[k].type == UTIL_METRIC_TEXT)
             s->texts++;
         else if ((v[k].type == UTIL_METRIC_INT || v[k].type == UTIL_METRIC_REAL) &&
-                 push(&s->cell[phase_of(ply[k])][outcome], v[k].d))
+                 push(&s->cell[bucket_of(ply[k])][outcome], v[k].d))
             return ARENA_E_NOMEM;
     }
     return 0;
@@ -258,9 +268,10 @@ static void stats_of(double *x, int64_t n, arena_metric_stats *st)
     st->p10 = quantile(x, n, 0.1, (int64_t)((double)(n - 1) * 0.5));
 }
 
-/* 1 when cell [phase][outcome] belongs to group g. */
-static int in_group(int g, int phase, int outcome)
+/* 1 when cell [bucket][outcome] belongs to group g. */
+static int in_group(int g, int bucket, int outcome)
 {
+    int phase = phase_of_bucket(bucket);
     switch (g) {
     case ARENA_METRIC_OPENING: return phase == 0;
     case ARENA_METRIC_MIDDLE: return phase == 1;
@@ -269,6 +280,21 @@ static int in_group(int g, int phase, int outcome)
     case ARENA_METRIC_LOSSES: return outcome == ARENA_METRIC_LOSS;
     default: return 1;
     }
+}
+
+/* The statistics of the cells of s that keep(group, bucket, outcome)
+ * says, into *st, with scratch (room for all of s's values). */
+static void stats_of_cells(const series *s, int group, int bucket, double *scratch,
+                           arena_metric_stats *st)
+{
+    int64_t n = 0;
+    for (int p = 0; p < ARENA_METRIC_BUCKETS; p++)
+        for (int o = 0; o < 3; o++)
+            if ((bucket < 0 ? in_group(group, p, o) : p == bucket) && s->cell[p][o].n) {
+                memcpy(scratch + n, s->cell[p][o].v, sizeof *scratch * (size_t)s->cell[p][o].n);
+                n += s->cell[p][o].n;
+            }
+    stats_of(scratch, n, st);
 }
 
 /* Sums up series s into *out with scratch (room for all its values). */
@@ -280,18 +306,11 @@ static void summarize_one(const arena_metrics *a, const series *s, double *scrat
     out->name = a->names[s->name];
     out->game = s->game;
     out->texts = s->texts;
-    for (int g = 0; g < ARENA_METRIC_GROUPS; g++) {
-        if (s->game && g >= ARENA_METRIC_OPENING && g <= ARENA_METRIC_LATE)
-            continue;
-        int64_t n = 0;
-        for (int p = 0; p < 3; p++)
-            for (int o = 0; o < 3; o++)
-                if (in_group(g, p, o) && s->cell[p][o].n) {
-                    memcpy(scratch + n, s->cell[p][o].v, sizeof *scratch * (size_t)s->cell[p][o].n);
-                    n += s->cell[p][o].n;
-                }
-        stats_of(scratch, n, &out->g[g]);
-    }
+    for (int g = 0; g < ARENA_METRIC_GROUPS; g++)
+        if (!s->game || g < ARENA_METRIC_OPENING || g > ARENA_METRIC_LATE)
+            stats_of_cells(s, g, -1, scratch, &out->g[g]);
+    for (int b = 0; !s->game && b < ARENA_METRIC_BUCKETS; b++)
+        stats_of_cells(s, 0, b, scratch, &out->curve[b]);
 }
 
 static int order(const void *x, const void *y)
@@ -313,7 +332,7 @@ int arena_metrics_summarize(arena_metrics *a, arena_metric_summary **out, int *n
     int64_t most = 1;
     for (int k = 0; k < a->ns; k++) {
         int64_t t = 0;
-        for (int p = 0; p < 3; p++)
+        for (int p = 0; p < ARENA_METRIC_BUCKETS; p++)
             for (int o = 0; o < 3; o++)
                 t += a->s[k].cell[p][o].n;
         most = t > most ? t : most;

@@ -35,6 +35,15 @@ typedef enum arena_metric_group {
 #define ARENA_METRIC_OPENING_LAST 20
 #define ARENA_METRIC_MIDDLE_LAST 60
 
+/* The curve against ply: turn values by the ply their turn answered, in
+ * buckets of ARENA_METRIC_BUCKET_PLIES plies (1-10, 11-20, ...; a bot
+ * answers every other ply, so a bucket holds about 5 of its turns a game),
+ * the last one taking every ply past it. The phases above are unions of
+ * buckets, so the values are kept once, by bucket. 15 buckets cover
+ * CodinGame's 150 plies (LOA_MAX_PLIES). */
+#define ARENA_METRIC_BUCKET_PLIES 10
+#define ARENA_METRIC_BUCKETS 15
+
 /* A game's outcome for the bot reporting. */
 enum { ARENA_METRIC_DRAW = 0, ARENA_METRIC_WIN = 1, ARENA_METRIC_LOSS = 2 };
 
@@ -51,6 +60,10 @@ typedef struct arena_metric_summary {
     int game;         /* 1: its game values ([PDATA] name = v); 0: its turns */
     int64_t texts;    /* text values seen (not summed up) */
     arena_metric_stats g[ARENA_METRIC_GROUPS]; /* the phases empty for game values */
+    /* Turn values only: bucket b holds plies b * ARENA_METRIC_BUCKET_PLIES
+     * + 1 .. (b + 1) * ARENA_METRIC_BUCKET_PLIES (the last: and after),
+     * every outcome; n 0: none. */
+    arena_metric_stats curve[ARENA_METRIC_BUCKETS];
 } arena_metric_summary;
 
 typedef struct arena_metrics arena_metrics;
