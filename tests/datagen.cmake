@@ -14,3 +14,8 @@ endif()
 loa_add_suite(datagen_cli LIBS loa_datagen loa_util loa TIMEOUT 600)
 add_dependencies(check_datagen_cli loa-datagen loa-ab)
 set_tests_properties(datagen_cli PROPERTIES PROCESSORS 2)
+# loa-datagen --protocol codingame (the referee, the metrics): scores checked
+# against loa-referee's record of the same games.
+loa_add_suite(datagen_codingame LIBS loa_datagen loa_util loa TIMEOUT 300)
+add_dependencies(check_datagen_codingame loa-datagen loa-ab loa-mcts loa-referee)
+set_tests_properties(datagen_codingame PROPERTIES PROCESSORS 2)

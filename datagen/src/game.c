@@ -14,7 +14,7 @@
 #include "label.h"
 #include "util/text.h"
 
-static int push(datagen_records *out, const datagen_record *r)
+int datagen_records_push(datagen_records *out, const datagen_record *r)
 {
     if (out->n == out->cap) {
         int cap = out->cap ? out->cap * 2 : 64;
@@ -64,14 +64,19 @@ int datagen_game_play(analysis_engine *e, analysis_limit lim, uint32_t game,
                                             : DATAGEN_E_BOT;
         datagen_record rec = datagen_record_of(&b, &r, game);
         out->nodes += r.nodes;
-        if (push(out, &rec))
+        if (datagen_records_push(out, &rec))
             return util_fail(DATAGEN_E_NOMEM, err, errsz, "out of memory");
         loa_make_move(&b, r.best, NULL);
         st = loa_board_status(&b, LOA_MAX_PLIES);
     }
-    for (int i = 0; i < out->n; i++) {
-        out->rec[i].result = result_for(st, out->rec[i].side);
-        out->rec[i].game_plies = (uint16_t)b.ply;
-    }
+    datagen_records_label(out, st, b.ply);
     return 0;
+}
+
+void datagen_records_label(datagen_records *out, loa_status end, int plies)
+{
+    for (int i = 0; i < out->n; i++) {
+        out->rec[i].result = result_for(end, out->rec[i].side);
+        out->rec[i].game_plies = (uint16_t)plies;
+    }
 }

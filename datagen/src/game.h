@@ -33,4 +33,31 @@ int datagen_game_play(analysis_engine *e, analysis_limit lim, uint32_t game,
                       const loa_move *opening, int nopen, datagen_records *out, char *err,
                       size_t errsz);
 
+/* The same game played by a bot speaking the CodinGame protocol, both
+ * sides the command bot (run with /bin/sh -c, two processes started for
+ * the game), through the referee library (ref/referee.h: CodinGame's
+ * judging, the opening applied by the referee, each turn limited to
+ * turn_ms ms, the seed of `random` the game's number); each ply's score
+ * and depth are the metrics `score` and `depth` its bot printed on stderr
+ * with it (util/metric.h, docs/metrics.md: [PDATA][turn] score = S). An
+ * integer or real score is the bot's points (rounded); with win_score > 0
+ * one beyond win_score - DATAGEN_WIN_SCORE_RANGE is a proven win or loss
+ * win_score - |score| plies away (datagen_settings.win_score); no
+ * depth: 0; the metric `nodes` summed in out->nodes. stop_fd (-1: none)
+ * readable ends the game. Returns 0, DATAGEN_E_NOMEM, DATAGEN_E_OPENING,
+ * DATAGEN_E_STOPPED, or DATAGEN_E_BOT with err quoting the command and the
+ * game: a fault (timeout, illegal answer, crash, start) with the
+ * referee's detail, a referee error, or a ply without a score metric.
+ * Thread-safe (one out per call). */
+int datagen_game_play_codingame(const char *bot, int turn_ms, int win_score, int stop_fd,
+                                uint32_t game, const loa_move *opening, int nopen,
+                                datagen_records *out, char *err, size_t errsz);
+
+/* Appends r to out. Returns 0 or DATAGEN_E_NOMEM. */
+int datagen_records_push(datagen_records *out, const datagen_record *r);
+
+/* Labels every record of out with the game's end (its result for the
+ * record's side to move) and its length in plies. */
+void datagen_records_label(datagen_records *out, loa_status end, int plies);
+
 #endif

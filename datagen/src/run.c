@@ -162,7 +162,8 @@ static void *worker(void *arg)
     analysis_engine *e = NULL;
     datagen_records recs = {0};
     char err[1024];
-    int rc = analysis_engine_start(r->s->bot, r->halt_fd, &e, err, sizeof err);
+    int cg = r->s->protocol == DATAGEN_PROTOCOL_CODINGAME;
+    int rc = cg ? 0 : analysis_engine_start(r->s->bot, r->halt_fd, &e, err, sizeof err);
     pthread_mutex_lock(&r->mu);
     if (rc)
         fail(r, DATAGEN_E_BOT, err);
@@ -180,6 +181,9 @@ static void *worker(void *arg)
         rc = n < 0 ? util_fail(DATAGEN_E_OPENING, err, sizeof err,
                                "game %u: no random opening of %d plies", game_number(r, i),
                                r->s->random_plies)
+             : cg  ? datagen_game_play_codingame(r->s->bot, DATAGEN_CODINGAME_TURN_MS,
+                                                 r->s->win_score, r->halt_fd, game_number(r, i), m,
+                                                 n, &recs, err, sizeof err)
                    : datagen_game_play(e, r->s->limit, game_number(r, i), m, n, &recs, err,
                                        sizeof err);
         pthread_mutex_lock(&r->mu);
@@ -266,11 +270,15 @@ static int open_file(run *r, const char *path, char *err, size_t errsz)
 static int prepare(run *r, const char *path, const datagen_goal *g, char *err, size_t errsz)
 {
     const datagen_settings *s = r->s;
-    if (!s->bot || !*s->bot || s->limit.value < 1 || s->shard_count < 1 || s->shard_index < 0 ||
-        s->shard_index >= s->shard_count || g->workers < 1 || g->workers > DATAGEN_MAX_WORKERS ||
-        g->games < 0 || g->positions < 0 || s->filter.skip_plies < 0 ||
+    if (!s->bot || !*s->bot || (s->protocol == DATAGEN_PROTOCOL_ANALYSIS && s->limit.value < 1) ||
+        s->shard_count < 1 || s->shard_index < 0 || s->shard_index >= s->shard_count ||
+        g->workers < 1 || g->workers > DATAGEN_MAX_WORKERS || g->games < 0 || g->positions < 0 ||
+        s->filter.skip_plies < 0 ||
         (!s->openings && (s->random_plies < 1 || s->random_plies > REF_OPENING_MAX)))
         return util_fail(DATAGEN_E_INVAL, err, errsz, "invalid settings");
+    /* the referee's process-wide part (subreaper, watchdog) before threads */
+    if (s->protocol == DATAGEN_PROTOCOL_CODINGAME && ref_global_init() != 0)
+        return util_fail(DATAGEN_E_IO, err, errsz, "the referee: %s", strerror(errno));
     int rc = s->openings ? datagen_openings_load(s->openings, &r->open, err, errsz) : 0;
     if (rc)
         return rc;

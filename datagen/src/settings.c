@@ -11,6 +11,18 @@
 #include "datagen/datagen.h"
 #include "util/text.h"
 
+/* The budget: the analysis protocol's limit, or the CodinGame protocol
+ * (the bot's own budget; files of the analysis protocol keep their keys). */
+static int add_budget(cJSON *o, const datagen_settings *s)
+{
+    if (s->protocol == DATAGEN_PROTOCOL_CODINGAME)
+        return cJSON_AddStringToObject(o, "protocol", "codingame") &&
+               cJSON_AddNumberToObject(o, "turn_ms", DATAGEN_CODINGAME_TURN_MS) &&
+               cJSON_AddNumberToObject(o, "win_score", s->win_score);
+    return cJSON_AddStringToObject(o, "limit", analysis_limit_name(s->limit.kind)) &&
+           cJSON_AddNumberToObject(o, "budget", (double)s->limit.value);
+}
+
 char *datagen_settings_json(const datagen_settings *s, const char *openings_hash,
                             int openings_count)
 {
@@ -18,9 +30,7 @@ char *datagen_settings_json(const datagen_settings *s, const char *openings_hash
     char shard[48];
     snprintf(shard, sizeof shard, "%d/%d", s->shard_index, s->shard_count);
     int ok = o && cJSON_AddStringToObject(o, "tool", "loa-datagen") &&
-             cJSON_AddStringToObject(o, "bot", s->bot) &&
-             cJSON_AddStringToObject(o, "limit", analysis_limit_name(s->limit.kind)) &&
-             cJSON_AddNumberToObject(o, "budget", (double)s->limit.value) &&
+             cJSON_AddStringToObject(o, "bot", s->bot) && add_budget(o, s) &&
              cJSON_AddNumberToObject(o, "seed", (double)s->seed) &&
              cJSON_AddNumberToObject(o, "random_plies", openings_hash ? 0 : s->random_plies) &&
              (openings_hash ? cJSON_AddStringToObject(o, "openings_hash", openings_hash)

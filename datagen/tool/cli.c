@@ -33,11 +33,15 @@ enum {
     O_QUIET_POSITIONS,
     O_SHARD,
     O_MERGE,
-    O_INFO
+    O_INFO,
+    O_PROTOCOL,
+    O_WIN_SCORE
 };
 
 static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                      {"bot", required_argument, NULL, 'b'},
+                                     {"protocol", required_argument, NULL, O_PROTOCOL},
+                                     {"win-score", required_argument, NULL, O_WIN_SCORE},
                                      {"nodes", required_argument, NULL, O_NODES},
                                      {"depth", required_argument, NULL, 'd'},
                                      {"movetime", required_argument, NULL, O_MOVETIME},
@@ -71,6 +75,12 @@ static void usage(FILE *out)
             "  -o, --output FILE      the file written\n"
             "  -b, --bot CMD          the bot: a command speaking the analysis protocol\n"
             "                         (default: loa-ab --analyse --hash 1, beside loa-datagen)\n"
+            "      --protocol P       analysis (the default) or codingame: the bot plays\n"
+            "                         CodinGame's protocol through the referee at its own\n"
+            "                         budget and prints '[PDATA][turn] score = S' (and\n"
+            "                         depth = D) on stderr each turn (docs/metrics.md)\n"
+            "      --win-score W      codingame: a score S with |S| > W - 1000 is a proven\n"
+            "                         win or loss W - |S| plies away (loa-ab: 30000)\n"
             "      --nodes N          its budget a position (default %d)\n"
             "  -d, --depth N          search N plies a position instead\n"
             "      --movetime MS      search MS milliseconds a position instead (the file\n"
@@ -141,6 +151,17 @@ static const char *take_option(int c, const char *arg, datagen_cli *cli)
     switch (c) {
     case 'o': cli->out = arg; return NULL;
     case 'b': s->bot = arg; return *arg ? NULL : "a command";
+    case O_PROTOCOL:
+        if (strcmp(arg, "analysis") == 0 || strcmp(arg, "codingame") == 0) {
+            s->protocol = arg[0] == 'c' ? DATAGEN_PROTOCOL_CODINGAME : DATAGEN_PROTOCOL_ANALYSIS;
+            return NULL;
+        }
+        return "analysis or codingame";
+    case O_WIN_SCORE:
+        return util_parse_int(arg, DATAGEN_WIN_SCORE_RANGE + 1, DATAGEN_WIN_SCORE_MAX,
+                              &s->win_score)
+                   ? "a score from 1001 to 1000000000"
+                   : NULL;
     case O_NODES:
     case 'd':
     case O_MOVETIME: return take_budget(c, arg, cli);
@@ -194,6 +215,11 @@ static const char *check(const datagen_cli *cli, int argc, int budgets)
     int files = argc - cli->first;
     if (budgets > 1)
         return "--nodes, --depth and --movetime: give one";
+    if (cli->set.protocol != DATAGEN_PROTOCOL_CODINGAME && cli->set.win_score)
+        return "--win-score: for --protocol codingame (the analysis protocol says win P)";
+    if (cli->set.protocol == DATAGEN_PROTOCOL_CODINGAME && budgets)
+        return "--protocol codingame: the bot's budget is its own command's (e.g. loa-ab "
+               "--nodes 5000), not --nodes, --depth or --movetime";
     if (cli->task == DATAGEN_TASK_INFO)
         return files < 1 ? "--info: name a file" : NULL;
     if (!cli->out)
@@ -202,6 +228,8 @@ static const char *check(const datagen_cli *cli, int argc, int budgets)
         return files < 1 ? "--merge: name the files to merge" : NULL;
     if (files > 0)
         return "a generation takes no file argument (-o FILE names its output)";
+    if (cli->set.protocol == DATAGEN_PROTOCOL_CODINGAME && !cli->set.bot)
+        return "--protocol codingame: give the bot, -b CMD";
     if (!cli->goal.games && !cli->goal.positions && !cli->set.openings)
         return "no end: give --games N or --positions N (or --openings FILE)";
     return NULL;

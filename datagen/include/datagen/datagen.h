@@ -16,6 +16,11 @@
  * time), a game depends only on its number and the settings, and the file
  * only on the settings (games are committed in their order), whatever the
  * number of workers and however often the run was interrupted.
+ *
+ * With DATAGEN_PROTOCOL_CODINGAME the bot plays CodinGame's protocol
+ * instead: each game is run by the referee library (ref/referee.h), both
+ * sides the bot, two processes a game, and a ply's score and depth are the
+ * metric lines its bot printed with it (util/metric.h, docs/metrics.md).
  */
 #ifndef DATAGEN_DATAGEN_H
 #define DATAGEN_DATAGEN_H
@@ -52,17 +57,41 @@ typedef struct datagen_filter {
                         the move played captures nothing, the score is not proven */
 } datagen_filter;
 
+/* How loa-datagen talks to the bot (docs/datagen.md, "The bot"). */
+typedef enum datagen_protocol {
+    DATAGEN_PROTOCOL_ANALYSIS = 0, /* the analysis protocol: one process a worker, asked
+                                      "go nodes N BOARD" a position at the run's budget */
+    DATAGEN_PROTOCOL_CODINGAME = 1 /* CodinGame's protocol through the referee library, two
+                                      processes a game, the budget the bot's own; score and
+                                      depth from its metric lines (docs/metrics.md) */
+} datagen_protocol;
+
+/* A turn's limit for a bot in the CodinGame protocol, ms (its first turn
+ * too): its budget is its own (its command's options), so the limit only
+ * ends a bot that hangs, and is generous against a loaded machine. */
+#define DATAGEN_CODINGAME_TURN_MS 1000
+/* Proven results in a score metric (datagen_settings.win_score): a score S
+ * with |S| > win_score - DATAGEN_WIN_SCORE_RANGE is a win (S > 0) or loss
+ * win_score - |S| plies away, as loa-ab's (30000) and the file's own. */
+#define DATAGEN_WIN_SCORE_RANGE 1000
+/* Largest --win-score (the file's int16 scale holds its scores). */
+#define DATAGEN_WIN_SCORE_MAX 1000000000
+
 /* What makes a file: kept in its header and compared when it is resumed or
  * merged (plain value; strings borrowed). */
 typedef struct datagen_settings {
-    const char *bot;       /* the bot's command, run with /bin/sh -c */
-    analysis_limit limit;  /* each position's budget */
-    int64_t seed;          /* the random openings' seed */
-    int random_plies;      /* plies of a random opening, 1..REF_OPENING_MAX (no file) */
-    const char *openings;  /* an openings file (arena/openings format), or NULL */
-    datagen_filter filter; /* which positions are written */
-    int shard_index;       /* this run plays the games g with g % shard_count == shard_index */
-    int shard_count;       /* 1: no shards */
+    const char *bot;           /* the bot's command, run with /bin/sh -c */
+    datagen_protocol protocol; /* how it is asked (0: the analysis protocol) */
+    analysis_limit limit;      /* each position's budget (the analysis protocol only) */
+    int win_score;             /* the CodinGame protocol: a score metric beyond
+                                  win_score - DATAGEN_WIN_SCORE_RANGE is proven (above);
+                                  0: scores are points only */
+    int64_t seed;              /* the random openings' seed */
+    int random_plies;          /* plies of a random opening, 1..REF_OPENING_MAX (no file) */
+    const char *openings;      /* an openings file (arena/openings format), or NULL */
+    datagen_filter filter;     /* which positions are written */
+    int shard_index;           /* this run plays the games g with g % shard_count == shard_index */
+    int shard_count;           /* 1: no shards */
 } datagen_settings;
 
 /* When a run ends (a plain value). */
