@@ -80,33 +80,6 @@ static int bot_missing(const char *cmd)
     return 1;
 }
 
-/* The interrupts (SIGINT, SIGTERM, SIGHUP) as bytes on a self-pipe whose
- * read end is the run's stop fd. */
-static int g_stop[2] = {-1, -1};
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    int saved = errno;
-    (void)!write(g_stop[1], "x", 1);
-    errno = saved;
-}
-
-static int stop_on_interrupts(void)
-{
-    if (pipe2(g_stop, O_CLOEXEC | O_NONBLOCK) != 0)
-        return -1;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
-        sigaction(SIGHUP, &sa, NULL))
-        return -1;
-    return g_stop[0];
-}
-
 typedef struct progress_state {
     const datagen_cli *cli;
     int tty;
@@ -158,8 +131,8 @@ static int generate(datagen_cli *cli)
     datagen_stats st;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = datagen_run(cli->out, &cli->set, &cli->goal, stop_on_interrupts(), progress, &ps, &st,
-                         err, sizeof err);
+    int rc = datagen_run(cli->out, &cli->set, &cli->goal, util_stop_pipe(), progress, &ps, &st, err,
+                         sizeof err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     if (ps.tty && !cli->quiet)
