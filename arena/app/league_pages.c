@@ -347,6 +347,8 @@ int arena_league_live_js_filtered(const arena_store *st, const char *dir, const 
     arena_filter *f = NULL;
     char ferr[256];
     int rc = arena_filter_parse(filter, &f, ferr, sizeof ferr);
+    if (rc == 0)
+        rc = arena_filter_games_check(arena_store_settings(st), f, ferr, sizeof ferr);
     if (rc)
         util_fail(rc, err, errsz, "%s", ferr);
     else

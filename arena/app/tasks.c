@@ -194,6 +194,12 @@ int arena_task_standings(const arena_request *req)
         arena_store_close(store);
         return 2;
     }
+    if (f && arena_filter_games_check(s, f, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: --filter: %s\n", err);
+        arena_filter_free(f);
+        arena_store_close(store);
+        return 2;
+    }
     const unsigned char *ex = req->exclude_count ? exclude : NULL;
     rc = f ? report_filtered(s, store, anchor, ex, f, req)
            : arena_task_report(s, store, anchor, ex, 0, stdout);
