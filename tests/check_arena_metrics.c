@@ -171,6 +171,12 @@ static void check_filters(const vals *x)
                  g_dir, filters[k], want[k]);
         ck_assert_msg(system(cmd) == 0, "%s", cmd);
     }
+    char cmd[1024]; /* a filter that keeps nothing says so */
+    snprintf(cmd, sizeof cmd,
+             BIN "/loa-arena --standings %s/res --filter 'bot(a)[1].m0 == 11' | grep -q "
+                 "\"^Standings: the filter keeps none of the league's 30 games$\"",
+             g_dir);
+    ck_assert_msg(system(cmd) == 0, "%s", cmd);
 }
 
 /* The curve against ply of a's metric mK: each bucket that has values,
