@@ -5,6 +5,11 @@
 if(TARGET loa_bundler)
   loa_add_suite(bundle SOURCES LIBS loa_bundler loa TIMEOUT 240)
   add_dependencies(check_bundle loa-bundle)
+  # --embed (issue 46): the counting rule and the encoding (internal:
+  # bundle/ as an include directory), round trips through gcc and clang.
+  loa_add_suite(bundle_embed LIBS loa_bundler TIMEOUT 300)
+  target_include_directories(check_bundle_embed PRIVATE ${PROJECT_SOURCE_DIR}/bundle)
+  add_dependencies(check_bundle_embed loa-bundle)
   if(TARGET loa_bot_sources)
     loa_add_suite(bundle_bots LIBS loa_bundler loa_bot_sources loa TIMEOUT 240)
     add_dependencies(check_bundle_bots loa-bundle)
