@@ -68,7 +68,9 @@ const char *bundle_strerror(int code);
 /* Deepest include nesting followed before BUNDLE_E_DEPTH. */
 #define BUNDLE_MAX_DEPTH 64
 
-/* CodinGame's limit on the size of a submitted file, in characters. */
+/* CodinGame's limit on the size of a submitted file, in characters as
+ * CodinGame counts them: UTF-16 code units, a character outside the BMP
+ * counting two (embed.h: the rule, its source, bundle_cg_chars()). */
 #define BUNDLE_CODINGAME_MAX_CHARS 100000
 
 typedef struct bundle_options {
