@@ -19,38 +19,23 @@
  * characters count against the 100,000). On the first call for a name it
  * decodes that blob into a malloc'd buffer kept for the process; later
  * calls return the same buffer. */
-static const char decoder[] =
-    "const unsigned char *loa_embed_get(const char *name, size_t *size)\n"
-    "{\n"
-    "    enum { N = sizeof loa_embed_blobs / sizeof *loa_embed_blobs };\n"
-    "    static unsigned char *data[N];\n"
-    "    for (size_t i = 0; i < N; i++) {\n"
-    "        const loa_embed_blob *b = &loa_embed_blobs[i];\n"
-    "        if (!name || strcmp(b->name, name) != 0)\n"
-    "            continue;\n"
-    "        if (!data[i] && (data[i] = malloc(b->size + 1)) != NULL) {\n"
-    "            const unsigned char *s = (const unsigned char *)b->text;\n"
-    "            unsigned long acc = 0;\n"
-    "            int bits = 0;\n"
-    "            for (size_t n = 0; n < b->size; n++) {\n"
-    "                if (bits < 8) {\n"
-    "                    unsigned c = (s[0] & 15u) << 12 | (s[1] & 63u) << 6 | (s[2] & 63u);\n"
-    "                    s += 3;\n"
-    "                    acc = acc << 15 | (c < 0xAC00 ? c - 0x3400 : c - 0xAC00 + 27648);\n"
-    "                    bits += 15;\n"
-    "                }\n"
-    "                bits -= 8;\n"
-    "                data[i][n] = (unsigned char)(acc >> bits);\n"
-    "            }\n"
-    "        }\n"
-    "        if (size)\n"
-    "            *size = data[i] ? b->size : 0;\n"
-    "        return data[i];\n"
-    "    }\n"
-    "    if (size)\n"
-    "        *size = 0;\n"
-    "    return NULL;\n"
-    "}\n";
+static const char decoder[] = "const unsigned char*loa_embed_get(const char*name,size_t*size){\n"
+                              "enum{N=sizeof loa_embed_blobs/sizeof*loa_embed_blobs};\n"
+                              "static unsigned char*d[N];\n"
+                              "for(size_t i=0;i<N;i++){\n"
+                              "const loa_embed_blob*b=&loa_embed_blobs[i];\n"
+                              "if(!name||strcmp(b->name,name))continue;\n"
+                              "if(!d[i]&&(d[i]=malloc(b->size+1))){\n"
+                              "const unsigned char*s=(const unsigned char*)b->text;\n"
+                              "unsigned long a=0;int k=0;\n"
+                              "for(size_t n=0;n<b->size;n++){\n"
+                              "if(k<8){unsigned c=(s[0]&15u)<<12|(s[1]&63u)<<6|(s[2]&63u);s+=3;"
+                              "a=a<<15|(c<0xAC00?c-0x3400:c-0xAC00+27648);k+=15;}\n"
+                              "k-=8;d[i][n]=(unsigned char)(a>>k);}}\n"
+                              "if(size)*size=d[i]?b->size:0;\n"
+                              "return d[i];}\n"
+                              "if(size)*size=0;\n"
+                              "return NULL;}\n";
 
 /* Length of the valid UTF-8 sequence at s[0..n) (n >= 1), 0 when it is
  * not one (overlong forms, surrogates and values past U+10FFFF included). */
@@ -133,11 +118,11 @@ void bundle_embed_section(const bundle_blob *blobs, int count, util_buf *out)
     util_buf_str(out, "\n/* ==== blobs embedded by loa-bundle --embed (15 bits a character, "
                       "loa/embed.h) ==== */\n#include <stddef.h>\n#include <stdlib.h>\n"
                       "#include <string.h>\n"
-                      "typedef struct loa_embed_blob {\n    const char *name;\n    size_t size;\n"
-                      "    const char *text;\n} loa_embed_blob;\n"
-                      "static const loa_embed_blob loa_embed_blobs[] = {\n");
+                      "typedef struct loa_embed_blob{const char*name;size_t size;const char*text;}"
+                      "loa_embed_blob;\n"
+                      "static const loa_embed_blob loa_embed_blobs[]={\n");
     for (int i = 0; i < count; i++) {
-        util_buf_printf(out, "    {\"%s\", %zu,\n\"", blobs[i].name, blobs[i].size);
+        util_buf_printf(out, "{\"%s\",%zu,\"", blobs[i].name, blobs[i].size);
         bundle_embed_encode(blobs[i].data, blobs[i].size, out);
         util_buf_str(out, "\"},\n");
     }

@@ -80,8 +80,10 @@ void bundle_embed_encode(const unsigned char *data, size_t size, util_buf *out);
 
 /* Appends to *out the C text a bot links with to read blobs[0..count)
  * (count >= 1): the table of blobs, then the decoder, the definition of
- * loa_embed_get() that sdk/include/loa/embed.h declares. Each blob's
- * literal is alone on its line, so a report can tell code from data.
+ * loa_embed_get() that sdk/include/loa/embed.h declares, written compact
+ * (its characters count). One literal per blob, of any length: C17 only
+ * promises 4,095 characters in a literal, gcc and clang take any (only
+ * -Wpedantic's -Woverlength-strings says so; CodinGame does not use it).
  * Errors are out's (util_buf's failed flag). */
 void bundle_embed_section(const bundle_blob *blobs, int count, util_buf *out);
 
