@@ -272,6 +272,41 @@ START_TEST(the_report_counts_as_codingame_does)
 }
 END_TEST
 
+/* The lines of docs/stubs.md's example that start with prefix, in order,
+ * into out (size bytes): what the doc shows loa-bundle printing. */
+static void doc_lines(const char *prefix, char *out, size_t size)
+{
+    FILE *f = fopen(LOA_SOURCE_DIR "/docs/stubs.md", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    size_t len = 0;
+    out[0] = '\0';
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, prefix, strlen(prefix)) == 0 && len + strlen(line) < size) {
+            strcpy(out + len, line + 4); /* the doc's indent */
+            len += strlen(line + 4);
+        }
+    fclose(f);
+}
+
+START_TEST(the_docs_example_prints_what_it_shows)
+{
+    make_root();
+    /* docs/stubs.md: loa-ab with 30,000 int8 weights, in the repository */
+    char cmd[1024], out[4096], want[4096];
+    snprintf(cmd, sizeof cmd,
+             "python3 -c \"import sys; sys.stdout.buffer.write(bytes((i*37)%%256 for i in "
+             "range(30000)))\" > '%s/weights.bin' && cd '%s' && '%s' -s --embed "
+             "weights='%s/weights.bin' bots/ab.c bots/ab/*.c -o '%s/submit.c' 2>&1 | "
+             "grep -v 'wrote '",
+             tmp_root, LOA_SOURCE_DIR, LOA_BUNDLE, tmp_root, tmp_root);
+    ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+    doc_lines("    loa-bundle:   ", want, sizeof want);
+    ck_assert_str_eq(out, want);
+    remove_root();
+}
+END_TEST
+
 /* Hostile command lines: the arguments, the exit status, a part of the
  * one line that must name the bad input. */
 static const struct {
@@ -326,6 +361,7 @@ int main(void)
         {"exactly_the_limit_is_written_and_one_character_more_refused",
          exactly_the_limit_is_written_and_one_character_more_refused, 120},
         {"the_report_counts_as_codingame_does", the_report_counts_as_codingame_does, 60},
+        {"the_docs_example_prints_what_it_shows", the_docs_example_prints_what_it_shows, 60},
     };
     const loa_loop_tcase loops[] = {{"hostile_embeds_are_refused_in_one_line_naming_them",
                                      hostile_embeds_are_refused_in_one_line_naming_them, 30,
