@@ -1,0 +1,84 @@
+/*
+ * app/import.h - `loa-arena import DIR FILE...`: games CodinGame played
+ * (the files the site and the public tools save: docs/replay.md, "Games
+ * from CodinGame") as a league directory with the same league.db,
+ * standings, dashboard and bot pages as a league played here
+ * (docs/arena.md, "A CodinGame battle set as a league").
+ *
+ * The league: a gauntlet of the contestant (--me NAME, repeatable for a
+ * contestant under several names; default the name in the most files)
+ * against every opponent, players named by their CodinGame names (made
+ * valid bot names: control characters as '?', cut to ARENA_NAME_MAX bytes,
+ * made unique). Its bots cannot be run: their command is
+ * ARENA_IMPORT_COMMAND, which says so and fails. Each game is replayed
+ * under the rules (replay/replay.h) and keyed by CodinGame's game id:
+ * importing a file again adds nothing; one id with different content is
+ * refused, naming both files. A game is placed in the schedule's slot of
+ * its pairing and colours (the k-th game with the contestant black against
+ * an opponent in round k), so that the standings, pairs and pages read it
+ * as any league's. Importing new games into DIR rebuilds its league from
+ * all its games; the previous one is kept in DIR/previous-<UTC time>/
+ * (arena_store_archive). Main thread only.
+ */
+#ifndef ARENA_APP_IMPORT_H
+#define ARENA_APP_IMPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "league/settings.h"
+
+/* The command of an imported player (it prints why it cannot run, and
+ * fails): how a league is told imported (arena_import_is_imported). */
+#define ARENA_IMPORT_COMMAND "echo 'a CodinGame player: loa-arena import cannot run it' >&2; exit 1"
+
+/* Most --me names. */
+#define ARENA_IMPORT_ME_MAX 8
+
+/* Exit statuses of `loa-arena import` beyond the count of files refused
+ * (0..ARENA_IMPORT_REFUSED_MAX). */
+#define ARENA_IMPORT_REFUSED_MAX 100
+#define ARENA_IMPORT_EXIT_USAGE 101 /* bad command line, or DIR not an import */
+#define ARENA_IMPORT_EXIT_IO 102    /* the league could not be read or written */
+
+/* What to import. Strings borrowed. */
+typedef struct arena_import_opts {
+    const char *dir;          /* the league directory (created when missing) */
+    const char *const *files; /* files or folders (their regular files, by name) */
+    int nfiles;
+    const char *me[ARENA_IMPORT_ME_MAX]; /* the contestant's names; none: the
+                                            name in the most files */
+    int nme;
+} arena_import_opts;
+
+/* What an import did. */
+typedef struct arena_import_result {
+    int files;   /* files read */
+    int added;   /* games new to the league */
+    int already; /* files whose game the league or another file held already */
+    int refused; /* files refused (each named on the report stream, with why) */
+    int games;   /* games in the league now */
+    char me[64]; /* the contestant's bot name */
+} arena_import_result;
+
+/* Imports o's files into o->dir, naming every file refused and why on
+ * report (one line each), then writing the league (when games were added):
+ * league.db, games.jsonl, standings.json (the standings printed on out),
+ * every game's replay page and the index. Returns 0 (some files may have
+ * been refused: res->refused), ARENA_E_CONFIG (o->dir holds a league that
+ * was not imported, or no game names the contestant, or more players than
+ * a league holds), ARENA_E_IO, ARENA_E_NOMEM, or the store's codes; err
+ * says why. */
+int arena_import(const arena_import_opts *o, FILE *out, FILE *report, arena_import_result *res,
+                 char *err, size_t errsz);
+
+/* 1 when every bot of s was made by loa-arena import. */
+int arena_import_is_imported(const arena_settings *s);
+
+/* `loa-arena import DIR FILE... [--me NAME]...` (argv[0] is "import"):
+ * parses, imports, prints. Returns the exit status: the number of files
+ * refused (at most ARENA_IMPORT_REFUSED_MAX), ARENA_IMPORT_EXIT_USAGE or
+ * ARENA_IMPORT_EXIT_IO. */
+int arena_import_main(int argc, char **argv);
+
+#endif
