@@ -72,6 +72,8 @@
 #                           of a grown league, canonical paths, continuous mode
 #   check_arena_tasks       app/tasks: 3 shards through GNU parallel merged into
 #                           the one-process league; --add-bot, --extend, --exclude
+#   check_arena_import      loa-arena import: CodinGame battles in every shape as
+#                           a league, again adding nothing, bad files named
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
                  standings dashboard progress league_file openings pressure spsa planner
@@ -89,6 +91,7 @@ if(TARGET arena_core)
   endif()
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_league_pages LIBS arena_app arena_core m TIMEOUT 60)
+  loa_add_suite(arena_import LIBS arena_app arena_core loa_util m TIMEOUT 300)
   # loa-arena serve over real HTTP (app/serve.h): names, pages, hostile paths
   if(TARGET loa-first AND TARGET loa-random)
     loa_add_suite(arena_serve LIBS arena_app arena_core Threads::Threads TIMEOUT 240)
