@@ -186,6 +186,38 @@ START_TEST(bad_files_are_named_and_the_rest_imported)
 }
 END_TEST
 
+/* The contestant's lines by colour (arena_import_contestant) against
+ * battles [0, n): games, won, drawn, lost with each colour. */
+static void by_colour(const char *out, int n)
+{
+    arena_store *st = NULL;
+    char err[512], *text = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(arena_store_open(out, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
+                                      sizeof err),
+                     0);
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_int_eq(arena_import_contestant(arena_store_settings(st), st, f, err, sizeof err), 0);
+    fclose(f);
+    arena_store_close(st);
+    for (int side = 0; side < 2; side++) {
+        int want[4] = {0, 0, 0, 0}, got[4] = {-1, -1, -1, -1};
+        for (int i = 0; i < n; i++)
+            if ((i / 5) % 2 == side) {
+                int w = imp_winner[i % 5];
+                want[0]++;
+                want[w < 0 ? 2 : w == side ? 1 : 3]++;
+            }
+        const char *line = strstr(text, side ? "as white" : "as black");
+        ck_assert_msg(line, "%s", text);
+        ck_assert_int_eq(sscanf(line + 8, "%d %d %d %d", &got[0], &got[1], &got[2], &got[3]), 4);
+        for (int k = 0; k < 4; k++)
+            ck_assert_msg(got[k] == want[k], "side %d column %d: %d, want %d:\n%s", side, k, got[k],
+                          want[k], text);
+    }
+    free(text);
+}
+
 START_TEST(the_contestant_is_the_most_seen_or_every_name_given)
 {
     char in[512], out[512], out2[512];
@@ -213,6 +245,7 @@ START_TEST(the_contestant_is_the_most_seen_or_every_name_given)
     tally(out2, &wins, &games);
     ck_assert_int_eq(games, 20);
     ck_assert_int_eq(wins, expected_wins(20));
+    by_colour(out2, 20);
     cleanup();
 }
 END_TEST

@@ -24,14 +24,6 @@
 #include "util/parse.h"
 #include "util/text.h"
 
-int arena_import_is_imported(const arena_settings *s)
-{
-    for (int i = 0; i < s->bot_count; i++)
-        if (!s->bots[i].command || strcmp(s->bots[i].command, ARENA_IMPORT_COMMAND) != 0)
-            return 0;
-    return s->bot_count > 0;
-}
-
 /* The players: raw CodinGame names, and their bot names. */
 typedef struct players {
     const char *raw[ARENA_MAX_BOTS];
@@ -275,6 +267,8 @@ static int write_league(const arena_import_opts *o, const imp_set *set, const pl
         rc = store_games(st, set, ids, o->dir, err, errsz);
     if (rc == 0 && arena_task_report(arena_store_settings(st), st, -1, NULL, 1, out))
         rc = util_fail(ARENA_E_IO, err, errsz, "cannot write the standings of %s", o->dir);
+    if (rc == 0)
+        rc = arena_import_contestant(arena_store_settings(st), st, out, err, errsz);
     char perr[1024];
     if (rc == 0 && arena_task_index(st, o->dir, perr, sizeof perr))
         fprintf(stderr, "loa-arena: warning: no index page: %s\n", perr);

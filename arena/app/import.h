@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "league/settings.h"
+#include "store/store.h"
 
 /* The command of an imported player (it prints why it cannot run, and
  * fails): how a league is told imported (arena_import_is_imported). */
@@ -74,6 +75,24 @@ int arena_import(const arena_import_opts *o, FILE *out, FILE *report, arena_impo
 
 /* 1 when every bot of s was made by loa-arena import. */
 int arena_import_is_imported(const arena_settings *s);
+
+/* The contestant of imported league s (its gauntlet bot) in st: its
+ * games won, drawn, lost and lost by its timeout, invalid answer or crash,
+ * with each colour and against each opponent (with each colour), printed
+ * on out after the standings (docs/arena.md). Returns 0, ARENA_E_NOMEM or
+ * the store's walk's codes (err). */
+int arena_import_contestant(const arena_settings *s, const arena_store *st, FILE *out, char *err,
+                            size_t errsz);
+
+/* The triage of imported league s in st (the dashboard's first panel,
+ * docs/arena.md): {"me": the contestant, "losses": [{"id", "opponent",
+ * "colour" (the contestant's), "reason", "fault" ("timeout", "invalid",
+ * "crash", or "" for a loss on the board), "plies"}]}, its losses by its
+ * timeout, invalid answer, crash first, then by plies to the end, the
+ * shortest first (*out: caller owns). Returns 0, ARENA_E_NOMEM or the
+ * store's walk's codes (err). */
+int arena_import_triage(const arena_settings *s, const arena_store *st, cJSON **out, char *err,
+                        size_t errsz);
 
 /* `loa-arena import DIR FILE... [--me NAME]...` (argv[0] is "import"):
  * parses, imports, prints. Returns the exit status: the number of files

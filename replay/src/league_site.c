@@ -24,7 +24,10 @@
  * written by write_viewer(). */
 static const struct {
     const char *file, *asset;
-} shared[] = {{"style.css", "style.css"}, {"chart.js", "chart.js"}, {"index.js", "index.js"}};
+} shared[] = {{"style.css", "style.css"},
+              {"chart.js", "chart.js"},
+              {"index.js", "index.js"},
+              {"triage.js", "triage.js"}};
 
 static int io_fail(const char *path, char *err, size_t errsz)
 {
