@@ -97,6 +97,11 @@ if(TARGET arena_core)
   loa_add_suite(arena_import_browser SOURCES cdp.c LIBS arena_app arena_core loa_util
                 Threads::Threads TIMEOUT 180)
   set_tests_properties(arena_import_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
+  # its bench: 500 battles imported (goal <= 5 s), a command, not a test
+  add_executable(loa-arena-import-bench bench_arena_import.c)
+  loa_target_setup(loa-arena-import-bench)
+  target_link_libraries(loa-arena-import-bench PRIVATE arena_app arena_core loa_util)
+  target_compile_definitions(loa-arena-import-bench PRIVATE LOA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   # loa-arena serve over real HTTP (app/serve.h): names, pages, hostile paths
   if(TARGET loa-first AND TARGET loa-random)
     loa_add_suite(arena_serve LIBS arena_app arena_core Threads::Threads TIMEOUT 240)
