@@ -115,19 +115,25 @@ static inline int imp_write(const char *path, cJSON *j)
 
 /* Writes battle i of a contestant's set into dir/<id>.json: game i % 5,
  * game id first_id + i, shape i % IMP_SHAPES, the contestant me on side
- * (i / 5) % 2 against opponents[i % nopp]. Returns 0 or -1. */
-static inline int imp_battle(const char *dir, int i, long long first_id, const char *me,
-                             const char *const *opponents, int nopp)
+ * (0 black, 1 white) against opp. Returns 0 or -1. */
+static inline int imp_battle_as(const char *dir, int i, long long first_id, const char *me,
+                                const char *opp, int side)
 {
     cJSON *site = imp_site(i % 5);
     if (!site)
         return -1;
-    int side = (i / 5) % 2;
-    const char *opp = opponents[i % nopp];
     imp_rename(site, first_id + i, side == 0 ? me : opp, side == 0 ? opp : me);
     char path[1024];
     snprintf(path, sizeof path, "%s/%lld.json", dir, first_id + i);
     return imp_write(path, imp_shape(site, i % IMP_SHAPES));
+}
+
+/* imp_battle_as against opponents[i % nopp], the contestant on side
+ * (i / 5) % 2: each game played with both colours in turn. */
+static inline int imp_battle(const char *dir, int i, long long first_id, const char *me,
+                             const char *const *opponents, int nopp)
+{
+    return imp_battle_as(dir, i, first_id, me, opponents[i % nopp], (i / 5) % 2);
 }
 
 #endif

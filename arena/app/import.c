@@ -265,8 +265,13 @@ static int write_league(const arena_import_opts *o, const imp_set *set, const pl
         rc = arena_store_open(o->dir, &s, NULL, mode, arena_warn_stderr, NULL, &st, err, errsz);
     if (rc == 0)
         rc = store_games(st, set, ids, o->dir, err, errsz);
-    if (rc == 0 && arena_task_report(arena_store_settings(st), st, -1, NULL, 1, out))
+    /* the whole standings go to standings.json and --standings: printed
+     * here, the contestant's lines alone */
+    FILE *quiet = rc == 0 ? fopen("/dev/null", "w") : NULL;
+    if (rc == 0 && (!quiet || arena_task_report(arena_store_settings(st), st, -1, NULL, 1, quiet)))
         rc = util_fail(ARENA_E_IO, err, errsz, "cannot write the standings of %s", o->dir);
+    if (quiet)
+        fclose(quiet);
     if (rc == 0)
         rc = arena_import_contestant(arena_store_settings(st), st, out, err, errsz);
     char perr[1024];
