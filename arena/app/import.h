@@ -39,8 +39,9 @@
 /* Exit statuses of `loa-arena import` beyond the count of files refused
  * (0..ARENA_IMPORT_REFUSED_MAX). */
 #define ARENA_IMPORT_REFUSED_MAX 100
-#define ARENA_IMPORT_EXIT_USAGE 101 /* bad command line, or DIR not an import */
-#define ARENA_IMPORT_EXIT_IO 102    /* the league could not be read or written */
+#define ARENA_IMPORT_EXIT_USAGE 101    /* bad command line, or DIR not an import */
+#define ARENA_IMPORT_EXIT_IO 102       /* the league could not be read or written */
+#define ARENA_IMPORT_EXIT_ANALYSIS 103 /* --analyse: loa-analyse failed (130: interrupted) */
 
 /* What to import. Strings borrowed. */
 typedef struct arena_import_opts {
@@ -95,8 +96,9 @@ int arena_import_contestant(const arena_settings *s, const arena_store *st, FILE
 int arena_import_triage(const arena_settings *s, const arena_store *st, cJSON **out, char *err,
                         size_t errsz);
 
-/* `loa-arena import DIR FILE... [--me NAME]...` (argv[0] is "import"):
- * parses, imports, prints. Returns the exit status: the number of files
+/* `loa-arena import DIR FILE... [--me NAME]... [--analyse WHICH]` (argv[0]
+ * is "import"): parses, imports, prints, then (--analyse) runs loa-analyse
+ * on DIR as loa-arena --analyse does (app/analyse.h). Returns the exit status: the number of files
  * refused (at most ARENA_IMPORT_REFUSED_MAX), ARENA_IMPORT_EXIT_USAGE or
  * ARENA_IMPORT_EXIT_IO. */
 int arena_import_main(int argc, char **argv);
