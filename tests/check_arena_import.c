@@ -5,7 +5,7 @@
  * each shape) as a league: every shape read, the same files imported
  * twice add nothing, bad files named and skipped (non-JSON, a truncated
  * download, another puzzle's game, a changed move, one game id with other
- * content), the contestant found or named twice, hostile names escaped on
+ * content), the contestant found or named twice, hostile names and stderr escaped on
  * every page, and a league not imported left alone.
  */
 #include <dirent.h>
@@ -283,11 +283,20 @@ START_TEST(hostile_names_are_escaped_on_every_page)
     const char *const hostile[] = {"<script>alert(1)</script>", "\"'&<b>bold</b>",
                                    "tab\there and a name far longer than forty bytes, cut"};
     battles(in, 0, 6, "Me", hostile, 3);
+    cJSON *site = imp_site(0); /* and a hostile stderr */
+    imp_rename(site, 9100, "Me", hostile[0]);
+    cJSON *f1 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(site, "frames"), 1);
+    imp_set(f1, "stderr", cJSON_CreateString("<img src=x onerror=alert(3)>\n"));
+    char path[1024];
+    snprintf(path, sizeof path, "%s/stderr.json", in);
+    ck_assert_int_eq(imp_write(path, imp_shape(site, IMP_INFORMATION)), 0);
     arena_import_result r;
     char *report;
     import(out, in, NULL, NULL, &r, &report);
-    ck_assert_msg(r.added == 6 && r.refused == 0, "%s", report);
+    ck_assert_msg(r.added == 7 && r.refused == 0, "%s", report);
     free(report);
+    ck_assert_msg(in_any_file(out, "onerror=alert(3)"), "the stderr is on no page");
+    ck_assert_msg(!in_any_file(out, "<img src=x"), "a stderr's <img> unescaped");
     ck_assert_msg(!in_any_file(out, "<script>alert(1)"), "a name's <script> unescaped");
     ck_assert_msg(!in_any_file(out, "<b>bold</b>"), "a name's <b> unescaped");
     cleanup();
