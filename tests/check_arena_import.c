@@ -283,8 +283,8 @@ START_TEST(hostile_names_are_escaped_on_every_page)
     const char *const hostile[] = {"<script>alert(1)</script>", "\"'&<b>bold</b>",
                                    "tab\there and a name far longer than forty bytes, cut"};
     battles(in, 0, 6, "Me", hostile, 3);
-    cJSON *site = imp_site(0); /* and a hostile stderr */
-    imp_rename(site, 9100, "Me", hostile[0]);
+    cJSON *site = imp_site(0);                /* and a hostile stderr */
+    imp_rename(site, 9100, hostile[0], "Me"); /* Me loses: its page is written */
     cJSON *f1 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(site, "frames"), 1);
     imp_set(f1, "stderr", cJSON_CreateString("<img src=x onerror=alert(3)>\n"));
     char path[1024];

@@ -229,7 +229,11 @@ static int place(const imp_set *set, const arena_settings *s, int *ids, char *er
     return rc ? util_fail(rc, err, errsz, "out of memory") : 0;
 }
 
-/* Stores every game of set in st, with its replay page. */
+/* Stores every game of set in st, and the replay page of each game the
+ * contestant (bot 0) lost: the triage's links. Every page is an fsync'd
+ * file or two (util_write_file_atomic), most of an import's time on a busy
+ * disk; `loa-arena --html DIR` writes the others, `loa-arena serve DIR`
+ * serves them all. */
 static int store_games(arena_store *st, const imp_set *set, const int *ids, const char *dir,
                        char *err, size_t errsz)
 {
@@ -243,7 +247,8 @@ static int store_games(arena_store *st, const imp_set *set, const int *ids, cons
         if (rc)
             return rc;
         char perr[512];
-        if (arena_replay_page_write(dir, ids[i], record, perr, sizeof perr))
+        int lost = r.winner >= 0 && (r.winner == 0 ? r.black : r.white) != 0;
+        if (lost && arena_replay_page_write(dir, ids[i], record, perr, sizeof perr))
             fprintf(stderr, "loa-arena: warning: %s\n", perr);
     }
     return 0;

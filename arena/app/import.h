@@ -65,8 +65,8 @@ typedef struct arena_import_result {
 
 /* Imports o's files into o->dir, naming every file refused and why on
  * report (one line each), then writing the league (when games were added):
- * league.db, games.jsonl, standings.json, every game's replay page and
- * the index; the contestant's lines (arena_import_contestant) printed on
+ * league.db, games.jsonl, standings.json, the replay page of every game
+ * the contestant lost (`--html DIR` writes the others) and the index; the contestant's lines (arena_import_contestant) printed on
  * out. Returns 0 (some files may have
  * been refused: res->refused), ARENA_E_CONFIG (o->dir holds a league that
  * was not imported, or no game names the contestant, or more players than
