@@ -9,10 +9,13 @@
  * size goals live here, never in unit tests (docs/arena.md, "The league
  * database").
  *
- *   loa-arena-store-bench [-n N]... [-o PARENT] [-k]
+ *   loa-arena-store-bench [-n N]... [-o PARENT] [-k] [-b CMD]
  *     -n N       a league of N games (repeat; default 10000 100000 1000000)
  *     -o PARENT  where the leagues are made (default $TMPDIR or /tmp)
  *     -k         keep them
+ *     -b CMD     the sample games are CMD against itself (a bot reporting
+ *                metrics: docs/metrics.md), and `loa-arena --standings DIR
+ *                --metrics` is timed too
  */
 #include <errno.h>
 #include <getopt.h>
@@ -60,9 +63,9 @@ static long long file_size(const char *dir, const char *name)
     return stat(path, &sb) == 0 ? (long long)sb.st_size : 0;
 }
 
-/* `loa-arena OPTION dir` in a child: its wall time and peak RSS. */
-static int run_arena(const char *bin, const char *option, const char *dir, double *secs,
-                     long *rss_kb)
+/* `loa-arena OPTION dir [more]` in a child: its wall time and peak RSS. */
+static int run_arena(const char *bin, const char *option, const char *dir, const char *more,
+                     double *secs, long *rss_kb)
 {
     char arena[PATH_MAX + 16];
     snprintf(arena, sizeof arena, "%s/loa-arena", bin);
@@ -74,7 +77,7 @@ static int run_arena(const char *bin, const char *option, const char *dir, doubl
     if (pid == 0) {
         if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
             _exit(127);
-        execl(arena, arena, option, dir, (char *)NULL);
+        execl(arena, arena, option, dir, more, (char *)NULL);
         _exit(127);
     }
     int st;
@@ -86,7 +89,8 @@ static int run_arena(const char *bin, const char *option, const char *dir, doubl
     return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
-static int bench(const char *bin, const char *parent, int n, ref_game *const *games, int keep)
+static int bench(const char *bin, const char *parent, int n, ref_game *const *games, int keep,
+                 int metrics)
 {
     char dir[PATH_MAX], err[1024];
     snprintf(dir, sizeof dir, "%s/store-bench-%d-XXXXXX", parent, n);
@@ -124,10 +128,10 @@ static int bench(const char *bin, const char *parent, int n, ref_game *const *ga
     long long jl = file_size(dir, "games.jsonl"), lj = file_size(dir, "league.json");
     double secs = 0, resume_secs = 0;
     long rss = 0, resume_rss = 0;
-    int rc = run_arena(bin, "--standings", dir, &secs, &rss);
+    int rc = run_arena(bin, "--standings", dir, NULL, &secs, &rss);
     /* the finished league resumed: opened, checked, its games walked for
      * the standings, nothing left to play */
-    int rc2 = run_arena(bin, "--out", dir, &resume_secs, &resume_rss);
+    int rc2 = run_arena(bin, "--out", dir, NULL, &resume_secs, &resume_rss);
     printf("%8d games: %5.0f bytes a game on disk (league.db %.0f, games.jsonl %.0f); stored "
            "in %.1f s (%.0f us of CPU a game); --standings %.2f s, peak %ld MB%s; resumed "
            "%.2f s, peak %ld MB%s\n",
@@ -135,6 +139,14 @@ static int bench(const char *bin, const char *parent, int n, ref_game *const *ga
            put_cpu * 1e6 / n, secs, rss / 1024, rc ? " (FAILED)" : "", resume_secs,
            resume_rss / 1024, rc2 ? " (FAILED)" : "");
     rc = rc || rc2;
+    if (metrics) {
+        double msecs = 0;
+        long mrss = 0;
+        int rc3 = run_arena(bin, "--standings", dir, "--metrics", &msecs, &mrss);
+        printf("%8d games: --standings --metrics %.2f s, peak %ld MB%s\n", n, msecs, mrss / 1024,
+               rc3 ? " (FAILED)" : "");
+        rc = rc || rc3;
+    }
     fflush(stdout);
     if (!keep) {
         char cmd[PATH_MAX + 16];
@@ -149,8 +161,8 @@ static int bench(const char *bin, const char *parent, int n, ref_game *const *ga
 int main(int argc, char **argv)
 {
     int sizes[16], nsizes = 0, keep = 0, c;
-    const char *parent = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    while ((c = getopt(argc, argv, "n:o:kh")) != -1) {
+    const char *parent = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", *both = NULL;
+    while ((c = getopt(argc, argv, "n:o:kb:h")) != -1) {
         switch (c) {
         case 'n':
             if (nsizes == 16 || util_parse_int(optarg, 1, 10000000, &sizes[nsizes]) != 0) {
@@ -161,8 +173,9 @@ int main(int argc, char **argv)
             break;
         case 'o': parent = optarg; break;
         case 'k': keep = 1; break;
+        case 'b': both = optarg; break;
         default:
-            fputs("usage: loa-arena-store-bench [-n GAMES]... [-o PARENT] [-k]\n", stderr);
+            fputs("usage: loa-arena-store-bench [-n GAMES]... [-o PARENT] [-k] [-b CMD]\n", stderr);
             return c == 'h' ? 0 : 2;
         }
     }
@@ -180,8 +193,8 @@ int main(int argc, char **argv)
         ref_config cfg;
         ref_config_init(&cfg);
         snprintf(random, sizeof random, "%s/loa-random -s %d", bin, i + 1);
-        cfg.players[0].command = i % 2 ? random : first;
-        cfg.players[1].command = i % 2 ? first : random;
+        cfg.players[0].command = both ? both : i % 2 ? random : first;
+        cfg.players[1].command = both ? both : i % 2 ? first : random;
         cfg.seed = i + 1;
         if (ref_game_run(&cfg, &games[i]) != REF_OK) {
             fprintf(stderr, "store-bench: cannot play the sample games (%s)\n", first);
@@ -195,12 +208,20 @@ int main(int argc, char **argv)
             load = 0;
         fclose(f);
     }
-    printf("league store: games of loa-first against loa-random (%d samples, silent bots), in "
-           "%s, load %.2f\n",
-           SAMPLES, parent, load);
+    double plies = 0;
+    for (int i = 0; i < SAMPLES; i++)
+        plies += ref_game_result(games[i])->plies;
+    if (both)
+        printf("league store: games of '%s' against itself (%d samples, %.1f plies a game), in "
+               "%s, load %.2f\n",
+               both, SAMPLES, plies / SAMPLES, parent, load);
+    else
+        printf("league store: games of loa-first against loa-random (%d samples, silent bots), in "
+               "%s, load %.2f\n",
+               SAMPLES, parent, load);
     int rc = 0;
     for (int i = 0; i < nsizes && !rc; i++)
-        rc = bench(bin, parent, sizes[i], games, keep);
+        rc = bench(bin, parent, sizes[i], games, keep, both != NULL);
     for (int i = 0; i < SAMPLES; i++)
         ref_game_free(games[i]);
     return rc;

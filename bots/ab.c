@@ -164,7 +164,7 @@ static void usage(FILE *out)
           "      --analyse           answer loa-analyse's requests on stdin, one a line:\n"
           "                          'go depth|nodes|movetime N BOARD' -> 'bestmove MOVE\n"
           "                          score cp S|win P|loss P depth D nodes N pv ...'\n"
-          "  -q, --quiet             no search info on stderr\n"
+          "  -q, --quiet             no search line on stderr (the metrics lines stay)\n"
           "  -v, --verbose           one stderr line per iteration\n"
           "  -h, --help              show this help\n"
           "Evaluation weights (points per feature unit) and search constants (lmr-divisor\n"
@@ -313,6 +313,21 @@ static search_limits turn_limits(const ab_options *o, int first_turn, int64_t t0
     return lim;
 }
 
+/* The search's metrics on stderr, for the arena (docs/metrics.md:
+ * cgarena's `[PDATA][turn] name = value`), one write: depth, seldepth,
+ * nodes, nps, score (the side to move's, centipawn-like points; a lower
+ * bound when the last iteration failed high) and the table's hit rate. */
+static void report_metrics(const search_result *r, int turn)
+{
+    double nps = r->time_us > 0 ? r->nodes * 1e6 / (double)r->time_us : 0.0;
+    double hit = r->tt_probes ? (double)r->tt_hits / (double)r->tt_probes : 0.0;
+    fprintf(stderr,
+            "[PDATA][%d] depth = %d\n[PDATA][%d] seldepth = %d\n[PDATA][%d] nodes = %llu\n"
+            "[PDATA][%d] nps = %.0f\n[PDATA][%d] score = %d\n[PDATA][%d] tt_hit = %.3f\n",
+            turn, r->depth, turn, r->seldepth, turn, (unsigned long long)r->nodes, turn, nps, turn,
+            r->score, turn, hit);
+}
+
 /* One stderr line about a finished search. */
 static void report(const search_result *r, double share)
 {
@@ -419,6 +434,7 @@ int main(int argc, char **argv)
         }
         if (!o.quiet)
             report(&r, share);
+        report_metrics(&r, turn.turns_read);
         char comment[24];
         snprintf(comment, sizeof comment, "d%d %s%d", r.depth, r.lower_bound ? ">=" : "", r.score);
         if (loa_turn_write(stdout, r.best, comment) != LOA_OK) {

@@ -54,6 +54,8 @@ typedef struct mcts {
     double explore, bias, alpha; /* alpha: the weight of the minimax value */
     int reuse;                   /* keep the subtree of the moves played between turns */
     loa_move last_best;          /* our previous answer, LOA_MOVE_NONE: no tree kept */
+    uint32_t best_visits;        /* the chosen child's visits, 0: no search this turn */
+    double best_value;           /* and its playouts' mean for us, 0..1 */
     loa_rng rng;
 } mcts;
 
@@ -80,7 +82,7 @@ static void usage(FILE *out)
           "  -s, --seed=N        seed of the playouts (default: from the clock)\n"
           "  -D, --deterministic no clock: --playouts per turn (with --seed, the same\n"
           "                      turns give the same moves)\n"
-          "  -q, --quiet         no search line on stderr\n"
+          "  -q, --quiet         no search line on stderr (the metrics lines stay)\n"
           "  -h, --help          show this help\n",
           out);
 }
@@ -308,6 +310,7 @@ static loa_move search(mcts *m, const loa_board *b, loa_move last, int64_t deadl
     loa_move mv[LOA_MAX_MOVES];
     int n = loa_generate_moves(b, mv);
     *playouts = 0;
+    m->best_visits = 0;
     loa_move prev = m->last_best;
     m->last_best = LOA_MOVE_NONE; /* no tree is kept unless one is searched */
     for (int i = 0; i < n; i++) {
@@ -343,6 +346,10 @@ static loa_move search(mcts *m, const loa_board *b, loa_move last, int64_t deadl
             best = i;
     }
     m->last_best = best >= 0 ? m->pool[best].move : LOA_MOVE_NONE;
+    if (best >= 0 && m->pool[best].visits) {
+        m->best_visits = m->pool[best].visits;
+        m->best_value = m->pool[best].value / m->pool[best].visits;
+    }
     return best >= 0 ? m->pool[best].move : mv[0];
 }
 
@@ -407,7 +414,7 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
 
 int main(int argc, char **argv)
 {
-    static mcts m = {NULL, NULL, 0, 2, 0.1, 1.0, 0.4, 1, LOA_MOVE_NONE, {{0}}};
+    static mcts m = {NULL, NULL, 0, 2, 0.1, 1.0, 0.4, 1, LOA_MOVE_NONE, 0, 0, {{0}}};
     run_opts o = {100, 5000, 0, 0, (uint64_t)loa_wall_us()};
     int rc = parse_options(argc, argv, &m, &o);
     if (rc)
@@ -431,6 +438,14 @@ int main(int argc, char **argv)
         if (!o.quiet)
             fprintf(stderr, "loa-mcts: playouts %ld nodes %d time %.1f ms\n", playouts, m.used,
                     (double)(loa_now_us() - t0) / 1000);
+        /* the search's metrics for the arena (docs/metrics.md), one write */
+        char best_line[96] = "";
+        if (m.best_visits)
+            snprintf(best_line, sizeof best_line,
+                     "[PDATA][%d] best_visits = %u\n[PDATA][%d] best_value = %.3f\n",
+                     turn.turns_read, (unsigned)m.best_visits, turn.turns_read, m.best_value);
+        fprintf(stderr, "[PDATA][%d] playouts = %ld\n[PDATA][%d] tree = %d\n%s", turn.turns_read,
+                playouts, turn.turns_read, m.used, best_line);
         char comment[32];
         snprintf(comment, sizeof comment, "%ld playouts", playouts);
         if (loa_turn_write(stdout, best, comment) != LOA_OK)

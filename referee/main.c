@@ -22,19 +22,7 @@
 #include "cli.h"
 #include "ref/referee.h"
 #include "replay/replay.h"
-
-/* Self-pipe: SIGINT/SIGTERM make its read end readable, which is in every
- * poll set of the game (ref_config.stop_fd), so the game aborts at once. */
-static int g_stop_pipe[2] = {-1, -1};
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    int e = errno;
-    ssize_t w = write(g_stop_pipe[1], "x", 1); /* async-signal-safe */
-    (void)w;                                   /* a full pipe is already readable */
-    errno = e;
-}
+#include "util/sys.h"
 
 static int64_t random_seed(void)
 {
@@ -99,17 +87,12 @@ static int run(ref_cli *cli)
         fputs("loa-referee: cannot ignore SIGPIPE\n", stderr);
         return EXIT_REFEREE;
     }
-    if (pipe2(g_stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    /* SIGINT, SIGTERM, SIGHUP: a byte on the stop fd, in every poll set of
+     * the game (ref_config.stop_fd): the game aborts at once */
+    if ((cfg.stop_fd = util_stop_pipe()) < 0) {
         fputs("loa-referee: cannot create the stop pipe\n", stderr);
         return EXIT_REFEREE;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    cfg.stop_fd = g_stop_pipe[0];
 
     view v = {olympiad};
     if (verbose) {

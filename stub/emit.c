@@ -119,6 +119,7 @@ void stub_answer_hint(stub_out *o, int level, const char *marker, const char *en
     stub_blank(o);
     stub_line(o, level, "%s%s%s", marker, how, end);
     stub_line(o, level, "%s%s%s", marker, debug, end);
+    stub_line(o, level, "%s%s%s", marker, STUB_METRICS_HINT, end);
     stub_blank(o);
     if (o->p->output)
         stub_comment_lines(o, level, marker, o->p->output, end);

@@ -192,9 +192,13 @@ void stub_comment_lines(stub_out *o, int level, const char *prefix, const char *
 void stub_text(stub_out *o, int level, const char *text);
 /* The comment above a program's first answer, the same in every language:
  * a blank line, how (how to print and flush an answer) and debug (how to
- * write to stderr) as comment lines, a blank line, then the OUTPUT block's
+ * write to stderr) as comment lines, STUB_METRICS_HINT (the metrics line
+ * the arena reads, docs/metrics.md), a blank line, then the OUTPUT block's
  * lines (see stub_comment_lines). A comment line is marker (e.g. "// "),
  * the text, end (e.g. " *)" or ""). */
+#define STUB_METRICS_HINT                                                              \
+    "Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 " \
+    "(docs/metrics.md)."
 void stub_answer_hint(stub_out *o, int level, const char *marker, const char *end, const char *how,
                       const char *debug);
 /* The STATEMENT text of p, or STUB_DEFAULT_STATEMENT without one. */

@@ -15,6 +15,10 @@
 #   check_arena_pairs       results/pairs, sprt_match: pentanomial counts, the
 #                           tally, an SPRT's first crossing kept
 #   check_arena_filter      results/filter: the games filter's grammar, errors, bounds
+#   check_arena_metrics     results/metrics, app/metrics_task: the metrics of a
+#                           league of test-metric-bot summed up exactly
+#   check_arena_metrics_browser replay/page/metrics.js: the bot page's curves, the
+#                           game page's metrics of the shown ply and charts
 #   check_arena_filter_games results/filter_game: the games' fields; standings on a
 #                           filtered subset equal a hand count
 #   check_arena_standings   results/standings, report/standings_*: totals,
@@ -144,6 +148,15 @@ if(TARGET arena_core)
       if(LOA_SANITIZE OR LOA_TSAN)
         target_compile_definitions(check_arena_crash PRIVATE LOA_CRASH_KILLS=6)
       endif()
+    endif()
+    if(TARGET loa-random AND TARGET loa-greedy AND TARGET test-metric-bot)
+      # the metrics bots report, summed up exactly (issue 44)
+      loa_add_suite(arena_metrics LIBS arena_app arena_core loa_leaguedb m TIMEOUT 240)
+      add_dependencies(check_arena_metrics loa-arena loa-random loa-greedy test-metric-bot)
+      # the metrics drawn by the bot and game pages (replay/page/metrics.js)
+      loa_add_suite(arena_metrics_browser SOURCES cdp.c LIBS loa_util loa::cjson TIMEOUT 240)
+      add_dependencies(check_arena_metrics_browser loa-arena loa-replay loa-random test-metric-bot)
+      set_tests_properties(arena_metrics_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
     endif()
     loa_add_suite(arena_league_run_errors LIBS arena_core loa::cjson TIMEOUT 120)
     add_dependencies(check_arena_league_run_errors loa-arena loa-first loa-referee)

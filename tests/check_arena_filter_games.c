@@ -1,7 +1,8 @@
 /*
  * check_arena_filter_games.c - results/filter_game: a filter over a
  * league's games (its fields, the builtins, metrics through the hook) and
- * the standings of the games it keeps, which must equal a hand count.
+ * the standings of the games it keeps, which must equal a hand count; a
+ * bot the league does not have, refused by name.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "arena_test_util.h"
 #include "check_main.h"
+#include "core/error.h"
 #include "results/filter_game.h"
 #include "results/standings.h"
 
@@ -139,6 +141,14 @@ START_TEST(reads_the_games_fields)
     ck_assert_int_eq(arena_filter_parse(text, &f, err, sizeof err), 0);
     fg.filter = f;
     ck_assert_int_eq(arena_filter_game_keep(&fg, &r), 0);
+    /* a bot the league does not have is a typo: refused, named */
+    ck_assert_int_eq(arena_filter_games_check(&s, f, err, sizeof err), ARENA_E_CONFIG);
+    ck_assert_msg(strncmp(err, "no bot 'nobody' in this league (its bots: ", 42) == 0, "%s", err);
+    ck_assert_ptr_nonnull(strstr(err, s.bots[2].name));
+    arena_filter_free(f);
+    snprintf(text, sizeof text, "bot(%s)[3].depth > 1 OR bot(%s).score == 1", black, white);
+    ck_assert_int_eq(arena_filter_parse(text, &f, err, sizeof err), 0);
+    ck_assert_int_eq(arena_filter_games_check(&s, f, err, sizeof err), 0);
     arena_filter_free(f);
     arena_settings_clear(&s);
 }

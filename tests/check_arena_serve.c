@@ -3,7 +3,8 @@
  * names it serves and refuses, every game's page rendered from league.db
  * with nothing written, the exact bytes of a hostile path reaching it, a
  * corrupt database answered by one line, 200 requests at once, the command
- * line's loopback default and its warning for another address. The
+ * line's loopback default and its warning for another address, a filter
+ * (?filter=) and the shared scripts this build has. The
  * browser's view of the served pages: check_arena_serve_browser.
  */
 #include <check.h>
@@ -166,6 +167,54 @@ START_TEST(every_game_is_served_and_nothing_written)
     long n, failed;
     arena_server_counts(s, &n, &failed);
     ck_assert_int_eq(failed, 0);
+    arena_server_stop(s);
+    cleanup();
+}
+END_TEST
+
+/* ?filter=EXPR on live.js: the standings, figures and games of the games
+ * EXPR keeps, as `--standings DIR --filter EXPR` counts them; a refused
+ * filter is the page's loaLeagueFilterError with the parser's message; the
+ * shared scripts are this build's, whatever DIR holds. */
+START_TEST(a_filter_serves_the_games_it_keeps)
+{
+    test_paths p = paths_in(tmpdir());
+    play_league(&p);
+    char cmd[1024], line[256] = "";
+    snprintf(cmd, sizeof cmd,
+             ARENA " --standings '%s' --filter 'bot(first).score == 1' | grep '^Filtered: '",
+             p.out);
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    pclose(f);
+    int kept = -1, seen = -1;
+    ck_assert_int_eq(sscanf(line, "Filtered: %d of %d games", &kept, &seen), 2);
+    ck_assert_int_eq(seen, GAMES);
+    arena_server *s = serve(p.out);
+    int port = arena_server_port(s);
+    char *body = NULL, want[256];
+    ck_assert_int_eq(http_get(port, "/live.js?filter=bot(first).score%20%3D%3D%201", &body), 200);
+    snprintf(want, sizeof want,
+             "\"filter\":{\"text\":\"bot(first).score == 1\",\"kept\":%d,\"seen\":%d}", kept, seen);
+    ck_assert_msg(strstr(body, want), "no %s in %.300s", want, body);
+    snprintf(want, sizeof want, "\"total\":%d,", kept);
+    ck_assert_msg(strstr(body, want), "no %s", want);
+    /* every game listed is one first won */
+    int listed = 0;
+    for (const char *g = strstr(body, "\"games\":["); g && (g = strstr(g, "\"black\":")); g++)
+        listed++;
+    ck_assert_int_eq(listed, kept);
+    free(body);
+    ck_assert_int_eq(http_get(port, "/live.js?filter=match.plies%20%3D%201", &body), 200);
+    ck_assert_msg(strncmp(body, "loaLeagueFilterError(\"column 13: ", 33) == 0, "%.200s", body);
+    free(body);
+    /* the shared scripts: this build's, not DIR's copy */
+    snprintf(cmd, sizeof cmd, "echo old > '%s/metrics.js'", p.out);
+    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(http_get(port, "/metrics.js", &body), 200);
+    ck_assert_msg(strstr(body, "window.LoaMetrics"), "%.100s", body);
+    free(body);
     arena_server_stop(s);
     cleanup();
 }
@@ -339,6 +388,7 @@ int main(void)
         {"listen_addresses_are_strict", listen_addresses_are_strict, 10},
         {"every_game_is_served_and_nothing_written", every_game_is_served_and_nothing_written, 60},
         {"hostile_paths_reach_nothing_outside", hostile_paths_reach_nothing_outside, 60},
+        {"a_filter_serves_the_games_it_keeps", a_filter_serves_the_games_it_keeps, 60},
         {"a_corrupt_database_is_one_line_not_a_crash", a_corrupt_database_is_one_line_not_a_crash,
          60},
         {"two_hundred_requests_at_once", two_hundred_requests_at_once, 60},

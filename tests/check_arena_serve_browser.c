@@ -3,7 +3,8 @@
  * in headless Chromium: the index links every game of the league, a random
  * game's page opened at #ply=N shows the board the SDK computes from the
  * game's moves, and the index follows a league that plays on (new games
- * appear without a reload); no JavaScript error, nothing loaded from
+ * appear without a reload), the filter box lists the games a filter keeps;
+ * no JavaScript error, nothing loaded from
  * elsewhere. Without chromium the suite is skipped (exit 77) unless CI is
  * set.
  */
@@ -168,6 +169,50 @@ START_TEST(the_served_index_follows_a_league_that_plays)
 }
 END_TEST
 
+/* A filter typed in the index's box: the page asks the server for the
+ * games it keeps and lists only those, the box saying how many; a refused
+ * filter's message is shown, the league's games stay listed. */
+START_TEST(the_filter_box_lists_the_games_it_keeps)
+{
+    served v = serve_and_open("6", 6);
+    cdp *c = v.c;
+    /* the games the filter keeps, counted from the league's moves */
+    int kept = 0;
+    char board[65];
+    for (int id = 0; id < 6; id++)
+        kept += sdk_board(v.p.out, id, -1, board) > 20;
+    cJSON_Delete(cdp_eval(c,
+                          "document.getElementById('xfilter-text').value = 'match.plies > 20', "
+                          "document.getElementById('xfilter').requestSubmit(), 0",
+                          5000));
+    sleep_ms(1500); /* the page navigates to ?filter=...: not evaluated meanwhile */
+    ck_assert_int_eq(wait_int(c, "document.querySelectorAll('#games tr[data-black]').length", kept,
+                              10000),
+                     kept);
+    char want[64];
+    snprintf(want, sizeof want, "kept %d of 6 games", kept);
+    char *got = eval_string(c, "document.getElementById('xfilter-state').textContent");
+    ck_assert_str_eq(got, want);
+    free(got);
+    char *q = eval_string(c, "location.search");
+    ck_assert_str_eq(q, "?filter=match.plies%20%3E%2020");
+    free(q);
+    cJSON_Delete(cdp_eval(c,
+                          "document.getElementById('xfilter-text').value = 'match.plies >> 1', "
+                          "document.getElementById('xfilter').requestSubmit(), 0",
+                          5000));
+    sleep_ms(1500);
+    ck_assert_int_eq(wait_int(c,
+                              "document.getElementById('xfilter-state').textContent.startsWith('"
+                              "column 14: expected') ? "
+                              "1 : 0",
+                              1, 10000),
+                     1);
+    ck_assert_int_eq(eval_int(c, LINKS), 6);
+    done(&v);
+}
+END_TEST
+
 int main(void)
 {
     if (!cdp_find_chromium() && !getenv("CI")) {
@@ -180,6 +225,7 @@ int main(void)
          the_served_pages_link_every_game_and_show_its_board, 120},
         {"the_served_index_follows_a_league_that_plays",
          the_served_index_follows_a_league_that_plays, 120},
+        {"the_filter_box_lists_the_games_it_keeps", the_filter_box_lists_the_games_it_keeps, 120},
     };
     return loa_run_suite("arena_serve_browser", cases, LOA_COUNT(cases));
 }

@@ -322,16 +322,17 @@ START_TEST(a_version_1_database_is_read_and_migrated_to_version_2)
     ck_assert_int_eq(leaguedb_insert_game(db, &g, err, sizeof err), 0);
     ck_assert_int_eq(leaguedb_meta_set(db, "league", "{}", err, sizeof err), 0);
     leaguedb_close(db);
-    ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), 2);
+    ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), LEAGUEDB_VERSION);
     /* made version 1 again: what issue 36's arena wrote */
-    raw(dir, "DROP TABLE changes; PRAGMA user_version = 1");
+    raw(dir, "DROP TABLE changes; DROP VIEW metric_game_values; DROP TABLE metrics;"
+             " DROP TABLE metric_drops; DROP TABLE metric_names; PRAGMA user_version = 1");
     ck_assert_int_eq(leaguedb_open(dir, LEAGUEDB_READ, &db, err, sizeof err), 0);
     ck_assert_int_eq(leaguedb_count(db), 1);
     ck_assert_int_eq(leaguedb_changes_pending(db), 0);
     leaguedb_close(db);
     ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), 1); /* a reader changes nothing */
     ck_assert_int_eq(leaguedb_open(dir, LEAGUEDB_WRITE, &db, err, sizeof err), 0);
-    ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), 2);
+    ck_assert_int_eq(raw_int(dir, "PRAGMA user_version"), LEAGUEDB_VERSION);
     ck_assert_int_eq(leaguedb_count(db), 1);
     ck_assert_int_eq(leaguedb_change_add(db, "retire", "x", NULL, err, sizeof err), 0);
     ck_assert_int_eq(leaguedb_changes_pending(db), 1);

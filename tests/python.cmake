@@ -6,8 +6,19 @@ loa_target_setup(python_sdk_dump)
 target_link_libraries(python_sdk_dump PRIVATE loa)
 add_test(NAME python COMMAND ${Python3_EXECUTABLE} -m unittest discover -s
                              ${PROJECT_SOURCE_DIR}/python/tests -t ${PROJECT_SOURCE_DIR}/python/tests)
-set_tests_properties(python PROPERTIES TIMEOUT 300 ENVIRONMENT
-  "PYTHONPATH=${LOA_PYTHON_DIR};LOA_SDK_DUMP=$<TARGET_FILE:python_sdk_dump>;PYTHONDONTWRITEBYTECODE=1")
+set(python_test_env "PYTHONPATH=${LOA_PYTHON_DIR};LOA_SDK_DUMP=$<TARGET_FILE:python_sdk_dump>;PYTHONDONTWRITEBYTECODE=1")
+# loa.datagen's test (test_datagen.py) generates a file with loa-datagen and
+# loa-ab and compares every record with the C reader's (python_datagen_dump);
+# it is skipped when the datagen or bots component is not built.
+if(TARGET loa-datagen AND TARGET loa-ab)
+  add_executable(python_datagen_dump python_datagen_dump.c)
+  loa_target_setup(python_datagen_dump)
+  target_link_libraries(python_datagen_dump PRIVATE loa_datagen loa_util loa)
+  add_dependencies(python_datagen_dump loa-datagen loa-ab)
+  list(APPEND python_test_env "LOA_DATAGEN_DUMP=$<TARGET_FILE:python_datagen_dump>"
+       "LOA_DATAGEN=$<TARGET_FILE:loa-datagen>")
+endif()
+set_tests_properties(python PROPERTIES TIMEOUT 300 ENVIRONMENT "${python_test_env}")
 
 # The build without CMake (python/setup.py, what pip runs) still works.
 add_test(NAME python_setup COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/python_setup_test.sh

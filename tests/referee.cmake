@@ -78,3 +78,14 @@ if(TARGET loa-arena)
   target_compile_definitions(check_referee_sandbox_privileges PRIVATE LOA_HAVE_ARENA)
   add_dependencies(check_referee_sandbox_privileges loa-arena)
 endif()
+
+# The metrics bots report (issue 44): the convention's parser, the stream
+# scan and the record (check_referee_metrics), with a bot printing a known
+# fixed sequence (test-metric-bot, tests/metric_bot.c; also the bot of the
+# parsing cost's bench, tests/bench_metrics.sh).
+add_executable(test-metric-bot metric_bot.c)
+loa_target_setup(test-metric-bot)
+target_link_libraries(test-metric-bot PRIVATE loa)
+loa_add_suite(referee_metrics LIBS ref loa_util TIMEOUT 120)
+target_include_directories(check_referee_metrics PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../referee/src)
+add_dependencies(check_referee_metrics test-metric-bot loa-referee loa-first)

@@ -14,7 +14,7 @@ bin=${1:?usage: short_options_test.sh BIN_DIR}
 pairs=$(mktemp)
 trap 'rm -f "$pairs"' EXIT INT TERM
 for t in loa-referee loa-arena loa-bundle loa-stub loa-perft loa-replay loa-ab loa-negamax \
-         loa-greedy loa-random loa-openings loa-referee-bench loa-analyse loa-analyse-fit; do
+         loa-greedy loa-random loa-openings loa-referee-bench loa-analyse loa-analyse-fit loa-datagen; do
     [ -x "$bin/$t" ] || continue
     "$bin/$t" --help 2>&1 | sed -n 's/^ *\(-[A-Za-z0-9]\), \(--[a-z][a-z0-9-]*\).*/\1 \2/p' |
         while read -r s l; do

@@ -196,37 +196,6 @@ static int suite_one(const analysis_input_game *in, void *user)
     return ferror(r->suite) ? ANALYSIS_E_IO : 0;
 }
 
-/* The interrupts (SIGINT, SIGTERM, SIGHUP) as bytes on a self-pipe whose
- * read end is the engines' stop fd: a search under way ends at once, the
- * engines are stopped and the analyses written so far kept. */
-static int g_stop[2] = {-1, -1};
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    int saved = errno;
-    (void)!write(g_stop[1], "x", 1); /* a full pipe is readable already */
-    errno = saved;
-}
-
-/* Installs on_interrupt(); the read end of its pipe, or -1 (then an
- * interrupt ends the process as it would have: the watchdog ends the
- * engines, ref/process.h). */
-static int stop_on_interrupts(void)
-{
-    if (pipe2(g_stop, O_CLOEXEC | O_NONBLOCK) != 0)
-        return -1;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
-        sigaction(SIGHUP, &sa, NULL))
-        return -1;
-    return g_stop[0];
-}
-
 /* --suite: the positions before each loss of --bot NAME in the inputs,
  * written to the suite file as openings. Returns the exit status. */
 static int write_suite(const analysis_cli *cli, int argc, char **argv)
@@ -322,7 +291,7 @@ static int analyse(const analysis_cli *cli, int argc, char **argv)
     }
     if (!o.jobs)
         o.jobs = util_cpu_count(ANALYSIS_CLI_MAX_JOBS);
-    o.stop_fd = stop_on_interrupts();
+    o.stop_fd = util_stop_pipe();
     int rc = analysis_pool_start(&o, &r.pool, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "loa-analyse: %s\n", err);

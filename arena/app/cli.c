@@ -42,6 +42,7 @@ void arena_cli_clear(arena_request *req)
     free(req->exclude);
     free(req->filter);
     free(req->opening);
+    free(req->metrics_only);
     memset(req, 0, sizeof *req);
 }
 
@@ -90,6 +91,11 @@ static int app_option(arena_request *req, int opt, char *err, size_t errsz)
     case ARENA_OPT_RETIRE:
         return arena_cli_push_change(req, ARENA_CHANGE_RETIRE, optarg, err, errsz);
     case ARENA_OPT_NO_SNAPSHOT: req->no_snapshot = 1; return 0;
+    case ARENA_OPT_METRICS:
+        req->metrics = 1;
+        free(req->metrics_only);
+        req->metrics_only = NULL;
+        return !optarg || (req->metrics_only = strdup(optarg)) ? 0 : ARENA_E_NOMEM;
     case ARENA_OPT_EXCLUDE: return arena_cli_push_word(&req->exclude, &req->exclude_count, optarg);
     case ARENA_OPT_FILTER:
     case ARENA_OPT_OPENING: {

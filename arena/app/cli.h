@@ -61,8 +61,10 @@ typedef struct arena_request {
     int apply_only;  /* CHANGE of --retire only: apply, play nothing */
     char **exclude;  /* --exclude NAME with --standings (repeatable) */
     int exclude_count;
-    char *filter;  /* --filter EXPR with --standings: the games counted (results/filter.h) */
-    char *opening; /* --opening MOVES with --standings: only the games from it */
+    char *filter;       /* --filter EXPR with --standings: the games counted (results/filter.h) */
+    char *opening;      /* --opening MOVES with --standings: only the games from it */
+    int metrics;        /* --metrics with --standings: the metrics bots reported, summed up */
+    char *metrics_only; /* --metrics=NAMES: only those (comma-separated); NULL: all */
     /* the flags of the run */
     int force_new;               /* --force-new: archive an existing league in DIR */
     int quiet;                   /* --quiet: no progress, no per-game lines */

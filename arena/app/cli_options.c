@@ -25,6 +25,7 @@ static const struct option app_options[] = {
     {"standings", required_argument, NULL, ARENA_OPT_STANDINGS},
     {"filter", required_argument, NULL, ARENA_OPT_FILTER},
     {"opening", required_argument, NULL, ARENA_OPT_OPENING},
+    {"metrics", optional_argument, NULL, ARENA_OPT_METRICS},
     {"html", required_argument, NULL, ARENA_OPT_HTML},
     {"serve", required_argument, NULL, ARENA_OPT_SERVE},
     {"listen", required_argument, NULL, ARENA_OPT_LISTEN},

@@ -32,12 +32,13 @@ enum {
     ARENA_OPT_SERVE,
     ARENA_OPT_LISTEN,
     ARENA_OPT_FILTER,
-    ARENA_OPT_OPENING
+    ARENA_OPT_OPENING,
+    ARENA_OPT_METRICS
 };
 
 /* The number of the app's own options (--bot, --merge, ...: not settings of
  * the league). */
-#define ARENA_CLI_APP_OPTIONS 20
+#define ARENA_CLI_APP_OPTIONS 21
 
 /* Room for every option: the settings' (and --sandbox-rw), the app's, and
  * the terminating entry. */

@@ -167,10 +167,13 @@ int arena_cli_task_options(arena_request *req, const flags *f, char *err, size_t
                              "--standings DIR takes no --add-bot, --replace-bot, --retire");
         if (!only_flags(f, 0, ROW(ANCHOR), NULL, NULL))
             return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "--standings DIR only combines with --anchor, --exclude, --filter "
-                             "and --opening");
+                             "--standings DIR only combines with --anchor, --exclude, --filter, "
+                             "--opening and --metrics");
         return arena_cli_apply_all(req, f, err, errsz);
     }
+    if (req->metrics)
+        return util_fail(ARENA_E_CONFIG, err, errsz,
+                         "--metrics goes with --standings DIR (it prints the league's metrics)");
     if (req->filter || req->opening)
         return util_fail(ARENA_E_CONFIG, err, errsz,
                          "--filter and --opening restrict printed standings: --standings DIR "

@@ -4,7 +4,9 @@
  * pages written by the replay component; while a league runs, live.js
  * again every few seconds at a bounded cost. */
 #include "app/league_pages.h"
+#include "app/metrics_task.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,23 +16,94 @@
 #include "core/json.h"
 #include "core/limits.h"
 #include "league/schedule.h"
+#include "leaguedb/metrics.h"
 #include "loa/timer.h"
 #include "report/dashboard.h"
 #include "report/replay_page.h"
 #include "report/standings_json.h"
+#include "results/filter_game.h"
 #include "results/standings.h"
 #include "util/text.h"
+
+/* The newest lines of the games a filtered walk keeps, as
+ * arena_store_index_lines lists a whole league's: two rings of max (all,
+ * and those lost by a fault), each line with its place in the walk. */
+typedef struct ring {
+    cJSON **line;
+    long *seq;
+    int max, n, next;
+} ring;
 
 typedef struct walker {
     arena_standings_acc *acc;
     arena_dashboard *dash;
+    const arena_settings *s;
+    ring *kept; /* NULL: the walk is not filtered */
+    long seq;
 } walker;
+
+static int ring_put(ring *g, long seq, const cJSON *line)
+{
+    cJSON *copy = cJSON_Duplicate(line, 1);
+    if (!copy)
+        return ARENA_E_NOMEM;
+    cJSON_Delete(g->line[g->next]);
+    g->line[g->next] = copy;
+    g->seq[g->next] = seq;
+    g->next = (g->next + 1) % g->max;
+    if (g->n < g->max)
+        g->n++;
+    return 0;
+}
+
+static int keep_line(walker *w, const arena_game_record *r)
+{
+    cJSON *line = arena_record_to_json(r, w->s);
+    long seq = w->seq++;
+    int rc = line ? ring_put(&w->kept[0], seq, line) : ARENA_E_NOMEM;
+    if (rc == 0 && r->fault >= 0)
+        rc = ring_put(&w->kept[1], seq, line);
+    cJSON_Delete(line);
+    return rc;
+}
 
 static int add_game(const arena_game_record *r, void *user)
 {
     walker *w = user;
     int rc = arena_standings_acc_add(w->acc, r);
-    return rc ? rc : arena_dashboard_add(w->dash, r);
+    if (rc == 0)
+        rc = arena_dashboard_add(w->dash, r);
+    return rc == 0 && w->kept ? keep_line(w, r) : rc;
+}
+
+static void ring_free(ring *g)
+{
+    for (int k = 0; g->line && k < g->max; k++)
+        cJSON_Delete(g->line[k]);
+    free(g->line);
+    free(g->seq);
+}
+
+/* The two rings' lines in walk order, each once, into a new array (moved
+ * out of the rings); NULL on out of memory. */
+static cJSON *ring_lines(ring kept[2])
+{
+    cJSON *out = cJSON_CreateArray();
+    int at[2] = {0, 0}, first[2];
+    for (int k = 0; k < 2; k++)
+        first[k] = kept[k].n < kept[k].max ? 0 : kept[k].next;
+    while (out && (at[0] < kept[0].n || at[1] < kept[1].n)) {
+        int i[2] = {(first[0] + at[0]) % kept[0].max, (first[1] + at[1]) % kept[1].max};
+        long s0 = at[0] < kept[0].n ? kept[0].seq[i[0]] : LONG_MAX;
+        long s1 = at[1] < kept[1].n ? kept[1].seq[i[1]] : LONG_MAX;
+        int from = s1 < s0 ? 1 : 0;
+        if (s0 == s1) /* the same game in both: once */
+            at[1]++;
+        cJSON_AddItemToArray(out, kept[from].line[i[from]]);
+        kept[from].line[i[from]] = NULL;
+        at[from]++;
+    }
+    return out;
 }
 
 /* The last answer of the side at fault in record: {"id", "reason", "ply",
@@ -135,12 +208,14 @@ static int add_progress(cJSON *figs, const arena_site_progress *p)
 }
 
 /* The standings (*standings) and the dashboard's figures (*figs) of st's
- * games, in one walk. */
-static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char *err, size_t errsz)
+ * games, in one walk; with fg (not NULL) of the games it keeps, whose
+ * newest are listed into kept. */
+static int figures(const arena_store *st, arena_filter_games *fg, ring *kept, cJSON **standings,
+                   cJSON **figs, char *err, size_t errsz)
 {
     const arena_settings *s = arena_store_settings(st);
     int anchor = s->anchor ? arena_settings_find_bot(s, s->anchor) : -1;
-    walker w = {NULL, NULL};
+    walker w = {.s = s, .kept = fg ? kept : NULL};
     arena_standings *sd = malloc(sizeof *sd); /* large */
     int rc = sd ? arena_standings_acc_new(s, anchor, &w.acc) : ARENA_E_NOMEM;
     if (rc == 0)
@@ -149,7 +224,10 @@ static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char 
         /* the walk adds at least the games counted now (a reader's store
          * may gain games meanwhile: more is safe) */
         arena_dashboard_expect(w.dash, arena_store_count(st));
-        rc = arena_store_foreach(st, add_game, &w, err, errsz);
+        rc = fg ? arena_filter_games_walk(fg, add_game, &w)
+                : arena_store_foreach(st, add_game, &w, err, errsz);
+        if (rc && fg && arena_error_kind(rc) != ARENA_E_NOMEM)
+            util_fail(rc, err, errsz, "cannot read the games of %s", arena_store_db_path(st));
     }
     if (rc == 0)
         rc = arena_standings_acc_finish(w.acc, sd);
@@ -173,21 +251,81 @@ static int figures(const arena_store *st, cJSON **standings, cJSON **figs, char 
     return rc;
 }
 
+/* The filter's line in the standings: {"text", "kept", "seen"}. */
+static int add_filter(cJSON *standings, const char *text, const arena_filter_games *fg)
+{
+    cJSON *o = cJSON_CreateObject();
+    return arena_json_add(standings, "filter", o) && cJSON_AddStringToObject(o, "text", text) &&
+                   cJSON_AddNumberToObject(o, "kept", fg->kept) &&
+                   cJSON_AddNumberToObject(o, "seen", fg->seen)
+               ? 0
+               : ARENA_E_NOMEM;
+}
+
+/* The metrics summed up (over fg's games when not NULL) into the
+ * standings, for the bot pages; when the league has some. */
+static int add_metrics(const arena_store *st, arena_filter_games *fg, cJSON *standings, char *err,
+                       size_t errsz)
+{
+    cJSON *metrics = NULL;
+    if (leaguedb_has_metrics(arena_store_db(st)) <= 0)
+        return 0;
+    const arena_settings *s = arena_store_settings(st);
+    int rc = fg ? arena_task_metrics_of(s, st, arena_filter_games_walk, fg, NULL, NULL, NULL,
+                                        &metrics, err, errsz)
+                : arena_task_metrics(s, st, NULL, NULL, NULL, &metrics, err, errsz);
+    if (rc == 0 && metrics)
+        cJSON_AddItemToObject(standings, "metrics", metrics);
+    return rc;
+}
+
 /* The pages' data of st's league, written into dir, or (js not NULL)
- * returned as live.js's text for a server. */
+ * returned as live.js's text for a server; a server's with filter f (its
+ * text ftext; NULL: none) of the games f keeps. */
 static int site(const arena_store *st, const char *dir, const arena_site_progress *p, int live_only,
-                char **js, size_t *len, char *err, size_t errsz)
+                const arena_filter *f, const char *ftext, char **js, size_t *len, char *err,
+                size_t errsz)
 {
     cJSON *standings = NULL, *figs = NULL, *lines = NULL;
     int max = p ? ARENA_LIVE_GAMES : ARENA_INDEX_GAMES;
-    int rc = figures(st, &standings, &figs, err, errsz);
+    arena_filter_metrics fm = {.store = st, .id = -1};
+    arena_filter_games fg = {.s = arena_store_settings(st),
+                             .filter = f,
+                             .walk = arena_store_games_walk,
+                             .source = (void *)st,
+                             .metric = arena_filter_metrics_lookup,
+                             .metric_user = &fm};
+    ring kept[2] = {{.max = max}, {.max = max}};
+    int rc = 0;
+    for (int k = 0; f && k < 2; k++)
+        if (!(kept[k].line = calloc((size_t)max, sizeof *kept[k].line)) ||
+            !(kept[k].seq = calloc((size_t)max, sizeof *kept[k].seq)))
+            rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    if (rc == 0)
+        rc = figures(st, f ? &fg : NULL, kept, &standings, &figs, err, errsz);
+    if (rc == 0 && fm.rc)
+        rc = util_fail(ARENA_E_IO, err, errsz, "%s", fm.err);
+    int kept_games = fg.kept; /* the metrics' walk below counts again */
+    if (rc == 0 && f && add_filter(standings, ftext, &fg))
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    /* the metrics summed up: not while a league runs (it would sum them up
+     * at every write: 3 s over 10^5 games); a server's builds are spaced
+     * by their cost (ARENA_LIVE_COST_FACTOR) */
+    if (rc == 0 && !p)
+        rc = add_metrics(st, f ? &fg : NULL, standings, err, errsz);
+    arena_filter_metrics_end(&fm);
     if (rc == 0 && p && add_progress(figs, p))
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    if (rc == 0)
+    if (rc == 0 && f && !(lines = ring_lines(kept)))
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    else if (rc == 0 && !f)
         rc = arena_store_index_lines(st, max, &lines, err, errsz);
+    ring_free(&kept[0]);
+    ring_free(&kept[1]);
     if (rc == 0) {
-        arena_site_data d = {lines,     arena_store_count(st), standings,
-                             figs,      p != NULL || js,       live_only,
+        arena_site_data d = {lines,           f ? kept_games : arena_store_count(st),
+                             standings,       figs,
+                             p != NULL || js, live_only,
                              js != NULL};
         rc = js ? arena_replay_site_js(dir, &d, js, len, err, errsz)
                 : arena_replay_site_write(dir, &d, err, errsz);
@@ -201,13 +339,29 @@ static int site(const arena_store *st, const char *dir, const arena_site_progres
 int arena_league_site(const arena_store *st, const char *dir, const arena_site_progress *p,
                       int live_only, char *err, size_t errsz)
 {
-    return site(st, dir, p, live_only, NULL, NULL, err, errsz);
+    return site(st, dir, p, live_only, NULL, NULL, NULL, NULL, err, errsz);
 }
 
 int arena_league_live_js(const arena_store *st, const char *dir, char **js, size_t *len, char *err,
                          size_t errsz)
 {
-    return site(st, dir, NULL, 1, js, len, err, errsz);
+    return site(st, dir, NULL, 1, NULL, NULL, js, len, err, errsz);
+}
+
+int arena_league_live_js_filtered(const arena_store *st, const char *dir, const char *filter,
+                                  char **js, size_t *len, char *err, size_t errsz)
+{
+    arena_filter *f = NULL;
+    char ferr[256];
+    int rc = arena_filter_parse(filter, &f, ferr, sizeof ferr);
+    if (rc == 0)
+        rc = arena_filter_games_check(arena_store_settings(st), f, ferr, sizeof ferr);
+    if (rc)
+        util_fail(rc, err, errsz, "%s", ferr);
+    else
+        rc = site(st, dir, NULL, 1, f, filter, js, len, err, errsz);
+    arena_filter_free(f);
+    return rc;
 }
 
 void arena_live_init(arena_live *lv, int enabled)

@@ -46,6 +46,15 @@ int arena_league_site(const arena_store *st, const char *dir, const arena_site_p
 int arena_league_live_js(const arena_store *st, const char *dir, char **js, size_t *len, char *err,
                          size_t errsz);
 
+/* As arena_league_live_js on the games filter keeps (cgarena's language,
+ * results/filter.h; docs/arena.md, "Filters"): the standings, figures,
+ * metrics and listed games of that subset, and the standings' "filter":
+ * {"text", "kept", "seen"}. Returns 0, ARENA_E_CONFIG (filter refused:
+ * err is the parser's one line, e.g. "filter: column 12: expected ..."),
+ * or another error with err. */
+int arena_league_live_js_filtered(const arena_store *st, const char *dir, const char *filter,
+                                  char **js, size_t *len, char *err, size_t errsz);
+
 /* When a running league's live.js is written, and what it cost. */
 typedef struct arena_live {
     int enabled;

@@ -37,6 +37,10 @@ struct arena_server {
     size_t live_len;
     int64_t live_us;      /* when it was built (loa_wall_us), 0: never */
     int64_t live_cost_us; /* what that build cost */
+    char *filter;         /* the live.js of one filter (?filter=), cached alike */
+    char *flive;
+    size_t flive_len;
+    int64_t flive_us, flive_cost_us;
 };
 
 int arena_serve_parse_listen(const char *text, unsigned char addr[4], int *port, int *loopback,
@@ -176,6 +180,23 @@ static int from_file(arena_server *s, const char *rel, answer *a)
     return 1;
 }
 
+/* A league's shared script or style as this build has it, not DIR's copy
+ * (an older build's): the served live.js is this build's. 1 when rel is
+ * one (answered), 0 when not. */
+static int shared_file(const char *rel, answer *a)
+{
+    char err[256], *body = NULL;
+    size_t len = 0;
+    int rc = replay_league_shared_file(rel, &body, &len, err, sizeof err);
+    if (rc == REPLAY_E_INVAL)
+        return 0;
+    if (rc)
+        say(a, 500, "%s", err);
+    else
+        *a = (answer){200, body, len, type_of(rel), 0};
+    return 1;
+}
+
 /* games/NNNNNN.html rendered from the database. */
 static void game_page(arena_server *s, const char *rel, answer *a)
 {
@@ -215,53 +236,97 @@ static void game_page(arena_server *s, const char *rel, answer *a)
         say(a, 503, "%s", err);
 }
 
-/* live.js from the database, built again when ARENA_SERVE_LIVE_MS old. */
-static void live_js(arena_server *s, answer *a)
+/* One cached live.js (the league's, or a filter's). */
+typedef struct live_cache {
+    char **js;
+    size_t *len;
+    int64_t *built_us, *cost_us;
+} live_cache;
+
+/* Builds c's text again unless it is younger than ARENA_SERVE_LIVE_MS and
+ * ARENA_LIVE_COST_FACTOR times its cost (as a running arena writes it:
+ * never more than 1/ARENA_LIVE_COST_FACTOR of a core; a 100,000-game
+ * league's build takes 0.3-0.6 s). filter NULL: the league's. With
+ * s->live_lock held. Returns 0, or an error with err (c unchanged). */
+static int live_build(arena_server *s, live_cache c, const char *filter, char *err, size_t errsz)
 {
-    char err[512] = "";
-    pthread_mutex_lock(&s->live_lock);
-    int64_t now = loa_wall_us();
-    /* as a running arena writes it: never more than 1/ARENA_LIVE_COST_FACTOR
-     * of a core (a 100,000-game league's build takes 0.3-0.6 s) */
-    int64_t wait = (int64_t)ARENA_SERVE_LIVE_MS * 1000;
-    if (wait < s->live_cost_us * ARENA_LIVE_COST_FACTOR)
-        wait = s->live_cost_us * ARENA_LIVE_COST_FACTOR;
-    if (!s->live || now - s->live_us >= wait) {
-        arena_store *st = NULL;
-        char *js = NULL;
-        size_t len = 0;
-        int rc = arena_store_open(s->dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
-                                  sizeof err);
-        if (rc == 0)
-            rc = arena_league_live_js(st, s->dir, &js, &len, err, sizeof err);
-        arena_store_close(st);
-        if (rc == 0) {
-            free(s->live);
-            s->live = js;
-            s->live_len = len;
-            s->live_us = now;
-            s->live_cost_us = loa_wall_us() - now;
-        }
+    int64_t now = loa_wall_us(), wait = (int64_t)ARENA_SERVE_LIVE_MS * 1000;
+    if (wait < *c.cost_us * ARENA_LIVE_COST_FACTOR)
+        wait = *c.cost_us * ARENA_LIVE_COST_FACTOR;
+    if (*c.js && now - *c.built_us < wait)
+        return 0;
+    arena_store *st = NULL;
+    char *js = NULL;
+    size_t len = 0;
+    int rc =
+        arena_store_open(s->dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err, errsz);
+    if (rc == 0)
+        rc = filter ? arena_league_live_js_filtered(st, s->dir, filter, &js, &len, err, errsz)
+                    : arena_league_live_js(st, s->dir, &js, &len, err, errsz);
+    arena_store_close(st);
+    if (rc == 0) {
+        free(*c.js);
+        *c.js = js;
+        *c.len = len;
+        *c.built_us = now;
+        *c.cost_us = loa_wall_us() - now;
     }
-    if (s->live && (a->body = malloc(s->live_len + 1))) {
-        memcpy(a->body, s->live, s->live_len);
-        *a = (answer){200, a->body, s->live_len, "text/javascript; charset=utf-8", 1};
+    return rc;
+}
+
+/* A refused filter as live.js: the page's loaLeagueFilterError(message). */
+static void filter_refused(answer *a, const char *message)
+{
+    cJSON *m = cJSON_CreateString(message);
+    char *q = m ? cJSON_PrintUnformatted(m) : NULL;
+    cJSON_Delete(m);
+    size_t n = q ? strlen(q) + 32 : 0;
+    if (q && (a->body = malloc(n))) {
+        a->len = (size_t)snprintf(a->body, n, "loaLeagueFilterError(%s);\n", q);
+        a->status = 200;
+        a->type = "text/javascript; charset=utf-8";
+        a->live = 1;
+    }
+    cJSON_free(q);
+}
+
+/* live.js from the database; with filter (?filter=EXPR, NULL: none) of the
+ * games it keeps. One filter's text is cached beside the league's. */
+static void live_js(arena_server *s, const char *filter, answer *a)
+{
+    char err[512] = ""; /* a filter's bounds are its parser's (results/filter.h) */
+    pthread_mutex_lock(&s->live_lock);
+    if (filter && (!s->filter || strcmp(s->filter, filter))) { /* another filter */
+        free(s->flive);
+        free(s->filter);
+        s->flive = NULL;
+        s->flive_us = s->flive_cost_us = 0;
+        s->filter = strdup(filter);
+    }
+    live_cache c = filter ? (live_cache){&s->flive, &s->flive_len, &s->flive_us, &s->flive_cost_us}
+                          : (live_cache){&s->live, &s->live_len, &s->live_us, &s->live_cost_us};
+    int rc = filter && !s->filter ? ARENA_E_NOMEM : live_build(s, c, filter, err, sizeof err);
+    if (rc == 0 && *c.js && (a->body = malloc(*c.len + 1))) {
+        memcpy(a->body, *c.js, *c.len);
+        *a = (answer){200, a->body, *c.len, "text/javascript; charset=utf-8", 1};
     }
     pthread_mutex_unlock(&s->live_lock);
-    if (!a->body)
+    if (!a->body && arena_error_kind(rc) == ARENA_E_CONFIG)
+        filter_refused(a, err);
+    else if (!a->body)
         say(a, 503, "%s", err[0] ? err : "out of memory");
 }
 
-static void respond(arena_server *s, const char *url, answer *a)
+static void respond(arena_server *s, const char *url, const char *filter, answer *a)
 {
     char rel[ARENA_SERVE_PATH_MAX + 1];
     if (!arena_serve_path(url, rel, sizeof rel))
         say(a, 404, "not found: %s", url);
     else if (strcmp(rel, "live.js") == 0)
-        live_js(s, a);
+        live_js(s, filter && *filter ? filter : NULL, a);
     else if (strncmp(rel, "games/", 6) == 0 && ends_with(rel, ".html"))
         game_page(s, rel, a); /* rendered now, written or not: its commands name DIR */
-    else if (from_file(s, rel, a))
+    else if (shared_file(rel, a) || from_file(s, rel, a))
         return;
     else
         say(a, 404, "not found: %s", url);
@@ -277,7 +342,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         say(&a, 405, "%s: only GET and HEAD are served", method);
     else
-        respond(s, url, &a);
+        respond(s, url, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "filter"), &a);
     atomic_fetch_add(&s->requests, 1);
     if (a.status >= 500 || !a.body)
         atomic_fetch_add(&s->failed, 1);
@@ -306,6 +371,8 @@ static void server_free(arena_server *s)
         close(s->dir_fd);
     pthread_mutex_destroy(&s->live_lock);
     free(s->live);
+    free(s->flive);
+    free(s->filter);
     free(s->dir);
     free(s->abs);
     free(s);

@@ -3,6 +3,7 @@
 #include "app/tasks.h"
 #include "app/import.h"
 #include "app/league_pages.h"
+#include "app/metrics_task.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "core/text.h"
 #include "league/openings.h"
 #include "league/settings_check.h"
+#include "leaguedb/metrics.h"
 #include "report/replay_page.h"
 #include "report/standings_report.h"
 #include "results/filter_game.h"
@@ -50,6 +52,14 @@ int arena_task_report(const arena_settings *s, arena_store *store, int anchor,
     cJSON *j = NULL;
     int rc = arena_standings_report(s, walk_store, store, anchor, exclude, out, write ? &j : NULL);
     char err[1024];
+    cJSON *metrics = NULL;
+    /* standings.json carries the metrics when the league has some */
+    if (rc == 0 && j && leaguedb_has_metrics(arena_store_db(store)) > 0) {
+        if (arena_task_metrics(s, store, exclude, NULL, NULL, &metrics, err, sizeof err))
+            fprintf(stderr, "loa-arena: metrics: %s\n", err);
+        else if (metrics)
+            cJSON_AddItemToObject(j, "metrics", metrics);
+    }
     if (rc == 0 && write && (rc = arena_store_write_standings(store, j, err, sizeof err))) {
         if (arena_error_kind(rc) == ARENA_E_IO)
             fprintf(stderr, "loa-arena: %s\n", err);
@@ -102,7 +112,8 @@ static int standings_filter(const arena_request *req, arena_filter **out)
 /* The standings of the games f keeps (rated anew on them), and a line
  * saying how many of the league's games those are. */
 static int report_filtered(const arena_settings *s, arena_store *store, int anchor,
-                           const unsigned char *exclude, const arena_filter *f)
+                           const unsigned char *exclude, const arena_filter *f,
+                           const arena_request *req)
 {
     /* a league read from its directory has no opening table loaded */
     arena_openings *openings = NULL;
@@ -112,12 +123,29 @@ static int report_filtered(const arena_settings *s, arena_store *store, int anch
         fprintf(stderr, "loa-arena: %s\n", err);
         return rc;
     }
-    arena_filter_games fg = {
-        .s = s, .filter = f, .openings = openings, .walk = walk_store, .source = store};
+    arena_filter_metrics fm = {.store = store, .id = -1};
+    arena_filter_games fg = {.s = s,
+                             .filter = f,
+                             .openings = openings,
+                             .walk = walk_store,
+                             .source = store,
+                             .metric = arena_filter_metrics_lookup,
+                             .metric_user = &fm};
     rc = arena_standings_report(s, arena_filter_games_walk, &fg, anchor, exclude, stdout, NULL);
-    arena_openings_free(openings);
+    arena_filter_metrics_end(&fm);
+    if (rc == 0 && fm.rc) { /* a filter on unreadable metrics decided nothing */
+        fprintf(stderr, "loa-arena: --filter: %s\n", fm.err);
+        rc = fm.rc;
+    }
     if (rc == 0)
         printf("\nFiltered: %d of %d games\n", fg.kept, fg.seen);
+    if (rc == 0 && req->metrics) { /* the metrics of the games kept */
+        fputc('\n', stdout);
+        if ((rc = arena_task_metrics_of(s, store, arena_filter_games_walk, &fg, exclude,
+                                        req->metrics_only, stdout, NULL, err, sizeof err)))
+            fprintf(stderr, "loa-arena: --metrics: %s\n", err);
+    }
+    arena_openings_free(openings);
     return rc;
 }
 
@@ -167,9 +195,21 @@ int arena_task_standings(const arena_request *req)
         arena_store_close(store);
         return 2;
     }
+    if (f && arena_filter_games_check(s, f, err, sizeof err)) {
+        fprintf(stderr, "loa-arena: --filter: %s\n", err);
+        arena_filter_free(f);
+        arena_store_close(store);
+        return 2;
+    }
     const unsigned char *ex = req->exclude_count ? exclude : NULL;
-    rc = f ? report_filtered(s, store, anchor, ex, f)
+    rc = f ? report_filtered(s, store, anchor, ex, f, req)
            : arena_task_report(s, store, anchor, ex, 0, stdout);
+    if (rc == 0 && req->metrics && !f) {
+        fputc('\n', stdout);
+        if ((rc = arena_task_metrics(s, store, ex, req->metrics_only, stdout, NULL, err,
+                                     sizeof err)))
+            fprintf(stderr, "loa-arena: --metrics: %s\n", err);
+    }
     if (rc == 0 && !f && arena_import_is_imported(s) &&
         (rc = arena_import_contestant(s, store, stdout, err, sizeof err)))
         fprintf(stderr, "loa-arena: %s\n", err);

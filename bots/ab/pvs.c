@@ -189,6 +189,8 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
     if (c->stop) /* unwinding: a caller's re-search after a stop visits nothing */
         return 0;
     c->nodes++;
+    if (ply > c->seldepth)
+        c->seldepth = ply;
     c->pv_len[ply] = 0;
     if (search_time_up(c))
         return 0;
@@ -198,6 +200,8 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
     const int pv_node = beta - alpha > 1;
     const uint64_t key = tt_key(zobrist, b);
     const tt_entry *e = tt_probe(&c->tt, key);
+    c->tt_probes++;
+    c->tt_hits += e != NULL;
     loa_move hash_move = LOA_MOVE_NONE;
     if (e) {
         hash_move = e->move;

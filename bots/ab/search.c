@@ -62,6 +62,8 @@ static void search_start(search_ctx *c, search_limits lim)
 {
     tt_new_search(&c->tt);
     c->nodes = 0;
+    c->seldepth = 0;
+    c->tt_probes = c->tt_hits = 0;
     c->stop = 0;
     c->use_clock = lim.use_clock;
     c->hard_us = lim.hard_us;
@@ -91,6 +93,15 @@ static void search_set(search_result *r, loa_move m, int s, int d, const loa_mov
     r->depth = d;
     memcpy(r->pv, pv, (size_t)n * sizeof(loa_move));
     r->pv_len = n;
+}
+
+/* The search's counters into its result. */
+static void search_counters(search_result *r, const search_ctx *c)
+{
+    r->nodes = c->nodes;
+    r->seldepth = c->seldepth;
+    r->tt_probes = c->tt_probes;
+    r->tt_hits = c->tt_hits;
 }
 
 search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
@@ -170,7 +181,7 @@ search_result search_run(search_ctx *c, const loa_board *b, search_limits lim)
         if (lim.soft_nodes && c->nodes >= lim.soft_nodes)
             break;
     }
-    r.nodes = c->nodes;
+    search_counters(&r, c);
     r.time_us = loa_now_us() - t0;
     return r;
 }

@@ -43,19 +43,19 @@ typedef struct search_limits {
  * belong together: they are the last complete iteration's, or those of a
  * better move the interrupted iteration found (search_run()). */
 typedef struct search_result {
-    loa_move best;               /* move to play (LOA_MOVE_PASS when there is none) */
-    int score;                   /* score of best, side to move's view: exact (0 with depth
+    loa_move best;                      /* move to play (LOA_MOVE_PASS when there is none) */
+    int score;                          /* score of best, side to move's view: exact (0 with depth
                           0, unless best itself ends the game), or a lower bound */
-    int lower_bound;             /* 1: score is a lower bound (best failed high in the
+    int lower_bound;                    /* 1: score is a lower bound (best failed high in the
                           interrupted iteration; pv is best alone) */
-    int depth;                   /* plies best was searched to (0: a forced move, or no
+    int depth;                          /* plies best was searched to (0: a forced move, or no
                           iteration completed) */
-    uint64_t nodes;              /* positions visited, all iterations */
-    int64_t time_us;             /* time spent, microseconds */
-    loa_move pv[SEARCH_MAX_PLY]; /* principal variation: best, then the line that
+    uint64_t nodes, tt_probes, tt_hits; /* positions visited; table probes, and hits */
+    int64_t time_us;                    /* time spent, microseconds */
+    loa_move pv[SEARCH_MAX_PLY];        /* principal variation: best, then the line that
                           gave an exact score: depth plies, fewer only when it ends
                           the game */
-    int pv_len;                  /* at least 1 */
+    int pv_len, seldepth;               /* at least 1; the deepest ply visited (the root 0) */
 } search_result;
 
 /* What search_ctx.root_bar is: the last iteration's score (its move not
@@ -84,11 +84,11 @@ extern search_params search_p;
 typedef struct search_ctx {
     tt_table tt;
     loa_move killers[SEARCH_MAX_PLY][SEARCH_KILLERS]; /* squares only, newest first */
-    int32_t history[2][64][64]; /* [side][from][to]: cutoff credit of quiet moves */
-    uint64_t nodes;
+    int32_t history[2][64][64];         /* [side][from][to]: cutoff credit of quiet moves */
+    uint64_t nodes, tt_probes, tt_hits; /* positions; table probes, and those that hit */
     int64_t hard_us;
-    int use_clock;
-    uint64_t max_nodes; /* 0 = no limit (search_limits.max_nodes) */
+    int use_clock, seldepth; /* seldepth: the deepest ply a node was visited at */
+    uint64_t max_nodes;      /* 0 = no limit (search_limits.max_nodes) */
     int stop;
     /* Triangular principal variations: pv[ply][0..pv_len[ply]-1] is the line
      * from the node at ply that gave its score (valid for an exact score). */

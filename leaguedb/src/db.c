@@ -66,6 +66,23 @@ static const char schema_v2[] =
     " CHECK (op IN ('add', 'replace', 'retire')), name TEXT NOT NULL, bot TEXT,"
     " made_unix INTEGER NOT NULL);";
 
+/* Version 3: the metrics bots report (leaguedb/metrics.h): one row a
+ * metric a side a game, its per-turn values packed in a blob (a row a
+ * value would take ten times the bytes: 600 values a game), names once in
+ * their own table. */
+static const char schema_v3[] =
+    "CREATE TABLE metric_names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
+    "CREATE TABLE metrics (game INTEGER NOT NULL, side INTEGER NOT NULL"
+    " CHECK (side BETWEEN 0 AND 2), name INTEGER NOT NULL REFERENCES metric_names (id),"
+    " value, turns BLOB, PRIMARY KEY (game, side, name)) WITHOUT ROWID;"
+    "CREATE TABLE metric_drops (game INTEGER NOT NULL, side INTEGER NOT NULL,"
+    " lines INTEGER NOT NULL, PRIMARY KEY (game, side)) WITHOUT ROWID;"
+    "CREATE VIEW metric_game_values AS SELECT m.game AS game,"
+    " CASE m.side WHEN 0 THEN b.name WHEN 1 THEN w.name END AS bot, m.side AS side,"
+    " n.name AS name, m.value AS value FROM metrics m JOIN metric_names n ON n.id = m.name"
+    " JOIN games g ON g.id = m.game JOIN bots b ON b.idx = g.black"
+    " JOIN bots w ON w.idx = g.white WHERE m.value IS NOT NULL;";
+
 int leaguedb_exists(const char *dir)
 {
     char *p = util_path_join(dir, LEAGUEDB_FILE);
@@ -96,6 +113,8 @@ static int migrate(leaguedb *db, int v, char *err, size_t errsz)
         v = 1;
     if (v == 1 && rc == 0 && (rc = leaguedb_exec(db, schema_v2, err, errsz)) == 0)
         v = 2;
+    if (v == 2 && rc == 0 && (rc = leaguedb_exec(db, schema_v3, err, errsz)) == 0)
+        v = 3;
     if (rc == 0) {
         char sql[48];
         snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v);
@@ -189,6 +208,9 @@ void leaguedb_close(leaguedb *db)
         leaguedb_unlock(db);
     sqlite3_finalize(db->insert);
     sqlite3_finalize(db->insert_record);
+    sqlite3_finalize(db->insert_metric);
+    for (int k = 0; k < db->names_n; k++)
+        free(db->names[k].name);
     sqlite3_close(db->h);
     free(db->path);
     free(db);
@@ -271,11 +293,15 @@ int leaguedb_clear(leaguedb *db, char *err, size_t errsz)
         return rc;
     if ((rc = leaguedb_exec(db,
                             "DELETE FROM records; DELETE FROM games; DELETE FROM meta; "
-                            "DELETE FROM bots; DELETE FROM changes;",
+                            "DELETE FROM bots; DELETE FROM changes; DELETE FROM metrics;"
+                            " DELETE FROM metric_drops; DELETE FROM metric_names;",
                             err, errsz))) {
         leaguedb_rollback(db);
         return rc;
     }
+    for (int k = 0; k < db->names_n; k++)
+        free(db->names[k].name);
+    db->names_n = 0; /* the ids are gone with the names */
     return leaguedb_commit(db, err, errsz);
 }
 

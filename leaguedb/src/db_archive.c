@@ -63,6 +63,16 @@ int64_t leaguedb_archive_bot(leaguedb *db, int idx, const char *dir, char *err, 
         if ((rc = exec_idx(db,
                            "INSERT INTO arc.records SELECT r.* FROM main.records r JOIN "
                            "main.games g ON g.id = r.id WHERE g.black = ?1 OR g.white = ?1",
+                           idx, err, errsz)) == 0 &&
+            (rc = leaguedb_exec(db, "INSERT INTO arc.metric_names SELECT * FROM main.metric_names",
+                                err, errsz)) == 0 &&
+            (rc = exec_idx(db,
+                           "INSERT INTO arc.metrics SELECT m.* FROM main.metrics m JOIN "
+                           "main.games g ON g.id = m.game WHERE g.black = ?1 OR g.white = ?1",
+                           idx, err, errsz)) == 0 &&
+            (rc = exec_idx(db,
+                           "INSERT INTO arc.metric_drops SELECT d.* FROM main.metric_drops d JOIN"
+                           " main.games g ON g.id = d.game WHERE g.black = ?1 OR g.white = ?1",
                            idx, err, errsz)) == 0)
             rc = leaguedb_exec(db, "COMMIT", err, errsz);
     }
@@ -77,6 +87,16 @@ int leaguedb_delete_bot_games(leaguedb *db, int idx, char *err, size_t errsz)
     int rc = exec_idx(db,
                       "DELETE FROM records WHERE id IN (SELECT id FROM games WHERE black = "
                       "?1 OR white = ?1)",
+                      idx, err, errsz);
+    if (!rc)
+        rc = exec_idx(db,
+                      "DELETE FROM metrics WHERE game IN (SELECT id FROM games WHERE black = "
+                      "?1 OR white = ?1)",
+                      idx, err, errsz);
+    if (!rc)
+        rc = exec_idx(db,
+                      "DELETE FROM metric_drops WHERE game IN (SELECT id FROM games WHERE "
+                      "black = ?1 OR white = ?1)",
                       idx, err, errsz);
     return rc ? rc
               : exec_idx(db, "DELETE FROM games WHERE black = ?1 OR white = ?1", idx, err, errsz);

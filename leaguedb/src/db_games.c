@@ -286,6 +286,10 @@ int leaguedb_record(leaguedb *db, int64_t id, cJSON **out, char *err, size_t err
         res = leaguedb_fail(db, leaguedb_code(rc, LEAGUEDB_E_IO), err, errsz, "cannot read");
     }
     sqlite3_finalize(s);
+    if (res == 0 && (res = leaguedb_metrics_attach(db, id, *out, err, errsz))) {
+        cJSON_Delete(*out);
+        *out = NULL;
+    }
     return res;
 }
 

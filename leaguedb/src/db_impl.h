@@ -2,6 +2,8 @@
  * leaguedb/src/db_impl.h - the inside of the league database, shared by
  * its translation units, each calling only those listed after it:
  * db_archive.c (a bot's games archived), db.c (opening, schema, meta),
+ * db_metrics.c and db_metrics_read.c (the metrics; packed by
+ * metric_pack.c),
  * db_lock.c (the run lock), db_changes.c (the changes asked), db_queries.c
  * (what the database computes), db_games.c (the games' rows; the records
  * by game_blob*.c), db_sql.c (statements, transactions, failures: the
@@ -18,16 +20,25 @@
 
 #include "leaguedb/leaguedb.h"
 
+/* Metric names a connection remembers with their ids (db_metrics.c). */
+#define LEAGUEDB_NAME_CACHE 64
+
 struct leaguedb {
     sqlite3 *h;
     char *path;
     sqlite3_stmt *insert;        /* prepared at the first insert, kept: a game a
                               transaction */
     sqlite3_stmt *insert_record; /* its record's row, the same way */
-    int writable;                /* opened LEAGUEDB_WRITE */
-    int version;                 /* its schema's (a reader may hold an older one) */
-    int locked;                  /* this connection holds the run row */
-    int64_t token;               /* the run row's token of this connection: one store of
+    sqlite3_stmt *insert_metric; /* a metrics row, the same way */
+    struct {
+        char *name;
+        int64_t id;
+    } names[LEAGUEDB_NAME_CACHE]; /* metric_names rows written or read here */
+    int names_n;
+    int writable;  /* opened LEAGUEDB_WRITE */
+    int version;   /* its schema's (a reader may hold an older one) */
+    int locked;    /* this connection holds the run row */
+    int64_t token; /* the run row's token of this connection: one store of
                               a process is not another's (two opens in one process
                               are two arenas) */
 };
@@ -48,6 +59,12 @@ struct leaguedb {
  * does. Returns 0, fn's value, or LEAGUEDB_E_IO. */
 int leaguedb_walk_sql(leaguedb *db, const char *sql, int64_t param, int blobs, leaguedb_game_fn fn,
                       void *user, char *err, size_t errsz);
+
+/* Puts game id's metrics (the metrics tables) back into its decoded
+ * record: a ply's "metrics" and "match_metrics", the record's "metrics"
+ * (docs/record.md); nothing without any. Returns 0, LEAGUEDB_E_PARSE,
+ * LEAGUEDB_E_NOMEM or LEAGUEDB_E_IO (err). */
+int leaguedb_metrics_attach(leaguedb *db, int64_t id, cJSON *record, char *err, size_t errsz);
 
 /* Fills err with "PATH: what: SQLite's words" and returns code. */
 int leaguedb_fail(leaguedb *db, int code, char *err, size_t errsz, const char *what);

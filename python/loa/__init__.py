@@ -6,6 +6,7 @@ and pass, 0 at the start. See docs/python.md and the type stub
 loa/_loa.pyi for every call with its shapes and units.
 """
 from ._loa import MAX_PLIES, UNDO_MAX, Board, Rng, features, legal_move_masks, planes, status, zobrist
+from . import datagen  # noqa: E402  the reader of loa-datagen's files (loa.datagen.load)
 
 ONGOING, BLACK_WINS, WHITE_WINS, DRAW = 0, 1, 2, 3
 """Values of Board.status() and status(): loa_status of the SDK."""
@@ -23,5 +24,5 @@ FEATURE_NAMES = (
 __all__ = [
     "Board", "Rng", "planes", "legal_move_masks", "features", "status", "zobrist",
     "MAX_PLIES", "UNDO_MAX", "ONGOING", "BLACK_WINS", "WHITE_WINS", "DRAW",
-    "BLACK", "WHITE", "FEATURE_NAMES",
+    "BLACK", "WHITE", "FEATURE_NAMES", "datagen",
 ]

@@ -57,6 +57,8 @@ ref_bot_start_rc ref_bot_start(ref_bot *b, const ref_player *p, const ref_cpu_me
         return REF_BOT_SYSTEM_ERROR;
     }
     b->chan_ok = 1;
+    ref_metric_scan_init(&b->scan);
+    b->chan.scan = &b->scan;
     ref_cpu_meter_attach(&b->cpu, b->proc.pid);
     return REF_BOT_STARTED;
 }
@@ -83,6 +85,11 @@ size_t ref_bot_take_stderr(ref_bot *b, char out[REF_STDERR_CAP + 1])
 {
     ref_chan_drain_stderr(&b->chan);
     return ref_chan_take_stderr(&b->chan, out);
+}
+
+ref_metric_scan *ref_bot_metrics(ref_bot *b)
+{
+    return &b->scan;
 }
 
 /* Under the sandbox /tmp is a new, empty one (docs/referee.md, "The

@@ -29,6 +29,7 @@ typedef struct ref_bot {
     int chan_ok;              /* chan allocated (freed by ref_bot_end_pair) */
     ref_cpu_meter cpu;        /* its CPU time, when metered (released by end_pair) */
     const ref_player *player; /* what it runs (the caller's, for the game) */
+    ref_metric_scan scan;     /* the metrics of its stderr this turn (metric_scan.h) */
 } ref_bot;
 
 /* How a bot started, or why it did not. */
@@ -92,6 +93,12 @@ ref_chan_rc ref_bot_read(ref_bot *b, ref_bot *other, int64_t deadline_ns, int st
  * out (NUL-terminated, at most REF_STDERR_CAP bytes). Returns its length
  * (the bot's bytes may hold NULs: the length, not strlen, ends them). */
 size_t ref_bot_take_stderr(ref_bot *b, char out[REF_STDERR_CAP + 1]);
+
+/* The metrics the bot reported since they were last cleared, read as its
+ * stderr is drained (ref_bot_take_stderr drains it: take the stderr
+ * first). The game takes them with the turn's ply and clears them
+ * (ref_metric_scan_clear). Owned by b. */
+ref_metric_scan *ref_bot_metrics(ref_bot *b);
 
 /* After a read or send ended with EOF, INPUT_CLOSED or EXITED: waits a
  * little (REF_BOT_EXIT_SETTLE_MS) for the process to become waitable, then

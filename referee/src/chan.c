@@ -70,6 +70,8 @@ static void read_stderr(ref_chan *c)
         ssize_t n = read(c->proc->err_fd, tmp, sizeof tmp);
         if (n > 0) {
             tail_append(c, tmp, (size_t)n);
+            if (c->scan)
+                ref_metric_scan_feed(c->scan, tmp, (size_t)n);
             if ((size_t)n < sizeof tmp)
                 return;
         } else if (n == 0) {

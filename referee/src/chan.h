@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metric_scan.h"
 #include "proc.h"
 #include "ref/referee.h"
 
@@ -49,11 +50,14 @@ typedef struct ref_chan {
     uint64_t out_bytes;        /* stdout bytes received in the whole game */
     char tail[REF_STDERR_CAP]; /* last stderr bytes since the last take */
     size_t tail_len;
-    int error;      /* errno of REF_CHAN_ERROR */
-    int just_wrote; /* input was written since the last read: the
+    int error;             /* errno of REF_CHAN_ERROR */
+    int just_wrote;        /* input was written since the last read: the
                                answer cannot be there yet */
-    int err_quiet;  /* the wait that brought the last line saw no
+    int err_quiet;         /* the wait that brought the last line saw no
                                stderr: the drain that follows needs no read */
+    ref_metric_scan *scan; /* reads every stderr byte for metric lines
+                              before the tail keeps only its end; NULL: none
+                              (not owned) */
 } ref_chan;
 
 /* Binds c to a started proc. Returns 0 or -1 (out of memory). */

@@ -141,6 +141,18 @@ static void end_gone(game_run *run, int who, ref_chan_rc rc)
     run->g->result.term_signal = gone.term_signal;
 }
 
+/* Moves the metrics bot b reported this turn (its stderr's lines, then the
+ * words of p's comment) into ply p. Returns 0 or -1 (out of memory). */
+static int take_metrics(ref_bot *b, ref_ply *p)
+{
+    ref_metric_scan *s = ref_bot_metrics(b);
+    if (p->comment && p->comment[0])
+        ref_metric_scan_comment(s, p->comment);
+    int rc = ref_ply_set_metrics(p, s);
+    ref_metric_scan_clear(s);
+    return rc;
+}
+
 /* Records the answer that ended the game (no move applied). Out of memory
  * here only loses that ply: the result is already known. */
 static void record_failed_ply(game_run *run, int who, const char *out, size_t len, int64_t time_us,
@@ -151,6 +163,7 @@ static void record_failed_ply(game_run *run, int who, const char *out, size_t le
     if (p) {
         p->time_us = time_us;
         p->cpu_us = cpu_us;
+        take_metrics(&run->bot[who], p);
     }
 }
 
@@ -274,7 +287,8 @@ static turn_rc judge_answer(game_run *run, turn *t, ref_ply **ply, loa_move *mov
     ref_answer_judge(t->line, t->len, t->gen, t->n, &run->rng, &a);
     run->tail_len = ref_bot_take_stderr(t->bot, run->tail);
     ref_ply *p = ref_game_add_ply(g, t->who, t->line, t->len, run->tail, run->tail_len);
-    if (!p || (a.comment && ref_ply_set_comment(p, a.comment, a.comment_len))) {
+    if (!p || (a.comment && ref_ply_set_comment(p, a.comment, a.comment_len)) ||
+        take_metrics(t->bot, p)) {
         end_referee_error(g, "out of memory", ENOMEM);
         return TURN_STOP;
     }

@@ -187,6 +187,38 @@ int ref_ply_set_comment(ref_ply *p, const char *c, size_t n)
     return 0;
 }
 
+int ref_ply_set_metrics(ref_ply *p, const ref_metric_scan *s)
+{
+    p->metrics_dropped = s->dropped;
+    if (s->n == 0)
+        return 0;
+    size_t bytes = sizeof(ref_metric) * (size_t)s->n;
+    for (int k = 0; k < s->n; k++)
+        bytes += strlen(s->item[k].name) + 1 +
+                 (s->item[k].v.type == UTIL_METRIC_TEXT ? strlen(s->item[k].text) + 1 : 0);
+    ref_metric *m = malloc(bytes);
+    if (!m)
+        return -1;
+    char *o = (char *)(m + s->n);
+    for (int k = 0; k < s->n; k++) {
+        const ref_metric_item *it = &s->item[k];
+        size_t nl = strlen(it->name) + 1;
+        m[k].scope = it->scope;
+        m[k].name = memcpy(o, it->name, nl);
+        o += nl;
+        m[k].value = it->v;
+        if (it->v.type == UTIL_METRIC_TEXT) {
+            size_t tl = strlen(it->text) + 1;
+            m[k].value.text = memcpy(o, it->text, tl);
+            o += tl;
+        }
+    }
+    free((void *)p->metrics);
+    p->metrics = m;
+    p->n_metrics = s->n;
+    return 0;
+}
+
 void ref_game_free(ref_game *g)
 {
     if (!g)
@@ -195,6 +227,7 @@ void ref_game_free(ref_game *g)
         free((char *)g->plies[i].output);
         release_text(g->plies[i].comment);
         release_text(g->plies[i].stderr_tail);
+        free((void *)g->plies[i].metrics);
     }
     free(g->plies);
     free(g->opening);

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "metric_scan.h"
 #include "ref/referee.h"
 
 struct ref_game {
@@ -52,6 +53,25 @@ ref_ply *ref_game_add_ply(ref_game *g, int player, const char *out, size_t out_l
 /* Replaces a ply's comment by a copy of c[0..n). Returns 0 or -1 (out of
  * memory: the comment stays ""). */
 int ref_ply_set_comment(ref_ply *p, const char *c, size_t n);
+
+/* Sets a ply's metrics to a copy of the scan's (one allocation: the
+ * array and its texts), its dropped count to the scan's. Returns 0 or -1
+ * (out of memory: the ply has none). */
+int ref_ply_set_metrics(ref_ply *p, const ref_metric_scan *s);
+
+/* A metric value as JSON: an integer with all its digits (raw), a real a
+ * number, a text a string. NULL on out of memory. */
+cJSON *ref_metric_value_json(const util_metric_value *v);
+
+/* Adds ply pl's metrics to its record object o: "metrics" (the bot's turn
+ * metrics), "match_metrics" (the turn's match data), "metrics_dropped"
+ * (when > 0); each only when it has something. 0 or -1 (out of memory). */
+int ref_record_ply_metrics(cJSON *o, const ref_ply *pl);
+
+/* Adds the record's "metrics" when the game has game values: {"black":
+ * {...}, "white": {...}, "match": {...}} ([PDATA] / [TDATA] name = value;
+ * the last value given wins). 0 or -1 (out of memory). */
+int ref_record_game_metrics(cJSON *root, const ref_game *g);
 
 /* Display form of bytes for details and text records: printable ASCII kept,
  * other bytes as \xNN, cut to fit with "..." (always NUL-terminated when

@@ -176,7 +176,8 @@ static int add_plies(cJSON *root, const ref_game *g)
             add_str(o, "comment", pl->comment) || add_bool(o, "random", pl->random) ||
             add_int(o, "time_us", pl->time_us) ||
             (pl->cpu_us >= 0 ? add_int(o, "cpu_us", pl->cpu_us) : add_str(o, "cpu_us", NULL)) ||
-            add_bool(o, "late", pl->late) || add_str(o, "stderr", pl->stderr_tail))
+            add_bool(o, "late", pl->late) || add_str(o, "stderr", pl->stderr_tail) ||
+            ref_record_ply_metrics(o, pl))
             return -1;
     }
     return 0;
@@ -305,7 +306,7 @@ static cJSON *to_json(const ref_game *g, int head)
               : add_plies(root, g)) ||
         add_result(root, g) ||
         (head ? !cJSON_AddNullToObject(root, "scores") || !cJSON_AddNullToObject(root, "errors")
-              : add_codingame_keys(root, g))) {
+              : add_codingame_keys(root, g) || ref_record_game_metrics(root, g))) {
         cJSON_Delete(root);
         return NULL;
     }

@@ -17,13 +17,19 @@
  * Filters: bot, lost by, result, reason, opening; the URL's
  * #bot=..&lost=..&result=..&reason=..&opening=.. follows them. A game
  * loa-analyse analysed links its loser's worst moment (its page at #ply=N).
+ * Served (loa-arena serve: data.served), a condition in cgarena's filter
+ * language (docs/arena.md, "Filters") restricts everything to the games it
+ * keeps: ?filter=EXPR asks the server for live.js?filter=EXPR, whose
+ * standings say {filter: {text, kept, seen}}; a refused one calls
+ * loaLeagueFilterError(message) instead. Bot links keep the filter.
  */
 'use strict';
 (function () {
   const POLL_MS = 3000;
   const P = JSON.parse(document.getElementById('page-data').textContent);
   const C = window.LoaChart;
-  let D = null, polls = 0, timer = null;
+  let D = null, polls = 0, timer = null, unfiltered = null;
+  const FQ = new URLSearchParams(location.search).get('filter') || '';
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -75,7 +81,7 @@
   }
   function botLink(name) {
     const f = D.bot_pages && D.bot_pages[name];
-    return f ? el('a', {href: f, 'class': 'bot'}, name) : el('span', {}, name);
+    return f ? el('a', {href: f + (FQ ? location.search : ''), 'class': 'bot'}, name) : el('span', {}, name);
   }
   /* The side that lost a game ("" for a draw or no result). */
   function loser(x) { return x.winner === 'black' ? x.white : x.winner === 'white' ? x.black : ''; }
@@ -371,6 +377,38 @@
   }
 
   /* ---- a bot's page ---- */
+  /* The metrics the bot reported, summed up (standings.json's "metrics",
+   * docs/metrics.md): a row a metric a group that has values. */
+  function botMetrics(name) {
+    const all = (D.standings && D.standings.metrics && D.standings.metrics.bots) || [];
+    const m = all.find(function (x) { return x.name === name; }), t = $('bot-metrics');
+    if (!t) return;
+    clear(t);
+    $('metrics-panel').hidden = !m;
+    if (!m) return;
+    const groups = [['all', 'all'], ['plies_1_20', 'plies 1-20'], ['plies_21_60', 'plies 21-60'],
+                    ['plies_61_up', 'plies 61+'], ['wins', 'wins'], ['losses', 'losses']];
+    const num = function (v) { return typeof v !== 'number' ? '-' : Number.isInteger(v) ? String(v) : v.toFixed(2); };
+    const right = [0, 0, 1, 1, 1, 1, 1];
+    t.appendChild(row(['metric', 'group', 'n', 'mean', 'median', 'p10', 'p90'], 'th', right));
+    (m.metrics || []).forEach(function (x) {
+      let label = x.name + (x.scope === 'game' ? ' (game)' : '');
+      groups.forEach(function (g) {
+        const s = x[g[0]];
+        if (!s) return;
+        const tr = row([label, g[1], s.n, num(s.mean), num(s.median), num(s.p10), num(s.p90)], 'td', right);
+        tr.setAttribute('data-metric', x.name);
+        tr.setAttribute('data-group', g[0]);
+        t.appendChild(tr);
+        label = '';
+      });
+      if (x.texts) t.appendChild(row([label, 'texts', x.texts, 'not summed up', '', '', ''], 'td', right));
+    });
+    if (window.LoaMetrics && $('bot-metric-curves')) LoaMetrics.curves($('bot-metric-curves'), m);
+    $('metrics-note').textContent = m.games + ' games with metrics, ' + m.dropped +
+      ' metric lines dropped; median, p10 and p90 exact; a phase by the ply the turn answered.';
+  }
+
   function botView() {
     const name = P.bot, S = D.standings || {}, d = (D.dashboard && D.dashboard.bots && D.dashboard.bots[name]) || null;
     const b = (S.bots || []).find(function (x) { return x.name === name; });
@@ -450,6 +488,7 @@
       sl.appendChild(er);
     });
     times(name);
+    botMetrics(name);
     const back = $('back');
     back.setAttribute('href', 'index.html');
   }
@@ -471,18 +510,49 @@
    * script is loaded from any directory or static HTTP server. */
   function poll() {
     const s = document.createElement('script');
-    s.src = 'live.js?n=' + (++polls) + '-' + Date.now();
+    s.src = 'live.js?' + (FQ ? 'filter=' + encodeURIComponent(FQ) + '&' : '') + 'n=' + (++polls) + '-' + Date.now();
     s.onload = s.onerror = function () { s.remove(); };
     document.body.appendChild(s);
   }
-  window.loaLeague = function (data) {
+  /* The filter box (served pages only) and what the filter kept. */
+  function filterBox(data) {
+    const form = $('xfilter');
+    if (!form) return;
+    form.hidden = !data.served;
+    const f = data.standings && data.standings.filter;
+    $('xfilter-state').textContent = f ? 'kept ' + f.kept + ' of ' + f.seen + ' games' : '';
+  }
+  window.loaLeagueFilterError = function (message) {
+    if (unfiltered && !D) window.loaLeague(unfiltered, true);
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    $('xfilter-state').textContent = message;
+    $('xfilter-state').classList.add('bad');
+  };
+  window.loaLeague = function (data, refused) {
+    /* served with a filter: the static live.js is the whole league's, the
+     * filtered one comes from the server (no flash of the unfiltered) */
+    if (FQ && data.served && !refused && !(data.standings && data.standings.filter)) {
+      unfiltered = data;
+      poll();
+      return;
+    }
     D = data;
+    filterBox(data);
     D.games = D.games || [];
     draw();
     document.body.setAttribute('data-updates', String(Number(document.body.getAttribute('data-updates') || 0) + 1));
-    if (D.running && timer === null) timer = setInterval(poll, POLL_MS);
+    if (D.running && timer === null && !refused) timer = setInterval(poll, POLL_MS);
     if (!D.running && timer !== null) { clearInterval(timer); timer = null; }
   };
+  if (FQ && $('back')) $('back').setAttribute('href', 'index.html' + location.search);
+  if ($('xfilter')) {
+    $('xfilter-text').value = FQ;
+    $('xfilter').addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      const t = $('xfilter-text').value.trim();
+      location.search = t ? '?filter=' + encodeURIComponent(t) : '';
+    });
+  }
   if (P.view !== 'bot') {
     FILTERS.forEach(function (k) {
       $('f-' + k).addEventListener('change', function () { filter[k] = $('f-' + k).value; apply(); });

@@ -283,7 +283,8 @@
 
   /* Evaluation: a number each bot prints, read from its comment or, when
    * the comment has none, the last match in its stderr of that ply, with a
-   * pattern whose first group is the number. The default reads loa-ab's
+   * pattern whose first group is the number, else its metric "score"
+   * (docs/metrics.md). The default reads loa-ab's
    * "score N" (its stderr line) and any "eval N"; the user's own pattern
    * is kept in the browser (localStorage). */
   const EVAL_DEFAULT = '(?:score|eval)[ =:]*([-+]?\\d+(?:\\.\\d+)?)';
@@ -303,7 +304,8 @@
       }
       if (last && last[1] !== undefined && isFinite(Number(last[1]))) return Number(last[1]);
     }
-    return null;
+    /* a bot that reports its score as a metric ([PDATA][turn] score = N) */
+    return t.metrics && typeof t.metrics.score === 'number' ? t.metrics.score : null;
   }
   let evalMap = null;
   function drawEval() {
@@ -331,8 +333,8 @@
     if (!n) {
       LoaChart.clear($('eval'));
       evalMap = null;
-      $('eval-note').textContent = 'No ply matches the pattern: a bot that prints its score (loa-ab\'s "score N" on ' +
-        'stderr) is charted here; set the pattern for your bot\'s words.';
+      $('eval-note').textContent = 'No ply matches the pattern nor reports a "score" metric: a bot that prints its score ' +
+        '(loa-ab\'s "score N" on stderr) is charted here; set the pattern for your bot\'s words.';
       return;
     }
     /* A won or lost position's score (a mate score, 30000 for loa-ab) would
@@ -470,6 +472,7 @@
     drawPly(n);
     drawBubble(n);
     drawInput(n);
+    showMetrics(n);
     $('slider').value = String(n);
     $('plylabel').textContent = 'ply ' + n + ' / ' + N + (n === N && (D.error || D.result.fault) ? ': the failing answer follows' : '');
     moveCursor();
@@ -648,6 +651,8 @@
     ev.preventDefault();
     go(to);
   });
+  /* the bots' metrics of the shown ply, and over the game (metrics.js) */
+  const showMetrics = window.LoaMetrics ? LoaMetrics.game(D, go) : function () {};
   window.addEventListener('hashchange', function () { go(plyFromHash()); });
   go(plyFromHash());
 })();

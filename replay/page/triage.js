@@ -51,7 +51,7 @@
     });
   }
   window.loaLeague = function (data) {
-    if (inner) inner(data);
+    if (inner) inner.apply(this, arguments); /* its other arguments too (a refused filter) */
     draw(data);
   };
 })();

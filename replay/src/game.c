@@ -86,6 +86,23 @@ static int play(loa_board *b, const char *text, int n, const char *where, replay
     return 0;
 }
 
+/* A turn's "metrics" (optional): an object whose values are numbers or
+ * strings (record_metrics.c writes them; a page shows them as they are). */
+static int read_metrics(const cJSON *o, const char *where, replay_turn *t, char *err, size_t errsz)
+{
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "metrics"), *v;
+    t->metrics = NULL;
+    if (!m || cJSON_IsNull(m))
+        return 0;
+    if (!cJSON_IsObject(m))
+        return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"metrics\" must be an object", where);
+    cJSON_ArrayForEach(v, m) if (!cJSON_IsNumber(v) && !cJSON_IsString(v)) return util_fail(
+        REPLAY_E_FIELD, err, errsz, "%s: metric \"%.64s\" must be a number or a string", where,
+        v->string);
+    t->metrics = m;
+    return 0;
+}
+
 /* One element of "plies": the bot's answer. */
 static int read_turn(const cJSON *o, const char *where, replay_turn *t, int *player,
                      const char **move, char *err, size_t errsz)
@@ -130,7 +147,7 @@ static int read_turn(const cJSON *o, const char *where, replay_turn *t, int *pla
     if (!cJSON_IsBool(r))
         return util_fail(REPLAY_E_FIELD, err, errsz, "%s: \"random\" must be true or false", where);
     t->random = cJSON_IsTrue(r);
-    return 0;
+    return read_metrics(o, where, t, err, errsz);
 }
 
 /* The players, seed, limits and result. */

@@ -26,6 +26,7 @@ static const struct {
     const char *file, *asset;
 } shared[] = {{"style.css", "style.css"},
               {"chart.js", "chart.js"},
+              {"metrics.js", "metrics.js"},
               {"index.js", "index.js"},
               {"triage.js", "triage.js"}};
 
@@ -51,10 +52,11 @@ static int write_if_changed(const char *dir, const char *name, const char *data,
     return rc;
 }
 
-/* DIR/viewer.js: the page's markup (viewer-body.html) as the string
+/* viewer.js: the page's markup (viewer-body.html) as the string
  * LOA_VIEWER_BODY, then the replay page's script (replay.js), the one a
- * self-contained page inlines: a game's page is then its data alone. */
-static int write_viewer(const char *dir, char *err, size_t errsz)
+ * self-contained page inlines: a game's page is then its data alone. Into
+ * b; 0 or an error with err. */
+static int viewer_text(util_buf *b, char *err, size_t errsz)
 {
     const replay_asset *body = replay_asset_find("viewer-body.html");
     const replay_asset *js = replay_asset_find("replay.js");
@@ -63,16 +65,49 @@ static int write_viewer(const char *dir, char *err, size_t errsz)
     cJSON *s = cJSON_CreateString(body->data);
     char *q = s ? cJSON_PrintUnformatted(s) : NULL;
     cJSON_Delete(s);
-    util_buf b = {0};
     static const char head[] = "window.LOA_VIEWER_BODY = ";
-    util_buf_put(&b, head, sizeof head - 1);
+    util_buf_put(b, head, sizeof head - 1);
     if (q)
-        util_buf_put(&b, q, strlen(q));
-    util_buf_put(&b, ";\n", 2);
-    util_buf_put(&b, js->data, js->size);
+        util_buf_put(b, q, strlen(q));
+    util_buf_put(b, ";\n", 2);
+    util_buf_put(b, js->data, js->size);
     cJSON_free(q);
-    int rc = !q || b.failed ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory")
-                            : write_if_changed(dir, "viewer.js", b.s, b.len, err, errsz);
+    return !q || b->failed ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory") : 0;
+}
+
+int replay_league_shared_file(const char *name, char **out, size_t *len, char *err, size_t errsz)
+{
+    util_buf b = {0};
+    int rc = REPLAY_E_INVAL;
+    *out = NULL;
+    for (size_t i = 0; name && rc == REPLAY_E_INVAL && i < sizeof shared / sizeof shared[0]; i++) {
+        const replay_asset *a =
+            strcmp(name, shared[i].file) ? NULL : replay_asset_find(shared[i].asset);
+        if (a) {
+            util_buf_put(&b, a->data, a->size);
+            rc = b.failed ? util_fail(REPLAY_E_NOMEM, err, errsz, "out of memory") : 0;
+        }
+    }
+    if (rc == REPLAY_E_INVAL && name && strcmp(name, "viewer.js") == 0)
+        rc = viewer_text(&b, err, errsz);
+    else if (rc == REPLAY_E_INVAL)
+        util_fail(rc, err, errsz, "%s is not a league's shared file", name ? name : "(null)");
+    if (rc == 0) {
+        *out = b.s;
+        *len = b.len;
+    } else {
+        util_buf_free(&b);
+    }
+    return rc;
+}
+
+/* DIR/viewer.js (viewer_text). */
+static int write_viewer(const char *dir, char *err, size_t errsz)
+{
+    util_buf b = {0};
+    int rc = viewer_text(&b, err, errsz);
+    if (rc == 0)
+        rc = write_if_changed(dir, "viewer.js", b.s, b.len, err, errsz);
     util_buf_free(&b);
     return rc;
 }

@@ -53,6 +53,13 @@ static cJSON *turn_json(const replay_turn *t, int *ok)
         add_num(o, "cpu_us", (double)t->cpu_us, ok);
     add_bool(o, "late", t->late, ok);
     add_num(o, "limit_ms", t->limit_ms, ok);
+    if (t->metrics) { /* metrics.js draws them */
+        cJSON *m = cJSON_Duplicate(t->metrics, 1);
+        if (!m || !cJSON_AddItemToObject(o, "metrics", m)) {
+            cJSON_Delete(m);
+            *ok = 0;
+        }
+    }
     return o;
 }
 

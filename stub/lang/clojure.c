@@ -129,6 +129,7 @@ static void write(stub_out *o, const stub_node *n, int level)
         line(o, 0, "");
         line(o, level, "; Write an answer with println (it flushes).");
         line(o, level, "; To debug: (binding [*out* *err*] (println \"Debug messages...\"))");
+        line(o, level, "; " STUB_METRICS_HINT);
         line(o, 0, "");
         if (p->output)
             comment(o, level, p->output);

@@ -1,9 +1,11 @@
 /* sys.c - the running executable's directory, the CPUs this process may
- * run on (util/sys.h). */
+ * run on, a pidfd, the interrupts as a self-pipe (util/sys.h). */
 #include "util/sys.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -52,4 +54,29 @@ int util_pidfd_open(pid_t pid)
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+static int g_stop_pipe[2] = {-1, -1};
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    (void)!write(g_stop_pipe[1], "x", 1); /* a full pipe is readable already */
+    errno = saved;
+}
+
+int util_stop_pipe(void)
+{
+    if (pipe2(g_stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL) ||
+        sigaction(SIGHUP, &sa, NULL))
+        return -1;
+    return g_stop_pipe[0];
 }

@@ -8,8 +8,12 @@
 
 #include <string.h>
 
+#include "core/error.h"
+
 #include "league/openings.h"
 #include "ref/referee.h"
+#include "util/buf.h"
+#include "util/text.h"
 
 typedef struct game_ctx {
     const arena_filter_games *fg;
@@ -135,4 +139,28 @@ int arena_filter_games_walk(void *source, arena_game_fn fn, void *user)
     arena_filter_games *fg = source;
     walk_ctx w = {fg, fn, user};
     return fg->walk(fg->source, keep_or_skip, &w);
+}
+
+int arena_filter_games_check(const arena_settings *s, const arena_filter *f, char *err,
+                             size_t errsz)
+{
+    for (int i = 0; i < arena_filter_conds(f); i++) {
+        const arena_filter_operand *side[2];
+        arena_filter_cond(f, i, &side[0], &side[1]);
+        for (int k = 0; k < 2; k++) {
+            const arena_filter_operand *o = side[k];
+            if ((o->ref != ARENA_FILTER_BOT_GAME && o->ref != ARENA_FILTER_BOT_TURN) ||
+                arena_settings_find_bot(s, o->bot) >= 0)
+                continue;
+            util_buf b = {0};
+            util_buf_printf(&b, "no bot '%s' in this league (its bots:", o->bot);
+            for (int j = 0; j < s->bot_count; j++)
+                util_buf_printf(&b, "%s %s", j ? "," : "", s->bots[j].name);
+            util_buf_str(&b, ")");
+            util_fail(ARENA_E_CONFIG, err, errsz, "%s", b.failed ? "no such bot" : b.s);
+            util_buf_free(&b);
+            return ARENA_E_CONFIG;
+        }
+    }
+    return 0;
 }

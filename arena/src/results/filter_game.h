@@ -45,6 +45,13 @@ typedef struct arena_filter_games {
     int seen, kept; /* counted by the walk: games walked, games kept */
 } arena_filter_games;
 
+/* Checks that every bot f names (bot(NAME)...) is one of s's: a name
+ * not in the league is a typo, not a game that lacks the bot. Returns 0,
+ * or ARENA_E_CONFIG with err naming it and the league's bots ("no bot
+ * 'zzz' in this league (its bots: a, b)"). */
+int arena_filter_games_check(const arena_settings *s, const arena_filter *f, char *err,
+                             size_t errsz);
+
 /* 1 if game r passes fg->filter, else 0. Not thread-safe on one fg. */
 int arena_filter_game_keep(const arena_filter_games *fg, const arena_game_record *r);
 

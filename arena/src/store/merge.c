@@ -103,6 +103,7 @@ static int report_shards(arena_store *out, arena_store *const *src, char *const 
 typedef struct absorb {
     arena_store *dst;
     const char *src_dir;
+    leaguedb *src_db; /* the source's database: its games' metrics */
     arena_merge_result *res;
     int *added; /* ids new to OUT, in order */
     int nadded;
@@ -130,6 +131,11 @@ static int absorb_row(const leaguedb_game *g, void *user)
     if (same != -1)
         return same;
     int rc = leaguedb_insert_game(a->dst->db, g, a->err, a->errsz);
+    leaguedb_game_metrics *m = NULL;
+    if (rc == 0 && (rc = leaguedb_metrics_get(a->src_db, g->id, &m, a->err, a->errsz)) == 0 &&
+        (m->n || m->dropped[0] || m->dropped[1] || m->dropped[2]))
+        rc = leaguedb_metrics_put(a->dst->db, m, a->err, a->errsz);
+    leaguedb_game_metrics_free(m);
     if (rc == 0)
         a->added[a->nadded++] = (int)g->id;
     return rc;
@@ -145,6 +151,7 @@ static int absorb_all(arena_store *dst, arena_store *const *src, char *const *di
         return rc;
     for (int i = 0; i < n && !rc; i++) {
         a->src_dir = dirs[i];
+        a->src_db = arena_store_db(src[i]);
         rc = leaguedb_foreach_full(arena_store_db(src[i]), absorb_row, a, err, errsz);
         if (a->conflict >= 0)
             rc = util_fail(ARENA_E_MISMATCH, err, errsz,

@@ -238,6 +238,10 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
 int arena_store_foreach(const arena_store *st, arena_game_fn fn, void *user, char *err,
                         size_t errsz);
 
+/* arena_store_foreach as an arena_games_walk_fn (league/record.h) over
+ * source, a const arena_store *: the error's text is not kept. */
+int arena_store_games_walk(void *source, arena_game_fn fn, void *user);
+
 /* The games an index page lists (report/replay_page.h), as games.jsonl
  * lines (arena_record_to_json) in stored order: the max newest games and
  * the max newest games lost by a fault, so that a million-game league's

@@ -190,16 +190,19 @@ int arena_store_record_of_row(const arena_store *st, const leaguedb_game *g, are
     return 0;
 }
 
-/* Stores r with its blobs in one transaction, then its games.jsonl line. */
+/* Stores r with its blobs and metrics (NULL: none) in one transaction,
+ * then its games.jsonl line. */
 static int put_blobs(arena_store *st, const arena_game_record *r, const leaguedb_blob *rec,
-                     const leaguedb_blob *ste, char *err, size_t errsz)
+                     const leaguedb_blob *ste, const leaguedb_game_metrics *metrics, char *err,
+                     size_t errsz)
 {
     leaguedb_game row;
     char opening[REF_OPENING_TEXT_MAX];
     arena_store_row_of(r, &st->settings, rec, ste, &row, opening, sizeof opening);
     /* one transaction a game: all of it or nothing, whenever the process dies */
     int rc = leaguedb_begin(st->db, err, errsz);
-    if (rc == 0 && (rc = leaguedb_insert_game(st->db, &row, err, errsz)) == 0)
+    if (rc == 0 && (rc = leaguedb_insert_game(st->db, &row, err, errsz)) == 0 &&
+        (!metrics || (rc = leaguedb_metrics_put(st->db, metrics, err, errsz)) == 0))
         rc = leaguedb_commit(st->db, err, errsz);
     else if (rc)
         leaguedb_rollback(st->db);
@@ -242,8 +245,10 @@ void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste, 
     cJSON_Delete(back);
 }
 
-int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record, char *err,
-                    size_t errsz)
+/* arena_store_put with the game's metrics (NULL: none; record has none
+ * of its own: arena_store_strip_metrics). */
+static int put_record(arena_store *st, const arena_game_record *r, const cJSON *record,
+                      const leaguedb_game_metrics *metrics, char *err, size_t errsz)
 {
     int rc = storable(st, r, err, errsz);
     if (rc)
@@ -256,10 +261,16 @@ int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *re
                          r->id);
     if (record)
         LOA_CHECK(arena_store_check_blob(&rec, &ste, record));
-    rc = put_blobs(st, r, &rec, &ste, err, errsz);
+    rc = put_blobs(st, r, &rec, &ste, metrics, err, errsz);
     leaguedb_game_blob_free(&rec);
     leaguedb_game_blob_free(&ste);
     return rc;
+}
+
+int arena_store_put(arena_store *st, const arena_game_record *r, const cJSON *record, char *err,
+                    size_t errsz)
+{
+    return put_record(st, r, record, NULL, err, errsz);
 }
 
 static int valid_text(const char *s)
@@ -271,7 +282,8 @@ static int valid_text(const char *s)
 /* g's plies as the blob keeps them, when every text is valid UTF-8 (the
  * record keeps such texts as they are). 1, or 0 when one is not (the
  * record cleans it: only ref_game_to_json says how). */
-static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA_MOVE_STRING_MAX])
+static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA_MOVE_STRING_MAX],
+                    const char *const *stderr_text)
 {
     int n = ref_game_ply_count(g);
     for (int i = 0; i < n; i++) {
@@ -286,7 +298,7 @@ static int plies_of(const ref_game *g, leaguedb_blob_ply *out, char (*moves)[LOA
         out[i].late = p->late;
         out[i].time_us = p->time_us;
         out[i].cpu_us = p->cpu_us;
-        out[i].stderr_text = p->stderr_tail ? p->stderr_tail : "";
+        out[i].stderr_text = stderr_text[i];
     }
     return 1;
 }
@@ -303,11 +315,20 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
     cJSON *head = NULL;
     char *text = NULL;
     leaguedb_blob rec = {0}, ste = {0};
-    if (!plies || !moves) {
-        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    } else if (!plies_of(g, plies, moves)) {
+    arena_store_metrics met;
+    const char **errs = malloc(sizeof *errs * (size_t)(n ? n : 1));
+    char *stripped = errs ? arena_store_strip_stderr(g, errs) : NULL;
+    if (!plies || !moves || !stripped || arena_store_metrics_of(g, r->id, &met)) {
+        free(plies);
+        free(moves);
+        free(errs);
+        free(stripped);
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    } else if (!plies_of(g, plies, moves, errs)) {
         cJSON *record = ref_game_to_json(g); /* texts to clean: the slow way */
-        rc = record ? arena_store_put(st, r, record, err, errsz)
+        if (record)
+            arena_store_strip_metrics(record);
+        rc = record ? put_record(st, r, record, &met.m, err, errsz)
                     : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
         cJSON_Delete(record);
         goto done;
@@ -323,13 +344,18 @@ int arena_store_put_game(arena_store *st, const arena_game_record *r, const ref_
     if (rc == 0 && LOA_CHECKS_ON) {
         /* the record the blobs stand for, as the slow way would build it */
         cJSON *record = ref_game_to_json(g);
-        if (record)
+        if (record) {
+            arena_store_strip_metrics(record);
             arena_store_check_blob(&rec, &ste, record);
+        }
         cJSON_Delete(record);
     }
     if (rc == 0)
-        rc = put_blobs(st, r, &rec, &ste, err, errsz);
+        rc = put_blobs(st, r, &rec, &ste, &met.m, err, errsz);
 done:
+    arena_store_metrics_free(&met);
+    free(errs);
+    free(stripped);
     leaguedb_game_blob_free(&rec);
     leaguedb_game_blob_free(&ste);
     cJSON_free(text);
@@ -372,6 +398,12 @@ int arena_store_foreach(const arena_store *st, arena_game_fn fn, void *user, cha
                         size_t errsz)
 {
     return arena_store_walk(st, leaguedb_foreach_from, 0, fn, user, err, errsz);
+}
+
+int arena_store_games_walk(void *source, arena_game_fn fn, void *user)
+{
+    char err[256];
+    return arena_store_foreach((const arena_store *)source, fn, user, err, sizeof err);
 }
 
 typedef struct index_walk {

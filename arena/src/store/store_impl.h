@@ -22,6 +22,7 @@
 
 #include "leaguedb/game_blob.h"
 #include "leaguedb/leaguedb.h"
+#include "leaguedb/metrics.h"
 #include "store/snapshot.h"
 #include "store/store.h"
 #include "util/check.h"
@@ -76,6 +77,34 @@ void arena_store_check(const arena_store *st);
 /* The blob checker: rec and ste (as stored) decode to record, the same
  * JSON text (decode(encode(r)) == r). Called as a game is stored in the
  * builds with LOA_CHECKS; aborts on a failure. Thread-safe. */
+/* A played game's metrics as the database keeps them (store_metrics.c):
+ * m, whose series point into what the holder owns. */
+typedef struct arena_store_metrics {
+    leaguedb_game_metrics m;
+    leaguedb_metric_series *series;
+    struct building *b;
+    int n, cap;
+} arena_store_metrics;
+
+/* Fills *h with game g's metrics (game id id): a series a side a name
+ * (names past UTIL_METRIC_GAME_SERIES_MAX dropped and counted), turns
+ * keyed by the record's ply number; texts borrowed from g. Returns 0 or
+ * ARENA_E_NOMEM (*h empty). Free with arena_store_metrics_free. */
+int arena_store_metrics_of(const ref_game *g, int64_t id, arena_store_metrics *h);
+void arena_store_metrics_free(arena_store_metrics *h);
+
+/* Sets texts[i] to ply i's stderr without its metric lines
+ * (util_metric_strip): the database keeps the metrics in their tables,
+ * not their lines in the record. Returns the buffer the texts point into
+ * (the caller frees it after them), or NULL on out of memory. */
+char *arena_store_strip_stderr(const ref_game *g, const char **texts);
+
+/* Deletes a record's metrics members (the record's "metrics", a ply's
+ * "metrics", "match_metrics", "metrics_dropped") and the metric lines of
+ * its plies' "stderr" (and of "errors", which repeats them): the record
+ * the league database keeps for a game. */
+void arena_store_strip_metrics(cJSON *record);
+
 void arena_store_check_blob(const leaguedb_blob *rec, const leaguedb_blob *ste,
                             const cJSON *record);
 

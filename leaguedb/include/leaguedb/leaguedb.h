@@ -24,8 +24,12 @@
  *                          "retire" a bot; bot: its league.json entry),
  *                          applied in seq order by the arena holding the
  *                          run lock, each deleted as it is applied
+ *   metric_names, metrics, metric_drops, view metric_game_values
+ *                          (version 3) the metrics bots report
+ *                          (leaguedb/metrics.h)
  *   view game_results      games with bot names, winner and fault
- * Migrations: version 1 (issue 36) -> 2 (the changes table) when a writer
+ * Migrations: version 1 (issue 36) -> 2 (the changes table) -> 3 (the
+ * metrics tables) when a writer
  * opens it; a reader reads an older schema as it is.
  * Durability: WAL with synchronous=NORMAL: a game is one transaction; kill
  * -9 of any process loses no committed game (the WAL is written before the
@@ -49,7 +53,7 @@
 /* The database's file in a results directory. */
 #define LEAGUEDB_FILE "league.db"
 /* The schema version this code writes (PRAGMA user_version). */
-#define LEAGUEDB_VERSION 2
+#define LEAGUEDB_VERSION 3
 /* How long a statement waits for another process's transaction, ms. */
 #define LEAGUEDB_BUSY_MS 10000
 
@@ -179,7 +183,9 @@ int64_t leaguedb_games_up_to(leaguedb *db, int64_t id);
  * such game; another negative LEAGUEDB_E_* code on failure. */
 int leaguedb_compare_game(leaguedb *db, const leaguedb_game *g, char *err, size_t errsz);
 
-/* Game id's full JSON record, decoded from its blobs (*out, caller owns).
+/* Game id's full JSON record, decoded from its blobs, its metrics put back
+ * from the metrics tables (leaguedb/metrics.h; a ply's "metrics_dropped"
+ * is not kept: the tables count the drops a game) (*out, caller owns).
  * Returns 0, LEAGUEDB_E_INVAL (no game id), LEAGUEDB_E_PARSE (corrupt blobs),
  * LEAGUEDB_E_IO or LEAGUEDB_E_NOMEM. */
 int leaguedb_record(leaguedb *db, int64_t id, cJSON **out, char *err, size_t errsz);

@@ -25,6 +25,7 @@
 #include <cjson/cJSON.h>
 
 #include "loa/loa.h"
+#include "util/metric.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -263,25 +264,43 @@ typedef struct ref_player {
     ref_sandbox sandbox; /* REF_SANDBOX_OFF by default (ref_config_init) */
 } ref_player;
 
+/* A metric a bot reported in a turn (util/metric.h; docs/metrics.md): a
+ * `[PDATA]`/`[TDATA]` line of its stderr or a `name=value` word of its
+ * answer's comment. Strings owned by the ref_game. */
+typedef struct ref_metric {
+    util_metric_scope scope; /* TURN, GAME ([PDATA]); MATCH_TURN, MATCH ([TDATA]) */
+    const char *name;
+    util_metric_value value; /* never NONE */
+} ref_metric;
+
 /* One ply as played. Strings are owned by the ref_game. */
 typedef struct ref_ply {
-    int player;              /* 0 = black (p1), 1 = white (p2) */
-    const char *output;      /* the raw line the bot wrote (no newline); NULL if none */
-    loa_move move;           /* the move applied (LOA_MOVE_PASS for a pass),
+    int player;                /* 0 = black (p1), 1 = white (p2) */
+    const char *output;        /* the raw line the bot wrote (no newline); NULL if none */
+    loa_move move;             /* the move applied (LOA_MOVE_PASS for a pass),
                             LOA_MOVE_NONE when the answer ended the game */
-    const char *comment;     /* text after the first space, whole; "" if none */
-    int random;              /* 1 if the bot answered `random` */
-    int64_t time_us;         /* wall-clock us from the end of writing the input to
+    const char *comment;       /* text after the first space, whole; "" if none */
+    int random;                /* 1 if the bot answered `random` */
+    int64_t time_us;           /* wall-clock us from the end of writing the input to
                             the newline */
-    int64_t cpu_us;          /* REF_TIME_CPU: the bot's CPU time over the same
+    int64_t cpu_us;            /* REF_TIME_CPU: the bot's CPU time over the same
                             interval, us; -1 in REF_TIME_WALL (not measured) */
-    int late;                /* 1: over the turn's limit but within the time margin
+    int late;                  /* 1: over the turn's limit but within the time margin
                             (ref_limits.time_margin_ms), accepted */
-    const char *stderr_tail; /* last <= REF_STDERR_CAP bytes of stderr this turn
+    const char *stderr_tail;   /* last <= REF_STDERR_CAP bytes of stderr this turn
                                 (everything since the bot's previous ply: stderr
                                 is drained during the opponent's turns too); a
                                 NUL byte is U+2400, 3 bytes, so the string may be
                                 longer than the cap */
+    const ref_metric *metrics; /* the metrics the bot reported with this turn:
+                                  its stderr's lines since its previous ply
+                                  (read from the whole stream, not the kept
+                                  tail), then its comment's words; a name
+                                  given twice in a scope: the last value, in
+                                  the first's place. NULL when none */
+    int n_metrics;
+    int metrics_dropped; /* metric lines (and words) dropped this turn: past
+                            UTIL_METRIC_TURN_MAX, or refused (util/metric.h) */
 } ref_ply;
 
 typedef struct ref_result {

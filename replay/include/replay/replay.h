@@ -79,6 +79,9 @@ typedef struct replay_turn {
     int late;                /* 1: accepted within the time margin */
     int limit_ms;            /* the limit of that turn: first_turn_ms on the bot's
                             first turn, turn_ms afterwards */
+    const cJSON *metrics;    /* its turn metrics (docs/metrics.md): the record's
+                                object of name -> number or string, borrowed from
+                                the record; NULL when it reported none */
 } replay_turn;
 
 /* One ply (a move or a pass) and the position after it. */

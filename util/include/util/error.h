@@ -3,9 +3,8 @@
  * (prefix util_; not part of the installable SDK).
  *
  * Every component owns one range of negative codes so that a code in a log
- * is never ambiguous: SDK -1..-99, referee -101..-199, arena -201..-299,
- * bundler -301..-399, stub generator -401..-499, util -501..-599,
- * replay -601..-699, analysis -701..-799.
+ * is never ambiguous; the ranges are one table, in CONTRIBUTING.md ("Error
+ * codes"). util's is -501..-599.
  * UTIL_ERROR_MAP is the one table (libuv's UV_ERRNO_MAP pattern): the enum
  * and util_strerror() are generated from it.
  */

@@ -2,8 +2,8 @@
  * util/sys.h - what the tools ask of the system about themselves: the
  * directory of the running executable (the bundled bots and tools beside
  * it), the CPUs the process may run on (a default number of workers), a
- * process's pidfd. Linux: /proc/self/exe, sched_getaffinity(2),
- * pidfd_open(2).
+ * process's pidfd, the interrupts as a descriptor. Linux: /proc/self/exe,
+ * sched_getaffinity(2), pidfd_open(2).
  */
 #ifndef UTIL_SYS_H
 #define UTIL_SYS_H
@@ -34,5 +34,17 @@ int util_cpu_count(int max);
  * (errno: ENOSYS on an older kernel, or a seccomp refusal, ESRCH), where
  * callers fall back to waitpid/waitid. Thread-safe. */
 int util_pidfd_open(pid_t pid);
+
+/* The interrupts (SIGINT, SIGTERM, SIGHUP) as bytes on a self-pipe: after
+ * this call each of them writes a byte into a non-blocking, close-on-exec
+ * pipe (the handler is async-signal-safe; a full pipe is readable
+ * already) instead of ending the process, and the returned read end is
+ * readable from the first one: a tool puts it in its poll sets (the
+ * referee's ref_config.stop_fd, loa-analyse's and loa-datagen's stop fd)
+ * and stops cleanly. Returns the read end, or -1 (errno set) when the pipe
+ * or a handler cannot be made (then an interrupt ends the process as it
+ * would have). Call once, from main(); the pipe lives as long as the
+ * process. */
+int util_stop_pipe(void);
 
 #endif

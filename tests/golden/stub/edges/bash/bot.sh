@@ -18,5 +18,6 @@ read -r end
 
 # Write an answer with echo.
 # To debug: echo "Debug messages..." >&2
+# Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 echo "${n} ${s} ${end} it's 100% \\ done ${flag}"

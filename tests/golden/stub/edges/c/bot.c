@@ -30,6 +30,7 @@ int main(void)
 
     // Write an answer with printf(); keep the trailing \n and flush.
     // To debug: fprintf(stderr, "Debug messages...\n");
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     printf("%lld %s %s it's 100%% \\ done %d\n", n, s, end, flag);
     fflush(stdout);

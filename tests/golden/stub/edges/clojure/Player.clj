@@ -21,5 +21,6 @@
 
       ; Write an answer with println (it flushes).
       ; To debug: (binding [*out* *err*] (println "Debug messages..."))
+      ; Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
       (println (str n " " s " " end " it's 100% \\ done " flag)))))

@@ -35,6 +35,7 @@ int main()
 
     // Write an answer with cout; endl flushes it.
     // To debug: cerr << "Debug messages..." << endl;
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     cout << n << " " << s << " " << end << " it's 100% \\ done " << flag << endl;
 }

@@ -33,6 +33,7 @@ class Player
 
         // Write an answer with Console.WriteLine() (it flushes).
         // To debug: Console.Error.WriteLine("Debug messages...");
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         Console.WriteLine(n + " " + s + " " + end + " it's 100% \\ done " + flag);
     }

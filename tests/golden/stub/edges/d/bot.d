@@ -32,6 +32,7 @@ void main()
 
     // Write an answer with writeln(); the stdout.flush() below sends it.
     // To debug: stderr.writeln("Debug messages...");
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     writeln(n, " ", s, " ", end, " it's 100% \\ done ", flag);
     stdout.flush();

@@ -24,6 +24,7 @@ void main() {
 
     // Write an answer with print().
     // To debug: stderr.writeln('Debug messages...');
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     print("${n} ${s} ${end} it's 100% \\ done ${flag}");
 }

@@ -22,6 +22,7 @@ let main argv =
 
     // Write an answer with printfn (it flushes).
     // To debug: eprintfn "Debug messages..."
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     printfn "%d %s %s it's 100%% \\ done %b" n s end_ flag
     0

@@ -48,6 +48,7 @@ func main() {
 
 	// Write an answer with fmt.Println() (os.Stdout is unbuffered).
 	// To debug: fmt.Fprintln(os.Stderr, "Debug messages...")
+	// Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 	fmt.Println(n, s, end, "it's 100% \\ done", flag)
 }

@@ -22,5 +22,6 @@ end = input.nextLine()
 
 // Write an answer with println (it flushes).
 // To debug: System.err << "Debug messages...\n"
+// Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 println "${n} ${s} ${end} it's 100% \\ done ${flag}"

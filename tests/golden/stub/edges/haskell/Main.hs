@@ -29,6 +29,7 @@ main = do
 
     -- Write an answer with putStrLn (stdout is unbuffered).
     -- To debug: hPutStrLn stderr "Debug messages..."
+    -- Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     putStrLn (show n ++ " " ++ s ++ " " ++ end ++ " it's 100% \\ done " ++ show flag)
     return ()

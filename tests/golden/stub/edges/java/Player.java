@@ -27,6 +27,7 @@ class Player {
 
         // Write an answer with System.out.println() (it flushes).
         // To debug: System.err.println("Debug messages...");
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         System.out.println(n + " " + s + " " + end + " it's 100% \\ done " + flag);
     }

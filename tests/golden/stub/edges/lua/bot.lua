@@ -17,6 +17,7 @@ local end_ = io.read()
 
 -- Write an answer with print(), then io.stdout:flush().
 -- To debug: io.stderr:write("Debug message\n")
+-- Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 print(n .. " " .. s .. " " .. end_ .. " it's 100% \\ done " .. tostring(flag))
 io.stdout:flush()

@@ -28,6 +28,7 @@ int main(int argc, const char *argv[])
 
     // Write an answer with printf(); keep the trailing \n and flush.
     // To debug: fprintf(stderr, "Debug messages...\n");
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     printf("%lld %s %s it's 100%% \\ done %d\n", n, s, end, flag);
     fflush(stdout);

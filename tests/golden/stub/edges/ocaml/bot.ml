@@ -21,6 +21,7 @@ let () =
 
   (* Write an answer with print_endline (it flushes). *)
   (* To debug: prerr_endline "Debug message"; *)
+  (* Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md). *)
 
   print_endline (string_of_int n ^ " " ^ s ^ " " ^ end_ ^ " it's 100% \\ done " ^ string_of_bool flag);
   ()

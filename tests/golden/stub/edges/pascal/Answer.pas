@@ -67,6 +67,7 @@ begin
 
     // Write an answer with WriteLn(); the Flush(Output) below sends it.
     // To debug: WriteLn(StdErr, 'Debug messages...');
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     WriteLn(n, ' ', s, ' ', end_, ' it''s 100% \ done ', BoolToStr(flag, 'true', 'false'));
     Flush(Output);

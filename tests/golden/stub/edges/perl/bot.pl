@@ -24,5 +24,6 @@ chomp(my $end = <STDIN>);
 
 # Write an answer with print; keep the \n ($| = 1 flushes it).
 # To debug: print STDERR "Debug messages...\n";
+# Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 print "${n} ${s} ${end} it's 100% \\ done ${flag}\n";

@@ -23,5 +23,6 @@ fscanf(STDIN, "%s", $end);
 
 // Write an answer with echo(); keep the \n.
 // To debug: error_log(var_export($var, true));
+// Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 echo("{$n} {$s} {$end} it's 100% \\ done {$flag}\n");

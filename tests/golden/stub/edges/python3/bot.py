@@ -19,5 +19,6 @@ end = input()
 
 # Write an answer with print(..., flush=True).
 # To debug: print("Debug messages...", file=sys.stderr, flush=True)
+# Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 print(f"{n} {s} {end} it's 100% \\ done {flag}", flush=True)

@@ -20,5 +20,6 @@ end_ = gets.chomp
 
 # Write an answer with puts (STDOUT.sync flushes it).
 # To debug: STDERR.puts "Debug messages..."
+# Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 puts "#{n} #{s} #{end_} it's 100% \\ done #{flag}"

@@ -31,6 +31,7 @@ fn main() {
 
     // Write an answer with println!() (stdout is line-buffered).
     // To debug: eprintln!("Debug messages...");
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     println!("{} {} {} it's 100% \\ done {}", n, s, end, flag);
 }

@@ -23,6 +23,7 @@ let end = readLine()!
 
 // Write an answer with print(), then fflush(stdout).
 // To debug: FileHandle.standardError.write("Debug messages...\n".data(using: .utf8)!)
+// Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 print("\(n) \(s) \(end) it's 100% \\ done \(flag)")
 fflush(stdout)

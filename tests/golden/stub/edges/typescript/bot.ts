@@ -25,6 +25,7 @@ const end = readLine();
 
 // Write an answer with console.log().
 // To debug: console.error('Debug messages...');
+// Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 console.log(n + ' ' + s + ' ' + end + ' it\'s 100% \\ done ' + flag);
 

@@ -25,6 +25,7 @@ Module Player
 
         ' Write an answer with Console.WriteLine() (it flushes).
         ' To debug: Console.Error.WriteLine("Debug messages...")
+        ' Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         Console.WriteLine(n & " " & s & " " & end_ & " it's 100% \ done " & flag)
     End Sub

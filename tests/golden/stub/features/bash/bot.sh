@@ -37,6 +37,7 @@ while true; do
 
         # Write an answer with echo.
         # To debug: echo "Debug messages..." >&2
+        # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         # MOVE <turns> <label> <ratio> <ready>
         echo "hello \"world\" {1}"

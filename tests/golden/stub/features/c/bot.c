@@ -54,6 +54,7 @@ int main(void)
 
             // Write an answer with printf(); keep the trailing \n and flush.
             // To debug: fprintf(stderr, "Debug messages...\n");
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // MOVE <turns> <label> <ratio> <ready>
             printf("hello \"world\" {1}\n");

@@ -47,6 +47,7 @@
 
             ; Write an answer with println (it flushes).
             ; To debug: (binding [*out* *err*] (println "Debug messages..."))
+            ; Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             ; MOVE <turns> <label> <ratio> <ready>
             (println "hello \"world\" {1}"))

@@ -60,6 +60,7 @@ int main()
 
             // Write an answer with cout; endl flushes it.
             // To debug: cerr << "Debug messages..." << endl;
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // MOVE <turns> <label> <ratio> <ready>
             cout << "hello \"world\" {1}" << endl;

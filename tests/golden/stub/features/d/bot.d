@@ -63,6 +63,7 @@ void main()
 
             // Write an answer with writeln(); the stdout.flush() below sends it.
             // To debug: stderr.writeln("Debug messages...");
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // MOVE <turns> <label> <ratio> <ready>
             writeln("hello \"world\" {1}");

@@ -49,6 +49,7 @@ void main() {
 
             // Write an answer with print().
             // To debug: stderr.writeln('Debug messages...');
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // MOVE <turns> <label> <ratio> <ready>
             print("hello \"world\" {1}");

@@ -46,6 +46,7 @@ let main argv =
 
             // Write an answer with printfn (it flushes).
             // To debug: eprintfn "Debug messages..."
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // MOVE <turns> <label> <ratio> <ready>
             printfn "hello \"world\" {1}"

@@ -80,6 +80,7 @@ func main() {
 
 			// Write an answer with fmt.Println() (os.Stdout is unbuffered).
 			// To debug: fmt.Fprintln(os.Stderr, "Debug messages...")
+			// Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 			// MOVE <turns> <label> <ratio> <ready>
 			fmt.Println("hello \"world\" {1}")

@@ -47,6 +47,7 @@ while (true) {
 
         // Write an answer with println (it flushes).
         // To debug: System.err << "Debug messages...\n"
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // MOVE <turns> <label> <ratio> <ready>
         println "hello \"world\" {1}"

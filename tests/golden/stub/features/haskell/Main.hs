@@ -57,6 +57,7 @@ main = do
 
             -- Write an answer with putStrLn (stdout is unbuffered).
             -- To debug: hPutStrLn stderr "Debug messages..."
+            -- Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             -- MOVE <turns> <label> <ratio> <ready>
             putStrLn "hello \"world\" {1}"

@@ -49,6 +49,7 @@ while (true) {
 
         // Write an answer with console.log().
         // To debug: console.error('Debug messages...');
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // MOVE <turns> <label> <ratio> <ready>
         console.log('hello \"world\" {1}');

@@ -41,6 +41,7 @@ while true do
 
         -- Write an answer with print(), then io.stdout:flush().
         -- To debug: io.stderr:write("Debug message\n")
+        -- Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         -- MOVE <turns> <label> <ratio> <ready>
         print("hello \"world\" {1}")

@@ -50,6 +50,7 @@ let () =
 
       (* Write an answer with print_endline (it flushes). *)
       (* To debug: prerr_endline "Debug message"; *)
+      (* Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md). *)
 
       (* MOVE <turns> <label> <ratio> <ready> *)
       print_endline "hello \"world\" {1}";

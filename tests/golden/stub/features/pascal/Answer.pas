@@ -106,6 +106,7 @@ begin
 
             // Write an answer with WriteLn(); the Flush(Output) below sends it.
             // To debug: WriteLn(StdErr, 'Debug messages...');
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // MOVE <turns> <label> <ratio> <ready>
             WriteLn('hello "world" {1}');

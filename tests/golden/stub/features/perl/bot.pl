@@ -47,6 +47,7 @@ while (1) {
 
         # Write an answer with print; keep the \n ($| = 1 flushes it).
         # To debug: print STDERR "Debug messages...\n";
+        # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         # MOVE <turns> <label> <ratio> <ready>
         print "hello \"world\" {1}\n";

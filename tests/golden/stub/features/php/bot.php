@@ -49,6 +49,7 @@ while (TRUE)
 
         // Write an answer with echo(); keep the \n.
         // To debug: error_log(var_export($var, true));
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // MOVE <turns> <label> <ratio> <ready>
         echo("hello \"world\" {1}\n");

@@ -40,6 +40,7 @@ while True:
 
         # Write an answer with print(..., flush=True).
         # To debug: print("Debug messages...", file=sys.stderr, flush=True)
+        # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         # MOVE <turns> <label> <ratio> <ready>
         print("hello \"world\" {1}", flush=True)

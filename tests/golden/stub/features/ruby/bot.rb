@@ -45,6 +45,7 @@ loop do
 
     # Write an answer with puts (STDOUT.sync flushes it).
     # To debug: STDERR.puts "Debug messages..."
+    # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     # MOVE <turns> <label> <ratio> <ready>
     puts "hello \"world\" {1}"

@@ -60,6 +60,7 @@ fn main() {
 
             // Write an answer with println!() (stdout is line-buffered).
             // To debug: eprintln!("Debug messages...");
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // MOVE <turns> <label> <ratio> <ready>
             println!("hello \"world\" {{1}}");

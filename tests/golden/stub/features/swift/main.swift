@@ -48,6 +48,7 @@ while true {
 
         // Write an answer with print(), then fflush(stdout).
         // To debug: FileHandle.standardError.write("Debug messages...\n".data(using: .utf8)!)
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // MOVE <turns> <label> <ratio> <ready>
         print("hello \"world\" {1}")

@@ -50,6 +50,7 @@ Module Player
 
                 ' Write an answer with Console.WriteLine() (it flushes).
                 ' To debug: Console.Error.WriteLine("Debug messages...")
+                ' Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
                 ' MOVE <turns> <label> <ratio> <ready>
                 Console.WriteLine("hello ""world"" {1}")

@@ -19,6 +19,7 @@ while true; do
 
     # Write an answer with echo.
     # To debug: echo "Debug messages..." >&2
+    # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     # A legal move such as e2e3 (a space and a short comment may follow), or random
     echo "random"

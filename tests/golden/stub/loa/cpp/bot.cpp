@@ -33,6 +33,7 @@ int main()
 
         // Write an answer with cout; endl flushes it.
         // To debug: cerr << "Debug messages..." << endl;
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // A legal move such as e2e3 (a space and a short comment may follow), or random
         cout << "random" << endl;

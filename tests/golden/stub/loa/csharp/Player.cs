@@ -32,6 +32,7 @@ class Player
 
             // Write an answer with Console.WriteLine() (it flushes).
             // To debug: Console.Error.WriteLine("Debug messages...");
+            // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
             // A legal move such as e2e3 (a space and a short comment may follow), or random
             Console.WriteLine("random");

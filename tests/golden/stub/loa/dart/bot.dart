@@ -22,6 +22,7 @@ void main() {
 
         // Write an answer with print().
         // To debug: stderr.writeln('Debug messages...');
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // A legal move such as e2e3 (a space and a short comment may follow), or random
         print("random");

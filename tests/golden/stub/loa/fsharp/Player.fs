@@ -21,6 +21,7 @@ let main argv =
 
         // Write an answer with printfn (it flushes).
         // To debug: eprintfn "Debug messages..."
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // A legal move such as e2e3 (a space and a short comment may follow), or random
         printfn "random"

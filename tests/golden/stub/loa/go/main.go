@@ -41,6 +41,7 @@ func main() {
 
 		// Write an answer with fmt.Println() (os.Stdout is unbuffered).
 		// To debug: fmt.Fprintln(os.Stderr, "Debug messages...")
+		// Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
 		// A legal move such as e2e3 (a space and a short comment may follow), or random
 		fmt.Println("random")

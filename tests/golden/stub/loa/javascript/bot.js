@@ -22,6 +22,7 @@ while (true) {
 
     // Write an answer with console.log().
     // To debug: console.error('Debug messages...');
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     // A legal move such as e2e3 (a space and a short comment may follow), or random
     console.log('random');

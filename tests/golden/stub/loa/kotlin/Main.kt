@@ -23,6 +23,7 @@ fun main(args: Array<String>) {
 
         // Write an answer with println() (it flushes).
         // To debug: System.err.println("Debug messages...")
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // A legal move such as e2e3 (a space and a short comment may follow), or random
         println("random")

@@ -17,6 +17,7 @@ while true do
 
     -- Write an answer with print(), then io.stdout:flush().
     -- To debug: io.stderr:write("Debug message\n")
+    -- Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     -- A legal move such as e2e3 (a space and a short comment may follow), or random
     print("random")

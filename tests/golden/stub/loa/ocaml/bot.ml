@@ -20,6 +20,7 @@ let () =
 
     (* Write an answer with print_endline (it flushes). *)
     (* To debug: prerr_endline "Debug message"; *)
+    (* Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md). *)
 
     (* A legal move such as e2e3 (a space and a short comment may follow), or random *)
     print_endline "random";

@@ -33,6 +33,7 @@ begin
 
         // Write an answer with WriteLn(); the Flush(Output) below sends it.
         // To debug: WriteLn(StdErr, 'Debug messages...');
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // A legal move such as e2e3 (a space and a short comment may follow), or random
         WriteLn('random');

@@ -22,6 +22,7 @@ while (1) {
 
     # Write an answer with print; keep the \n ($| = 1 flushes it).
     # To debug: print STDERR "Debug messages...\n";
+    # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     # A legal move such as e2e3 (a space and a short comment may follow), or random
     print "random\n";

@@ -23,6 +23,7 @@ while (TRUE)
 
     // Write an answer with echo(); keep the \n.
     // To debug: error_log(var_export($var, true));
+    // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     // A legal move such as e2e3 (a space and a short comment may follow), or random
     echo("random\n");

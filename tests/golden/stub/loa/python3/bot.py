@@ -18,6 +18,7 @@ while True:
 
     # Write an answer with print(..., flush=True).
     # To debug: print("Debug messages...", file=sys.stderr, flush=True)
+    # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
     # A legal move such as e2e3 (a space and a short comment may follow), or random
     print("random", flush=True)

@@ -19,6 +19,7 @@ loop do
 
   # Write an answer with puts (STDOUT.sync flushes it).
   # To debug: STDERR.puts "Debug messages..."
+  # Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
   # A legal move such as e2e3 (a space and a short comment may follow), or random
   puts "random"

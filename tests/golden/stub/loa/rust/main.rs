@@ -28,6 +28,7 @@ fn main() {
 
         // Write an answer with println!() (stdout is line-buffered).
         // To debug: eprintln!("Debug messages...");
+        // Metrics for loa-arena --metrics, a line each on stderr: [PDATA][turn] depth = 7 (docs/metrics.md).
 
         // A legal move such as e2e3 (a space and a short comment may follow), or random
         println!("random");

@@ -1,0 +1,57 @@
+/*
+ * Shared by the datagen suites (check_datagen, check_datagen_cli): a
+ * scratch directory, a command run, a file's records read whole.
+ */
+#ifndef DATAGEN_TEST_UTIL_H
+#define DATAGEN_TEST_UTIL_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "datagen/datagen.h"
+
+/* Runs a shell command (append 2>&1 for its stderr); its exit status, or -1
+ * when it did not exit; its output in out (NUL-terminated, cut to fit). */
+static inline int dg_run(const char *cmd, char *out, size_t outsz)
+{
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t n = fread(out, 1, outsz - 1, p);
+    out[n] = '\0';
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A new scratch directory under /tmp (the test removes what it made). */
+static inline void dg_tmpdir(char *dir, size_t size, const char *name)
+{
+    snprintf(dir, size, "/tmp/check_%s.XXXXXX", name);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+/* The records of the file at path (strict read), malloc'd; *n their count. */
+static inline datagen_record *dg_records(const char *path, int64_t *n)
+{
+    datagen_file *f;
+    char err[1024];
+    int rc = datagen_file_open(path, DATAGEN_OPEN_READ, &f, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s", err);
+    *n = datagen_file_count(f);
+    datagen_record *r = malloc(((size_t)*n + 1) * sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(datagen_file_read(f, 0, (int)*n, r, err, sizeof err), 0);
+    datagen_file_close(f);
+    return r;
+}
+
+/* 1 if one line (ending with its newline) is all of text. */
+static inline int dg_one_line(const char *text)
+{
+    const char *nl = strchr(text, '\n');
+    return nl && nl[1] == '\0';
+}
+
+#endif
