@@ -46,6 +46,14 @@ START_TEST(the_triage_comes_first_faults_then_shortest_losses)
            "{ return r.getAttribute('data-fault') + ':' + r.children[3].textContent; }).join(',')");
     ck_assert_str_eq(faults, "timeout:9,invalid:6,:19,:32");
     free(faults);
+    /* the contestant's colours, and its page by opponent and colour */
+    char *words = eval_string(c, "document.getElementById('triage-words').textContent");
+    ck_assert_msg(strstr(words, "4 games lost, 2 by a timeout, an invalid answer or a crash; "
+                                "as black 2-1-2, as white 2-1-2 (W-D-L);"),
+                  "%s", words);
+    free(words);
+    ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#triage-bot[href^=\"bot-\"]').length"),
+                     1);
     /* each row links its game's page, which is there */
     ck_assert_int_eq(eval_int(c, "document.querySelectorAll('#triage a[href^=\"games/\"]').length"),
                      4);

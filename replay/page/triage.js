@@ -21,6 +21,18 @@
     const g = (D.games || []).find(function (x) { return x.id === id; });
     return g && g.page ? el('a', {href: g.page}, t) : el('span', {'class': 'nopage'}, t);
   }
+  /* "as black W-D-L, as white W-D-L" of bot me, from the dashboard's
+   * results against each opponent with each colour. */
+  function colours(D, me) {
+    const vs = (D.dashboard.bots && D.dashboard.bots[me] && D.dashboard.bots[me].vs) || {};
+    const sum = {black: [0, 0, 0], white: [0, 0, 0]};
+    Object.keys(vs).forEach(function (o) {
+      ['black', 'white'].forEach(function (c) {
+        (vs[o][c] || []).forEach(function (n, i) { if (i < 3) sum[c][i] += n; });
+      });
+    });
+    return 'as black ' + sum.black.join('-') + ', as white ' + sum.white.join('-') + ' (W-D-L);';
+  }
   const WORDS = {timeout: 'its timeout', invalid: 'its invalid answer', crash: 'its crash', '': 'on the board'};
   function draw(D) {
     const box = document.getElementById('triage-panel');
@@ -32,8 +44,11 @@
     while (table.firstChild) table.removeChild(table.firstChild);
     document.getElementById('triage-me').textContent = t.me;
     const faulted = losses.filter(function (l) { return l.fault !== ''; }).length;
-    document.getElementById('triage-words').textContent = losses.length + ' game' +
-      (losses.length === 1 ? '' : 's') + ' lost, ' + faulted + ' by a timeout, an invalid answer or a crash';
+    const words = document.getElementById('triage-words');
+    words.textContent = losses.length + ' game' + (losses.length === 1 ? '' : 's') + ' lost, ' +
+      faulted + ' by a timeout, an invalid answer or a crash; ' + colours(D, t.me) + ' ';
+    const page = D.bot_pages && D.bot_pages[t.me];
+    if (page) words.appendChild(el('a', {href: page, id: 'triage-bot'}, 'by opponent and colour'));
     const head = el('tr');
     ['game', 'lost by', 'reason', 'plies', 'colour', 'opponent'].forEach(function (h) { head.appendChild(el('th', {}, h)); });
     table.appendChild(head);
