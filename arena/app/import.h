@@ -64,14 +64,15 @@ typedef struct arena_import_result {
 } arena_import_result;
 
 /* Imports o's files into o->dir, naming every file refused and why on
- * report (one line each), then writing the league (when games were added):
- * league.db, games.jsonl, standings.json, the replay page of every game
- * the contestant lost (`--html DIR` writes the others) and the index; the contestant's lines (arena_import_contestant) printed on
- * out. Returns 0 (some files may have
- * been refused: res->refused), ARENA_E_CONFIG (o->dir holds a league that
- * was not imported, or no game names the contestant, or more players than
- * a league holds), ARENA_E_IO, ARENA_E_NOMEM, or the store's codes; err
- * says why. */
+ * report (one line each; a game without the contestant, or with it on
+ * both sides, is refused so), then writing the league (when games were
+ * added): league.db, games.jsonl, standings.json, the replay page of every
+ * game the contestant lost (`--html DIR` writes the others) and the index;
+ * the contestant's lines (arena_import_contestant) printed on out.
+ * Returns 0 (some files may have been refused: res->refused),
+ * ARENA_E_CONFIG (o->dir holds a league that was not imported, or more
+ * players than a league's ARENA_MAX_BOTS), ARENA_E_IO, ARENA_E_NOMEM, or
+ * the store's codes; err says why. */
 int arena_import(const arena_import_opts *o, FILE *out, FILE *report, arena_import_result *res,
                  char *err, size_t errsz);
 
