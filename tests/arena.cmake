@@ -97,6 +97,7 @@ if(TARGET arena_core)
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_league_pages LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_import LIBS arena_app arena_core loa_util m TIMEOUT 300)
+  add_dependencies(check_arena_import loa-arena)
   # an imported league's dashboard in Chromium: the triage first, in order
   loa_add_suite(arena_import_browser SOURCES cdp.c LIBS arena_app arena_core loa_util
                 Threads::Threads TIMEOUT 180)

@@ -6,10 +6,12 @@
  * twice add nothing, bad files named and skipped (non-JSON, a truncated
  * download, another puzzle's game, a changed move, one game id with other
  * content), the contestant found or named twice, hostile names and stderr escaped on
- * every page, and a league not imported left alone.
+ * every page, a league not imported left alone, and an imported one never
+ * played (its players cannot run).
  */
 #include <dirent.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "app/import.h"
 #include "arena_import_test_util.h"
@@ -327,6 +329,31 @@ START_TEST(a_league_played_here_is_left_alone)
 }
 END_TEST
 
+START_TEST(an_imported_league_is_never_played)
+{
+    char in[512], out[512], cmd[1400];
+    const char *t = tmpdir();
+    snprintf(in, sizeof in, "%s/in", t);
+    snprintf(out, sizeof out, "%s/league", t);
+    battles(in, 0, 7, "Me", opponents, 4); /* slots left empty in its schedule */
+    arena_import_result r;
+    import(out, in, NULL, NULL, &r, NULL);
+    ck_assert_int_eq(r.added, 7);
+    snprintf(cmd, sizeof cmd, "'%s/loa-arena' --out '%s' -q 2>'%s/err.txt' >/dev/null", LOA_BIN_DIR,
+             out, t);
+    int st = system(cmd);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
+    snprintf(cmd, sizeof cmd, "%s/err.txt", t);
+    char *err = slurp(cmd);
+    ck_assert_msg(strstr(err, "was made by loa-arena import"), "%s", err);
+    free(err);
+    int wins, games;
+    tally(out, &wins, &games);
+    ck_assert_int_eq(games, 7);
+    cleanup();
+}
+END_TEST
+
 int main(void)
 {
     const loa_tcase cases[] = {
@@ -338,6 +365,7 @@ int main(void)
          the_contestant_is_the_most_seen_or_every_name_given, 60},
         {"hostile_names_are_escaped_on_every_page", hostile_names_are_escaped_on_every_page, 60},
         {"a_league_played_here_is_left_alone", a_league_played_here_is_left_alone, 60},
+        {"an_imported_league_is_never_played", an_imported_league_is_never_played, 60},
     };
     return loa_run_suite("arena_import", cases, LOA_COUNT(cases));
 }
