@@ -6,8 +6,9 @@
  * twice add nothing, bad files named and skipped (non-JSON, a truncated
  * download, another puzzle's game, a changed move, one game id with other
  * content), the contestant found or named twice, hostile names and stderr escaped on
- * every page, a league not imported left alone, and an imported one never
- * played (its players cannot run).
+ * every page, more opponents than a league holds kept (the least met as one
+ * bot), a league not imported left alone, and an imported one never played
+ * (its players cannot run).
  */
 #include <dirent.h>
 #include <sys/stat.h>
@@ -329,6 +330,39 @@ START_TEST(a_league_played_here_is_left_alone)
 }
 END_TEST
 
+START_TEST(opponents_beyond_a_league_are_one_bot)
+{
+    char in[512], out[512], err[512];
+    const char *t = tmpdir();
+    snprintf(in, sizeof in, "%s/in", t);
+    snprintf(out, sizeof out, "%s/league", t);
+    /* 75 opponents, the first met twice: more than a league's ARENA_MAX_BOTS */
+    char names[75][16];
+    const char *opp[75];
+    for (int i = 0; i < 75; i++)
+        snprintf(names[i], sizeof names[i], "opp%02d", i), opp[i] = names[i];
+    battles(in, 0, 75, "Me", opp, 75);
+    ck_assert_int_eq(imp_battle(in, 75, 7000, "Me", opp, 75), 0); /* opp00 again */
+    arena_import_result r;
+    char *report;
+    import(out, in, NULL, NULL, &r, &report);
+    ck_assert_msg(r.added == 76 && r.refused == 0, "%s", report);
+    free(report);
+    arena_store *st = NULL;
+    ck_assert_int_eq(arena_store_open(out, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err,
+                                      sizeof err),
+                     0);
+    const arena_settings *s = arena_store_settings(st);
+    ck_assert_int_eq(s->bot_count, ARENA_MAX_BOTS);
+    ck_assert_int_eq(arena_store_count(st), 76);
+    /* the contestant, the 62 met first (opp00 most), then the 13 others */
+    ck_assert_str_eq(s->bots[1].name, "opp00");
+    ck_assert_str_eq(s->bots[ARENA_MAX_BOTS - 1].name, "others (13 players)");
+    arena_store_close(st);
+    cleanup();
+}
+END_TEST
+
 START_TEST(an_imported_league_is_never_played)
 {
     char in[512], out[512], cmd[1400];
@@ -366,6 +400,7 @@ int main(void)
         {"hostile_names_are_escaped_on_every_page", hostile_names_are_escaped_on_every_page, 60},
         {"a_league_played_here_is_left_alone", a_league_played_here_is_left_alone, 60},
         {"an_imported_league_is_never_played", an_imported_league_is_never_played, 60},
+        {"opponents_beyond_a_league_are_one_bot", opponents_beyond_a_league_are_one_bot, 120},
     };
     return loa_run_suite("arena_import", cases, LOA_COUNT(cases));
 }

@@ -24,11 +24,14 @@
 #include "util/parse.h"
 #include "util/text.h"
 
-/* The players: raw CodinGame names, and their bot names. */
+/* The players: raw CodinGame names, and their bot names; beyond what a
+ * league holds, the opponents met least are one bot (others). */
 typedef struct players {
-    const char *raw[ARENA_MAX_BOTS];
+    const char *raw[ARENA_MAX_BOTS]; /* NULL: the others' bot */
     char name[ARENA_MAX_BOTS][ARENA_NAME_MAX + 1];
     int n;
+    const char **grouped; /* the raw names played as the others' bot (malloc'd) */
+    int ngrouped, others; /* others: its index, -1 until made */
 } players;
 
 /* raw as a valid bot name in out (ARENA_NAME_MAX + 1 bytes): control
@@ -61,22 +64,12 @@ static int is_me(const arena_import_opts *o, const char *s)
     return 0;
 }
 
-/* The player index of raw name s (the contestant's names are player 0),
- * added when new; -1 when the league is full. */
-static int player_of(players *p, const arena_import_opts *o, const char *s)
+/* Adds a player named base, made unique ("name~2", ...), for raw. */
+static int add_player(players *p, const char *raw, const char *base)
 {
-    if (is_me(o, s))
-        return 0;
-    for (int i = 1; i < p->n; i++)
-        if (strcmp(p->raw[i], s) == 0)
-            return i;
-    if (p->n == ARENA_MAX_BOTS)
-        return -1;
-    p->raw[p->n] = s;
-    char base[ARENA_NAME_MAX + 1];
-    bot_name(s, base);
+    p->raw[p->n] = raw;
     snprintf(p->name[p->n], sizeof p->name[0], "%s", base);
-    for (int k = 2;; k++) { /* unique: "name~2", ... */
+    for (int k = 2;; k++) {
         int taken = 0;
         for (int i = 0; i < p->n; i++)
             taken |= strcmp(p->name[i], p->name[p->n]) == 0;
@@ -87,6 +80,76 @@ static int player_of(players *p, const arena_import_opts *o, const char *s)
         snprintf(p->name[p->n], sizeof p->name[0], "%.*s%s", ARENA_NAME_MAX - m, base, suffix);
     }
     return p->n++;
+}
+
+/* The player index of raw name s (the contestant's names are player 0),
+ * added when new; -1 when the league is full. */
+static int player_of(players *p, const arena_import_opts *o, const char *s)
+{
+    if (is_me(o, s))
+        return 0;
+    for (int i = 1; i < p->n; i++)
+        if (p->raw[i] && strcmp(p->raw[i], s) == 0)
+            return i;
+    for (int i = 0; i < p->ngrouped; i++)
+        if (strcmp(p->grouped[i], s) == 0) {
+            char base[ARENA_NAME_MAX + 1];
+            snprintf(base, sizeof base, "others (%d players)", p->ngrouped);
+            if (p->others < 0 && p->n < ARENA_MAX_BOTS)
+                p->others = add_player(p, NULL, base);
+            return p->others;
+        }
+    if (p->n == ARENA_MAX_BOTS)
+        return -1;
+    char base[ARENA_NAME_MAX + 1];
+    bot_name(s, base);
+    return add_player(p, s, base);
+}
+
+/* An opponent and its games. */
+typedef struct met {
+    const char *name;
+    int games, first;
+} met;
+
+static int by_games(const void *a, const void *b)
+{
+    const met *x = a, *y = b;
+    return x->games != y->games ? y->games - x->games : x->first - y->first;
+}
+
+/* When set's games meet more opponents than a league holds beside the
+ * contestant, p->grouped gets those met least (ties: met last): one bot
+ * plays them all, so that every game is kept. Returns 0 or ARENA_E_NOMEM. */
+static int group_opponents(const imp_set *set, const arena_import_opts *o, players *p)
+{
+    met *m = malloc(sizeof *m * (size_t)(set->n + 1));
+    int n = 0;
+    if (!m)
+        return ARENA_E_NOMEM;
+    for (int i = 0; i < set->n; i++) {
+        const replay_info *in = replay_game_info(set->v[i].g);
+        const char *opp = in->names[is_me(o, in->names[0]) ? 1 : 0];
+        int k = 0;
+        while (k < n && strcmp(m[k].name, opp) != 0)
+            k++;
+        if (k == n)
+            m[n++] = (met){opp, 0, i};
+        m[k].games++;
+    }
+    int keep = ARENA_MAX_BOTS - 2; /* the contestant and the others' bot beside them */
+    if (n > ARENA_MAX_BOTS - 1) {
+        qsort(m, (size_t)n, sizeof *m, by_games);
+        p->grouped = malloc(sizeof *p->grouped * (size_t)(n - keep));
+        if (!p->grouped) {
+            free(m);
+            return ARENA_E_NOMEM;
+        }
+        for (int k = keep; k < n; k++)
+            p->grouped[p->ngrouped++] = m[k].name;
+    }
+    free(m);
+    return 0;
 }
 
 /* The name in the most games (ties: the first seen). */
@@ -118,6 +181,7 @@ static int name_players(imp_set *set, arena_import_opts *o, players *p, FILE *re
     p->raw[0] = o->me[0];
     bot_name(o->me[0], p->name[0]);
     p->n = 1;
+    p->others = -1;
     int kept = 0;
     for (int i = 0; i < set->n; i++) {
         imp_game *x = &set->v[i];
@@ -132,15 +196,20 @@ static int name_players(imp_set *set, arena_import_opts *o, players *p, FILE *re
             set->old -= i < set->old;
             continue;
         }
-        x->black = player_of(p, o, in->names[0]);
-        x->white = player_of(p, o, in->names[1]);
-        if (x->black < 0 || x->white < 0)
-            return util_fail(ARENA_E_CONFIG, err, errsz,
-                             "%s: more than %d players: a league holds %d bots", x->source,
-                             ARENA_MAX_BOTS, ARENA_MAX_BOTS);
         set->v[kept++] = *x;
     }
     set->n = kept;
+    if (group_opponents(set, o, p))
+        return util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    for (int i = 0; i < set->n; i++) {
+        imp_game *x = &set->v[i];
+        const replay_info *in = replay_game_info(x->g);
+        x->black = player_of(p, o, in->names[0]);
+        x->white = player_of(p, o, in->names[1]);
+        if (x->black < 0 || x->white < 0) /* cannot be: group_opponents made room */
+            return util_fail(ARENA_E_CONFIG, err, errsz, "%s: more than %d players", x->source,
+                             ARENA_MAX_BOTS);
+    }
     return 0;
 }
 
@@ -324,6 +393,8 @@ int arena_import(const arena_import_opts *o, FILE *out, FILE *report, arena_impo
         rc = write_league(&opts, &set, p, out, err, errsz);
     imp_set_free(&set);
     free(me);
+    if (p)
+        free(p->grouped);
     free(p);
     return rc == ARENA_E_NOMEM && !err[0] ? util_fail(rc, err, errsz, "out of memory") : rc;
 }

@@ -9,7 +9,9 @@
  * contestant under several names; default the name in the most files)
  * against every opponent, players named by their CodinGame names (made
  * valid bot names: control characters as '?', cut to ARENA_NAME_MAX bytes,
- * made unique). Its bots cannot be run: their command is
+ * made unique); beyond the ARENA_MAX_BOTS - 1 opponents a league holds,
+ * those met least are one bot, "others (N players)" (their games' records
+ * keep their names). Its bots cannot be run: their command is
  * ARENA_IMPORT_COMMAND, which says so and fails. Each game is replayed
  * under the rules (replay/replay.h) and keyed by CodinGame's game id:
  * importing a file again adds nothing; one id with different content is
@@ -70,9 +72,8 @@ typedef struct arena_import_result {
  * game the contestant lost (`--html DIR` writes the others) and the index;
  * the contestant's lines (arena_import_contestant) printed on out.
  * Returns 0 (some files may have been refused: res->refused),
- * ARENA_E_CONFIG (o->dir holds a league that was not imported, or more
- * players than a league's ARENA_MAX_BOTS), ARENA_E_IO, ARENA_E_NOMEM, or
- * the store's codes; err says why. */
+ * ARENA_E_CONFIG (o->dir holds a league that was not imported),
+ * ARENA_E_IO, ARENA_E_NOMEM, or the store's codes; err says why. */
 int arena_import(const arena_import_opts *o, FILE *out, FILE *report, arena_import_result *res,
                  char *err, size_t errsz);
 
