@@ -249,6 +249,20 @@ START_TEST(the_contestant_is_the_most_seen_or_every_name_given)
     ck_assert_int_eq(games, 20);
     ck_assert_int_eq(wins, expected_wins(20));
     by_colour(out2, 20);
+    /* the first league given both names: the 8 under Me-old are new */
+    import(out, in, "Me", "Me-old", &r, NULL);
+    ck_assert_int_eq(r.added, 8);
+    ck_assert_int_eq(r.games, 20);
+    /* the second named again with one name: written again without them */
+    import(out2, in, "Me", NULL, &r, NULL);
+    ck_assert_int_eq(r.added, 0);
+    ck_assert_int_eq(r.renamed, 1);
+    ck_assert_int_eq(r.games, 12);
+    tally(out2, &wins, &games);
+    ck_assert_int_eq(games, 12);
+    import(out2, in, "Me", NULL, &r, NULL); /* the same names: nothing written */
+    ck_assert_int_eq(r.renamed, 0);
+    ck_assert_int_eq(r.already, 12);
     cleanup();
 }
 END_TEST

@@ -182,7 +182,7 @@ static int name_players(imp_set *set, arena_import_opts *o, players *p, FILE *re
     bot_name(o->me[0], p->name[0]);
     p->n = 1;
     p->others = -1;
-    int kept = 0;
+    int kept = 0, old = set->old;
     for (int i = 0; i < set->n; i++) {
         imp_game *x = &set->v[i];
         const replay_info *in = replay_game_info(x->g);
@@ -193,7 +193,7 @@ static int name_players(imp_set *set, arena_import_opts *o, players *p, FILE *re
             res->refused++;
             free(x->source);
             replay_game_free(x->g);
-            set->old -= i < set->old;
+            set->old -= i < old; /* one of the league's own games dropped */
             continue;
         }
         set->v[kept++] = *x;
@@ -357,6 +357,11 @@ static int write_league(const arena_import_opts *o, const imp_set *set, const pl
     return rc == ARENA_E_NOMEM && !err[0] ? util_fail(rc, err, errsz, "out of memory") : rc;
 }
 
+static const char *name_of(const void *p, int i)
+{
+    return ((const players *)p)->name[i];
+}
+
 /* Orders the new games by game id after the league's own (which keep
  * their order), so that an import's ids do not depend on file names. */
 static int by_game_id(const void *a, const void *b)
@@ -377,19 +382,26 @@ int arena_import(const arena_import_opts *o, FILE *out, FILE *report, arena_impo
     int rc = p ? imp_read_league(o->dir, &set, err, errsz) : ARENA_E_NOMEM;
     if (rc == 0)
         rc = imp_read_files(o, &set, report, res, err, errsz);
-    int fresh = set.n - set.old;
-    if (rc == 0 && fresh > 0) {
+    int fresh = set.n - set.old, renamed = 0, had = set.old;
+    /* new games, or --me given again (its names may have changed): the
+     * players named anew */
+    if (rc == 0 && (fresh > 0 || (o->nme > 0 && set.n > 0))) {
         qsort(set.v + set.old, (size_t)fresh, sizeof *set.v, by_game_id);
         if (opts.nme == 0 && (me = strdup(most_seen(&set))))
             opts.me[opts.nme++] = me;
         rc = opts.nme ? name_players(&set, &opts, p, report, res, err, errsz) : ARENA_E_NOMEM;
+        char *key = rc == 0 ? imp_players_key(p->n, name_of, p) : NULL;
+        /* other players, or some of the league's games not the contestant's */
+        renamed = (key && (!set.players || strcmp(key, set.players) != 0)) || set.old < had;
+        free(key);
     }
     fresh = set.n - set.old;
     res->added = fresh;
     res->games = set.n;
+    res->renamed = renamed && fresh == 0;
     if (p && p->n)
         snprintf(res->me, sizeof res->me, "%s", p->name[0]);
-    if (rc == 0 && fresh > 0 && set.n > 0)
+    if (rc == 0 && (fresh > 0 || renamed) && set.n > 0)
         rc = write_league(&opts, &set, p, out, err, errsz);
     imp_set_free(&set);
     free(me);

@@ -15,7 +15,8 @@
  * ARENA_IMPORT_COMMAND, which says so and fails. Each game is replayed
  * under the rules (replay/replay.h) and keyed by CodinGame's game id:
  * importing a file again adds nothing; one id with different content is
- * refused, naming both files. A game is placed in the schedule's slot of
+ * refused, naming both files; --me given again with other names writes the
+ * league again with them. A game is placed in the schedule's slot of
  * its pairing and colours (the k-th game with the contestant black against
  * an opponent in round k), so that the standings, pairs and pages read it
  * as any league's. Importing new games into DIR rebuilds its league from
@@ -62,6 +63,8 @@ typedef struct arena_import_result {
     int already; /* files whose game the league or another file held already */
     int refused; /* files refused (each named on the report stream, with why) */
     int games;   /* games in the league now */
+    int renamed; /* 1: no game added, but --me named the players otherwise: the
+                    league was written again */
     char me[64]; /* the contestant's bot name */
 } arena_import_result;
 

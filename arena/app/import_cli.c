@@ -124,7 +124,9 @@ int arena_import_main(int argc, char **argv)
            res.added ? "\n" : "", res.files, res.files == 1 ? "" : "s", res.added,
            res.added == 1 ? "" : "s", res.already, res.refused, o.dir, res.games,
            res.games == 1 ? "" : "s", res.me[0] ? " of contestant " : "", res.me);
-    if (res.added)
+    if (res.renamed)
+        printf("The players named again (--me): the league written again\n");
+    if (res.added || res.renamed)
         printf("Dashboard: %s/index.html\n", o.dir);
     if (which != ARENA_ANALYSE_NONE && res.games > 0 && (rc = analyse(o.dir, which)))
         return rc;

@@ -23,7 +23,8 @@ typedef struct imp_game {
 typedef struct imp_set {
     imp_game *v;
     int n, cap;
-    int old; /* v[0..old) came from the league in DIR */
+    int old;       /* v[0..old) came from the league in DIR */
+    char *players; /* its bots' names, each ending in '\n' (malloc'd), NULL: no league */
 } imp_set;
 
 /* Reads the games of DIR's league into set (none when DIR holds none).
@@ -37,6 +38,11 @@ int imp_read_league(const char *dir, imp_set *set, char *err, size_t errsz);
  * res->already. Returns 0 or ARENA_E_NOMEM. */
 int imp_read_files(const arena_import_opts *o, imp_set *set, FILE *report, arena_import_result *res,
                    char *err, size_t errsz);
+
+/* The names name(user, 0..n-1), each ending in '\n', as one new string
+ * (malloc'd): a league's players, compared to tell a league's naming
+ * changed. NULL on out of memory. */
+char *imp_players_key(int n, const char *(*name)(const void *, int), const void *user);
 
 /* Frees what set holds. */
 void imp_set_free(imp_set *set);

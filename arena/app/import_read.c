@@ -16,10 +16,31 @@
 #include "core/error.h"
 #include "leaguedb/leaguedb.h"
 #include "store/store.h"
+#include "util/buf.h"
 #include "util/text.h"
+
+static const char *bot_of(const void *s, int i)
+{
+    return ((const arena_settings *)s)->bots[i].name;
+}
+
+char *imp_players_key(int n, const char *(*name)(const void *, int), const void *user)
+{
+    util_buf b = {0};
+    for (int i = 0; i < n; i++) {
+        util_buf_str(&b, name(user, i));
+        util_buf_put(&b, "\n", 1);
+    }
+    if (b.failed || !b.s) {
+        util_buf_free(&b);
+        return n == 0 ? strdup("") : NULL;
+    }
+    return util_buf_take(&b);
+}
 
 void imp_set_free(imp_set *set)
 {
+    free(set->players);
     for (int i = 0; i < set->n; i++) {
         free(set->v[i].source);
         replay_game_free(set->v[i].g);
@@ -109,7 +130,9 @@ int imp_read_league(const char *dir, imp_set *set, char *err, size_t errsz)
                          dir);
     }
     ids x = {0};
-    rc = arena_store_foreach(st, add_id, &x, err, errsz);
+    set->players =
+        imp_players_key(arena_store_settings(st)->bot_count, bot_of, arena_store_settings(st));
+    rc = set->players ? arena_store_foreach(st, add_id, &x, err, errsz) : ARENA_E_NOMEM;
     for (int i = 0; rc == 0 && i < x.n; i++)
         rc = old_game(st, x.v[i], set, err, errsz);
     free(x.v);
