@@ -131,7 +131,20 @@ static int report_filtered(const arena_settings *s, arena_store *store, int anch
                              .source = store,
                              .metric = arena_filter_metrics_lookup,
                              .metric_user = &fm};
-    rc = arena_standings_report(s, arena_filter_games_walk, &fg, anchor, exclude, stdout, NULL);
+    /* into memory first: a filter that keeps nothing is said so, not "no
+     * game finished yet" */
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    rc = mem ? arena_standings_report(s, arena_filter_games_walk, &fg, anchor, exclude, mem, NULL)
+             : ARENA_E_NOMEM;
+    if (mem)
+        fclose(mem);
+    if (rc == 0 && fg.kept == 0)
+        printf("Standings: the filter keeps none of the league's %d games\n", fg.seen);
+    else if (rc == 0)
+        fputs(text, stdout);
+    free(text);
     arena_filter_metrics_end(&fm);
     if (rc == 0 && fm.rc) { /* a filter on unreadable metrics decided nothing */
         fprintf(stderr, "loa-arena: --filter: %s\n", fm.err);
