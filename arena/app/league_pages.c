@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/import.h"
+
 #include "core/error.h"
 #include "core/json.h"
 #include "core/limits.h"
@@ -236,6 +238,11 @@ static int figures(const arena_store *st, arena_filter_games *fg, ring *kept, cJ
         rc = add_fault_stderr(st, s, w.dash, *figs);
     if (rc == 0)
         rc = add_slow_stderr(st, *figs);
+    cJSON *triage = NULL; /* an imported league's first panel (app/import.h) */
+    if (rc == 0 && arena_import_is_imported(s) &&
+        (rc = arena_import_triage(s, st, &triage, err, errsz)) == 0 &&
+        !cJSON_AddItemToObject(*figs, "triage", triage))
+        cJSON_Delete(triage), rc = ARENA_E_NOMEM;
     arena_standings_acc_free(w.acc);
     arena_dashboard_free(w.dash);
     free(sd);
