@@ -8,11 +8,14 @@
  * failure while running (results so far are kept), 2 bad input or a bot
  * changed since its games were played (nothing played), 3 a bot failed to
  * start (without --keep-going; results so far are kept), 130 interrupted
- * by Ctrl-C (results so far are kept).
+ * by Ctrl-C (results so far are kept). `loa-arena import` has its own
+ * (app/import.h).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "app/cli.h"
+#include "app/import.h"
 #include "app/league_run.h"
 #include "app/serve.h"
 #include "app/tasks.h"
@@ -50,6 +53,8 @@ int main(int argc, char **argv)
     arena_request req;
     char err[1024];
     int code = 2;
+    if (argc > 1 && strcmp(argv[1], "import") == 0)
+        return arena_import_main(argc - 1, argv + 1);
     if (arena_cli_parse(argc, argv, &req, err, sizeof err))
         fprintf(stderr, "loa-arena: %s\n", err);
     else

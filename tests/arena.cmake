@@ -76,6 +76,9 @@
 #                           of a grown league, canonical paths, continuous mode
 #   check_arena_tasks       app/tasks: 3 shards through GNU parallel merged into
 #                           the one-process league; --add-bot, --extend, --exclude
+#   check_arena_import      loa-arena import: CodinGame battles in every shape as
+#                           a league, again adding nothing, bad files named
+#   check_arena_import_browser  its dashboard in Chromium: the triage first, in order
 if(TARGET arena_core)
   foreach(module error schedule ratings sprt sprt_report pairs fingerprint record
                  standings dashboard progress league_file openings pressure spsa planner
@@ -93,6 +96,17 @@ if(TARGET arena_core)
   endif()
   loa_add_suite(arena_cli LIBS arena_app arena_core m TIMEOUT 60)
   loa_add_suite(arena_league_pages LIBS arena_app arena_core m TIMEOUT 60)
+  loa_add_suite(arena_import LIBS arena_app arena_core loa_util m TIMEOUT 300)
+  add_dependencies(check_arena_import loa-arena)
+  # an imported league's dashboard in Chromium: the triage first, in order
+  loa_add_suite(arena_import_browser SOURCES cdp.c LIBS arena_app arena_core loa_util
+                Threads::Threads TIMEOUT 180)
+  set_tests_properties(arena_import_browser PROPERTIES SKIP_RETURN_CODE 77 PROCESSORS 2)
+  # its bench: 500 battles imported (goal <= 5 s), a command, not a test
+  add_executable(loa-arena-import-bench bench_arena_import.c)
+  loa_target_setup(loa-arena-import-bench)
+  target_link_libraries(loa-arena-import-bench PRIVATE arena_app arena_core loa_util)
+  target_compile_definitions(loa-arena-import-bench PRIVATE LOA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   # loa-arena serve over real HTTP (app/serve.h): names, pages, hostile paths
   if(TARGET loa-first AND TARGET loa-random)
     loa_add_suite(arena_serve LIBS arena_app arena_core Threads::Threads TIMEOUT 240)

@@ -7,7 +7,8 @@
  * standings.json give (n, mean, median, p10, p90 over all turns, by phase,
  * in wins and losses) equals the one computed here from those values by
  * sorting (numpy's quantile); the text printout and the bot pages' data
- * show them; a game's record read back holds them again; a merge keeps them.
+ * show them, served as well; a game's record read back holds them again; a
+ * merge keeps them.
  */
 #include <check.h>
 #include <math.h>
@@ -19,7 +20,9 @@
 #include <cjson/cJSON.h>
 
 #include "app/metrics_task.h"
+#include "app/serve.h"
 #include "check_main.h"
+#include "http_test_util.h"
 #include "leaguedb/metrics.h"
 #include "results/metrics.h"
 #include "store/store.h"
@@ -228,6 +231,16 @@ static void check_printouts(int n)
                  "\\[{\"name\":\"a\",\"games\":20' %s/res/live.js",
              g_dir, g_dir);
     ck_assert_msg(system(cmd) == 0, "%s", cmd);
+    /* served (loa-arena serve): live.js carries them too */
+    snprintf(cmd, sizeof cmd, "%s/res", g_dir);
+    arena_server *sv = NULL;
+    char err[512], *body = NULL;
+    ck_assert_msg(arena_server_start(cmd, "127.0.0.1:0", &sv, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(http_get(arena_server_port(sv), "/live.js", &body), 200);
+    ck_assert_msg(strstr(body, "\"metrics\":{\"bots\":[{\"name\":\"a\",\"games\":20"), "%.300s",
+                  body);
+    free(body);
+    arena_server_stop(sv);
     /* a merge keeps them: the same metrics from the merged league */
     snprintf(cmd, sizeof cmd,
              BIN "/loa-arena --merge %s/m %s/res > /dev/null 2>&1 && " BIN

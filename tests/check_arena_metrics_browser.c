@@ -108,6 +108,15 @@ START_TEST(pages_draw_the_metrics)
     ck_assert_int_eq(cdp_key(c, "ArrowRight"), 0);
     ck_assert_int_eq(cdp_key(c, "ArrowRight"), 0);
     ck_assert_int_eq(cell(c, "m0", side), 40);
+    /* names a bot may print that are JavaScript's own (\w allows them) */
+    ck_assert_int_eq(eval_int(c,
+                              "LoaMetrics.game(JSON.parse('{\"players\":[],\"plies\":[{\"ply\":1,"
+                              "\"color\":\"black\",\"turn\":{\"metrics\":{\"constructor\":3,"
+                              "\"__proto__\":4,\"toString\":5}}}]}'), function () {})(1), "
+                              "document.querySelectorAll('svg.metric-game').length"),
+                     3);
+    ck_assert_int_eq(cell(c, "constructor", "black"), 3);
+    ck_assert_int_eq(cell(c, "__proto__", "black"), 4);
     ck_assert_int_eq(cdp_errors(c), 0);
     cdp_stop(c);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);

@@ -25,6 +25,7 @@ void arena_cli_usage(FILE *out)
           "       loa-arena --html DIR\n"
           "       loa-arena serve DIR [--listen ADDR:PORT]\n"
           "       loa-arena --merge OUT DIR...\n"
+          "       loa-arena import DIR FILE... [--me NAME]... [--analyse WHICH]   (--help)\n"
           "Runs a league of Lines of Action bots (CodinGame protocol and limits) in parallel,\n"
           "keeps every result in DIR (resumable), and prints standings with Elo ratings.\n"
           "\n"

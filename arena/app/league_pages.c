@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/import.h"
+
 #include "core/error.h"
 #include "core/json.h"
 #include "core/limits.h"
@@ -236,6 +238,11 @@ static int figures(const arena_store *st, arena_filter_games *fg, ring *kept, cJ
         rc = add_fault_stderr(st, s, w.dash, *figs);
     if (rc == 0)
         rc = add_slow_stderr(st, *figs);
+    cJSON *triage = NULL; /* an imported league's first panel (app/import.h) */
+    if (rc == 0 && arena_import_is_imported(s) &&
+        (rc = arena_import_triage(s, st, &triage, err, errsz)) == 0 &&
+        !cJSON_AddItemToObject(*figs, "triage", triage))
+        cJSON_Delete(triage), rc = ARENA_E_NOMEM;
     arena_standings_acc_free(w.acc);
     arena_dashboard_free(w.dash);
     free(sd);
@@ -272,13 +279,22 @@ static int add_metrics(const arena_store *st, arena_filter_games *fg, cJSON *sta
     return rc;
 }
 
+/* What a server's live.js is built with: a filter (f, its text ftext;
+ * f NULL: none) and, unfiltered, the metrics the server keeps (borrowed;
+ * NULL: none). */
+typedef struct served {
+    const arena_filter *f;
+    const char *ftext;
+    const cJSON *metrics;
+} served;
+
 /* The pages' data of st's league, written into dir, or (js not NULL)
- * returned as live.js's text for a server; a server's with filter f (its
- * text ftext; NULL: none) of the games f keeps. */
+ * returned as live.js's text for a server (sv). */
 static int site(const arena_store *st, const char *dir, const arena_site_progress *p, int live_only,
-                const arena_filter *f, const char *ftext, char **js, size_t *len, char *err,
-                size_t errsz)
+                const served *sv, char **js, size_t *len, char *err, size_t errsz)
 {
+    const arena_filter *f = sv ? sv->f : NULL;
+    const char *ftext = sv ? sv->ftext : NULL;
     cJSON *standings = NULL, *figs = NULL, *lines = NULL;
     int max = p ? ARENA_LIVE_GAMES : ARENA_INDEX_GAMES;
     arena_filter_metrics fm = {.store = st, .id = -1};
@@ -304,7 +320,10 @@ static int site(const arena_store *st, const char *dir, const arena_site_progres
     /* the metrics summed up: not while a league runs (it would sum them up
      * at every write: 3 s over 10^5 games); a server's builds are spaced
      * by their cost (ARENA_LIVE_COST_FACTOR) */
-    if (rc == 0 && !p)
+    if (rc == 0 && sv && !f && sv->metrics &&
+        !cJSON_AddItemToObject(standings, "metrics", cJSON_Duplicate(sv->metrics, 1)))
+        rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    else if (rc == 0 && !p && (!sv || f))
         rc = add_metrics(st, f ? &fg : NULL, standings, err, errsz);
     arena_filter_metrics_end(&fm);
     if (rc == 0 && p && add_progress(figs, p))
@@ -332,13 +351,25 @@ static int site(const arena_store *st, const char *dir, const arena_site_progres
 int arena_league_site(const arena_store *st, const char *dir, const arena_site_progress *p,
                       int live_only, char *err, size_t errsz)
 {
-    return site(st, dir, p, live_only, NULL, NULL, NULL, NULL, err, errsz);
+    return site(st, dir, p, live_only, NULL, NULL, NULL, err, errsz);
 }
 
-int arena_league_live_js(const arena_store *st, const char *dir, char **js, size_t *len, char *err,
-                         size_t errsz)
+int arena_league_live_js(const arena_store *st, const char *dir, const cJSON *metrics, char **js,
+                         size_t *len, char *err, size_t errsz)
 {
-    return site(st, dir, NULL, 1, NULL, NULL, js, len, err, errsz);
+    served sv = {NULL, NULL, metrics};
+    return site(st, dir, NULL, 1, &sv, js, len, err, errsz);
+}
+
+int arena_league_metrics(const arena_store *st, cJSON **metrics, char *err, size_t errsz)
+{
+    *metrics = cJSON_CreateObject();
+    int rc = *metrics ? add_metrics(st, NULL, *metrics, err, errsz)
+                      : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
+    cJSON *m = rc == 0 ? cJSON_DetachItemFromObject(*metrics, "metrics") : NULL;
+    cJSON_Delete(*metrics);
+    *metrics = m;
+    return rc;
 }
 
 int arena_league_live_js_filtered(const arena_store *st, const char *dir, const char *filter,
@@ -352,7 +383,7 @@ int arena_league_live_js_filtered(const arena_store *st, const char *dir, const 
     if (rc)
         util_fail(rc, err, errsz, "%s", ferr);
     else
-        rc = site(st, dir, NULL, 1, f, filter, js, len, err, errsz);
+        rc = site(st, dir, NULL, 1, &(served){f, filter, NULL}, js, len, err, errsz);
     arena_filter_free(f);
     return rc;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "app/analyse.h"
+#include "app/import.h"
 #include "app/tasks.h"
 #include "core/error.h"
 #include "core/limits.h"
@@ -134,6 +135,15 @@ static int open_store(arena_run *run)
     if (rc) {
         fprintf(stderr, "loa-arena: %s%s\n", force ? "--force-new: " : "", err);
         return arena_error_kind(rc) == ARENA_E_NOMEM ? 1 : 2;
+    }
+    if (arena_import_is_imported(arena_store_settings(run->store))) {
+        /* its players' commands are unknown: a game would be a failed start */
+        fprintf(stderr,
+                "loa-arena: %s was made by loa-arena import: CodinGame's players cannot be run "
+                "here (loa-arena import %s FILE... adds battles; --standings, --html and serve "
+                "read it)\n",
+                s->out_dir, s->out_dir);
+        return 2;
     }
     if (!realpath(s->out_dir, run->out_abs)) {
         fprintf(stderr, "loa-arena: cannot resolve %s\n", s->out_dir);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "app/league_pages.h"
+#include "app/serve_live.h"
 #include "core/error.h"
 #include "leaguedb/leaguedb.h"
 #include "loa/loa.h"
@@ -32,15 +33,7 @@ struct arena_server {
     int dir_fd; /* the files are opened below it */
     int port;
     atomic_long requests, failed;
-    pthread_mutex_t live_lock; /* the cached live.js */
-    char *live;
-    size_t live_len;
-    int64_t live_us;      /* when it was built (loa_wall_us), 0: never */
-    int64_t live_cost_us; /* what that build cost */
-    char *filter;         /* the live.js of one filter (?filter=), cached alike */
-    char *flive;
-    size_t flive_len;
-    int64_t flive_us, flive_cost_us;
+    arena_live_cache *live; /* live.js, the league's and a filter's */
 };
 
 int arena_serve_parse_listen(const char *text, unsigned char addr[4], int *port, int *loopback,
@@ -236,84 +229,16 @@ static void game_page(arena_server *s, const char *rel, answer *a)
         say(a, 503, "%s", err);
 }
 
-/* One cached live.js (the league's, or a filter's). */
-typedef struct live_cache {
-    char **js;
-    size_t *len;
-    int64_t *built_us, *cost_us;
-} live_cache;
-
-/* Builds c's text again unless it is younger than ARENA_SERVE_LIVE_MS and
- * ARENA_LIVE_COST_FACTOR times its cost (as a running arena writes it:
- * never more than 1/ARENA_LIVE_COST_FACTOR of a core; a 100,000-game
- * league's build takes 0.3-0.6 s). filter NULL: the league's. With
- * s->live_lock held. Returns 0, or an error with err (c unchanged). */
-static int live_build(arena_server *s, live_cache c, const char *filter, char *err, size_t errsz)
-{
-    int64_t now = loa_wall_us(), wait = (int64_t)ARENA_SERVE_LIVE_MS * 1000;
-    if (wait < *c.cost_us * ARENA_LIVE_COST_FACTOR)
-        wait = *c.cost_us * ARENA_LIVE_COST_FACTOR;
-    if (*c.js && now - *c.built_us < wait)
-        return 0;
-    arena_store *st = NULL;
-    char *js = NULL;
-    size_t len = 0;
-    int rc =
-        arena_store_open(s->dir, NULL, NULL, ARENA_STORE_READ_ONLY, NULL, NULL, &st, err, errsz);
-    if (rc == 0)
-        rc = filter ? arena_league_live_js_filtered(st, s->dir, filter, &js, &len, err, errsz)
-                    : arena_league_live_js(st, s->dir, &js, &len, err, errsz);
-    arena_store_close(st);
-    if (rc == 0) {
-        free(*c.js);
-        *c.js = js;
-        *c.len = len;
-        *c.built_us = now;
-        *c.cost_us = loa_wall_us() - now;
-    }
-    return rc;
-}
-
-/* A refused filter as live.js: the page's loaLeagueFilterError(message). */
-static void filter_refused(answer *a, const char *message)
-{
-    cJSON *m = cJSON_CreateString(message);
-    char *q = m ? cJSON_PrintUnformatted(m) : NULL;
-    cJSON_Delete(m);
-    size_t n = q ? strlen(q) + 32 : 0;
-    if (q && (a->body = malloc(n))) {
-        a->len = (size_t)snprintf(a->body, n, "loaLeagueFilterError(%s);\n", q);
-        a->status = 200;
-        a->type = "text/javascript; charset=utf-8";
-        a->live = 1;
-    }
-    cJSON_free(q);
-}
-
 /* live.js from the database; with filter (?filter=EXPR, NULL: none) of the
- * games it keeps. One filter's text is cached beside the league's. */
+ * games it keeps (app/serve_live.h). */
 static void live_js(arena_server *s, const char *filter, answer *a)
 {
-    char err[512] = ""; /* a filter's bounds are its parser's (results/filter.h) */
-    pthread_mutex_lock(&s->live_lock);
-    if (filter && (!s->filter || strcmp(s->filter, filter))) { /* another filter */
-        free(s->flive);
-        free(s->filter);
-        s->flive = NULL;
-        s->flive_us = s->flive_cost_us = 0;
-        s->filter = strdup(filter);
-    }
-    live_cache c = filter ? (live_cache){&s->flive, &s->flive_len, &s->flive_us, &s->flive_cost_us}
-                          : (live_cache){&s->live, &s->live_len, &s->live_us, &s->live_cost_us};
-    int rc = filter && !s->filter ? ARENA_E_NOMEM : live_build(s, c, filter, err, sizeof err);
-    if (rc == 0 && *c.js && (a->body = malloc(*c.len + 1))) {
-        memcpy(a->body, *c.js, *c.len);
-        *a = (answer){200, a->body, *c.len, "text/javascript; charset=utf-8", 1};
-    }
-    pthread_mutex_unlock(&s->live_lock);
-    if (!a->body && arena_error_kind(rc) == ARENA_E_CONFIG)
-        filter_refused(a, err);
-    else if (!a->body)
+    char err[512] = "";
+    char *js = NULL;
+    size_t len = 0;
+    if (arena_live_cache_get(s->live, filter, &js, &len, err, sizeof err) == 0)
+        *a = (answer){200, js, len, "text/javascript; charset=utf-8", 1};
+    else
         say(a, 503, "%s", err[0] ? err : "out of memory");
 }
 
@@ -323,7 +248,7 @@ static void respond(arena_server *s, const char *url, const char *filter, answer
     if (!arena_serve_path(url, rel, sizeof rel))
         say(a, 404, "not found: %s", url);
     else if (strcmp(rel, "live.js") == 0)
-        live_js(s, filter && *filter ? filter : NULL, a);
+        live_js(s, filter, a);
     else if (strncmp(rel, "games/", 6) == 0 && ends_with(rel, ".html"))
         game_page(s, rel, a); /* rendered now, written or not: its commands name DIR */
     else if (shared_file(rel, a) || from_file(s, rel, a))
@@ -369,10 +294,7 @@ static void server_free(arena_server *s)
         return;
     if (s->dir_fd >= 0)
         close(s->dir_fd);
-    pthread_mutex_destroy(&s->live_lock);
-    free(s->live);
-    free(s->flive);
-    free(s->filter);
+    arena_live_cache_free(s->live);
     free(s->dir);
     free(s->abs);
     free(s);
@@ -393,10 +315,11 @@ int arena_server_start(const char *dir, const char *listen, arena_server **out, 
     if (!s)
         return ARENA_E_NOMEM;
     s->dir_fd = -1;
-    pthread_mutex_init(&s->live_lock, NULL);
     s->dir = strdup(dir);
     s->abs = realpath(dir, NULL);
-    if (!s->dir || !s->abs || (s->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+    s->live = s->dir ? arena_live_cache_new(s->dir) : NULL;
+    if (!s->dir || !s->abs || !s->live ||
+        (s->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
         rc = util_fail(ARENA_E_IO, err, errsz, "%s: %s", dir, strerror(errno));
         server_free(s);
         return rc;

@@ -25,10 +25,6 @@
  * only, so that a league (bot names, their stderr) is not published by
  * accident. */
 #define ARENA_SERVE_LISTEN "127.0.0.1:8140"
-/* live.js is built again at most this often (ms), and never sooner than
- * ARENA_LIVE_COST_FACTOR times its last build took (app/league_pages.h):
- * the dashboard polls it every 3 s, and a build walks every game. */
-#define ARENA_SERVE_LIVE_MS 2000
 /* Threads answering requests (each renders a page on its own). */
 #define ARENA_SERVE_THREADS 4
 /* Connections at once, beyond which new ones wait in the kernel's queue. */

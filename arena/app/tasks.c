@@ -1,6 +1,7 @@
 /* tasks.c - the commands that play nothing, and the standings of a store
  * (app/tasks.h). */
 #include "app/tasks.h"
+#include "app/import.h"
 #include "app/league_pages.h"
 #include "app/metrics_task.h"
 
@@ -222,6 +223,9 @@ int arena_task_standings(const arena_request *req)
                                      sizeof err)))
             fprintf(stderr, "loa-arena: --metrics: %s\n", err);
     }
+    if (rc == 0 && !f && arena_import_is_imported(s) &&
+        (rc = arena_import_contestant(s, store, stdout, err, sizeof err)))
+        fprintf(stderr, "loa-arena: %s\n", err);
     arena_filter_free(f);
     arena_store_close(store);
     return rc ? 1 : 0;

@@ -59,7 +59,7 @@
 
   /* The numeric metrics of a game by name: {name: [[black points], [white points]]}. */
   function series(D) {
-    const out = {}, order = [];
+    const out = Object.create(null), order = []; /* a bot may name a metric "constructor" */
     D.plies.forEach(function (p) {
       const m = p.turn && p.turn.metrics;
       if (!m) return;

@@ -40,7 +40,13 @@ static long key_before(const char *text, size_t at, const char *key)
 int replay_json_error(const char *text, size_t len, const char *why, const char *source, char *err,
                       size_t errsz)
 {
-    if (len == 0 || util_json_close(text, 0, len) < len)
+    /* a text that opens no object or list was never JSON (a page of
+     * HTML, a message): not a cut download */
+    size_t first = 0;
+    while (first < len && strchr(" \t\r\n", text[first]) && text[first])
+        first++;
+    if (len == 0 || first >= len || (text[first] != '{' && text[first] != '[') ||
+        util_json_close(text, 0, len) < len)
         return util_fail(REPLAY_E_JSON, err, errsz, "%s: %s", source, why);
     /* Cut. The frame it falls in, when the cut is inside the frames, counted
      * in the raw text: the site's frames each carry "agentId", the engine's

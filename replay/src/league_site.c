@@ -27,7 +27,8 @@ static const struct {
 } shared[] = {{"style.css", "style.css"},
               {"chart.js", "chart.js"},
               {"metrics.js", "metrics.js"},
-              {"index.js", "index.js"}};
+              {"index.js", "index.js"},
+              {"triage.js", "triage.js"}};
 
 static int io_fail(const char *path, char *err, size_t errsz)
 {

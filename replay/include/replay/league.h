@@ -6,7 +6,7 @@
  * each linking to its replay page), DIR/bot-<name>.html (one a bot) and
  * DIR/games/<id>.html (one a game). The pages share one copy of their
  * scripts and style (DIR/index.js, DIR/viewer.js, DIR/chart.js, DIR/metrics.js,
- * DIR/style.css); the index and bot pages draw DIR/live.js, the league's
+ * DIR/triage.js, DIR/style.css); the index and bot pages draw DIR/live.js, the league's
  * data, which a running league rewrites and the pages load again every
  * few seconds (from file:// and from any static HTTP server).
  *
@@ -47,14 +47,15 @@ typedef struct replay_league_data {
                                request, and the data says "served": true */
 } replay_league_data;
 
-/* Writes DIR/style.css, DIR/chart.js, DIR/metrics.js, DIR/viewer.js and DIR/index.js (the
- * league's one copy of each), each only when its content differs. Returns
+/* Writes DIR/style.css, DIR/chart.js, DIR/metrics.js, DIR/viewer.js,
+ * DIR/index.js and DIR/triage.js (the league's one copy of each), each only
+ * when its content differs. Returns
  * 0, REPLAY_E_NOMEM or REPLAY_E_IO (errno set; err names the file). */
 int replay_write_league_assets(const char *dir, char *err, size_t errsz);
 
 /* The bytes replay_write_league_assets writes to DIR/name, for name one of
  * the league's shared files (style.css, chart.js, metrics.js, index.js,
- * viewer.js): what this build's pages need, whatever an older build wrote
+ * triage.js, viewer.js): what this build's pages need, whatever an older build wrote
  * into DIR (loa-arena serve sends these). *out is malloc'd (the caller
  * frees; NUL-terminated), *len its length. Returns 0, REPLAY_E_INVAL (not
  * a shared file's name) or REPLAY_E_NOMEM. Thread-safe. */
