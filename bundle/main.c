@@ -198,11 +198,13 @@ static void say_over_limit(const command *cmd, const char *const *sources, int n
         char *s_text = NULL;
         size_t s_len = 0;
         bundle_diag diag;
-        if (bundle_sources(sources, n, &s_opt, &s_text, &s_len, &diag) == 0)
+        if (bundle_sources(sources, n, &s_opt, &s_text, &s_len, &diag) == 0) {
+            s_len = bundle_cg_chars(s_text, s_len); /* as CodinGame counts */
             snprintf(stripped, sizeof stripped,
                      "; with -s (comments stripped): %zu "
                      "characters%s",
                      s_len, s_len <= BUNDLE_CODINGAME_MAX_CHARS ? ", which fits" : ", still over");
+        }
         free(s_text);
     }
     fprintf(stderr, "loa-bundle: %s is over CodinGame's limit of %d characters by %zu%s\n",
