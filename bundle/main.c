@@ -14,6 +14,9 @@
 
 #include "bundle.h"
 #include "embed.h"
+#include "files.h"
+#include "prune.h"
+#include "strlist.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -50,11 +53,11 @@ static void usage(FILE *f)
             "The result compiles with: gcc -std=gnu17 -O2 SUBMIT.c -lm -lpthread\n"
             "Sizes are counted as CodinGame does, in UTF-16 units (a character outside\n"
             "Unicode's BMP counts two); blobs take 15 bits a character.\n"
-            "Exit status: 0 done, 1 a source, include or --embed FILE could not be read,\n"
-            "or a file of the bot is missing (named), 2 bad command line (a bad or\n"
-            "repeated --embed NAME included), 3 over CodinGame's 100,000-character\n"
-            "limit: written anyway without --embed, not written with it (the blob that\n"
-            "passes the limit named).\n");
+            "Exit status: 0 done; 1 a source, include or --embed FILE could not be read,\n"
+            "a file of the bot is missing (named), or it calls loa_embed_get() without\n"
+            "--embed; 2 bad command line (a bad or repeated --embed NAME included); 3 over\n"
+            "CodinGame's 100,000-character limit: written anyway without --embed, not\n"
+            "written with it (the blob that passes the limit named).\n");
 }
 
 /* The command line's choices. */
@@ -312,10 +315,39 @@ static int build(const command *cmd, const char *const *sources, int n, util_buf
     return 0;
 }
 
+/* Without --embed, a bot whose .c files call loa_embed_get() would not
+ * link on CodinGame (only --embed writes its definition): said, naming the
+ * file. Returns -1 to go on, or 1 after the message. (A source it cannot
+ * read is left to the bundler's own message.) */
+static int check_embed_needed(const command *cmd, const char *const *sources, int n)
+{
+    static const char fn[] = "loa_embed_get";
+    for (int i = 0; i < n && cmd->nblobs == 0; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        bundle_strlist ids = {0};
+        int uses = util_read_file(sources[i], BUNDLE_FILE_MAX, &text, &len) == 0 &&
+                   bundle_collect_idents(text, len, &ids) == 0 &&
+                   bundle_list_has(&ids, fn, sizeof fn - 1) >= 0;
+        bundle_list_free(&ids);
+        free(text);
+        if (uses) {
+            fprintf(stderr,
+                    "loa-bundle: %s calls %s() but no --embed NAME=FILE is given (the bundle "
+                    "would not link)\n",
+                    sources[i], fn);
+            return 1;
+        }
+    }
+    return -1;
+}
+
 /* Bundles, checks the limit, writes. Returns the exit status. */
 static int run(command *cmd, const char *const *sources, int n)
 {
     int status = load_blobs(cmd);
+    if (status < 0)
+        status = check_embed_needed(cmd, sources, n);
     if (status >= 0)
         return status;
     util_buf out = {0};

@@ -327,6 +327,7 @@ static const struct {
     {"--embed w=big.bin bot.c", 3, "blob 'w': 'big.bin' is larger than 187500 bytes"},
     {"--embed-only --embed w=w.bin bot.c", 2, "--embed-only takes --embed blobs and no source"},
     {"--embed-only", 2, "--embed-only takes --embed blobs and no source"},
+    {"bot.c", 1, "bot.c calls loa_embed_get() but no --embed NAME=FILE is given"},
 };
 
 START_TEST(hostile_embeds_are_refused_in_one_line_naming_them)
