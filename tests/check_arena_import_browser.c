@@ -25,7 +25,8 @@ START_TEST(the_triage_comes_first_faults_then_shortest_losses)
     /* battles 0..9 (imp_battle): the contestant loses 1 (random-and-comments,
      * black, 32 plies), 3 (invalid, its invalid answer), 5 (normal, white,
      * 19 plies), 7 (timeout, white, its timeout) */
-    const char *const opp[] = {"<b>bold</b>", "bob"};
+    /* hostile names: HTML, and a right-to-left override (U+202E) */
+    const char *const opp[] = {"<b>bold</b>", "bob\xe2\x80\xae"};
     for (int i = 0; i < 10; i++)
         ck_assert_int_eq(imp_battle(in, i, 7000, "Me", opp, 2), 0);
     const char *files[] = {in};
@@ -67,6 +68,11 @@ START_TEST(the_triage_comes_first_faults_then_shortest_losses)
     ck_assert_int_ge(eval_int(c, "document.getElementById('standings').textContent.indexOf("
                                  "'<b>bold</b>')"),
                      0);
+    /* the override is shown as a marker, in the triage as everywhere */
+    ck_assert_int_ge(eval_int(c, "document.getElementById('triage').textContent.indexOf("
+                                 "'bob<U+202E>')"),
+                     0);
+    ck_assert_int_eq(eval_int(c, "document.body.textContent.indexOf('\\u202e')"), -1);
     ck_assert_msg(cdp_errors(c) == 0 && cdp_requests(c) == 0, "%s", cdp_first_event(c));
     cdp_stop(c);
     cleanup();

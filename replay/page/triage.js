@@ -10,10 +10,12 @@
 (function () {
   'use strict';
   const inner = window.loaLeague;
+  /* as index.js's: every text through LoaChart.visible (chart.js), so a
+   * CodinGame name's bidirectional controls cannot reorder the page */
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) e.textContent = String(text);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, LoaChart.attr(k, attrs[k])); });
+    if (text !== undefined) e.textContent = LoaChart.visible(String(text));
     return e;
   }
   function link(D, id) {
@@ -42,11 +44,11 @@
     if (!t) return;
     const table = document.getElementById('triage'), losses = t.losses || [];
     while (table.firstChild) table.removeChild(table.firstChild);
-    document.getElementById('triage-me').textContent = t.me;
+    document.getElementById('triage-me').textContent = LoaChart.visible(t.me);
     const faulted = losses.filter(function (l) { return l.fault !== ''; }).length;
     const words = document.getElementById('triage-words');
-    words.textContent = losses.length + ' game' + (losses.length === 1 ? '' : 's') + ' lost, ' +
-      faulted + ' by a timeout, an invalid answer or a crash; ' + colours(D, t.me) + ' ';
+    words.textContent = LoaChart.visible(losses.length + ' game' + (losses.length === 1 ? '' : 's') + ' lost, ' +
+      faulted + ' by a timeout, an invalid answer or a crash; ' + colours(D, t.me) + ' ');
     const page = D.bot_pages && D.bot_pages[t.me];
     if (page) words.appendChild(el('a', {href: page, id: 'triage-bot'}, 'by opponent and colour'));
     const head = el('tr');
