@@ -30,21 +30,21 @@ static int same_bytes(const char *a, const char *b)
 {
     char cmd[512], out[256];
     snprintf(cmd, sizeof cmd, "cmp -s %s %s", a, b);
-    return dg_run(cmd, out, sizeof out) == 0;
+    return run(cmd, out, sizeof out) == 0;
 }
 
 static void make(const char *dir, const char *name, const char *args)
 {
     char cmd[1024], out[4096];
     snprintf(cmd, sizeof cmd, DG " -o %s/%s %s 2>&1", dir, name, args);
-    ck_assert_msg(dg_run(cmd, out, sizeof out) == 0, "%s: %s", cmd, out);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s: %s", cmd, out);
 }
 
 static void clean(const char *dir)
 {
     char cmd[256], out[64];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    dg_run(cmd, out, sizeof out);
+    run(cmd, out, sizeof out);
 }
 
 START_TEST(the_file_is_the_same_whatever_the_concurrency)
@@ -120,7 +120,7 @@ START_TEST(a_kill_9_then_the_same_command_gives_the_uninterrupted_file)
     }
     char cmd[512], out[4096];
     snprintf(cmd, sizeof cmd, DG " -o %s %s 2>&1", path, args);
-    ck_assert_msg(dg_run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     ck_assert_msg(same_bytes(whole, path), "resumed after %d kills (%d torn) differs", kills, torn);
     clean(dir);
 }
@@ -154,7 +154,7 @@ START_TEST(shards_partition_the_games_and_merge_into_the_unsharded_file)
     datagen_keys_free(&games);
     snprintf(cmd, sizeof cmd, LOA_BIN_DIR "/loa-datagen --merge -o %s/merged.bin %s %s %s 2>&1",
              dir, p[2], p[0], p[1]);
-    ck_assert_msg(dg_run(cmd, out, sizeof out) == 0, "%s", out);
+    ck_assert_msg(run(cmd, out, sizeof out) == 0, "%s", out);
     snprintf(p[0], sizeof p[0], "%s/merged.bin", dir);
     ck_assert_msg(same_bytes(p[0], p[3]), "the merged shards differ from the unsharded run");
     clean(dir);
@@ -263,7 +263,7 @@ static void one_line_error(const char *cmd, int status, const char *want)
 {
     char full[1024], out[4096];
     snprintf(full, sizeof full, "%s 2>&1", cmd);
-    ck_assert_msg(dg_run(full, out, sizeof out) == status, "%s: %s", cmd, out);
+    ck_assert_msg(run(full, out, sizeof out) == status, "%s: %s", cmd, out);
     ck_assert_msg(dg_one_line(out) && strstr(out, want), "%s: %s (want %s)", cmd, out, want);
 }
 

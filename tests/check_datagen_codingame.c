@@ -24,14 +24,14 @@ static void run_ok(const char *cmd)
 {
     char full[1024], out[4096];
     snprintf(full, sizeof full, "%s 2>&1", cmd);
-    ck_assert_msg(dg_run(full, out, sizeof out) == 0, "%s: %s", cmd, out);
+    ck_assert_msg(run(full, out, sizeof out) == 0, "%s: %s", cmd, out);
 }
 
 static void one_line_error(const char *cmd, int status, const char *want)
 {
     char full[1024], out[4096];
     snprintf(full, sizeof full, "%s 2>&1", cmd);
-    ck_assert_msg(dg_run(full, out, sizeof out) == status, "%s: %s", cmd, out);
+    ck_assert_msg(run(full, out, sizeof out) == status, "%s: %s", cmd, out);
     ck_assert_msg(dg_one_line(out) && strstr(out, want), "%s: %s (want %s)", cmd, out, want);
 }
 

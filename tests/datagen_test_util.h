@@ -1,6 +1,7 @@
 /*
  * Shared by the datagen suites (check_datagen, check_datagen_cli): a
- * scratch directory, a command run, a file's records read whole.
+ * scratch directory, a file's records read whole (a command run:
+ * replay_test_util.h's run()).
  */
 #ifndef DATAGEN_TEST_UTIL_H
 #define DATAGEN_TEST_UTIL_H
@@ -12,18 +13,7 @@
 #include <sys/wait.h>
 
 #include "datagen/datagen.h"
-
-/* Runs a shell command (append 2>&1 for its stderr); its exit status, or -1
- * when it did not exit; its output in out (NUL-terminated, cut to fit). */
-static inline int dg_run(const char *cmd, char *out, size_t outsz)
-{
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, outsz - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+#include "replay_test_util.h" /* run(): a command line and its output */
 
 /* A new scratch directory under /tmp (the test removes what it made). */
 static inline void dg_tmpdir(char *dir, size_t size, const char *name)
