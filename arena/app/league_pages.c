@@ -262,21 +262,18 @@ static int add_filter(cJSON *standings, const char *text, const arena_filter_gam
                : ARENA_E_NOMEM;
 }
 
-/* The metrics summed up (over fg's games when not NULL) into the
- * standings, for the bot pages; when the league has some. */
-static int add_metrics(const arena_store *st, arena_filter_games *fg, cJSON *standings, char *err,
-                       size_t errsz)
+/* The metrics summed up (over fg's games when not NULL) into *metrics
+ * (NULL when the league has none; caller owns). */
+static int metrics_of(const arena_store *st, arena_filter_games *fg, cJSON **metrics, char *err,
+                      size_t errsz)
 {
-    cJSON *metrics = NULL;
+    *metrics = NULL;
     if (leaguedb_has_metrics(arena_store_db(st)) <= 0)
         return 0;
     const arena_settings *s = arena_store_settings(st);
-    int rc = fg ? arena_task_metrics_of(s, st, arena_filter_games_walk, fg, NULL, NULL, NULL,
-                                        &metrics, err, errsz)
-                : arena_task_metrics(s, st, NULL, NULL, NULL, &metrics, err, errsz);
-    if (rc == 0 && metrics)
-        cJSON_AddItemToObject(standings, "metrics", metrics);
-    return rc;
+    return fg ? arena_task_metrics_of(s, st, arena_filter_games_walk, fg, NULL, NULL, NULL, metrics,
+                                      err, errsz)
+              : arena_task_metrics(s, st, NULL, NULL, NULL, metrics, err, errsz);
 }
 
 /* What a server's live.js is built with: a filter (f, its text ftext;
@@ -323,8 +320,11 @@ static int site(const arena_store *st, const char *dir, const arena_site_progres
     if (rc == 0 && sv && !f && sv->metrics &&
         !cJSON_AddItemToObject(standings, "metrics", cJSON_Duplicate(sv->metrics, 1)))
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    else if (rc == 0 && !p && (!sv || f))
-        rc = add_metrics(st, f ? &fg : NULL, standings, err, errsz);
+    else if (rc == 0 && !p && (!sv || f)) {
+        cJSON *m = NULL;
+        if ((rc = metrics_of(st, f ? &fg : NULL, &m, err, errsz)) == 0 && m)
+            cJSON_AddItemToObject(standings, "metrics", m);
+    }
     arena_filter_metrics_end(&fm);
     if (rc == 0 && p && add_progress(figs, p))
         rc = util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
@@ -363,13 +363,7 @@ int arena_league_live_js(const arena_store *st, const char *dir, const cJSON *me
 
 int arena_league_metrics(const arena_store *st, cJSON **metrics, char *err, size_t errsz)
 {
-    *metrics = cJSON_CreateObject();
-    int rc = *metrics ? add_metrics(st, NULL, *metrics, err, errsz)
-                      : util_fail(ARENA_E_NOMEM, err, errsz, "out of memory");
-    cJSON *m = rc == 0 ? cJSON_DetachItemFromObject(*metrics, "metrics") : NULL;
-    cJSON_Delete(*metrics);
-    *metrics = m;
-    return rc;
+    return metrics_of(st, NULL, metrics, err, errsz);
 }
 
 int arena_league_live_js_filtered(const arena_store *st, const char *dir, const char *filter,
