@@ -263,6 +263,20 @@ START_TEST(the_contestant_is_the_most_seen_or_every_name_given)
     import(out2, in, "Me", NULL, &r, NULL); /* the same names: nothing written */
     ck_assert_int_eq(r.renamed, 0);
     ck_assert_int_eq(r.already, 12);
+    /* a --me name in no file (a typo) is refused before the league is
+     * touched: it would have refused every game */
+    const char *files[] = {in};
+    arena_import_opts o = {.dir = out2, .files = files, .nfiles = 1};
+    o.me[o.nme++] = "Mee";
+    char err[512];
+    FILE *quiet = fopen("/dev/null", "w");
+    ck_assert_int_eq(arena_import(&o, quiet, quiet, &r, err, sizeof err), ARENA_E_CONFIG);
+    fclose(quiet);
+    ck_assert_msg(strstr(err, "--me 'Mee' plays in none of the 20 games (the name in the most: "
+                              "'Me')"),
+                  "%s", err);
+    tally(out2, &wins, &games);
+    ck_assert_int_eq(games, 12);
     cleanup();
 }
 END_TEST

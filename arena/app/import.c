@@ -171,6 +171,26 @@ static const char *most_seen(const imp_set *set)
     return best;
 }
 
+/* Every --me name in at least one of set's games: a name in none is a typo,
+ * refused before the league is touched (its games would all be refused).
+ * Returns 0 or ARENA_E_CONFIG with err naming it and the likeliest name. */
+static int me_seen(const imp_set *set, const arena_import_opts *o, char *err, size_t errsz)
+{
+    for (int k = 0; k < o->nme; k++) {
+        int seen = 0;
+        for (int i = 0; i < set->n && !seen; i++) {
+            const replay_info *in = replay_game_info(set->v[i].g);
+            seen = strcmp(in->names[0], o->me[k]) == 0 || strcmp(in->names[1], o->me[k]) == 0;
+        }
+        if (!seen)
+            return util_fail(ARENA_E_CONFIG, err, errsz,
+                             "--me '%s' plays in none of the %d games (the name in the most: "
+                             "'%s'); nothing changed",
+                             o->me[k], set->n, most_seen(set));
+    }
+    return 0;
+}
+
 /* Names every game's players; a game without the contestant, or with it
  * on both sides, is refused on report and dropped from set. */
 static int name_players(imp_set *set, arena_import_opts *o, players *p, FILE *report,
@@ -389,7 +409,9 @@ int arena_import(const arena_import_opts *o, FILE *out, FILE *report, arena_impo
         qsort(set.v + set.old, (size_t)fresh, sizeof *set.v, by_game_id);
         if (opts.nme == 0 && (me = strdup(most_seen(&set))))
             opts.me[opts.nme++] = me;
-        rc = opts.nme ? name_players(&set, &opts, p, report, res, err, errsz) : ARENA_E_NOMEM;
+        rc = !opts.nme ? ARENA_E_NOMEM : me_seen(&set, &opts, err, errsz);
+        if (rc == 0)
+            rc = name_players(&set, &opts, p, report, res, err, errsz);
         char *key = rc == 0 ? imp_players_key(p->n, name_of, p) : NULL;
         /* other players, or some of the league's games not the contestant's */
         renamed = (key && (!set.players || strcmp(key, set.players) != 0)) || set.old < had;
