@@ -84,7 +84,7 @@ int leaguedb_lock(leaguedb *db, char *err, size_t errsz)
         leaguedb_rollback(db);
         return util_fail(LEAGUEDB_E_BUSY, err, errsz,
                          "is in use by another loa-arena (pid %ld: wait for it to end, or use "
-                         "another --out)",
+                         "another directory)",
                          pid);
     }
     if (!db->token) {
