@@ -35,7 +35,7 @@ static int load_header(loa_nn *nn, const unsigned char *p)
             snprintf(shown + strlen(shown), sizeof shown - strlen(shown),
                      p[i] >= 0x20 && p[i] < 0x7F ? "%c" : "\\x%02X", p[i]);
         snprintf(why, sizeof why, "magic is '%s', expected 'LOANNv1\\x00'", shown);
-        return refuse(nn, LOA_E_NN_HEADER, why);
+        return refuse(nn, LOA_E_NN_FILE, why);
     }
     uint32_t inputs = rd_u32(p + 8), hidden = rd_u32(p + 12), s1 = rd_u32(p + 16),
              s2 = rd_u32(p + 20), reserved = rd_u32(p + 28);
@@ -61,7 +61,7 @@ static int load_header(loa_nn *nn, const unsigned char *p)
         nn->k = (int)k;
         return 0;
     }
-    return refuse(nn, LOA_E_NN_HEADER, why);
+    return refuse(nn, LOA_E_NN_FILE, why);
 }
 
 /* Unit j's worst accumulator: |b1q[j]| + its LOA_NN_ACTIVE_MAX largest
@@ -96,7 +96,7 @@ int loa_nn_load(loa_nn *nn, const void *bytes, size_t size)
     if (size < LOA_NN_HEADER_SIZE) {
         snprintf(why, sizeof why, "size is %zu bytes, shorter than the %d-byte header", size,
                  LOA_NN_HEADER_SIZE);
-        return refuse(nn, LOA_E_NN_SIZE, why);
+        return refuse(nn, LOA_E_NN_FILE, why);
     }
     int rc = load_header(nn, p);
     if (rc)
@@ -105,7 +105,7 @@ int loa_nn_load(loa_nn *nn, const void *bytes, size_t size)
     if (size != LOA_NN_FILE_SIZE(h)) {
         snprintf(why, sizeof why, "size is %zu bytes, the header (hidden %d) implies %zu", size, h,
                  LOA_NN_FILE_SIZE(h));
-        return refuse(nn, LOA_E_NN_SIZE, why);
+        return refuse(nn, LOA_E_NN_FILE, why);
     }
     const unsigned char *w1 = p + LOA_NN_HEADER_SIZE, *b1 = w1 + LOA_NN_INPUTS * h,
                         *w2 = b1 + 2 * h, *b2 = w2 + h;
@@ -122,7 +122,7 @@ int loa_nn_load(loa_nn *nn, const void *bytes, size_t size)
     if (nn->b2q > room || -(long long)nn->b2q > room) {
         snprintf(why, sizeof why, "b2q is %ld, expected at most %lld in size (zq must fit int32)",
                  (long)nn->b2q, room);
-        return refuse(nn, LOA_E_NN_HEADER, why);
+        return refuse(nn, LOA_E_NN_FILE, why);
     }
     for (int j = 0; j < h; j++) {
         long worst = worst_acc(nn, j);
@@ -131,7 +131,7 @@ int loa_nn_load(loa_nn *nn, const void *bytes, size_t size)
                      "hidden unit %d could overflow int16: |b1q| + its %d largest |W1q| = %ld > "
                      "32767",
                      j, LOA_NN_ACTIVE_MAX, worst);
-            return refuse(nn, LOA_E_NN_OVERFLOW, why);
+            return refuse(nn, LOA_E_NN_FILE, why);
         }
     }
     for (int j = h; j < LOA_NN_HIDDEN_MAX; j++) /* unused units: a defined 0 */

@@ -75,12 +75,8 @@ extern "C" {
     /* a side has more than LOA_MAX_CHECKERS checkers: no LOA game reaches it, and move lists    \
      * are sized for 12 */ \
     XX(BOARD_TOO_MANY, -24, "a side has more than 12 checkers (never happens in LOA)")             \
-    /* a network's weights file has a bad header field (loa/nn.h; the reason in loa_nn.error) */   \
-    XX(NN_HEADER, -25, "network weights: a bad header field")                                      \
-    /* a network's weights file is not the size its header implies */                              \
-    XX(NN_SIZE, -26, "network weights: the file is not the size its header implies")               \
-    /* a hidden unit of a network could overflow its int16 accumulator */                          \
-    XX(NN_OVERFLOW, -27, "network weights: a hidden unit's accumulator could overflow int16")
+    /* a network's weights file refused (loa/nn.h: the field and why in loa_nn.error) */           \
+    XX(NN_FILE, -25, "bad network file")
 
 enum loa_error {
     LOA_OK = 0,

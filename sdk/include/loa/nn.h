@@ -87,15 +87,15 @@ typedef struct loa_nn {
 } loa_nn;
 
 /* Loads the size bytes of a weights file (the layout above) into *nn.
- * Returns 0, or a negative code with the reason in nn->error:
- * LOA_E_INVAL (nn or bytes NULL), LOA_E_NN_HEADER (a wrong magic, inputs
- * not 128, a bad hidden, s1 or s2 out of 1..127, k out of 1..1000,
- * reserved not 0, or |b2q| so large that zq could leave int32: more than
- * INT32_MAX - H * 127 * 128), LOA_E_NN_SIZE (shorter than the header, or
- * not exactly LOA_NN_FILE_SIZE(hidden): both sizes said), LOA_E_NN_OVERFLOW
- * (a hidden unit j whose accumulator could leave int16: |b1q[j]| plus the
- * LOA_NN_ACTIVE_MAX largest |W1q[i][j]| over 32767). Not thread-safe for
- * one nn; no allocation. */
+ * Returns 0, or a negative code with the reason in nn->error (one line:
+ * the field, its value, what was expected): LOA_E_INVAL (nn or bytes
+ * NULL) or LOA_E_NN_FILE, for a wrong magic, inputs not 128, a bad hidden,
+ * s1 or s2 out of 1..127, k out of 1..1000, reserved not 0, a size shorter
+ * than the header or not exactly LOA_NN_FILE_SIZE(hidden) (both sizes
+ * said), |b2q| so large that zq could leave int32 (over INT32_MAX -
+ * H * 127 * 128), or a hidden unit j whose accumulator could leave int16
+ * (|b1q[j]| plus the LOA_NN_ACTIVE_MAX largest |W1q[i][j]| over 32767).
+ * Not thread-safe for one nn; no allocation. */
 int loa_nn_load(loa_nn *nn, const void *bytes, size_t size);
 
 /* zq (above) of b for its side to move, computed from scratch. nn loaded;
