@@ -35,7 +35,6 @@
  * stderr: one line per turn (move, depth, score, nodes, time, nps, PV);
  * the answer carries a short comment "d<depth> <score>".
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +47,8 @@
 #include "cli.h"
 #include "eval.h"
 #include "loa/loa.h"
-#include "loa/nn.h"
 #include "search.h"
+#include "weights.h"
 
 /* ---- time management and defaults ------------------------------------------ */
 
@@ -143,9 +142,6 @@ typedef struct ab_options {
     const char *weights;  /* --weights FILE, or NULL */
 } ab_options;
 
-/* --eval's values. */
-enum { AB_EVAL_HAND, AB_EVAL_NN };
-
 static void usage(FILE *out)
 {
     fputs("Usage: loa-ab [options]\n"
@@ -230,23 +226,14 @@ static int parse_options(int argc, char **argv, ab_options *o)
     memcpy(longs, base, sizeof base);
     for (int i = 0; i < AB_PARAMS; i++)
         longs[nb + i] = (struct option){ab_params[i].name, required_argument, NULL, 256 + i};
-    *o = (ab_options){AB_MOVE_TIME_MS,
-                      AB_MARGIN_MS,
-                      AB_FIRST_TURN_LIMIT_MS,
-                      AB_TURN_LIMIT_MS,
-                      0,
-                      0,
-                      AB_HASH_MB,
-                      0,
-                      0,
-                      0,
-                      1,
-                      NULL,
-                      0,
-                      BENCH_DEFAULT_DEPTH,
-                      0,
-                      -1,
-                      NULL};
+    *o = (ab_options){.move_time_ms = AB_MOVE_TIME_MS,
+                      .margin_ms = AB_MARGIN_MS,
+                      .first_turn_ms = AB_FIRST_TURN_LIMIT_MS,
+                      .turn_ms = AB_TURN_LIMIT_MS,
+                      .tt_mb = AB_HASH_MB,
+                      .adapt = 1,
+                      .bench_depth = BENCH_DEFAULT_DEPTH,
+                      .eval = -1};
     int ch, bad = 0;
     while (!bad && (ch = getopt_long(argc, argv, "t:m:d:DH:p:qvh", longs, NULL)) != -1) {
         switch (ch) {
@@ -264,12 +251,7 @@ static int parse_options(int argc, char **argv, ab_options *o)
         case 'A': o->adapt = 0; break;
         case 'B': o->bench = 1; break;
         case 'a': o->analyse = 1; break;
-        case 'E':
-            o->eval = !strcmp(optarg, "hand") ? AB_EVAL_HAND
-                      : !strcmp(optarg, "nn") ? AB_EVAL_NN
-                                              : -1;
-            bad = o->eval < 0;
-            break;
+        case 'E': bad = (o->eval = weights_eval_of(optarg)) < 0; break;
         case 'W': o->weights = optarg; break;
         case 'b':
             bad = parse_int(optarg, 1, SEARCH_MAX_DEPTH, &o->bench_depth);
@@ -409,63 +391,13 @@ static int listed(const loa_turn *t, loa_move m)
     return 0;
 }
 
-/* The network of --weights, or of the embedded bytes (weights, size). */
-static loa_nn ab_nn;
-
-/* Reads the weights file path (bounded: the largest network's size and
- * one byte to tell a longer file) into buf; its bytes, or -1 (said). */
-static long read_weights(const char *path, unsigned char *buf, size_t cap)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "loa-ab: --weights %s: cannot open: %s\n", path, strerror(errno));
-        return -1;
-    }
-    size_t n = fread(buf, 1, cap, f);
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
-        fprintf(stderr, "loa-ab: --weights %s: cannot read\n", path);
-        return -1;
-    }
-    return (long)n;
-}
-
-/* Sets the evaluation of o (--eval, --weights, the embedded weights):
- * 0, or 2 with the reason said. */
-static int setup_eval(ab_options *o, const unsigned char *weights, size_t size)
-{
-    static unsigned char file[LOA_NN_FILE_SIZE(LOA_NN_HIDDEN_MAX) + 1];
-    const char *from = "the embedded weights 'nn'";
-    if (o->weights) {
-        long n = read_weights(o->weights, file, sizeof file);
-        if (n < 0)
-            return 2;
-        weights = file, size = (size_t)n, from = o->weights;
-    }
-    if (o->eval < 0)
-        o->eval = weights ? AB_EVAL_NN : AB_EVAL_HAND;
-    if (o->eval == AB_EVAL_HAND)
-        return 0;
-    if (!weights) {
-        fprintf(stderr, "loa-ab: --eval nn needs --weights FILE\n");
-        return 2;
-    }
-    if (loa_nn_load(&ab_nn, weights, size) != 0) {
-        fprintf(stderr, "loa-ab: %s%s: %s\n", o->weights ? "--weights " : "", from, ab_nn.error);
-        return 2;
-    }
-    eval_nn = &ab_nn;
-    return 0;
-}
-
 int ab_main(int argc, char **argv, const unsigned char *weights, size_t size)
 {
     ab_options o;
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : 2;
-    if ((rc = setup_eval(&o, weights, size)) != 0)
+    if ((rc = weights_setup(o.eval, o.weights, weights, size)) != 0)
         return rc;
     search_ctx ctx;
     if (search_init(&ctx, (size_t)o.tt_mb) != 0) {

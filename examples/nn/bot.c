@@ -5,10 +5,15 @@
  * loa-ab holds. Bundle for CodinGame:
  *   loa-bundle -s examples/nn/bot.c bots/ab/(*.c) --embed nn=weights.bin -o submit.c
  */
+#include <stddef.h>
 #include <stdio.h>
 
-#include "../../bots/ab/cli.h"
 #include "loa/embed.h"
+
+/* loa-ab's program (bots/ab/cli.h, a header private to the bots: declared
+ * here again, so that this example stays outside them; in the bundle both
+ * declarations meet and the compiler checks that they agree). */
+int ab_main(int argc, char **argv, const unsigned char *weights, size_t size);
 
 int main(int argc, char **argv)
 {
