@@ -195,7 +195,7 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
     if (search_time_up(c))
         return 0;
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
-        return eval_board(b);
+        return eval_position(b);
 
     const int pv_node = beta - alpha > 1;
     const uint64_t key = tt_key(zobrist, b);
@@ -230,7 +230,7 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
 
     /* Not with a forced result in the window: passing proves nothing there. */
     if (null_ok && !pv_node && depth >= NULL_MOVE_MIN_DEPTH && beta < SEARCH_WIN_BOUND &&
-        beta > -SEARCH_WIN_BOUND && eval_board(b) >= beta) {
+        beta > -SEARCH_WIN_BOUND && eval_position(b) >= beta) {
         int s;
         if (search_null_move(c, b, zobrist, depth, beta, ply, &s))
             return s;
