@@ -74,24 +74,24 @@ enum { BENCH_HAND, BENCH_SCRATCH, BENCH_INCREMENTAL };
 static long long pass(const loa_nn *nn, const nn_positions *p, int which)
 {
     long long sum = 0;
-    static loa_nn_acc acc; /* the parent's accumulator */
+    static loa_nn_acc stack[2]; /* a search's stack: the parent's, the child's */
     for (int i = 0; i < p->n; i++) {
         const loa_board *b = &p->board[i];
+        loa_nn_acc *acc = &stack[i & 1], *parent = &stack[(i + 1) & 1];
+        loa_move m = p->move[i];
         if (which == BENCH_HAND)
             sum += eval_board(b);
         else if (which == BENCH_SCRATCH)
             sum += loa_nn_eval(nn, b);
-        else if (p->first[i]) {
-            loa_nn_acc_init(nn, b, &acc);
-            sum += loa_nn_score(nn, loa_nn_acc_zq(nn, &acc, b->side));
-        } else {
-            loa_nn_acc child = acc; /* copy-make, as a search's stack */
-            loa_move m = p->move[i];
-            if (m != LOA_MOVE_PASS)
-                loa_nn_acc_move(nn, &child, (loa_color)(b->side ^ 1), LOA_MOVE_FROM(m),
+        else {
+            if (p->first[i])
+                loa_nn_acc_init(nn, b, acc);
+            else if (m == LOA_MOVE_PASS)
+                *acc = *parent;
+            else /* the child's written from the parent's, as copy-make */
+                loa_nn_acc_move(nn, parent, acc, (loa_color)(b->side ^ 1), LOA_MOVE_FROM(m),
                                 LOA_MOVE_TO(m), (m & LOA_MOVE_CAPTURE) != 0);
-            sum += loa_nn_score(nn, loa_nn_acc_zq(nn, &child, b->side));
-            acc = child;
+            sum += loa_nn_score(nn, loa_nn_acc_zq(nn, acc, b->side));
         }
     }
     return sum;
