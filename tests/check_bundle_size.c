@@ -1,7 +1,7 @@
 /*
  * check_bundle_size.c - bundles that leave room for the bot (issue 14):
  * only the SDK parts a bot uses, tables computed at start-up, a minimal
- * bot under 20,000 characters and loa-ab under 73,000 (-s; 50,000 until
+ * bot under 20,000 characters and loa-ab under 75,000 (-s; 50,000 until
  * issues 35 and 33: --nodes and the PV array, then its evaluation in the
  * SDK's features unit and the generator table-driven; 58,000 until issue
  * 28: its weights and constants as options; 60,000 until issue 27: the
@@ -141,9 +141,9 @@ START_TEST(loa_ab_fits_and_searches_as_its_native_build)
      * table-driven) to about 55,800, issue 28 (the weights and search
      * constants as options, for loa-tune) to 57,854, issue 27 (--analyse,
      * the analysis protocol) to 60,911, issue 46 (--eval nn: the
-     * network's loader and forward pass of loa/nn.h, --weights) to 71,239:
+     * network's loader, forward pass and accumulators, --weights) to 74,013:
      * an SDK unit that escaped the pruning would add tens of thousands. */
-    ck_assert_msg(size < 73000, "loa-ab bundles (-s) to %ld characters", size);
+    ck_assert_msg(size < 75000, "loa-ab bundles (-s) to %ld characters", size);
     /* the node signature of the search: same tables, same search */
     snprintf(cmd, sizeof cmd, "'%s/ab' --bench 2>&1 | grep -o 'nodes [0-9]*' | tail -1", g_tmp);
     sh(cmd, out, sizeof out);

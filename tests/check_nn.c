@@ -226,8 +226,12 @@ static void along_random_games(const unsigned char *f, int games, uint64_t seed,
             loa_move m = loa_random_move(&b, &r);
             loa_make_move(&b, m, NULL);
             if (incremental && m != LOA_MOVE_PASS) {
-                loa_nn_acc_move(&g_nn, &acc, (loa_color)(b.side ^ 1), LOA_MOVE_FROM(m),
-                                LOA_MOVE_TO(m), (m & LOA_MOVE_CAPTURE) != 0);
+                static loa_nn_acc child;
+                int in_place = g % 2; /* both forms: into another value, in place */
+                loa_nn_acc_move(&g_nn, &acc, in_place ? &acc : &child, (loa_color)(b.side ^ 1),
+                                LOA_MOVE_FROM(m), LOA_MOVE_TO(m), (m & LOA_MOVE_CAPTURE) != 0);
+                if (!in_place)
+                    memcpy(&acc, &child, sizeof acc);
                 static loa_nn_acc fresh;
                 loa_nn_acc_init(&g_nn, &b, &fresh);
                 ck_assert(!memcmp(fresh.acc[0], acc.acc[0], sizeof(int16_t) * g_nn.hidden));

@@ -6,7 +6,8 @@
  * the reason, playing legal games through loa-referee, and the network
  * bot's bundle (examples/nn/bot.c with its weights embedded) compiled
  * alone, warning-free, under CodinGame's limit, searching as the native
- * build and playing.
+ * build and playing, and its local build (the blobs of loa-bundle
+ * --embed-only, the SDK's library) searching the same.
  */
 #include <check.h>
 #include <stdio.h>
@@ -251,6 +252,19 @@ START_TEST(network_bot_bundle_compiles_alone_fits_and_plays)
     char hand[512];
     snprintf(hand, sizeof hand, "%s/loa-ab --nodes 3000", LOA_BIN_DIR);
     referee_game("./submit --nodes 3000", hand, 3);
+    /* a local build of the same bot: its blobs as a C file of their own
+     * (loa-bundle --embed-only) beside the sources and the SDK's library */
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s/loa-bundle' -q --embed-only --embed nn='%s/w.bin' -o '%s/blobs.c' "
+             "2>&1 && gcc -std=gnu17 -O2 -Wall -I sdk/include examples/nn/bot.c bots/ab/*.c "
+             "'%s/blobs.c' '%s/lib/libloa.a' -o '%s/local' %s -lm -lpthread 2>&1",
+             LOA_SOURCE_DIR, LOA_BIN_DIR, g_tmp, g_tmp, g_tmp, LOA_BINARY_DIR, g_tmp,
+             LOA_SAN_FLAGS);
+    out = run(cmd, &st);
+    ck_assert_msg(st == 0 && out[0] == '\0', "local build: %s", out);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && ./local --bench-depth 5 | grep -o 'nodes [0-9]*' | tail -1", g_tmp);
+    ck_assert_str_eq(run(cmd, &st), want);
     teardown();
 }
 END_TEST

@@ -25,6 +25,8 @@ set_tests_properties(datagen_codingame PROPERTIES PROCESSORS 2)
 if(TARGET loa-nn)
   loa_add_suite(nn_tools LIBS loa_datagen loa_util loa TIMEOUT 400)
   add_dependencies(check_nn_tools loa-nn loa-ab)
+  # its local build links the SDK's library: a sanitizer's must link its runtime
+  target_compile_definitions(check_nn_tools PRIVATE LOA_SAN_FLAGS="${_sdk_san_flags}")
   foreach(tool loa-referee loa-bundle)
     if(TARGET ${tool})
       add_dependencies(check_nn_tools ${tool})

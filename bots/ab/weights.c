@@ -24,10 +24,10 @@ static long read_weights(const char *path, unsigned char *buf, size_t cap)
         return -1;
     }
     size_t n = fread(buf, 1, cap, f);
-    int err = ferror(f);
+    int err = ferror(f) ? errno : 0;
     fclose(f);
     if (err) {
-        fprintf(stderr, "loa-ab: --weights %s: cannot read\n", path);
+        fprintf(stderr, "loa-ab: --weights %s: cannot read: %s\n", path, strerror(err));
         return -1;
     }
     return (long)n;

@@ -140,19 +140,12 @@ int loa_nn_load(loa_nn *nn, const void *bytes, size_t size)
     return 0;
 }
 
-/* acc += sign * row, over h units (by blocks: a fixed inner count). */
+/* acc += row, over h units (by blocks: a fixed inner count). */
 static void add_row(int16_t *acc, const int16_t *row, int h)
 {
     for (int j = 0; j < h; j += LOA_NN_HIDDEN_STEP)
         for (int t = 0; t < LOA_NN_HIDDEN_STEP; t++)
             acc[j + t] = (int16_t)(acc[j + t] + row[j + t]);
-}
-
-static void sub_row(int16_t *acc, const int16_t *row, int h)
-{
-    for (int j = 0; j < h; j += LOA_NN_HIDDEN_STEP)
-        for (int t = 0; t < LOA_NN_HIDDEN_STEP; t++)
-            acc[j + t] = (int16_t)(acc[j + t] - row[j + t]);
 }
 
 /* acc for own checkers `us` and the opponent's `them`. */
@@ -205,20 +198,28 @@ void loa_nn_acc_init(const loa_nn *nn, const loa_board *b, loa_nn_acc *a)
     fill_acc(nn, b->pieces[LOA_WHITE], b->pieces[LOA_BLACK], a->acc[LOA_WHITE]);
 }
 
-void loa_nn_acc_move(const loa_nn *nn, loa_nn_acc *a, loa_color mover, int from, int to,
-                     int capture)
+/* A row of zeros: the capture's row when there is none (one loop shape). */
+static const int16_t zero_row[LOA_NN_HIDDEN_MAX];
+
+/* out = in - a - b + c over h units, one pass, so that a child's
+ * accumulator is written once from its parent's. */
+static void move_rows(const int16_t *in, int16_t *out, const int16_t *a, const int16_t *b,
+                      const int16_t *c, int h)
 {
-    int h = nn->hidden;
-    int16_t *own = a->acc[mover], *opp = a->acc[mover ^ 1];
-    /* takings first: every partial sum is a position's, within the bound */
-    sub_row(own, nn->w1[from], h);
-    sub_row(opp, nn->w1[64 + from], h);
-    if (capture) {
-        sub_row(own, nn->w1[64 + to], h);
-        sub_row(opp, nn->w1[to], h);
-    }
-    add_row(own, nn->w1[to], h);
-    add_row(opp, nn->w1[64 + to], h);
+    for (int j = 0; j < h; j += LOA_NN_HIDDEN_STEP)
+        for (int t = 0; t < LOA_NN_HIDDEN_STEP; t++)
+            out[j + t] = (int16_t)(in[j + t] - a[j + t] - b[j + t] + c[j + t]);
+}
+
+void loa_nn_acc_move(const loa_nn *nn, const loa_nn_acc *parent, loa_nn_acc *child, loa_color mover,
+                     int from, int to, int capture)
+{
+    int h = nn->hidden, me = mover, you = mover ^ 1;
+    /* computed in int, stored as int16: the result, a position's sum, fits */
+    move_rows(parent->acc[me], child->acc[me], nn->w1[from], capture ? nn->w1[64 + to] : zero_row,
+              nn->w1[to], h);
+    move_rows(parent->acc[you], child->acc[you], nn->w1[64 + from], capture ? nn->w1[to] : zero_row,
+              nn->w1[64 + to], h);
 }
 
 int32_t loa_nn_acc_zq(const loa_nn *nn, const loa_nn_acc *a, loa_color side)

@@ -18,7 +18,7 @@
 #define NN_BENCH_GAMES_MAX 100000
 
 /* Plays games random games (seed 1), times each evaluation over their
- * positions (each pass repeated for at least NN_BENCH_MIN_MS) and prints
+ * positions in CPU time (each repeated for at least NN_BENCH_MIN_MS) and prints
  * one line per evaluation to out: its name, evaluations per second, ns per
  * evaluation. Returns 0, or -1 out of memory (said on stderr). */
 int nn_bench(const loa_nn *nn, int games, FILE *out);

@@ -119,12 +119,13 @@ typedef struct loa_nn_acc {
 /* Fills *a from b's checkers (from scratch). Pure apart from *a. */
 void loa_nn_acc_init(const loa_nn *nn, const loa_board *b, loa_nn_acc *a);
 
-/* Updates *a for a move of colour mover from square from to square to
- * (0..63), capture 1 when an opponent's checker stood on to (a pass
- * changes nothing: do not call). Matches loa_nn_acc_init of the board
- * after the move. */
-void loa_nn_acc_move(const loa_nn *nn, loa_nn_acc *a, loa_color mover, int from, int to,
-                     int capture);
+/* *child = *parent updated for a move of colour mover from square from
+ * to square to (0..63), capture 1 when an opponent's checker stood on to
+ * (a pass changes nothing: copy instead). child may be parent (in place);
+ * only the first nn->hidden units of each side are written. Equals
+ * loa_nn_acc_init of the board after the move. */
+void loa_nn_acc_move(const loa_nn *nn, const loa_nn_acc *parent, loa_nn_acc *child, loa_color mover,
+                     int from, int to, int capture);
 
 /* zq of the position *a describes with side to move: equal to
  * loa_nn_zq of that board. Pure. */
