@@ -15,6 +15,7 @@
 #   --data FILE   an existing loa-datagen file instead of generating WORK/data.bin
 #   --epochs N    training epochs (default 14; --smoke 1)
 #   --sprt-games N  the SPRT's most games (default 20000)
+#   --augment     train with a random board symmetry a batch (docs/nn.md: measured)
 # Exit status: 0 done, 1 a step failed (its name on stderr), 2 bad usage.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
     --epochs) epochs=$2; shift ;;
     --sprt-games) games=$2; shift ;;
     --augment) augment=--augment ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
