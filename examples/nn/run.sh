@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     --epochs) epochs=$2; shift ;;
     --sprt-games) games=$2; shift ;;
     --augment) augment=--augment ;;
-    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
