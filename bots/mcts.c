@@ -31,9 +31,13 @@
 #include "loa/loa.h"
 #include "loa/playout.h"
 
+#include "ab/eval.h"
+
 #define MCTS_NODES (1 << 22) /* each of the two node pools: 96 MiB */
 #define MCTS_PATH 160        /* longest path: the game ends at ply 150 */
 #define EVAL_SCALE 120.0     /* feature points per unit of the logistic */
+
+enum { JUDGE_FEATURES, JUDGE_AB }; /* --judge: four features, loa-ab's evaluation */
 
 typedef struct mcts_node {
     int32_t first;    /* first child in the pool; -1 until expanded */
@@ -51,6 +55,7 @@ typedef struct mcts_node {
 typedef struct mcts {
     mcts_node *pool, *spare; /* the tree; the pool a reused subtree is copied to */
     int used, cutoff;
+    int judge;                   /* JUDGE_*: what judges a position */
     double explore, bias, alpha; /* alpha: the weight of the minimax value */
     int reuse;                   /* keep the subtree of the moves played between turns */
     loa_move last_best;          /* our previous answer, LOA_MOVE_NONE: no tree kept */
@@ -67,8 +72,10 @@ static void usage(FILE *out)
           "proven wins and losses backed up (MCTS-Solver), a progressive bias from the\n"
           "features, and the tree kept between turns.\n"
           "\n"
-          "  -t, --move-time=MS  search MS per turn (default 100; first turn 500), on the\n"
-          "                      clock that judges the bot (LOA_TIME_MODE, loa/timer.h)\n"
+          "  -t, --move-time=MS  search MS per turn (default 100), on the clock that\n"
+          "                      judges the bot (LOA_TIME_MODE, loa/timer.h)\n"
+          "      --first-time=MS search MS on the first turn (default 500; CodinGame\n"
+          "                      allows 1000)\n"
           "      --cutoff=N      random plies per playout before the features judge the\n"
           "                      position (default 2; 0: judge at once; 150: play every\n"
           "                      playout to the end of the game)\n"
@@ -77,6 +84,9 @@ static void usage(FILE *out)
           "                      0: none)\n"
           "      --minimax=A     weight of the features' minimax value beside the\n"
           "                      playouts' mean (implicit minimax backups; default 0.4)\n"
+          "      --judge=J       what judges a position (playouts cut short, priors):\n"
+          "                      features (default: four SDK features) or ab (loa-ab's\n"
+          "                      evaluation, bots/ab/eval.c)\n"
           "      --no-reuse      start every turn with a new tree\n"
           "      --playouts=N    with --deterministic: playouts per turn (default 5000)\n"
           "  -s, --seed=N        seed of the playouts (default: from the clock)\n"
@@ -96,19 +106,22 @@ static double side_score(loa_bitboard bb)
            2.0 * loa_centralisation(bb, NULL) / n - loa_bounding_area(bb);
 }
 
-/* The chance of colour c in b by the features. */
-static double chance_of(const loa_board *b, int c)
+/* The chance of colour c in b (ongoing) by the judge: the four features,
+ * or loa-ab's evaluation (bots/ab/eval.h: the features it weighs, with
+ * mobility and the side to move's bonus; MC-LOA judges with MIA's). */
+static double chance_of(const mcts *m, const loa_board *b, int c)
 {
-    double d = side_score(b->pieces[c]) - side_score(b->pieces[1 - c]);
+    double d = m->judge == JUDGE_AB ? ((int)b->side == c ? 1 : -1) * (double)eval_board(b)
+                                    : side_score(b->pieces[c]) - side_score(b->pieces[1 - c]);
     return 1 / (1 + exp(-d / EVAL_SCALE));
 }
 
 /* The result of a playout for black: 1 won, 0 lost, 0.5 drawn, and for a
  * playout cut short the chance the features give black. */
-static double result_for_black(loa_status st, const loa_board *b)
+static double result_for_black(const mcts *m, loa_status st, const loa_board *b)
 {
     if (st == LOA_ONGOING)
-        return chance_of(b, LOA_BLACK);
+        return chance_of(m, b, LOA_BLACK);
     return st == LOA_BLACK_WINS ? 1 : st == LOA_WHITE_WINS ? 0 : 0.5;
 }
 
@@ -140,7 +153,7 @@ static void expand(mcts *m, int node, const loa_board *b)
             loa_board_status_after(&c, mv[i] != LOA_MOVE_PASS && (mv[i] & LOA_MOVE_CAPTURE),
                                    LOA_MAX_PLIES);
         int proven = st == LOA_ONGOING || st == LOA_DRAW ? 0 : st == won ? 1 : -1;
-        float p = proven ? (proven > 0) : (float)chance_of(&c, me);
+        float p = proven ? (proven > 0) : (float)chance_of(m, &c, me);
         m->pool[m->used++] = (mcts_node){-1, 0, 0, p, p, mv[i], 0, (int8_t)proven};
     }
 }
@@ -234,7 +247,7 @@ static void iterate(mcts *m, const loa_board *root)
         int mover = 1 - b.side; /* the side that played the leaf's move */
         if (st == LOA_ONGOING)
             st = loa_playout(&b, &m->rng, m->cutoff);
-        double black = result_for_black(st, &b);
+        double black = result_for_black(m, st, &b);
         r = mover == LOA_BLACK ? black : 1 - black;
     }
     for (int k = depth - 1; k >= 0; k--, r = 1 - r) {
@@ -355,7 +368,7 @@ static loa_move search(mcts *m, const loa_board *b, loa_move last, int64_t deadl
 
 /* What the program was asked for beside the search's own settings. */
 typedef struct run_opts {
-    long move_ms, playouts_max;
+    long move_ms, first_ms, playouts_max;
     int deterministic, quiet;
     uint64_t seed;
 } run_opts;
@@ -364,13 +377,24 @@ typedef struct run_opts {
  * printed, 2 on a bad option (said on stderr). */
 static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
 {
-    enum { OPT_CUTOFF = 256, OPT_EXPLORE, OPT_BIAS, OPT_MINIMAX, OPT_NO_REUSE, OPT_PLAYOUTS };
+    enum {
+        OPT_CUTOFF = 256,
+        OPT_EXPLORE,
+        OPT_BIAS,
+        OPT_MINIMAX,
+        OPT_NO_REUSE,
+        OPT_PLAYOUTS,
+        OPT_JUDGE,
+        OPT_FIRST_TIME
+    };
     static const struct option longs[] = {{"move-time", required_argument, NULL, 't'},
                                           {"cutoff", required_argument, NULL, OPT_CUTOFF},
                                           {"explore", required_argument, NULL, OPT_EXPLORE},
                                           {"bias", required_argument, NULL, OPT_BIAS},
                                           {"minimax", required_argument, NULL, OPT_MINIMAX},
                                           {"no-reuse", no_argument, NULL, OPT_NO_REUSE},
+                                          {"judge", required_argument, NULL, OPT_JUDGE},
+                                          {"first-time", required_argument, NULL, OPT_FIRST_TIME},
                                           {"playouts", required_argument, NULL, OPT_PLAYOUTS},
                                           {"seed", required_argument, NULL, 's'},
                                           {"deterministic", no_argument, NULL, 'D'},
@@ -382,11 +406,20 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
         char *end;
         errno = 0;
         int real = ch == OPT_EXPLORE || ch == OPT_BIAS || ch == OPT_MINIMAX;
+        if (ch == OPT_JUDGE) { /* a word, not a number */
+            m->judge = strcmp(optarg, "ab") == 0 ? JUDGE_AB : JUDGE_FEATURES;
+            if (m->judge == JUDGE_FEATURES && strcmp(optarg, "features") != 0) {
+                fprintf(stderr, "loa-mcts: bad value '%s' for --judge (features or ab)\n", optarg);
+                return 2;
+            }
+            continue;
+        }
         long long v = real ? 0 : strtoll(optarg ? optarg : "", &end, 10);
         double x = real ? strtod(optarg, &end) : 0;
         int bad = optarg && (end == optarg || *end || errno);
         switch (ch) {
         case 't': bad |= v < 1 || v > 100000, o->move_ms = (long)v; break;
+        case OPT_FIRST_TIME: bad |= v < 1 || v > 100000, o->first_ms = (long)v; break;
         case OPT_CUTOFF: bad |= v < 0 || v > LOA_MAX_PLIES, m->cutoff = (int)v; break;
         case OPT_EXPLORE: bad |= !(x >= 0 && x <= 100), m->explore = x; break;
         case OPT_BIAS: bad |= !(x >= 0 && x <= 100), m->bias = x; break;
@@ -414,8 +447,14 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
 
 int main(int argc, char **argv)
 {
-    static mcts m = {NULL, NULL, 0, 2, 0.1, 1.0, 0.4, 1, LOA_MOVE_NONE, 0, 0, {{0}}};
-    run_opts o = {100, 5000, 0, 0, (uint64_t)loa_wall_us()};
+    static mcts m = {.cutoff = 2,
+                     .judge = JUDGE_FEATURES,
+                     .explore = 0.1,
+                     .bias = 1.0,
+                     .alpha = 0.4,
+                     .reuse = 1,
+                     .last_best = LOA_MOVE_NONE};
+    run_opts o = {100, 500, 5000, 0, 0, (uint64_t)loa_wall_us()};
     int rc = parse_options(argc, argv, &m, &o);
     if (rc)
         return rc == 1 ? 0 : 2;
@@ -430,7 +469,7 @@ int main(int argc, char **argv)
     loa_turn_init(&turn);
     while ((rc = loa_turn_read(stdin, &turn)) == LOA_OK) {
         int64_t t0 = loa_now_us();
-        int64_t budget = (turn.turns_read == 1 ? 500 : o.move_ms) * 1000LL;
+        int64_t budget = (turn.turns_read == 1 ? o.first_ms : o.move_ms) * 1000LL;
         long playouts;
         loa_move best =
             search(&m, &turn.board, turn.last_move, o.deterministic ? INT64_MAX : t0 + budget,
