@@ -35,7 +35,6 @@
 
 #define MCTS_NODES (1 << 22) /* each of the two node pools: 96 MiB */
 #define MCTS_PATH 160        /* longest path: the game ends at ply 150 */
-#define EVAL_SCALE 120.0     /* feature points per unit of the logistic */
 
 enum { JUDGE_FEATURES, JUDGE_AB }; /* --judge: four features, loa-ab's evaluation */
 
@@ -57,6 +56,7 @@ typedef struct mcts {
     int used, cutoff;
     int judge;                   /* JUDGE_*: what judges a position */
     double explore, bias, alpha; /* alpha: the weight of the minimax value */
+    double scale;                /* evaluation points per unit of the logistic */
     int reuse;                   /* keep the subtree of the moves played between turns */
     loa_move last_best;          /* our previous answer, LOA_MOVE_NONE: no tree kept */
     uint32_t best_visits;        /* the chosen child's visits, 0: no search this turn */
@@ -87,6 +87,9 @@ static void usage(FILE *out)
           "      --judge=J       what judges a position (playouts cut short, priors):\n"
           "                      features (default: four SDK features) or ab (loa-ab's\n"
           "                      evaluation, bots/ab/eval.c)\n"
+          "      --scale=S       evaluation points per unit of the logistic that turns a\n"
+          "                      judged position into a chance (default 120: a group\n"
+          "                      joined, about 32, is worth 0.57 against 0.43)\n"
           "      --no-reuse      start every turn with a new tree\n"
           "      --playouts=N    with --deterministic: playouts per turn (default 5000)\n"
           "  -s, --seed=N        seed of the playouts (default: from the clock)\n"
@@ -113,7 +116,7 @@ static double chance_of(const mcts *m, const loa_board *b, int c)
 {
     double d = m->judge == JUDGE_AB ? ((int)b->side == c ? 1 : -1) * (double)eval_board(b)
                                     : side_score(b->pieces[c]) - side_score(b->pieces[1 - c]);
-    return 1 / (1 + exp(-d / EVAL_SCALE));
+    return 1 / (1 + exp(-d / m->scale));
 }
 
 /* The result of a playout for black: 1 won, 0 lost, 0.5 drawn, and for a
@@ -385,7 +388,8 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
         OPT_NO_REUSE,
         OPT_PLAYOUTS,
         OPT_JUDGE,
-        OPT_FIRST_TIME
+        OPT_FIRST_TIME,
+        OPT_SCALE
     };
     static const struct option longs[] = {{"move-time", required_argument, NULL, 't'},
                                           {"cutoff", required_argument, NULL, OPT_CUTOFF},
@@ -395,6 +399,7 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
                                           {"no-reuse", no_argument, NULL, OPT_NO_REUSE},
                                           {"judge", required_argument, NULL, OPT_JUDGE},
                                           {"first-time", required_argument, NULL, OPT_FIRST_TIME},
+                                          {"scale", required_argument, NULL, OPT_SCALE},
                                           {"playouts", required_argument, NULL, OPT_PLAYOUTS},
                                           {"seed", required_argument, NULL, 's'},
                                           {"deterministic", no_argument, NULL, 'D'},
@@ -405,7 +410,7 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
     while ((ch = getopt_long(argc, argv, "t:s:Dqh", longs, NULL)) != -1) {
         char *end;
         errno = 0;
-        int real = ch == OPT_EXPLORE || ch == OPT_BIAS || ch == OPT_MINIMAX;
+        int real = ch == OPT_EXPLORE || ch == OPT_BIAS || ch == OPT_MINIMAX || ch == OPT_SCALE;
         if (ch == OPT_JUDGE) { /* a word, not a number */
             m->judge = strcmp(optarg, "ab") == 0 ? JUDGE_AB : JUDGE_FEATURES;
             if (m->judge == JUDGE_FEATURES && strcmp(optarg, "features") != 0) {
@@ -424,6 +429,7 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
         case OPT_EXPLORE: bad |= !(x >= 0 && x <= 100), m->explore = x; break;
         case OPT_BIAS: bad |= !(x >= 0 && x <= 100), m->bias = x; break;
         case OPT_MINIMAX: bad |= !(x >= 0 && x <= 1), m->alpha = x; break;
+        case OPT_SCALE: bad |= !(x >= 1 && x <= 10000), m->scale = x; break;
         case OPT_NO_REUSE: m->reuse = 0; break;
         case OPT_PLAYOUTS: bad |= v < 1 || v > 100000000, o->playouts_max = (long)v; break;
         case 's': o->seed = (uint64_t)v; break; /* signed 64 bits, as the arena's {seed} */
@@ -452,6 +458,7 @@ int main(int argc, char **argv)
                      .explore = 0.1,
                      .bias = 1.0,
                      .alpha = 0.4,
+                     .scale = 120,
                      .reuse = 1,
                      .last_best = LOA_MOVE_NONE};
     run_opts o = {100, 500, 5000, 0, 0, (uint64_t)loa_wall_us()};
