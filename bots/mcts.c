@@ -57,6 +57,7 @@ typedef struct mcts {
     int judge;                   /* JUDGE_*: what judges a position */
     double explore, bias, alpha; /* alpha: the weight of the minimax value */
     double scale;                /* evaluation points per unit of the logistic */
+    double epsilon;              /* share of random plies in a playout, the rest greedy */
     int reuse;                   /* keep the subtree of the moves played between turns */
     loa_move last_best;          /* our previous answer, LOA_MOVE_NONE: no tree kept */
     uint32_t best_visits;        /* the chosen child's visits, 0: no search this turn */
@@ -79,6 +80,9 @@ static void usage(FILE *out)
           "      --cutoff=N      random plies per playout before the features judge the\n"
           "                      position (default 2; 0: judge at once; 150: play every\n"
           "                      playout to the end of the game)\n"
+          "      --epsilon=E     share of random plies in a playout; the others play the\n"
+          "                      move nearest the mover's centre of mass and the centre,\n"
+          "                      captures first (default 1: all random)\n"
           "      --explore=C     UCT exploration constant (default 0.1)\n"
           "      --bias=W        weight of the features' progressive bias (default 1.0;\n"
           "                      0: none)\n"
@@ -126,6 +130,50 @@ static double result_for_black(const mcts *m, loa_status st, const loa_board *b)
     if (st == LOA_ONGOING)
         return chance_of(m, b, LOA_BLACK);
     return st == LOA_BLACK_WINS ? 1 : st == LOA_WHITE_WINS ? 0 : 0.5;
+}
+
+/* The playout policy's move in b: the best by a cheap score of the move
+ * alone (MC-LOA weighs moves by capture and centre: Winands et al. 2010):
+ * a square nearer the mover's centre of mass is worth 8 (loa-ab's
+ * concentration weight), a point of the centralisation table a quarter,
+ * a capture 8; ties at random. LOA_MOVE_PASS when there is no move. */
+static loa_move greedy_move(const loa_board *b, loa_rng *rng)
+{
+    loa_move mv[LOA_MAX_MOVES];
+    int n = loa_generate_moves(b, mv);
+    if (n == 0)
+        return LOA_MOVE_PASS;
+    int com = loa_com_square(loa_com_of(b->pieces[b->side]));
+    int best = INT_MIN, pick = 0;
+    for (int i = 0; i < n; i++) {
+        int from = LOA_MOVE_FROM(mv[i]), to = LOA_MOVE_TO(mv[i]);
+        int score = 32 * (loa_distance(from, com) - loa_distance(to, com)) +
+                    (loa_centre_table[to] - loa_centre_table[from]) +
+                    (mv[i] & LOA_MOVE_CAPTURE ? 32 : 0);
+        score = score * 8 + (int)loa_rng_below(rng, 8); /* ties at random */
+        if (score > best)
+            best = score, pick = i;
+    }
+    return mv[pick];
+}
+
+/* Plays up to `plies` plies on *b as loa_playout does, each a random move
+ * with probability epsilon, else greedy_move's (epsilon-greedy playouts). */
+static loa_status play_out(mcts *m, loa_board *b, int plies)
+{
+    if (m->epsilon >= 1)
+        return loa_playout(b, &m->rng, plies);
+    uint32_t random_below = (uint32_t)(m->epsilon * 65536);
+    for (int k = 0; k < plies; k++) {
+        loa_move mv = loa_rng_below(&m->rng, 65536) < random_below ? loa_random_move(b, &m->rng)
+                                                                   : greedy_move(b, &m->rng);
+        loa_make_move(b, mv, NULL);
+        loa_status st = loa_board_status_after(b, mv != LOA_MOVE_PASS && (mv & LOA_MOVE_CAPTURE),
+                                               LOA_MAX_PLIES);
+        if (st != LOA_ONGOING)
+            return st;
+    }
+    return LOA_ONGOING;
 }
 
 /* Gives node (b its position) the moves of b as children, each judged by
@@ -249,7 +297,7 @@ static void iterate(mcts *m, const loa_board *root)
     else {
         int mover = 1 - b.side; /* the side that played the leaf's move */
         if (st == LOA_ONGOING)
-            st = loa_playout(&b, &m->rng, m->cutoff);
+            st = play_out(m, &b, m->cutoff);
         double black = result_for_black(m, st, &b);
         r = mover == LOA_BLACK ? black : 1 - black;
     }
@@ -389,7 +437,8 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
         OPT_PLAYOUTS,
         OPT_JUDGE,
         OPT_FIRST_TIME,
-        OPT_SCALE
+        OPT_SCALE,
+        OPT_EPSILON
     };
     static const struct option longs[] = {{"move-time", required_argument, NULL, 't'},
                                           {"cutoff", required_argument, NULL, OPT_CUTOFF},
@@ -400,6 +449,7 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
                                           {"judge", required_argument, NULL, OPT_JUDGE},
                                           {"first-time", required_argument, NULL, OPT_FIRST_TIME},
                                           {"scale", required_argument, NULL, OPT_SCALE},
+                                          {"epsilon", required_argument, NULL, OPT_EPSILON},
                                           {"playouts", required_argument, NULL, OPT_PLAYOUTS},
                                           {"seed", required_argument, NULL, 's'},
                                           {"deterministic", no_argument, NULL, 'D'},
@@ -410,7 +460,8 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
     while ((ch = getopt_long(argc, argv, "t:s:Dqh", longs, NULL)) != -1) {
         char *end;
         errno = 0;
-        int real = ch == OPT_EXPLORE || ch == OPT_BIAS || ch == OPT_MINIMAX || ch == OPT_SCALE;
+        int real = ch == OPT_EXPLORE || ch == OPT_BIAS || ch == OPT_MINIMAX || ch == OPT_SCALE ||
+                   ch == OPT_EPSILON;
         if (ch == OPT_JUDGE) { /* a word, not a number */
             m->judge = strcmp(optarg, "ab") == 0 ? JUDGE_AB : JUDGE_FEATURES;
             if (m->judge == JUDGE_FEATURES && strcmp(optarg, "features") != 0) {
@@ -429,6 +480,7 @@ static int parse_options(int argc, char **argv, mcts *m, run_opts *o)
         case OPT_EXPLORE: bad |= !(x >= 0 && x <= 100), m->explore = x; break;
         case OPT_BIAS: bad |= !(x >= 0 && x <= 100), m->bias = x; break;
         case OPT_MINIMAX: bad |= !(x >= 0 && x <= 1), m->alpha = x; break;
+        case OPT_EPSILON: bad |= !(x >= 0 && x <= 1), m->epsilon = x; break;
         case OPT_SCALE: bad |= !(x >= 1 && x <= 10000), m->scale = x; break;
         case OPT_NO_REUSE: m->reuse = 0; break;
         case OPT_PLAYOUTS: bad |= v < 1 || v > 100000000, o->playouts_max = (long)v; break;
@@ -459,6 +511,7 @@ int main(int argc, char **argv)
                      .bias = 1.0,
                      .alpha = 0.4,
                      .scale = 120,
+                     .epsilon = 1,
                      .reuse = 1,
                      .last_best = LOA_MOVE_NONE};
     run_opts o = {100, 500, 5000, 0, 0, (uint64_t)loa_wall_us()};
