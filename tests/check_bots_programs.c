@@ -42,9 +42,11 @@ START_TEST(test_bots_handle_help_bad_options_and_bad_input)
     snprintf(cmd, sizeof cmd, "%s/loa-ab --depth 99 2>/dev/null", LOA_BIN_DIR);
     run(cmd, &st);
     ck_assert_int_eq(st, 2);
-    static const char *bad_mcts[] = {"--cutoff 151", "--cutoff -1", "--explore x",
-                                     "--playouts 0", "--seed 1x",   "--seed 99999999999999999999",
-                                     "-t 0",         "extra"};
+    static const char *bad_mcts[] = {"--cutoff 151",  "--cutoff -1", "--explore x",
+                                     "--playouts 0",  "--seed 1x",   "--seed 99999999999999999999",
+                                     "-t 0",          "extra",       "--judge x",
+                                     "--judge",       "--scale 0",   "--epsilon 1.5",
+                                     "--first-time 0"};
     for (size_t i = 0; i < LOA_COUNT(bad_mcts); i++) {
         snprintf(cmd, sizeof cmd, "%s/loa-mcts %s 2>/dev/null", LOA_BIN_DIR, bad_mcts[i]);
         run(cmd, &st);
