@@ -5,7 +5,8 @@
  * Each iteration walks down the tree from the root by UCT (the child with
  * the best mean result plus an exploration bonus: L. Kocsis, C. Szepesvari,
  * "Bandit based Monte-Carlo planning", ECML 2006), adds the children of the
- * leaf it reaches, plays the game on with random moves (loa_playout) and
+ * leaf it reaches, plays the game on (half the plies random, half the
+ * best move by a cheap score: epsilon-greedy playouts, MC-LOA's kind) and
  * adds the result to every node on its way. Random LOA games seldom connect
  * before the 150-ply draw, so a playout stops after --cutoff plies and an
  * evaluation judges the position instead, as MC-LOA does with MIA's (M. H.
@@ -35,9 +36,10 @@ static void usage(FILE *out)
 {
     fputs("Usage: loa-mcts [options]\n"
           "Lines of Action bot for the CodinGame protocol: Monte Carlo tree search (UCT)\n"
-          "with random playouts cut short and judged by loa-ab's evaluation, proven\n"
-          "wins and losses backed up (MCTS-Solver), a progressive bias and implicit\n"
-          "minimax backups from that evaluation, and the tree kept between turns.\n"
+          "with epsilon-greedy playouts cut short and judged by loa-ab's evaluation,\n"
+          "proven wins and losses backed up (MCTS-Solver), a progressive bias and\n"
+          "implicit minimax backups from that evaluation, and the tree kept between\n"
+          "turns.\n"
           "\n"
           "  -t, --move-time=MS  search MS per turn (default 100), on the clock that\n"
           "                      judges the bot (LOA_TIME_MODE, loa/timer.h)\n"
@@ -48,7 +50,7 @@ static void usage(FILE *out)
           "                      playout to the end of the game)\n"
           "      --epsilon=E     share of random plies in a playout; the others play the\n"
           "                      move nearest the mover's centre of mass and the centre,\n"
-          "                      captures first (default 1: all random)\n"
+          "                      captures first (default 0.5; 1: all random)\n"
           "      --explore=C     UCT exploration constant (default 0.1)\n"
           "      --bias=W        weight of the judge's progressive bias (default 1.0;\n"
           "                      0: none)\n"
@@ -164,7 +166,7 @@ int main(int argc, char **argv)
                      .bias = 1.0,
                      .alpha = 0.4,
                      .scale = 120,
-                     .epsilon = 1,
+                     .epsilon = 0.5,
                      .reuse = 1,
                      .last_best = LOA_MOVE_NONE};
     run_opts o = {100, 500, 5000, 0, 0, (uint64_t)loa_wall_us()};

@@ -119,7 +119,7 @@ START_TEST(test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed)
                            bot_answer("loa-mcts -D --playouts 2000 -s 1", POS_WIN_IN_ONE), &lost),
                      LOA_BLACK_WINS);
     /* each seed with one of the judges and playout policies */
-    static const char *variant[] = {"", "--judge features", "--epsilon 0.5 --cutoff 6"};
+    static const char *variant[] = {"", "--judge features", "--epsilon 1 --cutoff 6"};
     for (int seed = 1; seed <= 3; seed++) {
         char args[128];
         snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d %s", -seed,
