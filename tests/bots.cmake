@@ -4,6 +4,8 @@
 # check_bots tests loa-ab's engine directly, so it links its objects
 # (loa_ab_engine: the search, not the program).
 loa_add_suite(bots LIBS loa_ab_engine loa m TIMEOUT 120)
+# loa-ab --eval nn: the search through the accumulators as from scratch.
+loa_add_suite(nn_search LIBS loa_ab_engine loa m TIMEOUT 300)
 # check_bots_programs runs every bot's program (not its units), and bundles
 # loa-ab from the sources bots/CMakeLists.txt lists (loa_bot_sources:
 # bot_sources.h).

@@ -25,9 +25,12 @@
 
 /* ---- the bundled bots ------------------------------------------------------- */
 
+/* Most source files of a bot (loa-ab has 10). */
+#define BOT_SOURCES_MAX 16
+
 typedef struct bot {
     char name[64];
-    char sources[8][128];
+    char sources[BOT_SOURCES_MAX][128];
     int nsources;
 } bot;
 
@@ -45,9 +48,11 @@ static int read_bots(bot *bots, int max)
         snprintf(b->name, sizeof b->name, "%s", rows[i].name);
         char list[1024], *save = NULL;
         snprintf(list, sizeof list, "%s", rows[i].sources);
-        for (char *tok = strtok_r(list, " ", &save); tok && b->nsources < 8;
-             tok = strtok_r(NULL, " ", &save))
+        for (char *tok = strtok_r(list, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+            ck_assert_msg(b->nsources < BOT_SOURCES_MAX, "%s: more than %d sources", b->name,
+                          BOT_SOURCES_MAX);
             snprintf(b->sources[b->nsources++], sizeof b->sources[0], "%s", tok);
+        }
         ck_assert_msg(b->nsources > 0, "%s: no sources in bot_sources.h", b->name);
     }
     return n;

@@ -19,3 +19,17 @@ set_tests_properties(datagen_cli PROPERTIES PROCESSORS 2)
 loa_add_suite(datagen_codingame LIBS loa_datagen loa_util loa TIMEOUT 300)
 add_dependencies(check_datagen_codingame loa-datagen loa-ab loa-mcts loa-referee)
 set_tests_properties(datagen_codingame PROPERTIES PROCESSORS 2)
+# The value network's programs (issue 46): loa-nn (bots/tools/nn, built
+# with the data generation's reader), loa-ab --eval nn, and the network
+# bot's bundle (examples/nn/bot.c) compiled alone and played.
+if(TARGET loa-nn)
+  loa_add_suite(nn_tools LIBS loa_datagen loa_util loa TIMEOUT 400)
+  add_dependencies(check_nn_tools loa-nn loa-ab)
+  # its local build links the SDK's library: a sanitizer's must link its runtime
+  target_compile_definitions(check_nn_tools PRIVATE LOA_SAN_FLAGS="${_sdk_san_flags}")
+  foreach(tool loa-referee loa-bundle)
+    if(TARGET ${tool})
+      add_dependencies(check_nn_tools ${tool})
+    endif()
+  endforeach()
+endif()

@@ -11,6 +11,7 @@ loa_add_suite(random LIBS loa m TIMEOUT 60)
 loa_add_suite(answer LIBS loa TIMEOUT 60)
 loa_add_suite(turn LIBS loa TIMEOUT 60)
 loa_add_suite(timer LIBS loa TIMEOUT 60)
+loa_add_suite(nn LIBS loa m TIMEOUT 300)
 loa_add_suite(perft LIBS loa TIMEOUT 120)
 add_dependencies(check_perft loa-perft)
 # Install the SDK into a temporary prefix and build a bot against it.

@@ -37,3 +37,10 @@ int eval_board(const loa_board *b)
     return eval_terms_score(&us) - eval_terms_score(&them) + eval_w.mobility * mobility +
            eval_w.tempo;
 }
+
+const loa_nn *eval_nn;
+
+int eval_position(const loa_board *b)
+{
+    return eval_nn ? loa_nn_eval(eval_nn, b) : eval_board(b);
+}

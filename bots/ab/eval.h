@@ -24,6 +24,7 @@
 
 #include "loa/features.h"
 #include "loa/loa.h"
+#include "loa/nn.h"
 
 /* Default weights (the values of loa-ab's --w-* options; changing one
  * changes the bench signature: docs/bots.md; tuning them: docs/tuning.md). */
@@ -73,5 +74,13 @@ int eval_terms_score(const eval_terms *t);
  * features minus the opponent's, plus mobility and the tempo bonus. b must
  * be ongoing (both sides have checkers). */
 int eval_board(const loa_board *b);
+
+/* The network the search evaluates with (loa-ab --eval nn), or NULL for
+ * eval_board: set before the first search, read-only after. */
+extern const loa_nn *eval_nn;
+
+/* The search's evaluation of b for its side to move, in points:
+ * loa_nn_eval(eval_nn, b) when a network is set, else eval_board(b). */
+int eval_position(const loa_board *b);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "nnstack.h"
 #include "search_params.h"
 
 /* The constants loa-ab's options set (search.h), their defaults
@@ -20,6 +21,20 @@ search_params search_p = {NULL_MOVE_R,     NULL_MOVE_R_DEEP, LMR_MIN_MOVE,
                           LMR_LOG_DIVISOR, ASPIRATION_DELTA, SEARCH_HISTORY_AGE};
 
 /* ---- helpers --------------------------------------------------------------- */
+
+/* The evaluation of b, the node at ply: the network through the path's
+ * accumulators (nnstack.h) when there are some, else eval_position(). */
+static int search_eval(search_ctx *c, const loa_board *b, int ply)
+{
+    return c->nn ? nn_stack_eval(c->nn, eval_nn, ply) : eval_position(b);
+}
+
+/* The child reached by m from the node at ply is about to be searched. */
+static void search_path_move(search_ctx *c, int ply, loa_move m)
+{
+    if (c->nn)
+        c->nn->move[ply] = m;
+}
 
 int search_decided(const loa_board *child, loa_move m, int ply, int *score)
 {
@@ -171,6 +186,7 @@ static int search_null_move(search_ctx *c, const loa_board *b, uint64_t zobrist,
     if (search_decided(&child, LOA_MOVE_PASS, ply, &s))
         return 0;
     int r = depth >= NULL_MOVE_DEEP_DEPTH ? search_p.null_move_r_deep : search_p.null_move_r;
+    search_path_move(c, ply, LOA_MOVE_PASS);
     s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1 - r, -beta,
                      -beta + 1, ply + 1, 0);
     if (c->stop) {
@@ -189,13 +205,15 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
     if (c->stop) /* unwinding: a caller's re-search after a stop visits nothing */
         return 0;
     c->nodes++;
+    if (c->nn)
+        nn_stack_enter(c->nn, b, ply);
     if (ply > c->seldepth)
         c->seldepth = ply;
     c->pv_len[ply] = 0;
     if (search_time_up(c))
         return 0;
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
-        return eval_board(b);
+        return search_eval(c, b, ply);
 
     const int pv_node = beta - alpha > 1;
     const uint64_t key = tt_key(zobrist, b);
@@ -222,6 +240,7 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
             search_pv_update(c, ply, LOA_MOVE_PASS, 0);
             return s;
         }
+        search_path_move(c, ply, LOA_MOVE_PASS);
         s = -search_node(c, &child, loa_zobrist_update(zobrist, b, LOA_MOVE_PASS), depth - 1, -beta,
                          -alpha, ply + 1, 1);
         search_pv_update(c, ply, LOA_MOVE_PASS, 1);
@@ -230,7 +249,7 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
 
     /* Not with a forced result in the window: passing proves nothing there. */
     if (null_ok && !pv_node && depth >= NULL_MOVE_MIN_DEPTH && beta < SEARCH_WIN_BOUND &&
-        beta > -SEARCH_WIN_BOUND && eval_board(b) >= beta) {
+        beta > -SEARCH_WIN_BOUND && search_eval(c, b, ply) >= beta) {
         int s;
         if (search_null_move(c, b, zobrist, depth, beta, ply, &s))
             return s;
@@ -250,6 +269,7 @@ int search_node(search_ctx *c, const loa_board *b, uint64_t zobrist, int depth, 
         const int searched = !search_decided(&child, m, ply, &s);
         if (searched) {
             uint64_t z = loa_zobrist_update(zobrist, b, m);
+            search_path_move(c, ply, m);
             if (i == 0) {
                 s = -search_node(c, &child, z, depth - 1, -beta, -alpha, ply + 1, 1);
             } else {

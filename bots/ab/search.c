@@ -10,8 +10,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
+#include "nnstack.h"
 #include "pvs.h"
 #include "search_params.h"
 
@@ -41,12 +44,16 @@ int search_init(search_ctx *c, size_t tt_mb)
         for (int i = 1; i < LOA_MAX_MOVES; i++)
             c->lmr[d][i] =
                 (int8_t)(log((double)d) * log((double)i) / (search_p.lmr_divisor / 100.0) + 0.5);
+    if (eval_nn && !(c->nn = malloc(sizeof *c->nn)))
+        return -1;
     return tt_init(&c->tt, tt_mb);
 }
 
 void search_free(search_ctx *c)
 {
     tt_free(&c->tt);
+    free(c->nn);
+    c->nn = NULL;
 }
 
 void search_clear(search_ctx *c)

@@ -3,7 +3,7 @@
  * principal variation search (negamax alpha-beta with null windows), a
  * transposition table (tt.h), null-move pruning, late move reductions, and
  * move ordering by hash move, captures, killer moves and the history
- * heuristic. Leaves are scored by eval_board() (eval.h).
+ * heuristic. Leaves are scored by eval_board() or the network (eval.h).
  *
  * Game ends are judged exactly as the referee does, after every ply, with
  * loa_board_status_after() (mover connected, then opponent connected, then
@@ -106,14 +106,14 @@ typedef struct search_ctx {
     int root_score;
     loa_move root_pv[SEARCH_MAX_PLY];
     int root_pv_len;
-    int verbose; /* 1: one stderr line per iteration and per aspiration
-                           failure */
+    int verbose;         /* 1: one stderr line per iteration and per aspiration failure */
+    struct nn_stack *nn; /* with eval_nn: the path's accumulators (nnstack.h), else NULL */
     int8_t lmr[SEARCH_MAX_DEPTH][LOA_MAX_MOVES]; /* late move reductions by depth and
                                                     move number (search_init) */
 } search_ctx;
 
-/* Zeroes *c and allocates a table of about tt_mb MiB (tt_init()). Returns
- * 0, or -1 when out of memory. */
+/* Zeroes *c and allocates a table of about tt_mb MiB (tt_init()), and the
+ * path's accumulators when eval_nn is set. Returns 0, or -1 out of memory. */
 int search_init(search_ctx *c, size_t tt_mb);
 
 /* Frees the table; c can be search_init()ed again. */

@@ -74,7 +74,9 @@ extern "C" {
     XX(ILLEGAL, -23, "move is not legal in this position")                                         \
     /* a side has more than LOA_MAX_CHECKERS checkers: no LOA game reaches it, and move lists    \
      * are sized for 12 */ \
-    XX(BOARD_TOO_MANY, -24, "a side has more than 12 checkers (never happens in LOA)")
+    XX(BOARD_TOO_MANY, -24, "a side has more than 12 checkers (never happens in LOA)")             \
+    /* a network's weights file refused (loa/nn.h: the field and why in loa_nn.error) */           \
+    XX(NN_FILE, -25, "bad network file")
 
 enum loa_error {
     LOA_OK = 0,
