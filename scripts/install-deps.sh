@@ -4,11 +4,12 @@
 # SQLite and zlib (the league database; the sqlite3 shell to query it),
 # Chromium (the replay viewer's browser tests drive it headless),
 # clang-format (the format test), libmicrohttpd (loa-arena serve) and
-# python3-dev, python3-numpy, python3-setuptools (the Python package `loa`). Does nothing when they
+# python3-dev, python3-numpy, python3-setuptools (the Python package `loa`) and python3-torch
+# (the network example's training, examples/nn). Does nothing when they
 # are all present (so it needs neither root nor network then); otherwise uses
 # apt-get, through sudo when not run as root.
 set -e
-pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev libsqlite3-dev zlib1g-dev sqlite3 chromium parallel clang libclang-rt-dev bubblewrap clang-format libmicrohttpd-dev python3-dev python3-numpy python3-setuptools"
+pkgs="gcc make cmake pkg-config libcjson-dev check libssl-dev libsqlite3-dev zlib1g-dev sqlite3 chromium parallel clang libclang-rt-dev bubblewrap clang-format libmicrohttpd-dev python3-dev python3-numpy python3-setuptools python3-torch"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
