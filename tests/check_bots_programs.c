@@ -42,9 +42,11 @@ START_TEST(test_bots_handle_help_bad_options_and_bad_input)
     snprintf(cmd, sizeof cmd, "%s/loa-ab --depth 99 2>/dev/null", LOA_BIN_DIR);
     run(cmd, &st);
     ck_assert_int_eq(st, 2);
-    static const char *bad_mcts[] = {"--cutoff 151", "--cutoff -1", "--explore x",
-                                     "--playouts 0", "--seed 1x",   "--seed 99999999999999999999",
-                                     "-t 0",         "extra"};
+    static const char *bad_mcts[] = {"--cutoff 151",  "--cutoff -1", "--explore x",
+                                     "--playouts 0",  "--seed 1x",   "--seed 99999999999999999999",
+                                     "-t 0",          "extra",       "--judge x",
+                                     "--judge",       "--scale 0",   "--epsilon 1.5",
+                                     "--first-time 0"};
     for (size_t i = 0; i < LOA_COUNT(bad_mcts); i++) {
         snprintf(cmd, sizeof cmd, "%s/loa-mcts %s 2>/dev/null", LOA_BIN_DIR, bad_mcts[i]);
         run(cmd, &st);
@@ -116,10 +118,12 @@ START_TEST(test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed)
     ck_assert_int_eq(after(POS_WIN_IN_ONE,
                            bot_answer("loa-mcts -D --playouts 2000 -s 1", POS_WIN_IN_ONE), &lost),
                      LOA_BLACK_WINS);
+    /* each seed with one of the judges and playout policies */
+    static const char *variant[] = {"", "--judge features", "--epsilon 1 --cutoff 6"};
     for (int seed = 1; seed <= 3; seed++) {
-        char args[96];
-        snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d",
-                 -seed); /* {seed} may be negative */
+        char args[128];
+        snprintf(args, sizeof args, "loa-mcts -D --playouts 20000 -s %d %s", -seed,
+                 variant[seed - 1]); /* {seed} may be negative */
         loa_move m = bot_answer(args, POS_LOSS_IN_ONE);
         ck_assert_int_eq(after(POS_LOSS_IN_ONE, m, &lost), LOA_ONGOING);
         ck_assert_msg(!lost, "seed %d: loa-mcts lets white connect at once", seed);

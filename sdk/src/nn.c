@@ -198,9 +198,6 @@ void loa_nn_acc_init(const loa_nn *nn, const loa_board *b, loa_nn_acc *a)
     fill_acc(nn, b->pieces[LOA_WHITE], b->pieces[LOA_BLACK], a->acc[LOA_WHITE]);
 }
 
-/* A row of zeros: the capture's row when there is none (one loop shape). */
-static const int16_t zero_row[LOA_NN_HIDDEN_MAX];
-
 /* out = in - a - b + c over h units, one pass, so that a child's
  * accumulator is written once from its parent's. */
 static void move_rows(const int16_t *in, int16_t *out, const int16_t *a, const int16_t *b,
@@ -214,6 +211,10 @@ static void move_rows(const int16_t *in, int16_t *out, const int16_t *a, const i
 void loa_nn_acc_move(const loa_nn *nn, const loa_nn_acc *parent, loa_nn_acc *child, loa_color mover,
                      int from, int to, int capture)
 {
+    /* A row of zeros: the capture's row when there is none (one loop
+     * shape). Local, so that a bundle without this function (loa-bundle
+     * keeps what is called) has no unused variable. */
+    static const int16_t zero_row[LOA_NN_HIDDEN_MAX];
     int h = nn->hidden, me = mover, you = mover ^ 1;
     /* computed in int, stored as int16: the result, a position's sum, fits */
     move_rows(parent->acc[me], child->acc[me], nn->w1[from], capture ? nn->w1[64 + to] : zero_row,
