@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "loa/loa.h"
+#include "playout_turns.h"
 
 static inline loa_board board_of(const char *text)
 {

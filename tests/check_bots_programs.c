@@ -134,6 +134,56 @@ START_TEST(test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed)
 }
 END_TEST
 
+/* Turns of a random playout, most of which do not follow loa-mcts's
+ * answer: its tree is kept only for a turn that does. Before, it kept it
+ * whenever the opponent's move was a child of its answer, replayed the
+ * tree's moves on another board and answered moves of that other position
+ * (c1f4 on turn 3 here: not legal; ASan saw boards with shared squares). */
+START_TEST(test_mcts_reuses_its_tree_only_on_the_turn_that_follows_it)
+{
+    char path[64], cmd[256], answers[8192];
+    snprintf(path, sizeof path, "/tmp/check_bots_turns_%d.txt", (int)getpid());
+    write_playout_turns(path, 8);
+    int st;
+    snprintf(cmd, sizeof cmd, "%s/loa-mcts -D --playouts 3000 -s 7 -q < %s 2>/dev/null",
+             LOA_BIN_DIR, path);
+    snprintf(answers, sizeof answers, "%s", run(cmd, &st));
+    ck_assert_int_eq(st, 0);
+    /* each turn: the colour (first turn only), 8 rows, the last move, the
+     * count of legal moves, the moves; each answer must be one of them */
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[64], legal[LOA_MAX_MOVES + 1][8];
+    const char *a = answers;
+    int turns = 0;
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    while (fgets(line, sizeof line, f)) {
+        for (int r = 1; r < 10; r++) /* the 7 other rows, the last move, the count */
+            ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+        int n = -1;
+        ck_assert_int_eq(sscanf(line, "%d", &n), 1);
+        ck_assert(n >= 1 && n <= LOA_MAX_MOVES);
+        for (int i = 0; i < n; i++) {
+            ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+            ck_assert_int_eq(sscanf(line, "%7s", legal[i]), 1);
+        }
+        char mine[8] = "";
+        ck_assert_msg(sscanf(a, "%7s", mine) == 1, "no answer to turn %d", turns + 1);
+        int ok = 0;
+        for (int i = 0; i < n; i++)
+            ok |= strcmp(legal[i], mine) == 0;
+        ck_assert_msg(ok, "turn %d: loa-mcts answered %s, not a legal move", turns + 1, mine);
+        a = strchr(a, '\n');
+        ck_assert_ptr_nonnull(a);
+        a++;
+        turns++;
+    }
+    fclose(f);
+    ck_assert_int_eq(turns, 8);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(test_random_repeats_with_a_seed_and_spreads_over_seeds)
 {
     loa_move first = bot_answer("loa-random -s 42", POS_MIDDLE);
@@ -238,6 +288,8 @@ int main(void)
          test_greedy_and_negamax_never_connect_the_opponent, 30},
         {"mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed",
          test_mcts_wins_in_one_avoids_losing_in_one_and_repeats_with_a_seed, 60},
+        {"mcts_reuses_its_tree_only_on_the_turn_that_follows_it",
+         test_mcts_reuses_its_tree_only_on_the_turn_that_follows_it, 60},
         {"random_repeats_with_a_seed_and_spreads_over_seeds",
          test_random_repeats_with_a_seed_and_spreads_over_seeds, 30},
         {"every_bot_completes_games_through_referee",

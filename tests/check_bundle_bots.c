@@ -19,6 +19,7 @@
 #include "bundle_test_util.h"
 #include "check_main.h"
 #include "loa/loa.h"
+#include "playout_turns.h"
 
 #define REFEREE LOA_BIN_DIR "/loa-referee"
 #define FIRST LOA_BIN_DIR "/loa-first"
@@ -58,48 +59,6 @@ static int read_bots(bot *bots, int max)
     return n;
 }
 
-/* The turns fed to every bot: black's first turns of a seeded random
- * playout (positions where black is to move), as the referee writes them. */
-static void write_turns(const char *path, int turns)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    loa_board b;
-    loa_board_init(&b);
-    loa_jrandom r;
-    loa_jrandom_seed(&r, 12345);
-    loa_move last = LOA_MOVE_NONE;
-    fputs("b\n", f);
-    for (int t = 0; t < turns; t++) {
-        loa_move mv[LOA_MAX_MOVES];
-        int n = loa_generate_moves(&b, mv);
-        for (int row = 7; row >= 0; row--) {
-            for (int file = 0; file < 8; file++)
-                fputc(loa_board_square_char(&b, LOA_SQUARE(file, row)), f);
-            fputc('\n', f);
-        }
-        char buf[LOA_MOVE_STRING_MAX];
-        fprintf(f, "%s\n", loa_move_format(last, buf));
-        loa_sort_moves(mv, n);
-        if (n == 0)
-            fputs("1\npass\n", f);
-        else
-            fprintf(f, "%d\n", n);
-        for (int i = 0; i < n; i++)
-            fprintf(f, "%s\n", loa_move_format(mv[i], buf));
-        /* advance two plies (black, then white) along the playout */
-        for (int ply = 0; ply < 2; ply++) {
-            n = loa_generate_moves_cg(&b, mv);
-            loa_move m = n ? mv[loa_jrandom_next_int(&r, n)] : LOA_MOVE_PASS;
-            loa_make_move(&b, m, NULL);
-            last = m;
-            if (loa_board_status(&b, LOA_MAX_PLIES) != LOA_ONGOING)
-                t = turns; /* stop at a decided game */
-        }
-    }
-    fclose(f);
-}
-
 /* Options making a bot's answers depend on its input only, from its --help. */
 static const char *deterministic_args(const char *binary)
 {
@@ -123,7 +82,7 @@ START_TEST(bundled_bots_compile_alone_and_answer_like_originals)
     make_root();
     char turns[600];
     snprintf(turns, sizeof turns, "%s/turns.txt", tmp_root);
-    write_turns(turns, 8);
+    write_playout_turns(turns, 8);
     int played = 0, have_referee = access(REFEREE, X_OK) == 0 && access(FIRST, X_OK) == 0;
     for (int i = 0; i < n; i++) {
         bot *b = &bots[i];

@@ -40,6 +40,7 @@ typedef struct mcts {
     double epsilon;              /* share of random plies in a playout, the rest greedy */
     int reuse;                   /* keep the subtree of the moves played between turns */
     loa_move last_best;          /* our previous answer, LOA_MOVE_NONE: no tree kept */
+    loa_board root_board;        /* the position of pool[0] (valid while last_best is) */
     uint32_t best_visits;        /* the chosen child's visits, 0: no search this turn */
     double best_value;           /* and its playouts' mean for us, 0..1 */
     loa_rng rng;

@@ -180,21 +180,34 @@ static void keep_subtree(mcts *m, int node)
     m->used = used;
 }
 
+/* Whether b is the last root's position after our answer and the
+ * opponent's reply (last). A turn need not follow our answer (an IDE's
+ * position, a test's unrelated turns): the kept tree would then replay its
+ * moves on another board, and boards with shared squares would follow. */
+static int follows(const mcts *m, const loa_board *b, loa_move last)
+{
+    loa_board e = m->root_board;
+    loa_make_move(&e, m->last_best, NULL);
+    loa_make_move(&e, last, NULL);
+    return e.pieces[0] == b->pieces[0] && e.pieces[1] == b->pieces[1] && e.side == b->side;
+}
+
 /* The root for position b: the tree of the last search moved down our
- * answer and the opponent's reply (last), when it is there; else new. */
+ * answer and the opponent's reply (last), when it is there and leads to b;
+ * else new. */
 static void root_for(mcts *m, const loa_board *b, loa_move last)
 {
     int node = -1;
-    if (m->reuse && m->last_best != LOA_MOVE_NONE && last != LOA_MOVE_NONE) {
+    if (m->reuse && m->last_best != LOA_MOVE_NONE && last != LOA_MOVE_NONE && follows(m, b, last)) {
         int mine = child_with(m, 0, m->last_best);
         node = mine >= 0 ? child_with(m, mine, last) : -1;
     }
+    m->root_board = *b;
     if (node > 0 && m->pool[node].first >= 0 && !m->pool[node].proven) {
         keep_subtree(m, node);
         m->pool[0].move = LOA_MOVE_NONE;
         return;
     }
-    (void)b;
     m->used = 1;
     m->pool[0] = (mcts_node){-1, 0, 0, 0.5f, 0.5f, LOA_MOVE_NONE, 0, 0};
 }
