@@ -1,5 +1,5 @@
 /*
- * metric_bot.c - test-metric-bot N [MODE]: loa-first (the first legal move,
+ * metric_bot.c - test-metric-bot N [MODE [SEED]]: loa-first (the first legal move,
  * at once) that reports N metrics a turn on its stderr in cgarena's form
  * (docs/metrics.md), a known fixed sequence: at its t-th turn (1-based),
  * `[PDATA][t] mK = V` for K = 0..N-1 with V = 10 * t + K, and at its first
@@ -14,8 +14,8 @@
  *   comment  the N metrics as `mK=V` words of the answer's comment
  *   text     the same bytes as plain, not metric lines ("(PDATA)")
  *   random   the above, playing a move that wins at once when there is
- *            one, else a random legal move (seeded by its pid), instead
- *            of the first: games won and lost
+ *            one, else a random legal move (seeded by SEED, else by its
+ *            pid), instead of the first: games won and lost
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     char comment[4096], lines[4096];
     /* "text": the same bytes, not metric lines (what reading them costs) */
     const char *tag = strcmp(mode, "text") == 0 ? "(PDATA)" : "[PDATA]";
-    srand((unsigned)getpid());
+    srand(argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : (unsigned)getpid());
     for (int t = 1; (rc = loa_turn_read(stdin, &turn)) == LOA_OK; t++) {
         size_t o = 0, l = 0;
         comment[0] = lines[0] = '\0';
